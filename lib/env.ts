@@ -1,0 +1,108 @@
+// The validated server environment: the only place that reads process.env.
+//
+// Server-only by construction, but without `import "server-only"`: next.config.ts
+// imports this file so a bad configuration fails at build and start, and that
+// package throws when loaded by plain Node (it is only empty under the
+// "react-server" condition). The browser guard below takes its place; nothing
+// here is NEXT_PUBLIC_, so Next never inlines these values into client bundles.
+import { existsSync, statSync } from "node:fs";
+import { z } from "zod";
+
+if (typeof window !== "undefined") {
+  throw new Error("lib/env.ts is server-only: it must never be imported from client code.");
+}
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+function isHttps(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return true; // not a URL at all: the URL check already reports it
+  }
+}
+
+const httpsUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ error: "must be a valid absolute URL, e.g. https://api.example.com" })
+    .refine(isHttps, {
+      error: "must use https:// (the upstream refuses plain HTTP, and credentials never travel over it)",
+    })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+);
+
+const caFile = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((path) => existsSync(path) && statSync(path).isFile(), {
+      error: (issue) => `file not found: ${String(issue.input)} (a PEM certificate to trust in addition to the system roots)`,
+    })
+    .optional(),
+);
+
+const timeoutMs = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int({ error: "must be a whole number of milliseconds" })
+    .min(100, { error: "must be at least 100 ms" })
+    .max(120_000, { error: "must be at most 120000 ms" })
+    .default(15_000),
+);
+
+const authSecret = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .min(32, { error: "must be at least 32 characters; generate one with `openssl rand -base64 32`" })
+    .optional(),
+);
+
+export const serverEnvSchema = z.object({
+  SALES_API_BASE_URL: httpsUrl,
+  SALES_API_STAGING_BASE_URL: httpsUrl,
+  SALES_API_CA_FILE: caFile,
+  SALES_API_TIMEOUT_MS: timeoutMs,
+  AUTH_SECRET: authSecret,
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+export class EnvValidationError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(
+      [
+        "Invalid server environment:",
+        ...problems.map((problem) => `  - ${problem}`),
+        "Fix these variables (in the shell or .env.local) and start again.",
+      ].join("\n"),
+    );
+    this.name = "EnvValidationError";
+    this.problems = problems;
+  }
+}
+
+type EnvSource = Record<string, string | undefined>;
+
+/** Validates an environment record; throws EnvValidationError listing every problem. */
+export function parseServerEnv(source: EnvSource): ServerEnv {
+  const result = serverEnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  // Messages name the variable and the rule, never the value of a secret.
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  throw new EnvValidationError(problems);
+}
+
+let cached: ServerEnv | undefined;
+
+/** The process environment, validated once per process. */
+export function getServerEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}

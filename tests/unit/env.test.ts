@@ -1,0 +1,79 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvValidationError, parseServerEnv } from "@/lib/env";
+
+function problemsOf(source: Record<string, string | undefined>): readonly string[] {
+  try {
+    parseServerEnv(source);
+  } catch (error) {
+    if (error instanceof EnvValidationError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected the environment to be rejected");
+}
+
+describe("parseServerEnv", () => {
+  it("accepts an empty environment with defaults", () => {
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000 });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseServerEnv({ SALES_API_BASE_URL: "", SALES_API_CA_FILE: " ", SALES_API_TIMEOUT_MS: "" })).toEqual({
+      SALES_API_TIMEOUT_MS: 15_000,
+    });
+  });
+
+  it("accepts https URLs and drops a trailing slash", () => {
+    const env = parseServerEnv({
+      SALES_API_BASE_URL: "https://api.example.com/",
+      SALES_API_STAGING_BASE_URL: "https://staging.example.com",
+      SALES_API_TIMEOUT_MS: "2500",
+    });
+    expect(env.SALES_API_BASE_URL).toBe("https://api.example.com");
+    expect(env.SALES_API_STAGING_BASE_URL).toBe("https://staging.example.com");
+    expect(env.SALES_API_TIMEOUT_MS).toBe(2500);
+  });
+
+  it("refuses plain http base URLs", () => {
+    const problems = problemsOf({ SALES_API_BASE_URL: "http://api.example.com", SALES_API_STAGING_BASE_URL: "http://s.example.com" });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^SALES_API_BASE_URL: must use https:\/\//);
+    expect(problems[1]).toMatch(/^SALES_API_STAGING_BASE_URL: must use https:\/\//);
+  });
+
+  it("reports a URL that is not a URL once", () => {
+    expect(problemsOf({ SALES_API_BASE_URL: "api.example.com" })).toEqual([
+      expect.stringMatching(/^SALES_API_BASE_URL: must be a valid absolute URL/),
+    ]);
+  });
+
+  it("checks that the CA file exists", () => {
+    const dir = mkdtempSync(join(tmpdir(), "salesdash-env-"));
+    const pem = join(dir, "ca.pem");
+    writeFileSync(pem, "-----BEGIN CERTIFICATE-----\n");
+    expect(parseServerEnv({ SALES_API_CA_FILE: pem }).SALES_API_CA_FILE).toBe(pem);
+    expect(problemsOf({ SALES_API_CA_FILE: join(dir, "missing.pem") })[0]).toMatch(/^SALES_API_CA_FILE: file not found/);
+    expect(problemsOf({ SALES_API_CA_FILE: dir })[0]).toMatch(/^SALES_API_CA_FILE: file not found/);
+  });
+
+  it.each(["abc", "1.5", "0", "999999"])("rejects SALES_API_TIMEOUT_MS=%s", (value) => {
+    expect(problemsOf({ SALES_API_TIMEOUT_MS: value })[0]).toMatch(/^SALES_API_TIMEOUT_MS: /);
+  });
+
+  it("lists every problem in one clear message without echoing the secret", () => {
+    const secret = "too-short-secret";
+    let message = "";
+    try {
+      parseServerEnv({ SALES_API_BASE_URL: "http://x.example", SALES_API_TIMEOUT_MS: "soon", AUTH_SECRET: secret });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("Invalid server environment:");
+    expect(message).toContain("SALES_API_BASE_URL");
+    expect(message).toContain("SALES_API_TIMEOUT_MS");
+    expect(message).toContain("AUTH_SECRET: must be at least 32 characters");
+    expect(message).not.toContain(secret);
+  });
+});
