@@ -1,0 +1,5 @@
+import { LandingPage } from "@/components/landing/landing-page";
+
+export default function HomePage() {
+  return <LandingPage />;
+}

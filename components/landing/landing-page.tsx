@@ -1,0 +1,59 @@
+import { Suspense } from "react";
+import { LogoMark } from "@/components/brand/logo-mark";
+import { Button } from "@/components/ui/button";
+import { FeatureList } from "./feature-list";
+import { UpstreamStatus } from "./upstream-status";
+import { UpstreamStatusPending } from "./upstream-status-badge";
+
+export function LandingPage() {
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-4xl rounded-full bg-gradient-to-tr from-emerald-300/40 via-teal-200/30 to-sky-300/30 blur-3xl dark:from-emerald-500/15 dark:via-teal-500/10 dark:to-sky-500/10"
+      />
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-6">
+        <span className="flex items-center gap-2.5 text-base font-semibold tracking-tight">
+          <LogoMark className="size-7" />
+          Salesdash
+        </span>
+        <span className="rounded-full border border-zinc-200 px-2.5 py-0.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          Preview
+        </span>
+      </header>
+
+      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-16 px-6 pb-16 pt-10 sm:pt-20">
+        <section aria-labelledby="hero-title" className="max-w-2xl">
+          <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
+            Sales analytics for creators and affiliates
+          </p>
+          <h1 id="hero-title" className="mt-3 text-5xl font-semibold tracking-tight sm:text-6xl">
+            Salesdash
+          </h1>
+          <p className="mt-6 text-lg leading-relaxed text-zinc-600 dark:text-zinc-300">
+            Creators and affiliates sign in with their own API credential and see their own sales.
+            <br className="hidden sm:block" />{" "}
+            Revenue, orders, abandoned carts, refunds and chargebacks, in one place.
+          </p>
+          <div className="mt-8 flex flex-col items-start gap-4">
+            <Button disabled aria-describedby="sign-in-note">
+              Sign in — coming soon
+            </Button>
+            <p id="sign-in-note" className="text-sm text-zinc-500 dark:text-zinc-400">
+              Your credential stays on the server; the browser never talks to the API.
+            </p>
+            <Suspense fallback={<UpstreamStatusPending />}>
+              <UpstreamStatus />
+            </Suspense>
+          </div>
+        </section>
+
+        <FeatureList />
+      </main>
+
+      <footer className="mx-auto w-full max-w-5xl px-6 py-8 text-xs text-zinc-500 dark:text-zinc-500">
+        Read-only over HTTPS, on the Sales Analytics Read API v1. Only your account’s data, ever.
+      </footer>
+    </div>
+  );
+}
