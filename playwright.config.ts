@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/chromium-choice.mjs";
+
+const chromiumChoice = chooseChromium();
+const sandboxUrl = "https://127.0.0.1:18443";
+const dashboardUrl = "http://127.0.0.1:3100";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  reporter: "list",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: dashboardUrl,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        // Without Playwright's own browser (offline machines), drive the system Chromium.
+        ...(chromiumChoice.kind === "system"
+          ? { launchOptions: { executablePath: chromiumChoice.executablePath, args: SYSTEM_CHROMIUM_ARGS } }
+          : {}),
+      },
+    },
+  ],
+  // Started in order: the sandbox writes its certificate before it listens,
+  // so the dashboard's build and start find SALES_API_CA_FILE in place.
+  webServer: [
+    {
+      name: "sandbox",
+      command:
+        "npx tsx sandbox/cli.ts --port 18443 --data-dir .data/e2e --now 2026-06-15T12:00:00Z --credentials-out .data/e2e/credentials.json",
+      url: `${sandboxUrl}/api/v1/health`,
+      // Only Playwright's readiness probe skips verification; the dashboard trusts the CA file.
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      name: "dashboard",
+      command: "npx next build && npx next start -p 3100",
+      url: dashboardUrl,
+      env: {
+        SALES_API_BASE_URL: sandboxUrl,
+        SALES_API_CA_FILE: ".data/e2e/sandbox/cert.pem",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      reuseExistingServer: !process.env.CI,
+      // A production build takes minutes on a 2-core machine.
+      timeout: 600_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+  ],
+});

@@ -1,0 +1,7 @@
+export type ChromiumChoice =
+  | { kind: "playwright"; executablePath: string }
+  | { kind: "system"; executablePath: string }
+  | { kind: "none"; looked: string[] };
+
+export declare const SYSTEM_CHROMIUM_ARGS: string[];
+export declare function chooseChromium(): ChromiumChoice;
