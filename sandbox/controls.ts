@@ -1,0 +1,52 @@
+// Test controls: faults and clock settings a test can turn on, at start (CLI flags) or,
+// when the sandbox runs with --test-controls, at run time from loopback only.
+import { z } from "zod";
+
+export const controlsSchema = z.object({
+  /** Fixed "now" for the data (ISO timestamp); null follows the real clock. */
+  now: z.iso.datetime({ offset: true }).nullable(),
+  latencyMs: z.number().int().min(0).max(60_000),
+  /** Share of authenticated requests that fail with a 5xx. */
+  errorRate5xx: z.number().min(0).max(1),
+  /** The next N authenticated requests fail with 5xx / 429. */
+  fail5xxNext: z.number().int().min(0),
+  fail429Next: z.number().int().min(0),
+  status5xx: z.number().int().min(500).max(599),
+  retryAfterSeconds: z.number().int().min(0),
+  retryAfterFormat: z.enum(["seconds", "http-date"]),
+  tokenTtlSeconds: z.number().int().min(1),
+  flowA: z.boolean(),
+  flowB: z.boolean(),
+  refundsEnabled: z.boolean(),
+  /** Share of list records served with an unexpected shape (amount as a string, an unknown field). */
+  oddShapeRate: z.number().min(0).max(1),
+  /** Purchases without the `currency` field, as the field notes report from the real service. */
+  omitCurrency: z.boolean(),
+  ratePerMinute: z.number().int().min(1),
+  ratePerDay: z.number().int().min(1),
+});
+
+export type Controls = z.infer<typeof controlsSchema>;
+
+export const DEFAULT_CONTROLS: Controls = {
+  now: null,
+  latencyMs: 0,
+  errorRate5xx: 0,
+  fail5xxNext: 0,
+  fail429Next: 0,
+  status5xx: 500,
+  retryAfterSeconds: 1,
+  retryAfterFormat: "seconds",
+  tokenTtlSeconds: 3600,
+  flowA: true,
+  flowB: true,
+  refundsEnabled: true,
+  oddShapeRate: 0,
+  omitCurrency: false,
+  ratePerMinute: 60,
+  ratePerDay: 50_000,
+};
+
+export function nowMs(controls: Controls): number {
+  return controls.now ? Date.parse(controls.now) : Date.now();
+}
