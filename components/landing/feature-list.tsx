@@ -17,13 +17,15 @@ export function FeatureList() {
       {features.map((feature) => (
         <li
           key={feature.title}
-          className="rounded-xl border border-zinc-200 bg-white/70 p-4 shadow-sm backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/60"
+          className="flex gap-4 rounded-xl border border-zinc-200 bg-white/70 p-4 shadow-sm backdrop-blur sm:block dark:border-zinc-800 dark:bg-zinc-900/60"
         >
-          <span className="inline-flex size-9 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300">
+          <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300">
             {feature.icon}
           </span>
-          <h2 className="mt-3 text-sm font-semibold">{feature.title}</h2>
-          <p className="mt-1 text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">{feature.text}</p>
+          <div>
+            <h2 className="text-sm font-semibold sm:mt-3">{feature.title}</h2>
+            <p className="mt-1 text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">{feature.text}</p>
+          </div>
         </li>
       ))}
     </ul>

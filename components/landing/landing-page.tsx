@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { LogoMark } from "@/components/brand/logo-mark";
 import { Button } from "@/components/ui/button";
 import { FeatureList } from "./feature-list";
+import { PreviewCard } from "./preview-card";
 import { UpstreamStatus } from "./upstream-status";
 import { UpstreamStatusPending } from "./upstream-status-badge";
 
@@ -22,36 +23,40 @@ export function LandingPage() {
         </span>
       </header>
 
-      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-16 px-6 pb-16 pt-10 sm:pt-20">
-        <section aria-labelledby="hero-title" className="max-w-2xl">
-          <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
-            Sales analytics for creators and affiliates
-          </p>
-          <h1 id="hero-title" className="mt-3 text-5xl font-semibold tracking-tight sm:text-6xl">
-            Salesdash
-          </h1>
-          <p className="mt-6 text-lg leading-relaxed text-zinc-600 dark:text-zinc-300">
-            Creators and affiliates sign in with their own API credential and see their own sales.
-            <br className="hidden sm:block" />{" "}
-            Revenue, orders, abandoned carts, refunds and chargebacks, in one place.
-          </p>
-          <div className="mt-8 flex flex-col items-start gap-4">
-            <Button disabled aria-describedby="sign-in-note">
-              Sign in — coming soon
-            </Button>
-            <p id="sign-in-note" className="text-sm text-zinc-500 dark:text-zinc-400">
-              Your credential stays on the server; the browser never talks to the API.
+      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-14 px-6 pb-16 pt-8 sm:gap-16 sm:pt-16">
+        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <section aria-labelledby="hero-title">
+            <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
+              Sales analytics for creators and affiliates
             </p>
-            <Suspense fallback={<UpstreamStatusPending />}>
-              <UpstreamStatus />
-            </Suspense>
+            <h1 id="hero-title" className="mt-3 text-5xl font-semibold tracking-tight sm:text-6xl">
+              Salesdash
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-zinc-600 dark:text-zinc-300">
+              Creators and affiliates sign in with their own API credential and see their own sales. Revenue, orders,
+              abandoned carts, refunds and chargebacks, in one place.
+            </p>
+            <div className="mt-8 flex flex-col items-start gap-4">
+              <Button disabled aria-describedby="sign-in-note">
+                Sign in — coming soon
+              </Button>
+              <p id="sign-in-note" className="text-sm text-zinc-500 dark:text-zinc-400">
+                Your credential stays on the server; the browser never talks to the API.
+              </p>
+              <Suspense fallback={<UpstreamStatusPending />}>
+                <UpstreamStatus />
+              </Suspense>
+            </div>
+          </section>
+          <div className="hidden lg:block">
+            <PreviewCard />
           </div>
-        </section>
+        </div>
 
         <FeatureList />
       </main>
 
-      <footer className="mx-auto w-full max-w-5xl px-6 py-8 text-xs text-zinc-500 dark:text-zinc-500">
+      <footer className="mx-auto w-full max-w-5xl px-6 py-8 text-xs text-zinc-500">
         Read-only over HTTPS, on the Sales Analytics Read API v1. Only your account’s data, ever.
       </footer>
     </div>

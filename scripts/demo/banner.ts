@@ -7,8 +7,8 @@ const dim = (text: string) => `\x1b[2m${text}\x1b[0m`;
 type BannerInput = { dashboardUrl: string; credentials: DemoCredentials; credentialsFile: string; dev: boolean };
 
 export function printBanner({ dashboardUrl, credentials, credentialsFile, dev }: BannerInput): void {
-  const account = (label: string, credential: { clientId: string; apiKey: string }) => [
-    `  ${bold(label)}`,
+  const account = (role: string, credential: DemoCredentials["creator"]) => [
+    `  ${bold(role)}${credential.label ? `  ${dim(credential.label)}` : ""}`,
     `    clientId  ${credential.clientId}`,
     `    apiKey    ${credential.apiKey}`,
   ];

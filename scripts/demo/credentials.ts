@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 
-const credentialSchema = z.object({ clientId: z.string(), apiKey: z.string() });
+const credentialSchema = z.object({ clientId: z.string(), apiKey: z.string(), label: z.string().optional() });
 
 export const demoCredentialsSchema = z.object({
   baseUrl: z.string(),

@@ -1,0 +1,30 @@
+// node scripts/screenshot.mjs [url] [out.png] [--phone] [--dark]
+// Screenshots a running dashboard with the same Chromium the e2e tests use.
+import { chromium } from "@playwright/test";
+import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./chromium-choice.mjs";
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((arg) => arg.startsWith("--")));
+const [url = "http://127.0.0.1:3000/", out = "public/screenshot.png"] = args.filter((arg) => !arg.startsWith("--"));
+
+const choice = chooseChromium();
+if (choice.kind === "none") {
+  console.error("screenshot: no Chromium found; run `node scripts/ensure-browser.mjs`.");
+  process.exit(1);
+}
+const browser = await chromium.launch(
+  choice.kind === "system" ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {},
+);
+const phone = flags.has("--phone");
+const page = await browser.newPage({
+  viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+  deviceScaleFactor: phone ? 2 : 1,
+  isMobile: phone,
+  hasTouch: phone,
+  colorScheme: flags.has("--dark") ? "dark" : "light",
+});
+await page.goto(url, { waitUntil: "networkidle" });
+await page.getByText(/^Upstream/).first().waitFor();
+await page.screenshot({ path: out, fullPage: phone });
+await browser.close();
+console.log(`screenshot: ${out}`);
