@@ -16,6 +16,8 @@ export default defineConfig({
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
           environment: "node",
+          // One file at a time: each starts its own sandbox, and the timing test needs a quiet machine.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

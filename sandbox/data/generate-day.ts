@@ -25,23 +25,34 @@ interface DayContext {
   orderSeq: number;
 }
 
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+interface CreatorTables { fronts: Offer[]; frontWeights: number[]; affiliateWeights: number[] }
+const tables = new Map<number, CreatorTables>();
+
+/** Per-creator lookup tables, built once: the generator's hot loop runs per checkout. */
+function tablesOf(creator: Creator): CreatorTables {
+  let t = tables.get(creator.creatorNo);
+  if (!t) {
+    const fronts = creator.offers.filter((o) => o.role === "front");
+    t = { fronts, frontWeights: fronts.map((o) => o.weight), affiliateWeights: creator.affiliates.map((a) => a.weight) };
+    tables.set(creator.creatorNo, t);
+  }
+  return t;
+}
+
 function loadTimes(ctx: DayContext, scale: number): number[] {
   const { rng, creator, day } = ctx;
   const mean = expectedCheckouts(creator.baseCheckoutsPerDay, scale, day);
   const count = Math.min(MAX_CHECKOUTS_PER_DAY, Math.floor(mean * (0.85 + 0.3 * rng.next()) + rng.next()));
-  const hours = Array.from({ length: 24 }, (_, h) => h);
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
-    const hour = rng.weighted(hours, creator.hourWeights);
+    const hour = rng.weighted(HOURS, creator.hourWeights);
     times.push(day * DAY_MS + hour * HOUR + rng.int(0, 3599) * SECOND);
   }
   return times.sort((a, b) => a - b);
 }
 
-function frontOffer(rng: Rng, creator: Creator): Offer {
-  const fronts = creator.offers.filter((o) => o.role === "front");
-  return rng.weighted(fronts, fronts.map((o) => o.weight));
-}
 
 function makePurchase(ctx: DayContext, co: RawCheckout, offer: Offer, createdMs: number, discountRate: number, taxRate: number): RawPurchase {
   const { rng, creator } = ctx;
@@ -148,7 +159,8 @@ function makeAttempts(ctx: DayContext, co: RawCheckout, sessionMs: number, purch
 
 function makeCheckout(ctx: DayContext, loadedMs: number, index: number): RawCheckout {
   const { rng, creator } = ctx;
-  const offer = frontOffer(rng, creator);
+  const { fronts, frontWeights, affiliateWeights } = tablesOf(creator);
+  const offer = rng.weighted(fronts, frontWeights);
   const baseId = (ctx.idBase + index).toString(36);
   const co: RawCheckout = {
     creator,
@@ -159,7 +171,7 @@ function makeCheckout(ctx: DayContext, loadedMs: number, index: number): RawChec
     product: productOf(creator, offer.productId),
     currency: offer.currency,
     customer: makeCustomer(rng, offer.currency),
-    affiliate: rng.chance(creator.affiliateShare) ? rng.weighted(creator.affiliates, creator.affiliates.map((a) => a.weight)) : null,
+    affiliate: rng.chance(creator.affiliateShare) ? rng.weighted(creator.affiliates, affiliateWeights) : null,
     payment: choosePayment(rng, offer.currency),
     sessionMode: rng.weighted(["standard", "one_click", "express"], [70, 18, 12]),
     checkoutVersion: rng.chance(Math.min(0.9, Math.max(0.1, (ctx.day - 19_700) / 700))) ? "v4" : "v3",
