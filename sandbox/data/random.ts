@@ -1,13 +1,19 @@
 // Deterministic randomness: every generated day is a pure function of (seed, stream, day),
 // so any day can be regenerated on demand instead of keeping two years in memory.
 
-/** 32-bit FNV-1a hash of a string, used to derive independent PRNG streams. */
+/** 32-bit FNV-1a hash of a string, finalised, used to derive independent PRNG streams. */
 export function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  // murmur3's finaliser: FNV alone spreads short, similar keys poorly over the high bits.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 
