@@ -23,7 +23,7 @@ describe("Flow A: the API key as the Bearer token", () => {
   });
 
   it("answers 401 invalid_token without a credential, with a malformed header, and with an unknown key", async () => {
-    for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer sak_0000" }]) {
+    for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer sak_0000" }] as Array<Record<string, string>>) {
       const res = await sb.request(PURCHASES, { headers });
       expect(res.status).toBe(401);
       expect(((await res.json()) as any).error.code).toBe("invalid_token");
