@@ -45,13 +45,26 @@ describe("from inclusive, to exclusive, at 00:00 UTC", () => {
     expect(empty.body.data).toEqual([]);
   });
 
-  it("returns records newest first by the filter column, ties broken by id", async () => {
+  it.each(Object.entries(FILTER_COLUMN))("returns %s newest first by %s", async (resource, column) => {
+    const from = resource === "chargebacks" ? "2026-03-17" : "2026-05-20";
+    const res = await sb.json(`/api/v1/${resource}?from=${from}&to=2026-06-01&limit=5000`, key);
+    const stamps: string[] = res.body.data.map((r: any) => r[column]);
+    expect(stamps.length).toBeGreaterThan(1);
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i - 1]! >= stamps[i]!).toBe(true);
+  });
+
+  it("breaks ties in the filter column by id, newest id first", async () => {
     const res = await sb.json("/api/v1/purchases?from=2026-05-20&to=2026-06-01&limit=5000", key);
     const rows = res.body.data as any[];
+    let ties = 0;
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]];
-      expect(a.checkoutInitializedAt > b.checkoutInitializedAt || (a.checkoutInitializedAt === b.checkoutInitializedAt && a.purchaseId > b.purchaseId)).toBe(true);
+      if (a.checkoutInitializedAt === b.checkoutInitializedAt) {
+        ties++;
+        expect(a.purchaseId > b.purchaseId).toBe(true);
+      }
     }
+    expect(ties).toBeGreaterThan(0); // upsells and bumps share their front purchase's checkout time
   });
 
   it("echoes the applied window in meta", async () => {
