@@ -14,6 +14,7 @@ const HELP = `Salesdash sandbox: a local HTTPS implementation of the Sales Analy
   --credentials-out FILE     write baseUrl, caFile and the demo credentials as JSON
   --rate-limit-per-minute R  requests per minute per client (default 60)
   --rate-limit-per-day R     requests per day per client (default 50000)
+  --rate-window-ms MS        length of the sliding rate window (default 60000; shorter for fast limiter tests)
 Test controls (all off by default):
   --now ISO                  fixed "now" for the data, e.g. 2026-06-15T12:00:00Z
   --latency-ms N             extra latency on every API response
@@ -41,7 +42,7 @@ function parseOptions(argv: string[]): SandboxOptions {
       help: { type: "boolean" },
       port: { type: "string" }, host: { type: "string" }, seed: { type: "string" }, scale: { type: "string" },
       "data-dir": { type: "string" }, "credentials-out": { type: "string" },
-      "rate-limit-per-minute": { type: "string" }, "rate-limit-per-day": { type: "string" },
+      "rate-limit-per-minute": { type: "string" }, "rate-limit-per-day": { type: "string" }, "rate-window-ms": { type: "string" },
       now: { type: "string" }, "latency-ms": { type: "string" }, "error-rate-5xx": { type: "string" },
       "token-ttl-seconds": { type: "string" }, "disable-flow": { type: "string", multiple: true },
       "disable-refunds": { type: "boolean" }, "odd-shape-rate": { type: "string" }, "omit-currency": { type: "boolean" },
@@ -65,6 +66,7 @@ function parseOptions(argv: string[]): SandboxOptions {
     omitCurrency: values["omit-currency"] || undefined,
     ratePerMinute: number(values["rate-limit-per-minute"], "rate-limit-per-minute"),
     ratePerDay: number(values["rate-limit-per-day"], "rate-limit-per-day"),
+    rateWindowMs: number(values["rate-window-ms"], "rate-window-ms"),
   }).filter(([, v]) => v !== undefined)));
   return {
     ...DEFAULT_OPTIONS,

@@ -23,6 +23,8 @@ export const controlsSchema = z.object({
   /** Purchases without the `currency` field, as the field notes report from the real service. */
   omitCurrency: z.boolean(),
   ratePerMinute: z.number().int().min(1),
+  /** Length of the sliding rate window: a minute, shorter only so tests of a limiter run fast. */
+  rateWindowMs: z.number().int().min(100),
   ratePerDay: z.number().int().min(1),
 });
 
@@ -44,6 +46,7 @@ export const DEFAULT_CONTROLS: Controls = {
   oddShapeRate: 0,
   omitCurrency: false,
   ratePerMinute: 60,
+  rateWindowMs: 60_000,
   ratePerDay: 50_000,
 };
 

@@ -15,9 +15,9 @@ export function passGate(account: Account, controls: Controls, limiter: RateLimi
     controls.fail429Next--;
     throw new ApiError(429, "rate_limited", "Rate limit exceeded (forced by a test control)", retryAfter(controls.retryAfterSeconds, controls));
   }
-  const decision = limiter.take(account.clientId, controls.ratePerMinute, controls.ratePerDay);
+  const decision = limiter.take(account.clientId, controls.ratePerMinute, controls.ratePerDay, Date.now(), controls.rateWindowMs);
   if (!decision.ok) {
-    const what = decision.scope === "minute" ? `${controls.ratePerMinute} requests per minute` : `${controls.ratePerDay} requests per day`;
+    const what = decision.scope === "minute" ? `${controls.ratePerMinute} requests per ${controls.rateWindowMs === 60_000 ? "minute" : `${controls.rateWindowMs} ms`}` : `${controls.ratePerDay} requests per day`;
     throw new ApiError(429, "rate_limited", `Rate limit of ${what} exceeded; retry after ${decision.retryAfterSeconds} s`, retryAfter(decision.retryAfterSeconds, controls));
   }
   if (controls.fail5xxNext > 0 || (controls.errorRate5xx > 0 && Math.random() < controls.errorRate5xx)) {

@@ -11,10 +11,10 @@ export class RateLimiter {
   private readonly clients = new Map<string, ClientWindow>();
 
   /** Records the request when it is allowed; a refused request does not use the budget. */
-  take(clientId: string, perMinute: number, perDay: number, now = Date.now()): RateDecision {
+  take(clientId: string, perMinute: number, perDay: number, now = Date.now(), windowMs = MINUTE_MS): RateDecision {
     const w = this.clients.get(clientId) ?? { recent: [], day: Math.floor(now / DAY_MS), dayCount: 0 };
     this.clients.set(clientId, w);
-    while (w.recent.length > 0 && (w.recent[0] as number) <= now - MINUTE_MS) w.recent.shift();
+    while (w.recent.length > 0 && (w.recent[0] as number) <= now - windowMs) w.recent.shift();
     const today = Math.floor(now / DAY_MS);
     if (w.day !== today) { w.day = today; w.dayCount = 0; }
     if (w.dayCount >= perDay) {
@@ -22,7 +22,7 @@ export class RateLimiter {
     }
     if (w.recent.length >= perMinute) {
       const oldest = w.recent[w.recent.length - perMinute] as number;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + MINUTE_MS - now) / 1000)), scope: "minute" };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)), scope: "minute" };
     }
     w.recent.push(now);
     w.dayCount++;

@@ -64,3 +64,48 @@ export class SalesApiHttpError extends SalesApiError {
     this.retryAfter = options.retryAfter ?? null;
   }
 }
+
+/** The upstream answered, but in a shape we cannot use. */
+export class SalesApiSchemaError extends SalesApiError {
+  constructor(message: string, options: { correlationId: string | null; cause?: unknown }) {
+    super("schema", message, options);
+    this.name = "SalesApiSchemaError";
+  }
+}
+
+/** A range we were asked for cannot be fetched as given; nothing was sent. */
+export class SalesApiRangeError extends SalesApiError {
+  constructor(message: string) {
+    super("invalid_range", message);
+    this.name = "SalesApiRangeError";
+  }
+}
+
+/** What kind of failure this is, for messages and decisions. */
+export type SalesApiErrorKind =
+  | "invalid_request"
+  | "invalid_token"
+  | "forbidden"
+  | "not_found"
+  | "rate_limited"
+  | "upstream"
+  | "network"
+  | "timeout"
+  | "schema"
+  | "config";
+
+export function errorKind(error: unknown): SalesApiErrorKind {
+  if (error instanceof SalesApiHttpError) {
+    if (error.status === 401) return "invalid_token";
+    if (error.status === 403) return "forbidden";
+    if (error.status === 404) return "not_found";
+    if (error.status === 429) return "rate_limited";
+    if (error.status >= 500) return "upstream";
+    return "invalid_request";
+  }
+  if (error instanceof SalesApiSchemaError) return "schema";
+  if (error instanceof SalesApiRangeError) return "invalid_request";
+  if (error instanceof SalesApiTransportError) return error.code === "timeout" ? "timeout" : "network";
+  if (error instanceof SalesApiConfigError) return "config";
+  return "network";
+}

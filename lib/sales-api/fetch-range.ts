@@ -1,0 +1,200 @@
+import "server-only";
+
+// fetchRange: all records of a resource for any range of days, complete and exact, in as
+// few requests as the data allows. Days already fetched recently come from the day cache;
+// the rest is fetched newest first, continuing from the oldest record of each truncated
+// answer (the API's truncation keeps the newest records).
+import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
+import { ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
+import { SalesApiRangeError } from "./errors";
+import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
+import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
+import { newTally, type RequestContext, type Tally } from "./send";
+import { advance, daysOf, missingSpans, splitForConcurrency, windowEndingAt, type Span } from "./window-plan";
+
+export interface RangeDeps {
+  ctx: RequestContext;
+  cache: DayCacheStore;
+  ttl: CacheTtl;
+  maxSegments: number;
+  clock?: () => number;
+}
+
+export interface RangeProgress { windowsDone: number; windowsTotal: number; waitingMs: number }
+
+export interface RangeOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: RangeProgress) => void;
+}
+
+export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
+
+export interface RangeReport {
+  resource: ResourceName;
+  from: IsoDay;
+  /** Inclusive. */
+  to: IsoDay;
+  windows: WindowReport[];
+  requests: number;
+  retries: number;
+  tokenExchanges: number;
+  /** Days served from the cache. */
+  cacheHits: number;
+  /** Days that alone held more than 5000 records: only their newest 5000 are included. */
+  incompleteDays: IsoDay[];
+  /** Records that broke the schema: counted, not used. */
+  invalidRecords: InvalidRecord[];
+  /** True when every record of every day is in `records`. */
+  complete: boolean;
+}
+
+export interface RangeResult<R extends ResourceName> { records: RecordOf<R>[]; report: RangeReport }
+
+interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean }
+
+function dayOfRecord(record: Record<string, unknown>, columns: readonly string[]): IsoDay | undefined {
+  const value = firstField(record, columns);
+  if (typeof value !== "string" || Number.isNaN(Date.parse(value))) return undefined;
+  return dayOfTimestamp(value);
+}
+
+class RangeRun<R extends ResourceName> {
+  readonly buckets = new Map<IsoDay, Bucket>();
+  readonly report: RangeReport;
+  readonly tally: Tally;
+  private windowsDone = 0;
+  private windowsTotal = 0;
+
+  constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
+    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], complete: true };
+    this.tally = newTally((waitingMs) => this.progress(waitingMs));
+  }
+
+  private key(day: IsoDay): string {
+    return `${this.deps.ctx.identity}|${this.resource}|${day}`;
+  }
+
+  private progress(waitingMs = 0): void {
+    this.options.onProgress?.({ windowsDone: this.windowsDone, windowsTotal: Math.max(this.windowsTotal, this.windowsDone), waitingMs });
+  }
+
+  async loadCached(days: readonly IsoDay[]): Promise<void> {
+    for (const day of days) {
+      const cached = (await this.deps.cache.get(this.key(day))) as (CachedDay & { invalid?: InvalidRecord[] }) | undefined;
+      if (!cached) continue;
+      this.buckets.set(day, { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete });
+      this.report.cacheHits++;
+    }
+  }
+
+  /** Records per day seen so far in complete days (0 when none). */
+  density(): number {
+    let days = 0;
+    let records = 0;
+    for (const bucket of this.buckets.values()) if (bucket.complete) { days++; records += bucket.records.length + bucket.invalid.length; }
+    return days === 0 ? 0 : records / days;
+  }
+
+  private async store(day: IsoDay, bucket: Bucket): Promise<void> {
+    this.buckets.set(day, bucket);
+    const now = (this.deps.clock ?? Date.now)();
+    const entry = { records: bucket.records, complete: bucket.complete, invalid: bucket.invalid };
+    await this.deps.cache.set(this.key(day), entry, ttlForDay(Date.parse(`${day}T00:00:00Z`), now, this.deps.ttl));
+  }
+
+  /** Fetches one span completely, newest window first, continuing from each truncated answer. */
+  async fetchSpan(span: Span): Promise<void> {
+    const spec = RESOURCES[this.resource];
+    let end = span.to;
+    while (end > span.from) {
+      const window = windowEndingAt(span, end);
+      const answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.options.signal);
+      this.windowsDone++;
+      this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
+      const byDay = new Map<IsoDay, Bucket>();
+      const bucketOf = (day: IsoDay) => byDay.get(day) ?? byDay.set(day, { records: [], invalid: [], complete: true }).get(day)!;
+      answer.records.forEach((record) => {
+        const day = dayOfRecord(record as Record<string, unknown>, spec.filterColumns);
+        if (day) bucketOf(day).records.push(record);
+      });
+      for (const invalid of answer.invalid) {
+        const day = dayOfRecord(answer.raw[invalid.index] ?? {}, spec.filterColumns) ?? shiftDay(window.to, -1);
+        bucketOf(day).invalid.push(invalid);
+      }
+      const oldestRaw = answer.raw.at(-1);
+      const oldestDay = oldestRaw ? dayOfRecord(oldestRaw, spec.filterColumns) : undefined;
+      if (answer.truncated && oldestDay === undefined && daysBetween(window.from, window.to) > 1) {
+        // Records without a readable date column: nothing tells where to go on, so halve.
+        const middle = shiftDay(window.to, -Math.ceil(daysBetween(window.from, window.to) / 2));
+        await this.fetchSpan({ from: middle, to: window.to });
+        end = middle;
+        continue;
+      }
+      const step = advance(window, answer.truncated, oldestDay);
+      if (step.complete) {
+        for (let day = step.complete.from; day < step.complete.to; day = shiftDay(day, 1)) {
+          await this.store(day, byDay.get(day) ?? { records: [], invalid: [], complete: true });
+        }
+      }
+      if (step.incomplete) {
+        const partial = byDay.get(step.incomplete) ?? { records: [], invalid: [], complete: false };
+        await this.store(step.incomplete, { ...partial, complete: false });
+      }
+      end = step.nextEnd;
+      this.progress();
+    }
+  }
+
+  async fetchMissing(days: readonly IsoDay[]): Promise<void> {
+    const spans = missingSpans(days, (day) => this.buckets.has(day));
+    this.windowsTotal = spans.reduce((sum, s) => sum + Math.ceil(daysBetween(s.from, s.to) / 90), 0);
+    this.progress();
+    for (const span of spans) {
+      let rest = span;
+      if (this.density() === 0) {
+        // Learn the density from the newest window before deciding how to split the rest.
+        const first = windowEndingAt(span, span.to);
+        await this.fetchSpan(first);
+        rest = { from: span.from, to: first.from };
+        if (rest.from >= rest.to) continue;
+      }
+      const density = this.density();
+      this.windowsTotal = this.windowsDone + Math.max(Math.ceil(daysBetween(rest.from, rest.to) / 90), Math.ceil((daysBetween(rest.from, rest.to) * density) / (MAX_LIMIT * 0.9)));
+      const segments = splitForConcurrency(rest, density, this.deps.maxSegments, MAX_LIMIT);
+      await Promise.all(segments.map((segment) => this.fetchSpan(segment)));
+    }
+  }
+
+  result(days: readonly IsoDay[]): RangeResult<R> {
+    const spec = RESOURCES[this.resource];
+    const seen = new Set<string>();
+    const records: RecordOf<R>[] = [];
+    for (let i = days.length - 1; i >= 0; i--) {
+      const bucket = this.buckets.get(days[i] as IsoDay);
+      if (!bucket) continue;
+      if (!bucket.complete) this.report.incompleteDays.push(days[i] as IsoDay);
+      this.report.invalidRecords.push(...bucket.invalid);
+      for (const record of bucket.records) {
+        const id = firstField(record as Record<string, unknown>, spec.idFields);
+        const key = id === undefined ? JSON.stringify(record) : String(id);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        records.push(record as RecordOf<R>);
+      }
+    }
+    Object.assign(this.report, { requests: this.tally.requests, retries: this.tally.retries, tokenExchanges: this.tally.tokenExchanges });
+    this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0;
+    return { records, report: this.report };
+  }
+}
+
+/** All records of `resource` whose filter column falls on a day from `from` to `to`, both inclusive. */
+export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resource: R, range: { from: IsoDay; to: IsoDay }, options: RangeOptions = {}): Promise<RangeResult<R>> {
+  if (!parseIsoDay(range.from) || !parseIsoDay(range.to)) throw new SalesApiRangeError(`Dates must be real days written YYYY-MM-DD (got ${range.from} to ${range.to})`);
+  if (range.from > range.to) throw new SalesApiRangeError(`The range starts after it ends (${range.from} to ${range.to})`);
+  const run = new RangeRun(deps, resource, range.from, range.to, options);
+  const days = daysOf(range.from, range.to);
+  await run.loadCached(days);
+  await run.fetchMissing(days);
+  return run.result(days);
+}

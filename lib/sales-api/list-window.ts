@@ -1,0 +1,64 @@
+import "server-only";
+
+// One window of a list endpoint: the request (identical ones in flight share a single
+// upstream call), the envelope check, and the record-by-record validation.
+import { SalesApiSchemaError } from "./errors";
+import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
+import { listEnvelopeSchema } from "./schemas/list-envelope";
+import { getWithCredential, type RequestContext, type Tally } from "./send";
+
+export const MAX_LIMIT = 5000;
+
+export interface InvalidRecord {
+  resource: ResourceName;
+  index: number;
+  id: string | null;
+  problem: string;
+  correlationId: string | null;
+}
+
+export interface WindowAnswer<R extends ResourceName> {
+  records: RecordOf<R>[];
+  /** The raw records, in the upstream's order (newest first), valid or not. */
+  raw: Record<string, unknown>[];
+  truncated: boolean;
+  invalid: InvalidRecord[];
+  correlationId: string | null;
+}
+
+const inFlight = new Map<string, Promise<WindowAnswer<ResourceName>>>();
+
+function summarize(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues.slice(0, 3).map((i) => `${i.path.map(String).join(".") || "record"}: ${i.message}`).join("; ");
+}
+
+async function requestWindow<R extends ResourceName>(ctx: RequestContext, tally: Tally, resource: R, from: string, to: string, signal?: AbortSignal): Promise<WindowAnswer<R>> {
+  const spec = RESOURCES[resource];
+  const response = await getWithCredential(ctx, tally, spec.path, { from, to, limit: MAX_LIMIT }, signal);
+  const envelope = listEnvelopeSchema.safeParse(response.body);
+  if (!envelope.success) {
+    throw new SalesApiSchemaError(`The upstream answered ${resource} in an unexpected shape (${summarize(envelope.error.issues)})`, { correlationId: response.correlationId });
+  }
+  const answer: WindowAnswer<R> = { records: [], raw: [], truncated: envelope.data.meta.truncated, invalid: [], correlationId: response.correlationId };
+  envelope.data.data.forEach((item, index) => {
+    const raw = typeof item === "object" && item !== null ? (item as Record<string, unknown>) : { value: item };
+    answer.raw.push(raw);
+    const parsed = spec.schema.safeParse(item);
+    if (parsed.success) answer.records.push(parsed.data as RecordOf<R>);
+    else {
+      const id = firstField(raw, spec.idFields);
+      answer.invalid.push({ resource, index, id: id === undefined ? null : String(id), problem: summarize(parsed.error.issues), correlationId: response.correlationId });
+    }
+  });
+  return answer;
+}
+
+/** Fetches [from, to) with limit 5000; a caller asking for a window already in flight joins it. */
+export async function fetchWindow<R extends ResourceName>(ctx: RequestContext, tally: Tally, resource: R, from: string, to: string, signal?: AbortSignal): Promise<WindowAnswer<R> & { shared: boolean }> {
+  const key = `${ctx.identity}|${resource}|${from}|${to}`;
+  const running = inFlight.get(key);
+  if (running) return { ...((await running) as WindowAnswer<R>), shared: true };
+  const promise = requestWindow(ctx, tally, resource, from, to, signal).finally(() => inFlight.delete(key));
+  inFlight.set(key, promise as Promise<WindowAnswer<ResourceName>>);
+  return { ...(await promise), shared: false };
+}
