@@ -10,7 +10,7 @@ import { ApiError } from "./http";
 export interface Authenticated { account: Account; flow: "A" | "B" }
 
 export class Authenticator {
-  private readonly secret: Uint8Array;
+  private secret: Uint8Array;
   private readonly byKey = new Map<string, Account>();
   private readonly byClientId = new Map<string, Account>();
 
@@ -20,6 +20,11 @@ export class Authenticator {
       this.byKey.set(account.apiKey, account);
       this.byClientId.set(account.clientId, account);
     }
+  }
+
+  /** Test control: every token issued so far stops working, as if revoked early. */
+  rotateSigningKey(): void {
+    this.secret = createHash("sha256").update(this.secret).update(randomUUID()).digest();
   }
 
   /** Flow B: checks the pair and signs a token that expires after the configured lifetime. */

@@ -92,7 +92,7 @@ async function route(ctx: Context, req: IncomingMessage, res: ServerResponse, se
   const url = new URL(req.url ?? "/", "https://sandbox.invalid");
   const path = url.pathname.replace(/\/+$/, "") || "/";
   if (path.startsWith("/__sandbox/") && ctx.options.testControls) {
-    return handleTestControl(req, res, path, { controls: ctx.controls, initial: ctx.initial, stats: ctx.stats, limiter: ctx.limiter });
+    return handleTestControl(req, res, path, { controls: ctx.controls, initial: ctx.initial, stats: ctx.stats, limiter: ctx.limiter, invalidateTokens: () => ctx.auth.rotateSigningKey() });
   }
   if (ctx.controls.latencyMs > 0) await sleep(ctx.controls.latencyMs);
   const methodNotAllowed = (allowed: string) => new ApiError(405, "method_not_allowed", `Use ${allowed} on ${path}`, { allow: allowed });

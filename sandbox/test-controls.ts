@@ -6,7 +6,7 @@ import { ApiError, isLoopback, readBody, sendJson } from "./http";
 import type { RateLimiter } from "./rate-limiter";
 import type { Stats } from "./stats";
 
-export interface ControlState { controls: Controls; initial: Controls; stats: Stats; limiter: RateLimiter }
+export interface ControlState { controls: Controls; initial: Controls; stats: Stats; limiter: RateLimiter; invalidateTokens: () => void }
 
 export async function handleTestControl(req: IncomingMessage, res: ServerResponse, path: string, state: ControlState): Promise<void> {
   if (!isLoopback(req)) throw new ApiError(403, "forbidden", "Test controls answer loopback callers only");
@@ -17,6 +17,10 @@ export async function handleTestControl(req: IncomingMessage, res: ServerRespons
     if (!parsed.success) throw new ApiError(400, "invalid_request", parsed.error.message);
     Object.assign(state.controls, parsed.data);
     return sendJson(res, 200, state.controls);
+  }
+  if (route === "POST /__sandbox/invalidate-tokens") {
+    state.invalidateTokens();
+    return sendJson(res, 200, { invalidated: true });
   }
   if (route === "GET /__sandbox/stats") return sendJson(res, 200, { accounts: state.stats.snapshot() });
   if (route === "POST /__sandbox/reset") {

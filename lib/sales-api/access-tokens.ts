@@ -7,7 +7,8 @@ import { decodeJwt } from "jose";
 const RENEW_BEFORE_MS = 30_000;
 const UNKNOWN_LIFETIME_MS = 5 * 60_000;
 
-interface Held { token: string; expiresAt: number }
+// Renewal starts a little before expiry: 30 s, or a tenth of a short token's lifetime.
+interface Held { token: string; renewAt: number }
 
 export class AccessTokenCache {
   private readonly held = new Map<string, Held>();
@@ -17,12 +18,12 @@ export class AccessTokenCache {
 
   async get(identity: string, exchange: () => Promise<string>): Promise<string> {
     const held = this.held.get(identity);
-    if (held && held.expiresAt - RENEW_BEFORE_MS > this.clock()) return held.token;
+    if (held && held.renewAt > this.clock()) return held.token;
     let pending = this.pending.get(identity);
     if (!pending) {
       pending = exchange()
         .then((token) => {
-          this.held.set(identity, { token, expiresAt: this.expiryOf(token) });
+          this.held.set(identity, { token, renewAt: this.renewalTime(token) });
           return token;
         })
         .finally(() => this.pending.delete(identity));
@@ -36,13 +37,14 @@ export class AccessTokenCache {
     if (this.held.get(identity)?.token === token) this.held.delete(identity);
   }
 
-  private expiryOf(token: string): number {
+  private renewalTime(token: string): number {
+    const now = this.clock();
     try {
       const { exp } = decodeJwt(token);
-      if (typeof exp === "number") return exp * 1000;
+      if (typeof exp === "number") return exp * 1000 - Math.min(RENEW_BEFORE_MS, (exp * 1000 - now) / 10);
     } catch {
-      // Not a JWT we can read: fall back to a conservative lifetime; a 401 renews it anyway.
+      // Not a JWT we can read: assume a conservative lifetime; a 401 renews it anyway.
     }
-    return this.clock() + UNKNOWN_LIFETIME_MS;
+    return now + UNKNOWN_LIFETIME_MS;
   }
 }

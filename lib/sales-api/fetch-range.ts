@@ -163,6 +163,8 @@ class RangeRun<R extends ResourceName> {
       const segments = splitForConcurrency(rest, density, this.deps.maxSegments, MAX_LIMIT);
       await Promise.all(segments.map((segment) => this.fetchSpan(segment)));
     }
+    this.windowsTotal = this.windowsDone;
+    this.progress();
   }
 
   result(days: readonly IsoDay[]): RangeResult<R> {

@@ -29,6 +29,7 @@ export interface RunningSandbox {
   controls(patch: Record<string, unknown>): Promise<void>;
   stats(): Promise<Record<string, { requests: number; byStatus: Record<string, number>; log: Array<{ t: number; path: string; status: number; flow: string }> }>>;
   reset(): Promise<void>;
+  invalidateTokens(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +79,7 @@ export async function startSandboxProcess(args: string[] = [], { testControls = 
     controls: async (patch) => void (await post("/__sandbox/controls", patch)),
     stats: async () => ((await (await request("/__sandbox/stats")).json()) as any).accounts,
     reset: async () => void (await post("/__sandbox/reset", {})),
+    invalidateTokens: async () => void (await post("/__sandbox/invalidate-tokens", {})),
     async stop() {
       await agent.close();
       if (child.exitCode === null) {
