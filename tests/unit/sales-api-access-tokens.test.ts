@@ -1,0 +1,231 @@
+import { describe, expect, it, vi } from "vitest";
+import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
+
+const T0 = Date.UTC(2030, 0, 1, 12, 0, 0); // a whole second, so that `exp` is exact
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+/** An unsigned test JWT; the cache only reads its `exp`. */
+function jwt(payload: Record<string, unknown>): string {
+  return `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(payload)}.c2lnbmF0dXJl`;
+}
+
+function tokenExpiringIn(seconds: number, id = "a"): string {
+  return jwt({ sub: id, exp: T0 / 1000 + seconds });
+}
+
+function fakeClock() {
+  const time = { now: T0 };
+  return { time, clock: () => time.now };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe("AccessTokenCache", () => {
+  it("shares one exchange between concurrent callers", async () => {
+    const { clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const pending = deferred<string>();
+    const exchange = vi.fn(() => pending.promise);
+    const callers = [cache.get("id", exchange), cache.get("id", exchange), cache.get("id", exchange)];
+    const token = tokenExpiringIn(3600);
+    pending.resolve(token);
+    expect(await Promise.all(callers)).toEqual([token, token, token]);
+    expect(exchange).toHaveBeenCalledTimes(1);
+  });
+
+  it("reuses a long-lived token until 30 s before its exp", async () => {
+    const { time, clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const first = tokenExpiringIn(3600, "first");
+    const second = tokenExpiringIn(7200, "second");
+    const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
+    expect(await cache.get("id", exchange)).toBe(first);
+    time.now = T0 + 3_600_000 - 30_000 - 1;
+    expect(await cache.get("id", exchange)).toBe(first);
+    expect(exchange).toHaveBeenCalledTimes(1);
+    time.now = T0 + 3_600_000 - 30_000;
+    expect(await cache.get("id", exchange)).toBe(second);
+    expect(exchange).toHaveBeenCalledTimes(2);
+  });
+
+  it("renews a short-lived token a tenth of its remaining lifetime before exp", async () => {
+    const { time, clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const short = tokenExpiringIn(100, "short"); // renew 10 s before exp, not 30 s
+    const next = tokenExpiringIn(200, "next");
+    const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(short).mockResolvedValueOnce(next);
+    await cache.get("id", exchange);
+    time.now = T0 + 89_999;
+    expect(await cache.get("id", exchange)).toBe(short);
+    time.now = T0 + 90_000;
+    expect(await cache.get("id", exchange)).toBe(next);
+    expect(exchange).toHaveBeenCalledTimes(2);
+  });
+
+  it("measures the lifetime from when the exchange finished", async () => {
+    const { time, clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const pending = deferred<string>();
+    const exchange = vi.fn(() => pending.promise);
+    const getting = cache.get("id", exchange);
+    time.now = T0 + 50_000; // the exchange took 50 s; 50 s of lifetime remain: renew 5 s before exp
+    pending.resolve(tokenExpiringIn(100));
+    await getting;
+    time.now = T0 + 94_999;
+    await cache.get("id", exchange);
+    expect(exchange).toHaveBeenCalledTimes(1);
+    time.now = T0 + 95_000;
+    exchange.mockResolvedValueOnce(tokenExpiringIn(500, "b"));
+    await cache.get("id", exchange);
+    expect(exchange).toHaveBeenCalledTimes(2);
+  });
+
+  it("exchanges again on every call for a token that is already expired", async () => {
+    const { clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const exchange = vi.fn(async () => tokenExpiringIn(-60));
+    await cache.get("id", exchange);
+    await cache.get("id", exchange);
+    expect(exchange).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps tokens of different identities apart", async () => {
+    const { clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const a = tokenExpiringIn(3600, "a");
+    const b = tokenExpiringIn(3600, "b");
+    expect(await cache.get("id-a", async () => a)).toBe(a);
+    expect(await cache.get("id-b", async () => b)).toBe(b);
+    const exchange = vi.fn(async () => "unused");
+    expect(await cache.get("id-a", exchange)).toBe(a);
+    expect(await cache.get("id-b", exchange)).toBe(b);
+    expect(exchange).not.toHaveBeenCalled();
+  });
+
+  it("does not share a pending exchange between identities", async () => {
+    const { clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const pending = deferred<string>();
+    const exchangeA = vi.fn(() => pending.promise);
+    const exchangeB = vi.fn(async () => "token-b");
+    const a = cache.get("id-a", exchangeA);
+    expect(await cache.get("id-b", exchangeB)).toBe("token-b");
+    pending.resolve("token-a");
+    expect(await a).toBe("token-a");
+    expect(exchangeB).toHaveBeenCalledTimes(1);
+  });
+
+  describe("invalidate", () => {
+    it("forgets the token it is given, so the next call exchanges again", async () => {
+      const { clock } = fakeClock();
+      const cache = new AccessTokenCache(clock);
+      const first = tokenExpiringIn(3600, "first");
+      const second = tokenExpiringIn(3600, "second");
+      const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
+      await cache.get("id", exchange);
+      cache.invalidate("id", first);
+      expect(await cache.get("id", exchange)).toBe(second);
+      expect(exchange).toHaveBeenCalledTimes(2);
+    });
+
+    it("keeps a newer token that another caller already fetched", async () => {
+      const { clock } = fakeClock();
+      const cache = new AccessTokenCache(clock);
+      const current = tokenExpiringIn(3600, "current");
+      const exchange = vi.fn(async () => current);
+      await cache.get("id", exchange);
+      cache.invalidate("id", tokenExpiringIn(3600, "stale"));
+      expect(await cache.get("id", exchange)).toBe(current);
+      expect(exchange).toHaveBeenCalledTimes(1);
+    });
+
+    it("does not touch other identities", async () => {
+      const { clock } = fakeClock();
+      const cache = new AccessTokenCache(clock);
+      const shared = tokenExpiringIn(3600, "same-token");
+      await cache.get("id-a", async () => shared);
+      await cache.get("id-b", async () => shared);
+      cache.invalidate("id-a", shared);
+      const exchange = vi.fn(async () => "fresh");
+      expect(await cache.get("id-b", exchange)).toBe(shared);
+      expect(exchange).not.toHaveBeenCalled();
+      expect(await cache.get("id-a", exchange)).toBe("fresh");
+    });
+
+    it("is harmless for an unknown identity", () => {
+      const cache = new AccessTokenCache(() => T0);
+      expect(() => cache.invalidate("nobody", "x")).not.toThrow();
+    });
+  });
+
+  it("keeps a token that is not a JWT for 5 minutes", async () => {
+    const { time, clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce("opaque-1").mockResolvedValueOnce("opaque-2");
+    expect(await cache.get("id", exchange)).toBe("opaque-1");
+    time.now = T0 + 5 * 60_000 - 1;
+    expect(await cache.get("id", exchange)).toBe("opaque-1");
+    time.now = T0 + 5 * 60_000;
+    expect(await cache.get("id", exchange)).toBe("opaque-2");
+    expect(exchange).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps a JWT without exp for 5 minutes", async () => {
+    const { time, clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const noExp = jwt({ sub: "x" });
+    const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(noExp).mockResolvedValueOnce("next");
+    await cache.get("id", exchange);
+    time.now = T0 + 5 * 60_000 - 1;
+    expect(await cache.get("id", exchange)).toBe(noExp);
+    time.now = T0 + 5 * 60_000;
+    expect(await cache.get("id", exchange)).toBe("next");
+  });
+
+  it("does not keep a failed exchange: the next call exchanges again", async () => {
+    const { clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const token = tokenExpiringIn(3600);
+    const exchange = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error("auth down")).mockResolvedValueOnce(token);
+    await expect(cache.get("id", exchange)).rejects.toThrow("auth down");
+    expect(await cache.get("id", exchange)).toBe(token);
+    expect(exchange).toHaveBeenCalledTimes(2);
+  });
+
+  it("fails every caller sharing a failed exchange, then recovers", async () => {
+    const { clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    const pending = deferred<string>();
+    const exchange = vi.fn(() => pending.promise);
+    const a = cache.get("id", exchange);
+    const b = cache.get("id", exchange);
+    const error = new Error("502");
+    pending.reject(error);
+    await expect(a).rejects.toBe(error);
+    await expect(b).rejects.toBe(error);
+    expect(exchange).toHaveBeenCalledTimes(1);
+    expect(await cache.get("id", async () => "ok")).toBe("ok");
+  });
+
+  it("renews again on the next call when a renewal failed", async () => {
+    const { time, clock } = fakeClock();
+    const cache = new AccessTokenCache(clock);
+    await cache.get("id", async () => tokenExpiringIn(100));
+    time.now = T0 + 95_000; // past renewal
+    await expect(cache.get("id", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    const exchange = vi.fn(async () => "renewed");
+    expect(await cache.get("id", exchange)).toBe("renewed");
+    expect(exchange).toHaveBeenCalledTimes(1);
+  });
+});
