@@ -119,7 +119,7 @@ describe("field readers", () => {
     expect(timestamp.safeParse(value).success).toBe(false);
   });
 
-  // BUG (lib/sales-api/schemas/fields.ts:9): the regex checks the shape and Date.parse the
+  // BUG (lib/sales-api/schemas/fields.ts:8): the regex checks the shape and Date.parse the
   // rest, but V8's Date.parse rolls impossible days over (2026-02-30 becomes 2026-03-02), so
   // such a record is accepted and counted on another day instead of being reported.
   it.fails("refuses a timestamp on a day that does not exist", () => {
