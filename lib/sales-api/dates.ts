@@ -1,7 +1,7 @@
 // Calendar days in UTC, as the API reads them: `from` inclusive and `to` exclusive at
 // 00:00 UTC. Our own ranges are inclusive on both ends; the API's `to` is the day after.
 import { UTCDate } from "@date-fns/utc";
-import { addDays, differenceInCalendarDays, format, isValid, parseISO } from "date-fns";
+import { addDays, differenceInCalendarDays, format, isValid } from "date-fns";
 
 export type IsoDay = string; // YYYY-MM-DD
 
@@ -9,7 +9,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseIsoDay(text: string): UTCDate | undefined {
   if (!DAY.test(text)) return undefined;
-  const date = new UTCDate(parseISO(text));
+  // Midnight UTC explicitly: date-fns' parseISO would read the day in the server's time zone.
+  const date = new UTCDate(`${text}T00:00:00Z`);
   return isValid(date) && format(date, "yyyy-MM-dd") === text ? date : undefined;
 }
 

@@ -10,7 +10,7 @@ import { SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 import { newTally, type RequestContext, type Tally } from "./send";
-import { advance, daysOf, missingSpans, splitForConcurrency, windowEndingAt, type Span } from "./window-plan";
+import { advance, daysOf, missingSpans, nextWindow, splitForConcurrency, windowEndingAt, type Span } from "./window-plan";
 
 export interface RangeDeps {
   ctx: RequestContext;
@@ -106,8 +106,9 @@ class RangeRun<R extends ResourceName> {
   async fetchSpan(span: Span): Promise<void> {
     const spec = RESOURCES[this.resource];
     let end = span.to;
+    let density = this.density();
     while (end > span.from) {
-      const window = windowEndingAt(span, end);
+      const window = nextWindow(span, end, density, MAX_LIMIT);
       const answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.options.signal);
       this.windowsDone++;
       this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
@@ -132,6 +133,10 @@ class RangeRun<R extends ResourceName> {
       }
       const step = advance(window, answer.truncated, oldestDay);
       if (step.complete) {
+        const days = daysBetween(step.complete.from, step.complete.to);
+        let records = 0;
+        for (const [day, bucket] of byDay) if (day >= step.complete.from && day < step.complete.to) records += bucket.records.length + bucket.invalid.length;
+        if (days > 0 && (answer.truncated || records > 0)) density = records / days;
         for (let day = step.complete.from; day < step.complete.to; day = shiftDay(day, 1)) {
           await this.store(day, byDay.get(day) ?? { records: [], invalid: [], complete: true });
         }

@@ -23,6 +23,8 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   if (value === null || value.trim() === "") return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Only an IMF-fixdate (RFC 9110): Date.parse would read "-1" or "1.5" as some past date.
+  if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
