@@ -45,7 +45,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // undici is used only on the server, with its own Agent; load it from node_modules as is.
-  serverExternalPackages: ["undici"],
+  serverExternalPackages: ["undici", "better-sqlite3"],
+  // forbidden(): creator-only pages answer an affiliate session with a real 403.
+  experimental: { authInterrupts: true },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -51,6 +51,10 @@ export default defineConfig({
       env: {
         SALES_API_BASE_URL: sandboxUrl,
         SALES_API_CA_FILE: ".data/e2e/sandbox/cert.pem",
+        // A fixed test-only secret: sessions and the vault of this throwaway server.
+        AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",
+        NEXTAUTH_URL: dashboardUrl,
+        SALESDASH_DATA_DIR: ".data/e2e",
         NEXT_TELEMETRY_DISABLED: "1",
       },
       reuseExistingServer: !process.env.CI,

@@ -62,12 +62,26 @@ const authSecret = z.preprocess(
     .optional(),
 );
 
+const positiveSeconds = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number of seconds" }).int().min(60, { error: "must be at least 60 seconds" }).default(fallback),
+  );
+
+const optionalPath = z.preprocess(emptyToUndefined, z.string().optional());
+
 export const serverEnvSchema = z.object({
   SALES_API_BASE_URL: httpsUrl,
   SALES_API_STAGING_BASE_URL: httpsUrl,
   SALES_API_CA_FILE: caFile,
   SALES_API_TIMEOUT_MS: timeoutMs,
   AUTH_SECRET: authSecret,
+  /** How long a sign-in lasts; the vaulted credential expires with it. */
+  SESSION_MAX_AGE_SECONDS: positiveSeconds(8 * 3600),
+  /** Runtime state (the credential vault's SQLite file). */
+  SALESDASH_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+  /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
+  SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -1,6 +1,6 @@
+import Link from "next/link";
 import { Suspense } from "react";
 import { LogoMark } from "@/components/brand/logo-mark";
-import { Button } from "@/components/ui/button";
 import { FeatureList } from "./feature-list";
 import { PreviewCard } from "./preview-card";
 import { UpstreamStatus } from "./upstream-status";
@@ -37,9 +37,10 @@ export function LandingPage() {
               abandoned carts, refunds and chargebacks, in one place.
             </p>
             <div className="mt-8 flex flex-col items-start gap-4">
-              <Button disabled aria-describedby="sign-in-note">
-                Sign in — coming soon
-              </Button>
+              <Link href="/sign-in" aria-describedby="sign-in-note"
+                className="inline-flex h-11 items-center justify-center rounded-lg bg-zinc-900 px-5 text-sm font-medium text-white shadow-sm hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200">
+                Sign in
+              </Link>
               <p id="sign-in-note" className="text-sm text-zinc-500 dark:text-zinc-400">
                 Your credential stays on the server; the browser never talks to the API.
               </p>

@@ -10,7 +10,7 @@ test("the landing page names the product and reaches the sandbox over HTTPS", as
 
   await expect(page).toHaveTitle("Salesdash");
   await expect(page.getByRole("heading", { level: 1, name: "Salesdash" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Sign in — coming soon" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in");
   // Only possible if the server trusts the sandbox's self-signed CA (SALES_API_CA_FILE).
   await expect(page.getByRole("status").filter({ hasText: "Upstream" })).toHaveText("Upstream: operational");
   expect(cspViolations).toEqual([]);

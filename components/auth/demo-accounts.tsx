@@ -1,0 +1,37 @@
+"use client";
+
+import type { DemoAccount } from "@/lib/auth/demo-accounts";
+
+type Props = { accounts: DemoAccount[]; onUse: (account: DemoAccount, flow: "key" | "client") => void };
+
+// Demo only: the sandbox's credentials, to copy or to fill in. They open nothing but the
+// local sandbox, which is why they may be shown at all.
+export function DemoAccounts({ accounts, onUse }: Props) {
+  return (
+    <section aria-labelledby="demo-accounts" className="rounded-xl border border-dashed border-emerald-300 bg-emerald-50/60 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950/30">
+      <h2 id="demo-accounts" className="font-semibold">Demo accounts (local sandbox)</h2>
+      <ul className="mt-3 space-y-3">
+        {accounts.map((account) => (
+          <li key={account.role}>
+            <p className="font-medium">
+              {account.label} <span className="font-normal text-zinc-500">· {account.role}</span>
+            </p>
+            <p className="mt-1 break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">
+              clientId {account.clientId}
+              <br />
+              apiKey {account.apiKey}
+            </p>
+            <div className="mt-2 flex gap-2">
+              <button type="button" className="rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:ring-zinc-700" onClick={() => onUse(account, "key")}>
+                Use API key
+              </button>
+              <button type="button" className="rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:ring-zinc-700" onClick={() => onUse(account, "client")}>
+                Use client ID + key
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

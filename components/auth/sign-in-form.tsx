@@ -1,0 +1,94 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import type { DemoAccount } from "@/lib/auth/demo-accounts";
+import { DemoAccounts } from "./demo-accounts";
+
+type Mode = "key" | "client";
+type Props = { callbackPath: string; stagingAvailable: boolean; demoAccounts: DemoAccount[] };
+
+const field = "mt-1 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-zinc-700 dark:bg-zinc-900";
+
+export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Props) {
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>("key");
+  const [apiKey, setApiKey] = useState("");
+  const [clientId, setClientId] = useState("");
+  const [name, setName] = useState("");
+  const [target, setTarget] = useState<"production" | "staging">("production");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    const result = await signIn("sales-api", { redirect: false, apiKey, clientId: mode === "client" ? clientId : "", name, target });
+    setPending(false);
+    if (!result || result.error) {
+      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Sign-in failed. Check the credential and try again.");
+      return;
+    }
+    setApiKey("");
+    router.replace(callbackPath);
+    router.refresh();
+  }
+
+  function fillDemo(account: DemoAccount, flow: Mode) {
+    setMode(flow);
+    setApiKey(account.apiKey);
+    setClientId(flow === "client" ? account.clientId : "");
+    setName(account.label);
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-8 space-y-5" aria-describedby={error ? "sign-in-error" : undefined}>
+      <div role="tablist" aria-label="Credential type" className="grid grid-cols-2 rounded-lg bg-zinc-100 p-1 text-sm dark:bg-zinc-900">
+        {(["key", "client"] as const).map((m) => (
+          <button key={m} type="button" role="tab" aria-selected={mode === m} onClick={() => setMode(m)}
+            className={`rounded-md px-3 py-2 font-medium ${mode === m ? "bg-white shadow-sm dark:bg-zinc-800" : "text-zinc-600 dark:text-zinc-400"}`}>
+            {m === "key" ? "API key" : "Client ID + API key"}
+          </button>
+        ))}
+      </div>
+      {mode === "client" && (
+        <label className="block text-sm font-medium">
+          Client ID
+          <input className={field} name="clientId" autoComplete="username" required value={clientId} onChange={(e) => setClientId(e.target.value)} />
+        </label>
+      )}
+      <label className="block text-sm font-medium">
+        API key
+        <input className={field} name="apiKey" type="password" autoComplete="current-password" required value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+      </label>
+      <label className="block text-sm font-medium">
+        Account name <span className="font-normal text-zinc-500">(optional, shown in the dashboard)</span>
+        <input className={field} name="name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      {stagingAvailable && (
+        <fieldset className="text-sm">
+          <legend className="font-medium">Environment</legend>
+          <div className="mt-2 flex gap-4">
+            {(["production", "staging"] as const).map((t) => (
+              <label key={t} className="inline-flex items-center gap-2">
+                <input type="radio" name="target" value={t} checked={target === t} onChange={() => setTarget(t)} /> {t === "production" ? "Production" : "Staging"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {error && (
+        <p id="sign-in-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Checking the credential…" : "Sign in"}
+      </Button>
+      {demoAccounts.length > 0 && <DemoAccounts accounts={demoAccounts} onUse={fillDemo} />}
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { LogoMark } from "@/components/brand/logo-mark";
+import type { SessionAccount } from "@/lib/auth/session";
+
+const NAV = [
+  { href: "/revenue", label: "Revenue", creatorOnly: false },
+  { href: "/orders", label: "Orders", creatorOnly: true },
+];
+
+export function DashboardShell({ account, children }: { account: SessionAccount; children: ReactNode }) {
+  const items = NAV.filter((item) => !item.creatorOnly || account.keyType === "creator");
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-zinc-200 bg-white/80 dark:border-zinc-800 dark:bg-zinc-950/80">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3">
+          <Link href="/revenue" className="inline-flex items-center gap-2 font-semibold">
+            <LogoMark className="size-7" /> Salesdash
+          </Link>
+          <nav aria-label="Reports" className="flex gap-1 text-sm">
+            {items.map((item) => (
+              <Link key={item.href} href={item.href} className="rounded-md px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Staging</span>}
+            <span data-testid="account-label" className="text-zinc-600 dark:text-zinc-400">
+              {account.label} · {account.keyType}
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-5 py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// Sums per currency, in integer cents so that thousands of additions stay exact. Amounts in
+// different currencies are never added together.
+
+export interface CurrencyTotal { currency: string; count: number; amount: number }
+
+export const UNKNOWN_CURRENCY = "unknown";
+
+export function totalsByCurrency<T extends { currency?: string | null }>(records: readonly T[], amountOf: (record: T) => number | null | undefined): CurrencyTotal[] {
+  const cents = new Map<string, { count: number; cents: number }>();
+  for (const record of records) {
+    const currency = record.currency || UNKNOWN_CURRENCY;
+    const entry = cents.get(currency) ?? { count: 0, cents: 0 };
+    entry.count++;
+    entry.cents += Math.round((amountOf(record) ?? 0) * 100);
+    cents.set(currency, entry);
+  }
+  return [...cents].map(([currency, e]) => ({ currency, count: e.count, amount: e.cents / 100 })).sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
+}

@@ -1,0 +1,54 @@
+import "server-only";
+
+// next-auth: a Credentials provider that verifies the API credential upstream, seals it in
+// the vault and puts only the vault reference, key type and label into the session JWT.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getServerEnv } from "@/lib/env";
+import { accountLabel } from "./account-label";
+import { getCredentialVault } from "./credential-vault";
+import { verifyCredential } from "./verify-credential";
+
+export function getAuthOptions(): NextAuthOptions {
+  const env = getServerEnv();
+  const maxAge = env.SESSION_MAX_AGE_SECONDS;
+  return {
+    secret: env.AUTH_SECRET,
+    session: { strategy: "jwt", maxAge },
+    jwt: { maxAge },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        id: "sales-api",
+        name: "Sales API credential",
+        credentials: { apiKey: { type: "password" }, clientId: { type: "text" }, target: { type: "text" }, name: { type: "text" } },
+        async authorize(input) {
+          const target = input?.target === "staging" && env.SALES_API_STAGING_BASE_URL ? "staging" : "production";
+          const result = await verifyCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, target });
+          // next-auth hands this message to signIn() on the page; it never contains the key.
+          if (!result.ok) throw new Error(result.message);
+          const ref = await getCredentialVault().put({ credential: result.credential, target }, maxAge * 1000);
+          return { id: ref, name: accountLabel(input?.name, result.keyType, result.credential.apiKey), keyType: result.keyType, target };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          const u = user as unknown as { id: string; name: string; keyType: string; target: string };
+          return { vaultRef: u.id, label: u.name, keyType: u.keyType, target: u.target, iat: token.iat, exp: token.exp, jti: token.jti };
+        }
+        return token;
+      },
+      // What the browser may see of the session: no vault reference.
+      session({ session, token }) {
+        return { expires: session.expires, account: { label: token.label, keyType: token.keyType, target: token.target } } as never;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.vaultRef === "string") await getCredentialVault().remove(token.vaultRef);
+      },
+    },
+  };
+}

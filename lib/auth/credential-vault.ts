@@ -1,0 +1,61 @@
+import "server-only";
+
+// The only place a signed-in user's credential is kept: sealed at rest, found by an opaque
+// reference that the session carries instead of the key.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+import { getServerEnv } from "@/lib/env";
+import type { SalesApiCredential } from "@/lib/sales-api";
+import { SqliteVaultStore } from "@/lib/store/sqlite-vault-store";
+import type { VaultStore } from "@/lib/store/vault-store";
+import { deriveVaultKey, seal, unseal } from "./vault-cipher";
+
+const vaultedSchema = z.object({
+  credential: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("api-key"), apiKey: z.string() }),
+    z.object({ kind: z.literal("client"), clientId: z.string(), apiKey: z.string() }),
+  ]),
+  target: z.enum(["production", "staging"]),
+});
+
+export type VaultedCredential = z.infer<typeof vaultedSchema> & { credential: SalesApiCredential };
+
+export class CredentialVault {
+  private readonly key: Buffer;
+
+  constructor(private readonly store: VaultStore, appSecret: string, private readonly clock: () => number = Date.now) {
+    this.key = deriveVaultKey(appSecret);
+  }
+
+  async put(value: VaultedCredential, ttlMs: number): Promise<string> {
+    const ref = randomBytes(32).toString("base64url");
+    await this.store.put(ref, seal(this.key, JSON.stringify(value), ref), this.clock() + ttlMs);
+    return ref;
+  }
+
+  /** The credential, or undefined when the entry is gone, expired or does not decrypt. */
+  async get(ref: string): Promise<VaultedCredential | undefined> {
+    const sealed = await this.store.get(ref, this.clock());
+    if (!sealed) return undefined;
+    try {
+      return vaultedSchema.parse(JSON.parse(unseal(this.key, sealed, ref)));
+    } catch {
+      return undefined; // another app secret, or tampering: treat as signed out
+    }
+  }
+
+  remove(ref: string): Promise<void> {
+    return this.store.delete(ref);
+  }
+}
+
+let vault: CredentialVault | undefined;
+
+export function getCredentialVault(): CredentialVault {
+  if (vault) return vault;
+  const env = getServerEnv();
+  if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET is not set: sign-in needs it to encrypt credentials and sign sessions.");
+  vault = new CredentialVault(new SqliteVaultStore(path.join(env.SALESDASH_DATA_DIR, "vault.sqlite")), env.AUTH_SECRET);
+  return vault;
+}

@@ -1,0 +1,14 @@
+// Customer personal data is masked on the server before it reaches a page: the browser
+// receives "A*** S***", never the name, unless the user asks to see it.
+
+export function maskName(name: string | null | undefined): string {
+  if (!name) return "";
+  return name.split(/\s+/).filter(Boolean).map((part) => `${part[0]}***`).join(" ");
+}
+
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return "";
+  const at = email.indexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***@${email.slice(at + 1)}`;
+}

@@ -1,0 +1,33 @@
+import "server-only";
+
+// The credential vault's embedded store: one SQLite file under the data directory.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { VaultStore } from "./vault-store";
+
+export class SqliteVaultStore implements VaultStore {
+  private readonly db: Database.Database;
+
+  constructor(file: string) {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    this.db.exec("CREATE TABLE IF NOT EXISTS vault (ref TEXT PRIMARY KEY, sealed TEXT NOT NULL, expires_at INTEGER NOT NULL)");
+    fs.chmodSync(file, 0o600);
+  }
+
+  async put(ref: string, sealed: string, expiresAt: number): Promise<void> {
+    this.db.prepare("INSERT OR REPLACE INTO vault (ref, sealed, expires_at) VALUES (?, ?, ?)").run(ref, sealed, expiresAt);
+  }
+
+  async get(ref: string, now: number): Promise<string | undefined> {
+    this.db.prepare("DELETE FROM vault WHERE expires_at <= ?").run(now);
+    const row = this.db.prepare("SELECT sealed FROM vault WHERE ref = ?").get(ref) as { sealed: string } | undefined;
+    return row?.sealed;
+  }
+
+  async delete(ref: string): Promise<void> {
+    this.db.prepare("DELETE FROM vault WHERE ref = ?").run(ref);
+  }
+}
