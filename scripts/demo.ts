@@ -92,6 +92,10 @@ async function startDashboard(credentials: DemoCredentials, authSecret: string):
     SALES_API_BASE_URL: credentials.baseUrl,
     SALES_API_CA_FILE: credentials.caFile,
     AUTH_SECRET: authSecret,
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    SALESDASH_DATA_DIR: dataDir,
+    // The sign-in page offers these sandbox accounts; a real deployment never sets it.
+    SALESDASH_DEMO_CREDENTIALS_FILE: credentialsFile,
   };
   if (options.dev) {
     start("dashboard", ["next", "dev", "-p", port], { ...env, NODE_ENV: "development" }, "\x1b[35m");
