@@ -76,6 +76,8 @@ export const serverEnvSchema = z.object({
   SALES_API_CA_FILE: caFile,
   SALES_API_TIMEOUT_MS: timeoutMs,
   AUTH_SECRET: authSecret,
+  /** The dashboard's public URL (next-auth); https:// makes the session cookie Secure. */
+  NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url({ error: "must be the dashboard's absolute URL" }).optional()),
   /** How long a sign-in lasts; the vaulted credential expires with it. */
   SESSION_MAX_AGE_SECONDS: positiveSeconds(8 * 3600),
   /** Runtime state (the credential vault's SQLite file). */

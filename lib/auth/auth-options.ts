@@ -14,6 +14,14 @@ export function getAuthOptions(): NextAuthOptions {
   const maxAge = env.SESSION_MAX_AGE_SECONDS;
   return {
     secret: env.AUTH_SECRET,
+    // Secure cookies whenever the dashboard is served over HTTPS (everywhere but localhost).
+    useSecureCookies: (env.NEXTAUTH_URL ?? "").startsWith("https://"),
+    // Codes only: next-auth's metadata can carry request details, and no credential may reach a log.
+    logger: {
+      error: (code) => console.error(`[auth] error ${code}`),
+      warn: (code) => console.warn(`[auth] warning ${code}`),
+      debug: () => {},
+    },
     session: { strategy: "jwt", maxAge },
     jwt: { maxAge },
     pages: { signIn: "/sign-in", error: "/sign-in" },
