@@ -50,6 +50,8 @@ export default defineConfig({
       url: dashboardUrl,
       env: {
         SALES_API_BASE_URL: sandboxUrl,
+        // The same sandbox stands in for staging, so the environment choice can be tested.
+        SALES_API_STAGING_BASE_URL: sandboxUrl,
         SALES_API_CA_FILE: ".data/e2e/sandbox/cert.pem",
         // A fixed test-only secret: sessions and the vault of this throwaway server.
         AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",

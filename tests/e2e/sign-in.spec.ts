@@ -36,6 +36,21 @@ test("a client ID + API key pair signs in through the token exchange (Flow B)", 
   expect(countOnPage(await page.getByTestId("purchase-count").textContent())).toBe(truthCount("creator2"));
 });
 
+test("with a staging URL configured, a user can sign in to Staging and the shell says so", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Staging").check();
+  await page.getByLabel("API key", { exact: true }).fill(creds.creator.apiKey);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/revenue");
+  await expect(page.getByText("Staging", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/sign-in**");
+  await page.getByLabel("API key", { exact: true }).fill(creds.creator.apiKey);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/revenue");
+  await expect(page.getByText("Staging", { exact: true })).toHaveCount(0); // Production is the default
+});
+
 for (const [name, key] of [["a wrong key", `sak_${"0".repeat(40)}`], ["a revoked key", creds.revoked.apiKey]] as const) {
   test(`${name} is refused with a clear message and nothing is stored`, async ({ page, context }) => {
     await fillSignIn(page, { ...creds.creator, apiKey: key }, "A");
