@@ -6,5 +6,8 @@ export function formatMoney(amount: number, currency: string): string {
 
 export function formatUtc(timestamp: string | null | undefined): string {
   if (!timestamp) return "";
-  return `${timestamp.slice(0, 10)} ${timestamp.slice(11, 16)} UTC`;
+  const ms = Date.parse(timestamp);
+  if (Number.isNaN(ms)) return timestamp;
+  const utc = new Date(ms).toISOString(); // an offset like -03:00 moves the day: convert, never cut
+  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }

@@ -12,6 +12,10 @@ export function defaultRange(today: IsoDay, days = 7): { from: IsoDay; to: IsoDa
   return { from: shiftDay(today, -(days - 1)), to: today };
 }
 
+function withinLimit(from: IsoDay, to: IsoDay): { from: IsoDay; to: IsoDay } {
+  return daysBetween(from, to) + 1 > MAX_RANGE_DAYS ? { from: shiftDay(to, -(MAX_RANGE_DAYS - 1)), to } : { from, to };
+}
+
 export function parseReportRange(params: { from?: string | string[]; to?: string | string[] }, now: Date = new Date()): RangeParse {
   const today = isoDay(now);
   const fallback = defaultRange(today);
@@ -20,9 +24,9 @@ export function parseReportRange(params: { from?: string | string[]; to?: string
   if (from === undefined && to === undefined) return { ok: true, ...fallback };
   if (!from || !parseIsoDay(from)) return { ok: false, message: `The start date "${from ?? ""}" is not a day written YYYY-MM-DD.`, fallback };
   if (!to || !parseIsoDay(to)) return { ok: false, message: `The end date "${to ?? ""}" is not a day written YYYY-MM-DD.`, fallback };
-  if (from > to) return { ok: false, message: `The range starts (${from}) after it ends (${to}).`, fallback: { from: to, to: from } };
+  if (from > to) return { ok: false, message: `The range starts (${from}) after it ends (${to}).`, fallback: withinLimit(to, from) };
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
-    return { ok: false, message: `The range is ${daysBetween(from, to) + 1} days long; reports cover at most ${MAX_RANGE_DAYS} days.`, fallback: { from: shiftDay(to, -(MAX_RANGE_DAYS - 1)), to } };
+    return { ok: false, message: `The range is ${daysBetween(from, to) + 1} days long; reports cover at most ${MAX_RANGE_DAYS} days.`, fallback: withinLimit(from, to) };
   }
   return { ok: true, from, to };
 }

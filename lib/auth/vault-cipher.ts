@@ -23,7 +23,7 @@ export function seal(key: Buffer, plaintext: string, associated: string): string
 /** Throws when the ciphertext, its tag or the associated data do not match. */
 export function unseal(key: Buffer, sealed: string, associated: string): string {
   const raw = Buffer.from(sealed, "base64url");
-  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
+  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(associated, "utf8"));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");

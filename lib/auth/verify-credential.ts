@@ -2,7 +2,7 @@ import "server-only";
 
 // Checks a credential upstream with one request before anything is stored, finds out its
 // key type, and turns every failure into a sentence a person can act on.
-import { createSalesApiClient, credentialFrom, errorKind, SalesApiHttpError, type KeyType, type SalesApiCredential, type SalesApiError } from "@/lib/sales-api";
+import { createSalesApiClient, credentialFrom, errorKind, SalesApiHttpError, type KeyType, type SalesApiCredential, SalesApiError } from "@/lib/sales-api";
 import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
 import type { UpstreamTarget } from "@/lib/sales-api/transport";
 
@@ -10,31 +10,41 @@ export type Verification =
   | { ok: true; credential: SalesApiCredential; keyType: KeyType }
   | { ok: false; message: string };
 
+const seconds = (n: number) => `${n} second${n === 1 ? "" : "s"}`;
+const detail = (error: unknown) => (error instanceof Error ? error.message : "unknown error");
+
 export function signInFailureMessage(error: unknown): string {
-  const correlation = (error as SalesApiError | undefined)?.correlationId;
+  const correlation = error instanceof SalesApiError ? error.correlationId : null;
   const ref = correlation ? ` (reference ${correlation})` : "";
   switch (errorKind(error)) {
     case "invalid_token":
       return `This credential was not accepted: it is wrong, revoked or expired. Check it, or ask the platform operator for a new one${ref}.`;
     case "rate_limited": {
       const waitMs = error instanceof SalesApiHttpError ? parseRetryAfter(error.retryAfter) : undefined;
-      const wait = waitMs !== undefined ? `in ${Math.max(1, Math.ceil(waitMs / 1000))} seconds` : "in a minute";
+      const wait = waitMs !== undefined ? `in ${seconds(Math.max(1, Math.ceil(waitMs / 1000)))}` : "in a minute";
       return `The Sales API is limiting requests for this credential. Try again ${wait}${ref}.`;
     }
     case "network":
     case "timeout":
-      return `The Sales API could not be reached (${(error as Error).message}). Try again in a moment.`;
+      return `The Sales API could not be reached (${detail(error)}). Try again in a moment.`;
     case "upstream":
       return `The Sales API had an internal error. Try again in a moment${ref}.`;
+    case "forbidden":
+      return `This credential may not read this data. Check that it is the right key, or ask the platform operator about its scope${ref}.`;
     case "config":
-      return `Sign-in is not configured on this server: ${(error as Error).message}`;
+      return `Sign-in is not configured on this server (${detail(error)}). Ask the person who runs this dashboard.`;
     default:
-      return `The Sales API refused the check: ${(error as Error).message}${ref}.`;
+      // The upstream's own message is not repeated: it could echo what was sent.
+      return `The Sales API refused the request${error instanceof SalesApiHttpError ? ` (HTTP ${error.status}, ${error.code})` : ""}. Check the credential and try again${ref}.`;
   }
 }
 
 export async function verifyCredential(input: { apiKey: string; clientId?: string | null; target: UpstreamTarget }): Promise<Verification> {
   if (input.apiKey.trim() === "") return { ok: false, message: "Enter your API key." };
+  // A key pasted with a line break would be quoted back by the HTTP client's error.
+  if (/[\s\u0000-\u001f\u007f]/.test(input.apiKey.trim()) || /[\s\u0000-\u001f\u007f]/.test(input.clientId?.trim() ?? "")) {
+    return { ok: false, message: "The credential contains spaces or line breaks. Paste it again as one line." };
+  }
   const credential = credentialFrom(input);
   try {
     const client = createSalesApiClient({ credential, target: input.target, retry: { maxRetries: 1 } });

@@ -3,12 +3,13 @@
 
 export function maskName(name: string | null | undefined): string {
   if (!name) return "";
-  return name.split(/\s+/).filter(Boolean).map((part) => `${part[0]}***`).join(" ");
+  // [...part] splits by code point, so a first letter outside the BMP is not cut in half.
+  return name.split(/\s+/).filter(Boolean).map((part) => `${[...part][0]}***`).join(" ");
 }
 
 export function maskEmail(email: string | null | undefined): string {
   if (!email) return "";
-  const at = email.indexOf("@");
+  const at = email.lastIndexOf("@"); // a quoted local part may contain "@" itself
   if (at < 1) return "***";
-  return `${email[0]}***@${email.slice(at + 1)}`;
+  return `${[...email][0]}***@${email.slice(at + 1)}`;
 }

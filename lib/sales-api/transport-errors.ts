@@ -65,5 +65,7 @@ export function toTransportError(error: unknown, context: { url: URL; timeoutMs:
   if (/redirect/i.test(message)) {
     return new SalesApiTransportError("redirect", `${host} answered with a redirect, which is refused`, { cause: error });
   }
-  return new SalesApiTransportError("network", `network error talking to ${host}: ${message}`, { cause: error });
+  // The underlying message is kept as the cause, not shown: an HTTP client can quote the
+  // request's headers (the credential) in it.
+  return new SalesApiTransportError("network", `network error talking to ${host}${code ? ` (${code})` : ""}`, { cause: error });
 }

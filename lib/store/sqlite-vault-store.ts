@@ -10,11 +10,13 @@ export class SqliteVaultStore implements VaultStore {
   private readonly db: Database.Database;
 
   constructor(file: string) {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    // Created owner-only before SQLite opens it: its -wal and -shm files then take the same mode.
+    fs.closeSync(fs.openSync(file, "a", 0o600));
+    fs.chmodSync(file, 0o600);
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
     this.db.exec("CREATE TABLE IF NOT EXISTS vault (ref TEXT PRIMARY KEY, sealed TEXT NOT NULL, expires_at INTEGER NOT NULL)");
-    fs.chmodSync(file, 0o600);
   }
 
   async put(ref: string, sealed: string, expiresAt: number): Promise<void> {

@@ -60,13 +60,10 @@ describe("safeCallbackPath", () => {
     for (const input of inputs) expect(landsOn(safeCallbackPath(input)), input).toBe(ORIGIN);
   });
 
-  // BUG (lib/auth/safe-callback.ts:4): browsers (the WHATWG URL parser) delete tabs and
+  // Regression guard, once a bug (lib/auth/safe-callback.ts:4): browsers (the WHATWG URL parser) delete tabs and
   // newlines anywhere in a URL, so "/\t/evil.com" passes the "//" check but is followed as
   // "//evil.com" — an open redirect via app/(auth)/sign-in/page.tsx's redirect(callbackPath).
-  // Suggested fix: refuse any ASCII control character or whitespace (/[\u0000-\u001f\u007f\s]/),
-  // or resolve the value with new URL(value, origin) and accept it only if the origin is unchanged,
-  // returning pathname + search + hash.
-  it.fails("refuses paths that become protocol-relative once a browser drops tabs and newlines", () => {
+  it("refuses paths that become protocol-relative once a browser drops tabs and newlines", () => {
     for (const input of ["/\t/evil.com", "/\n/evil.com", "/\r\n/evil.com", "\t//evil.com"]) {
       expect(landsOn(safeCallbackPath(input)), JSON.stringify(input)).toBe(ORIGIN);
     }

@@ -16,12 +16,14 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000 });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data" });
   });
 
   it("treats empty strings as unset", () => {
     expect(parseServerEnv({ SALES_API_BASE_URL: "", SALES_API_CA_FILE: " ", SALES_API_TIMEOUT_MS: "" })).toEqual({
       SALES_API_TIMEOUT_MS: 15_000,
+      SESSION_MAX_AGE_SECONDS: 28_800,
+      SALESDASH_DATA_DIR: ".data",
     });
   });
 

@@ -56,13 +56,11 @@ describe("SqliteVaultStore on disk", () => {
     expect(mode(file)).toBe(0o600);
   });
 
-  // BUG (lib/store/sqlite-vault-store.ts:14-17): the database is opened (with the umask's
+  // Regression guard, once a bug (lib/store/sqlite-vault-store.ts:14-17): the database is opened (with the umask's
   // 0644) and switched to WAL before line 17 chmods it, so SQLite has already created
   // vault.sqlite-wal and vault.sqlite-shm as 0644: the sealed rows and their references sit
-  // world-readable in the WAL until a checkpoint. Suggested fix: create the file as 0600
-  // before opening it (fs.closeSync(fs.openSync(file, "a", 0o600))) so that SQLite gives the
-  // WAL and SHM the same mode, and create the data directory with mode 0o700.
-  it.fails("keeps the WAL and shared-memory files 0600 too", async () => {
+  // world-readable in the WAL until a checkpoint.
+  it("keeps the WAL and shared-memory files 0600 too", async () => {
     const dir = tempDir();
     const store = new SqliteVaultStore(path.join(dir, "vault.sqlite"));
     await store.put("ref-1", "sealed-1", T0 + 1000);
