@@ -1,0 +1,39 @@
+// One description of a failed report for every surface (page, stream, CSV): what happened,
+// what to do, and the upstream correlation id. Never a stack trace, never upstream text.
+import { errorKind, SalesApiError, SalesApiHttpError, type SalesApiErrorKind } from "@/lib/sales-api/errors";
+import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
+
+export interface ReportFailure {
+  kind: SalesApiErrorKind;
+  title: string;
+  action: string;
+  correlationId: string | null;
+  retryAfterSeconds: number | null;
+}
+
+export function describeReportError(error: unknown): ReportFailure {
+  const kind = errorKind(error);
+  const correlationId = error instanceof SalesApiError ? error.correlationId : null;
+  const waitMs = error instanceof SalesApiHttpError && kind === "rate_limited" ? parseRetryAfter(error.retryAfter) : undefined;
+  const retryAfterSeconds = waitMs === undefined ? null : Math.max(1, Math.ceil(waitMs / 1000));
+  const base = { kind, correlationId, retryAfterSeconds };
+  switch (kind) {
+    case "invalid_token":
+      return { ...base, title: "Your credential is no longer accepted", action: "It was revoked or has expired. Sign in again." };
+    case "forbidden":
+      return { ...base, title: "This report needs a creator key", action: "Affiliate keys cannot read this data." };
+    case "rate_limited":
+      return { ...base, title: "The Sales API is limiting requests", action: `Wait ${retryAfterSeconds ?? 60} seconds, then reload.` };
+    case "timeout":
+    case "network":
+      return { ...base, title: "The Sales API could not be reached", action: "Check the connection and reload in a moment." };
+    case "upstream":
+      return { ...base, title: "The Sales API had an internal error", action: "Reload in a moment; if it persists, quote the reference to support." };
+    case "schema":
+      return { ...base, title: "The Sales API answered in an unexpected shape", action: "Reload; if it persists, quote the reference to support." };
+    case "not_found":
+      return { ...base, title: "The Sales API does not offer this data", action: "This part of the report is unavailable for now." };
+    default:
+      return { ...base, title: "The report could not be loaded", action: "Check the report's dates and filters, then reload." };
+  }
+}

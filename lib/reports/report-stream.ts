@@ -1,0 +1,39 @@
+import "server-only";
+
+// A report answered as NDJSON: progress lines while the upstream windows are fetched (and
+// while the rate limit makes them wait), then one result line, or one error line.
+import type { RangeProgress } from "@/lib/sales-api";
+import { describeReportError, type ReportFailure } from "./describe-error";
+
+export type ReportEvent<T> =
+  | ({ type: "progress" } & RangeProgress)
+  | { type: "result"; data: T; generatedAt: string }
+  | { type: "error"; error: ReportFailure };
+
+export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgress) => void, signal: AbortSignal) => Promise<T>, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: ReportEvent<T>) => {
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+        } catch {
+          // the browser went away; the run is aborted through `signal`
+        }
+      };
+      try {
+        const data = await run((progress) => send({ type: "progress", ...progress }), signal);
+        send({ type: "result", data, generatedAt: new Date().toISOString() });
+      } catch (error) {
+        send({ type: "error", error: describeReportError(error) });
+      } finally {
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      }
+    },
+  });
+  return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+}

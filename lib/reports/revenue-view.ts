@@ -1,0 +1,35 @@
+// What the browser receives for a Revenue report: aggregates and the visible rows only,
+// computed on the server. An affiliate's view carries no creator-only figure at all.
+import type { KeyType } from "@/lib/sales-api/client";
+import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
+
+export type ValueKind = "money" | "count";
+
+export interface KpiItem { key: string; label: string; kind: ValueKind; value: number | null; previous: number | null; change: number | null; changeRatio: number | null }
+export interface CurrencyKpis { currency: string; items: KpiItem[] }
+export interface SeriesPoint { bucket: string; amount: number; count: number; previousAmount: number | null; previousBucket: string | null }
+export interface CurrencySeries { currency: string; points: SeriesPoint[] }
+export interface BreakdownRow { key: string; count: number; amount: number; share: number }
+export interface Breakdown { id: string; title: string; currency: string; rows: BreakdownRow[] }
+export interface AttachRate { type: string; orders: number; rate: number | null }
+export interface CurrencyAttach { currency: string; frontOrders: number; rates: AttachRate[] }
+export interface FundsWeek { label: string; amount: number }
+export interface CurrencyFunds { currency: string; weeks: FundsWeek[] }
+export interface TableRow { id: string; createdAt: string; product: string; offer: string; type: string; method: string; country: string; amount: string; currency: string; customer: string; email: string }
+
+export interface RevenueView {
+  keyType: KeyType;
+  range: { from: string; to: string; tz: string; granularity: Granularity };
+  comparison: { from: string; to: string } | null;
+  currencies: string[];
+  kpis: CurrencyKpis[];
+  series: CurrencySeries[];
+  breakdowns: Breakdown[];
+  attach: CurrencyAttach[];
+  funds: CurrencyFunds[];
+  fundsLabel: string;
+  rows: { total: number; items: TableRow[] };
+  filterOptions: Record<FilterKey, string[]>;
+  quality: { complete: boolean; incompleteDays: string[]; invalidRecords: number; correlationIds: string[]; missingCurrency: number };
+  includesToday: boolean;
+}
