@@ -14,7 +14,7 @@ export function FetchProgress({ progress }: { progress: RangeProgress | null }) 
       </div>
       <progress className="mt-2 h-2 w-full overflow-hidden rounded accent-emerald-600" max={total} value={done} aria-label="Windows fetched" />
       {progress && progress.waitingMs > 0 && (
-        <p className="mt-2 text-amber-700 dark:text-amber-300">Waiting {Math.ceil(progress.waitingMs / 1000)} s for the API's rate limit (60 requests a minute).</p>
+        <p className="mt-2 text-amber-700 dark:text-amber-300">Waiting {Math.ceil(progress.waitingMs / 1000)} s for the API&apos;s rate limit (60 requests a minute).</p>
       )}
     </div>
   );

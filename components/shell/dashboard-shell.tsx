@@ -1,7 +1,9 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { LogoMark } from "@/components/brand/logo-mark";
+import { UpstreamStatus } from "@/components/landing/upstream-status";
+import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session";
 
 const NAV = [
@@ -25,7 +27,10 @@ export function DashboardShell({ account, children }: { account: SessionAccount;
               </Link>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+            <Suspense fallback={<UpstreamStatusPending />}>
+              <UpstreamStatus target={account.target} />
+            </Suspense>
             {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Staging</span>}
             <span data-testid="account-label" className="text-zinc-600 dark:text-zinc-400">
               {account.label} · {account.keyType}

@@ -70,7 +70,7 @@ test("two creators signed in at once in two browsers never see each other's data
     expect(productsA.every((p) => auroraProducts.includes(p))).toBe(true);
     expect(productsB.length).toBeGreaterThan(0);
     expect(productsB.some((p) => auroraProducts.includes(p))).toBe(false);
-    await expect(pageB.getByTestId("amount-brl")).toHaveCount(0); // Northwind sells in usd and eur only
+    await expect(pageB.getByTestId("kpi-brl-transactionAmount")).toHaveCount(0); // Northwind sells in usd and eur only
   }
   await a.close();
   await b.close();

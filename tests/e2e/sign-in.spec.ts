@@ -11,7 +11,7 @@ test.describe.configure({ mode: "serial" });
 test("a creator signs in with an API key and sees exactly their own purchases", async ({ page }) => {
   await signIn(page, creds.creator, "A", "Aurora Academy");
   await expect(page.getByTestId("account-label")).toHaveText("Aurora Academy · creator");
-  expect(countOnPage(await page.getByTestId("purchase-count").textContent())).toBe(truthCount("creator"));
+  expect(countOnPage(await page.getByTestId("purchase-total").textContent())).toBe(truthCount("creator"));
   await expect(page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Orders" })).toBeVisible();
   const orders = await page.goto("/orders?from=2026-06-09&to=2026-06-15");
   expect(orders?.status()).toBe(200);
@@ -21,9 +21,9 @@ test("a creator signs in with an API key and sees exactly their own purchases", 
 test("an affiliate signs in, sees only their commission view, and creator-only pages answer 403", async ({ page }) => {
   await signIn(page, creds.affiliate, "A");
   await expect(page.getByTestId("account-label")).toHaveText(/^Affiliate key ····.{4} · affiliate$/);
-  expect(countOnPage(await page.getByTestId("purchase-count").textContent())).toBe(truthCount("affiliate"));
-  await expect(page.getByText("Commission · BRL")).toBeVisible();
-  await expect(page.getByText(/Transaction amount/)).toHaveCount(0);
+  expect(countOnPage(await page.getByTestId("purchase-total").textContent())).toBe(truthCount("affiliate"));
+  await expect(page.getByTestId("kpi-brl-commission")).toBeVisible();
+  await expect(page.getByText(/Transaction amount|Creator net|Platform fees/)).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Orders" })).toHaveCount(0);
   const orders = await page.goto("/orders?from=2026-06-09&to=2026-06-15");
   expect(orders?.status()).toBe(403);
@@ -33,7 +33,7 @@ test("an affiliate signs in, sees only their commission view, and creator-only p
 test("a client ID + API key pair signs in through the token exchange (Flow B)", async ({ page }) => {
   await signIn(page, creds.creator2, "B");
   await expect(page.getByTestId("account-label")).toHaveText(/^Creator key ····.{4} · creator$/);
-  expect(countOnPage(await page.getByTestId("purchase-count").textContent())).toBe(truthCount("creator2"));
+  expect(countOnPage(await page.getByTestId("purchase-total").textContent())).toBe(truthCount("creator2"));
 });
 
 test("with a staging URL configured, a user can sign in to Staging and the shell says so", async ({ page }) => {
@@ -92,8 +92,8 @@ test("after sign-out, reloading a report shows the sign-in page and no data, and
   expect(vaultRows()).toBe(before - 1);
   await page.goto(REVENUE_URL);
   await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByTestId("purchase-count")).toHaveCount(0);
+  await expect(page.getByTestId("purchase-total")).toHaveCount(0);
   await page.goBack();
   await page.reload();
-  await expect(page.getByTestId("purchase-count")).toHaveCount(0);
+  await expect(page.getByTestId("purchase-total")).toHaveCount(0);
 });

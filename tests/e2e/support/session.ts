@@ -35,7 +35,7 @@ export async function signIn(page: Page, who: Credential, flow: "A" | "B", name?
   await fillSignIn(page, who, flow, name);
   await page.waitForURL("**/revenue");
   await page.goto(REVENUE_URL);
-  await expect(page.getByTestId("purchase-count")).toBeVisible();
+  await expect(page.getByTestId("purchase-total")).toBeVisible();
 }
 
 export function countOnPage(text: string | null): number {

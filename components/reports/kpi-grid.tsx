@@ -1,0 +1,41 @@
+import { formatMoney } from "@/lib/format";
+import type { CurrencyKpis, KpiItem } from "@/lib/reports/revenue-view";
+
+function formatValue(item: KpiItem, currency: string): string {
+  if (item.value === null) return "—";
+  return item.kind === "money" ? formatMoney(item.value, currency) : item.value.toLocaleString("en-US");
+}
+
+function Delta({ item, currency }: { item: KpiItem; currency: string }) {
+  if (item.change === null || item.previous === null) return null;
+  const up = item.change > 0;
+  const text = item.kind === "money" ? formatMoney(Math.abs(item.change), currency) : Math.abs(item.change).toLocaleString("en-US");
+  const pct = item.changeRatio === null ? "" : ` (${(item.changeRatio * 100).toFixed(1)}%)`;
+  return (
+    <dd className={`text-xs ${item.change === 0 ? "text-zinc-500" : up ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
+      {item.change === 0 ? "no change" : `${up ? "▲" : "▼"} ${text}${pct}`} vs comparison
+    </dd>
+  );
+}
+
+// KPIs per currency: amounts in different currencies are never added together.
+export function KpiGrid({ kpis }: { kpis: CurrencyKpis[] }) {
+  return (
+    <div className="space-y-6">
+      {kpis.map((group) => (
+        <section key={group.currency} aria-label={`Figures in ${group.currency.toUpperCase()}`}>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{group.currency}</h3>
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
+            {group.items.map((item) => (
+              <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+                <dt className="text-xs text-zinc-500">{item.label}</dt>
+                <dd data-testid={`kpi-${group.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{formatValue(item, group.currency)}</dd>
+                <Delta item={item} currency={group.currency} />
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useQueryStates } from "nuqs";
+import { useEffect } from "react";
+import { FILTER_KEYS, FILTER_LABELS, MAX_HOURLY_DAYS, PRESETS, type FilterKey, type Preset, type ReportParams } from "@/lib/report-params/definitions";
+import { PRESET_LABELS, presetRange } from "@/lib/report-params/presets";
+import { reportUrlParsers } from "@/lib/report-params/url-parsers";
+import { daysBetween } from "@/lib/sales-api/dates";
+
+const TIME_ZONES = ["UTC", "America/Sao_Paulo", "America/New_York", "America/Los_Angeles", "Europe/London", "Europe/Berlin", "Europe/Lisbon", "Asia/Tokyo"];
+const control = "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+
+type Props = { params: ReportParams; currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; hiddenFilters?: FilterKey[] };
+
+// Every control writes the URL (nuqs) and nothing else: the URL is the report's only state.
+export function ReportControls({ params, currencies, filterOptions, hiddenFilters = [] }: Props) {
+  const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
+  const days = daysBetween(params.from, params.to) + 1;
+
+  const choosePreset = (preset: Preset) => void setQuery({ preset, ...presetRange(preset, params.tz), granularity: null });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, select, textarea, [contenteditable]")) return;
+      const preset = PRESETS.find((p) => PRESET_LABELS[p].key === event.key);
+      if (preset) {
+        event.preventDefault();
+        void setQuery({ preset, ...presetRange(preset, params.tz), granularity: null });
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [params.tz, setQuery]);
+
+  return (
+    <div className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label="Date presets">
+        {PRESETS.map((preset) => (
+          <button key={preset} type="button" aria-pressed={params.preset === preset} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_LABELS[preset].key}
+            className={`rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${params.preset === preset ? "bg-zinc-900 text-white ring-zinc-900 dark:bg-white dark:text-zinc-900" : "ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800"}`}>
+            {PRESET_LABELS[preset].label} <kbd className="ml-1 text-[10px] opacity-60">{PRESET_LABELS[preset].key}</kbd>
+          </button>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-end gap-3 text-sm">
+        <label className="flex flex-col gap-1">From
+          <input type="date" className={control} value={params.from} max={params.to} onChange={(e) => e.target.value && void setQuery({ from: e.target.value, preset: null })} />
+        </label>
+        <label className="flex flex-col gap-1">To (inclusive)
+          <input type="date" className={control} value={params.to} min={params.from} onChange={(e) => e.target.value && void setQuery({ to: e.target.value, preset: null })} />
+        </label>
+        <label className="flex flex-col gap-1">Compare with
+          <select className={control} value={params.compare} onChange={(e) => void setQuery({ compare: e.target.value as ReportParams["compare"] })}>
+            <option value="previous">Previous period</option>
+            <option value="last_year">Same period last year (by weekday)</option>
+            <option value="none">No comparison</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">Granularity
+          <select className={control} value={params.granularity} onChange={(e) => void setQuery({ granularity: e.target.value as ReportParams["granularity"] })}>
+            <option value="hour" disabled={days > MAX_HOURLY_DAYS}>Hour</option>
+            <option value="day">Day</option>
+            <option value="week">Week</option>
+            <option value="month">Month</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">Time zone
+          <select className={control} value={params.tz} onChange={(e) => void setQuery({ tz: e.target.value === "UTC" ? null : e.target.value })}>
+            {[...new Set([params.tz, ...TIME_ZONES])].map((tz) => <option key={tz} value={tz}>{tz}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">Currency
+          <select className={control} value={params.currency ?? ""} onChange={(e) => void setQuery({ currency: e.target.value || null })}>
+            <option value="">All, each on its own</option>
+            {currencies.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
+          </select>
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2 text-sm">
+        {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && (filterOptions[key]?.length ?? 0) > 0).map((key) => (
+          <details key={key} className="relative">
+            <summary className={`${control} cursor-pointer list-none`}>
+              {FILTER_LABELS[key]}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}
+            </summary>
+            <fieldset className="absolute z-10 mt-1 max-h-64 w-64 overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+              <legend className="sr-only">{FILTER_LABELS[key]}</legend>
+              {(filterOptions[key] ?? []).map((option) => {
+                const checked = params.filters[key].includes(option);
+                return (
+                  <label key={option} className="flex items-center gap-2 py-0.5">
+                    <input type="checkbox" checked={checked} onChange={() => void setQuery({ [key]: checked ? params.filters[key].filter((v) => v !== option) : [...params.filters[key], option] })} />
+                    {option}
+                  </label>
+                );
+              })}
+            </fieldset>
+          </details>
+        ))}
+      </div>
+    </div>
+  );
+}

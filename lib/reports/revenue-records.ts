@@ -1,0 +1,50 @@
+import "server-only";
+
+// The purchases behind a Revenue report: fetched for the UTC days that cover the local range
+// (and its comparison period), then kept to the local days and the URL's filters.
+import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { Purchase, RangeProgress, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { comparisonRange } from "@/lib/analytics/compare";
+import { filterPurchases } from "@/lib/analytics/filters";
+
+export interface RevenueRecords {
+  current: Purchase[];
+  /** Every purchase of the range before the URL's filters: the filters' choices come from here. */
+  unfiltered: Purchase[];
+  comparison: Purchase[] | null;
+  comparisonRange: { from: string; to: string } | null;
+  reports: RangeReport[];
+}
+
+export interface LoadOptions { onProgress?: (progress: RangeProgress) => void; signal?: AbortSignal }
+
+async function purchasesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
+  const window = utcFetchWindow(range.from, range.to, tz);
+  const { records, report } = await client.fetchRange("purchases", window, options);
+  // checkoutInitializedAt is the column the API filters on: the report places sales by it too.
+  return { records: records.filter((p) => inLocalRange(p.checkoutInitializedAt, range.from, range.to, tz)), report };
+}
+
+export async function loadRevenueRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<RevenueRecords> {
+  const current = await purchasesOfLocalRange(client, params, params.tz, options);
+  const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const previous = compareRange ? await purchasesOfLocalRange(client, compareRange, params.tz, options) : null;
+  const filters = {
+    product: params.filters.product,
+    offer: params.filters.offer,
+    purchaseType: params.filters.type,
+    paymentMethod: params.filters.method,
+    psp: params.filters.psp,
+    cardBrand: params.filters.brand,
+    country: params.filters.country,
+    affiliate: params.filters.affiliate,
+  };
+  return {
+    current: filterPurchases(current.records, filters),
+    unfiltered: current.records,
+    comparison: previous ? filterPurchases(previous.records, filters) : null,
+    comparisonRange: compareRange,
+    reports: previous ? [current.report, previous.report] : [current.report],
+  };
+}

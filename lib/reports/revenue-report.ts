@@ -1,0 +1,127 @@
+import "server-only";
+
+// The Revenue report, computed on the server: KPIs with deltas, series with the comparison
+// overlaid, breakdowns, attach rates, funds becoming available, and only the newest rows,
+// masked. What leaves for the browser is a RevenueView, never the raw record set.
+import { alignSeries } from "@/lib/analytics/compare";
+import { attachRates, breakdowns, fundsAvailability, type Dimension } from "@/lib/analytics/breakdowns";
+import { dimensionKeys } from "@/lib/analytics/dimensions";
+import { affiliateKpis, creatorKpis, kpiDeltas } from "@/lib/analytics/revenue-kpis";
+import { revenueSeries } from "@/lib/analytics/time-buckets";
+import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
+import { formatMoney, formatUtc } from "@/lib/format";
+import { maskEmail, maskName } from "@/lib/privacy/mask";
+import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import { todayIn } from "@/lib/report-params/presets";
+import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
+import { AFFILIATE_KPIS, CREATOR_KPIS, kpiItems } from "./revenue-kpi-items";
+import type { RevenueView } from "./revenue-view";
+
+const VISIBLE_ROWS = 50;
+const FUNDS_WEEKS = 8;
+
+export const BREAKDOWN_TITLES: Record<Exclude<Dimension, "affiliate">, string> = {
+  product: "By product",
+  offer: "By offer",
+  purchaseType: "By purchase type",
+  paymentMethod: "By payment method",
+  psp: "By PSP",
+  cardBrand: "By card brand",
+  country: "By country",
+};
+
+const FILTER_DIMENSION: Record<FilterKey, Dimension> = { product: "product", offer: "offer", type: "purchaseType", method: "paymentMethod", psp: "psp", brand: "cardBrand", country: "country", affiliate: "affiliate" };
+
+/** The amount a report is about: the sale for a creator, the commission for an affiliate. */
+export const amountFor = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountTransaction : (p: Purchase) => p.amountAffiliation);
+
+/** Records without a currency go under the account's most common one (field notes), else "unknown". */
+export function fallbackCurrencyOf(purchases: readonly Purchase[]): string {
+  const counts = new Map<string, number>();
+  for (const p of purchases) if (p.currency) counts.set(p.currency, (counts.get(p.currency) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? UNKNOWN_CURRENCY;
+}
+
+export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
+  const data = await loadRevenueRecords(client, params, options);
+  const fallbackCurrency = fallbackCurrencyOf(data.unfiltered);
+  const currencyOptions = { fallbackCurrency };
+  const value = amountFor(keyType);
+  const withComparison = data.comparison !== null;
+
+  const kpis =
+    keyType === "creator"
+      ? kpiItems(kpiDeltas(creatorKpis(data.current, currencyOptions), creatorKpis(data.comparison ?? [], currencyOptions)), CREATOR_KPIS, withComparison)
+      : kpiItems(kpiDeltas(affiliateKpis(data.current, currencyOptions), affiliateKpis(data.comparison ?? [], currencyOptions)), AFFILIATE_KPIS, withComparison);
+
+  const seriesOf = (records: readonly Purchase[], range: { from: string; to: string }) =>
+    revenueSeries(records, { ...currencyOptions, from: range.from, to: range.to, granularity: params.granularity, timeZone: params.tz, value, dateOf: (p) => p.checkoutInitializedAt });
+  const current = seriesOf(data.current, params);
+  const previous = data.comparison && data.comparisonRange ? seriesOf(data.comparison, data.comparisonRange) : [];
+  const series = current.map((s) => {
+    const aligned = alignSeries(s.points, previous.find((p) => p.currency === s.currency)?.points ?? []);
+    return { currency: s.currency, points: aligned.map((a) => ({ bucket: a.bucket, amount: a.amount, count: a.count, previousAmount: withComparison ? (a.comparisonAmount ?? 0) : null, previousBucket: a.comparisonBucket })) };
+  });
+
+  const dims = Object.keys(BREAKDOWN_TITLES) as Array<keyof typeof BREAKDOWN_TITLES>;
+  const split = breakdowns(data.current, dims, value, currencyOptions);
+  const breakdownList = dims.flatMap((id) =>
+    split[id].map((b) => ({ id, title: BREAKDOWN_TITLES[id], currency: b.currency, rows: b.rows.map((r) => ({ key: r.label ? `${r.label} (${r.key})` : r.key, count: r.count, amount: r.amount, share: r.share ?? 0 })) })),
+  );
+
+  const today = todayIn(params.tz);
+  const funds = fundsAvailability(data.current, { ...currencyOptions, keyType, fromDay: today, weeks: FUNDS_WEEKS, timeZone: params.tz });
+
+  const filterOptions = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : [...new Set(data.unfiltered.map((p) => dimensionKeys[FILTER_DIMENSION[key]](p)))].sort()]),
+  ) as Record<FilterKey, string[]>;
+
+  const invalid = data.reports.flatMap((r) => r.invalidRecords);
+  return {
+    keyType,
+    range: { from: params.from, to: params.to, tz: params.tz, granularity: params.granularity },
+    comparison: data.comparisonRange,
+    currencies: kpis.map((k) => k.currency),
+    kpis,
+    series,
+    breakdowns: breakdownList,
+    attach:
+      keyType === "creator"
+        ? attachRates(data.current, currencyOptions).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
+        : [],
+    funds: funds.map((f) => ({
+      currency: f.currency,
+      weeks: [
+        ...f.rows.map((r) => ({ label: r.bucket === "available" ? "Already available" : `Week of ${r.bucket}`, amount: r.amount })),
+        { label: `After ${FUNDS_WEEKS} weeks`, amount: f.later.amount },
+      ],
+    })),
+    fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
+    rows: {
+      total: data.current.length,
+      items: data.current.slice(0, VISIBLE_ROWS).map((p) => ({
+        id: String(p.purchaseId),
+        createdAt: formatUtc(p.purchaseCreatedAt),
+        product: p.productName ?? "",
+        offer: p.offerCode ?? "",
+        type: p.purchaseType,
+        method: p.paymentMethod ?? "",
+        country: p.billingCountry ?? "",
+        amount: formatMoney(value(p) ?? 0, p.currency ?? fallbackCurrency),
+        currency: p.currency ?? fallbackCurrency,
+        customer: maskName(p.customerName),
+        email: maskEmail(p.customerEmail),
+      })),
+    },
+    filterOptions,
+    quality: {
+      complete: data.reports.every((r) => r.complete),
+      incompleteDays: [...new Set(data.reports.flatMap((r) => r.incompleteDays))].sort(),
+      invalidRecords: invalid.length,
+      correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
+      missingCurrency: data.current.filter((p) => !p.currency).length,
+    },
+    includesToday: params.to >= today,
+  };
+}

@@ -1,0 +1,39 @@
+// KPI truth computed straight from the sandbox's ground truth, independently of lib/analytics:
+// sums in integer cents per currency.
+import { groundTruth } from "../../../sandbox/ground-truth";
+import { SANDBOX_NOW } from "./session";
+
+type Account = "creator" | "creator2" | "affiliate";
+const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
+
+export function purchasesTruth(account: Account, from: string, toInclusive: string) {
+  const to = new Date(Date.parse(`${toInclusive}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return groundTruth({ now: SANDBOX_NOW }, account, "purchases", from, to);
+}
+
+export interface CurrencyTruth { purchases: number; orders: number; cents: Record<string, number> }
+
+export function kpiTruth(account: Account, from: string, toInclusive: string): Map<string, CurrencyTruth> {
+  const byCurrency = new Map<string, CurrencyTruth & { orderIds: Set<unknown> }>();
+  for (const p of purchasesTruth(account, from, toInclusive)) {
+    const currency = String(p.currency);
+    const t = byCurrency.get(currency) ?? { purchases: 0, orders: 0, cents: {}, orderIds: new Set() };
+    byCurrency.set(currency, t);
+    t.purchases++;
+    t.orderIds.add(p.orderId);
+    for (const field of ["amountTransaction", "amountItemsGross", "amountItemsNet", "amountShippingNet", "amountTaxes", "amountCreatorPlatformFee", "amountCreatorNet", "amountAffiliation", "amountAffiliationNet", "amountRefunded"]) {
+      t.cents[field] = (t.cents[field] ?? 0) + cents(p[field]);
+    }
+  }
+  for (const t of byCurrency.values()) t.orders = t.orderIds.size;
+  return byCurrency;
+}
+
+/** "R$90,261.52" or "-$1,234.50" → cents. */
+export function centsOnScreen(text: string | null): number {
+  const s = (text ?? "").trim();
+  const negative = s.startsWith("-") || s.startsWith("−");
+  const digits = s.replace(/[^0-9.]/g, "");
+  const value = Math.round(Number(digits) * 100);
+  return negative ? -value : value;
+}
