@@ -14,7 +14,7 @@ import { maskEmail, maskName } from "@/lib/privacy/mask";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
-import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
+import { loadRevenueRecords, type LoadOptions, type RevenueRecords } from "./revenue-records";
 import { AFFILIATE_KPIS, CREATOR_KPIS, kpiItems } from "./revenue-kpi-items";
 import type { RevenueView } from "./revenue-view";
 
@@ -44,7 +44,10 @@ export function fallbackCurrencyOf(purchases: readonly Purchase[]): string {
 }
 
 export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
-  const data = await loadRevenueRecords(client, params, options);
+  return revenueViewFrom(await loadRevenueRecords(client, params, options), keyType, params);
+}
+
+export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: ReportParams): RevenueView {
   const fallbackCurrency = fallbackCurrencyOf(data.unfiltered);
   const currencyOptions = { fallbackCurrency };
   const value = amountFor(keyType);

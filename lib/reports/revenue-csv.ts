@@ -1,0 +1,87 @@
+import "server-only";
+
+// The CSV files of a Revenue report: one per table and chart, the whole filtered range.
+// An affiliate's files have no creator-only column; customer details stay masked.
+import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
+import { maskEmail, maskName } from "@/lib/privacy/mask";
+import type { KeyType, Purchase } from "@/lib/sales-api";
+import type { RevenueView } from "./revenue-view";
+
+export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
+
+// Columns and rows of one file travel together; the map of files forgets their row type.
+const dataset = <T>(columns: CsvColumns<T>, rows: Iterable<T>): CsvDataset => ({ columns, rows }) as unknown as CsvDataset;
+
+const common: CsvColumn<Purchase>[] = [
+  { header: "purchaseId", kind: "id", value: (p) => p.purchaseId },
+  { header: "orderId", kind: "id", value: (p) => p.orderId },
+  { header: "checkoutInitializedAt", kind: "date", value: (p) => p.checkoutInitializedAt },
+  { header: "purchaseCreatedAt", kind: "date", value: (p) => p.purchaseCreatedAt },
+  { header: "purchaseType", kind: "text", value: (p) => p.purchaseType },
+  { header: "productName", kind: "text", value: (p) => p.productName },
+  { header: "offerCode", kind: "text", value: (p) => p.offerCode },
+  { header: "offerName", kind: "text", value: (p) => p.offerName },
+  { header: "currency", kind: "text", value: (p) => p.currency },
+  { header: "paymentMethod", kind: "text", value: (p) => p.paymentMethod },
+  { header: "psp", kind: "text", value: (p) => p.psp },
+  { header: "cardBrand", kind: "text", value: (p) => p.cardBrand },
+  { header: "cardLast4", kind: "id", value: (p) => p.cardLast4 },
+  { header: "billingCountry", kind: "text", value: (p) => p.billingCountry },
+  { header: "customerName (masked)", kind: "text", value: (p) => maskName(p.customerName) },
+  { header: "customerEmail (masked)", kind: "text", value: (p) => maskEmail(p.customerEmail) },
+  { header: "amountTransaction", kind: "money", value: (p) => p.amountTransaction },
+  { header: "amountRefunded", kind: "money", value: (p) => p.amountRefunded },
+  { header: "amountAffiliation", kind: "money", value: (p) => p.amountAffiliation },
+  { header: "amountAffiliationNet", kind: "money", value: (p) => p.amountAffiliationNet },
+  { header: "incomingAvailableAt", kind: "date", value: (p) => p.incomingAvailableAt },
+];
+
+const creatorOnly: CsvColumn<Purchase>[] = [
+  { header: "affiliateName", kind: "text", value: (p) => p.affiliateName },
+  { header: "amountItemsGross", kind: "money", value: (p) => p.amountItemsGross },
+  { header: "amountItemsNet", kind: "money", value: (p) => p.amountItemsNet },
+  { header: "amountShippingNet", kind: "money", value: (p) => p.amountShippingNet },
+  { header: "amountTaxes", kind: "money", value: (p) => p.amountTaxes },
+  { header: "amountCreatorPlatformFee", kind: "money", value: (p) => p.amountCreatorPlatformFee },
+  { header: "amountCreatorTax", kind: "money", value: (p) => p.amountCreatorTax },
+  { header: "amountCreatorNet", kind: "money", value: (p) => p.amountCreatorNet },
+];
+
+export function purchaseColumns(keyType: KeyType): CsvColumns<Purchase> {
+  return csvColumns(keyType === "creator" ? [...common, ...creatorOnly] : common);
+}
+
+type Flat = Record<string, unknown>;
+const flat = (defs: Array<[string, CsvColumn<Flat>["kind"]]>) => csvColumns<Flat>(defs.map(([header, kind]) => ({ header, kind, value: (r) => r[header] })));
+
+/** Every dataset of the report by name (the names the page's CSV links use). */
+export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[], keyType: KeyType): Record<string, CsvDataset> {
+  const sets: Record<string, CsvDataset> = {
+    purchases: dataset(purchaseColumns(keyType), purchases),
+    kpis: dataset(
+      flat([["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"]]),
+      view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio }))),
+    ),
+    series: dataset(
+      flat([["currency", "text"], ["bucket", "text"], ["amount", "money"], ["count", "number"], ["comparisonBucket", "text"], ["comparisonAmount", "money"]]),
+      view.series.flatMap((s) => s.points.map((p) => ({ currency: s.currency, bucket: p.bucket, amount: p.amount, count: p.count, comparisonBucket: p.previousBucket, comparisonAmount: p.previousAmount }))),
+    ),
+    funds: dataset(
+      flat([["currency", "text"], ["week", "text"], ["amount", "money"]]),
+      view.funds.flatMap((f) => f.weeks.map((w) => ({ currency: f.currency, week: w.label, amount: w.amount }))),
+    ),
+  };
+  if (keyType === "creator") {
+    sets["attach-rates"] = dataset(
+      flat([["currency", "text"], ["frontOrders", "number"], ["type", "text"], ["orders", "number"], ["rate", "number"]]),
+      view.attach.flatMap((a) => a.rates.map((r) => ({ currency: a.currency, frontOrders: a.frontOrders, type: r.type, orders: r.orders, rate: r.rate }))),
+    );
+  }
+  for (const id of new Set(view.breakdowns.map((b) => b.id))) {
+    sets[`breakdown-${id}`] = dataset(
+      flat([["currency", "text"], ["key", "text"], ["count", "number"], ["amount", "money"], ["share", "number"]]),
+      view.breakdowns.filter((b) => b.id === id).flatMap((b) => b.rows.map((r) => ({ currency: b.currency, ...r }))),
+    );
+  }
+  return sets;
+}
