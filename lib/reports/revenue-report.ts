@@ -9,8 +9,6 @@ import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { affiliateKpis, creatorKpis, kpiDeltas } from "@/lib/analytics/revenue-kpis";
 import { revenueSeries } from "@/lib/analytics/time-buckets";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
-import { formatMoney, formatUtc } from "@/lib/format";
-import { maskEmail, maskName } from "@/lib/privacy/mask";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
@@ -18,7 +16,6 @@ import { loadRevenueRecords, type LoadOptions, type RevenueRecords } from "./rev
 import { AFFILIATE_KPIS, CREATOR_KPIS, kpiItems } from "./revenue-kpi-items";
 import type { RevenueView } from "./revenue-view";
 
-const VISIBLE_ROWS = 50;
 const FUNDS_WEEKS = 8;
 
 export const BREAKDOWN_TITLES: Record<Exclude<Dimension, "affiliate">, string> = {
@@ -101,22 +98,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
       ],
     })),
     fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
-    rows: {
-      total: data.current.length,
-      items: data.current.slice(0, VISIBLE_ROWS).map((p) => ({
-        id: String(p.purchaseId),
-        createdAt: formatUtc(p.purchaseCreatedAt),
-        product: p.productName ?? "",
-        offer: p.offerCode ?? "",
-        type: p.purchaseType,
-        method: p.paymentMethod ?? "",
-        country: p.billingCountry ?? "",
-        amount: formatMoney(value(p) ?? 0, p.currency ?? fallbackCurrency),
-        currency: p.currency ?? fallbackCurrency,
-        customer: maskName(p.customerName),
-        email: maskEmail(p.customerEmail),
-      })),
-    },
+    rows: { total: data.current.length },
     filterOptions,
     quality: {
       complete: data.reports.every((r) => r.complete),

@@ -28,7 +28,8 @@ export interface RevenueView {
   attach: CurrencyAttach[];
   funds: CurrencyFunds[];
   fundsLabel: string;
-  rows: { total: number; items: TableRow[] };
+  /** The table's rows come a page at a time from /api/reports/revenue/rows. */
+  rows: { total: number };
   filterOptions: Record<FilterKey, string[]>;
   quality: { complete: boolean; incompleteDays: string[]; invalidRecords: number; correlationIds: string[]; missingCurrency: number };
   includesToday: boolean;

@@ -89,7 +89,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
           </section>
           {keyType === "creator" && <AttachRates attach={view.attach.filter((a) => currencies.includes(a.currency))} csvHref={exportHref("attach-rates", query)} />}
           <FundsTable funds={view.funds.filter((f) => currencies.includes(f.currency))} label={view.fundsLabel} csvHref={exportHref("funds", query)} />
-          <PurchasesTable rows={view.rows} valueLabel={valueLabel} csvHref={exportHref("purchases", query)} />
+          <PurchasesTable query={query} total={view.rows.total} valueLabel={valueLabel} csvHref={exportHref("purchases", query)} />
         </>
       )}
     </div>
