@@ -1,51 +1,86 @@
-import type { CurrencyTotal } from "@/lib/analytics/totals-by-currency";
+import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { formatMoney } from "@/lib/format";
+import type { OrdersView } from "@/lib/reports/orders-report";
 
-type Row = { id: string; createdAt: string; product: string; amount: string; milestone: string; customer: string };
-type Props = { from: string; to: string; totalCount: number; totals: CurrencyTotal[]; milestones: Array<[string, number]>; rows: Row[] };
-
-export function OrdersOverview({ from, to, totalCount, totals, milestones, rows }: Props) {
+function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
   return (
-    <section aria-labelledby="orders-title">
-      <h1 id="orders-title" className="text-2xl font-semibold tracking-tight">Orders</h1>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{from} to {to} (UTC), by checkout start</p>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-          <dt className="text-sm text-zinc-500">Orders</dt>
-          <dd data-testid="order-count" className="mt-1 text-2xl font-semibold tabular-nums">{totalCount.toLocaleString("en-US")}</dd>
+    <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <ul className="mt-2 space-y-1 text-sm" data-testid={testId}>
+        {rows.map((r) => (
+          <li key={r.key} className="flex justify-between gap-4"><span>{r.key.replaceAll("_", " ")}</span><span className="tabular-nums">{r.count.toLocaleString("en-US")}</span></li>
+        ))}
+        {rows.length === 0 && <li className="text-zinc-500">None in this range.</li>}
+      </ul>
+    </div>
+  );
+}
+
+export function OrdersOverview({ from, to, tz, view, csvHref }: { from: string; to: string; tz: string; view: OrdersView; csvHref: string }) {
+  const { fulfilment: f } = view;
+  return (
+    <section aria-labelledby="orders-title" className="space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="orders-title" className="text-2xl font-semibold tracking-tight">Orders</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{from} to {to} ({tz}), by checkout start</p>
         </div>
-        {totals.map((t) => (
+        <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={csvHref}>CSV of all orders</a>
+      </header>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {view.totals.map((t) => (
           <div key={t.currency} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <dt className="text-sm text-zinc-500">Transaction amount · {t.currency.toUpperCase()}</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(t.amount, t.currency)}</dd>
+            <dt className="text-sm text-zinc-500">Orders · {t.currency.toUpperCase()}</dt>
+            <dd data-testid={`orders-${t.currency}-count`} className="mt-1 text-2xl font-semibold tabular-nums">{t.count.toLocaleString("en-US")}</dd>
+            <dd data-testid={`orders-${t.currency}-amount`} className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{formatMoney(t.amount, t.currency)}</dd>
           </div>
         ))}
       </dl>
-      <h2 className="mt-10 text-lg font-semibold">Fulfilment</h2>
-      <ul className="mt-2 flex flex-wrap gap-2 text-sm">
-        {milestones.map(([name, count]) => (
-          <li key={name} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{name.replaceAll("_", " ")}: <span className="tabular-nums">{count}</span></li>
-        ))}
-      </ul>
-      <h2 className="mt-10 text-lg font-semibold">Newest orders</h2>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-        <table className="min-w-full text-sm">
-          <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-            <tr>{["Order", "Created (UTC)", "Product", "Amount", "Milestone", "Customer"].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className="px-3 py-2 font-mono text-xs">{r.id}</td>
-                <td className="whitespace-nowrap px-3 py-2">{r.createdAt}</td>
-                <td className="px-3 py-2">{r.product}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{r.amount}</td>
-                <td className="px-3 py-2">{r.milestone.replaceAll("_", " ")}</td>
-                <td className="px-3 py-2">{r.customer}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {view.series.map((s) => (
+        <div key={s.currency}>
+          <h2 className="text-lg font-semibold">Orders over time · {s.currency.toUpperCase()}</h2>
+          <RevenueOverTimeChart currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel="Order amount" withComparison={false} />
+        </div>
+      ))}
+      <div>
+        <h2 className="text-lg font-semibold">Fulfilment</h2>
+        <p className="text-sm text-zinc-500">{f.withoutShipping.toLocaleString("en-US")} orders of digital products need no shipping.</p>
+        <div className="mt-3 grid gap-4 md:grid-cols-3">
+          <Counts title="By tracking milestone" rows={f.byMilestone} testId="by-milestone" />
+          <Counts title="By carrier" rows={f.byCarrier} testId="by-carrier" />
+          <Counts title="By supplier" rows={f.bySupplier} testId="by-supplier" />
+        </div>
+        <div className="mt-4 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <h3 className="font-semibold">From completion to delivery</h3>
+          <p className="mt-1" data-testid="delivery-times">
+            {f.deliveryTimes.delivered.toLocaleString("en-US")} delivered · median {f.deliveryTimes.medianDays ?? "—"} days · 90% within {f.deliveryTimes.p90Days ?? "—"} days
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {f.deliveryTimes.histogram.map((b) => <li key={b.key} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{b.key}: <span className="tabular-nums">{b.count}</span></li>)}
+          </ul>
+        </div>
+      </div>
+      <div>
+        <h2 className="text-lg font-semibold">Newest orders <span className="text-sm font-normal text-zinc-500">(customer names masked)</span></h2>
+        <div className="mt-3 overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+          <table className="min-w-full text-sm">
+            <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+              <tr>{["Order", "Created (UTC)", "Product", "Amount", "Milestone", "Customer"].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {view.rows.map((r) => (
+                <tr key={r.id}>
+                  <td className="px-3 py-2 font-mono text-xs">{r.id}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{r.createdAt}</td>
+                  <td className="px-3 py-2">{r.product}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{r.amount}</td>
+                  <td className="px-3 py-2">{r.milestone.replaceAll("_", " ")}</td>
+                  <td className="px-3 py-2">{r.customer}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );

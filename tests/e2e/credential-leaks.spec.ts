@@ -63,6 +63,8 @@ test("two creators signed in at once in two browsers never see each other's data
     await Promise.all([pageA.goto(REVENUE_URL), pageB.goto(REVENUE_URL)]);
     await expect(pageA.getByTestId("account-label")).toHaveText("Aurora Academy · creator");
     await expect(pageB.getByTestId("account-label")).toHaveText("Northwind Studio · creator");
+    await expect(pageA.getByTestId("purchase-row").first()).toBeVisible();
+    await expect(pageB.getByTestId("purchase-row").first()).toBeVisible();
     const productsA = await pageA.getByTestId("purchase-row").locator("td:nth-child(3)").allTextContents();
     const productsB = await pageB.getByTestId("purchase-row").locator("td:nth-child(3)").allTextContents();
     const auroraProducts = ["Sourdough Masterclass", "Home Barista Course", "Cast Iron Skillet Kit", "Fermentation Crock Set", "Recipe eBook Bundle", "Private Coaching Call", "Meal Planner Lite"];

@@ -15,7 +15,7 @@ test("a creator signs in with an API key and sees exactly their own purchases", 
   await expect(page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Orders" })).toBeVisible();
   const orders = await page.goto("/orders?from=2026-06-09&to=2026-06-15");
   expect(orders?.status()).toBe(200);
-  await expect(page.getByTestId("order-count")).toBeVisible();
+  await expect(page.getByTestId("orders-brl-count")).toBeVisible();
 });
 
 test("an affiliate signs in, sees only their commission view, and creator-only pages answer 403", async ({ page }) => {

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { IncompleteNotice } from "@/components/reports/incomplete-notice";
 import { OrdersOverview } from "@/components/reports/orders-overview";
-import { RangeProblem } from "@/components/reports/range-problem";
+import { ParamsProblem } from "@/components/reports/params-problem";
 import { ReportError } from "@/components/reports/report-error";
 import { assertCreator, getSessionAccount, getSessionClient } from "@/lib/auth/session";
-import { loadOrdersOverview } from "@/lib/reports/orders-overview";
-import { parseReportRange } from "@/lib/report-range";
+import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import { buildOrdersView } from "@/lib/reports/orders-report";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -16,14 +16,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   assertCreator(account); // an affiliate session gets 403 here, whatever the navigation shows
   const client = await getSessionClient(account);
   if (!client) redirect("/sign-in?callbackUrl=/orders");
-  const range = parseReportRange(await searchParams);
-  if (!range.ok) return <RangeProblem message={range.message} path="/orders" fallback={range.fallback} />;
-  const result = await loadOrdersOverview(client, range).catch((error: unknown) => ({ error }));
-  if ("error" in result) return <ReportError error={result.error} />;
+  const { params, problems } = parseReportParams(await searchParams);
+  if (problems.length) return <ParamsProblem problems={problems} href={`/orders?${reportQuery(params)}`} />;
+  const view = await buildOrdersView(client, params).catch((error: unknown) => ({ error }));
+  if ("error" in view) return <ReportError error={view.error} />;
   return (
     <>
-      <IncompleteNotice report={result.report} />
-      <OrdersOverview from={range.from} to={range.to} {...result} />
+      <IncompleteNotice report={view.report} />
+      <OrdersOverview from={params.from} to={params.to} tz={params.tz} view={view} csvHref={`/api/export/orders?${reportQuery(params)}`} />
     </>
   );
 }

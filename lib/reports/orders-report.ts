@@ -1,0 +1,56 @@
+import "server-only";
+
+// The Orders report (creator keys only): orders over time per currency, fulfilment, and the
+// newest rows, masked; the same URL parameters as every report.
+import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
+import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
+import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
+import { formatMoney, formatUtc } from "@/lib/format";
+import { maskName } from "@/lib/privacy/mask";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
+
+export interface OrdersView {
+  totals: CurrencyTotal[];
+  series: Array<{ currency: string; points: Array<{ bucket: string; amount: number; count: number }> }>;
+  fulfilment: Fulfilment;
+  rows: Array<{ id: string; createdAt: string; product: string; amount: string; milestone: string; customer: string }>;
+  report: RangeReport;
+}
+
+const FILTERS: Array<[keyof ReportParams["filters"], (o: Order) => string | null | undefined]> = [
+  ["product", (o) => o.productName],
+  ["offer", (o) => o.offerCode],
+  ["method", (o) => o.paymentMethod],
+  ["psp", (o) => o.psp],
+  ["brand", (o) => o.cardBrand || "none"],
+  ["country", (o) => o.shippingCountry],
+];
+
+export async function loadOrders(client: SalesApiClient, params: ReportParams, signal?: AbortSignal): Promise<{ orders: Order[]; report: RangeReport }> {
+  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal });
+  const active = FILTERS.filter(([key]) => params.filters[key].length > 0);
+  const orders = records.filter(
+    (o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz) && active.every(([key, pick]) => params.filters[key].includes(pick(o) ?? "")),
+  );
+  return { orders, report };
+}
+
+export async function buildOrdersView(client: SalesApiClient, params: ReportParams): Promise<OrdersView> {
+  const { orders, report } = await loadOrders(client, params);
+  const shown = params.currency ? orders.filter((o) => (o.currency ?? "unknown") === params.currency) : orders;
+  return {
+    totals: totalsByCurrency(shown, (o) => o.amountTransaction),
+    series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
+    fulfilment: fulfilment(shown),
+    rows: shown.slice(0, 25).map((o) => ({
+      id: String(o.orderId),
+      createdAt: formatUtc(o.orderCreatedAt ?? o.checkoutInitializedAt),
+      product: o.productName ?? "",
+      amount: formatMoney(o.amountTransaction, o.currency ?? "unknown"),
+      milestone: o.lastTrackingMilestone ?? "—",
+      customer: maskName(o.customerName),
+    })),
+    report,
+  };
+}

@@ -1,0 +1,30 @@
+// The Orders report (creator only) against ground truth; affiliates get 403, CSV included.
+import { parse } from "csv-parse/sync";
+import { expect, test } from "@playwright/test";
+import { groundTruth } from "../../sandbox/ground-truth";
+import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+
+const creds = sandboxCredentials();
+
+test("orders per currency, milestones and the CSV equal the ground truth", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  const query = "from=2026-05-01&to=2026-06-15";
+  await page.goto(`/orders?${query}`);
+  const truth = groundTruth({ now: SANDBOX_NOW }, "creator", "orders", "2026-05-01", "2026-06-16");
+  for (const currency of ["brl", "usd"]) {
+    const mine = truth.filter((o) => o.currency === currency);
+    await expect(page.getByTestId(`orders-${currency}-count`)).toHaveText(mine.length.toLocaleString("en-US"));
+  }
+  const shipped = truth.filter((o) => o.lastTrackingMilestone !== null);
+  const delivered = shipped.filter((o) => o.lastTrackingMilestone === "delivered").length;
+  await expect(page.getByTestId("by-milestone")).toContainText(`delivered${delivered.toLocaleString("en-US")}`);
+  await expect(page.getByTestId("delivery-times")).toContainText(`${delivered.toLocaleString("en-US")} delivered`);
+  const csv = parse(await (await page.request.get(`/api/export/orders?${query}`)).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
+  expect(csv.map((r) => r.orderId)).toEqual(truth.map((o) => String(o.orderId)));
+});
+
+test("an affiliate gets 403 for the orders page and its CSV", async ({ page }) => {
+  await signIn(page, creds.affiliate, "A");
+  expect((await page.goto("/orders"))?.status()).toBe(403);
+  expect((await page.request.get("/api/export/orders?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
+});
