@@ -9,10 +9,12 @@ function formatValue(item: KpiItem, currency: string): string {
 function Delta({ item, currency }: { item: KpiItem; currency: string }) {
   if (item.change === null || item.previous === null) return null;
   const up = item.change > 0;
+  // Green means good: fewer refunds or fees is an improvement.
+  const good = item.lowerIsBetter ? !up : up;
   const text = item.kind === "money" ? formatMoney(Math.abs(item.change), currency) : Math.abs(item.change).toLocaleString("en-US");
   const pct = item.changeRatio === null ? "" : ` (${(item.changeRatio * 100).toFixed(1)}%)`;
   return (
-    <dd className={`text-xs ${item.change === 0 ? "text-zinc-500" : up ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
+    <dd className={`text-xs ${item.change === 0 ? "text-zinc-500" : good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
       {item.change === 0 ? "no change" : `${up ? "▲" : "▼"} ${text}${pct}`} vs comparison
     </dd>
   );

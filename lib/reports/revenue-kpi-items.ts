@@ -3,7 +3,7 @@
 import type { AffiliateKpis, CreatorKpis, KpiDeltaRow } from "@/lib/analytics/revenue-kpis";
 import type { CurrencyKpis, ValueKind } from "./revenue-view";
 
-type Spec<K> = ReadonlyArray<{ key: Exclude<keyof K, "currency">; label: string; kind: ValueKind }>;
+type Spec<K> = ReadonlyArray<{ key: Exclude<keyof K, "currency">; label: string; kind: ValueKind; lowerIsBetter?: boolean }>;
 
 export const CREATOR_KPIS: Spec<CreatorKpis> = [
   { key: "transactionAmount", label: "Transaction amount", kind: "money" },
@@ -11,10 +11,10 @@ export const CREATOR_KPIS: Spec<CreatorKpis> = [
   { key: "itemsNet", label: "Items net", kind: "money" },
   { key: "shipping", label: "Shipping", kind: "money" },
   { key: "taxes", label: "Taxes", kind: "money" },
-  { key: "platformFees", label: "Platform fees", kind: "money" },
+  { key: "platformFees", label: "Platform fees", kind: "money", lowerIsBetter: true },
   { key: "creatorNet", label: "Creator net", kind: "money" },
   { key: "affiliationPaid", label: "Affiliation paid", kind: "money" },
-  { key: "refunded", label: "Refunded", kind: "money" },
+  { key: "refunded", label: "Refunded", kind: "money", lowerIsBetter: true },
   { key: "purchases", label: "Purchases", kind: "count" },
   { key: "orders", label: "Orders", kind: "count" },
   { key: "averageOrderValue", label: "Average order value", kind: "money" },
@@ -24,8 +24,8 @@ export const AFFILIATE_KPIS: Spec<AffiliateKpis> = [
   { key: "commission", label: "Commission", kind: "money" },
   { key: "commissionNet", label: "Commission net", kind: "money" },
   { key: "referredSales", label: "Referred sales", kind: "money" },
-  { key: "refunded", label: "Refunded", kind: "money" },
-  { key: "commissionLostToRefunds", label: "Commission lost to refunds", kind: "money" },
+  { key: "refunded", label: "Refunded", kind: "money", lowerIsBetter: true },
+  { key: "commissionLostToRefunds", label: "Commission lost to refunds", kind: "money", lowerIsBetter: true },
   { key: "purchases", label: "Purchases", kind: "count" },
   { key: "orders", label: "Orders", kind: "count" },
 ];
@@ -33,12 +33,13 @@ export const AFFILIATE_KPIS: Spec<AffiliateKpis> = [
 export function kpiItems<K extends CreatorKpis | AffiliateKpis>(rows: readonly KpiDeltaRow<K>[], spec: Spec<K>, withComparison: boolean): CurrencyKpis[] {
   return rows.map((row) => ({
     currency: row.currency,
-    items: spec.map(({ key, label, kind }) => {
+    items: spec.map(({ key, label, kind, lowerIsBetter = false }) => {
       const d = row.deltas[key];
       return {
         key: String(key),
         label,
         kind,
+        lowerIsBetter,
         value: d.current,
         previous: withComparison ? d.previous : null,
         change: withComparison ? d.absolute : null,

@@ -5,7 +5,7 @@ import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
 
 export type ValueKind = "money" | "count";
 
-export interface KpiItem { key: string; label: string; kind: ValueKind; value: number | null; previous: number | null; change: number | null; changeRatio: number | null }
+export interface KpiItem { key: string; label: string; kind: ValueKind; value: number | null; previous: number | null; change: number | null; changeRatio: number | null; lowerIsBetter: boolean }
 export interface CurrencyKpis { currency: string; items: KpiItem[] }
 export interface SeriesPoint { bucket: string; amount: number; count: number; previousAmount: number | null; previousBucket: string | null }
 export interface CurrencySeries { currency: string; points: SeriesPoint[] }
