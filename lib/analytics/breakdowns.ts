@@ -1,0 +1,142 @@
+// Splits of revenue by one dimension (product, payment method, ...), per currency: the
+// tables and bar charts under the KPI cards. Shares are of the currency's own total.
+import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
+import { dimensionKeys, type Dimension, type DimensionPurchase } from "./dimensions";
+
+export { attachRates, type AttachRate, type CurrencyAttachRates } from "./attach-rates";
+export { fundsAvailability, type CurrencyFunds, type FundsOptions, type FundsRow } from "./funds-availability";
+export { NONE, type Dimension } from "./dimensions";
+
+export interface BreakdownRow {
+  key: string;
+  /** A readable name when the key is a code (offers); the first one seen for the key. */
+  label?: string;
+  count: number;
+  amount: number;
+  /** amount / the currency's total amount; null when that total is 0. */
+  share: number | null;
+}
+
+export interface CurrencyBreakdown {
+  currency: string;
+  count: number;
+  amount: number;
+  /** Largest amount first; ties by count, then key. */
+  rows: BreakdownRow[];
+}
+
+export interface BreakdownOptions<T> extends CurrencyOptions {
+  label?: (record: T) => string | null | undefined;
+}
+
+type Value<T> = (record: T) => number | null | undefined;
+
+interface Cell {
+  count: number;
+  cents: number;
+  label: string | null | undefined;
+}
+
+type Cells = Map<string, Cell>;
+
+function addTo<T>(cells: Cells, key: string, cents: number, record: T, labelOf: ((record: T) => string | null | undefined) | undefined): void {
+  const cell = cells.get(key);
+  if (cell === undefined) cells.set(key, { count: 1, cents, label: labelOf?.(record) });
+  else {
+    cell.count++;
+    cell.cents += cents;
+  }
+}
+
+function summarise(byCurrency: Map<string, Cells>, withLabel: boolean): CurrencyBreakdown[] {
+  const result: CurrencyBreakdown[] = [];
+  for (const [currency, cells] of byCurrency) {
+    let totalCents = 0;
+    let count = 0;
+    for (const cell of cells.values()) {
+      totalCents += cell.cents;
+      count += cell.count;
+    }
+    const rows = [...cells]
+      .sort(([ka, a], [kb, b]) => b.cents - a.cents || b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0))
+      .map(([key, cell]): BreakdownRow => ({
+        key,
+        ...(withLabel ? { label: cell.label || key } : {}),
+        count: cell.count,
+        amount: fromCents(cell.cents),
+        share: totalCents === 0 ? null : cell.cents / totalCents,
+      }));
+    result.push({ currency, count, amount: fromCents(totalCents), rows });
+  }
+  return result.sort(byCountThenCurrency);
+}
+
+/** Per currency, the rows of one key; currencies with most records first. */
+export function breakdown<T extends { currency?: string | null }>(purchases: readonly T[], key: (record: T) => string, value: Value<T>, options: BreakdownOptions<T> = {}): CurrencyBreakdown[] {
+  const fallback = options.fallbackCurrency ?? UNKNOWN_CURRENCY;
+  const labelOf = options.label;
+  const byCurrency = new Map<string, Cells>();
+  let lastCurrency: string | undefined;
+  let cells: Cells | undefined;
+  for (const record of purchases) {
+    const currency = record.currency || fallback;
+    // Records come in runs of one currency; skip the map lookup while the run lasts.
+    if (currency !== lastCurrency || cells === undefined) {
+      cells = byCurrency.get(currency);
+      if (cells === undefined) byCurrency.set(currency, (cells = new Map()));
+      lastCurrency = currency;
+    }
+    addTo(cells, key(record), toCents(value(record)), record, labelOf);
+  }
+  return summarise(byCurrency, labelOf !== undefined);
+}
+
+type BreakdownPurchase = DimensionPurchase & { currency?: string | null };
+
+/**
+ * Several standard breakdowns in one pass over the records: over a million purchases each
+ * pass costs about 60 ms in memory traffic alone, so seven of them in one loop save most of it.
+ * Offers carry offerName as their label.
+ */
+export function breakdowns<T extends BreakdownPurchase, D extends Dimension>(purchases: readonly T[], dimensions: readonly D[], value: Value<T>, options: CurrencyOptions = {}): Record<D, CurrencyBreakdown[]> {
+  const fallback = options.fallbackCurrency ?? UNKNOWN_CURRENCY;
+  const keyFns = dimensions.map((d) => dimensionKeys[d] as (p: T) => string);
+  const labelFns = dimensions.map((d) => (d === "offer" ? (p: T) => p.offerName : undefined));
+  const byCurrency = new Map<string, Cells[]>();
+  let lastCurrency: string | undefined;
+  let tables: Cells[] | undefined;
+  for (const record of purchases) {
+    const currency = record.currency || fallback;
+    if (currency !== lastCurrency || tables === undefined) {
+      tables = byCurrency.get(currency);
+      if (tables === undefined) byCurrency.set(currency, (tables = dimensions.map(() => new Map())));
+      lastCurrency = currency;
+    }
+    const cents = toCents(value(record));
+    for (let j = 0; j < keyFns.length; j++) addTo(tables[j]!, keyFns[j]!(record), cents, record, labelFns[j]);
+  }
+  const result = {} as Record<D, CurrencyBreakdown[]>;
+  dimensions.forEach((d, j) => {
+    const perCurrency = new Map([...byCurrency].map(([currency, t]) => [currency, t[j]!]));
+    result[d] = summarise(perCurrency, d === "offer");
+  });
+  return result;
+}
+
+type By<K extends keyof DimensionPurchase> = <T extends Pick<DimensionPurchase, K> & { currency?: string | null }>(
+  purchases: readonly T[],
+  value: Value<T>,
+  options?: CurrencyOptions,
+) => CurrencyBreakdown[];
+
+export const breakdownByProduct: By<"productName"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.product, value, options);
+export const breakdownByOffer: By<"offerCode" | "offerName"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.offer, value, { ...options, label: (p) => p.offerName });
+export const breakdownByPurchaseType: By<"purchaseType"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.purchaseType, value, options);
+export const breakdownByPaymentMethod: By<"paymentMethod"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.paymentMethod, value, options);
+export const breakdownByPsp: By<"psp"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.psp, value, options);
+/** A purchase paid without a card (pix, boleto) is under "none". */
+export const breakdownByCardBrand: By<"cardBrand"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.cardBrand, value, options);
+/** By billingCountry. */
+export const breakdownByCountry: By<"billingCountry"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.country, value, options);
+/** A purchase without an affiliate is under "none". */
+export const breakdownByAffiliate: By<"affiliateName"> = (purchases, value, options) => breakdown(purchases, dimensionKeys.affiliate, value, options);

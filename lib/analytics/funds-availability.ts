@@ -1,0 +1,81 @@
+// When the money of past sales becomes available to withdraw: the sum of each purchase's
+// net share by the week of its incomingAvailableAt. Card payments wait up to 30 days, so
+// the coming weeks are known today; what is already past due is one row on top.
+import type { KeyType } from "@/lib/sales-api/client";
+import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import { createBucketIndex } from "./bucket-index";
+import { formatDay, mondayOf, parseDay, type IsoDay } from "./calendar";
+import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
+import { timestampMs } from "./timestamps";
+
+export type FundsPurchase = Pick<Purchase, "currency" | "incomingAvailableAt" | "amountCreatorNet" | "amountAffiliationNet">;
+
+export interface FundsOptions extends CurrencyOptions {
+  /** Creators receive amountCreatorNet, affiliates amountAffiliationNet. */
+  keyType: KeyType;
+  /** The first local day of the schedule, usually today. */
+  fromDay: IsoDay;
+  /** ISO weeks (Monday to Sunday) from the one holding fromDay; the first may be partial. */
+  weeks: number;
+  /** Zone whose local days place incomingAvailableAt; UTC by default. */
+  timeZone?: string;
+}
+
+export interface FundsRow {
+  /** "available" for the first row (due before fromDay), else the Monday of the week. */
+  bucket: string;
+  amount: number;
+  count: number;
+}
+
+export interface CurrencyFunds {
+  currency: string;
+  /** All records of the currency, whatever their row. */
+  count: number;
+  /** "available" first, then one row per week, empty weeks included. */
+  rows: FundsRow[];
+  /** Due after the last week. */
+  later: { amount: number; count: number };
+  /** Without incomingAvailableAt, so without a date to place them. */
+  unscheduled: { amount: number; count: number };
+}
+
+export const ALREADY_AVAILABLE = "available";
+
+interface Sums {
+  cents: Float64Array; // [available, week 1..N, later, unscheduled]
+  counts: Uint32Array;
+}
+
+export function fundsAvailability(purchases: readonly FundsPurchase[], options: FundsOptions): CurrencyFunds[] {
+  const { keyType, fromDay, weeks, timeZone = "UTC", fallbackCurrency = UNKNOWN_CURRENCY } = options;
+  if (!Number.isInteger(weeks) || weeks < 1) throw new RangeError(`weeks must be a positive integer, not ${weeks}`);
+  const lastDay = formatDay(mondayOf(parseDay(fromDay)) + 7 * weeks - 1);
+  const index = createBucketIndex(fromDay, lastDay, "week", timeZone);
+  const later = weeks + 1;
+  const unscheduled = weeks + 2;
+  const net = keyType === "creator" ? (p: FundsPurchase) => p.amountCreatorNet : (p: FundsPurchase) => p.amountAffiliationNet;
+  const byCurrency = new Map<string, Sums>();
+  for (const p of purchases) {
+    const currency = p.currency || fallbackCurrency;
+    let sums = byCurrency.get(currency);
+    if (sums === undefined) byCurrency.set(currency, (sums = { cents: new Float64Array(weeks + 3), counts: new Uint32Array(weeks + 3) }));
+    const ms = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
+    const row = Number.isNaN(ms) ? unscheduled : ms < index.startMs ? 0 : ms >= index.endMs ? later : index.indexOf(ms) + 1;
+    sums.cents[row]! += toCents(net(p));
+    sums.counts[row]!++;
+  }
+  const result: CurrencyFunds[] = [];
+  for (const [currency, { cents, counts }] of byCurrency) {
+    const rows = [ALREADY_AVAILABLE, ...index.keys].map((bucket, i) => ({ bucket, amount: fromCents(cents[i]!), count: counts[i]! }));
+    const total = counts.reduce((a, b) => a + b, 0);
+    result.push({
+      currency,
+      count: total,
+      rows,
+      later: { amount: fromCents(cents[later]!), count: counts[later]! },
+      unscheduled: { amount: fromCents(cents[unscheduled]!), count: counts[unscheduled]! },
+    });
+  }
+  return result.sort(byCountThenCurrency);
+}

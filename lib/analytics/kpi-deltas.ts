@@ -1,0 +1,54 @@
+// Change of each KPI against a comparison period, per currency: what the KPI cards show
+// as "+12.5% vs previous period". Differences are taken in cents, so 0.3 − 0.1 is 0.2.
+import { fromCents, toCents } from "./money";
+import type { AffiliateKpis, CreatorKpis } from "./revenue-kpis";
+
+export interface KpiDelta {
+  current: number | null;
+  previous: number | null;
+  /** current − previous; null when either is null. */
+  absolute: number | null;
+  /** (current − previous) / previous, as a fraction (0.25 = +25 %); null when previous is 0 or null. */
+  relative: number | null;
+}
+
+export type KpiKey<K> = Exclude<keyof K, "currency">;
+
+export interface KpiDeltaRow<K> {
+  currency: string;
+  deltas: Record<KpiKey<K>, KpiDelta>;
+}
+
+// A ratio of an empty period is undefined, not zero: an average over no orders stays null.
+const RATIOS: ReadonlySet<string> = new Set(["averageOrderValue"]);
+
+function delta(current: number | null, previous: number | null): KpiDelta {
+  if (current === null || previous === null) return { current, previous, absolute: null, relative: null };
+  const c = toCents(current);
+  const p = toCents(previous);
+  return { current, previous, absolute: fromCents(c - p), relative: p === 0 ? null : (c - p) / p };
+}
+
+/**
+ * Pairs rows of the same currency. A currency present in one period only is compared with
+ * zeros (a first sale in brl is a change from 0, with no relative change).
+ */
+export function kpiDeltas<K extends CreatorKpis | AffiliateKpis>(current: readonly K[], previous: readonly K[]): KpiDeltaRow<K>[] {
+  const previousByCurrency = new Map(previous.map((row) => [row.currency, row]));
+  const currencies = [...new Set([...current.map((r) => r.currency), ...previous.map((r) => r.currency)])];
+  const currentByCurrency = new Map(current.map((row) => [row.currency, row]));
+  return currencies.map((currency) => {
+    const now = currentByCurrency.get(currency);
+    const before = previousByCurrency.get(currency);
+    const template = (now ?? before) as K;
+    const valueOf = (row: K | undefined, key: string): number | null => {
+      if (row) return (row as unknown as Record<string, number | null>)[key] ?? null;
+      return RATIOS.has(key) ? null : 0;
+    };
+    const deltas = {} as Record<string, KpiDelta>;
+    for (const key of Object.keys(template)) {
+      if (key !== "currency") deltas[key] = delta(valueOf(now, key), valueOf(before, key));
+    }
+    return { currency, deltas: deltas as Record<KpiKey<K>, KpiDelta> };
+  });
+}
