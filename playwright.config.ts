@@ -36,7 +36,7 @@ export default defineConfig({
     {
       name: "sandbox",
       command:
-        "npx tsx sandbox/cli.ts --port 18443 --data-dir .data/e2e --now 2026-06-15T12:00:00Z --credentials-out .data/e2e/credentials.json",
+        "npx tsx sandbox/cli.ts --port 18443 --data-dir .data/e2e --now 2026-06-15T12:00:00Z --credentials-out .data/e2e/credentials.json --test-controls",
       url: `${sandboxUrl}/api/v1/health`,
       // Only Playwright's readiness probe skips verification; the dashboard trusts the CA file.
       ignoreHTTPSErrors: true,
