@@ -27,7 +27,11 @@ const FRONT = 1;
 const BUMP = 2;
 const UPSELL = 4;
 const DOWNSELL = 8;
-const BITS: Record<string, number> = { front: FRONT, order_bump: BUMP, upsell: UPSELL, downsell: DOWNSELL };
+
+// Interned short strings compare by pointer: cheaper than a keyed lookup per record.
+function bitOf(purchaseType: string): number {
+  return purchaseType === "front" ? FRONT : purchaseType === "order_bump" ? BUMP : purchaseType === "upsell" ? UPSELL : purchaseType === "downsell" ? DOWNSELL : 0;
+}
 
 class Counts {
   frontOrders = 0;
@@ -46,7 +50,7 @@ export function attachRates(purchases: readonly AttachPurchase[], options: Curre
   let runBits = 0;
   for (const p of purchases) {
     const g = groups.indexOf(p.currency || fallback);
-    const bit = BITS[p.purchaseType] ?? 0;
+    const bit = bitOf(p.purchaseType);
     if (p.orderId == null) {
       // A purchase without orderId is an order of its own: only a front one can count.
       if (bit === FRONT) groups.groups[g]!.frontOrders++;

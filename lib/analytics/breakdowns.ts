@@ -1,6 +1,7 @@
 // Splits of revenue by one dimension (product, payment method, ...), per currency: the
 // tables and bar charts under the KPI cards. Shares are of the currency's own total.
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
+import { KeyCells } from "./key-cells";
 import { dimensionKeys, type Dimension, type DimensionPurchase } from "./dimensions";
 
 export { attachRates, type AttachRate, type CurrencyAttachRates } from "./attach-rates";
@@ -31,21 +32,13 @@ export interface BreakdownOptions<T> extends CurrencyOptions {
 
 type Value<T> = (record: T) => number | null | undefined;
 
-interface Cell {
-  count: number;
-  cents: number;
-  label: string | null | undefined;
-}
-
-type Cells = Map<string, Cell>;
+type Cells = KeyCells;
 
 function addTo<T>(cells: Cells, key: string, cents: number, record: T, labelOf: ((record: T) => string | null | undefined) | undefined): void {
-  const cell = cells.get(key);
-  if (cell === undefined) cells.set(key, { count: 1, cents, label: labelOf?.(record) });
-  else {
-    cell.count++;
-    cell.cents += cents;
-  }
+  // Read with every record, kept only by a new cell.
+  const cell = cells.cellOf(key, labelOf === undefined ? undefined : labelOf(record));
+  cell.count++;
+  cell.cents += cents;
 }
 
 function summarise(byCurrency: Map<string, Cells>, withLabel: boolean): CurrencyBreakdown[] {
@@ -53,11 +46,12 @@ function summarise(byCurrency: Map<string, Cells>, withLabel: boolean): Currency
   for (const [currency, cells] of byCurrency) {
     let totalCents = 0;
     let count = 0;
-    for (const cell of cells.values()) {
+    const entries = cells.entries();
+    for (const [, cell] of entries) {
       totalCents += cell.cents;
       count += cell.count;
     }
-    const rows = [...cells]
+    const rows = entries
       .sort(([ka, a], [kb, b]) => b.cents - a.cents || b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0))
       .map(([key, cell]): BreakdownRow => ({
         key,
@@ -83,7 +77,7 @@ export function breakdown<T extends { currency?: string | null }>(purchases: rea
     // Records come in runs of one currency; skip the map lookup while the run lasts.
     if (currency !== lastCurrency || cells === undefined) {
       cells = byCurrency.get(currency);
-      if (cells === undefined) byCurrency.set(currency, (cells = new Map()));
+      if (cells === undefined) byCurrency.set(currency, (cells = new KeyCells()));
       lastCurrency = currency;
     }
     addTo(cells, key(record), toCents(value(record)), record, labelOf);
@@ -109,7 +103,7 @@ export function breakdowns<T extends BreakdownPurchase, D extends Dimension>(pur
     const currency = record.currency || fallback;
     if (currency !== lastCurrency || tables === undefined) {
       tables = byCurrency.get(currency);
-      if (tables === undefined) byCurrency.set(currency, (tables = dimensions.map(() => new Map())));
+      if (tables === undefined) byCurrency.set(currency, (tables = dimensions.map(() => new KeyCells())));
       lastCurrency = currency;
     }
     const cents = toCents(value(record));

@@ -55,13 +55,21 @@ export function fundsAvailability(purchases: readonly FundsPurchase[], options: 
   const later = weeks + 1;
   const unscheduled = weeks + 2;
   const net = keyType === "creator" ? (p: FundsPurchase) => p.amountCreatorNet : (p: FundsPurchase) => p.amountAffiliationNet;
+  const startIso = new Date(index.startMs).toISOString().replace(".000Z", "Z");
   const byCurrency = new Map<string, Sums>();
   for (const p of purchases) {
     const currency = p.currency || fallbackCurrency;
     let sums = byCurrency.get(currency);
     if (sums === undefined) byCurrency.set(currency, (sums = { cents: new Float64Array(weeks + 3), counts: new Uint32Array(weeks + 3) }));
-    const ms = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
-    const row = Number.isNaN(ms) ? unscheduled : ms < index.startMs ? 0 : ms >= index.endMs ? later : index.indexOf(ms) + 1;
+    const at = p.incomingAvailableAt;
+    let row: number;
+    // Most records were paid out long ago. In the API's fixed format (validated by the
+    // purchase schema) string order is time order, so a comparison settles them unread.
+    if (at && at.length === 20 && at < startIso && at.charCodeAt(19) === 90) row = 0;
+    else {
+      const ms = at ? timestampMs(at) : NaN;
+      row = Number.isNaN(ms) ? unscheduled : ms < index.startMs ? 0 : ms >= index.endMs ? later : index.indexOf(ms) + 1;
+    }
     sums.cents[row]! += toCents(net(p));
     sums.counts[row]!++;
   }

@@ -62,11 +62,31 @@ export function utcFetchWindow(fromLocalDay: IsoDay, toLocalDay: IsoDay, timeZon
   return { from: formatDay(Math.floor(startMs / DAY_MS)), to: formatDay(Math.floor((endMs - 1) / DAY_MS)) };
 }
 
+/**
+ * A test of "falls on one of the local days [from, to] of the zone", for many records: the
+ * zone's offsets are read once for the range, not once per record.
+ */
+export function localRangeTest(from: IsoDay, to: IsoDay, timeZone: string): (timestamp: string | number | Date) => boolean {
+  const [fromDay, toDay] = dayRange(from, to);
+  const zone = zoneForDays(fromDay, toDay, timeZone);
+  // No zone is a day away from UTC: anything further out is outside without asking the zone.
+  const lowMs = (fromDay - 1) * DAY_MS;
+  const highMs = (toDay + 2) * DAY_MS;
+  return (timestamp) => {
+    const ms = toMs(timestamp);
+    if (!(ms >= lowMs && ms < highMs)) return false;
+    const day = Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
+    return day >= fromDay && day <= toDay;
+  };
+}
+
+// Callers filter thousands of records with one range: the last range's test is kept.
+let lastRange: { from: IsoDay; to: IsoDay; timeZone: string; test: (timestamp: string | number | Date) => boolean } | undefined;
+
 /** Whether a timestamp falls on one of the local days [from, to] (inclusive) of the zone. */
 export function inLocalRange(timestamp: string | number | Date, from: IsoDay, to: IsoDay, timeZone: string): boolean {
-  const [fromDay, toDay] = dayRange(from, to);
-  const ms = toMs(timestamp);
-  if (Number.isNaN(ms)) return false;
-  const day = Math.floor((ms + directZone(timeZone).offsetAt(ms)) / DAY_MS);
-  return day >= fromDay && day <= toDay;
+  if (lastRange === undefined || lastRange.from !== from || lastRange.to !== to || lastRange.timeZone !== timeZone) {
+    lastRange = { from, to, timeZone, test: localRangeTest(from, to, timeZone) };
+  }
+  return lastRange.test(timestamp);
 }
