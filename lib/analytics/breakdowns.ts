@@ -2,7 +2,7 @@
 // tables and bar charts under the KPI cards. Shares are of the currency's own total.
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 import { KeyCells } from "./key-cells";
-import { dimensionKeys, type Dimension, type DimensionPurchase } from "./dimensions";
+import { dimensionKeys, NONE, type Dimension, type DimensionPurchase } from "./dimensions";
 
 export { attachRates, type AttachRate, type CurrencyAttachRates } from "./attach-rates";
 export { fundsAvailability, type CurrencyFunds, type FundsOptions, type FundsRow } from "./funds-availability";
@@ -87,6 +87,11 @@ export function breakdown<T extends { currency?: string | null }>(purchases: rea
 
 type BreakdownPurchase = DimensionPurchase & { currency?: string | null };
 
+// A call per dimension through a list of key functions is megamorphic and cost a third of the
+// pass; a switch on a small code keeps every property read monomorphic. The keys are those
+// of dimensionKeys (the tests compare breakdowns with the helpers built on them).
+const CODES: Record<Dimension, number> = { product: 0, offer: 1, purchaseType: 2, paymentMethod: 3, psp: 4, cardBrand: 5, country: 6, affiliate: 7 };
+
 /**
  * Several standard breakdowns in one pass over the records: over a million purchases each
  * pass costs about 60 ms in memory traffic alone, so seven of them in one loop save most of it.
@@ -94,8 +99,7 @@ type BreakdownPurchase = DimensionPurchase & { currency?: string | null };
  */
 export function breakdowns<T extends BreakdownPurchase, D extends Dimension>(purchases: readonly T[], dimensions: readonly D[], value: Value<T>, options: CurrencyOptions = {}): Record<D, CurrencyBreakdown[]> {
   const fallback = options.fallbackCurrency ?? UNKNOWN_CURRENCY;
-  const keyFns = dimensions.map((d) => dimensionKeys[d] as (p: T) => string);
-  const labelFns = dimensions.map((d) => (d === "offer" ? (p: T) => p.offerName : undefined));
+  const codes = dimensions.map((d) => CODES[d]);
   const byCurrency = new Map<string, Cells[]>();
   let lastCurrency: string | undefined;
   let tables: Cells[] | undefined;
@@ -107,7 +111,39 @@ export function breakdowns<T extends BreakdownPurchase, D extends Dimension>(pur
       lastCurrency = currency;
     }
     const cents = toCents(value(record));
-    for (let j = 0; j < keyFns.length; j++) addTo(tables[j]!, keyFns[j]!(record), cents, record, labelFns[j]);
+    for (let j = 0; j < codes.length; j++) {
+      let key: string;
+      let label: string | null | undefined;
+      switch (codes[j]) {
+        case 0:
+          key = record.productName || NONE;
+          break;
+        case 1:
+          key = record.offerCode || NONE;
+          label = record.offerName;
+          break;
+        case 2:
+          key = record.purchaseType || NONE;
+          break;
+        case 3:
+          key = record.paymentMethod || NONE;
+          break;
+        case 4:
+          key = record.psp || NONE;
+          break;
+        case 5:
+          key = record.cardBrand || NONE;
+          break;
+        case 6:
+          key = record.billingCountry || NONE;
+          break;
+        default:
+          key = record.affiliateName || NONE;
+      }
+      const cell = tables[j]!.cellOf(key, label);
+      cell.count++;
+      cell.cents += cents;
+    }
   }
   const result = {} as Record<D, CurrencyBreakdown[]>;
   dimensions.forEach((d, j) => {
