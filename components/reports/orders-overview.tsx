@@ -1,5 +1,6 @@
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { formatMoney } from "@/lib/format";
+import { OrdersTable } from "./orders-table";
 import type { OrdersView } from "@/lib/reports/orders-report";
 
 function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
@@ -16,7 +17,7 @@ function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: str
   );
 }
 
-export function OrdersOverview({ from, to, tz, view, csvHref }: { from: string; to: string; tz: string; view: OrdersView; csvHref: string }) {
+export function OrdersOverview({ from, to, tz, view, query, csvHref }: { from: string; to: string; tz: string; view: OrdersView; query: string; csvHref: string }) {
   const { fulfilment: f } = view;
   return (
     <section aria-labelledby="orders-title" className="space-y-8">
@@ -60,28 +61,7 @@ export function OrdersOverview({ from, to, tz, view, csvHref }: { from: string; 
           </ul>
         </div>
       </div>
-      <div>
-        <h2 className="text-lg font-semibold">Newest orders <span className="text-sm font-normal text-zinc-500">(customer names masked)</span></h2>
-        <div className="mt-3 overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-          <table className="min-w-full text-sm">
-            <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-              <tr>{["Order", "Created (UTC)", "Product", "Amount", "Milestone", "Customer"].map((h) => <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>)}</tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {view.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="px-3 py-2 font-mono text-xs">{r.id}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{r.createdAt}</td>
-                  <td className="px-3 py-2">{r.product}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{r.amount}</td>
-                  <td className="px-3 py-2">{r.milestone.replaceAll("_", " ")}</td>
-                  <td className="px-3 py-2">{r.customer}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <OrdersTable query={query} total={view.totals.reduce((n, t) => n + t.count, 0)} csvHref={csvHref} />
     </section>
   );
 }

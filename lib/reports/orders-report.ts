@@ -1,12 +1,10 @@
 import "server-only";
 
-// The Orders report (creator keys only): orders over time per currency, fulfilment, and the
-// newest rows, masked; the same URL parameters as every report.
+// The Orders report (creator keys only): orders over time per currency and fulfilment; the
+// table's rows come a page at a time (order-rows.ts). The same URL parameters as every report.
 import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
 import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
-import { formatMoney, formatUtc } from "@/lib/format";
-import { maskName } from "@/lib/privacy/mask";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
 
@@ -14,7 +12,6 @@ export interface OrdersView {
   totals: CurrencyTotal[];
   series: Array<{ currency: string; points: Array<{ bucket: string; amount: number; count: number }> }>;
   fulfilment: Fulfilment;
-  rows: Array<{ id: string; createdAt: string; product: string; amount: string; milestone: string; customer: string }>;
   report: RangeReport;
 }
 
@@ -43,14 +40,6 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
     totals: totalsByCurrency(shown, (o) => o.amountTransaction),
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
-    rows: shown.slice(0, 25).map((o) => ({
-      id: String(o.orderId),
-      createdAt: formatUtc(o.orderCreatedAt ?? o.checkoutInitializedAt),
-      product: o.productName ?? "",
-      amount: formatMoney(o.amountTransaction, o.currency ?? "unknown"),
-      milestone: o.lastTrackingMilestone ?? "—",
-      customer: maskName(o.customerName),
-    })),
     report,
   };
 }

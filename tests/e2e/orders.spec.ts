@@ -28,3 +28,20 @@ test("an affiliate gets 403 for the orders page and its CSV", async ({ page }) =
   expect((await page.goto("/orders"))?.status()).toBe(403);
   expect((await page.request.get("/api/export/orders?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
 });
+
+test("the orders table pages, sorts on the server and reveals customer names only on request", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  await page.goto("/orders?from=2026-04-01&to=2026-06-15");
+  const truth = groundTruth({ now: SANDBOX_NOW }, "creator", "orders", "2026-04-01", "2026-06-16");
+  await expect(page.getByTestId("order-total")).toHaveText(truth.length.toLocaleString("en-US"));
+  await expect(page.getByTestId("order-page")).toHaveText(`Page 1 of ${Math.ceil(truth.length / 50)}`);
+  const rows = page.getByTestId("order-row");
+  await expect(rows).toHaveCount(50);
+  await page.getByRole("button", { name: /^Amount/ }).click();
+  await expect(rows.first().locator("td").first()).toHaveText(String(truth.reduce((best, o) => (Number(o.amountTransaction) > Number(best.amountTransaction) || (o.amountTransaction === best.amountTransaction && Number(o.orderId) > Number(best.orderId)) ? o : best)).orderId));
+  const topId = await rows.first().locator("td").first().textContent();
+  const name = rows.first().locator("td[data-personal]").first();
+  await expect(name).toContainText("***");
+  await page.getByLabel("Show customer details").check();
+  await expect(name).toHaveText(String(truth.find((o) => String(o.orderId) === topId)?.customerName));
+});

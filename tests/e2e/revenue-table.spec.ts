@@ -17,19 +17,19 @@ test("pages through every purchase, sorts on the server, and reveals customer de
   const truth = purchasesTruth("creator", RANGE.from, RANGE.to);
   await expect(page.getByTestId("purchase-total")).toHaveText(truth.length.toLocaleString("en-US"), { timeout: 45_000 });
   const pages = Math.ceil(truth.length / 50);
-  await expect(page.getByTestId("page-indicator")).toHaveText(`Page 1 of ${pages}`);
+  await expect(page.getByTestId("purchase-page")).toHaveText(`Page 1 of ${pages}`);
   const rows = page.getByTestId("purchase-row");
   await expect(rows).toHaveCount(50);
   const firstPageIds = await rows.locator("td:first-child").allTextContents();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByTestId("page-indicator")).toHaveText(`Page 2 of ${pages}`);
+  await expect(page.getByTestId("purchase-page")).toHaveText(`Page 2 of ${pages}`);
   await expect(rows.first().locator("td").first()).not.toHaveText(firstPageIds[0]!);
   const secondPageIds = await rows.locator("td:first-child").allTextContents();
   expect(secondPageIds.some((id) => firstPageIds.includes(id))).toBe(false);
 
   // Sorted by amount, largest first, over the whole range (not just a page).
   await page.getByRole("button", { name: /Transaction amount/ }).click();
-  await expect(page.getByTestId("page-indicator")).toHaveText(`Page 1 of ${pages}`);
+  await expect(page.getByTestId("purchase-page")).toHaveText(`Page 1 of ${pages}`);
   const topId = await rows.first().locator("td").first().textContent();
   const max = Math.max(...truth.map((p) => Number(p.amountTransaction)));
   expect(truth.find((p) => String(p.purchaseId) === topId)?.amountTransaction).toBe(max);

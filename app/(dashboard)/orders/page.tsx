@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { IncompleteNotice } from "@/components/reports/incomplete-notice";
+import { ReportProviders } from "@/components/providers/report-providers";
 import { OrdersOverview } from "@/components/reports/orders-overview";
 import { ParamsProblem } from "@/components/reports/params-problem";
 import { ReportError } from "@/components/reports/report-error";
@@ -23,7 +24,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <IncompleteNotice report={view.report} />
-      <OrdersOverview from={params.from} to={params.to} tz={params.tz} view={view} csvHref={`/api/export/orders?${reportQuery(params)}`} />
+      <ReportProviders>
+        <OrdersOverview from={params.from} to={params.to} tz={params.tz} view={view} query={reportQuery(params)} csvHref={`/api/export/orders?${reportQuery(params)}`} />
+      </ReportProviders>
     </>
   );
 }

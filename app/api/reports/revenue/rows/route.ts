@@ -4,7 +4,8 @@ import { NextResponse } from "next/server";
 import { getSessionAccount, getSessionClient } from "@/lib/auth/session";
 import { parseReportParams } from "@/lib/report-params/parse";
 import { describeReportError } from "@/lib/reports/describe-error";
-import { purchaseRowsPage, readRowsRequest } from "@/lib/reports/purchase-rows";
+import { PURCHASE_SORT_KEYS, purchaseRowsPage } from "@/lib/reports/purchase-rows";
+import { readTableRequest } from "@/lib/reports/table-page";
 import { loadRevenueRecords } from "@/lib/reports/revenue-records";
 import { fallbackCurrencyOf } from "@/lib/reports/revenue-report";
 
@@ -17,7 +18,7 @@ export async function GET(request: Request) {
   if (problems.length) return NextResponse.json({ error: { code: "invalid_request", message: problems.join(" ") } }, { status: 400 });
   try {
     const records = await loadRevenueRecords(client, { ...params, compare: "none" }, { signal: request.signal });
-    const page = purchaseRowsPage(records.current, account.keyType, fallbackCurrencyOf(records.unfiltered), readRowsRequest(query));
+    const page = purchaseRowsPage(records.current, account.keyType, fallbackCurrencyOf(records.unfiltered), readTableRequest(query, PURCHASE_SORT_KEYS, "createdAt"));
     return NextResponse.json(page, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     const failure = describeReportError(error);
