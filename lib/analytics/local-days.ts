@@ -80,13 +80,21 @@ export function localRangeTest(from: IsoDay, to: IsoDay, timeZone: string): (tim
   };
 }
 
-// Callers filter thousands of records with one range: the last range's test is kept.
-let lastRange: { from: IsoDay; to: IsoDay; timeZone: string; test: (timestamp: string | number | Date) => boolean } | undefined;
+// Callers filter thousands of records with a range or two (a period and its comparison):
+// the tests of the last few ranges are kept, newest last.
+type RangeTest = { key: string; test: (timestamp: string | number | Date) => boolean };
+const recentRanges: RangeTest[] = [];
+const KEPT_RANGES = 4;
 
 /** Whether a timestamp falls on one of the local days [from, to] (inclusive) of the zone. */
 export function inLocalRange(timestamp: string | number | Date, from: IsoDay, to: IsoDay, timeZone: string): boolean {
-  if (lastRange === undefined || lastRange.from !== from || lastRange.to !== to || lastRange.timeZone !== timeZone) {
-    lastRange = { from, to, timeZone, test: localRangeTest(from, to, timeZone) };
+  const key = `${from}|${to}|${timeZone}`;
+  let entry = recentRanges[recentRanges.length - 1];
+  if (entry?.key !== key) {
+    const i = recentRanges.findIndex((r) => r.key === key);
+    entry = i >= 0 ? recentRanges.splice(i, 1)[0]! : { key, test: localRangeTest(from, to, timeZone) };
+    recentRanges.push(entry);
+    if (recentRanges.length > KEPT_RANGES) recentRanges.shift();
   }
-  return lastRange.test(timestamp);
+  return entry.test(timestamp);
 }

@@ -294,3 +294,19 @@ describe("inLocalRange", () => {
     expect(["2026-03-28T22:59:59Z", "2026-03-28T23:00:00Z", "2026-03-29T21:59:59Z", "2026-03-29T22:00:00Z"].map(test)).toEqual([false, true, true, false]);
   });
 });
+
+describe("inLocalRange with several ranges in turn", () => {
+  it("answers each range correctly when calls alternate between them", () => {
+    const ranges = [
+      ["2026-06-01", "2026-06-30", "America/Sao_Paulo"],
+      ["2025-06-02", "2025-07-01", "America/Sao_Paulo"],
+      ["2026-06-01", "2026-06-30", "Asia/Tokyo"],
+      ["2026-03-29", "2026-03-29", "Europe/Berlin"],
+      ["2026-06-01", "2026-06-30", "UTC"],
+    ] as const;
+    const at = "2026-06-30T23:30:00Z"; // 20:30 on the 30th in Sao Paulo, 08:30 on 1 July in Tokyo
+    for (let round = 0; round < 3; round++) {
+      expect(ranges.map(([from, to, tz]) => inLocalRange(at, from, to, tz))).toEqual([true, false, false, false, true]);
+    }
+  });
+});
