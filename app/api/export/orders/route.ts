@@ -1,14 +1,11 @@
 // GET /api/export/orders?{report params}: every order of the filtered range as CSV (creator
 // keys only; an affiliate session gets 403), customer details masked.
-import { NextResponse } from "next/server";
 import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
-import { getSessionAccount, getSessionClient } from "@/lib/auth/session";
 import { maskName } from "@/lib/privacy/mask";
-import { parseReportParams } from "@/lib/report-params/parse";
-import { describeReportError } from "@/lib/reports/describe-error";
 import { loadOrders } from "@/lib/reports/orders-report";
+import { handleReportRequest } from "@/lib/reports/report-route";
 import type { Order } from "@/lib/sales-api";
 
 const columns = csvColumns<Order>([
@@ -35,18 +32,9 @@ const columns = csvColumns<Order>([
   { header: "deliveredAt", kind: "date", value: (o) => o.deliveredAt },
 ]);
 
-export async function GET(request: Request) {
-  const account = await getSessionAccount();
-  const client = account && (await getSessionClient(account));
-  if (!account || !client) return NextResponse.json({ error: { code: "unauthenticated", message: "Sign in again." } }, { status: 401 });
-  if (account.keyType !== "creator") return NextResponse.json({ error: { code: "forbidden", message: "Orders need a creator key." } }, { status: 403 });
-  const { params, problems } = parseReportParams(Object.fromEntries(new URL(request.url).searchParams));
-  if (problems.length) return NextResponse.json({ error: { code: "invalid_request", message: problems.join(" ") } }, { status: 400 });
-  try {
+export function GET(request: Request) {
+  return handleReportRequest(request, { creatorOnly: true }, async ({ account, client, params }) => {
     const { orders } = await loadOrders(client, params, request.signal);
     return csvResponse(csvStream(columns, orders), csvFilename({ accountLabel: account.label, report: "orders", from: params.from, to: params.to }));
-  } catch (error) {
-    const failure = describeReportError(error);
-    return NextResponse.json({ error: { code: failure.kind, message: `${failure.title}. ${failure.action}`, correlation_id: failure.correlationId } }, { status: failure.kind === "rate_limited" ? 429 : 502 });
-  }
+  });
 }

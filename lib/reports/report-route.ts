@@ -1,0 +1,39 @@
+import "server-only";
+
+// The one wrapper of every report route handler: the account from the session (never from
+// the request), the creator-only check, the URL's report parameters, and one error shape
+// {error: {code, message, correlation_id}} for everything that goes wrong.
+import { NextResponse } from "next/server";
+import { getSessionAccount, getSessionClient, type SessionAccount } from "@/lib/auth/session";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { parseReportParams } from "@/lib/report-params/parse";
+import type { SalesApiClient } from "@/lib/sales-api";
+import { describeReportError } from "./describe-error";
+
+export interface ReportRequest { account: SessionAccount; client: SalesApiClient; params: ReportParams; query: URLSearchParams }
+
+export function errorResponse(status: number, code: string, message: string, correlationId?: string | null): NextResponse {
+  return NextResponse.json({ error: { code, message, ...(correlationId ? { correlation_id: correlationId } : {}) } }, { status, headers: { "cache-control": "no-store" } });
+}
+
+/** A failed upstream fetch, described for a person, with the upstream correlation id. */
+export function upstreamErrorResponse(error: unknown): NextResponse {
+  const failure = describeReportError(error);
+  const status = failure.kind === "rate_limited" ? 429 : failure.kind === "invalid_token" ? 401 : failure.kind === "forbidden" ? 403 : 502;
+  return errorResponse(status, failure.kind, `${failure.title}. ${failure.action}`, failure.correlationId);
+}
+
+export async function handleReportRequest(request: Request, options: { creatorOnly: boolean }, handle: (req: ReportRequest) => Promise<Response>): Promise<Response> {
+  const account = await getSessionAccount();
+  const client = account && (await getSessionClient(account));
+  if (!account || !client) return errorResponse(401, "unauthenticated", "Your session has ended. Sign in again.");
+  if (options.creatorOnly && account.keyType !== "creator") return errorResponse(403, "forbidden", "This report needs a creator key.");
+  const query = new URL(request.url).searchParams;
+  const { params, problems } = parseReportParams(Object.fromEntries(query));
+  if (problems.length) return errorResponse(400, "invalid_request", problems.join(" "));
+  try {
+    return await handle({ account, client, params, query });
+  } catch (error) {
+    return upstreamErrorResponse(error);
+  }
+}
