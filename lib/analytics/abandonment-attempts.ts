@@ -1,0 +1,85 @@
+// Payment attempts in abandoned carts: how often attempts were approved, by PSP, payment
+// method or card brand, and how many attempts carts saw. A missing count reads as 0.
+import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import { NONE } from "./dimensions";
+
+export type AttemptCart = Pick<AbandonedCart, "psp" | "paymentMethod" | "cardBrand" | "attemptCount" | "attemptApprovedCount" | "attemptDeclinedCount">;
+
+export type ApprovalDimension = "psp" | "paymentMethod" | "cardBrand";
+
+export interface ApprovalRateRow {
+  /** The PSP, payment method or card brand; "none" for carts without it (no attempt yet, or
+   *  a method without a card). */
+  key: string;
+  carts: number;
+  attempts: number;
+  approved: number;
+  declined: number;
+  /** approved / attempts; null without attempts. */
+  rate: number | null;
+}
+
+export interface ApprovalRates {
+  by: ApprovalDimension;
+  /** Most attempts first, ties by key. */
+  rows: ApprovalRateRow[];
+  /** Every cart together. */
+  overall: ApprovalRateRow;
+}
+
+const row = (key: string): ApprovalRateRow => ({ key, carts: 0, attempts: 0, approved: 0, declined: 0, rate: null });
+
+/** Sum of approved attempts over sum of attempts, per value of `by`. */
+export function approvalRates(carts: readonly AttemptCart[], by: ApprovalDimension): ApprovalRates {
+  const rows = new Map<string, ApprovalRateRow>();
+  const overall = row("all");
+  for (const cart of carts) {
+    const key = cart[by] || NONE;
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = row(key)));
+    for (const target of [r, overall]) {
+      target.carts++;
+      target.attempts += cart.attemptCount ?? 0;
+      target.approved += cart.attemptApprovedCount ?? 0;
+      target.declined += cart.attemptDeclinedCount ?? 0;
+    }
+  }
+  const finish = (r: ApprovalRateRow): ApprovalRateRow => ({ ...r, rate: r.attempts > 0 ? r.approved / r.attempts : null });
+  return {
+    by,
+    rows: [...rows.values()].map(finish).sort((a, b) => b.attempts - a.attempts || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    overall: finish(overall),
+  };
+}
+
+export interface AttemptBucket {
+  label: "0" | "1" | "2" | "3" | "4+";
+  carts: number;
+}
+
+export interface AttemptsPerCart {
+  /** Carts with 0, 1, 2, 3 and 4 or more attempts, in that order. */
+  buckets: AttemptBucket[];
+  carts: number;
+  attempts: number;
+  /** attempts / carts; null without carts. */
+  mean: number | null;
+}
+
+const LABELS = ["0", "1", "2", "3", "4+"] as const;
+
+export function attemptsPerCart(carts: readonly Pick<AbandonedCart, "attemptCount">[]): AttemptsPerCart {
+  const counts = [0, 0, 0, 0, 0];
+  let attempts = 0;
+  for (const cart of carts) {
+    const n = cart.attemptCount ?? 0;
+    attempts += n;
+    counts[Math.min(n, 4)]!++;
+  }
+  return {
+    buckets: LABELS.map((label, i) => ({ label, carts: counts[i]! })),
+    carts: carts.length,
+    attempts,
+    mean: carts.length > 0 ? attempts / carts.length : null,
+  };
+}

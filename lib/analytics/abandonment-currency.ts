@@ -1,0 +1,63 @@
+// Currency of an abandoned cart. The contract's cart has no currency field, so the caller
+// says which currency each cart is in (usually the currency of its offer, learnt from
+// purchases or the offer catalog); a cart it cannot place goes to the fallback group.
+// Amounts are then added per currency in integer cents and never across currencies.
+import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
+import type { CurrencyTotal } from "./totals-by-currency";
+
+export type { CurrencyTotal } from "./totals-by-currency";
+
+/** The currency of one cart; null, undefined or "" when unknown. */
+export type CartCurrencyOf<C> = (cart: C) => string | null | undefined;
+
+export interface CartCurrencyOptions<C> extends CurrencyOptions {
+  /** Without it every cart goes to `fallbackCurrency` ("unknown" by default). */
+  currencyOf?: CartCurrencyOf<C>;
+}
+
+const normalize = (currency: string | null | undefined): string => (currency ? currency.trim().toLowerCase() : "");
+
+/** A function giving every cart a currency: the caller's answer in lower case (as purchases
+ *  carry it), or the fallback. */
+export function cartCurrencyResolver<C>(options: CartCurrencyOptions<C> = {}): (cart: C) => string {
+  const { currencyOf, fallbackCurrency = UNKNOWN_CURRENCY } = options;
+  if (!currencyOf) return () => fallbackCurrency;
+  return (cart) => normalize(currencyOf(cart)) || fallbackCurrency;
+}
+
+/**
+ * A `currencyOf` that reads a cart's offerCode against records that carry both an offerCode
+ * and a currency (purchases, or offers from the catalog). An offer seen in two currencies is
+ * ambiguous: its carts are left unknown rather than guessed.
+ */
+export function offerCurrencyOf(
+  sources: Iterable<{ offerCode?: string | null; currency?: string | null }>,
+): (cart: { offerCode?: string | null }) => string | undefined {
+  const byOffer = new Map<string, string | null>();
+  for (const { offerCode, currency } of sources) {
+    const c = normalize(currency);
+    if (!offerCode || !c) continue;
+    const known = byOffer.get(offerCode);
+    if (known === undefined) byOffer.set(offerCode, c);
+    else if (known !== c) byOffer.set(offerCode, null);
+  }
+  return (cart) => (cart.offerCode ? (byOffer.get(cart.offerCode) ?? undefined) : undefined);
+}
+
+/** Count and integer-cent sum per currency. */
+export class CentsByCurrency {
+  private readonly sums = new Map<string, { count: number; cents: number }>();
+
+  add(currency: string, amount: number | null | undefined): void {
+    const entry = this.sums.get(currency);
+    if (entry) {
+      entry.count++;
+      entry.cents += toCents(amount);
+    } else this.sums.set(currency, { count: 1, cents: toCents(amount) });
+  }
+
+  /** Largest count first, ties by currency code. */
+  totals(): CurrencyTotal[] {
+    return [...this.sums].map(([currency, { count, cents }]) => ({ currency, count, amount: fromCents(cents) })).sort(byCountThenCurrency);
+  }
+}

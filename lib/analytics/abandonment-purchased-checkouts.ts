@@ -1,0 +1,39 @@
+// Checkouts paid at the first go, read from purchases: the denominator an abandonment rate
+// needs besides the carts. A checkout's front purchase stands for the checkout; a recovered
+// cart's purchase has the cart's checkoutId, so it is left out here and counted once, as a
+// cart that was abandoned and then recovered.
+import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import { UNKNOWN_CURRENCY } from "./money";
+
+export type CheckoutPurchase = Pick<Purchase, "checkoutId" | "purchaseType" | "currency" | "offerCode">;
+
+export interface PurchasedCheckout {
+  /** Null for a front purchase without a checkoutId: it counts as a checkout of its own. */
+  checkoutId: string | null;
+  /** The currency of its first front purchase, or the fallback. */
+  currency: string;
+  offerCode: string | null;
+}
+
+export const FRONT = "front";
+
+/** One entry per distinct checkoutId of a front purchase that is not among the carts. */
+export function purchasedCheckouts(
+  carts: readonly { checkoutId: string }[],
+  purchases: readonly CheckoutPurchase[],
+  fallbackCurrency: string = UNKNOWN_CURRENCY,
+): PurchasedCheckout[] {
+  const seen = new Set<string>();
+  for (const cart of carts) seen.add(cart.checkoutId);
+  const checkouts: PurchasedCheckout[] = [];
+  for (const p of purchases) {
+    if (p.purchaseType !== FRONT) continue;
+    const checkoutId = p.checkoutId || null;
+    if (checkoutId !== null) {
+      if (seen.has(checkoutId)) continue;
+      seen.add(checkoutId);
+    }
+    checkouts.push({ checkoutId, currency: p.currency || fallbackCurrency, offerCode: p.offerCode || null });
+  }
+  return checkouts;
+}
