@@ -1,6 +1,8 @@
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { formatMoney } from "@/lib/format";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import { OrdersTable } from "./orders-table";
+import { ReportControls } from "./report-controls";
 import type { OrdersView } from "@/lib/reports/orders-report";
 
 function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
@@ -17,8 +19,9 @@ function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: str
   );
 }
 
-export function OrdersOverview({ from, to, tz, view, query, csvHref }: { from: string; to: string; tz: string; view: OrdersView; query: string; csvHref: string }) {
+export function OrdersOverview({ params, view, query, csvHref }: { params: ReportParams; view: OrdersView; query: string; csvHref: string }) {
   const { fulfilment: f } = view;
+  const { from, to, tz } = params;
   return (
     <section aria-labelledby="orders-title" className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -28,6 +31,7 @@ export function OrdersOverview({ from, to, tz, view, query, csvHref }: { from: s
         </div>
         <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={csvHref}>CSV of all orders</a>
       </header>
+      <ReportControls params={params} currencies={view.totals.map((t) => t.currency)} filterOptions={{}} shallow={false} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {view.totals.map((t) => (
           <div key={t.currency} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">

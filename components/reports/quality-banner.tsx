@@ -13,7 +13,7 @@ export function QualityBanner({ quality }: { quality: RevenueView["quality"] }) 
         <p className="mt-1">{quality.invalidRecords} record(s) came in a shape we cannot read and are left out{quality.correlationIds.length ? ` (reference ${quality.correlationIds.join(", ")})` : ""}.</p>
       )}
       {quality.missingCurrency > 0 && (
-        <p className="mt-1">{quality.missingCurrency} purchase(s) came without a currency and are shown under “unknown”.</p>
+        <p className="mt-1">{quality.missingCurrency} record(s) came without a currency we could tell and are shown under “unknown”.</p>
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import type { SessionAccount } from "@/lib/auth/session";
 const NAV = [
   { href: "/revenue", label: "Revenue", creatorOnly: false },
   { href: "/orders", label: "Orders", creatorOnly: true },
+  { href: "/abandonment", label: "Abandonment", creatorOnly: true },
 ];
 
 export function DashboardShell({ account, children }: { account: SessionAccount; children: ReactNode }) {

@@ -25,7 +25,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     <>
       <IncompleteNotice report={view.report} />
       <ReportProviders>
-        <OrdersOverview from={params.from} to={params.to} tz={params.tz} view={view} query={reportQuery(params)} csvHref={`/api/export/orders?${reportQuery(params)}`} />
+        <OrdersOverview params={params} view={view} query={reportQuery(params)} csvHref={`/api/export/orders?${reportQuery(params)}`} />
       </ReportProviders>
     </>
   );

@@ -1,0 +1,15 @@
+// GET /api/reports/abandonment/rows?{report params}&page&pageSize&sort&dir&reveal: one page of the
+// abandoned-carts table (creator keys only), sorted over the whole filtered range on the server.
+import { NextResponse } from "next/server";
+import { loadAbandonmentRecords } from "@/lib/reports/abandonment-records";
+import { CART_SORT_KEYS, cartRowsPage } from "@/lib/reports/cart-rows";
+import { handleReportRequest } from "@/lib/reports/report-route";
+import { readTableRequest } from "@/lib/reports/table-page";
+
+export function GET(request: Request) {
+  return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {
+    const data = await loadAbandonmentRecords(client, params, { signal: request.signal });
+    const currencyOf = (c: { offerCode?: string | null }) => (c.offerCode && data.currencyOfOffer.get(c.offerCode)) || "unknown";
+    return NextResponse.json(cartRowsPage(data.carts, currencyOf, readTableRequest(query, CART_SORT_KEYS, "sessionAt")), { headers: { "cache-control": "no-store" } });
+  });
+}

@@ -1,0 +1,56 @@
+import "server-only";
+
+// The Abandonment report (creator keys only), computed on the server from carts and the
+// purchases of the same days: KPIs with deltas, funnel, declines, where, recovery.
+import { abandonmentKpis, ABANDONMENT_DEFINITIONS, type AbandonmentKpis } from "@/lib/analytics/abandonment-kpis";
+import { approvalRates, attemptsPerCart, declineCodes, declineMatrix } from "@/lib/analytics/abandonment-declines";
+import { checkoutFunnel } from "@/lib/analytics/abandonment-funnel";
+import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
+import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
+import { comparisonRange } from "@/lib/analytics/compare";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { AbandonedCart, SalesApiClient } from "@/lib/sales-api";
+import { loadAbandonmentRecords } from "./abandonment-records";
+
+export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams) {
+  const data = await loadAbandonmentRecords(client, params);
+  const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }) : null;
+  const currencyOf = (cart: Pick<AbandonedCart, "offerCode">) => (cart.offerCode ? data.currencyOfOffer.get(cart.offerCode) : undefined);
+  const options = { currencyOf };
+  const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);
+  const current = keep(abandonmentKpis(data.carts, data.purchases, options));
+  const before = previous ? abandonmentKpis(previous.carts, previous.purchases, options) : [];
+  const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
+  const reports = [...data.reports, ...(previous?.reports ?? [])];
+  return {
+    range: { from: params.from, to: params.to, tz: params.tz },
+    comparison: compare,
+    totalCarts: data.carts.length,
+    kpis: current.map((k) => ({ current: k, previous: (before.find((b) => b.currency === k.currency) ?? null) as AbandonmentKpis | null })),
+    definitions: ABANDONMENT_DEFINITIONS,
+    funnel: checkoutFunnel(data.carts, data.purchases),
+    funnelByVersion: checkoutFunnel(data.carts, data.purchases, "checkoutVersion"),
+    funnelByMode: checkoutFunnel(data.carts, data.purchases, "sessionMode"),
+    declines: declineCodes(data.carts, options),
+    matrix: declineMatrix(data.carts),
+    approval: { psp: approvalRates(data.carts, "psp"), paymentMethod: approvalRates(data.carts, "paymentMethod"), cardBrand: approvalRates(data.carts, "cardBrand") },
+    attempts: attemptsPerCart(data.carts),
+    byOffer: abandonedByOffer(data.carts, options),
+    byProduct: abandonedByProduct(data.carts, options),
+    byCountryState: abandonedByCountryState(data.carts, options).slice(0, 20),
+    heatmap: heatmap(data.carts, params.tz),
+    series: keep(abandonedSeries(data.carts, series)),
+    recovery: recoveryDelays(data.carts, options),
+    recoveredSeries: keep(recoveredSeries(data.carts, series)),
+    quality: {
+      complete: reports.every((r) => r.complete),
+      incompleteDays: [...new Set(reports.flatMap((r) => r.incompleteDays))].sort(),
+      invalidRecords: reports.reduce((n, r) => n + r.invalidRecords.length, 0),
+      correlationIds: [...new Set(reports.flatMap((r) => r.invalidRecords.map((i) => i.correlationId)).filter((id): id is string => Boolean(id)))].slice(0, 5),
+      missingCurrency: data.carts.filter((c) => !currencyOf(c)).length,
+    },
+  };
+}
+
+export type AbandonmentView = Awaited<ReturnType<typeof buildAbandonmentView>>;
