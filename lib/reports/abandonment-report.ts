@@ -30,6 +30,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     kpis: current.map((k) => ({ current: k, previous: (before.find((b) => b.currency === k.currency) ?? null) as AbandonmentKpis | null })),
     definitions: ABANDONMENT_DEFINITIONS,
     funnel: checkoutFunnel(data.carts, data.purchases),
+    funnelByOffer: checkoutFunnel(data.carts, data.purchases, "offerCode"),
     funnelByVersion: checkoutFunnel(data.carts, data.purchases, "checkoutVersion"),
     funnelByMode: checkoutFunnel(data.carts, data.purchases, "sessionMode"),
     declines: declineCodes(data.carts, options),

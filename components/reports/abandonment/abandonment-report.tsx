@@ -36,6 +36,7 @@ export function AbandonmentReport({ params, view, query }: { params: ReportParam
       <section aria-labelledby="ab-funnel" className="space-y-3">
         <h2 id="ab-funnel" className="text-lg font-semibold">Checkout funnel</h2>
         <FunnelTable title="All checkouts" funnel={view.funnel} testId="funnel" />
+        <FunnelTable title="By offer" funnel={view.funnelByOffer} testId="funnel-offer" />
         <div className="grid gap-4 lg:grid-cols-2">
           <FunnelTable title="By checkout version" funnel={view.funnelByVersion} testId="funnel-version" />
           <FunnelTable title="By session mode" funnel={view.funnelByMode} testId="funnel-mode" />

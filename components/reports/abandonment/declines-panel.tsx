@@ -27,6 +27,16 @@ export function DeclinesPanel({ view }: { view: AbandonmentView }) {
           </tbody>
         </table>
       </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        {declines.byValue.map((group) => (
+          <div key={group.currency} className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <h3 className="font-semibold">Ranked by value lost · {group.currency.toUpperCase()}</h3>
+            <ol className="mt-2 space-y-1">
+              {group.rows.map((r) => <li key={r.code} className="flex justify-between gap-3"><span className="font-mono text-xs">{r.code}</span><span className="tabular-nums">{formatMoney(r.amount, group.currency)} · {r.count} carts</span></li>)}
+            </ol>
+          </div>
+        ))}
+      </div>
       <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
         <h3 className="text-sm font-semibold">PSP × decline code (carts)</h3>
         <table className="mt-2 min-w-full text-sm" data-testid="decline-matrix" data-total={matrix.total}>
