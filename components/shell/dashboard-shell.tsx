@@ -10,6 +10,7 @@ const NAV = [
   { href: "/revenue", label: "Revenue", creatorOnly: false },
   { href: "/orders", label: "Orders", creatorOnly: true },
   { href: "/abandonment", label: "Abandonment", creatorOnly: true },
+  { href: "/refunds", label: "Refunds & chargebacks", creatorOnly: false },
 ];
 
 export function DashboardShell({ account, children }: { account: SessionAccount; children: ReactNode }) {

@@ -7,6 +7,10 @@ export type Preset = (typeof PRESETS)[number];
 export const COMPARE_MODES = ["none", "previous", "last_year"] as const;
 export type CompareMode = (typeof COMPARE_MODES)[number];
 
+/** Refunds and chargebacks dated by the original sale, or by their own request date. */
+export const DATINGS = ["sale", "event"] as const;
+export type Dating = (typeof DATINGS)[number];
+
 export const GRANULARITIES = ["hour", "day", "week", "month"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
@@ -35,6 +39,7 @@ export interface ReportParams {
   to: string;
   preset: Preset | null;
   compare: CompareMode;
+  dating: Dating;
   granularity: Granularity;
   tz: string;
   currency: string | null;

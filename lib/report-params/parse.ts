@@ -1,7 +1,7 @@
 // The server's and the client's reading of a report URL: every parameter checked, every
 // problem named in words, and the nearest valid report offered instead of a crash.
 import { daysBetween, parseIsoDay, shiftDay } from "@/lib/sales-api/dates";
-import { COMPARE_MODES, FILTER_KEYS, GRANULARITIES, MAX_HOURLY_DAYS, MAX_RANGE_DAYS, PRESETS, type CompareMode, type FilterKey, type Granularity, type Preset, type ReportParams } from "./definitions";
+import { COMPARE_MODES, DATINGS, FILTER_KEYS, GRANULARITIES, MAX_HOURLY_DAYS, MAX_RANGE_DAYS, PRESETS, type CompareMode, type Dating, type FilterKey, type Granularity, type Preset, type ReportParams } from "./definitions";
 import { presetRange } from "./presets";
 import { isTimeZone } from "./time-zone";
 
@@ -80,6 +80,7 @@ export function parseReportParams(raw: RawSearchParams, now: Date = new Date()):
   const { from, to } = readRange(raw, tz, preset, now, problems);
   const days = daysBetween(from, to) + 1;
   const compare = oneOf<CompareMode>(COMPARE_MODES, one(raw.compare), "comparison", "previous", problems);
+  const dating = oneOf<Dating>(DATINGS, one(raw.dating), "dating", "sale", problems);
   let granularity = oneOf<Granularity>(GRANULARITIES, one(raw.granularity), "granularity", autoGranularity(days), problems);
   if (granularity === "hour" && days > MAX_HOURLY_DAYS) {
     problems.push(`Hourly buckets need a range of at most ${MAX_HOURLY_DAYS} days; this one has ${days}.`);
@@ -92,7 +93,7 @@ export function parseReportParams(raw: RawSearchParams, now: Date = new Date()):
     else problems.push(`"${currencyRaw}" is not a currency code such as brl, usd or eur.`);
   }
   const filters = readFilters(raw, problems);
-  return { params: { from, to, preset, compare, granularity, tz, currency, filters }, problems };
+  return { params: { from, to, preset, compare, dating, granularity, tz, currency, filters }, problems };
 }
 
 /** The URL query of a report, in a stable order, omitting defaults. */
@@ -102,6 +103,7 @@ export function reportQuery(params: ReportParams): string {
   q.set("to", params.to);
   if (params.preset) q.set("preset", params.preset);
   if (params.compare !== "previous") q.set("compare", params.compare);
+  if (params.dating !== "sale") q.set("dating", params.dating);
   if (params.granularity !== autoGranularity(daysBetween(params.from, params.to) + 1)) q.set("granularity", params.granularity);
   if (params.tz !== "UTC") q.set("tz", params.tz);
   if (params.currency) q.set("currency", params.currency);

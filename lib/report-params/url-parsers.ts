@@ -1,7 +1,7 @@
 // nuqs parsers for the report's search params: the client's URL state. What they read is
 // checked again by parseReportParams, which says in words what is wrong.
 import { parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { COMPARE_MODES, FILTER_KEYS, GRANULARITIES, PRESETS, type FilterKey } from "./definitions";
+import { COMPARE_MODES, DATINGS, FILTER_KEYS, GRANULARITIES, PRESETS, type FilterKey } from "./definitions";
 
 const filterParsers = Object.fromEntries(FILTER_KEYS.map((key) => [key, parseAsArrayOf(parseAsString).withDefault([])])) as Record<
   FilterKey,
@@ -13,6 +13,7 @@ export const reportUrlParsers = {
   to: parseAsString,
   preset: parseAsStringLiteral(PRESETS),
   compare: parseAsStringLiteral(COMPARE_MODES),
+  dating: parseAsStringLiteral(DATINGS),
   granularity: parseAsStringLiteral(GRANULARITIES),
   tz: parseAsString,
   currency: parseAsString,

@@ -1,0 +1,105 @@
+import Link from "next/link";
+import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
+import { ReportControls } from "@/components/reports/report-controls";
+import { formatMoney } from "@/lib/format";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { reportQuery } from "@/lib/report-params/parse";
+import type { RefundsView } from "@/lib/reports/refunds-report";
+import { RecordsPanel } from "./records-panel";
+
+const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)}%`);
+const TITLES: Record<string, string> = { product: "By product", offer: "By offer", purchaseType: "By purchase type", paymentMethod: "By payment method", psp: "By PSP" };
+
+// Chargeback rate against the card networks' thresholds (monitoring programmes start near 0.9%, excessive near 1.5%).
+function ChargebackGauge({ rate }: { rate: number | null }) {
+  const width = Math.min(100, ((rate ?? 0) / 0.02) * 100);
+  return (
+    <div className="relative mt-2 h-2 rounded bg-zinc-100 dark:bg-zinc-800" aria-hidden="true">
+      <div className="h-2 rounded bg-[var(--chart-2)]" style={{ width: `${width}%` }} />
+      <div className="absolute top-[-3px] h-3.5 w-px bg-amber-600" style={{ left: "45%" }} title="0.9%" />
+      <div className="absolute top-[-3px] h-3.5 w-px bg-red-600" style={{ left: "75%" }} title="1.5%" />
+    </div>
+  );
+}
+
+export function RefundsReport({ params, view }: { params: ReportParams; view: RefundsView }) {
+  const query = reportQuery(params);
+  const other = reportQuery({ ...params, dating: params.dating === "sale" ? "event" : "sale" });
+  const creator = view.keyType === "creator";
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Refunds &amp; chargebacks</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{params.from} to {params.to} ({params.tz}){view.comparison && <> · compared with {view.comparison.from} to {view.comparison.to}</>}</p>
+        </div>
+        <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/refunds/kpis?${query}`}>CSV of the figures</a>
+      </header>
+      <ReportControls params={params} currencies={view.kpis.map((k) => k.current.currency)} filterOptions={{}} hiddenFilters={creator ? [] : ["affiliate"]} shallow={false} />
+      <div className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="dating">
+        <p className="font-medium">Dated by {params.dating === "sale" ? "the original sale" : "the refund or chargeback request"}. <Link className="underline" href={`/refunds?${other}`}>Date by {params.dating === "sale" ? "request instead" : "sale instead"}</Link></p>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+          By sale: the refunds recorded on this period&apos;s purchases (their amountRefunded) and the chargebacks of those purchases, whenever they came. By request: the refund and chargeback records requested in this period, whatever the sale&apos;s date. Rates divide by this period&apos;s purchases either way.
+        </p>
+      </div>
+      {view.unavailable.length > 0 && (
+        <div role="status" data-testid="unavailable" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          The Sales API does not offer {view.unavailable.join(" and ")} records right now (it answered 404). Refunds below come from the purchases&apos; refunded amounts; {view.unavailable.includes("chargebacks") ? "chargebacks cannot be shown" : "chargebacks are shown"}{view.unavailable.includes("refunds") ? ", and the days from sale to refund, refunds before delivery and the refund records are missing" : ""}.
+        </div>
+      )}
+      {!view.complete && <p role="status" className="text-sm text-amber-700">Some days held more records than the API returns at once: these figures are incomplete.</p>}
+      <section aria-labelledby="rf-kpis" className="space-y-4">
+        <h2 id="rf-kpis" className="text-lg font-semibold">Key figures</h2>
+        {view.kpis.map(({ current: k, previous: p }) => (
+          <div key={k.currency}>
+            <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{k.currency}</h3>
+            <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+              {[
+                ["refundedAmount", creator ? "Refunded" : "Refunded (your referred sales)", formatMoney(k.refundedAmount, k.currency), p && formatMoney(k.refundedAmount - p.refundedAmount, k.currency)],
+                ["refunds", "Refunds (full / partial)", `${k.refunds} (${k.fullRefunds} / ${k.partialRefunds})`, p && String(k.refunds - p.refunds)],
+                ["refundRateCount", "Refund rate by count", pct(k.refundRateCount), null],
+                ["refundRateValue", "Refund rate by value", pct(k.refundRateValue), null],
+                ["chargebacks", "Chargebacks", String(k.chargebacks), p && String(k.chargebacks - p.chargebacks)],
+                ["chargebackAmount", "Charged back", formatMoney(k.chargebackAmount, k.currency), null],
+                ["chargebackRate", "Chargeback rate", pct(k.chargebackRate), null],
+                ...(creator ? [] : [["commissionLost", "Commission lost", formatMoney(k.commissionLost, k.currency), p && formatMoney(k.commissionLost - p.commissionLost, k.currency)]]),
+              ].map(([key, label, value, delta]) => (
+                <div key={key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+                  <dt className="text-xs text-zinc-500">{label}</dt>
+                  <dd data-testid={`rf-${k.currency}-${key}`} className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
+                  {delta && <dd className="text-xs text-zinc-500">{String(delta).startsWith("-") ? "" : "+"}{delta} vs comparison</dd>}
+                  {key === "chargebackRate" && <ChargebackGauge rate={k.chargebackRate} />}
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </section>
+      <section aria-labelledby="rf-where" className="space-y-2">
+        <h2 id="rf-where" className="text-lg font-semibold">{creator ? "What gets refunded (by sale date)" : "Commission lost to refunds, by sale date"}</h2>
+        <div className="grid gap-6 lg:grid-cols-2">
+          {view.breakdowns.filter((b) => !params.currency || b.currency === params.currency).map((b) => (
+            <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <h3 className="text-sm font-semibold">{TITLES[b.id] ?? b.id} · {b.currency.toUpperCase()}</h3>
+              <BreakdownBarChart rows={b.rows.map((r) => ({ key: r.label ?? r.key, count: r.count, amount: r.amount, share: r.share ?? 0 }))} currency={b.currency} title={TITLES[b.id] ?? b.id} />
+            </div>
+          ))}
+        </div>
+      </section>
+      {view.daysToRefund && (
+        <section aria-labelledby="rf-days" className="space-y-2">
+          <h2 id="rf-days" className="text-lg font-semibold">Days from purchase to refund request</h2>
+          <ul className="flex flex-wrap gap-2 text-sm" data-testid="days-to-refund">{view.daysToRefund.map((b) => <li key={b.key} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{b.key}: <span className="tabular-nums">{b.count}</span></li>)}</ul>
+        </section>
+      )}
+      {view.delivery && (
+        <section aria-labelledby="rf-delivery" className="space-y-2">
+          <h2 id="rf-delivery" className="text-lg font-semibold">Refunds of shipped orders</h2>
+          <p className="text-sm" data-testid="refund-delivery">{view.delivery.beforeDelivery} requested before delivery · {view.delivery.afterDelivery} after · by supplier: {view.delivery.bySupplier.map((s) => `${s.key} ${s.count}`).join(", ") || "—"}</p>
+        </section>
+      )}
+      {view.refunds && <RecordsPanel title="Refund records" records={view.refunds} csvHref={`/api/export/refunds/refunds?${query}`} testId="refund-records" />}
+      {view.chargebacks && <RecordsPanel title="Chargeback and alert records" records={view.chargebacks} csvHref={`/api/export/refunds/chargebacks?${query}`} testId="chargeback-records" />}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import "server-only";
+
+// The records behind the Refunds & chargebacks report: the period's purchases (by sale date),
+// and the refund and chargeback records, which the contract lists without their fields. When
+// those endpoints answer 404 the report goes on with what purchases tell, and says so.
+import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
+import { firstField } from "@/lib/sales-api/resources";
+import { isoDay, shiftDay } from "@/lib/sales-api/dates";
+import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
+import type { Purchase } from "@/lib/sales-api";
+
+export interface RefundRecords {
+  purchases: Purchase[];
+  refunds: GenericRecord[] | null;
+  chargebacks: GenericRecord[] | null;
+  /** Endpoints that answered 404. */
+  unavailable: Array<"refunds" | "chargebacks">;
+  reports: RangeReport[];
+}
+
+// Chargebacks arrive up to about two months after the sale: a sale-dated report looks that far on.
+const LOOK_AHEAD_DAYS = 61;
+
+const RECORD_FILTERS: Array<[keyof ReportParams["filters"], string]> = [["product", "productName"], ["offer", "offerCode"], ["type", "purchaseType"], ["method", "paymentMethod"], ["psp", "psp"], ["affiliate", "affiliateName"]];
+
+export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<RefundRecords> {
+  const revenue = await loadRevenueRecords(client, { ...params, compare: "none" }, options);
+  const window = utcFetchWindow(params.from, params.to, params.tz);
+  const today = isoDay(new Date());
+  const lookAhead = shiftDay(window.to, LOOK_AHEAD_DAYS);
+  // Never before the range's own end, never after today (nothing has been requested yet).
+  const lookAheadEnd = lookAhead < today ? lookAhead : today;
+  const to = params.dating === "sale" && lookAheadEnd > window.to ? lookAheadEnd : window.to;
+  const inRange = localRangeTest(params.from, params.to, params.tz);
+  const unavailable: RefundRecords["unavailable"] = [];
+  const reports = [...revenue.reports];
+  const load = async (resource: "refunds" | "chargebacks") => {
+    try {
+      const { records, report } = await client.fetchRange(resource, { from: window.from, to }, options);
+      reports.push(report);
+      const dated = params.dating === "event" ? records.filter((r) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); }) : records;
+      return dated.filter((r) => RECORD_FILTERS.every(([key, field]) => params.filters[key].length === 0 || r[field] === undefined || params.filters[key].includes(String(r[field] || "none"))));
+    } catch (error) {
+      if (errorKind(error) !== "not_found") throw error;
+      unavailable.push(resource);
+      return null;
+    }
+  };
+  const refunds = await load("refunds");
+  const chargebacks = await load("chargebacks");
+  return { purchases: revenue.current, refunds, chargebacks, unavailable, reports };
+}

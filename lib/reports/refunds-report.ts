@@ -1,0 +1,68 @@
+import "server-only";
+
+// The Refunds & chargebacks report: KPIs per currency with deltas in either dating, where the
+// refunds come from, how long after the sale, before or after delivery, and the records.
+import { breakdowns } from "@/lib/analytics/breakdowns";
+import { comparisonRange } from "@/lib/analytics/compare";
+import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import { genericColumns, type GenericColumn } from "./generic-columns";
+import { loadOrders } from "./orders-report";
+import { loadRefundRecords } from "./refunds-records";
+
+const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
+
+export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams) {
+  const data = await loadRefundRecords(client, params);
+  const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const before = compare ? await loadRefundRecords(client, { ...params, ...compare }) : null;
+  const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating);
+  const current = kpisOf(data).filter((k) => !params.currency || k.currency === params.currency);
+  const previous = before ? kpisOf(before) : [];
+
+  const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
+  const lostOf = (p: Purchase) => (p.amountAffiliation ?? 0) * Math.min(1, (p.amountRefunded ?? 0) / Math.max(0.01, p.amountTransaction));
+  const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], keyType === "creator" ? (p) => p.amountRefunded : lostOf);
+
+  const days = DAY_BUCKETS.map(([key]) => ({ key, count: 0 }));
+  for (const r of data.refunds ?? []) {
+    if (typeof r.requestedAt !== "string" || typeof r.purchaseCreatedAt !== "string") continue;
+    const d = (Date.parse(r.requestedAt) - Date.parse(r.purchaseCreatedAt)) / 86_400_000;
+    days[DAY_BUCKETS.findIndex(([, max]) => d <= max)]!.count++;
+  }
+
+  let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
+  if (keyType === "creator" && data.refunds) {
+    const { orders } = await loadOrders(client, { ...params, compare: "none" });
+    const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
+    const suppliers = new Map<string, number>();
+    delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };
+    for (const r of data.refunds) {
+      const order = byOrder.get(String(r.orderId));
+      if (!order || typeof r.requestedAt !== "string") continue;
+      if (order.deliveredAt && order.deliveredAt <= r.requestedAt) delivery.afterDelivery++;
+      else delivery.beforeDelivery++;
+      suppliers.set(order.supplierName ?? "unknown", (suppliers.get(order.supplierName ?? "unknown") ?? 0) + 1);
+    }
+    delivery.bySupplier = [...suppliers].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count);
+  }
+
+  const records = (list: typeof data.refunds) => (list ? { columns: genericColumns(list), rows: list.slice(0, 200), total: list.length } : null);
+  return {
+    keyType,
+    dating: params.dating,
+    comparison: compare,
+    kpis: current.map((k) => ({ current: k, previous: (previous.find((p) => p.currency === k.currency) ?? null) as RefundKpis | null })),
+    breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
+    daysToRefund: data.refunds ? days : null,
+    delivery,
+    refunds: records(data.refunds),
+    chargebacks: records(data.chargebacks),
+    unavailable: data.unavailable,
+    complete: data.reports.every((r) => r.complete),
+  };
+}
+
+export type RefundsView = Awaited<ReturnType<typeof buildRefundsView>>;
+export type { GenericColumn };

@@ -1,0 +1,87 @@
+// Refunds & chargebacks against the sandbox's ground truth, in both datings, for creator and
+// affiliate; and what the view still shows when those endpoints answer 404.
+import https from "node:https";
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { groundTruth } from "../../sandbox/ground-truth";
+import { centsOnScreen } from "./support/revenue-truth";
+import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+
+const creds = sandboxCredentials();
+const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const FROM = "2026-05-01";
+const TO = "2026-05-31";
+
+function controls(body: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = https.request("https://127.0.0.1:18443/__sandbox/controls", { method: "POST", ca: fs.readFileSync(".data/e2e/sandbox/cert.pem"), headers: { "content-type": "application/json" } }, (res) => { res.resume(); res.on("end", () => resolve()); });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const count = async (page: Page, id: string) => Number(((await page.getByTestId(id).textContent()) ?? "").split("(")[0]!.replace(/\D/g, ""));
+
+test("dated by sale and by request, a creator's refunds and chargebacks equal the ground truth", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  const purchases = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", FROM, dayAfter(TO));
+  const ids = new Set(purchases.map((p) => p.purchaseId));
+  const chargebacksLater = groundTruth({ now: SANDBOX_NOW }, "creator", "chargebacks", FROM, "2026-06-16").filter((c) => ids.has(c.purchaseId));
+  await page.goto(`/refunds?from=${FROM}&to=${TO}&compare=none`);
+  for (const currency of ["brl", "usd"]) {
+    const refunded = purchases.filter((p) => p.currency === currency && Number(p.amountRefunded) > 0);
+    expect(await count(page, `rf-${currency}-refunds`)).toBe(refunded.length);
+    expect(centsOnScreen(await page.getByTestId(`rf-${currency}-refundedAmount`).textContent())).toBe(refunded.reduce((s, p) => s + cents(p.amountRefunded), 0));
+    expect(await count(page, `rf-${currency}-chargebacks`)).toBe(chargebacksLater.filter((c) => c.currency === currency).length);
+  }
+  await page.getByRole("link", { name: "Date by request instead" }).click();
+  await expect(page).toHaveURL(/dating=event/);
+  const refunds = groundTruth({ now: SANDBOX_NOW }, "creator", "refunds", FROM, dayAfter(TO));
+  const chargebacks = groundTruth({ now: SANDBOX_NOW }, "creator", "chargebacks", FROM, dayAfter(TO));
+  for (const currency of ["brl", "usd"]) {
+    const mine = refunds.filter((r) => r.currency === currency);
+    await expect(page.getByTestId(`rf-${currency}-refunds`)).toContainText(String(mine.length));
+    expect(await count(page, `rf-${currency}-refunds`)).toBe(mine.length);
+    expect(centsOnScreen(await page.getByTestId(`rf-${currency}-refundedAmount`).textContent())).toBe(mine.reduce((s, r) => s + cents(r.amount), 0));
+    expect(await count(page, `rf-${currency}-chargebacks`)).toBe(chargebacks.filter((c) => c.currency === currency).length);
+  }
+  await expect(page.getByTestId("refund-records-total")).toHaveText(String(refunds.length));
+});
+
+test("an affiliate sees the commission lost to its refunded and charged-back sales, and no creator-only figure", async ({ page }) => {
+  await signIn(page, creds.affiliate, "A");
+  await page.goto(`/refunds?from=${FROM}&to=${TO}&compare=none`);
+  const purchases = groundTruth({ now: SANDBOX_NOW }, "affiliate", "purchases", FROM, dayAfter(TO));
+  const ids = new Set(purchases.map((p) => p.purchaseId));
+  const charged = new Set(groundTruth({ now: SANDBOX_NOW }, "affiliate", "chargebacks", FROM, "2026-06-16").filter((c) => ids.has(c.purchaseId)).map((c) => c.purchaseId));
+  for (const currency of ["brl", "usd"]) {
+    const lost = purchases.filter((p) => p.currency === currency).reduce((s, p) => {
+      const refunded = cents(p.amountRefunded);
+      let total = refunded > 0 ? Math.round(cents(p.amountAffiliation) * Math.min(1, refunded / Math.max(1, cents(p.amountTransaction)))) : 0;
+      if (charged.has(p.purchaseId)) total += cents(p.amountAffiliation);
+      return s + total;
+    }, 0);
+    expect(centsOnScreen(await page.getByTestId(`rf-${currency}-commissionLost`).textContent())).toBe(lost);
+  }
+  const text = await page.locator("body").innerText();
+  for (const word of ["amountCreatorNet", "amountCreatorPlatformFee", "amountCreatorTax", "Creator net"]) expect(text).not.toContain(word);
+  const csv = (await (await page.request.get(`/api/export/refunds/kpis?from=${FROM}&to=${TO}`)).body()).toString("utf8");
+  expect(csv).toContain("commissionLost");
+});
+
+test("when refunds and chargebacks answer 404 the view still shows what purchases give, and says what is missing", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  await controls({ refundsEnabled: false });
+  try {
+    // Days no other test opened, so nothing comes from the dashboard's day cache.
+    await page.goto("/refunds?from=2025-02-01&to=2025-02-28&compare=none");
+    await expect(page.getByTestId("unavailable")).toContainText("refunds and chargebacks records");
+    const purchases = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", "2025-02-01", "2025-03-01");
+    const refunded = purchases.filter((p) => p.currency === "brl" && Number(p.amountRefunded) > 0);
+    expect(await count(page, "rf-brl-refunds")).toBe(refunded.length);
+    await expect(page.getByTestId("refund-records-total")).toHaveCount(0);
+  } finally {
+    await controls({ refundsEnabled: true });
+  }
+});

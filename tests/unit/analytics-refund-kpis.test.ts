@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { refundKpis, type RefundPurchase } from "@/lib/analytics/refund-kpis";
+
+const p = (purchaseId: number, currency: string, amountTransaction: number, amountRefunded = 0, amountAffiliation = 0): RefundPurchase => ({ purchaseId, currency, amountTransaction, amountRefunded, amountAffiliation });
+const sales = [p(1, "brl", 100, 100, 40), p(2, "brl", 50, 20, 10), p(3, "brl", 30), p(4, "usd", 10.1, 0, 4)];
+
+describe("refundKpis", () => {
+  it("dated by sale: refunds from the purchases, chargebacks of those purchases only, per currency", () => {
+    const [brl, usd] = refundKpis(sales, null, [{ purchaseId: 3, currency: "brl", amount: 30 }, { purchaseId: 99, currency: "brl", amount: 5 }, { purchaseId: 4, currency: "usd", amount: 10.1 }], "sale");
+    expect(brl).toMatchObject({ currency: "brl", purchases: 3, salesAmount: 180, refunds: 2, fullRefunds: 1, partialRefunds: 1, refundedAmount: 120, chargebacks: 1, chargebackAmount: 30 });
+    expect(brl!.refundRateCount).toBeCloseTo(2 / 3);
+    expect(brl!.refundRateValue).toBeCloseTo(120 / 180);
+    expect(brl!.chargebackRate).toBeCloseTo(1 / 3);
+    expect(brl!.commissionLost).toBe(40 + 4); // all of 40, and 20/50 of 10
+    expect(usd).toMatchObject({ purchases: 1, refunds: 0, chargebacks: 1, commissionLost: 4 });
+  });
+
+  it("dated by event: the refund and chargeback records of the period, whatever the sale date", () => {
+    const refunds = [{ purchaseId: 1, currency: "brl", amount: 100, refundType: "full" }, { purchaseId: 77, currency: "brl", amount: 9.99, refundType: "partial" }];
+    const [brl] = refundKpis(sales, refunds, [{ purchaseId: 99, currency: "brl", amount: 5 }], "event");
+    expect(brl).toMatchObject({ refunds: 2, fullRefunds: 1, partialRefunds: 1, refundedAmount: 109.99, chargebacks: 1, chargebackAmount: 5 });
+  });
+
+  it("works without refund or chargeback records (the endpoints answered 404)", () => {
+    const [brl] = refundKpis(sales, null, null, "sale");
+    expect(brl).toMatchObject({ refunds: 2, chargebacks: 0, chargebackRate: 0 });
+  });
+});
