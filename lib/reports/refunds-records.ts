@@ -34,13 +34,17 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   const lookAheadEnd = lookAhead < today ? lookAhead : today;
   const to = params.dating === "sale" && lookAheadEnd > window.to ? lookAheadEnd : window.to;
   const inRange = localRangeTest(params.from, params.to, params.tz);
+  const saleIds = new Set(revenue.current.map((p) => p.purchaseId));
   const unavailable: RefundRecords["unavailable"] = [];
   const reports = [...revenue.reports];
   const load = async (resource: "refunds" | "chargebacks") => {
     try {
       const { records, report } = await client.fetchRange(resource, { from: window.from, to }, options);
       reports.push(report);
-      const dated = params.dating === "event" ? records.filter((r) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); }) : records;
+      // By request: the records requested in the period. By sale: the records of the period's sales.
+      const dated = params.dating === "event"
+        ? records.filter((r) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); })
+        : records.filter((r) => r.purchaseId === undefined || saleIds.has(Number(r.purchaseId)));
       return dated.filter((r) => RECORD_FILTERS.every(([key, field]) => params.filters[key].length === 0 || r[field] === undefined || params.filters[key].includes(String(r[field] || "none"))));
     } catch (error) {
       if (errorKind(error) !== "not_found") throw error;
