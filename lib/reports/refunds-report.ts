@@ -48,7 +48,8 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     delivery.bySupplier = [...suppliers].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count);
   }
 
-  const records = (list: typeof data.refunds) => (list ? { columns: genericColumns(list), rows: list.slice(0, 200), total: list.length } : null);
+  // The table's rows come a page at a time from /api/reports/refunds/rows.
+  const records = (list: typeof data.refunds) => (list ? { columns: genericColumns(list), total: list.length } : null);
   return {
     keyType,
     dating: params.dating,

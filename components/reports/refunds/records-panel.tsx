@@ -1,26 +1,16 @@
-import { formatGenericCell, type GenericColumn } from "@/lib/reports/generic-columns";
+"use client";
 
-type Records = { columns: GenericColumn[]; rows: Array<Record<string, unknown>>; total: number };
+import type { GenericColumn } from "@/lib/reports/generic-columns";
+import { RecordsTable, type TableColumn } from "../records-table";
 
-// Records whose fields the contract does not show, rendered from what they carry.
-export function RecordsPanel({ title, records, csvHref, testId }: { title: string; records: Records; csvHref: string; testId: string }) {
+type Row = Record<string, string>;
+
+// Records whose fields the contract does not show, with columns discovered from what they carry.
+export function RecordsPanel({ title, kind, query, columns, total, csvHref, testId }: { title: string; kind: "refunds" | "chargebacks"; query: string; columns: GenericColumn[]; total: number; csvHref: string; testId: string }) {
+  const tableColumns: TableColumn<Row>[] = columns.map((c) => ({ key: c.key, label: c.key, sort: c.key, numeric: c.kind === "money", personal: c.kind === "personal" }));
+  const firstDate = columns.find((c) => c.kind === "date")?.key ?? columns[0]?.key ?? "";
   return (
-    <section aria-label={title} className="space-y-2">
-      <div className="flex items-center justify-between">
-        <h2 className="text-lg font-semibold">{title} <span className="text-sm font-normal text-zinc-500">(<span data-testid={`${testId}-total`}>{records.total}</span>{records.total > records.rows.length ? `, newest ${records.rows.length} shown` : ""})</span></h2>
-        <a className="text-sm underline" href={csvHref}>CSV of all {records.total}</a>
-      </div>
-      <div className="max-h-96 overflow-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-        <table className="min-w-full text-xs">
-          <thead className="sticky top-0 bg-zinc-100 text-left uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-            <tr>{records.columns.map((c) => <th key={c.key} scope="col" className="px-2 py-1.5 font-medium">{c.key}</th>)}</tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {records.rows.map((r, i) => <tr key={i}>{records.columns.map((c) => <td key={c.key} className="whitespace-nowrap px-2 py-1">{formatGenericCell(r, c)}</td>)}</tr>)}
-            {records.rows.length === 0 && <tr><td colSpan={records.columns.length || 1} className="px-3 py-4 text-center text-zinc-500">None in this period.</td></tr>}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <RecordsTable title={title} endpoint="/api/reports/refunds/rows" query={`${query}&kind=${kind}`} total={total} columns={tableColumns} defaultSort={firstDate}
+      rowKey={(r) => JSON.stringify(r)} csvHref={csvHref} testId={testId} />
   );
 }

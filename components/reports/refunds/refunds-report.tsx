@@ -98,8 +98,8 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
           <p className="text-sm" data-testid="refund-delivery">{view.delivery.beforeDelivery} requested before delivery · {view.delivery.afterDelivery} after · by supplier: {view.delivery.bySupplier.map((s) => `${s.key} ${s.count}`).join(", ") || "—"}</p>
         </section>
       )}
-      {view.refunds && <RecordsPanel title="Refund records" records={view.refunds} csvHref={`/api/export/refunds/refunds?${query}`} testId="refund-records" />}
-      {view.chargebacks && <RecordsPanel title="Chargeback and alert records" records={view.chargebacks} csvHref={`/api/export/refunds/chargebacks?${query}`} testId="chargeback-records" />}
+      {view.refunds && <RecordsPanel title="Refund records" kind="refunds" query={query} columns={view.refunds.columns} total={view.refunds.total} csvHref={`/api/export/refunds/refunds?${query}`} testId="refund-records" />}
+      {view.chargebacks && <RecordsPanel title="Chargeback and alert records" kind="chargebacks" query={query} columns={view.chargebacks.columns} total={view.chargebacks.total} csvHref={`/api/export/refunds/chargebacks?${query}`} testId="chargeback-records" />}
     </div>
   );
 }
