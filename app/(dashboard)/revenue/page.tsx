@@ -1,21 +1,19 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ReportProviders } from "@/components/providers/report-providers";
-import { ParamsProblem } from "@/components/reports/params-problem";
 import { RevenueReport } from "@/components/reports/revenue/revenue-report";
-import { getSessionAccount } from "@/lib/auth/session";
-import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import { resolveReportPage } from "@/components/reports/resolve-report-page";
+import type { RawSearchParams } from "@/lib/report-params/parse";
 
 export const metadata: Metadata = { title: "Revenue" };
 
-export default async function RevenuePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const account = await getSessionAccount();
-  if (!account) redirect("/sign-in?callbackUrl=/revenue");
-  const { params, problems } = parseReportParams(await searchParams);
-  if (problems.length) return <ParamsProblem problems={problems} href={`/revenue?${reportQuery(params)}`} />;
+// The report itself streams from /api/reports/revenue, with progress; this page checks the
+// session and the URL first.
+export default async function RevenuePage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const page = await resolveReportPage("/revenue", searchParams, { creatorOnly: false });
+  if (!page.ok) return page.problem;
   return (
     <ReportProviders>
-      <RevenueReport keyType={account.keyType} accountLabel={account.label} />
+      <RevenueReport keyType={page.account.keyType} accountLabel={page.account.label} />
     </ReportProviders>
   );
 }
