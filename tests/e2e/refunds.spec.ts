@@ -29,6 +29,17 @@ test("dated by sale and by request, a creator's refunds and chargebacks equal th
   const ids = new Set(purchases.map((p) => p.purchaseId));
   const chargebacksLater = groundTruth({ now: SANDBOX_NOW }, "creator", "chargebacks", FROM, "2026-06-16").filter((c) => ids.has(c.purchaseId));
   await page.goto(`/refunds?from=${FROM}&to=${TO}&compare=none`);
+  // Refunds of shipped orders, before or after delivery.
+  const orders = new Map(groundTruth({ now: SANDBOX_NOW }, "creator", "orders", FROM, dayAfter(TO)).filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
+  let beforeDelivery = 0;
+  let afterDelivery = 0;
+  for (const r of groundTruth({ now: SANDBOX_NOW }, "creator", "refunds", FROM, "2026-06-16").filter((r) => ids.has(r.purchaseId))) {
+    const order = orders.get(String(r.orderId));
+    if (!order) continue;
+    if (order.deliveredAt && String(order.deliveredAt) <= String(r.requestedAt)) afterDelivery++;
+    else beforeDelivery++;
+  }
+  await expect(page.getByTestId("refund-delivery")).toContainText(`${beforeDelivery} requested before delivery · ${afterDelivery} after`);
   for (const currency of ["brl", "usd"]) {
     const refunded = purchases.filter((p) => p.currency === currency && Number(p.amountRefunded) > 0);
     expect(await count(page, `rf-${currency}-refunds`)).toBe(refunded.length);
