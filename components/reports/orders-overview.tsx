@@ -38,6 +38,15 @@ export function OrdersOverview({ params, view, query, csvHref }: { params: Repor
             <dt className="text-sm text-zinc-500">Orders · {t.currency.toUpperCase()}</dt>
             <dd data-testid={`orders-${t.currency}-count`} className="mt-1 text-2xl font-semibold tabular-nums">{t.count.toLocaleString("en-US")}</dd>
             <dd data-testid={`orders-${t.currency}-amount`} className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{formatMoney(t.amount, t.currency)}</dd>
+            {view.comparison && (() => {
+              const before = view.previousTotals.find((p) => p.currency === t.currency) ?? { count: 0, amount: 0 };
+              const change = t.count - before.count;
+              return (
+                <dd data-testid={`orders-${t.currency}-delta`} className="text-xs text-zinc-500">
+                  {change >= 0 ? "+" : ""}{change.toLocaleString("en-US")} orders, {formatMoney(t.amount - before.amount, t.currency)} vs {view.comparison.from} to {view.comparison.to}
+                </dd>
+              );
+            })()}
           </div>
         ))}
       </dl>

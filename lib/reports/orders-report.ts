@@ -2,6 +2,7 @@ import "server-only";
 
 // The Orders report (creator keys only): orders over time per currency and fulfilment; the
 // table's rows come a page at a time (order-rows.ts). The same URL parameters as every report.
+import { comparisonRange } from "@/lib/analytics/compare";
 import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
 import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
@@ -10,6 +11,9 @@ import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
+  /** The comparison period's totals (empty without a comparison). */
+  previousTotals: CurrencyTotal[];
+  comparison: { from: string; to: string } | null;
   series: Array<{ currency: string; points: Array<{ bucket: string; amount: number; count: number }> }>;
   fulfilment: Fulfilment;
   report: RangeReport;
@@ -35,9 +39,14 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, s
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams): Promise<OrdersView> {
   const { orders, report } = await loadOrders(client, params);
-  const shown = params.currency ? orders.filter((o) => (o.currency ?? "unknown") === params.currency) : orders;
+  const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
+  const shown = ofCurrency(orders);
+  const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const previous = comparison ? ofCurrency((await loadOrders(client, { ...params, ...comparison })).orders) : [];
   return {
     totals: totalsByCurrency(shown, (o) => o.amountTransaction),
+    previousTotals: totalsByCurrency(previous, (o) => o.amountTransaction),
+    comparison,
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
     report,
