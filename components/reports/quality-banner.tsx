@@ -1,7 +1,7 @@
-import type { RevenueView } from "@/lib/reports/revenue-view";
+import type { ReportQuality } from "@/lib/reports/report-quality";
 
 // Says plainly when figures are not the whole truth, and why.
-export function QualityBanner({ quality }: { quality: RevenueView["quality"] }) {
+export function QualityBanner({ quality }: { quality: ReportQuality }) {
   if (quality.complete && quality.missingCurrency === 0) return null;
   return (
     <div role="status" data-testid="quality-banner" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">

@@ -11,6 +11,7 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { AbandonedCart, SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords } from "./abandonment-records";
+import { reportQuality } from "./report-quality";
 
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams) {
   const data = await loadAbandonmentRecords(client, params);
@@ -44,13 +45,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     series: keep(abandonedSeries(data.carts, series)),
     recovery: recoveryDelays(data.carts, options),
     recoveredSeries: keep(recoveredSeries(data.carts, series)),
-    quality: {
-      complete: reports.every((r) => r.complete),
-      incompleteDays: [...new Set(reports.flatMap((r) => r.incompleteDays))].sort(),
-      invalidRecords: reports.reduce((n, r) => n + r.invalidRecords.length, 0),
-      correlationIds: [...new Set(reports.flatMap((r) => r.invalidRecords.map((i) => i.correlationId)).filter((id): id is string => Boolean(id)))].slice(0, 5),
-      missingCurrency: data.carts.filter((c) => !currencyOf(c)).length,
-    },
+    quality: reportQuality(reports, data.carts.filter((c) => !currencyOf(c)).length),
   };
 }
 

@@ -8,6 +8,7 @@ import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/tim
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { reportQuality, type ReportQuality } from "./report-quality";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
@@ -16,7 +17,7 @@ export interface OrdersView {
   comparison: { from: string; to: string } | null;
   series: Array<{ currency: string; points: Array<{ bucket: string; amount: number; count: number }> }>;
   fulfilment: Fulfilment;
-  report: RangeReport;
+  quality: ReportQuality;
 }
 
 const FILTERS: Array<[keyof ReportParams["filters"], (o: Order) => string | null | undefined]> = [
@@ -49,6 +50,6 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
     comparison,
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
-    report,
+    quality: reportQuality([report], shown.filter((o) => !o.currency).length),
   };
 }

@@ -10,6 +10,7 @@ import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "./generic-columns";
 import { loadOrders } from "./orders-report";
 import { loadRefundRecords } from "./refunds-records";
+import { reportQuality } from "./report-quality";
 
 const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
 
@@ -61,7 +62,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     refunds: records(data.refunds),
     chargebacks: records(data.chargebacks),
     unavailable: data.unavailable,
-    complete: data.reports.every((r) => r.complete),
+    quality: reportQuality(data.reports, 0),
   };
 }
 

@@ -12,6 +12,7 @@ import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import { reportQuality } from "./report-quality";
 import { loadRevenueRecords, type LoadOptions, type RevenueRecords } from "./revenue-records";
 import { AFFILIATE_KPIS, CREATOR_KPIS, kpiItems } from "./revenue-kpi-items";
 import type { RevenueView } from "./revenue-view";
@@ -77,7 +78,6 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
     FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : [...new Set(data.unfiltered.map((p) => dimensionKeys[FILTER_DIMENSION[key]](p)))].sort()]),
   ) as Record<FilterKey, string[]>;
 
-  const invalid = data.reports.flatMap((r) => r.invalidRecords);
   return {
     keyType,
     range: { from: params.from, to: params.to, tz: params.tz, granularity: params.granularity },
@@ -100,13 +100,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
     fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
     rows: { total: data.current.length },
     filterOptions,
-    quality: {
-      complete: data.reports.every((r) => r.complete),
-      incompleteDays: [...new Set(data.reports.flatMap((r) => r.incompleteDays))].sort(),
-      invalidRecords: invalid.length,
-      correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
-      missingCurrency: data.current.filter((p) => !p.currency).length,
-    },
+    quality: reportQuality(data.reports, data.current.filter((p) => !p.currency).length),
     includesToday: params.to >= today,
   };
 }

@@ -2,6 +2,7 @@
 // computed on the server. An affiliate's view carries no creator-only figure at all.
 import type { KeyType } from "@/lib/sales-api/client";
 import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
+import type { ReportQuality } from "./report-quality";
 
 export type ValueKind = "money" | "count";
 
@@ -31,6 +32,6 @@ export interface RevenueView {
   /** The table's rows come a page at a time from /api/reports/revenue/rows. */
   rows: { total: number };
   filterOptions: Record<FilterKey, string[]>;
-  quality: { complete: boolean; incompleteDays: string[]; invalidRecords: number; correlationIds: string[]; missingCurrency: number };
+  quality: ReportQuality;
   includesToday: boolean;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ReportProviders } from "@/components/providers/report-providers";
-import { IncompleteNotice } from "@/components/reports/incomplete-notice";
+import { QualityBanner } from "@/components/reports/quality-banner";
 import { OrdersOverview } from "@/components/reports/orders-overview";
 import { ReportError } from "@/components/reports/report-error";
 import { resolveReportPage } from "@/components/reports/resolve-report-page";
@@ -17,7 +17,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const query = reportQuery(page.params);
   return (
     <>
-      <IncompleteNotice report={view.report} />
+      <QualityBanner quality={view.quality} />
       <ReportProviders>
         <OrdersOverview params={page.params} view={view} query={query} csvHref={`/api/export/orders?${query}`} />
       </ReportProviders>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
+import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportControls } from "@/components/reports/report-controls";
 import { formatMoney } from "@/lib/format";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -47,7 +48,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
           The Sales API does not offer {view.unavailable.join(" and ")} records right now (it answered 404). Refunds below come from the purchases&apos; refunded amounts; {view.unavailable.includes("chargebacks") ? "chargebacks cannot be shown" : "chargebacks are shown"}{view.unavailable.includes("refunds") ? ", and the days from sale to refund, refunds before delivery and the refund records are missing" : ""}.
         </div>
       )}
-      {!view.complete && <p role="status" className="text-sm text-amber-700">Some days held more records than the API returns at once: these figures are incomplete.</p>}
+      <QualityBanner quality={view.quality} />
       <section aria-labelledby="rf-kpis" className="space-y-4">
         <h2 id="rf-kpis" className="text-lg font-semibold">Key figures</h2>
         {view.kpis.map(({ current: k, previous: p }) => (
