@@ -13,3 +13,10 @@ export function maskEmail(email: string | null | undefined): string {
   if (at < 1) return "***";
   return `${[...email][0]}***@${email.slice(at + 1)}`;
 }
+
+/** Only the last two digits of a phone number. */
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return "";
+  const digits = phone.replace(/\D/g, "");
+  return digits.length <= 2 ? "***" : `***${digits.slice(-2)}`;
+}

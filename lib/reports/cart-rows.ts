@@ -2,7 +2,7 @@ import "server-only";
 
 // The abandoned-carts table's page: customer details masked unless the user asked to see them.
 import { formatMoney, formatUtc } from "@/lib/format";
-import { maskEmail, maskName } from "@/lib/privacy/mask";
+import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import type { AbandonedCart } from "@/lib/sales-api";
 import { tablePage, type TableRequest } from "./table-page";
 
@@ -10,12 +10,6 @@ export const CART_SORT_KEYS = ["sessionAt", "amount", "product", "attempts", "de
 export type CartSortKey = (typeof CART_SORT_KEYS)[number];
 
 export interface CartRow { checkoutId: string; sessionAt: string; product: string; amount: string; attempts: number; decline: string; recovered: string; country: string; customer: string; email: string; phone: string }
-
-export function maskPhone(phone: string | null | undefined): string {
-  if (!phone) return "";
-  const digits = phone.replace(/\D/g, "");
-  return digits.length <= 2 ? "***" : `***${digits.slice(-2)}`;
-}
 
 export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: AbandonedCart) => string, request: TableRequest<CartSortKey>) {
   return tablePage(

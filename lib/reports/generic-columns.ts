@@ -1,7 +1,7 @@
 // Records whose fields the contract does not show (refunds, chargebacks): columns discovered
 // from the records, money and dates recognised by name, personal data masked by name.
 import { formatMoney, formatUtc } from "@/lib/format";
-import { maskEmail, maskName } from "@/lib/privacy/mask";
+import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 
 export interface GenericColumn { key: string; kind: "money" | "date" | "personal" | "text" }
 
@@ -16,11 +16,19 @@ export function genericColumns(records: ReadonlyArray<Record<string, unknown>>, 
   }));
 }
 
+/** A personal field of a record whose fields are unknown, masked by what its name says it holds. */
+export function maskPersonal(key: string, value: unknown): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  if (/email/i.test(key)) return maskEmail(text);
+  if (/phone/i.test(key)) return maskPhone(text);
+  return maskName(text);
+}
+
 export function formatGenericCell(record: Record<string, unknown>, column: GenericColumn): string {
   const value = record[column.key];
   if (value === null || value === undefined) return "";
   if (column.kind === "money" && typeof value === "number") return formatMoney(value, typeof record.currency === "string" ? record.currency : "unknown");
   if (column.kind === "date" && typeof value === "string") return formatUtc(value);
-  if (column.kind === "personal") return /email/i.test(column.key) ? maskEmail(String(value)) : maskName(String(value));
+  if (column.kind === "personal") return maskPersonal(column.key, value);
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

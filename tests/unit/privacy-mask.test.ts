@@ -92,3 +92,20 @@ describe("maskEmail", () => {
     expect(masked).not.toContain("home");
   });
 });
+
+describe("maskPhone and maskPersonal", () => {
+  it("keeps only the last two digits of a phone number", async () => {
+    const { maskPhone } = await import("@/lib/privacy/mask");
+    expect(maskPhone("+55 11 97398-5380")).toBe("***80");
+    expect(maskPhone("12")).toBe("***");
+    expect(maskPhone(null)).toBe("");
+  });
+
+  it("masks an unknown record's personal field by what its name says it holds", async () => {
+    const { maskPersonal } = await import("@/lib/reports/generic-columns");
+    expect(maskPersonal("customerEmail", "ana.silva@example.com")).toBe("a***@example.com");
+    expect(maskPersonal("customerPhone", "+1 212-555-0171")).toBe("***71");
+    expect(maskPersonal("customerName", "Ana Silva")).toBe("A*** S***");
+    expect(maskPersonal("customerName", null)).toBe("");
+  });
+});

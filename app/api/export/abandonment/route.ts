@@ -3,9 +3,8 @@
 import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
-import { maskEmail, maskName } from "@/lib/privacy/mask";
+import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import { loadAbandonmentRecords } from "@/lib/reports/abandonment-records";
-import { maskPhone } from "@/lib/reports/cart-rows";
 import { handleReportRequest } from "@/lib/reports/report-route";
 import type { AbandonedCart } from "@/lib/sales-api";
 

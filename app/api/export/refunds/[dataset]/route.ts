@@ -3,11 +3,10 @@
 import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
-import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
+import { genericColumns, maskPersonal, type GenericColumn } from "@/lib/reports/generic-columns";
 import { refundKpis } from "@/lib/analytics/refund-kpis";
 import { loadRefundRecords } from "@/lib/reports/refunds-records";
 import { errorResponse, handleReportRequest } from "@/lib/reports/report-route";
-import { maskEmail, maskName } from "@/lib/privacy/mask";
 
 const kindOf = (c: GenericColumn) => (c.kind === "money" ? "money" : c.kind === "date" ? "date" : /Id$|^id$/.test(c.key) ? "id" : "text");
 
@@ -25,6 +24,6 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
     if (records === undefined) return errorResponse(404, "not_found", `No CSV named "${dataset}" in this report.`);
     if (records === null) return errorResponse(404, "not_found", `The Sales API does not offer ${dataset} records right now.`);
     const columns = genericColumns(records, 60);
-    return csvResponse(csvStream(csvColumns(columns.map((c) => ({ header: c.key, kind: kindOf(c), value: (r: Record<string, unknown>) => (c.kind === "personal" ? (/email/i.test(c.key) ? maskEmail(String(r[c.key] ?? "")) : maskName(String(r[c.key] ?? ""))) : r[c.key]) }))), records), name);
+    return csvResponse(csvStream(csvColumns(columns.map((c) => ({ header: c.key, kind: kindOf(c), value: (r: Record<string, unknown>) => (c.kind === "personal" ? maskPersonal(c.key, r[c.key]) : r[c.key]) }))), records), name);
   });
 }
