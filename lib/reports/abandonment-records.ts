@@ -6,6 +6,7 @@ import "server-only";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { matchesFilters, type FilterPickers } from "./record-filters";
 import type { LoadOptions } from "./revenue-records";
 
 export interface AbandonmentRecords {
@@ -15,27 +16,23 @@ export interface AbandonmentRecords {
   reports: RangeReport[];
 }
 
-const CART_FILTERS: Array<[keyof ReportParams["filters"], (c: AbandonedCart) => string | null | undefined]> = [
-  ["product", (c) => c.productName],
-  ["offer", (c) => c.offerCode],
-  ["method", (c) => c.paymentMethod],
-  ["psp", (c) => c.psp || "none"],
-  ["brand", (c) => c.cardBrand || "none"],
-  ["country", (c) => c.shippingCountry],
-];
+const CART_FILTERS: FilterPickers<AbandonedCart> = {
+  product: (c) => c.productName,
+  offer: (c) => c.offerCode,
+  method: (c) => c.paymentMethod,
+  psp: (c) => c.psp || "none",
+  brand: (c) => c.cardBrand || "none",
+  country: (c) => c.shippingCountry,
+};
 
-const PURCHASE_FILTERS: Array<[keyof ReportParams["filters"], (p: Purchase) => string | null | undefined]> = [
-  ["product", (p) => p.productName],
-  ["offer", (p) => p.offerCode],
-  ["method", (p) => p.paymentMethod],
-  ["psp", (p) => p.psp || "none"],
-  ["brand", (p) => p.cardBrand || "none"],
-  ["country", (p) => p.billingCountry],
-];
-
-function matches<T>(record: T, params: ReportParams, filters: Array<[keyof ReportParams["filters"], (r: T) => string | null | undefined]>): boolean {
-  return filters.every(([key, pick]) => params.filters[key].length === 0 || params.filters[key].includes(pick(record) ?? ""));
-}
+const PURCHASE_FILTERS: FilterPickers<Purchase> = {
+  product: (p) => p.productName,
+  offer: (p) => p.offerCode,
+  method: (p) => p.paymentMethod,
+  psp: (p) => p.psp || "none",
+  brand: (p) => p.cardBrand || "none",
+  country: (p) => p.billingCountry,
+};
 
 /** Offer code → currency, from the catalog where it says so and from purchases of the range. */
 async function offerCurrencies(client: SalesApiClient, purchases: readonly Purchase[]): Promise<Map<string, string>> {
@@ -57,9 +54,9 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
   const carts = await client.fetchRange("abandoned-carts", window, options);
   const purchases = await client.fetchRange("purchases", window, options);
   const inRange = (ts: string) => inLocalRange(ts, params.from, params.to, params.tz);
-  const keptPurchases = purchases.records.filter((p) => inRange(p.checkoutInitializedAt) && matches(p, params, PURCHASE_FILTERS));
+  const keptPurchases = purchases.records.filter((p) => inRange(p.checkoutInitializedAt) && matchesFilters(p, params.filters, PURCHASE_FILTERS));
   return {
-    carts: carts.records.filter((c) => inRange(c.sessionInitializedAt) && matches(c, params, CART_FILTERS)),
+    carts: carts.records.filter((c) => inRange(c.sessionInitializedAt) && matchesFilters(c, params.filters, CART_FILTERS)),
     purchases: keptPurchases,
     currencyOfOffer: await offerCurrencies(client, purchases.records),
     reports: [carts.report, purchases.report],

@@ -8,6 +8,7 @@ import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/tim
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { matchesFilters, type FilterPickers } from "./record-filters";
 import { reportQuality, type ReportQuality } from "./report-quality";
 
 export interface OrdersView {
@@ -20,21 +21,18 @@ export interface OrdersView {
   quality: ReportQuality;
 }
 
-const FILTERS: Array<[keyof ReportParams["filters"], (o: Order) => string | null | undefined]> = [
-  ["product", (o) => o.productName],
-  ["offer", (o) => o.offerCode],
-  ["method", (o) => o.paymentMethod],
-  ["psp", (o) => o.psp],
-  ["brand", (o) => o.cardBrand || "none"],
-  ["country", (o) => o.shippingCountry],
-];
+const FILTERS: FilterPickers<Order> = {
+  product: (o) => o.productName,
+  offer: (o) => o.offerCode,
+  method: (o) => o.paymentMethod,
+  psp: (o) => o.psp,
+  brand: (o) => o.cardBrand || "none",
+  country: (o) => o.shippingCountry,
+};
 
 export async function loadOrders(client: SalesApiClient, params: ReportParams, signal?: AbortSignal): Promise<{ orders: Order[]; report: RangeReport }> {
   const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal });
-  const active = FILTERS.filter(([key]) => params.filters[key].length > 0);
-  const orders = records.filter(
-    (o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz) && active.every(([key, pick]) => params.filters[key].includes(pick(o) ?? "")),
-  );
+  const orders = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz) && matchesFilters(o, params.filters, FILTERS));
   return { orders, report };
 }
 

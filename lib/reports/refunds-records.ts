@@ -8,6 +8,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { firstField } from "@/lib/sales-api/resources";
 import { isoDay, shiftDay } from "@/lib/sales-api/dates";
+import { matchesFilters, type FilterPickers } from "./record-filters";
 import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
 import type { Purchase } from "@/lib/sales-api";
 
@@ -23,7 +24,8 @@ export interface RefundRecords {
 // Chargebacks arrive up to about two months after the sale: a sale-dated report looks that far on.
 const LOOK_AHEAD_DAYS = 61;
 
-const RECORD_FILTERS: Array<[keyof ReportParams["filters"], string]> = [["product", "productName"], ["offer", "offerCode"], ["type", "purchaseType"], ["method", "paymentMethod"], ["psp", "psp"], ["affiliate", "affiliateName"]];
+const field = (name: string) => (r: GenericRecord) => (r[name] === undefined ? undefined : String(r[name] || "none"));
+const RECORD_FILTERS: FilterPickers<GenericRecord> = { product: field("productName"), offer: field("offerCode"), type: field("purchaseType"), method: field("paymentMethod"), psp: field("psp"), affiliate: field("affiliateName") };
 
 export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<RefundRecords> {
   const revenue = await loadRevenueRecords(client, { ...params, compare: "none" }, options);
@@ -45,7 +47,7 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
       const dated = params.dating === "event"
         ? records.filter((r) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); })
         : records.filter((r) => r.purchaseId === undefined || saleIds.has(Number(r.purchaseId)));
-      return dated.filter((r) => RECORD_FILTERS.every(([key, field]) => params.filters[key].length === 0 || r[field] === undefined || params.filters[key].includes(String(r[field] || "none"))));
+      return dated.filter((r) => matchesFilters(r, params.filters, RECORD_FILTERS, { absentPasses: true }));
     } catch (error) {
       if (errorKind(error) !== "not_found") throw error;
       unavailable.push(resource);

@@ -1,0 +1,21 @@
+// The URL's filters applied to records other than purchases (orders, carts, refund records),
+// each report saying which field answers which filter. Purchases use lib/analytics/filters.
+import type { FilterKey } from "@/lib/report-params/definitions";
+
+export type FilterPickers<T> = Partial<Record<FilterKey, (record: T) => string | null | undefined>>;
+
+/**
+ * True when the record passes every active filter. With `absentPasses`, a picker answering
+ * `undefined` means the record does not carry that field (records whose fields the contract
+ * does not show), and the filter cannot exclude it.
+ */
+export function matchesFilters<T>(record: T, filters: Record<FilterKey, string[]>, pickers: FilterPickers<T>, options: { absentPasses?: boolean } = {}): boolean {
+  for (const key of Object.keys(pickers) as FilterKey[]) {
+    const wanted = filters[key];
+    if (wanted.length === 0) continue;
+    const value = pickers[key]!(record);
+    if (value === undefined && options.absentPasses) continue;
+    if (!wanted.includes(value ?? "")) return false;
+  }
+  return true;
+}
