@@ -23,3 +23,11 @@ export interface CurrencyOptions {
 export function byCountThenCurrency(a: { currency: string; count: number }, b: { currency: string; count: number }): number {
   return b.count - a.count || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 }
+
+/** Commission given back on a refund, in cents: the refunded share of the transaction. */
+export function commissionLostCents(commission: number, refunded: number, transaction: number): number {
+  if (refunded <= 0 || commission === 0) return 0;
+  // A refund of more than the transaction, or of a zero transaction, loses all of it.
+  if (transaction <= 0 || refunded >= transaction) return commission;
+  return Math.round((commission * refunded) / transaction);
+}

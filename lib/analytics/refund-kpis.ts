@@ -2,7 +2,7 @@
 // amountRefunded) or by their own request date (from the refund and chargeback records).
 // Money in integer cents; currencies are never added together.
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
-import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
+import { commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
 
 export type RefundPurchase = Pick<Purchase, "purchaseId" | "currency" | "amountTransaction" | "amountRefunded" | "amountAffiliation">;
 export type EventRecord = Record<string, unknown>;
@@ -59,7 +59,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       a.refunded += refunded;
       if (refunded >= toCents(p.amountTransaction)) a.full++;
       else a.partial++;
-      a.commissionLost += Math.round(toCents(p.amountAffiliation) * Math.min(1, refunded / Math.max(1, toCents(p.amountTransaction))));
+      a.commissionLost += commissionLostCents(toCents(p.amountAffiliation), refunded, toCents(p.amountTransaction));
     }
   }
   if (dating === "event") {
@@ -72,7 +72,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
       if (full) a.full++;
       else a.partial++;
-      if (sale) a.commissionLost += Math.round(toCents(sale.amountAffiliation) * Math.min(1, cents / Math.max(1, toCents(sale.amountTransaction))));
+      if (sale) a.commissionLost += commissionLostCents(toCents(sale.amountAffiliation), cents, toCents(sale.amountTransaction));
     }
   }
   for (const c of chargebacks ?? []) {

@@ -5,7 +5,7 @@ import type { KeyType } from "@/lib/sales-api/client";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { CurrencyGroups } from "./currency-groups";
 import { OrderTable } from "./order-table";
-import { fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
+import { commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 
 export { kpiDeltas, type KpiDelta, type KpiDeltaRow } from "./kpi-deltas";
 
@@ -139,14 +139,6 @@ export function creatorKpis(purchases: readonly KpiPurchase[], options: Currency
     refunded: fromCents(s.refunded),
     averageOrderValue: s.orders > 0 ? fromCents(Math.round(s.transaction / s.orders)) : null,
   })).sort(byPurchases);
-}
-
-/** Commission given back on a refund, in cents: the refunded share of the transaction. */
-function commissionLostCents(commission: number, refunded: number, transaction: number): number {
-  if (refunded <= 0 || commission === 0) return 0;
-  // A refund of more than the transaction, or of a zero transaction, loses all of it.
-  if (transaction <= 0 || refunded >= transaction) return commission;
-  return Math.round((commission * refunded) / transaction);
 }
 
 export function affiliateKpis(purchases: readonly KpiPurchase[], options: CurrencyOptions = {}): AffiliateKpis[] {

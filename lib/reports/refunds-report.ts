@@ -4,6 +4,7 @@ import "server-only";
 // refunds come from, how long after the sale, before or after delivery, and the records.
 import { breakdowns } from "@/lib/analytics/breakdowns";
 import { comparisonRange } from "@/lib/analytics/compare";
+import { commissionLostCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
@@ -23,7 +24,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
   const previous = before ? kpisOf(before) : [];
 
   const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
-  const lostOf = (p: Purchase) => (p.amountAffiliation ?? 0) * Math.min(1, (p.amountRefunded ?? 0) / Math.max(0.01, p.amountTransaction));
+  const lostOf = (p: Purchase) => fromCents(commissionLostCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
   const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], keyType === "creator" ? (p) => p.amountRefunded : lostOf);
 
   const days = DAY_BUCKETS.map(([key]) => ({ key, count: 0 }));
