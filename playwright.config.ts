@@ -2,8 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/chromium-choice.mjs";
 
 const chromiumChoice = chooseChromium();
-const sandboxUrl = "https://127.0.0.1:18443";
-const dashboardUrl = "http://127.0.0.1:3100";
+import { DASHBOARD_PORT, DASHBOARD_URL as dashboardUrl, SANDBOX_PORT, SANDBOX_URL as sandboxUrl } from "./tests/e2e/support/sandbox";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,7 +35,7 @@ export default defineConfig({
     {
       name: "sandbox",
       command:
-        "npx tsx sandbox/cli.ts --port 18443 --data-dir .data/e2e --now 2026-06-15T12:00:00Z --credentials-out .data/e2e/credentials.json --test-controls",
+        `npx tsx sandbox/cli.ts --port ${SANDBOX_PORT} --data-dir .data/e2e --now 2026-06-15T12:00:00Z --credentials-out .data/e2e/credentials.json --test-controls`,
       url: `${sandboxUrl}/api/v1/health`,
       // Only Playwright's readiness probe skips verification; the dashboard trusts the CA file.
       ignoreHTTPSErrors: true,
@@ -46,7 +45,7 @@ export default defineConfig({
     },
     {
       name: "dashboard",
-      command: "npx next build && npx next start -p 3100",
+      command: `npx next build && npx next start -p ${DASHBOARD_PORT}`,
       url: dashboardUrl,
       env: {
         SALES_API_BASE_URL: sandboxUrl,

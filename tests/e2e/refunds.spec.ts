@@ -1,9 +1,8 @@
 // Refunds & chargebacks against the sandbox's ground truth, in both datings, for creator and
 // affiliate; and what the view still shows when those endpoints answer 404.
-import https from "node:https";
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { groundTruth } from "../../sandbox/ground-truth";
+import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 
@@ -13,13 +12,7 @@ const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_0
 const FROM = "2026-05-01";
 const TO = "2026-05-31";
 
-function controls(body: unknown): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = https.request("https://127.0.0.1:18443/__sandbox/controls", { method: "POST", ca: fs.readFileSync(".data/e2e/sandbox/cert.pem"), headers: { "content-type": "application/json" } }, (res) => { res.resume(); res.on("end", () => resolve()); });
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const controls = setSandboxControls;
 
 const count = async (page: Page, id: string) => Number(((await page.getByTestId(id).textContent()) ?? "").split("(")[0]!.replace(/\D/g, ""));
 

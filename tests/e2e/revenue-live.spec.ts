@@ -1,25 +1,10 @@
 // Long work is visible, incomplete figures say so, and a range that includes today refreshes
 // in the background without asking the upstream for closed days again.
-import https from "node:https";
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { sandboxRequest as sandbox } from "./support/sandbox";
 import { sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
-const SANDBOX = "https://127.0.0.1:18443";
-const ca = fs.readFileSync(".data/e2e/sandbox/cert.pem");
-
-function sandbox(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(`${SANDBOX}${path}`, { method, ca, headers: { "content-type": "application/json" } }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve(text ? JSON.parse(text) : null));
-    });
-    req.on("error", reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
 
 test.afterEach(async () => {
   await sandbox("POST", "/__sandbox/controls", { latencyMs: 0, oddShapeRate: 0 });

@@ -1,0 +1,25 @@
+// The e2e sandbox: its address (ports can be moved with E2E_SANDBOX_PORT so two checkouts can
+// run their suites side by side) and its loopback test controls.
+import fs from "node:fs";
+import https from "node:https";
+
+export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 18443);
+export const DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
+export const SANDBOX_URL = `https://127.0.0.1:${SANDBOX_PORT}`;
+export const DASHBOARD_URL = `http://127.0.0.1:${DASHBOARD_PORT}`;
+export const SANDBOX_CA_FILE = ".data/e2e/sandbox/cert.pem";
+
+/** A request to the sandbox over HTTPS, trusting its own certificate; the JSON answer or null. */
+export function sandboxRequest(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(`${SANDBOX_URL}${path}`, { method, ca: fs.readFileSync(SANDBOX_CA_FILE), headers: { "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve(text ? JSON.parse(text) : null));
+    });
+    req.on("error", reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+export const setSandboxControls = (patch: Record<string, unknown>) => sandboxRequest("POST", "/__sandbox/controls", patch);
