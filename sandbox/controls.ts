@@ -22,6 +22,8 @@ export const controlsSchema = z.object({
   oddShapeRate: z.number().min(0).max(1),
   /** Purchases without the `currency` field, as the field notes report from the real service. */
   omitCurrency: z.boolean(),
+  /** UTC days (YYYY-MM-DD) whose purchases are served with an amount no reader can take ("n/a"). */
+  unreadableDays: z.array(z.iso.date()).max(366),
   ratePerMinute: z.number().int().min(1),
   /** Length of the sliding rate window: a minute, shorter only so tests of a limiter run fast. */
   rateWindowMs: z.number().int().min(100),
@@ -45,6 +47,7 @@ export const DEFAULT_CONTROLS: Controls = {
   refundsEnabled: true,
   oddShapeRate: 0,
   omitCurrency: false,
+  unreadableDays: [],
   ratePerMinute: 60,
   rateWindowMs: 60_000,
   ratePerDay: 50_000,

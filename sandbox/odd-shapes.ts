@@ -15,11 +15,13 @@ export function isOddRecord(record: ApiRecord, rate: number): boolean {
   return rate > 0 && hash32(`odd|${recordId(record)}`) / 4294967296 < rate;
 }
 
-export function reshape(records: ApiRecord[], oddShapeRate: number, omitCurrency: boolean): ApiRecord[] {
-  if (oddShapeRate <= 0 && !omitCurrency) return records;
+export function reshape(records: ApiRecord[], oddShapeRate: number, omitCurrency: boolean, unreadableDays: readonly string[] = []): ApiRecord[] {
+  if (oddShapeRate <= 0 && !omitCurrency && unreadableDays.length === 0) return records;
+  const unreadable = new Set(unreadableDays);
   return records.map((record) => {
     const copy: ApiRecord = { ...record };
     if (omitCurrency) delete copy.currency;
+    if (typeof copy.checkoutInitializedAt === "string" && unreadable.has(copy.checkoutInitializedAt.slice(0, 10))) copy.amountTransaction = "n/a";
     if (isOddRecord(record, oddShapeRate)) {
       if (typeof copy.amountTransaction === "number") copy.amountTransaction = copy.amountTransaction.toFixed(2);
       copy.unexpectedField = { note: "a field the contract does not list" };

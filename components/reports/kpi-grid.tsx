@@ -1,3 +1,4 @@
+import { PartialMark } from "@/components/reports/partial-mark";
 import { formatMoney } from "@/lib/format";
 import type { CurrencyKpis, KpiItem } from "@/lib/reports/revenue-view";
 
@@ -6,7 +7,7 @@ function formatValue(item: KpiItem, currency: string): string {
   return item.kind === "money" ? formatMoney(item.value, currency) : item.value.toLocaleString("en-US");
 }
 
-function Delta({ item, currency }: { item: KpiItem; currency: string }) {
+function Delta({ item, currency, partial }: { item: KpiItem; currency: string; partial: boolean }) {
   if (item.change === null || item.previous === null) return null;
   const up = item.change > 0;
   // Green means good: fewer refunds or fees is an improvement.
@@ -15,13 +16,14 @@ function Delta({ item, currency }: { item: KpiItem; currency: string }) {
   const pct = item.changeRatio === null ? "" : ` (${(item.changeRatio * 100).toFixed(1)}%)`;
   return (
     <dd className={`text-xs ${item.change === 0 ? "text-zinc-500" : good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
-      {item.change === 0 ? "no change" : `${up ? "▲" : "▼"} ${text}${pct}`} vs comparison
+      {item.change === 0 ? "no change" : `${up ? "▲" : "▼"} ${text}${pct}`} vs comparison<PartialMark show={partial} />
     </dd>
   );
 }
 
 // KPIs per currency: amounts in different currencies are never added together.
-export function KpiGrid({ kpis }: { kpis: CurrencyKpis[] }) {
+/** `partialDeltas`: a period of the comparison is incomplete, so every change is marked. */
+export function KpiGrid({ kpis, partialDeltas = false }: { kpis: CurrencyKpis[]; partialDeltas?: boolean }) {
   return (
     <div className="space-y-6">
       {kpis.map((group) => (
@@ -32,7 +34,7 @@ export function KpiGrid({ kpis }: { kpis: CurrencyKpis[] }) {
               <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
                 <dt className="text-xs text-zinc-500">{item.label}</dt>
                 <dd data-testid={`kpi-${group.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{formatValue(item, group.currency)}</dd>
-                <Delta item={item} currency={group.currency} />
+                <Delta item={item} currency={group.currency} partial={partialDeltas} />
               </div>
             ))}
           </dl>

@@ -4,6 +4,8 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { OrdersTable } from "./orders-table";
 import { ReportControls } from "./report-controls";
 import type { OrdersView } from "@/lib/reports/orders-report";
+import { PartialMark } from "@/components/reports/partial-mark";
+import { deltasArePartial } from "@/lib/reports/report-quality";
 
 function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
   return (
@@ -43,7 +45,7 @@ export function OrdersOverview({ params, view, query, csvHref }: { params: Repor
               const change = t.count - before.count;
               return (
                 <dd data-testid={`orders-${t.currency}-delta`} className="text-xs text-zinc-500">
-                  {change >= 0 ? "+" : ""}{change.toLocaleString("en-US")} orders, {formatMoney(t.amount - before.amount, t.currency)} vs {view.comparison.from} to {view.comparison.to}
+                  {change >= 0 ? "+" : ""}{change.toLocaleString("en-US")} orders, {formatMoney(t.amount - before.amount, t.currency)} vs {view.comparison.from} to {view.comparison.to}<PartialMark show={deltasArePartial(view.quality)} />
                 </dd>
               );
             })()}

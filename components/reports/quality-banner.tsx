@@ -1,16 +1,39 @@
-import type { ReportQuality } from "@/lib/reports/report-quality";
+import type { PeriodQuality, ReportQuality } from "@/lib/reports/report-quality";
 
-// Says plainly when figures are not the whole truth, and why.
-export function QualityBanner({ quality }: { quality: ReportQuality }) {
-  if (quality.complete && quality.missingCurrency === 0) return null;
+type Range = { from: string; to: string } | null;
+
+function PeriodProblems({ quality, reference }: { quality: PeriodQuality; reference: string }) {
   return (
-    <div role="status" data-testid="quality-banner" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-      {!quality.complete && <p className="font-semibold">These totals are incomplete.</p>}
+    <>
       {quality.incompleteDays.length > 0 && (
-        <p className="mt-1">On {quality.incompleteDays.join(", ")} a single day held more than 5000 records: the Sales API returned only its newest 5000, so older sales of that day are missing.</p>
+        <p className="mt-1">On {quality.incompleteDays.join(", ")} a single day held more than 5000 records: the Sales API returned only its newest 5000, so older sales of those days are missing.</p>
       )}
       {quality.invalidRecords > 0 && (
-        <p className="mt-1">{quality.invalidRecords} record(s) came in a shape we cannot read and are left out{quality.correlationIds.length ? ` (reference ${quality.correlationIds.join(", ")})` : ""}.</p>
+        <p className="mt-1">{quality.invalidRecords} record(s) of {reference} came in a shape we cannot read and are left out{quality.correlationIds.length ? ` (reference ${quality.correlationIds.join(", ")})` : ""}.</p>
+      )}
+    </>
+  );
+}
+
+// Says plainly when figures are not the whole truth, which period is affected, and why.
+export function QualityBanner({ quality, comparison = null }: { quality: ReportQuality; comparison?: Range }) {
+  const comparisonPartial = quality.comparison !== null && !quality.comparison.complete;
+  if (quality.complete && !comparisonPartial && quality.missingCurrency === 0) return null;
+  return (
+    <div role="status" data-testid="quality-banner" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      {!quality.complete && (
+        <div data-testid="quality-current">
+          <p className="font-semibold">These totals are incomplete.</p>
+          <PeriodProblems quality={quality} reference="that day" />
+        </div>
+      )}
+      {comparisonPartial && quality.comparison && (
+        <div data-testid="quality-comparison" className={quality.complete ? "" : "mt-2"}>
+          <p className="font-semibold">
+            The comparison period{comparison ? ` (${comparison.from} to ${comparison.to})` : ""} is incomplete{quality.complete ? ": the totals shown are exact, but the changes against it, marked “partial”, are not." : ", so the changes against it, marked “partial”, are not exact either."}
+          </p>
+          <PeriodProblems quality={quality.comparison} reference="the comparison period" />
+        </div>
       )}
       {quality.missingCurrency > 0 && (
         <p className="mt-1">{quality.missingCurrency} record(s) came without a currency we could tell and are shown under “unknown”.</p>

@@ -23,7 +23,6 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
   const before = previous ? abandonmentKpis(previous.carts, previous.purchases, options) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
-  const reports = [...data.reports, ...(previous?.reports ?? [])];
   return {
     range: { from: params.from, to: params.to, tz: params.tz },
     comparison: compare,
@@ -45,7 +44,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     series: keep(abandonedSeries(data.carts, series)),
     recovery: recoveryDelays(data.carts, options),
     recoveredSeries: keep(recoveredSeries(data.carts, series)),
-    quality: reportQuality(reports, data.carts.filter((c) => !currencyOf(c)).length),
+    quality: reportQuality({ current: data.reports, comparison: previous?.reports ?? null }, data.carts.filter((c) => !currencyOf(c)).length),
   };
 }
 

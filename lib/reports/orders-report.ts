@@ -41,13 +41,14 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const previous = comparison ? ofCurrency((await loadOrders(client, { ...params, ...comparison })).orders) : [];
+  const before = comparison ? await loadOrders(client, { ...params, ...comparison }) : null;
+  const previous = before ? ofCurrency(before.orders) : [];
   return {
     totals: totalsByCurrency(shown, (o) => o.amountTransaction),
     previousTotals: totalsByCurrency(previous, (o) => o.amountTransaction),
     comparison,
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
-    quality: reportQuality([report], shown.filter((o) => !o.currency).length),
+    quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, shown.filter((o) => !o.currency).length),
   };
 }

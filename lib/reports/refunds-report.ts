@@ -63,7 +63,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     refunds: records(data.refunds),
     chargebacks: records(data.chargebacks),
     unavailable: data.unavailable,
-    quality: reportQuality(data.reports, 0),
+    quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, 0),
   };
 }
 

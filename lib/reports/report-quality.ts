@@ -1,8 +1,9 @@
-// Whether a report's figures are the whole truth, from the range reports of its fetches:
-// one summary for every report, shown by QualityBanner.
+// Whether a report's figures are the whole truth, from the range reports of its fetches: one
+// summary for every report, shown by QualityBanner. The shown period and the comparison
+// period are judged apart: a gap in the comparison makes the changes partial, not the totals.
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
-export interface ReportQuality {
+export interface PeriodQuality {
   complete: boolean;
   /** Days that alone held more than the API's limit. */
   incompleteDays: string[];
@@ -10,17 +11,36 @@ export interface ReportQuality {
   invalidRecords: number;
   /** The upstream references of those records (a few). */
   correlationIds: string[];
-  /** Records placed under "unknown" for want of a currency. */
-  missingCurrency: number;
 }
 
-export function reportQuality(reports: readonly RangeReport[], missingCurrency: number): ReportQuality {
+export interface ReportQuality extends PeriodQuality {
+  /** Records placed under an assumed or "unknown" currency for want of one. */
+  missingCurrency: number;
+  /** The comparison period's own quality; null without a comparison. */
+  comparison: PeriodQuality | null;
+}
+
+export interface ReportFetches {
+  current: readonly RangeReport[];
+  /** Null when the report has no comparison period. */
+  comparison?: readonly RangeReport[] | null;
+}
+
+export function periodQuality(reports: readonly RangeReport[]): PeriodQuality {
   const invalid = reports.flatMap((r) => r.invalidRecords);
   return {
     complete: reports.every((r) => r.complete),
     incompleteDays: [...new Set(reports.flatMap((r) => r.incompleteDays))].sort(),
     invalidRecords: invalid.length,
     correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
-    missingCurrency,
   };
+}
+
+export function reportQuality(fetches: ReportFetches, missingCurrency: number): ReportQuality {
+  return { ...periodQuality(fetches.current), missingCurrency, comparison: fetches.comparison ? periodQuality(fetches.comparison) : null };
+}
+
+/** True when the changes against the comparison period rest on partial figures (either side). */
+export function deltasArePartial(quality: ReportQuality): boolean {
+  return !quality.complete || (quality.comparison !== null && !quality.comparison.complete);
 }

@@ -14,7 +14,10 @@ export interface RevenueRecords {
   unfiltered: Purchase[];
   comparison: Purchase[] | null;
   comparisonRange: { from: string; to: string } | null;
+  /** The fetches of the shown period. */
   reports: RangeReport[];
+  /** The fetches of the comparison period; null without one. */
+  comparisonReports: RangeReport[] | null;
 }
 
 export interface LoadOptions { onProgress?: (progress: RangeProgress) => void; signal?: AbortSignal }
@@ -45,6 +48,7 @@ export async function loadRevenueRecords(client: SalesApiClient, params: ReportP
     unfiltered: current.records,
     comparison: previous ? filterPurchases(previous.records, filters) : null,
     comparisonRange: compareRange,
-    reports: previous ? [current.report, previous.report] : [current.report],
+    reports: [current.report],
+    comparisonReports: previous ? [previous.report] : null,
   };
 }

@@ -100,7 +100,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
     fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
     rows: { total: data.current.length },
     filterOptions,
-    quality: reportQuality(data.reports, data.current.filter((p) => !p.currency).length),
+    quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, data.current.filter((p) => !p.currency).length),
     includesToday: params.to >= today,
   };
 }

@@ -17,7 +17,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const query = reportQuery(page.params);
   return (
     <>
-      <QualityBanner quality={view.quality} />
+      <QualityBanner quality={view.quality} comparison={view.comparison} />
       <ReportProviders>
         <OrdersOverview params={page.params} view={view} query={query} csvHref={`/api/export/orders?${query}`} />
       </ReportProviders>

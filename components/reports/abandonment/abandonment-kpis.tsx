@@ -1,5 +1,6 @@
 import { formatMoney } from "@/lib/format";
 import type { AbandonmentView } from "@/lib/reports/abandonment-report";
+import { PartialMark } from "@/components/reports/partial-mark";
 
 type Kpis = AbandonmentView["kpis"][number]["current"];
 type Key = Exclude<keyof Kpis, "currency">;
@@ -23,7 +24,7 @@ function show(value: number | null, kind: string, currency: string): string {
   return value.toLocaleString("en-US");
 }
 
-export function AbandonmentKpis({ kpis, definitions }: { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"] }) {
+export function AbandonmentKpis({ kpis, definitions, partialDeltas = false }: { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; partialDeltas?: boolean }) {
   return (
     <section aria-labelledby="ab-kpis" className="space-y-4">
       <h2 id="ab-kpis" className="text-lg font-semibold">Key figures</h2>
@@ -42,7 +43,7 @@ export function AbandonmentKpis({ kpis, definitions }: { kpis: AbandonmentView["
                   <dd data-testid={`ab-${current.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{show(value, item.kind, current.currency)}</dd>
                   {change !== null && change !== 0 && (
                     <dd className={`text-xs ${good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
-                      {change > 0 ? "▲" : "▼"} {show(Math.abs(change), item.kind === "rate" ? "rate" : item.kind, current.currency)} vs comparison
+                      {change > 0 ? "▲" : "▼"} {show(Math.abs(change), item.kind === "rate" ? "rate" : item.kind, current.currency)} vs comparison<PartialMark show={partialDeltas} />
                     </dd>
                   )}
                 </div>

@@ -9,6 +9,7 @@ import { DeclinesPanel } from "./declines-panel";
 import { FunnelTable } from "./funnel-table";
 import { RecoveryPanel } from "./recovery-panel";
 import { WherePanel } from "./where-panel";
+import { deltasArePartial } from "@/lib/reports/report-quality";
 
 export function AbandonmentReport({ params, view, query }: { params: ReportParams; view: AbandonmentView; query: string }) {
   const currencies = view.kpis.map((k) => k.current.currency);
@@ -25,8 +26,8 @@ export function AbandonmentReport({ params, view, query }: { params: ReportParam
         <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={options} hiddenFilters={["affiliate", "type", "country"]} shallow={false} />
-      <QualityBanner quality={view.quality} />
-      <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} />
+      <QualityBanner quality={view.quality} comparison={view.comparison} />
+      <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} partialDeltas={deltasArePartial(view.quality)} />
       <section aria-labelledby="ab-over-time" className="space-y-2">
         <h2 id="ab-over-time" className="text-lg font-semibold">Value abandoned over time</h2>
         {view.series.map((s) => (

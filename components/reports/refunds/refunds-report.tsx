@@ -7,6 +7,8 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
 import type { RefundsView } from "@/lib/reports/refunds-report";
 import { RecordsPanel } from "./records-panel";
+import { PartialMark } from "@/components/reports/partial-mark";
+import { deltasArePartial } from "@/lib/reports/report-quality";
 
 const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)}%`);
 const TITLES: Record<string, string> = { product: "By product", offer: "By offer", purchaseType: "By purchase type", paymentMethod: "By payment method", psp: "By PSP" };
@@ -48,7 +50,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
           The Sales API does not offer {view.unavailable.join(" and ")} records right now (it answered 404). Refunds below come from the purchases&apos; refunded amounts; {view.unavailable.includes("chargebacks") ? "chargebacks cannot be shown" : "chargebacks are shown"}{view.unavailable.includes("refunds") ? ", and the days from sale to refund, refunds before delivery and the refund records are missing" : ""}.
         </div>
       )}
-      <QualityBanner quality={view.quality} />
+      <QualityBanner quality={view.quality} comparison={view.comparison} />
       <section aria-labelledby="rf-kpis" className="space-y-4">
         <h2 id="rf-kpis" className="text-lg font-semibold">Key figures</h2>
         {view.kpis.map(({ current: k, previous: p }) => (
@@ -68,7 +70,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
                 <div key={key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
                   <dt className="text-xs text-zinc-500">{label}</dt>
                   <dd data-testid={`rf-${k.currency}-${key}`} className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
-                  {delta && <dd className="text-xs text-zinc-500">{String(delta).startsWith("-") ? "" : "+"}{delta} vs comparison</dd>}
+                  {delta && <dd className="text-xs text-zinc-500">{String(delta).startsWith("-") ? "" : "+"}{delta} vs comparison<PartialMark show={deltasArePartial(view.quality)} /></dd>}
                   {key === "chargebackRate" && <ChargebackGauge rate={k.chargebackRate} />}
                 </div>
               ))}

@@ -16,6 +16,7 @@ import { AttachRates } from "./attach-rates";
 import { FundsTable } from "./funds-table";
 import { PurchasesTable } from "./purchases-table";
 import { useRevenueReport } from "./use-revenue-report";
+import { deltasArePartial } from "@/lib/reports/report-quality";
 
 const exportHref = (dataset: string, query: string) => `/api/export/revenue/${dataset}?${query}`;
 
@@ -53,13 +54,13 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
       {error && <FailurePanel failure={error instanceof ReportStreamError ? error.failure : { kind: "network", title: "The report could not be loaded", action: "Reload the page.", correlationId: null, retryAfterSeconds: null }} />}
       {view && (
         <>
-          <QualityBanner quality={view.quality} />
+          <QualityBanner quality={view.quality} comparison={view.comparison} />
           <section aria-labelledby="kpi-title" className="space-y-2">
             <div className="flex items-center justify-between">
               <h2 id="kpi-title" className="text-lg font-semibold">Key figures{view.quality.complete ? "" : " (incomplete)"}</h2>
               <a className="text-sm underline" href={exportHref("kpis", query)}>CSV</a>
             </div>
-            <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} />
+            <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} partialDeltas={deltasArePartial(view.quality)} />
           </section>
           <section aria-labelledby="series-title" className="space-y-2">
             <div className="flex items-center justify-between">
