@@ -1,4 +1,6 @@
+import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { formatMoney } from "@/lib/format";
 import type { CurrencyKpis, KpiItem } from "@/lib/reports/revenue-view";
 
@@ -23,12 +25,12 @@ function Delta({ item, currency, partial }: { item: KpiItem; currency: string; p
 
 // KPIs per currency: amounts in different currencies are never added together.
 /** `partialDeltas`: a period of the comparison is incomplete, so every change is marked. */
-export function KpiGrid({ kpis, partialDeltas = false }: { kpis: CurrencyKpis[]; partialDeltas?: boolean }) {
+export function KpiGrid({ kpis, partialDeltas = false, assumedCurrency = null }: { kpis: CurrencyKpis[]; partialDeltas?: boolean; assumedCurrency?: CurrencyAssumption | null }) {
   return (
     <div className="space-y-6">
       {kpis.map((group) => (
         <section key={group.currency} aria-label={`Figures in ${group.currency.toUpperCase()}`}>
-          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{group.currency}</h3>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{group.currency}<AssumedCurrencyTag currency={group.currency} assumed={assumedCurrency} /></h3>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
             {group.items.map((item) => (
               <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">

@@ -4,6 +4,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { OrdersTable } from "./orders-table";
 import { ReportControls } from "./report-controls";
 import type { OrdersView } from "@/lib/reports/orders-report";
+import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 
@@ -37,7 +38,7 @@ export function OrdersOverview({ params, view, query, csvHref }: { params: Repor
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {view.totals.map((t) => (
           <div key={t.currency} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <dt className="text-sm text-zinc-500">Orders · {t.currency.toUpperCase()}</dt>
+            <dt className="text-sm text-zinc-500">Orders · {t.currency.toUpperCase()}<AssumedCurrencyTag currency={t.currency} assumed={view.quality.assumedCurrency} /></dt>
             <dd data-testid={`orders-${t.currency}-count`} className="mt-1 text-2xl font-semibold tabular-nums">{t.count.toLocaleString("en-US")}</dd>
             <dd data-testid={`orders-${t.currency}-amount`} className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{formatMoney(t.amount, t.currency)}</dd>
             {view.comparison && (() => {

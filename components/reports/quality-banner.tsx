@@ -15,6 +15,14 @@ function PeriodProblems({ quality, reference }: { quality: PeriodQuality; refere
   );
 }
 
+function currencySentence({ missingCurrency: n, assumedCurrency: assumed }: ReportQuality): string {
+  const records = `${n} record${n === 1 ? "" : "s"}`;
+  if (!assumed || assumed.source === "none") return `${records} came without a currency we could tell and ${n === 1 ? "is" : "are"} shown under “unknown”. You can set the currency of sales without one in the account menu.`;
+  const code = assumed.currency.toUpperCase();
+  const why = assumed.source === "setting" ? "the currency set for this account" : "the most common currency of this account's sales in the range";
+  return `${records} came without a currency and ${n === 1 ? "is" : "are"} counted in ${code}, ${why} (currency assumed: ${code}). Change it in the account menu.`;
+}
+
 // Says plainly when figures are not the whole truth, which period is affected, and why.
 export function QualityBanner({ quality, comparison = null }: { quality: ReportQuality; comparison?: Range }) {
   const comparisonPartial = quality.comparison !== null && !quality.comparison.complete;
@@ -35,9 +43,7 @@ export function QualityBanner({ quality, comparison = null }: { quality: ReportQ
           <PeriodProblems quality={quality.comparison} reference="the comparison period" />
         </div>
       )}
-      {quality.missingCurrency > 0 && (
-        <p className="mt-1">{quality.missingCurrency} record(s) came without a currency we could tell and are shown under “unknown”.</p>
-      )}
+      {quality.missingCurrency > 0 && <p data-testid="quality-currency" className="mt-1">{currencySentence(quality)}</p>}
     </div>
   );
 }

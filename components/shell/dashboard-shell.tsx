@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { Suspense, type ReactNode } from "react";
-import { SignOutButton } from "@/components/auth/sign-out-button";
 import { LogoMark } from "@/components/brand/logo-mark";
 import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { AccountMenu } from "./account-menu";
 
 const NAV = [
   { href: "/revenue", label: "Revenue", creatorOnly: false },
@@ -34,9 +35,7 @@ export function DashboardShell({ account, children }: { account: SessionAccount;
               <UpstreamStatus target={account.target} />
             </Suspense>
             {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Staging</span>}
-            <span data-testid="account-label" className="text-zinc-600 dark:text-zinc-400">
-              {account.label} · {account.keyType}
-            </span>
+            <AccountMenu account={account} />
             <SignOutButton />
           </div>
         </div>

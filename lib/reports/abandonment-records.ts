@@ -6,6 +6,8 @@ import "server-only";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
+import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import type { LoadOptions } from "./revenue-records";
 
@@ -52,7 +54,9 @@ async function offerCurrencies(client: SalesApiClient, purchases: readonly Purch
 export async function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<AbandonmentRecords> {
   const window = utcFetchWindow(params.from, params.to, params.tz);
   const carts = await client.fetchRange("abandoned-carts", window, options);
-  const purchases = await client.fetchRange("purchases", window, options);
+  const fetched = await client.fetchRange("purchases", window, options);
+  const currency = await currencyAssumptionFor(client, fetched.records, options.currency);
+  const purchases = { ...fetched, records: withAssumedCurrency(fetched.records, currency.currency).records };
   const inRange = (ts: string) => inLocalRange(ts, params.from, params.to, params.tz);
   const keptPurchases = purchases.records.filter((p) => inRange(p.checkoutInitializedAt) && matchesFilters(p, params.filters, PURCHASE_FILTERS));
   return {

@@ -11,6 +11,7 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { AbandonedCart, SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords } from "./abandonment-records";
+import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { reportQuality } from "./report-quality";
 
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams) {
@@ -44,7 +45,8 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     series: keep(abandonedSeries(data.carts, series)),
     recovery: recoveryDelays(data.carts, options),
     recoveredSeries: keep(recoveredSeries(data.carts, series)),
-    quality: reportQuality({ current: data.reports, comparison: previous?.reports ?? null }, data.carts.filter((c) => !currencyOf(c)).length),
+    // Carts carry no currency: those whose offer's currency cannot be told stay "unknown".
+    quality: reportQuality({ current: data.reports, comparison: previous?.reports ?? null }, { records: data.carts.filter((c) => !currencyOf(c)).length, currency: { currency: UNKNOWN_CURRENCY, source: "none" } }),
   };
 }
 

@@ -8,6 +8,8 @@ import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/tim
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import { reportQuality, type ReportQuality } from "./report-quality";
 
@@ -30,18 +32,23 @@ const FILTERS: FilterPickers<Order> = {
   country: (o) => o.shippingCountry,
 };
 
-export async function loadOrders(client: SalesApiClient, params: ReportParams, signal?: AbortSignal): Promise<{ orders: Order[]; report: RangeReport }> {
-  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal });
-  const orders = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz) && matchesFilters(o, params.filters, FILTERS));
-  return { orders, report };
+export interface LoadedOrders { orders: Order[]; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
+
+export async function loadOrders(client: SalesApiClient, params: ReportParams, options: { signal?: AbortSignal; currency?: CurrencyAssumption } = {}): Promise<LoadedOrders> {
+  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal: options.signal });
+  const inRange = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz));
+  const currency = await currencyAssumptionFor(client, inRange, options.currency);
+  const dated = withAssumedCurrency(inRange, currency.currency);
+  const orders = dated.records.filter((o) => matchesFilters(o, params.filters, FILTERS));
+  return { orders, report, currency, assumedCurrencyRecords: dated.assumed };
 }
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams): Promise<OrdersView> {
-  const { orders, report } = await loadOrders(client, params);
+  const { orders, report, currency, assumedCurrencyRecords } = await loadOrders(client, params);
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = comparison ? await loadOrders(client, { ...params, ...comparison }) : null;
+  const before = comparison ? await loadOrders(client, { ...params, ...comparison }, { currency }) : null;
   const previous = before ? ofCurrency(before.orders) : [];
   return {
     totals: totalsByCurrency(shown, (o) => o.amountTransaction),
@@ -49,6 +56,6 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
     comparison,
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
-    quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, shown.filter((o) => !o.currency).length),
+    quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, { records: assumedCurrencyRecords, currency }),
   };
 }

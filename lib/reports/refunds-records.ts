@@ -3,6 +3,7 @@ import "server-only";
 // The records behind the Refunds & chargebacks report: the period's purchases (by sale date),
 // and the refund and chargeback records, which the contract lists without their fields. When
 // those endpoints answer 404 the report goes on with what purchases tell, and says so.
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
@@ -19,6 +20,9 @@ export interface RefundRecords {
   /** Endpoints that answered 404. */
   unavailable: Array<"refunds" | "chargebacks">;
   reports: RangeReport[];
+  /** The currency of purchases that came without one, and how many did. */
+  currency: CurrencyAssumption;
+  assumedCurrencyRecords: number;
 }
 
 // Chargebacks arrive up to about two months after the sale: a sale-dated report looks that far on.
@@ -56,5 +60,5 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   };
   const refunds = await load("refunds");
   const chargebacks = await load("chargebacks");
-  return { purchases: revenue.current, refunds, chargebacks, unavailable, reports };
+  return { purchases: revenue.current, refunds, chargebacks, unavailable, reports, currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
 }

@@ -18,8 +18,8 @@ const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams) {
   const data = await loadRefundRecords(client, params);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = compare ? await loadRefundRecords(client, { ...params, ...compare }) : null;
-  const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating);
+  const before = compare ? await loadRefundRecords(client, { ...params, ...compare }, { currency: data.currency }) : null;
+  const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency);
   const current = kpisOf(data).filter((k) => !params.currency || k.currency === params.currency);
   const previous = before ? kpisOf(before) : [];
 
@@ -36,7 +36,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
 
   let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
   if (keyType === "creator" && data.refunds) {
-    const { orders } = await loadOrders(client, { ...params, compare: "none" });
+    const { orders } = await loadOrders(client, { ...params, compare: "none" }, { currency: data.currency });
     const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
     const suppliers = new Map<string, number>();
     delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };
@@ -63,7 +63,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     refunds: records(data.refunds),
     chargebacks: records(data.chargebacks),
     unavailable: data.unavailable,
-    quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, 0),
+    quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, { records: data.assumedCurrencyRecords, currency: data.currency }),
   };
 }
 

@@ -1,6 +1,7 @@
 // Whether a report's figures are the whole truth, from the range reports of its fetches: one
 // summary for every report, shown by QualityBanner. The shown period and the comparison
 // period are judged apart: a gap in the comparison makes the changes partial, not the totals.
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
 export interface PeriodQuality {
@@ -14,8 +15,10 @@ export interface PeriodQuality {
 }
 
 export interface ReportQuality extends PeriodQuality {
-  /** Records placed under an assumed or "unknown" currency for want of one. */
+  /** Records of the shown period that came without a currency... */
   missingCurrency: number;
+  /** ...and the currency they are counted in (null when none was missing). */
+  assumedCurrency: CurrencyAssumption | null;
   /** The comparison period's own quality; null without a comparison. */
   comparison: PeriodQuality | null;
 }
@@ -36,8 +39,14 @@ export function periodQuality(reports: readonly RangeReport[]): PeriodQuality {
   };
 }
 
-export function reportQuality(fetches: ReportFetches, missingCurrency: number): ReportQuality {
-  return { ...periodQuality(fetches.current), missingCurrency, comparison: fetches.comparison ? periodQuality(fetches.comparison) : null };
+export function reportQuality(fetches: ReportFetches, missing: { records: number; currency: CurrencyAssumption } | null = null): ReportQuality {
+  const missingCurrency = missing?.records ?? 0;
+  return {
+    ...periodQuality(fetches.current),
+    missingCurrency,
+    assumedCurrency: missing && missingCurrency > 0 ? missing.currency : null,
+    comparison: fetches.comparison ? periodQuality(fetches.comparison) : null,
+  };
 }
 
 /** True when the changes against the comparison period rest on partial figures (either side). */

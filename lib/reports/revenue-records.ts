@@ -7,6 +7,8 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeProgress, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { filterPurchases } from "@/lib/analytics/filters";
+import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import { currencyAssumptionFor } from "./currency-assumption";
 
 export interface RevenueRecords {
   current: Purchase[];
@@ -18,9 +20,17 @@ export interface RevenueRecords {
   reports: RangeReport[];
   /** The fetches of the comparison period; null without one. */
   comparisonReports: RangeReport[] | null;
+  /** The currency of records that came without one, and how many of the range did. */
+  currency: CurrencyAssumption;
+  assumedCurrencyRecords: number;
 }
 
-export interface LoadOptions { onProgress?: (progress: RangeProgress) => void; signal?: AbortSignal }
+export interface LoadOptions {
+  onProgress?: (progress: RangeProgress) => void;
+  signal?: AbortSignal;
+  /** The assumed currency decided by an earlier load of the same report (its other period). */
+  currency?: CurrencyAssumption;
+}
 
 async function purchasesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
   const window = utcFetchWindow(range.from, range.to, tz);
@@ -30,9 +40,12 @@ async function purchasesOfLocalRange(client: SalesApiClient, range: { from: stri
 }
 
 export async function loadRevenueRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<RevenueRecords> {
-  const current = await purchasesOfLocalRange(client, params, params.tz, options);
+  const fetched = await purchasesOfLocalRange(client, params, params.tz, options);
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const previous = compareRange ? await purchasesOfLocalRange(client, compareRange, params.tz, options) : null;
+  const fetchedBefore = compareRange ? await purchasesOfLocalRange(client, compareRange, params.tz, options) : null;
+  const currency = await currencyAssumptionFor(client, fetched.records, options.currency);
+  const current = { ...fetched, ...withAssumedCurrency(fetched.records, currency.currency) };
+  const previous = fetchedBefore && { ...fetchedBefore, records: withAssumedCurrency(fetchedBefore.records, currency.currency).records };
   const filters = {
     product: params.filters.product,
     offer: params.filters.offer,
@@ -50,5 +63,7 @@ export async function loadRevenueRecords(client: SalesApiClient, params: ReportP
     comparisonRange: compareRange,
     reports: [current.report],
     comparisonReports: previous ? [previous.report] : null,
+    currency,
+    assumedCurrencyRecords: current.assumed,
   };
 }

@@ -8,7 +8,6 @@ import { attachRates, breakdowns, fundsAvailability, type Dimension } from "@/li
 import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { affiliateKpis, creatorKpis, kpiDeltas } from "@/lib/analytics/revenue-kpis";
 import { revenueSeries } from "@/lib/analytics/time-buckets";
-import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
@@ -34,19 +33,13 @@ const FILTER_DIMENSION: Record<FilterKey, Dimension> = { product: "product", off
 /** The amount a report is about: the sale for a creator, the commission for an affiliate. */
 export const amountFor = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountTransaction : (p: Purchase) => p.amountAffiliation);
 
-/** Records without a currency go under the account's most common one (field notes), else "unknown". */
-export function fallbackCurrencyOf(purchases: readonly Purchase[]): string {
-  const counts = new Map<string, number>();
-  for (const p of purchases) if (p.currency) counts.set(p.currency, (counts.get(p.currency) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? UNKNOWN_CURRENCY;
-}
-
 export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
   return revenueViewFrom(await loadRevenueRecords(client, params, options), keyType, params);
 }
 
 export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: ReportParams): RevenueView {
-  const fallbackCurrency = fallbackCurrencyOf(data.unfiltered);
+  // The loader wrote the assumed currency into records without one; this only names it.
+  const fallbackCurrency = data.currency.currency;
   const currencyOptions = { fallbackCurrency };
   const value = amountFor(keyType);
   const withComparison = data.comparison !== null;
@@ -100,7 +93,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
     fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
     rows: { total: data.current.length },
     filterOptions,
-    quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, data.current.filter((p) => !p.currency).length),
+    quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, { records: data.assumedCurrencyRecords, currency: data.currency }),
     includesToday: params.to >= today,
   };
 }

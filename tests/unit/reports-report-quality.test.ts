@@ -10,7 +10,7 @@ const invalid = (id: string) => report({ complete: false, invalidRecords: [{ res
 
 describe("reportQuality", () => {
   it("keeps the shown figures exact when only the comparison period is incomplete", () => {
-    const q = reportQuality({ current: [report()], comparison: [incomplete("2026-04-09")] }, 0);
+    const q = reportQuality({ current: [report()], comparison: [incomplete("2026-04-09")] });
     expect(q.complete).toBe(true);
     expect(q.incompleteDays).toEqual([]);
     expect(q.comparison).toEqual({ complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [] });
@@ -18,7 +18,7 @@ describe("reportQuality", () => {
   });
 
   it("says the shown period is incomplete, with its own days and references only", () => {
-    const q = reportQuality({ current: [incomplete("2026-05-09"), invalid("corr-1")], comparison: [invalid("corr-2")] }, 0);
+    const q = reportQuality({ current: [incomplete("2026-05-09"), invalid("corr-1")], comparison: [invalid("corr-2")] });
     expect(q.complete).toBe(false);
     expect(q.incompleteDays).toEqual(["2026-05-09"]);
     expect(q.correlationIds).toEqual(["corr-1"]);
@@ -27,8 +27,10 @@ describe("reportQuality", () => {
   });
 
   it("has no comparison quality without a comparison, and complete periods mark no delta", () => {
-    expect(reportQuality({ current: [report()] }, 0).comparison).toBeNull();
-    expect(reportQuality({ current: [report()], comparison: null }, 3).missingCurrency).toBe(3);
-    expect(deltasArePartial(reportQuality({ current: [report()], comparison: [report()] }, 0))).toBe(false);
+    expect(reportQuality({ current: [report()] }).comparison).toBeNull();
+    const brl = { currency: "brl", source: "setting" } as const;
+    expect(reportQuality({ current: [report()], comparison: null }, { records: 3, currency: brl })).toMatchObject({ missingCurrency: 3, assumedCurrency: brl });
+    expect(reportQuality({ current: [report()] }, { records: 0, currency: brl }).assumedCurrency).toBeNull();
+    expect(deltasArePartial(reportQuality({ current: [report()], comparison: [report()] }))).toBe(false);
   });
 });

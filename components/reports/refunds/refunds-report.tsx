@@ -7,6 +7,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
 import type { RefundsView } from "@/lib/reports/refunds-report";
 import { RecordsPanel } from "./records-panel";
+import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 
@@ -55,7 +56,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
         <h2 id="rf-kpis" className="text-lg font-semibold">Key figures</h2>
         {view.kpis.map(({ current: k, previous: p }) => (
           <div key={k.currency}>
-            <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{k.currency}</h3>
+            <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{k.currency}<AssumedCurrencyTag currency={k.currency} assumed={view.quality.assumedCurrency} /></h3>
             <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
               {[
                 ["refundedAmount", creator ? "Refunded" : "Refunded (your referred sales)", formatMoney(k.refundedAmount, k.currency), p && formatMoney(k.refundedAmount - p.refundedAmount, k.currency)],
@@ -83,7 +84,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
         <div className="grid gap-6 lg:grid-cols-2">
           {view.breakdowns.filter((b) => !params.currency || b.currency === params.currency).map((b) => (
             <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-              <h3 className="text-sm font-semibold">{TITLES[b.id] ?? b.id} · {b.currency.toUpperCase()}</h3>
+              <h3 className="text-sm font-semibold">{TITLES[b.id] ?? b.id} · {b.currency.toUpperCase()}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
               <BreakdownBarChart rows={b.rows.map((r) => ({ key: r.label ?? r.key, count: r.count, amount: r.amount, share: r.share ?? 0 }))} currency={b.currency} title={TITLES[b.id] ?? b.id} />
             </div>
           ))}

@@ -1,9 +1,11 @@
+import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAttach } from "@/lib/reports/revenue-view";
 
 const TYPE_LABELS: Record<string, string> = { order_bump: "Order bump", upsell: "Upsell", downsell: "Downsell" };
 
 // Attach rates: of the orders whose front purchase happened, the share that also took each offer.
-export function AttachRates({ attach, csvHref }: { attach: CurrencyAttach[]; csvHref: string }) {
+export function AttachRates({ attach, csvHref, assumed = null }: { attach: CurrencyAttach[]; csvHref: string; assumed?: CurrencyAssumption | null }) {
   return (
     <section aria-labelledby="attach-title" className="space-y-2">
       <div className="flex items-center justify-between">
@@ -13,7 +15,7 @@ export function AttachRates({ attach, csvHref }: { attach: CurrencyAttach[]; csv
       <div className="grid gap-4 md:grid-cols-2">
         {attach.map((a) => (
           <table key={a.currency} className="w-full rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-500">{a.currency} · {a.frontOrders.toLocaleString("en-US")} front orders</caption>
+            <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-500">{a.currency} · {a.frontOrders.toLocaleString("en-US")} front orders<AssumedCurrencyTag currency={a.currency} assumed={assumed} /></caption>
             <tbody>
               {a.rates.map((r) => (
                 <tr key={r.type} className="border-t border-zinc-100 dark:border-zinc-800">

@@ -5,6 +5,7 @@ import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
+import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportControls } from "@/components/reports/report-controls";
@@ -60,7 +61,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
               <h2 id="kpi-title" className="text-lg font-semibold">Key figures{view.quality.complete ? "" : " (incomplete)"}</h2>
               <a className="text-sm underline" href={exportHref("kpis", query)}>CSV</a>
             </div>
-            <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} partialDeltas={deltasArePartial(view.quality)} />
+            <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
           </section>
           <section aria-labelledby="series-title" className="space-y-2">
             <div className="flex items-center justify-between">
@@ -69,7 +70,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
             </div>
             {view.series.filter((s) => currencies.includes(s.currency)).map((s) => (
               <div key={s.currency}>
-                <h3 className="text-sm font-semibold uppercase text-zinc-500">{s.currency}</h3>
+                <h3 className="text-sm font-semibold uppercase text-zinc-500">{s.currency}<AssumedCurrencyTag currency={s.currency} assumed={view.quality.assumedCurrency} /></h3>
                 <RevenueOverTimeChart currency={s.currency} points={s.points} valueLabel={valueLabel} withComparison={view.comparison !== null} />
               </div>
             ))}
@@ -80,7 +81,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
               {view.breakdowns.filter((b) => currencies.includes(b.currency)).map((b) => (
                 <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
                   <div className="flex items-center justify-between">
-                    <h3 className="text-sm font-semibold">{b.title} · {b.currency.toUpperCase()}</h3>
+                    <h3 className="text-sm font-semibold">{b.title} · {b.currency.toUpperCase()}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
                     <a className="text-xs underline" href={exportHref(`breakdown-${b.id}`, query)}>CSV</a>
                   </div>
                   <BreakdownBarChart rows={b.rows} currency={b.currency} title={b.title} />
@@ -88,8 +89,8 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
               ))}
             </div>
           </section>
-          {keyType === "creator" && <AttachRates attach={view.attach.filter((a) => currencies.includes(a.currency))} csvHref={exportHref("attach-rates", query)} />}
-          <FundsTable funds={view.funds.filter((f) => currencies.includes(f.currency))} label={view.fundsLabel} csvHref={exportHref("funds", query)} />
+          {keyType === "creator" && <AttachRates attach={view.attach.filter((a) => currencies.includes(a.currency))} csvHref={exportHref("attach-rates", query)} assumed={view.quality.assumedCurrency} />}
+          <FundsTable funds={view.funds.filter((f) => currencies.includes(f.currency))} label={view.fundsLabel} csvHref={exportHref("funds", query)} assumed={view.quality.assumedCurrency} />
           <PurchasesTable query={query} total={view.rows.total} valueLabel={valueLabel} csvHref={exportHref("purchases", query)} />
         </>
       )}

@@ -34,7 +34,7 @@ const columns = csvColumns<Order>([
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ account, client, params }) => {
-    const { orders } = await loadOrders(client, params, request.signal);
+    const { orders } = await loadOrders(client, params, { signal: request.signal });
     return csvResponse(csvStream(columns, orders), csvFilename({ accountLabel: account.label, report: "orders", from: params.from, to: params.to }));
   });
 }

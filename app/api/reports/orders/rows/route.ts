@@ -8,7 +8,7 @@ import { readTableRequest } from "@/lib/reports/table-page";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {
-    const { orders } = await loadOrders(client, params, request.signal);
+    const { orders } = await loadOrders(client, params, { signal: request.signal });
     return NextResponse.json(orderRowsPage(orders, readTableRequest(query, ORDER_SORT_KEYS, "createdAt")), { headers: { "cache-control": "no-store" } });
   });
 }

@@ -1,0 +1,19 @@
+import { getAccountSettings } from "@/lib/auth/account-settings";
+import { getSessionClient, type SessionAccount } from "@/lib/auth/session";
+import { AssumedCurrencyForm } from "./assumed-currency-form";
+
+// The account menu: who is signed in and the account's settings.
+export async function AccountMenu({ account }: { account: SessionAccount }) {
+  const client = await getSessionClient(account);
+  const settings = client ? await getAccountSettings(client.identity) : null;
+  return (
+    <details className="group relative">
+      <summary data-testid="account-menu" className="cursor-pointer list-none rounded-md px-2 py-1 text-zinc-600 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-400 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+        <span data-testid="account-label">{account.label} · {account.keyType}</span> <span aria-hidden="true">▾</span>
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 w-72 space-y-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+        {settings ? <AssumedCurrencyForm current={settings.assumedCurrency} /> : <p className="text-sm">Your session has ended. Sign in again.</p>}
+      </div>
+    </details>
+  );
+}

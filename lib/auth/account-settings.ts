@@ -1,0 +1,21 @@
+import "server-only";
+
+// The signed-in account's settings, one store per process (on globalThis: a production build
+// loads this module once per route bundle, and every route must see the same store).
+import path from "node:path";
+import { getServerEnv } from "@/lib/env";
+import type { AccountSettings, AccountSettingsStore } from "@/lib/store/account-settings-store";
+import { SqliteAccountSettingsStore } from "@/lib/store/sqlite-account-settings-store";
+
+const KEY = Symbol.for("salesdash.account-settings-store");
+type Holder = { [KEY]?: AccountSettingsStore };
+
+export function getAccountSettingsStore(): AccountSettingsStore {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= new SqliteAccountSettingsStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "settings.sqlite"));
+  return holder[KEY];
+}
+
+export function getAccountSettings(accountIdentity: string): Promise<AccountSettings> {
+  return getAccountSettingsStore().get(accountIdentity);
+}
