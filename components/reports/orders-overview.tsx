@@ -7,6 +7,7 @@ import type { OrdersView } from "@/lib/reports/orders-report";
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
+import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 
 function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
   return (
@@ -32,7 +33,10 @@ export function OrdersOverview({ params, view, query, csvHref }: { params: Repor
           <h1 id="orders-title" className="text-2xl font-semibold tracking-tight">Orders</h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{from} to {to} ({tz}), by checkout start</p>
         </div>
-        <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={csvHref}>CSV of all orders</a>
+        <div className="flex flex-col items-end gap-1">
+          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={csvHref}>CSV of all orders</a>
+          <CsvIncompleteNote quality={view.quality} />
+        </div>
       </header>
       <ReportControls params={params} currencies={view.totals.map((t) => t.currency)} filterOptions={{}} shallow={false} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

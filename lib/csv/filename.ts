@@ -1,6 +1,7 @@
 // The name a report is downloaded under: account, report and range, readable in a Downloads
 // folder and safe on every file system: ASCII a-z 0-9 "-" "_" ".", at most 120 characters.
 //   aurora-academy_revenue-by-product_2026-01-01_to_2026-03-31.csv
+//   aurora-academy_revenue-by-product_2026-01-01_to_2026-03-31-incomplete.csv (records missing)
 import { foldToAscii } from "./ascii-fold";
 
 export const MAX_FILENAME_LENGTH = 120;
@@ -15,6 +16,8 @@ export interface CsvFilenameParts {
   to: string | Date;
   /** Without the dot; "csv" unless told. */
   ext?: string;
+  /** The file lacks records the report could not get: its name says so ("-incomplete"). */
+  incomplete?: boolean;
 }
 
 /** Lowercase ASCII, accents folded, every other run of characters a single "-". */
@@ -25,10 +28,10 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-export function csvFilename({ accountLabel, report, from, to, ext = "csv" }: CsvFilenameParts): string {
+export function csvFilename({ accountLabel, report, from, to, ext = "csv", incomplete = false }: CsvFilenameParts): string {
   const extension = slugify(ext).replace(/-/g, "").slice(0, 10) || "csv";
   const days = [dayPart(from), dayPart(to)].filter(Boolean);
-  const range = days.length === 2 ? `_${days[0]}_to_${days[1]}` : days.length === 1 ? `_${days[0]}` : "";
+  const range = (days.length === 2 ? `_${days[0]}_to_${days[1]}` : days.length === 1 ? `_${days[0]}` : "") + (incomplete ? "-incomplete" : "");
   let account = slugify(accountLabel ?? "") || "account";
   let name = slugify(report) || "report";
 

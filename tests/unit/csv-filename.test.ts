@@ -65,3 +65,14 @@ describe("slugify", () => {
     expect(slugify(text)).toBe(expected);
   });
 });
+
+describe("csvFilename of an incomplete download", () => {
+  it("ends in -incomplete before the extension, and keeps it when the name is cut", () => {
+    expect(csvFilename({ accountLabel: "Aurora Academy", report: "revenue-purchases", from: "2026-01-01", to: "2026-03-31", incomplete: true })).toBe(
+      "aurora-academy_revenue-purchases_2026-01-01_to_2026-03-31-incomplete.csv",
+    );
+    const long = csvFilename({ accountLabel: "a".repeat(200), report: "b".repeat(200), from: "2026-01-01", to: "2026-03-31", ext: "zip", incomplete: true });
+    expect(long.length).toBeLessThanOrEqual(MAX_FILENAME_LENGTH);
+    expect(long.endsWith("_2026-01-01_to_2026-03-31-incomplete.zip")).toBe(true);
+  });
+});

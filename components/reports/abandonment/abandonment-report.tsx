@@ -10,6 +10,7 @@ import { FunnelTable } from "./funnel-table";
 import { RecoveryPanel } from "./recovery-panel";
 import { WherePanel } from "./where-panel";
 import { deltasArePartial } from "@/lib/reports/report-quality";
+import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 
 export function AbandonmentReport({ params, view, query }: { params: ReportParams; view: AbandonmentView; query: string }) {
   const currencies = view.kpis.map((k) => k.current.currency);
@@ -23,7 +24,10 @@ export function AbandonmentReport({ params, view, query }: { params: ReportParam
             {params.from} to {params.to} ({params.tz}), by session start{view.comparison && <> · compared with {view.comparison.from} to {view.comparison.to}</>}
           </p>
         </div>
-        <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
+        <div className="flex flex-col items-end gap-1">
+          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
+          <CsvIncompleteNote quality={view.quality} />
+        </div>
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={options} hiddenFilters={["affiliate", "type", "country"]} shallow={false} />
       <QualityBanner quality={view.quality} comparison={view.comparison} />

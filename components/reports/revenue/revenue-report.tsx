@@ -18,6 +18,7 @@ import { FundsTable } from "./funds-table";
 import { PurchasesTable } from "./purchases-table";
 import { useRevenueReport } from "./use-revenue-report";
 import { deltasArePartial } from "@/lib/reports/report-quality";
+import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 
 const exportHref = (dataset: string, query: string) => `/api/export/revenue/${dataset}?${query}`;
 
@@ -46,9 +47,12 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
             </p>
           )}
         </div>
-        <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("all", query)}>
-          Download all (ZIP of CSVs)
-        </a>
+        <div className="flex flex-col items-end gap-1">
+          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("all", query)}>
+            Download all (ZIP of CSVs)
+          </a>
+          {view && <CsvIncompleteNote quality={view.quality} />}
+        </div>
       </header>
       <ReportControls params={params} currencies={view?.currencies ?? []} filterOptions={view?.filterOptions ?? {}} hiddenFilters={keyType === "affiliate" ? ["affiliate"] : []} />
       {!view && !error && <FetchProgress progress={progress} />}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
+
+const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [] };
+
+describe("incompleteReason", () => {
+  it("is null for a complete period", () => {
+    expect(incompleteReason(complete)).toBeNull();
+  });
+
+  it("names the days over the limit and the unreadable records with their references, in one ASCII line", () => {
+    const reason = incompleteReason({ complete: false, incompleteDays: ["2026-05-09", "2026-05-10"], invalidRecords: 3, correlationIds: ["c-1"] });
+    expect(reason).toBe("Incomplete: on 2026-05-09, 2026-05-10 a single day held more than 5000 records and only its newest 5000 are included; 3 record(s) came in a shape that could not be read and are left out (reference c-1).");
+    expect(reason).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it("still says incomplete when the period is flagged without a listed cause", () => {
+    expect(incompleteReason({ ...complete, complete: false })).toMatch(/^Incomplete: /);
+  });
+});
+
+describe("withIncompleteNotice", () => {
+  it("sets the header only when there is a reason", () => {
+    expect(withIncompleteNotice(new Response("x"), null).headers.get(INCOMPLETE_HEADER)).toBeNull();
+    expect(withIncompleteNotice(new Response("x"), "Incomplete: why.").headers.get(INCOMPLETE_HEADER)).toBe("Incomplete: why.");
+  });
+});
+
+describe("zipReadme", () => {
+  it("lists every file, says which are incomplete and why", async () => {
+    const text = zipReadme("Revenue", { from: "2026-05-01", to: "2026-05-31" }, [{ name: "a.csv", reason: null }, { name: "b-incomplete.csv", reason: "Incomplete: x." }]);
+    expect(text).toContain("THESE FILES ARE INCOMPLETE");
+    expect(text).toContain("a.csv: complete.");
+    expect(text).toContain("b-incomplete.csv: Incomplete: x.");
+    expect(await new Response(textStream(text)).text()).toBe(text);
+    expect(zipReadme("Revenue", { from: "2026-05-01", to: "2026-05-31" }, [{ name: "a.csv", reason: null }])).toContain("Every file is complete.");
+  });
+});
