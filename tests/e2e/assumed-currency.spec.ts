@@ -46,7 +46,7 @@ test("purchases without a currency: 'unknown' until the account's currency is se
     await page.getByTestId("account-menu").click();
     await page.getByLabel("Currency of sales that come without one").fill("R$");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert")).toContainText("three-letter currency code");
+    await expect(page.getByTestId("assumed-currency-message")).toContainText("three-letter currency code");
   } finally {
     await page.goto(`/revenue?from=${RANGE.from}&to=${RANGE.to}&compare=none`);
     await setCurrency(page, "");
