@@ -3,7 +3,7 @@ import "server-only";
 // Where a download lacks records the report could not get, it says so where the user sees
 // it: the file name ends in "-incomplete", the response carries X-Salesdash-Incomplete with
 // the reason, and a ZIP holds a README.txt. (A "# incomplete" first line would not be CSV.)
-import type { PeriodQuality } from "./report-quality";
+import type { PeriodQuality, ReportQuality } from "./report-quality";
 
 export const INCOMPLETE_HEADER = "x-salesdash-incomplete";
 
@@ -20,6 +20,14 @@ export function incompleteReason(quality: PeriodQuality): string | null {
   }
   const reason = parts.length ? parts.join("; ") : "some records could not be fetched from the Sales API";
   return `Incomplete: ${reason}.`.replace(/[^\x20-\x7e]/g, "?");
+}
+
+/** For a file of the report: its own period, and the comparison when the file holds its figures. */
+export function datasetIncompleteReason(quality: ReportQuality, holdsComparison: boolean): string | null {
+  const own = incompleteReason(quality);
+  if (own || !holdsComparison || !quality.comparison) return own;
+  const comparison = incompleteReason(quality.comparison);
+  return comparison && comparison.replace(/^Incomplete: /, "Incomplete comparison period: ");
 }
 
 /** The response with the incompleteness header set when there is a reason. */

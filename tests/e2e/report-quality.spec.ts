@@ -1,8 +1,10 @@
 // Which period is incomplete: a comparison period with unreadable records leaves the shown
 // figures exact (and says so), and marks only the changes that depend on it.
+import { parse } from "csv-parse/sync";
+import { unzipSync, strFromU8 } from "fflate";
 import { expect, test } from "@playwright/test";
 import { setSandboxControls } from "./support/sandbox";
-import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
+import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
@@ -33,6 +35,49 @@ test("an incomplete comparison period marks the changes, not the exact totals", 
     expect(centsOnScreen(await page.getByTestId(`kpi-${currency}-transactionAmount`).textContent())).toBe(t.cents.amountTransaction);
   }
   expect(await page.getByTestId("partial-delta").count()).toBeGreaterThan(0);
+
+  // The files: the purchases are complete; the KPI file holds the partial comparison and says so.
+  const query = `from=${SHOWN.from}&to=${SHOWN.to}&compare=previous`;
+  const purchases = await page.request.get(`/api/export/revenue/purchases?${query}`);
+  expect(purchases.headers()["content-disposition"]).not.toContain("incomplete");
+  expect(purchases.headers()["x-salesdash-incomplete"]).toBeUndefined();
+  const kpis = await page.request.get(`/api/export/revenue/kpis?${query}`);
+  expect(kpis.headers()["content-disposition"]).toContain("-incomplete.csv");
+  expect(kpis.headers()["x-salesdash-incomplete"]).toMatch(/^Incomplete comparison period: \d+ record\(s\) came in a shape that could not be read/);
+  await expect(page.getByTestId("csv-incomplete")).toHaveCount(0);
+});
+
+test("a download of an incomplete range says so in its name, a header, a README in the ZIP, and beside the button", async ({ page }) => {
+  const RANGE = { from: "2025-12-01", to: "2025-12-07" };
+  const unreadable = "2025-12-03";
+  const truth = purchasesTruth("creator2", RANGE.from, RANGE.to);
+  const lost = truth.filter((p) => String(p.checkoutInitializedAt).startsWith(unreadable)).length;
+  expect(lost).toBeGreaterThan(0);
+  await signIn(page, creds.creator2, "A");
+  await setSandboxControls({ unreadableDays: [unreadable] });
+  const query = `from=${RANGE.from}&to=${RANGE.to}&compare=none`;
+  await page.goto(`/revenue?${query}`);
+  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId("quality-current")).toBeVisible();
+  await expect(page.getByTestId("csv-incomplete")).toContainText("-incomplete");
+
+  const csv = await page.request.get(`/api/export/revenue/purchases?${query}`);
+  expect(csv.headers()["content-disposition"]).toContain(`_${RANGE.from}_to_${RANGE.to}-incomplete.csv`);
+  expect(csv.headers()["x-salesdash-incomplete"]).toBe(`Incomplete: ${lost} record(s) came in a shape that could not be read and are left out (reference ${csv.headers()["x-salesdash-incomplete"]?.split("(reference ")[1]}`);
+  const rows = parse(await csv.body(), { bom: true, columns: true }) as unknown[];
+  expect(rows.length).toBe(truth.length - lost);
+
+  const zip = await page.request.get(`/api/export/revenue/all?${query}`);
+  expect(zip.headers()["content-disposition"]).toContain("-incomplete.zip");
+  const files = unzipSync(new Uint8Array(await zip.body()));
+  const readme = strFromU8(files["README.txt"]!);
+  expect(readme).toContain("THESE FILES ARE INCOMPLETE");
+  const csvNames = Object.keys(files).filter((n) => n.endsWith(".csv"));
+  expect(csvNames.length).toBeGreaterThan(3);
+  for (const name of csvNames) {
+    expect(name).toMatch(/-incomplete\.csv$/);
+    expect(readme).toContain(`${name}: Incomplete: ${lost} record(s)`);
+  }
 });
 
 test("without a comparison, the same unreadable day says nothing about these exact figures", async ({ page }) => {

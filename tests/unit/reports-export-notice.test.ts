@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
+import { datasetIncompleteReason, INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
 
 const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [] };
 
@@ -34,5 +34,17 @@ describe("zipReadme", () => {
     expect(text).toContain("b-incomplete.csv: Incomplete: x.");
     expect(await new Response(textStream(text)).text()).toBe(text);
     expect(zipReadme("Revenue", { from: "2026-05-01", to: "2026-05-31" }, [{ name: "a.csv", reason: null }])).toContain("Every file is complete.");
+  });
+});
+
+describe("datasetIncompleteReason", () => {
+  const gap = { complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [] };
+  it("flags a file holding comparison figures when only the comparison is incomplete, and no other file", () => {
+    const quality = { ...complete, missingCurrency: 0, assumedCurrency: null, comparison: gap };
+    expect(datasetIncompleteReason(quality, false)).toBeNull();
+    expect(datasetIncompleteReason(quality, true)).toMatch(/^Incomplete comparison period: on 2026-04-09/);
+  });
+  it("gives the shown period's reason first", () => {
+    expect(datasetIncompleteReason({ ...gap, missingCurrency: 0, assumedCurrency: null, comparison: null }, true)).toMatch(/^Incomplete: on 2026-04-09/);
   });
 });

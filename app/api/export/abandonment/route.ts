@@ -5,6 +5,8 @@ import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import { loadAbandonmentRecords } from "@/lib/reports/abandonment-records";
+import { incompleteReason, withIncompleteNotice } from "@/lib/reports/export-notice";
+import { periodQuality } from "@/lib/reports/report-quality";
 import { handleReportRequest } from "@/lib/reports/report-route";
 import type { AbandonedCart } from "@/lib/sales-api";
 
@@ -36,6 +38,7 @@ export function GET(request: Request) {
       { header: "customerEmail (masked)", kind: "text", value: (c) => maskEmail(c.customerEmail) },
       { header: "customerPhone (masked)", kind: "text", value: (c) => maskPhone(c.customerPhone) },
     ]);
-    return csvResponse(csvStream(columns, data.carts), csvFilename({ accountLabel: account.label, report: "abandoned-carts", from: params.from, to: params.to }));
+    const reason = incompleteReason(periodQuality(data.reports));
+    return withIncompleteNotice(csvResponse(csvStream(columns, data.carts), csvFilename({ accountLabel: account.label, report: "abandoned-carts", from: params.from, to: params.to, incomplete: reason !== null })), reason);
   });
 }

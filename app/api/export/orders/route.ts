@@ -5,6 +5,8 @@ import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
 import { maskName } from "@/lib/privacy/mask";
 import { loadOrders } from "@/lib/reports/orders-report";
+import { incompleteReason, withIncompleteNotice } from "@/lib/reports/export-notice";
+import { periodQuality } from "@/lib/reports/report-quality";
 import { handleReportRequest } from "@/lib/reports/report-route";
 import type { Order } from "@/lib/sales-api";
 
@@ -34,7 +36,8 @@ const columns = csvColumns<Order>([
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ account, client, params }) => {
-    const { orders } = await loadOrders(client, params, { signal: request.signal });
-    return csvResponse(csvStream(columns, orders), csvFilename({ accountLabel: account.label, report: "orders", from: params.from, to: params.to }));
+    const { orders, report } = await loadOrders(client, params, { signal: request.signal });
+    const reason = incompleteReason(periodQuality([report]));
+    return withIncompleteNotice(csvResponse(csvStream(columns, orders), csvFilename({ accountLabel: account.label, report: "orders", from: params.from, to: params.to, incomplete: reason !== null })), reason);
   });
 }
