@@ -2,7 +2,7 @@ import type { ReportQuality } from "@/lib/reports/report-quality";
 
 // Says plainly when figures are not the whole truth, and why.
 export function QualityBanner({ quality }: { quality: ReportQuality }) {
-  if (quality.complete && quality.missingCurrency === 0) return null;
+  if (quality.complete && quality.missingCurrency === 0 && quality.oddShapes === 0) return null;
   return (
     <div role="status" data-testid="quality-banner" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
       {!quality.complete && <p className="font-semibold">These totals are incomplete.</p>}
@@ -14,6 +14,9 @@ export function QualityBanner({ quality }: { quality: ReportQuality }) {
       )}
       {quality.missingCurrency > 0 && (
         <p className="mt-1">{quality.missingCurrency} record(s) came without a currency we could tell and are shown under “unknown”.</p>
+      )}
+      {quality.oddShapes > 0 && (
+        <p className="mt-1">{quality.oddShapes} record(s) had amounts written as text; they were read exactly and are included{quality.complete ? ", so these figures are complete" : ""}.</p>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 // Refunds and chargebacks per currency, dated by the original sale (from purchases'
 // amountRefunded) or by their own request date (from the refund and chargeback records).
 // Money in integer cents; currencies are never added together.
+import { readDecimalText } from "@/lib/sales-api/schemas/fields";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
 
@@ -32,8 +33,14 @@ interface Acc { purchases: number; sales: number; refunds: number; full: number;
 const empty = (): Acc => ({ purchases: 0, sales: 0, refunds: 0, full: 0, partial: 0, refunded: 0, chargebacks: 0, cbAmount: 0, commissionLost: 0 });
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
+/** The first named field holding an amount: a number, or a plain decimal written as text. */
 export const numberField = (record: EventRecord, ...names: string[]): number | undefined => {
-  for (const name of names) if (typeof record[name] === "number") return record[name] as number;
+  for (const name of names) {
+    const value = record[name];
+    if (typeof value === "number") return value;
+    const fromText = typeof value === "string" ? readDecimalText(value) : undefined;
+    if (fromText !== undefined) return fromText;
+  }
   return undefined;
 };
 

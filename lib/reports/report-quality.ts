@@ -12,6 +12,8 @@ export interface ReportQuality {
   correlationIds: string[];
   /** Records placed under "unknown" for want of a currency. */
   missingCurrency: number;
+  /** Records accepted with an amount written as text, read exactly (the figures stay whole). */
+  oddShapes: number;
 }
 
 export function reportQuality(reports: readonly RangeReport[], missingCurrency: number): ReportQuality {
@@ -22,5 +24,6 @@ export function reportQuality(reports: readonly RangeReport[], missingCurrency: 
     invalidRecords: invalid.length,
     correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
     missingCurrency,
+    oddShapes: reports.reduce((sum, r) => sum + r.oddShapeRecords, 0),
   };
 }
