@@ -9,7 +9,7 @@ import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-rec
 import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
 import { comparisonRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { AbandonedCart, SalesApiClient } from "@/lib/sales-api";
+import type { SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords } from "./abandonment-records";
 import { reportQuality } from "./report-quality";
 
@@ -17,11 +17,11 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const data = await loadAbandonmentRecords(client, params);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }) : null;
-  const currencyOf = (cart: Pick<AbandonedCart, "offerCode">) => (cart.offerCode ? data.currencyOfOffer.get(cart.offerCode) : undefined);
+  const { currencyOf } = data;
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
-  const before = previous ? abandonmentKpis(previous.carts, previous.purchases, options) : [];
+  const before = previous ? abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf }) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
   const reports = [...data.reports, ...(previous?.reports ?? [])];
   return {
