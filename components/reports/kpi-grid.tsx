@@ -1,12 +1,14 @@
 import { formatMoney } from "@/lib/format";
 import type { CurrencyKpis, KpiItem } from "@/lib/reports/revenue-view";
+import { NoComparisonData } from "./no-comparison-data";
 
 function formatValue(item: KpiItem, currency: string): string {
   if (item.value === null) return "—";
   return item.kind === "money" ? formatMoney(item.value, currency) : item.value.toLocaleString("en-US");
 }
 
-function Delta({ item, currency }: { item: KpiItem; currency: string }) {
+function Delta({ item, currency, dataFrom }: { item: KpiItem; currency: string; dataFrom: string | null }) {
+  if (item.noComparisonData) return <NoComparisonData dataFrom={dataFrom} />;
   if (item.change === null || item.previous === null) return null;
   const up = item.change > 0;
   // Green means good: fewer refunds or fees is an improvement.
@@ -21,9 +23,14 @@ function Delta({ item, currency }: { item: KpiItem; currency: string }) {
 }
 
 // KPIs per currency: amounts in different currencies are never added together.
-export function KpiGrid({ kpis }: { kpis: CurrencyKpis[] }) {
+export function KpiGrid({ kpis, comparisonDataFrom = null }: { kpis: CurrencyKpis[]; comparisonDataFrom?: string | null }) {
   return (
     <div className="space-y-6">
+      {comparisonDataFrom && (
+        <p data-testid="comparison-coverage" className="text-sm text-zinc-600 dark:text-zinc-400">
+          The comparison period has data only from {comparisonDataFrom}, so changes against it are not shown.
+        </p>
+      )}
       {kpis.map((group) => (
         <section key={group.currency} aria-label={`Figures in ${group.currency.toUpperCase()}`}>
           <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{group.currency}</h3>
@@ -32,7 +39,7 @@ export function KpiGrid({ kpis }: { kpis: CurrencyKpis[] }) {
               <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
                 <dt className="text-xs text-zinc-500">{item.label}</dt>
                 <dd data-testid={`kpi-${group.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{formatValue(item, group.currency)}</dd>
-                <Delta item={item} currency={group.currency} />
+                <Delta item={item} currency={group.currency} dataFrom={comparisonDataFrom} />
               </div>
             ))}
           </dl>

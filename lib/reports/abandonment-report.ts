@@ -8,6 +8,7 @@ import { checkoutFunnel } from "@/lib/analytics/abandonment-funnel";
 import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
 import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
 import { comparisonRange } from "@/lib/analytics/compare";
+import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords } from "./abandonment-records";
@@ -24,9 +25,12 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const before = previous ? abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf }) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
   const reports = [...data.reports, ...(previous?.reports ?? [])];
+  const daysOf = (d: typeof data) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
+  const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
   return {
     range: { from: params.from, to: params.to, tz: params.tz },
     comparison: compare,
+    comparisonDataFrom,
     totalCarts: data.carts.length,
     kpis: current.map((k) => ({ current: k, previous: (before.find((b) => b.currency === k.currency) ?? null) as AbandonmentKpis | null })),
     definitions: ABANDONMENT_DEFINITIONS,
