@@ -26,6 +26,7 @@ test("shows progress while windows are fetched, then reads amounts written as te
   await expect(banner).not.toContainText("incomplete");
   await expect(banner).not.toContainText("cannot read");
   await expect(page.getByRole("heading", { name: "Key figures (incomplete)" })).toHaveCount(0);
+  await banner.screenshot({ path: test.info().outputPath("quality-banner-odd-shapes.png") });
   for (const [currency, t] of kpiTruth("creator", range.from, range.to)) {
     expect(centsOnScreen(await page.getByTestId(`kpi-${currency}-transactionAmount`).textContent())).toBe(t.cents.amountTransaction);
     expect(Number((await page.getByTestId(`kpi-${currency}-purchases`).textContent())?.replace(/[^0-9]/g, ""))).toBe(t.purchases);
