@@ -26,7 +26,7 @@ function currencySentence({ missingCurrency: n, assumedCurrency: assumed }: Repo
 // Says plainly when figures are not the whole truth, which period is affected, and why.
 export function QualityBanner({ quality, comparison = null }: { quality: ReportQuality; comparison?: Range }) {
   const comparisonPartial = quality.comparison !== null && !quality.comparison.complete;
-  if (quality.complete && !comparisonPartial && quality.missingCurrency === 0) return null;
+  if (quality.complete && !comparisonPartial && quality.missingCurrency === 0 && quality.oddShapes === 0) return null;
   return (
     <div role="status" data-testid="quality-banner" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
       {!quality.complete && (
@@ -44,6 +44,9 @@ export function QualityBanner({ quality, comparison = null }: { quality: ReportQ
         </div>
       )}
       {quality.missingCurrency > 0 && <p data-testid="quality-currency" className="mt-1">{currencySentence(quality)}</p>}
+      {quality.oddShapes > 0 && (
+        <p className="mt-1">{quality.oddShapes} record(s) had amounts written as text; they were read exactly and are included{quality.complete ? ", so these figures are complete" : ""}.</p>
+      )}
     </div>
   );
 }

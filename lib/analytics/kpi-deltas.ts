@@ -10,6 +10,12 @@ export interface KpiDelta {
   absolute: number | null;
   /** (current − previous) / previous, as a fraction (0.25 = +25 %); null when previous is 0 or null. */
   relative: number | null;
+  /**
+   * True when the comparison period has no data for this figure: no record of the currency in
+   * it, no value (a ratio over nothing), or zero against a non-zero value. A percentage would be
+   * meaningless, so the page says "no data in the comparison period" instead.
+   */
+  noComparisonData: boolean;
 }
 
 export type KpiKey<K> = Exclude<keyof K, "currency">;
@@ -22,16 +28,23 @@ export interface KpiDeltaRow<K> {
 // A ratio of an empty period is undefined, not zero: an average over no orders stays null.
 const RATIOS: ReadonlySet<string> = new Set(["averageOrderValue"]);
 
-function delta(current: number | null, previous: number | null): KpiDelta {
-  if (current === null || previous === null) return { current, previous, absolute: null, relative: null };
+/** Whether a figure cannot be compared: nothing to compare with, or zero against something. */
+export function lacksComparison(current: number | null, previous: number | null | undefined): boolean {
+  return previous === null || previous === undefined || (previous === 0 && current !== null && current !== 0);
+}
+
+function delta(current: number | null, previous: number | null, periodHasCurrency: boolean): KpiDelta {
+  const noComparisonData = !periodHasCurrency || lacksComparison(current, previous);
+  if (current === null || previous === null) return { current, previous, absolute: null, relative: null, noComparisonData };
   const c = toCents(current);
   const p = toCents(previous);
-  return { current, previous, absolute: fromCents(c - p), relative: p === 0 ? null : (c - p) / p };
+  return { current, previous, absolute: fromCents(c - p), relative: p === 0 ? null : (c - p) / p, noComparisonData };
 }
 
 /**
  * Pairs rows of the same currency. A currency present in one period only is compared with
- * zeros (a first sale in brl is a change from 0, with no relative change).
+ * zeros (a first sale in brl is a change from 0, with no relative change), and a currency
+ * absent from the comparison period has no comparison data at all.
  */
 export function kpiDeltas<K extends CreatorKpis | AffiliateKpis>(current: readonly K[], previous: readonly K[]): KpiDeltaRow<K>[] {
   const previousByCurrency = new Map(previous.map((row) => [row.currency, row]));
@@ -47,7 +60,7 @@ export function kpiDeltas<K extends CreatorKpis | AffiliateKpis>(current: readon
     };
     const deltas = {} as Record<string, KpiDelta>;
     for (const key of Object.keys(template)) {
-      if (key !== "currency") deltas[key] = delta(valueOf(now, key), valueOf(before, key));
+      if (key !== "currency") deltas[key] = delta(valueOf(now, key), valueOf(before, key), before !== undefined);
     }
     return { currency, deltas: deltas as Record<KpiKey<K>, KpiDelta> };
   });

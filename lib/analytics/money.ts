@@ -31,3 +31,11 @@ export function commissionLostCents(commission: number, refunded: number, transa
   if (transaction <= 0 || refunded >= transaction) return commission;
   return Math.round((commission * refunded) / transaction);
 }
+
+/**
+ * What one sale's refunds and chargeback lose together, in cents: their sum, but never more
+ * than the sale's commission (a sale both refunded and charged back loses its commission once).
+ */
+export function capCommissionLostCents(commission: number, lost: number): number {
+  return commission >= 0 ? Math.min(lost, commission) : Math.max(lost, commission);
+}

@@ -1,8 +1,9 @@
 // Refunds and chargebacks per currency, dated by the original sale (from purchases'
 // amountRefunded) or by their own request date (from the refund and chargeback records).
 // Money in integer cents; currencies are never added together.
+import { readDecimalText } from "@/lib/sales-api/schemas/fields";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
-import { commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
+import { capCommissionLostCents, commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
 
 export type RefundPurchase = Pick<Purchase, "purchaseId" | "currency" | "amountTransaction" | "amountRefunded" | "amountAffiliation">;
 export type EventRecord = Record<string, unknown>;
@@ -32,8 +33,14 @@ interface Acc { purchases: number; sales: number; refunds: number; full: number;
 const empty = (): Acc => ({ purchases: 0, sales: 0, refunds: 0, full: 0, partial: 0, refunded: 0, chargebacks: 0, cbAmount: 0, commissionLost: 0 });
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
+/** The first named field holding an amount: a number, or a plain decimal written as text. */
 export const numberField = (record: EventRecord, ...names: string[]): number | undefined => {
-  for (const name of names) if (typeof record[name] === "number") return record[name] as number;
+  for (const name of names) {
+    const value = record[name];
+    if (typeof value === "number") return value;
+    const fromText = typeof value === "string" ? readDecimalText(value) : undefined;
+    if (fromText !== undefined) return fromText;
+  }
   return undefined;
 };
 
@@ -49,6 +56,13 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
     return by.get(key) ?? by.set(key, empty()).get(key)!;
   };
   const byId = new Map(purchases.map((p) => [p.purchaseId, p]));
+  // Commission lost per sale, added to its currency only once every refund and chargeback of
+  // the sale is known: a sale refunded and charged back loses at most its commission.
+  const lostBySale = new Map<RefundPurchase, { a: Acc; cents: number }>();
+  const lose = (a: Acc, sale: RefundPurchase, cents: number) => {
+    const entry = lostBySale.get(sale) ?? lostBySale.set(sale, { a, cents: 0 }).get(sale)!;
+    entry.cents += cents;
+  };
   for (const p of purchases) {
     const a = acc(p.currency);
     a.purchases++;
@@ -59,7 +73,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       a.refunded += refunded;
       if (refunded >= toCents(p.amountTransaction)) a.full++;
       else a.partial++;
-      a.commissionLost += commissionLostCents(toCents(p.amountAffiliation), refunded, toCents(p.amountTransaction));
+      lose(a, p, commissionLostCents(toCents(p.amountAffiliation), refunded, toCents(p.amountTransaction)));
     }
   }
   if (dating === "event") {
@@ -72,7 +86,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
       if (full) a.full++;
       else a.partial++;
-      if (sale) a.commissionLost += commissionLostCents(toCents(sale.amountAffiliation), cents, toCents(sale.amountTransaction));
+      if (sale) lose(a, sale, commissionLostCents(toCents(sale.amountAffiliation), cents, toCents(sale.amountTransaction)));
     }
   }
   for (const c of chargebacks ?? []) {
@@ -81,8 +95,9 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
     const a = acc(c.currency ?? sale?.currency);
     a.chargebacks++;
     a.cbAmount += toCents(numberField(c, "amount", "amountTransaction"));
-    if (sale) a.commissionLost += toCents(sale.amountAffiliation);
+    if (sale) lose(a, sale, toCents(sale.amountAffiliation));
   }
+  for (const [sale, { a, cents }] of lostBySale) a.commissionLost += capCommissionLostCents(toCents(sale.amountAffiliation), cents);
   return [...by]
     .map(([currency, a]) => ({
       currency,

@@ -3,6 +3,7 @@ import "server-only";
 // The records behind the Abandonment report: carts by the local day their session started,
 // the purchases of the same days (checkouts that did not abandon), and each offer's currency,
 // which carts do not carry.
+import { offerCurrencyOf, type CartCurrencyOf } from "@/lib/analytics/abandonment-currency";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
@@ -14,7 +15,8 @@ import type { LoadOptions } from "./revenue-records";
 export interface AbandonmentRecords {
   carts: AbandonedCart[];
   purchases: Purchase[];
-  currencyOfOffer: Map<string, string>;
+  /** A cart's currency by its offer; undefined (unknown) for an offer never seen, or seen in two currencies. */
+  currencyOf: CartCurrencyOf<{ offerCode?: string | null }>;
   reports: RangeReport[];
 }
 
@@ -36,19 +38,19 @@ const PURCHASE_FILTERS: FilterPickers<Purchase> = {
   country: (p) => p.billingCountry,
 };
 
-/** Offer code → currency, from the catalog where it says so and from purchases of the range. */
-async function offerCurrencies(client: SalesApiClient, purchases: readonly Purchase[]): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  for (const p of purchases) if (p.offerCode && p.currency) map.set(p.offerCode, p.currency);
+/** Each cart's currency by its offer, from purchases of the range and the catalog where it says so. */
+async function offerCurrencies(client: SalesApiClient, purchases: readonly Purchase[]): Promise<CartCurrencyOf<{ offerCode?: string | null }>> {
+  const sources: Array<{ offerCode?: string | null; currency?: string | null }> = [...purchases];
   try {
     const { records } = await client.fetchCatalog("offers");
     for (const offer of records) {
-      if (typeof offer.offerCode === "string" && typeof offer.currency === "string") map.set(offer.offerCode, offer.currency.toLowerCase());
+      if (typeof offer.offerCode === "string" && typeof offer.currency === "string") sources.push({ offerCode: offer.offerCode, currency: offer.currency });
     }
   } catch {
     // The catalog's fields are not in the contract: purchases alone still name most offers.
   }
-  return map;
+  // One rule for every figure, table and CSV: an offer sold in two currencies leaves its carts unknown.
+  return offerCurrencyOf(sources);
 }
 
 export async function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<AbandonmentRecords> {
@@ -62,7 +64,7 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
   return {
     carts: carts.records.filter((c) => inRange(c.sessionInitializedAt) && matchesFilters(c, params.filters, CART_FILTERS)),
     purchases: keptPurchases,
-    currencyOfOffer: await offerCurrencies(client, purchases.records),
+    currencyOf: await offerCurrencies(client, purchases.records),
     reports: [carts.report, purchases.report],
   };
 }

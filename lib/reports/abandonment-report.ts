@@ -8,8 +8,9 @@ import { checkoutFunnel } from "@/lib/analytics/abandonment-funnel";
 import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
 import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
 import { comparisonRange } from "@/lib/analytics/compare";
+import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { AbandonedCart, SalesApiClient } from "@/lib/sales-api";
+import type { SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords } from "./abandonment-records";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { reportQuality } from "./report-quality";
@@ -18,15 +19,18 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const data = await loadAbandonmentRecords(client, params);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }) : null;
-  const currencyOf = (cart: Pick<AbandonedCart, "offerCode">) => (cart.offerCode ? data.currencyOfOffer.get(cart.offerCode) : undefined);
+  const { currencyOf } = data;
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
-  const before = previous ? abandonmentKpis(previous.carts, previous.purchases, options) : [];
+  const before = previous ? abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf }) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
+  const daysOf = (d: typeof data) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
+  const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
   return {
     range: { from: params.from, to: params.to, tz: params.tz },
     comparison: compare,
+    comparisonDataFrom,
     totalCarts: data.carts.length,
     kpis: current.map((k) => ({ current: k, previous: (before.find((b) => b.currency === k.currency) ?? null) as AbandonmentKpis | null })),
     definitions: ABANDONMENT_DEFINITIONS,

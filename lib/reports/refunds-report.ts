@@ -4,6 +4,7 @@ import "server-only";
 // refunds come from, how long after the sale, before or after delivery, and the records.
 import { breakdowns } from "@/lib/analytics/breakdowns";
 import { comparisonRange } from "@/lib/analytics/compare";
+import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { commissionLostCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -22,6 +23,8 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
   const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency);
   const current = kpisOf(data).filter((k) => !params.currency || k.currency === params.currency);
   const previous = before ? kpisOf(before) : [];
+  const saleDays = (d: typeof data) => d.purchases.map((p) => p.checkoutInitializedAt);
+  const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null;
 
   const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
   const lostOf = (p: Purchase) => fromCents(commissionLostCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
@@ -56,6 +59,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     keyType,
     dating: params.dating,
     comparison: compare,
+    comparisonDataFrom,
     kpis: current.map((k) => ({ current: k, previous: (previous.find((p) => p.currency === k.currency) ?? null) as RefundKpis | null })),
     breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,

@@ -12,6 +12,8 @@ export interface PeriodQuality {
   invalidRecords: number;
   /** The upstream references of those records (a few). */
   correlationIds: string[];
+  /** Records accepted with an amount written as text, read exactly (the figures stay whole). */
+  oddShapes: number;
 }
 
 export interface ReportQuality extends PeriodQuality {
@@ -36,6 +38,7 @@ export function periodQuality(reports: readonly RangeReport[]): PeriodQuality {
     incompleteDays: [...new Set(reports.flatMap((r) => r.incompleteDays))].sort(),
     invalidRecords: invalid.length,
     correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
+    oddShapes: reports.reduce((sum, r) => sum + r.oddShapeRecords, 0),
   };
 }
 

@@ -5,6 +5,7 @@ import "server-only";
 import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
+import { noComparisonDataText } from "./no-comparison-data";
 import type { RevenueView } from "./revenue-view";
 
 export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
@@ -59,8 +60,8 @@ export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[
   const sets: Record<string, CsvDataset> = {
     purchases: dataset(purchaseColumns(keyType), purchases),
     kpis: dataset(
-      flat([["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"]]),
-      view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio }))),
+      flat([["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"], ["comparisonNote", "text"]]),
+      view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: i.noComparisonData ? noComparisonDataText(view.comparisonDataFrom) : "" }))),
     ),
     series: dataset(
       flat([["currency", "text"], ["bucket", "text"], ["amount", "money"], ["count", "number"], ["comparisonBucket", "text"], ["comparisonAmount", "money"]]),

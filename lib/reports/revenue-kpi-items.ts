@@ -30,11 +30,13 @@ export const AFFILIATE_KPIS: Spec<AffiliateKpis> = [
   { key: "orders", label: "Orders", kind: "count" },
 ];
 
-export function kpiItems<K extends CreatorKpis | AffiliateKpis>(rows: readonly KpiDeltaRow<K>[], spec: Spec<K>, withComparison: boolean): CurrencyKpis[] {
+/** `partialComparison`: the comparison period starts before the data, so no figure compares. */
+export function kpiItems<K extends CreatorKpis | AffiliateKpis>(rows: readonly KpiDeltaRow<K>[], spec: Spec<K>, withComparison: boolean, partialComparison = false): CurrencyKpis[] {
   return rows.map((row) => ({
     currency: row.currency,
     items: spec.map(({ key, label, kind, lowerIsBetter = false }) => {
       const d = row.deltas[key];
+      const noComparisonData = withComparison && (partialComparison || d.noComparisonData);
       return {
         key: String(key),
         label,
@@ -43,7 +45,8 @@ export function kpiItems<K extends CreatorKpis | AffiliateKpis>(rows: readonly K
         value: d.current,
         previous: withComparison ? d.previous : null,
         change: withComparison ? d.absolute : null,
-        changeRatio: withComparison ? d.relative : null,
+        changeRatio: withComparison && !noComparisonData ? d.relative : null,
+        noComparisonData,
       };
     }),
   }));

@@ -4,6 +4,7 @@ import "server-only";
 // overlaid, breakdowns, attach rates, funds becoming available, and only the newest rows,
 // masked. What leaves for the browser is a RevenueView, never the raw record set.
 import { alignSeries } from "@/lib/analytics/compare";
+import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { attachRates, breakdowns, fundsAvailability, type Dimension } from "@/lib/analytics/breakdowns";
 import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { affiliateKpis, creatorKpis, kpiDeltas } from "@/lib/analytics/revenue-kpis";
@@ -43,11 +44,14 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
   const currencyOptions = { fallbackCurrency };
   const value = amountFor(keyType);
   const withComparison = data.comparison !== null;
+  const dayOf = (p: Purchase) => p.checkoutInitializedAt;
+  const comparisonDataFrom = data.comparison && data.comparisonRange ? comparisonDataStart(data.comparisonRange, data.comparison.map(dayOf), data.current.map(dayOf)) : null;
+  const partial = comparisonDataFrom !== null;
 
   const kpis =
     keyType === "creator"
-      ? kpiItems(kpiDeltas(creatorKpis(data.current, currencyOptions), creatorKpis(data.comparison ?? [], currencyOptions)), CREATOR_KPIS, withComparison)
-      : kpiItems(kpiDeltas(affiliateKpis(data.current, currencyOptions), affiliateKpis(data.comparison ?? [], currencyOptions)), AFFILIATE_KPIS, withComparison);
+      ? kpiItems(kpiDeltas(creatorKpis(data.current, currencyOptions), creatorKpis(data.comparison ?? [], currencyOptions)), CREATOR_KPIS, withComparison, partial)
+      : kpiItems(kpiDeltas(affiliateKpis(data.current, currencyOptions), affiliateKpis(data.comparison ?? [], currencyOptions)), AFFILIATE_KPIS, withComparison, partial);
 
   const seriesOf = (records: readonly Purchase[], range: { from: string; to: string }) =>
     revenueSeries(records, { ...currencyOptions, from: range.from, to: range.to, granularity: params.granularity, timeZone: params.tz, value, dateOf: (p) => p.checkoutInitializedAt });
@@ -75,6 +79,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
     keyType,
     range: { from: params.from, to: params.to, tz: params.tz, granularity: params.granularity },
     comparison: data.comparisonRange,
+    comparisonDataFrom,
     currencies: kpis.map((k) => k.currency),
     kpis,
     series,

@@ -6,7 +6,7 @@ import type { ReportQuality } from "./report-quality";
 
 export type ValueKind = "money" | "count";
 
-export interface KpiItem { key: string; label: string; kind: ValueKind; value: number | null; previous: number | null; change: number | null; changeRatio: number | null; lowerIsBetter: boolean }
+export interface KpiItem { key: string; label: string; kind: ValueKind; value: number | null; previous: number | null; change: number | null; changeRatio: number | null; lowerIsBetter: boolean; noComparisonData: boolean }
 export interface CurrencyKpis { currency: string; items: KpiItem[] }
 export interface SeriesPoint { bucket: string; amount: number; count: number; previousAmount: number | null; previousBucket: string | null }
 export interface CurrencySeries { currency: string; points: SeriesPoint[] }
@@ -22,6 +22,8 @@ export interface RevenueView {
   keyType: KeyType;
   range: { from: string; to: string; tz: string; granularity: Granularity };
   comparison: { from: string; to: string } | null;
+  /** Set when the comparison period starts before the account's data: its first day with data. */
+  comparisonDataFrom: string | null;
   currencies: string[];
   kpis: CurrencyKpis[];
   series: CurrencySeries[];

@@ -44,13 +44,15 @@ export interface RangeReport {
   incompleteDays: IsoDay[];
   /** Records that broke the schema: counted, not used. */
   invalidRecords: InvalidRecord[];
+  /** Records accepted with a field in an unexpected shape (an amount written as text, read exactly). */
+  oddShapeRecords: number;
   /** True when every record of every day is in `records`. */
   complete: boolean;
 }
 
 export interface RangeResult<R extends ResourceName> { records: RecordOf<R>[]; report: RangeReport }
 
-interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean }
+interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean; oddShapes?: number }
 
 function dayOfRecord(record: Record<string, unknown>, columns: readonly string[]): IsoDay | undefined {
   const value = firstField(record, columns);
@@ -66,7 +68,7 @@ class RangeRun<R extends ResourceName> {
   private windowsTotal = 0;
 
   constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
-    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], complete: true };
+    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, complete: true };
     this.tally = newTally((waitingMs) => this.progress(waitingMs));
   }
 
@@ -80,9 +82,9 @@ class RangeRun<R extends ResourceName> {
 
   async loadCached(days: readonly IsoDay[]): Promise<void> {
     for (const day of days) {
-      const cached = (await this.deps.cache.get(this.key(day))) as (CachedDay & { invalid?: InvalidRecord[] }) | undefined;
+      const cached = (await this.deps.cache.get(this.key(day))) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
       if (!cached) continue;
-      this.buckets.set(day, { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete });
+      this.buckets.set(day, { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete, oddShapes: cached.oddShapes ?? 0 });
       this.report.cacheHits++;
     }
   }
@@ -98,7 +100,7 @@ class RangeRun<R extends ResourceName> {
   private async store(day: IsoDay, bucket: Bucket): Promise<void> {
     this.buckets.set(day, bucket);
     const now = (this.deps.clock ?? Date.now)();
-    const entry = { records: bucket.records, complete: bucket.complete, invalid: bucket.invalid };
+    const entry = { records: bucket.records, complete: bucket.complete, invalid: bucket.invalid, oddShapes: bucket.oddShapes ?? 0 };
     await this.deps.cache.set(this.key(day), entry, ttlForDay(Date.parse(`${day}T00:00:00Z`), now, this.deps.ttl));
   }
 
@@ -114,9 +116,13 @@ class RangeRun<R extends ResourceName> {
       this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
       const byDay = new Map<IsoDay, Bucket>();
       const bucketOf = (day: IsoDay) => byDay.get(day) ?? byDay.set(day, { records: [], invalid: [], complete: true }).get(day)!;
-      answer.records.forEach((record) => {
+      const odd = new Set(answer.oddShapes);
+      answer.records.forEach((record, index) => {
         const day = dayOfRecord(record as Record<string, unknown>, spec.filterColumns);
-        if (day) bucketOf(day).records.push(record);
+        if (!day) return;
+        const bucket = bucketOf(day);
+        bucket.records.push(record);
+        if (odd.has(index)) bucket.oddShapes = (bucket.oddShapes ?? 0) + 1;
       });
       for (const invalid of answer.invalid) {
         const day = dayOfRecord(answer.raw[invalid.index] ?? {}, spec.filterColumns) ?? shiftDay(window.to, -1);
@@ -181,6 +187,7 @@ class RangeRun<R extends ResourceName> {
       if (!bucket) continue;
       if (!bucket.complete) this.report.incompleteDays.push(days[i] as IsoDay);
       this.report.invalidRecords.push(...bucket.invalid);
+      this.report.oddShapeRecords += bucket.oddShapes ?? 0;
       for (const record of bucket.records) {
         const id = firstField(record as Record<string, unknown>, spec.idFields);
         const key = id === undefined ? JSON.stringify(record) : String(id);

@@ -23,10 +23,17 @@ export interface WindowAnswer<R extends ResourceName> {
   raw: Record<string, unknown>[];
   truncated: boolean;
   invalid: InvalidRecord[];
+  /** Indexes into `records` of those accepted with an amount written as text (an odd shape). */
+  oddShapes: number[];
   correlationId: string | null;
 }
 
 const inFlight = new Map<string, Promise<WindowAnswer<ResourceName>>>();
+
+/** True when the upstream wrote an amount as text that the schema read as a number. */
+function hasTextAmount(raw: Record<string, unknown>, parsed: Record<string, unknown>): boolean {
+  return Object.keys(raw).some((key) => key.startsWith("amount") && typeof raw[key] === "string" && typeof parsed[key] === "number");
+}
 
 function summarize(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
   return issues.slice(0, 3).map((i) => `${i.path.map(String).join(".") || "record"}: ${i.message}`).join("; ");
@@ -39,13 +46,15 @@ async function requestWindow<R extends ResourceName>(ctx: RequestContext, tally:
   if (!envelope.success) {
     throw new SalesApiSchemaError(`The upstream answered ${resource} in an unexpected shape (${summarize(envelope.error.issues)})`, { correlationId: response.correlationId });
   }
-  const answer: WindowAnswer<R> = { records: [], raw: [], truncated: envelope.data.meta.truncated, invalid: [], correlationId: response.correlationId };
+  const answer: WindowAnswer<R> = { records: [], raw: [], truncated: envelope.data.meta.truncated, invalid: [], oddShapes: [], correlationId: response.correlationId };
   envelope.data.data.forEach((item, index) => {
     const raw = typeof item === "object" && item !== null ? (item as Record<string, unknown>) : { value: item };
     answer.raw.push(raw);
     const parsed = spec.schema.safeParse(item);
-    if (parsed.success) answer.records.push(parsed.data as RecordOf<R>);
-    else {
+    if (parsed.success) {
+      if (hasTextAmount(raw, parsed.data as Record<string, unknown>)) answer.oddShapes.push(answer.records.length);
+      answer.records.push(parsed.data as RecordOf<R>);
+    } else {
       const id = firstField(raw, spec.idFields);
       answer.invalid.push({ resource, index, id: id === undefined ? null : String(id), problem: summarize(parsed.error.issues), correlationId: response.correlationId });
     }

@@ -2,7 +2,11 @@
 // forbidden endpoints, schema-breaking records, timeouts; plus caching and coalescing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorKind, SalesApiHttpError, SalesApiTransportError } from "@/lib/sales-api";
+import { toCents } from "@/lib/analytics/money";
+import { createTransport, type Transport } from "@/lib/sales-api/transport";
+import type { ApiRecord } from "../../sandbox/data/records";
 import { groundTruth } from "../../sandbox/ground-truth";
+import { isOddRecord } from "../../sandbox/odd-shapes";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
 
@@ -108,12 +112,47 @@ describe("scope and shape", () => {
     expect((error as SalesApiHttpError).correlationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("reports schema-breaking records with their correlation ids, counts them, and keeps the rest exact", async () => {
-    await sb.controls({ oddShapeRate: 0.02 });
+  it("reads amounts written as plain decimal strings exactly, counts them as odd shapes, and keeps the figures whole", async () => {
+    await sb.controls({ oddShapeRate: 0.2 });
     const { client } = clientFor(sb, sb.creds.creator, "A");
     const { records, report } = await client.fetchRange("purchases", RANGE);
     const all = truth();
+    const cents = (list: ReadonlyArray<Record<string, unknown>>) => list.reduce((sum, p) => sum + toCents(p.amountTransaction as number), 0);
+    expect(records).toHaveLength(all.length);
+    expect(cents(records)).toBe(cents(all));
+    // The same values as the JSON numbers (the odd records also carry an extra field, kept).
+    const withoutExtra = wire(records).map((p) => Object.fromEntries(Object.entries(p).filter(([key]) => key !== "unexpectedField")));
+    expect(withoutExtra).toEqual(all);
+    const odd = all.filter((p) => isOddRecord(p as unknown as ApiRecord, 0.2)).length;
+    expect(odd).toBeGreaterThan(all.length * 0.15);
+    expect(report.oddShapeRecords).toBe(odd);
+    expect(report.invalidRecords).toEqual([]);
+    expect(report.complete).toBe(true);
+    // The count survives the day cache.
+    const again = await client.fetchRange("purchases", RANGE);
+    expect(again.report.requests).toBe(0);
+    expect(again.report.oddShapeRecords).toBe(odd);
+  });
+
+  it("reports records whose amount is text but not a number with their correlation ids, counts them, and keeps the rest exact", async () => {
+    await sb.controls({ oddShapeRate: 0.02 });
+    // The sandbox writes odd amounts as plain decimals ("12.34"), which are read; a comma
+    // decimal ("12,34") is not a number we may read, so such records must be left out.
+    const transport = createTransport({ baseUrl: sb.creds.baseUrl, caFile: sb.creds.caFile, timeoutMs: 15_000 });
+    const commaDecimals: Transport = {
+      baseUrl: transport.baseUrl,
+      async request(request) {
+        const response = await transport.request(request);
+        const data = (response.body as { data?: unknown } | null)?.data;
+        if (Array.isArray(data)) for (const r of data as Array<Record<string, unknown>>) if (typeof r.amountTransaction === "string") r.amountTransaction = r.amountTransaction.replace(".", ",");
+        return response;
+      },
+    };
+    const { client } = clientFor(sb, sb.creds.creator, "A", { transport: commaDecimals });
+    const { records, report } = await client.fetchRange("purchases", RANGE);
+    const all = truth();
     expect(report.invalidRecords.length).toBeGreaterThan(0);
+    expect(report.oddShapeRecords).toBe(0);
     expect(report.complete).toBe(false);
     expect(records.length + report.invalidRecords.length).toBe(all.length);
     const bad = new Set(report.invalidRecords.map((r) => r.id));

@@ -8,7 +8,21 @@ import { centsOnScreen } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
-const currencyOfOffer = new Map(CREATORS.flatMap((c) => c.offers.map((o) => [o.offerCode, o.currency] as const)));
+const catalogOffers = CREATORS.flatMap((c) => c.offers.map((o) => ({ offerCode: o.offerCode, currency: o.currency })));
+
+/** The page's rule, written independently: an offer's one currency across the range's sales and
+ *  the catalog; an offer seen in two currencies (or never seen) leaves its carts "unknown". */
+function currencyOfOffer(purchases: ReadonlyArray<Record<string, unknown>>): (offerCode: string) => string {
+  const seen = new Map<string, Set<string>>();
+  for (const { offerCode, currency } of [...purchases, ...catalogOffers]) {
+    if (typeof offerCode !== "string" || typeof currency !== "string" || !currency) continue;
+    (seen.get(offerCode) ?? seen.set(offerCode, new Set()).get(offerCode)!).add(currency.toLowerCase());
+  }
+  return (offerCode) => {
+    const currencies = seen.get(offerCode);
+    return currencies?.size === 1 ? [...currencies][0]! : "unknown";
+  };
+}
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function truth(from: string, to: string) {
@@ -16,7 +30,7 @@ function truth(from: string, to: string) {
   const purchases = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", from, dayAfter(to));
   const cartIds = new Set(carts.map((c) => c.checkoutId));
   const purchased = new Set(purchases.filter((p) => p.purchaseType === "front" && !cartIds.has(p.checkoutId)).map((p) => p.checkoutId));
-  return { carts, purchasedCheckouts: purchased.size };
+  return { carts, purchasedCheckouts: purchased.size, currencyOf: currencyOfOffer(purchases) };
 }
 
 async function text(page: Page, testId: string) {
@@ -27,9 +41,9 @@ for (const [from, to] of [["2026-06-01", "2026-06-15"], ["2026-02-16", "2026-06-
   test(`KPIs, funnel and decline matrix equal the ground truth for ${from} to ${to}`, async ({ page }) => {
     await signIn(page, creds.creator, "A");
     await page.goto(`/abandonment?from=${from}&to=${to}&compare=none`);
-    const { carts, purchasedCheckouts } = truth(from, to);
+    const { carts, purchasedCheckouts, currencyOf } = truth(from, to);
     for (const currency of ["brl", "usd"]) {
-      const mine = carts.filter((c) => currencyOfOffer.get(String(c.offerCode)) === currency);
+      const mine = carts.filter((c) => currencyOf(String(c.offerCode)) === currency);
       const recovered = mine.filter((c) => c.isRecovered);
       expect(Number((await text(page, `ab-${currency}-abandonedCarts`)).replace(/\D/g, ""))).toBe(mine.length);
       expect(centsOnScreen(await text(page, `ab-${currency}-abandonedValue`))).toBe(mine.reduce((s, c) => s + Math.round(Number(c.amountTransaction) * 100), 0));
@@ -49,6 +63,7 @@ for (const [from, to] of [["2026-06-01", "2026-06-15"], ["2026-02-16", "2026-06-
     await expect(page.getByTestId("cart-total")).toHaveText(carts.length.toLocaleString("en-US"));
     const csv = parse(await (await page.request.get(`/api/export/abandonment?from=${from}&to=${to}&compare=none`)).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(csv.length).toBe(carts.length);
+    expect(csv.every((r) => r["currency (of the offer)"] === currencyOf(r.offerCode ?? ""))).toBe(true);
     expect(csv.every((r) => (r["customerName (masked)"] ?? "").includes("***"))).toBe(true);
   });
 }

@@ -21,6 +21,18 @@ describe("refundKpis", () => {
     expect(brl).toMatchObject({ refunds: 2, fullRefunds: 1, partialRefunds: 1, refundedAmount: 109.99, chargebacks: 1, chargebackAmount: 5 });
   });
 
+  // Issue #10 point 13: a sale both refunded and charged back showed its commission plus the
+  // refunded share of it; the affiliate can lose at most the commission once.
+  it("caps a sale's commission lost by its commission when it was both refunded and charged back", () => {
+    const both = [p(1, "brl", 100, 50, 40), p(2, "brl", 80, 80, 20), p(3, "brl", 60, 0, 9)];
+    const chargebacks = [{ purchaseId: 1, currency: "brl", amount: 100 }, { purchaseId: 2, currency: "brl", amount: 80 }];
+    const [bySale] = refundKpis(both, null, chargebacks, "sale");
+    expect(bySale!.commissionLost).toBe(40 + 20); // not 40 + 20 (charged back) + 20 + 20 (refunded)
+    const refunds = [{ purchaseId: 1, currency: "brl", amount: 30 }, { purchaseId: 1, currency: "brl", amount: 20 }, { purchaseId: 3, currency: "brl", amount: 30 }];
+    const [byEvent] = refundKpis(both, refunds, chargebacks, "event");
+    expect(byEvent!.commissionLost).toBe(40 + 20 + 4.5); // sale 1 capped; sale 3 loses half of 9
+  });
+
   it("works without refund or chargeback records (the endpoints answered 404)", () => {
     const [brl] = refundKpis(sales, null, null, "sale");
     expect(brl).toMatchObject({ refunds: 2, chargebacks: 0, chargebackRate: 0 });

@@ -226,38 +226,49 @@ describe("kpiDeltas", () => {
   it("gives absolute and relative changes per currency and KPI", () => {
     const [d] = kpiDeltas([row("brl", 150, 3)], [row("brl", 100, 2)]);
     expect(d!.currency).toBe("brl");
-    expect(d!.deltas.transactionAmount).toEqual({ current: 150, previous: 100, absolute: 50, relative: 0.5 });
-    expect(d!.deltas.orders).toEqual({ current: 3, previous: 2, absolute: 1, relative: 0.5 });
-    expect(d!.deltas.averageOrderValue).toEqual({ current: 50, previous: 50, absolute: 0, relative: 0 });
-    expect(d!.deltas.refunded).toEqual({ current: 0, previous: 0, absolute: 0, relative: null });
+    expect(d!.deltas.transactionAmount).toEqual({ current: 150, previous: 100, absolute: 50, relative: 0.5, noComparisonData: false });
+    expect(d!.deltas.orders).toEqual({ current: 3, previous: 2, absolute: 1, relative: 0.5, noComparisonData: false });
+    expect(d!.deltas.averageOrderValue).toEqual({ current: 50, previous: 50, absolute: 0, relative: 0, noComparisonData: false });
+    expect(d!.deltas.refunded).toEqual({ current: 0, previous: 0, absolute: 0, relative: null, noComparisonData: false });
     expect(Object.keys(d!.deltas)).not.toContain("currency");
   });
 
   it("subtracts in cents: 0.30 − 0.10 is exactly 0.20", () => {
     expect(0.3 - 0.1).not.toBe(0.2);
     const [d] = kpiDeltas([row("usd", 0.3, 1)], [row("usd", 0.1, 1)]);
-    expect(d!.deltas.transactionAmount).toEqual({ current: 0.3, previous: 0.1, absolute: 0.2, relative: 2 });
+    expect(d!.deltas.transactionAmount).toEqual({ current: 0.3, previous: 0.1, absolute: 0.2, relative: 2, noComparisonData: false });
   });
 
-  it("has no relative change when the previous value is 0", () => {
+  it("has no relative change, and says there is no comparison data, when the previous value is 0", () => {
     const [d] = kpiDeltas([row("usd", 10, 1)], [row("usd", 0, 0)]);
-    expect(d!.deltas.transactionAmount).toEqual({ current: 10, previous: 0, absolute: 10, relative: null });
-    expect(d!.deltas.averageOrderValue).toEqual({ current: 10, previous: null, absolute: null, relative: null });
+    expect(d!.deltas.transactionAmount).toEqual({ current: 10, previous: 0, absolute: 10, relative: null, noComparisonData: true });
+    expect(d!.deltas.averageOrderValue).toEqual({ current: 10, previous: null, absolute: null, relative: null, noComparisonData: true });
   });
 
   it("compares a currency missing from one period with zeros, never with another currency", () => {
     const rows = kpiDeltas([row("brl", 100, 1)], [row("usd", 40, 2)]);
     expect(rows.map((r) => r.currency)).toEqual(["brl", "usd"]);
-    expect(rows[0]!.deltas.transactionAmount).toEqual({ current: 100, previous: 0, absolute: 100, relative: null });
-    expect(rows[0]!.deltas.averageOrderValue).toEqual({ current: 100, previous: null, absolute: null, relative: null });
-    expect(rows[1]!.deltas.transactionAmount).toEqual({ current: 0, previous: 40, absolute: -40, relative: -1 });
-    expect(rows[1]!.deltas.orders).toEqual({ current: 0, previous: 2, absolute: -2, relative: -1 });
+    expect(rows[0]!.deltas.transactionAmount).toEqual({ current: 100, previous: 0, absolute: 100, relative: null, noComparisonData: true });
+    expect(rows[0]!.deltas.averageOrderValue).toEqual({ current: 100, previous: null, absolute: null, relative: null, noComparisonData: true });
+    expect(rows[1]!.deltas.transactionAmount).toEqual({ current: 0, previous: 40, absolute: -40, relative: -1, noComparisonData: false });
+    expect(rows[1]!.deltas.orders).toEqual({ current: 0, previous: 2, absolute: -2, relative: -1, noComparisonData: false });
+  });
+
+  // Issue #10 point 15: a period with no data showed "+58,333%"-style changes.
+  it("marks every figure of a currency absent from the comparison period as having no comparison data", () => {
+    const [d] = kpiDeltas([row("brl", 350, 2)], []);
+    for (const value of Object.values(d!.deltas)) {
+      expect(value.noComparisonData).toBe(true);
+      expect(value.relative).toBeNull();
+    }
+    const [same] = kpiDeltas([row("brl", 0, 0)], [row("brl", 0, 0)]);
+    expect(same!.deltas.transactionAmount.noComparisonData).toBe(false); // 0 against 0 is "no change"
   });
 
   it("works on affiliate KPIs, with only their keys", () => {
     const [d] = kpiDeltas(affiliateKpis(affiliateRecords.slice(0, 2)), affiliateKpis(affiliateRecords.slice(2, 4)));
     expect(Object.keys(d!.deltas).sort()).toEqual(["commission", "commissionLostToRefunds", "commissionNet", "orders", "purchases", "referredSales", "refunded"]);
     // commission 119.10 now (30 + 89.10) against 15.97 (10 + 5.97)
-    expect(d!.deltas.commission).toEqual({ current: 119.1, previous: 15.97, absolute: 103.13, relative: 10313 / 1597 });
+    expect(d!.deltas.commission).toEqual({ current: 119.1, previous: 15.97, absolute: 103.13, relative: 10313 / 1597, noComparisonData: false });
   });
 });

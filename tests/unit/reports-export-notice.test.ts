@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { datasetIncompleteReason, INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
 
-const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [] };
+const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [], oddShapes: 0 };
 
 describe("incompleteReason", () => {
   it("is null for a complete period", () => {
@@ -9,7 +9,7 @@ describe("incompleteReason", () => {
   });
 
   it("names the days over the limit and the unreadable records with their references, in one ASCII line", () => {
-    const reason = incompleteReason({ complete: false, incompleteDays: ["2026-05-09", "2026-05-10"], invalidRecords: 3, correlationIds: ["c-1"] });
+    const reason = incompleteReason({ complete: false, incompleteDays: ["2026-05-09", "2026-05-10"], invalidRecords: 3, correlationIds: ["c-1"], oddShapes: 0 });
     expect(reason).toBe("Incomplete: on 2026-05-09, 2026-05-10 a single day held more than 5000 records and only its newest 5000 are included; 3 record(s) came in a shape that could not be read and are left out (reference c-1).");
     expect(reason).toMatch(/^[\x20-\x7e]+$/);
   });
@@ -38,7 +38,7 @@ describe("zipReadme", () => {
 });
 
 describe("datasetIncompleteReason", () => {
-  const gap = { complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [] };
+  const gap = { complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [], oddShapes: 0 };
   it("flags a file holding comparison figures when only the comparison is incomplete, and no other file", () => {
     const quality = { ...complete, missingCurrency: 0, assumedCurrency: null, comparison: gap };
     expect(datasetIncompleteReason(quality, false)).toBeNull();

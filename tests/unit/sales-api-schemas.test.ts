@@ -132,10 +132,11 @@ describe("field readers", () => {
     expect(optionalTimestamp.safeParse(undefined).success).toBe(true);
   });
 
-  it("reads money as a finite number only", () => {
+  it("reads money as a finite number or a plain decimal string only", () => {
     expect(money.parse(12.5)).toBe(12.5);
     expect(money.parse(-3)).toBe(-3);
-    for (const value of ["12.50", Number.NaN, Number.POSITIVE_INFINITY, null, undefined]) expect(money.safeParse(value).success).toBe(false);
+    expect(money.parse("12.50")).toBe(12.5);
+    for (const value of ["12,50", "1e2", Number.NaN, Number.POSITIVE_INFINITY, null, undefined]) expect(money.safeParse(value).success).toBe(false);
   });
 
   it("reads counts as non-negative integers or nothing", () => {
@@ -186,8 +187,12 @@ describe("purchaseSchema", () => {
     expect(purchaseSchema.parse(purchase({ currency: "BRL" })).currency).toBe("brl");
   });
 
-  it.each(["amountTransaction", "amountItemsGross", "amountItemsNet", "amountTaxes", "amountCreatorNet"])("refuses %s given as a string", (field) => {
-    expect(purchaseSchema.safeParse(purchase({ [field]: "49.90" })).success).toBe(false);
+  it.each(["amountTransaction", "amountItemsGross", "amountItemsNet", "amountTaxes", "amountCreatorNet"])("reads %s given as a plain decimal string exactly", (field) => {
+    expect(purchaseSchema.parse(purchase({ [field]: "49.90" }))[field as "amountTransaction"]).toBe(49.9);
+  });
+
+  it.each(["amountTransaction", "amountItemsGross", "amountItemsNet", "amountTaxes", "amountCreatorNet"])("refuses %s given as text that is not a plain decimal", (field) => {
+    expect(purchaseSchema.safeParse(purchase({ [field]: "49,90" })).success).toBe(false);
   });
 
   it("refuses a missing required amount", () => {
@@ -209,7 +214,7 @@ describe("purchaseSchema", () => {
   });
 
   it("names the offending field in the error", () => {
-    const result = purchaseSchema.safeParse(purchase({ amountTransaction: "49.90" }));
+    const result = purchaseSchema.safeParse(purchase({ amountTransaction: "R$ 49.90" }));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["amountTransaction"]);
   });
@@ -236,8 +241,9 @@ describe("orderSchema", () => {
     expect(orderSchema.parse(order({ currency: "USD" })).currency).toBe("usd");
   });
 
-  it("refuses an amount given as a string and a malformed deliveredAt", () => {
-    expect(orderSchema.safeParse(order({ amountItemsGross: "49.90" })).success).toBe(false);
+  it("refuses an amount given as text that is not a decimal, and a malformed deliveredAt", () => {
+    expect(orderSchema.parse(order({ amountItemsGross: "49.90" })).amountItemsGross).toBe(49.9);
+    expect(orderSchema.safeParse(order({ amountItemsGross: "4.990e1" })).success).toBe(false);
     expect(orderSchema.safeParse(order({ deliveredAt: "soon" })).success).toBe(false);
   });
 
@@ -272,8 +278,9 @@ describe("abandonedCartSchema", () => {
     expect(abandonedCartSchema.safeParse(cart({ orderId: true })).success).toBe(false);
   });
 
-  it("refuses an amount given as a string and a malformed sessionInitializedAt", () => {
-    expect(abandonedCartSchema.safeParse(cart({ amountTransaction: "19" })).success).toBe(false);
+  it("refuses an amount given as text that is not a decimal, and a malformed sessionInitializedAt", () => {
+    expect(abandonedCartSchema.parse(cart({ amountTransaction: "19" })).amountTransaction).toBe(19);
+    expect(abandonedCartSchema.safeParse(cart({ amountTransaction: "19 " })).success).toBe(false);
     expect(abandonedCartSchema.safeParse(cart({ sessionInitializedAt: "2026-05-10" })).success).toBe(false);
     expect(abandonedCartSchema.safeParse(without(cart(), "sessionInitializedAt")).success).toBe(false);
   });

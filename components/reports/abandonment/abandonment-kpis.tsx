@@ -1,3 +1,5 @@
+import { NoComparisonData } from "@/components/reports/no-comparison-data";
+import { lacksComparison } from "@/lib/analytics/kpi-deltas";
 import { formatMoney } from "@/lib/format";
 import type { AbandonmentView } from "@/lib/reports/abandonment-report";
 import { PartialMark } from "@/components/reports/partial-mark";
@@ -24,7 +26,9 @@ function show(value: number | null, kind: string, currency: string): string {
   return value.toLocaleString("en-US");
 }
 
-export function AbandonmentKpis({ kpis, definitions, partialDeltas = false }: { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; partialDeltas?: boolean }) {
+interface Props { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; comparing: boolean; comparisonDataFrom: string | null; partialDeltas?: boolean }
+
+export function AbandonmentKpis({ kpis, definitions, comparing, comparisonDataFrom, partialDeltas = false }: Props) {
   return (
     <section aria-labelledby="ab-kpis" className="space-y-4">
       <h2 id="ab-kpis" className="text-lg font-semibold">Key figures</h2>
@@ -35,12 +39,14 @@ export function AbandonmentKpis({ kpis, definitions, partialDeltas = false }: { 
             {ITEMS.map((item) => {
               const value = current[item.key];
               const before = previous ? previous[item.key] : null;
-              const change = value !== null && before !== null ? value - before : null;
+              const noComparisonData = comparing && (comparisonDataFrom !== null || lacksComparison(value, before));
+              const change = value !== null && before !== null && !noComparisonData ? value - before : null;
               const good = change !== null && (item.lowerIsBetter ? change < 0 : change > 0);
               return (
                 <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
                   <dt className="text-xs text-zinc-500">{item.label}</dt>
                   <dd data-testid={`ab-${current.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{show(value, item.kind, current.currency)}</dd>
+                  {noComparisonData && <NoComparisonData dataFrom={comparisonDataFrom} />}
                   {change !== null && change !== 0 && (
                     <dd className={`text-xs ${good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
                       {change > 0 ? "▲" : "▼"} {show(Math.abs(change), item.kind === "rate" ? "rate" : item.kind, current.currency)} vs comparison<PartialMark show={partialDeltas} />

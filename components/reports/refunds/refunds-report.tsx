@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
+import { NoComparisonData } from "@/components/reports/no-comparison-data";
 import { QualityBanner } from "@/components/reports/quality-banner";
+import { lacksComparison } from "@/lib/analytics/kpi-deltas";
 import { ReportControls } from "@/components/reports/report-controls";
 import { formatMoney } from "@/lib/format";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -25,6 +27,23 @@ function ChargebackGauge({ rate }: { rate: number | null }) {
       <div className="absolute top-[-3px] h-3.5 w-px bg-red-600" style={{ left: "75%" }} title="1.5%" />
     </div>
   );
+}
+
+type Kpis = RefundsView["kpis"][number]["current"];
+interface Card { key: string; label: string; value: string; delta: string | null; compared: { current: number; previous: number | null } | null }
+
+function cards(k: Kpis, p: Kpis | null, creator: boolean): Card[] {
+  const compared = (key: "refundedAmount" | "refunds" | "chargebacks" | "commissionLost") => ({ current: k[key], previous: p ? p[key] : null });
+  return [
+    { key: "refundedAmount", label: creator ? "Refunded" : "Refunded (your referred sales)", value: formatMoney(k.refundedAmount, k.currency), delta: p && formatMoney(k.refundedAmount - p.refundedAmount, k.currency), compared: compared("refundedAmount") },
+    { key: "refunds", label: "Refunds (full / partial)", value: `${k.refunds} (${k.fullRefunds} / ${k.partialRefunds})`, delta: p && String(k.refunds - p.refunds), compared: compared("refunds") },
+    { key: "refundRateCount", label: "Refund rate by count", value: pct(k.refundRateCount), delta: null, compared: null },
+    { key: "refundRateValue", label: "Refund rate by value", value: pct(k.refundRateValue), delta: null, compared: null },
+    { key: "chargebacks", label: "Chargebacks", value: String(k.chargebacks), delta: p && String(k.chargebacks - p.chargebacks), compared: compared("chargebacks") },
+    { key: "chargebackAmount", label: "Charged back", value: formatMoney(k.chargebackAmount, k.currency), delta: null, compared: null },
+    { key: "chargebackRate", label: "Chargeback rate", value: pct(k.chargebackRate), delta: null, compared: null },
+    ...(creator ? [] : [{ key: "commissionLost", label: "Commission lost", value: formatMoney(k.commissionLost, k.currency), delta: p && formatMoney(k.commissionLost - p.commissionLost, k.currency), compared: compared("commissionLost") }]),
+  ];
 }
 
 export function RefundsReport({ params, view }: { params: ReportParams; view: RefundsView }) {
@@ -62,23 +81,19 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
           <div key={k.currency}>
             <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{k.currency}<AssumedCurrencyTag currency={k.currency} assumed={view.quality.assumedCurrency} /></h3>
             <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              {[
-                ["refundedAmount", creator ? "Refunded" : "Refunded (your referred sales)", formatMoney(k.refundedAmount, k.currency), p && formatMoney(k.refundedAmount - p.refundedAmount, k.currency)],
-                ["refunds", "Refunds (full / partial)", `${k.refunds} (${k.fullRefunds} / ${k.partialRefunds})`, p && String(k.refunds - p.refunds)],
-                ["refundRateCount", "Refund rate by count", pct(k.refundRateCount), null],
-                ["refundRateValue", "Refund rate by value", pct(k.refundRateValue), null],
-                ["chargebacks", "Chargebacks", String(k.chargebacks), p && String(k.chargebacks - p.chargebacks)],
-                ["chargebackAmount", "Charged back", formatMoney(k.chargebackAmount, k.currency), null],
-                ["chargebackRate", "Chargeback rate", pct(k.chargebackRate), null],
-                ...(creator ? [] : [["commissionLost", "Commission lost", formatMoney(k.commissionLost, k.currency), p && formatMoney(k.commissionLost - p.commissionLost, k.currency)]]),
-              ].map(([key, label, value, delta]) => (
-                <div key={key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-                  <dt className="text-xs text-zinc-500">{label}</dt>
-                  <dd data-testid={`rf-${k.currency}-${key}`} className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
-                  {delta && <dd className="text-xs text-zinc-500">{String(delta).startsWith("-") ? "" : "+"}{delta} vs comparison<PartialMark show={deltasArePartial(view.quality)} /></dd>}
-                  {key === "chargebackRate" && <ChargebackGauge rate={k.chargebackRate} />}
-                </div>
-              ))}
+              {cards(k, p, creator).map(({ key, label, value, delta, compared }) => {
+                // No change against a comparison period without data for this figure.
+                const noComparisonData = Boolean(view.comparison && compared && (view.comparisonDataFrom || lacksComparison(compared.current, compared.previous)));
+                return (
+                  <div key={key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+                    <dt className="text-xs text-zinc-500">{label}</dt>
+                    <dd data-testid={`rf-${k.currency}-${key}`} className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
+                    {noComparisonData && <NoComparisonData dataFrom={view.comparisonDataFrom} />}
+                    {delta && !noComparisonData && <dd className="text-xs text-zinc-500">{delta.startsWith("-") ? "" : "+"}{delta} vs comparison<PartialMark show={deltasArePartial(view.quality)} /></dd>}
+                    {key === "chargebackRate" && <ChargebackGauge rate={k.chargebackRate} />}
+                  </div>
+                );
+              })}
             </dl>
           </div>
         ))}

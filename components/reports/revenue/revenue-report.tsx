@@ -65,7 +65,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
               <h2 id="kpi-title" className="text-lg font-semibold">Key figures{view.quality.complete ? "" : " (incomplete)"}</h2>
               <a className="text-sm underline" href={exportHref("kpis", query)}>CSV</a>
             </div>
-            <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
+            <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} />
           </section>
           <section aria-labelledby="series-title" className="space-y-2">
             <div className="flex items-center justify-between">

@@ -15,8 +15,33 @@ function isRealTimestamp(s: string): boolean {
 export const timestamp = z.string().refine(isRealTimestamp, { error: "not an ISO 8601 timestamp" });
 export const optionalTimestamp = timestamp.nullish();
 
-/** Money in major units. A string or NaN here would silently corrupt sums, so it is refused. */
-export const money = z.number().finite();
+/**
+ * A plain decimal as text: optional minus, digits, optional fraction. No exponent, spaces,
+ * separators, signs other than a leading minus, hex, NaN or Infinity: those are ambiguous or
+ * not amounts at all, and Number() would quietly read some of them ("", " 1", "0x10", "1e3").
+ */
+export const PLAIN_DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+/** The amount a plain decimal string stands for, or undefined when the text is anything else. */
+export function readDecimalText(text: string): number | undefined {
+  if (!PLAIN_DECIMAL.test(text)) return undefined;
+  // For a plain decimal, Number() rounds to the same double as JSON.parse of the same digits,
+  // so "12.34" and 12.34 give the same cents.
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Money in major units: a finite number, or a plain decimal string read exactly (some
+ * upstreams write amounts as text). Anything else (NaN, "1e3", "12,34", "") would silently
+ * corrupt sums, so it is refused and the record is left out and flagged.
+ */
+export const money = z.union([z.number(), z.string()], { error: "not a number" }).transform((value, ctx) => {
+  const amount = typeof value === "number" ? value : readDecimalText(value);
+  if (amount !== undefined && Number.isFinite(amount)) return amount;
+  ctx.addIssue({ code: "custom", message: typeof value === "number" ? "not a finite number" : "text that is not a plain decimal number" });
+  return z.NEVER;
+});
 export const optionalMoney = money.nullish();
 
 export const text = z.string().nullish();

@@ -1,5 +1,6 @@
 // GET /api/export/abandonment?{report params}: every abandoned cart of the filtered range as
 // CSV (creator keys only), customer details masked.
+import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
@@ -13,13 +14,14 @@ import type { AbandonedCart } from "@/lib/sales-api";
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ account, client, params }) => {
     const data = await loadAbandonmentRecords(client, params, { signal: request.signal });
+    const currencyOf = cartCurrencyResolver({ currencyOf: data.currencyOf });
     const columns = csvColumns<AbandonedCart>([
       { header: "checkoutId", kind: "id", value: (c) => c.checkoutId },
       { header: "sessionInitializedAt", kind: "date", value: (c) => c.sessionInitializedAt },
       { header: "abandonedAt", kind: "date", value: (c) => c.abandonedAt },
       { header: "offerCode", kind: "text", value: (c) => c.offerCode },
       { header: "productName", kind: "text", value: (c) => c.productName },
-      { header: "currency (of the offer)", kind: "text", value: (c) => (c.offerCode && data.currencyOfOffer.get(c.offerCode)) || "unknown" },
+      { header: "currency (of the offer)", kind: "text", value: currencyOf },
       { header: "amountTransaction", kind: "money", value: (c) => c.amountTransaction },
       { header: "paymentMethod", kind: "text", value: (c) => c.paymentMethod },
       { header: "psp", kind: "text", value: (c) => c.psp },

@@ -1,0 +1,53 @@
+// Issue #10 point 14: the Abandonment report, its table and its CSV placed a cart in the
+// currency its offer was last sold in; an offer sold in two currencies leaves its carts unknown.
+import { describe, expect, it } from "vitest";
+import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
+import { FILTER_KEYS, type ReportParams } from "@/lib/report-params/definitions";
+import { loadAbandonmentRecords } from "@/lib/reports/abandonment-records";
+import { buildAbandonmentView } from "@/lib/reports/abandonment-report";
+import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { carts } from "./analytics-abandonment-fixture";
+
+const at = "2026-06-03T10:00:00Z";
+// OB sells in brl and in usd (brl last, and the catalog also says brl); OU only in usd.
+const purchases = [
+  { purchaseId: 1, checkoutId: "k1", purchaseType: "front", offerCode: "OB", currency: "usd", checkoutInitializedAt: at },
+  { purchaseId: 2, checkoutId: "k2", purchaseType: "front", offerCode: "OU", currency: "usd", checkoutInitializedAt: at },
+  { purchaseId: 3, checkoutId: "k3", purchaseType: "front", offerCode: "OB", currency: "brl", checkoutInitializedAt: at },
+];
+
+function fakeClient(catalog: Array<Record<string, unknown>> | null): SalesApiClient {
+  const report = (resource: string): RangeReport => ({ resource, from: "2026-06-01", to: "2026-06-08", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, complete: true }) as RangeReport;
+  const client = {
+    identity: "test",
+    fetchRange: async (resource: string) => ({ records: resource === "abandoned-carts" ? carts : resource === "purchases" ? purchases : [], report: report(resource) }),
+    fetchCatalog: async () => {
+      if (!catalog) throw Object.assign(new Error("no catalog"), { status: 404 });
+      return { records: catalog, truncated: false };
+    },
+    probeKeyType: async () => "creator" as const,
+  };
+  return client as unknown as SalesApiClient;
+}
+
+const params: ReportParams = {
+  from: "2026-06-01", to: "2026-06-08", preset: null, compare: "none", dating: "sale", granularity: "day", tz: "UTC", currency: null,
+  filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, []])) as unknown as ReportParams["filters"],
+};
+
+describe("a cart's currency in the Abandonment report, table and CSV", () => {
+  it.each([["without a catalog", null], ["with a catalog naming one currency", [{ offerCode: "OB", currency: "BRL" }, { offerCode: "OU", currency: "usd" }]]] as const)("leaves the carts of an offer sold in two currencies unknown, %s", async (_, catalog) => {
+    const data = await loadAbandonmentRecords(fakeClient(catalog ? [...catalog] : null), params);
+    const resolve = cartCurrencyResolver({ currencyOf: data.currencyOf });
+    expect(resolve({ offerCode: "OB" })).toBe("unknown");
+    expect(resolve({ offerCode: "OU" })).toBe("usd");
+    expect(resolve({ offerCode: "OX" })).toBe("unknown");
+
+    const view = await buildAbandonmentView(fakeClient(catalog ? [...catalog] : null), params);
+    const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.current.currency, k.current.abandonedCarts]));
+    const count = (offers: string[]) => carts.filter((c) => offers.includes(String(c.offerCode))).length;
+    expect(byCurrency.usd).toBe(count(["OU"]));
+    expect(byCurrency.unknown).toBe(count(["OB", "OX"]));
+    expect(byCurrency.brl ?? 0).toBe(0); // a brl group may list the brl sale, but no cart
+  });
+});
