@@ -45,7 +45,9 @@ export default defineConfig({
     },
     {
       name: "dashboard",
-      command: `npx next build && npx next start -p ${DASHBOARD_PORT}`,
+      // Built with an EMPTY environment, started with the one below (which Playwright hands
+      // to this one command): configuration belongs to the start, never to the build.
+      command: `node scripts/e2e-dashboard.mjs --port ${DASHBOARD_PORT}`,
       url: dashboardUrl,
       env: {
         SALES_API_BASE_URL: sandboxUrl,

@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { DemoAccount } from "@/lib/auth/demo-accounts";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { DemoAccounts } from "./demo-accounts";
 
 type Mode = "key" | "client";
@@ -33,7 +34,8 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
       return;
     }
     setApiKey("");
-    router.replace(callbackPath);
+    // The page already checked it; checked again here because this is where the browser goes.
+    router.replace(safeCallbackPath(callbackPath));
     router.refresh();
   }
 

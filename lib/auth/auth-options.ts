@@ -7,6 +7,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
 import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
+import { safeRedirectUrl } from "./safe-callback";
+import { decideSession } from "./session-decision";
 import { verifyCredential } from "./verify-credential";
 
 export function getAuthOptions(): NextAuthOptions {
@@ -41,12 +43,22 @@ export function getAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      async jwt({ token, user }) {
         if (user) {
           const u = user as unknown as { id: string; name: string; keyType: string; target: string };
           return { vaultRef: u.id, label: u.name, keyType: u.keyType, target: u.target, iat: token.iat, exp: token.exp, jti: token.jti };
         }
+        // Every later read (/api/auth/session above all) applies the pages' definition of
+        // "signed in": without its vault entry the token is not renewed. next-auth answers a
+        // throw here with an empty session and a cleared cookie.
+        const decision = await decideSession({ present: true, token }, async (ref) => (await getCredentialVault().get(ref)) !== undefined);
+        if (decision.kind !== "signed-in") throw new Error(`session ended (${decision.kind === "ended" ? decision.reason : "signed out"})`);
         return token;
+      },
+      // Where next-auth itself sends the browser (sign-in and sign-out callbacks): the same
+      // same-site rule as the sign-in page, never another origin.
+      redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
       },
       // What the browser may see of the session: no vault reference.
       session({ session, token }) {

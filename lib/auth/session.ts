@@ -3,31 +3,50 @@ import "server-only";
 // The signed-in account, read on the server from the session cookie. Everything that needs
 // the credential goes through here: nothing from the browser selects an account.
 import { cookies } from "next/headers";
-import { forbidden } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { getServerEnv } from "@/lib/env";
-import { createSalesApiClient, type KeyType, type SalesApiClient } from "@/lib/sales-api";
+import { createSalesApiClient, type SalesApiClient } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
+import { SESSION_COOKIE_NAMES } from "./session-cookie";
+import { decideSession, endedSessionPath, type SessionAccount, type SessionDecision } from "./session-decision";
 
-export interface SessionAccount {
-  label: string;
-  keyType: KeyType;
-  target: "production" | "staging";
-  vaultRef: string;
+export type { SessionAccount, SessionDecision } from "./session-decision";
+
+/** Whether the vault still holds (and can open) the credential a session refers to. */
+export async function vaultHasEntry(vaultRef: string): Promise<boolean> {
+  return (await getCredentialVault().get(vaultRef)) !== undefined;
 }
 
-const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+/** Signed in, signed out, or a session the browser still presents but that is over. */
+export async function getSessionState(): Promise<SessionDecision> {
+  // The request comes first, before anything can return early: reading cookies is what makes
+  // every page and handler that calls this dynamic. A build made without AUTH_SECRET once
+  // returned before it and prerendered the reports as a fixed redirect to /sign-in.
+  const jar = await cookies();
+  const raw = SESSION_COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
+  if (!raw) return { kind: "signed-out" };
+  const secret = getServerEnv().AUTH_SECRET;
+  // Sign-in is not configured on this server: nothing can be verified, nobody is signed in.
+  if (!secret) return { kind: "signed-out" };
+  const token = await decode({ token: raw, secret }).catch(() => null);
+  return decideSession({ present: true, token }, vaultHasEntry);
+}
 
 export async function getSessionAccount(): Promise<SessionAccount | null> {
-  const secret = getServerEnv().AUTH_SECRET;
-  if (!secret) return null;
-  const jar = await cookies();
-  const raw = COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
-  if (!raw) return null;
-  const token = await decode({ token: raw, secret }).catch(() => null);
-  if (!token || typeof token.vaultRef !== "string") return null;
-  if (token.keyType !== "creator" && token.keyType !== "affiliate") return null;
-  return { label: String(token.label ?? ""), keyType: token.keyType, target: token.target === "staging" ? "staging" : "production", vaultRef: token.vaultRef };
+  const state = await getSessionState();
+  return state.kind === "signed-in" ? state.account : null;
+}
+
+/**
+ * For pages: the signed-in account, or a redirect. Signed out goes to the sign-in page; an
+ * ended session goes to the handler that clears its cookie first (a server component cannot).
+ */
+export async function requireSessionAccount(callbackPath?: string): Promise<SessionAccount> {
+  const state = await getSessionState();
+  if (state.kind === "signed-in") return state.account;
+  if (state.kind === "ended") redirect(endedSessionPath(state.reason, callbackPath));
+  redirect(callbackPath ? `/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}` : "/sign-in");
 }
 
 /** The Sales API client of the signed-in account; null when signed out or the vault entry is gone. */

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 async function optionsWith(env: Record<string, string>) {
@@ -39,5 +42,30 @@ describe("next-auth options", () => {
     options.logger!.error!("CREDENTIALS_SIGNIN" as never, { apiKey: "sak_secret" } as never);
     expect(spy.mock.calls.flat().join(" ")).not.toContain("sak_secret");
     spy.mockRestore();
+  });
+
+  // Issue #10 point 4: /api/auth/session kept saying "signed in" for a cookie whose vault
+  // entry was gone. next-auth runs the jwt callback there and clears the cookie when it throws.
+  it("end a session on its next read when its vault entry is gone", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-auth-options-"));
+    try {
+      const options = await optionsWith({ AUTH_SECRET: SECRET, SALESDASH_DATA_DIR: dir });
+      const { getCredentialVault } = await import("@/lib/auth/credential-vault");
+      const ref = await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
+      const token = { vaultRef: ref, label: "Aurora", keyType: "creator", target: "production" };
+      await expect(options.callbacks!.jwt!({ token } as never)).resolves.toEqual(token);
+      await getCredentialVault().remove(ref);
+      await expect(options.callbacks!.jwt!({ token } as never)).rejects.toThrow(/session ended \(credential-gone\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("send next-auth's own redirects only to paths on this dashboard", async () => {
+    const options = await optionsWith({ AUTH_SECRET: SECRET });
+    const redirect = (url: string) => options.callbacks!.redirect!({ url, baseUrl: "http://127.0.0.1:3100" });
+    expect(await redirect("/sign-in")).toBe("http://127.0.0.1:3100/sign-in");
+    expect(await redirect("/.//evil.example")).toBe("http://127.0.0.1:3100/revenue");
+    expect(await redirect("https://evil.example/")).toBe("http://127.0.0.1:3100/revenue");
   });
 });

@@ -3,14 +3,28 @@ import { redirect } from "next/navigation";
 import { SignInPanel } from "@/components/auth/sign-in-panel";
 import { getDemoAccounts } from "@/lib/auth/demo-accounts";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { getSessionAccount } from "@/lib/auth/session";
+import { getSessionState } from "@/lib/auth/session";
+import { endedSessionPath, parseEndReason, sessionEndedSentence } from "@/lib/auth/session-decision";
 import { getServerEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = await getSessionState();
   const params = await searchParams;
   const callbackPath = safeCallbackPath(params.callbackUrl);
-  if (await getSessionAccount()) redirect(callbackPath);
-  return <SignInPanel callbackPath={callbackPath} stagingAvailable={Boolean(getServerEnv().SALES_API_STAGING_BASE_URL)} demoAccounts={getDemoAccounts()} />;
+  const endedReason = parseEndReason(params.reason);
+  if (state.kind === "signed-in") redirect(callbackPath);
+  // An ended session's cookie is cleared by /session-ended, which comes back here with the
+  // reason; should the cookie survive that, the page shows the form rather than redirect again.
+  if (state.kind === "ended" && !endedReason) redirect(endedSessionPath(state.reason, callbackPath));
+  const reason = endedReason ?? (state.kind === "ended" ? state.reason : null);
+  return (
+    <SignInPanel
+      callbackPath={callbackPath}
+      notice={reason ? sessionEndedSentence(reason) : null}
+      stagingAvailable={Boolean(getServerEnv().SALES_API_STAGING_BASE_URL)}
+      demoAccounts={getDemoAccounts()}
+    />
+  );
 }

@@ -1,0 +1,36 @@
+// GET /session-ended?reason=…&callbackUrl=…: where pages send a session that is over (its
+// vault entry is gone, or the cookie no longer decodes). Server components cannot delete
+// cookies, so this handler does: it clears the session cookie and sends the browser to the
+// sign-in page, which says why. A session that is still valid is left alone, so a link here
+// cannot sign anyone out.
+import { NextResponse, type NextRequest } from "next/server";
+import { getCredentialVault } from "@/lib/auth/credential-vault";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { getSessionState } from "@/lib/auth/session";
+import { isSessionCookie } from "@/lib/auth/session-cookie";
+import { parseEndReason } from "@/lib/auth/session-decision";
+
+export async function GET(request: NextRequest): Promise<NextResponse> {
+  const state = await getSessionState();
+  const query = request.nextUrl.searchParams;
+  const callbackPath = safeCallbackPath(query.get("callbackUrl") ?? undefined);
+  if (state.kind === "signed-in") return seeOther(callbackPath);
+  const reason = state.kind === "ended" ? state.reason : parseEndReason(query.get("reason") ?? undefined);
+  const target = new URLSearchParams({ callbackUrl: callbackPath });
+  if (reason) target.set("reason", reason);
+  const response = seeOther(`/sign-in?${target}`);
+  if (state.kind === "ended") {
+    if (state.vaultRef) await getCredentialVault().remove(state.vaultRef);
+    for (const { name } of request.cookies.getAll()) {
+      if (!isSessionCookie(name)) continue;
+      // The __Secure- prefix is only accepted (even to expire it) on a Secure cookie.
+      response.cookies.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+    }
+  }
+  return response;
+}
+
+// A relative Location: the browser resolves it against this dashboard, whatever host it used.
+function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { location: path, "cache-control": "no-store" } });
+}
