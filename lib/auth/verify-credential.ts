@@ -5,6 +5,7 @@ import "server-only";
 import { createSalesApiClient, credentialFrom, errorKind, SalesApiHttpError, type KeyType, type SalesApiCredential, SalesApiError } from "@/lib/sales-api";
 import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
 import type { UpstreamTarget } from "@/lib/sales-api/transport";
+import { log, newCorrelationId } from "@/lib/log/server-log";
 
 export type Verification =
   | { ok: true; credential: SalesApiCredential; keyType: KeyType }
@@ -31,6 +32,13 @@ export function signInFailureMessage(error: unknown): string {
       return `The Sales API had an internal error. Try again in a moment${ref}.`;
     case "forbidden":
       return `This credential may not read this data. Check that it is the right key, or ask the platform operator about its scope${ref}.`;
+    case "internal":
+    case "cancelled": {
+      // A fault of ours, not of the credential: logged with its stack under the reference shown.
+      const id = newCorrelationId();
+      log("error", { event: "sign_in_failed", route: "/sign-in", status: 500, kind: "internal", correlationId: id, correlationSource: "ours", errorName: error instanceof Error ? error.name : typeof error, stack: error instanceof Error ? error.stack : undefined });
+      return `Something went wrong on our side while checking the credential. Try again; if it persists, quote the reference ${id} to support.`;
+    }
     case "config":
       return `Sign-in is not configured on this server (${detail(error)}). Ask the person who runs this dashboard.`;
     default:
