@@ -58,6 +58,17 @@ export async function verifyCredential(input: { apiKey: string; clientId?: strin
     const client = createSalesApiClient({ credential, target: input.target, retry: { maxRetries: 1 } });
     return { ok: true, credential, keyType: await client.probeKeyType() };
   } catch (error) {
+    logUpstreamSignInFailure(error);
     return { ok: false, message: signInFailureMessage(error) };
   }
+}
+
+// Every upstream failure at sign-in is logged (a fault of ours is logged with its reference by
+// signInFailureMessage): codes, statuses and the upstream reference only, never the message,
+// which could echo the key.
+function logUpstreamSignInFailure(error: unknown): void {
+  if (!(error instanceof SalesApiError)) return;
+  const kind = errorKind(error);
+  const status = error instanceof SalesApiHttpError ? error.status : undefined;
+  log(kind === "upstream" || kind === "config" ? "error" : "warn", { event: "sign_in_upstream_failed", route: "/sign-in", kind, correlationId: error.correlationId, correlationSource: error.correlationId ? "upstream" : undefined, upstreamStatus: status, upstreamCode: error.code });
 }
