@@ -31,11 +31,15 @@ export function failureStatus(kind: SalesApiErrorKind): number {
   }
 }
 
-/** Describes, classifies and logs a failure of the report at `route` (a path, no query). */
-export function reportFailure(error: unknown, route: string, options: { event?: string } = {}): AnsweredFailure {
+/**
+ * Describes, classifies and logs a failure of the report at `route` (a path, no query).
+ * `aborted`: the request's signal was aborted (the browser went away), so whatever was thrown
+ * after that is a cancellation, not a fault.
+ */
+export function reportFailure(error: unknown, route: string, options: { event?: string; aborted?: boolean } = {}): AnsweredFailure {
   const upstreamId = error instanceof SalesApiError ? error.correlationId : null;
   const ourId = upstreamId ? null : newCorrelationId();
-  const failure = describeReportError(error, ourId);
+  const failure = describeReportError(options.aborted ? new DOMException("The request was aborted", "AbortError") : error, ourId);
   const status = failureStatus(failure.kind);
   const ours = failure.kind === "internal" || failure.kind === "config";
   const level: LogLevel = failure.kind === "cancelled" ? "info" : status >= 500 ? "error" : "warn";

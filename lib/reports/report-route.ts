@@ -21,8 +21,8 @@ export function errorResponse(status: number, code: string, message: string, cor
  * A failed report, described for a person with a reference (the upstream's correlation id, or
  * ours for a failure of our own), and logged under the same reference.
  */
-export function upstreamErrorResponse(error: unknown, route: string): NextResponse {
-  const { status, failure } = reportFailure(error, route);
+export function upstreamErrorResponse(error: unknown, route: string, aborted = false): NextResponse {
+  const { status, failure } = reportFailure(error, route, { aborted });
   return errorResponse(status, failure.kind, `${failure.title}. ${failure.action}`, failure.correlationId);
 }
 
@@ -37,8 +37,8 @@ export async function handleReportRequest(request: Request, options: { creatorOn
   const route = routeOf(request);
   try {
     // A download that fails after its headers were sent can only be cut short; it is logged.
-    return watchDownload(await handle({ account, client, params, query }), (error) => void reportFailure(error, route, { event: "download_failed" }));
+    return watchDownload(await handle({ account, client, params, query }), (error) => void reportFailure(error, route, { event: "download_failed", aborted: request.signal.aborted }));
   } catch (error) {
-    return upstreamErrorResponse(error, route);
+    return upstreamErrorResponse(error, route, request.signal.aborted);
   }
 }

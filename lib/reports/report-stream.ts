@@ -28,7 +28,7 @@ export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgre
         send({ type: "result", data, generatedAt: new Date().toISOString() });
       } catch (error) {
         // The status line was sent long ago: the failure travels in the stream, logged here.
-        send({ type: "error", error: reportFailure(error, route).failure });
+        send({ type: "error", error: reportFailure(error, route, { aborted: signal.aborted }).failure });
       } finally {
         try {
           controller.close();

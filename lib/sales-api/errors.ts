@@ -119,6 +119,10 @@ export function errorKind(error: unknown): SalesApiErrorKind {
   return "internal";
 }
 
+// AbortError from an AbortSignal; ResponseAborted is what Next.js aborts a route handler's
+// signal with when the browser closes the connection.
+const ABORT_NAMES = new Set(["AbortError", "ResponseAborted"]);
+
 function isAbort(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
+  return typeof error === "object" && error !== null && ABORT_NAMES.has(String((error as { name?: unknown }).name));
 }

@@ -101,6 +101,16 @@ describe("reportFailure", () => {
     expect(lastLine()).toMatchObject({ level: "info", kind: "cancelled" });
   });
 
+  it("reads whatever was thrown after the browser went away as cancelled, Next's ResponseAborted included", () => {
+    class ResponseAborted extends Error {
+      override name = "ResponseAborted";
+    }
+    expect(reportFailure(new ResponseAborted(), "/api/reports/revenue").failure.kind).toBe("cancelled");
+    expect(reportFailure(new TypeError("reader released"), "/api/reports/revenue", { aborted: true }).failure.kind).toBe("cancelled");
+    expect(lastLine()).toMatchObject({ level: "info", kind: "cancelled", error_name: "TypeError" });
+    expect(lastLine().stack).toBeUndefined();
+  });
+
   it("maps kinds to statuses", () => {
     expect([failureStatus("internal"), failureStatus("config"), failureStatus("network"), failureStatus("timeout"), failureStatus("upstream"), failureStatus("schema")]).toEqual([500, 500, 502, 502, 502, 502]);
   });
