@@ -1,7 +1,8 @@
-import { describeReportError } from "@/lib/reports/describe-error";
+import { reportFailure } from "@/lib/reports/report-failure";
 import { FailurePanel } from "./failure-panel";
 
-// A report that failed on the server, described for a person.
-export function ReportError({ error }: { error: unknown }) {
-  return <FailurePanel failure={describeReportError(error)} />;
+// A report that failed on the server, described for a person (never a stack trace) and
+// logged under the reference the panel shows. `route`: the page's path.
+export function ReportError({ error, route }: { error: unknown; route: string }) {
+  return <FailurePanel failure={reportFailure(error, route, { event: "page_failed" }).failure} />;
 }

@@ -5,6 +5,7 @@ import "server-only";
 import { createSalesApiClient, credentialFrom, errorKind, SalesApiHttpError, type KeyType, type SalesApiCredential, SalesApiError } from "@/lib/sales-api";
 import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
 import type { UpstreamTarget } from "@/lib/sales-api/transport";
+import { log, newCorrelationId } from "@/lib/log/server-log";
 
 export type Verification =
   | { ok: true; credential: SalesApiCredential; keyType: KeyType }
@@ -31,6 +32,13 @@ export function signInFailureMessage(error: unknown): string {
       return `The Sales API had an internal error. Try again in a moment${ref}.`;
     case "forbidden":
       return `This credential may not read this data. Check that it is the right key, or ask the platform operator about its scope${ref}.`;
+    case "internal":
+    case "cancelled": {
+      // A fault of ours, not of the credential: logged with its stack under the reference shown.
+      const id = newCorrelationId();
+      log("error", { event: "sign_in_failed", route: "/sign-in", status: 500, kind: "internal", correlationId: id, correlationSource: "ours", errorName: error instanceof Error ? error.name : typeof error, stack: error instanceof Error ? error.stack : undefined });
+      return `Something went wrong on our side while checking the credential. Try again; if it persists, quote the reference ${id} to support.`;
+    }
     case "config":
       return `Sign-in is not configured on this server (${detail(error)}). Ask the person who runs this dashboard.`;
     default:
@@ -50,6 +58,17 @@ export async function verifyCredential(input: { apiKey: string; clientId?: strin
     const client = createSalesApiClient({ credential, target: input.target, retry: { maxRetries: 1 } });
     return { ok: true, credential, keyType: await client.probeKeyType() };
   } catch (error) {
+    logUpstreamSignInFailure(error);
     return { ok: false, message: signInFailureMessage(error) };
   }
+}
+
+// Every upstream failure at sign-in is logged (a fault of ours is logged with its reference by
+// signInFailureMessage): codes, statuses and the upstream reference only, never the message,
+// which could echo the key.
+function logUpstreamSignInFailure(error: unknown): void {
+  if (!(error instanceof SalesApiError)) return;
+  const kind = errorKind(error);
+  const status = error instanceof SalesApiHttpError ? error.status : undefined;
+  log(kind === "upstream" || kind === "config" ? "error" : "warn", { event: "sign_in_upstream_failed", route: "/sign-in", kind, correlationId: error.correlationId, correlationSource: error.correlationId ? "upstream" : undefined, upstreamStatus: status, upstreamCode: error.code });
 }

@@ -51,3 +51,32 @@ function asciiFallback(name: string): string {
 function encodeRfc5987(name: string): string {
   return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+
+/**
+ * `response` with `onError` called if its download body fails part-way (after the status and
+ * headers are sent, a failure can only end the download; the caller logs it). Responses that
+ * are not downloads are returned as they are. Reads only when the client reads, as before.
+ */
+export function watchDownload(response: Response, onError: (error: unknown) => void): Response {
+  if (!response.body || !/^attachment/i.test(response.headers.get("content-disposition") ?? "")) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          onError(error);
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

@@ -17,6 +17,14 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 const DEFAULT_PRESET: Preset = "last_30_days";
 const MAX_FILTER_VALUES = 50;
 
+// The days a report can cover. Every day the report computes from its dates (the API's
+// exclusive `to` is the day after the end, a time zone spills a day either way, the comparison
+// goes up to two years back) must still be a day written YYYY-MM-DD: the day after 9999-12-31
+// is not, and planning windows up to it failed deep inside the client. Nothing is sold before
+// 2000 or after 2999 on this platform, so the bounds refuse typing slips, not data.
+export const FIRST_REPORT_DAY = "2000-01-01";
+export const LAST_REPORT_DAY = "2999-12-31";
+
 export function autoGranularity(days: number): Granularity {
   if (days <= MAX_HOURLY_DAYS) return "hour";
   if (days <= 92) return "day";
@@ -31,19 +39,32 @@ function oneOf<T extends string>(values: readonly T[], raw: string | undefined, 
   return fallback;
 }
 
+const latest = (a: string, b: string) => (a > b ? a : b);
+const earliest = (a: string, b: string) => (a < b ? a : b);
+
+function isReportDay(day: string | undefined, which: "start" | "end", problems: string[]): boolean {
+  if (day === undefined || parseIsoDay(day) === undefined) {
+    problems.push(`The ${which} date "${day ?? ""}" is not a day written YYYY-MM-DD.`);
+    return false;
+  }
+  if (day < FIRST_REPORT_DAY || day > LAST_REPORT_DAY) {
+    problems.push(`The ${which} date ${day} is outside the days a report can cover (${FIRST_REPORT_DAY} to ${LAST_REPORT_DAY}).`);
+    return false;
+  }
+  return true;
+}
+
 function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now: Date, problems: string[]): { from: string; to: string } {
   const from = one(raw.from);
   const to = one(raw.to);
   if (from === undefined && to === undefined) return presetRange(preset ?? DEFAULT_PRESET, tz, now);
   const fallback = presetRange(DEFAULT_PRESET, tz, now);
-  const fromOk = from !== undefined && parseIsoDay(from) !== undefined;
-  const toOk = to !== undefined && parseIsoDay(to) !== undefined;
-  if (!fromOk) problems.push(`The start date "${from ?? ""}" is not a day written YYYY-MM-DD.`);
-  if (!toOk) problems.push(`The end date "${to ?? ""}" is not a day written YYYY-MM-DD.`);
+  const fromOk = isReportDay(from, "start", problems);
+  const toOk = isReportDay(to, "end", problems);
   if (!fromOk && !toOk) return fallback;
   // Keep whichever end is valid, and build the nearest range around it.
-  let start = fromOk ? (from as string) : shiftDay(to as string, -29);
-  let end = toOk ? (to as string) : shiftDay(from as string, 29);
+  let start = fromOk ? (from as string) : latest(shiftDay(to as string, -29), FIRST_REPORT_DAY);
+  let end = toOk ? (to as string) : earliest(shiftDay(from as string, 29), LAST_REPORT_DAY);
   if (start > end) {
     problems.push(`The range starts (${start}) after it ends (${end}); the two dates are swapped.`);
     [start, end] = [end, start];
@@ -51,7 +72,7 @@ function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now:
   const days = daysBetween(start, end) + 1;
   if (days > MAX_RANGE_DAYS) {
     problems.push(`The range is ${days} days long; a report covers at most ${MAX_RANGE_DAYS} days.`);
-    start = shiftDay(end, -(MAX_RANGE_DAYS - 1));
+    start = latest(shiftDay(end, -(MAX_RANGE_DAYS - 1)), FIRST_REPORT_DAY);
   }
   return { from: start, to: end };
 }

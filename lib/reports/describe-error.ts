@@ -1,5 +1,6 @@
 // One description of a failed report for every surface (page, stream, CSV): what happened,
-// what to do, and the upstream correlation id. Never a stack trace, never upstream text.
+// what to do, and a reference: the upstream's correlation id, or for a failure of our own the
+// id we logged it under (see report-failure.ts). Never a stack trace, never upstream text.
 import { errorKind, SalesApiError, SalesApiHttpError, type SalesApiErrorKind } from "@/lib/sales-api/errors";
 import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
 
@@ -11,9 +12,10 @@ export interface ReportFailure {
   retryAfterSeconds: number | null;
 }
 
-export function describeReportError(error: unknown): ReportFailure {
+/** `ourCorrelationId`: the reference a failure of ours was logged under. */
+export function describeReportError(error: unknown, ourCorrelationId: string | null = null): ReportFailure {
   const kind = errorKind(error);
-  const correlationId = error instanceof SalesApiError ? error.correlationId : null;
+  const correlationId = (error instanceof SalesApiError ? error.correlationId : null) ?? ourCorrelationId;
   const waitMs = error instanceof SalesApiHttpError && kind === "rate_limited" ? parseRetryAfter(error.retryAfter) : undefined;
   const retryAfterSeconds = waitMs === undefined ? null : Math.max(1, Math.ceil(waitMs / 1000));
   const base = { kind, correlationId, retryAfterSeconds };
@@ -31,6 +33,12 @@ export function describeReportError(error: unknown): ReportFailure {
       return { ...base, title: "The Sales API had an internal error", action: "Reload in a moment; if it persists, quote the reference to support." };
     case "schema":
       return { ...base, title: "The Sales API answered in an unexpected shape", action: "Reload; if it persists, quote the reference to support." };
+    case "internal":
+      return { ...base, title: "Something went wrong on our side", action: "This is a fault in the dashboard, not in your data or the Sales API. Reload; if it persists, quote the reference to support." };
+    case "config":
+      return { ...base, title: "This dashboard is not configured to reach the Sales API", action: "Ask the person who runs it; quote the reference." };
+    case "cancelled":
+      return { ...base, title: "The report was cancelled", action: "Reload to load it again." };
     case "not_found":
       return { ...base, title: "The Sales API does not offer this data", action: "This part of the report is unavailable for now." };
     default:

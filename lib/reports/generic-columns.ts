@@ -10,7 +10,20 @@ const PERSONAL = /customer|email|phone|address|zipcode/i;
 export function genericColumns(records: ReadonlyArray<Record<string, unknown>>, max = 14): GenericColumn[] {
   const keys: string[] = [];
   for (const record of records.slice(0, 500)) for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
-  return keys.slice(0, max).map((key) => ({
+  return columnsOf(keys.slice(0, max));
+}
+
+/**
+ * The columns of `records`, or of `fallbackKeys` when there is none: a CSV of no record is
+ * still a CSV, its header row and nothing else (a CSV needs at least one column).
+ */
+export function genericColumnsOrDefault(records: ReadonlyArray<Record<string, unknown>>, max: number, fallbackKeys: readonly string[]): GenericColumn[] {
+  const columns = genericColumns(records, max);
+  return columns.length > 0 ? columns : columnsOf(fallbackKeys);
+}
+
+function columnsOf(keys: readonly string[]): GenericColumn[] {
+  return keys.map((key) => ({
     key,
     kind: PERSONAL.test(key) ? "personal" : /^amount/i.test(key) ? "money" : /At$/.test(key) ? "date" : "text",
   }));

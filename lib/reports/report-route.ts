@@ -8,7 +8,8 @@ import { getSessionAccount, getSessionClient, type SessionAccount } from "@/lib/
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { describeReportError } from "./describe-error";
+import { watchDownload } from "@/lib/csv/download-response";
+import { reportFailure, routeOf } from "./report-failure";
 
 export interface ReportRequest { account: SessionAccount; client: SalesApiClient; params: ReportParams; query: URLSearchParams }
 
@@ -16,10 +17,12 @@ export function errorResponse(status: number, code: string, message: string, cor
   return NextResponse.json({ error: { code, message, ...(correlationId ? { correlation_id: correlationId } : {}) } }, { status, headers: { "cache-control": "no-store" } });
 }
 
-/** A failed upstream fetch, described for a person, with the upstream correlation id. */
-export function upstreamErrorResponse(error: unknown): NextResponse {
-  const failure = describeReportError(error);
-  const status = failure.kind === "rate_limited" ? 429 : failure.kind === "invalid_token" ? 401 : failure.kind === "forbidden" ? 403 : 502;
+/**
+ * A failed report, described for a person with a reference (the upstream's correlation id, or
+ * ours for a failure of our own), and logged under the same reference.
+ */
+export function upstreamErrorResponse(error: unknown, route: string, aborted = false): NextResponse {
+  const { status, failure } = reportFailure(error, route, { aborted });
   return errorResponse(status, failure.kind, `${failure.title}. ${failure.action}`, failure.correlationId);
 }
 
@@ -31,9 +34,11 @@ export async function handleReportRequest(request: Request, options: { creatorOn
   const query = new URL(request.url).searchParams;
   const { params, problems } = parseReportParams(Object.fromEntries(query));
   if (problems.length) return errorResponse(400, "invalid_request", problems.join(" "));
+  const route = routeOf(request);
   try {
-    return await handle({ account, client, params, query });
+    // A download that fails after its headers were sent can only be cut short; it is logged.
+    return watchDownload(await handle({ account, client, params, query }), (error) => void reportFailure(error, route, { event: "download_failed", aborted: request.signal.aborted }));
   } catch (error) {
-    return upstreamErrorResponse(error);
+    return upstreamErrorResponse(error, route, request.signal.aborted);
   }
 }

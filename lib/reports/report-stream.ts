@@ -3,14 +3,16 @@ import "server-only";
 // A report answered as NDJSON: progress lines while the upstream windows are fetched (and
 // while the rate limit makes them wait), then one result line, or one error line.
 import type { RangeProgress } from "@/lib/sales-api";
-import { describeReportError, type ReportFailure } from "./describe-error";
+import type { ReportFailure } from "./describe-error";
+import { reportFailure } from "./report-failure";
 
 export type ReportEvent<T> =
   | ({ type: "progress" } & RangeProgress)
   | { type: "result"; data: T; generatedAt: string }
   | { type: "error"; error: ReportFailure };
 
-export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgress) => void, signal: AbortSignal) => Promise<T>, signal: AbortSignal): Response {
+/** `route`: the request's path, for the log line of a failure. */
+export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgress) => void, signal: AbortSignal) => Promise<T>, signal: AbortSignal, route: string): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -25,7 +27,8 @@ export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgre
         const data = await run((progress) => send({ type: "progress", ...progress }), signal);
         send({ type: "result", data, generatedAt: new Date().toISOString() });
       } catch (error) {
-        send({ type: "error", error: describeReportError(error) });
+        // The status line was sent long ago: the failure travels in the stream, logged here.
+        send({ type: "error", error: reportFailure(error, route, { aborted: signal.aborted }).failure });
       } finally {
         try {
           controller.close();

@@ -6,6 +6,7 @@ import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
 import { noComparisonDataText } from "./no-comparison-data";
+import { BREAKDOWN_TITLES } from "./revenue-report";
 import type { RevenueView } from "./revenue-view";
 
 export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
@@ -55,33 +56,54 @@ export function purchaseColumns(keyType: KeyType): CsvColumns<Purchase> {
 type Flat = Record<string, unknown>;
 const flat = (defs: Array<[string, CsvColumn<Flat>["kind"]]>) => csvColumns<Flat>(defs.map(([header, kind]) => ({ header, kind, value: (r) => r[header] })));
 
-/** Every dataset of the report by name (the names the page's CSV links use). */
-export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[], keyType: KeyType): Record<string, CsvDataset> {
-  const sets: Record<string, CsvDataset> = {
-    purchases: dataset(purchaseColumns(keyType), purchases),
-    kpis: dataset(
+/**
+ * Every name a Revenue CSV can have ("all" is the ZIP of them), known before any record is
+ * loaded, so that a name that can never exist is refused without an upstream request.
+ */
+export const REVENUE_CSV_NAMES: ReadonlySet<string> = new Set(["all", "purchases", "kpis", "series", "funds", "attach-rates", ...Object.keys(BREAKDOWN_TITLES).map((id) => `breakdown-${id}`)]);
+
+/** Every dataset of the report by name (the names the page's CSV links use), in a Map: see export-names.ts. */
+export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[], keyType: KeyType): Map<string, CsvDataset> {
+  const sets = new Map<string, CsvDataset>();
+  sets.set("purchases", dataset(purchaseColumns(keyType), purchases));
+  sets.set(
+    "kpis",
+    dataset(
       flat([["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"], ["comparisonNote", "text"]]),
       view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: i.noComparisonData ? noComparisonDataText(view.comparisonDataFrom) : "" }))),
     ),
-    series: dataset(
+  );
+  sets.set(
+    "series",
+    dataset(
       flat([["currency", "text"], ["bucket", "text"], ["amount", "money"], ["count", "number"], ["comparisonBucket", "text"], ["comparisonAmount", "money"]]),
       view.series.flatMap((s) => s.points.map((p) => ({ currency: s.currency, bucket: p.bucket, amount: p.amount, count: p.count, comparisonBucket: p.previousBucket, comparisonAmount: p.previousAmount }))),
     ),
-    funds: dataset(
+  );
+  sets.set(
+    "funds",
+    dataset(
       flat([["currency", "text"], ["week", "text"], ["amount", "money"]]),
       view.funds.flatMap((f) => f.weeks.map((w) => ({ currency: f.currency, week: w.label, amount: w.amount }))),
     ),
-  };
+  );
   if (keyType === "creator") {
-    sets["attach-rates"] = dataset(
-      flat([["currency", "text"], ["frontOrders", "number"], ["type", "text"], ["orders", "number"], ["rate", "number"]]),
-      view.attach.flatMap((a) => a.rates.map((r) => ({ currency: a.currency, frontOrders: a.frontOrders, type: r.type, orders: r.orders, rate: r.rate }))),
+    sets.set(
+      "attach-rates",
+      dataset(
+        flat([["currency", "text"], ["frontOrders", "number"], ["type", "text"], ["orders", "number"], ["rate", "number"]]),
+        view.attach.flatMap((a) => a.rates.map((r) => ({ currency: a.currency, frontOrders: a.frontOrders, type: r.type, orders: r.orders, rate: r.rate }))),
+      ),
     );
   }
-  for (const id of new Set(view.breakdowns.map((b) => b.id))) {
-    sets[`breakdown-${id}`] = dataset(
-      flat([["currency", "text"], ["key", "text"], ["count", "number"], ["amount", "money"], ["share", "number"]]),
-      view.breakdowns.filter((b) => b.id === id).flatMap((b) => b.rows.map((r) => ({ currency: b.currency, ...r }))),
+  // Every breakdown, also one without rows: an empty range gives a CSV of its header, not a 404.
+  for (const id of Object.keys(BREAKDOWN_TITLES)) {
+    sets.set(
+      `breakdown-${id}`,
+      dataset(
+        flat([["currency", "text"], ["key", "text"], ["count", "number"], ["amount", "money"], ["share", "number"]]),
+        view.breakdowns.filter((b) => b.id === id).flatMap((b) => b.rows.map((r) => ({ currency: b.currency, ...r }))),
+      ),
     );
   }
   return sets;

@@ -81,7 +81,10 @@ export class SalesApiRangeError extends SalesApiError {
   }
 }
 
-/** What kind of failure this is, for messages and decisions. */
+/**
+ * What kind of failure this is, for messages and decisions. Every kind but "internal" and
+ * "cancelled" comes from the upstream or its configuration; "internal" is a bug of ours.
+ */
 export type SalesApiErrorKind =
   | "invalid_request"
   | "invalid_token"
@@ -92,7 +95,9 @@ export type SalesApiErrorKind =
   | "network"
   | "timeout"
   | "schema"
-  | "config";
+  | "config"
+  | "cancelled"
+  | "internal";
 
 export function errorKind(error: unknown): SalesApiErrorKind {
   if (error instanceof SalesApiHttpError) {
@@ -107,5 +112,17 @@ export function errorKind(error: unknown): SalesApiErrorKind {
   if (error instanceof SalesApiRangeError) return "invalid_request";
   if (error instanceof SalesApiTransportError) return error.code === "timeout" ? "timeout" : "network";
   if (error instanceof SalesApiConfigError) return "config";
-  return "network";
+  // The caller went away (the browser closed the download): nobody is waiting for an answer.
+  if (isAbort(error)) return "cancelled";
+  // Anything else was thrown by our own code, not by the upstream: a bug, reported as ours
+  // (a 500 with our reference), never as "could not be reached".
+  return "internal";
+}
+
+// AbortError from an AbortSignal; ResponseAborted is what Next.js aborts a route handler's
+// signal with when the browser closes the connection.
+const ABORT_NAMES = new Set(["AbortError", "ResponseAborted"]);
+
+function isAbort(error: unknown): boolean {
+  return typeof error === "object" && error !== null && ABORT_NAMES.has(String((error as { name?: unknown }).name));
 }

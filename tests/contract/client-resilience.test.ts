@@ -18,6 +18,14 @@ beforeEach(async () => sb.reset());
 const RANGE = { from: "2026-01-01", to: "2026-06-15" };
 const truth = (account: "creator" | "affiliate" = "creator") => wire(groundTruth({ now: FIXED_NOW }, account, "purchases", RANGE.from, "2026-06-16"));
 
+// Whether each 429 the sandbox sent was followed by a request no sooner than `minMs` later, as
+// the sandbox saw them (its own log of request starts): a lower bound of the wait the
+// client was told to make, which fails only if it retried too early, never on a slow machine.
+async function gapsAfter429(minMs = 1000): Promise<boolean[]> {
+  const log = (await sb.stats()).creator?.log ?? [];
+  return log.flatMap((entry, i) => (entry.status === 429 ? [log[i + 1] !== undefined && log[i + 1]!.t - entry.t >= minMs] : []));
+}
+
 describe("transient failures", () => {
   it("still returns exactly the ground truth with 5xx injected into a third of the answers", async () => {
     await sb.controls({ fail5xxNext: 2, errorRate5xx: 0.33 });
@@ -32,19 +40,18 @@ describe("transient failures", () => {
   it("waits out 429s for the time Retry-After says, then returns the ground truth", async () => {
     await sb.controls({ fail429Next: 3, retryAfterSeconds: 1 });
     const { client } = clientFor(sb, sb.creds.creator, "A");
-    const started = Date.now();
     const { records, report } = await client.fetchRange("purchases", RANGE);
     expect(wire(records)).toEqual(truth());
     expect(report.retries).toBe(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(await gapsAfter429()).toEqual([true, true, true]);
   });
 
   it("honours Retry-After given as an HTTP date", async () => {
     await sb.controls({ fail429Next: 1, retryAfterSeconds: 2, retryAfterFormat: "http-date" });
     const { client } = clientFor(sb, sb.creds.creator, "A");
-    const started = Date.now();
     await client.fetchRange("purchases", { from: "2026-06-01", to: "2026-06-02" });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    // An HTTP date has whole seconds: "2 s from now" is at least 1 s after the 429.
+    expect(await gapsAfter429(1000)).toEqual([true]);
   });
 
   it("gives up with a typed rate-limited error carrying the wait, when the upstream keeps refusing", async () => {

@@ -184,8 +184,12 @@ describe("signInFailureMessage for a server without configuration", () => {
 });
 
 describe("signInFailureMessage for anything else", () => {
-  it("treats a plain Error as a failure to reach the API", () => {
-    expect(signInFailureMessage(new Error("socket hang up"))).toBe("The Sales API could not be reached (socket hang up). Try again in a moment.");
+  // Transport failures arrive as SalesApiTransportError; a plain Error is a fault of ours, not
+  // of the network or the credential (issue #10, point 6).
+  it("treats a plain Error as a fault on our side, with a reference and without its text", () => {
+    const message = signInFailureMessage(new Error("socket hang up"));
+    expect(message).toMatch(/^Something went wrong on our side while checking the credential\. Try again; if it persists, quote the reference [0-9a-f-]{36} to support\.$/);
+    expect(message).not.toContain("socket hang up");
   });
 
   // Regression guard, once a bug (lib/auth/verify-credential.ts:26): the parameter is `unknown`, but a thrown

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition } from "@/lib/csv/download-response";
+import { contentDisposition, downloadResponse, watchDownload } from "@/lib/csv/download-response";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse } from "@/lib/csv/stream";
 import { zipResponse } from "@/lib/csv/zip";
@@ -59,5 +59,40 @@ describe("download responses", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-disposition")).toContain(`filename="reports.zip"`);
+  });
+});
+
+describe("watchDownload", () => {
+  const failingBody = () => {
+    let sent = false;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new TypeError("row 2 could not be written"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode("a,b\r\n"));
+      },
+    });
+  };
+
+  it("reports a download that fails part-way, and still fails it for the client", async () => {
+    const errors: unknown[] = [];
+    const watched = watchDownload(downloadResponse(failingBody(), "x.csv", "text/csv"), (error) => errors.push(error));
+    expect(watched.headers.get("content-disposition")).toMatch(/^attachment/);
+    await expect(watched.text()).rejects.toThrow("row 2 could not be written");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+  });
+
+  it("passes a download that completes through unchanged, without a report", async () => {
+    const errors: unknown[] = [];
+    const body = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode("a,b\r\n1,2\r\n")), c.close()) });
+    const watched = watchDownload(downloadResponse(body, "x.csv", "text/csv"), (error) => errors.push(error));
+    expect(await watched.text()).toBe("a,b\r\n1,2\r\n");
+    expect(errors).toEqual([]);
+  });
+
+  it("leaves a response that is not a download as it is", () => {
+    const json = Response.json({ ok: true });
+    expect(watchDownload(json, () => {})).toBe(json);
   });
 });

@@ -71,6 +71,25 @@ describe("parseReportParams: the range", () => {
     expect(reversed.params.to).toBe("2030-01-01");
   });
 
+  // The day after 9999-12-31 is not a YYYY-MM-DD day: planning the windows up to it crashed
+  // deep in the client, and the report answered 502 "could not be reached".
+  it("refuses a day outside 2000-01-01 to 2999-12-31 in words, and builds the nearest range inside", () => {
+    const far = parseReportParams({ from: "9999-12-01", to: "9999-12-31" }, NOW);
+    expect(far.problems).toEqual([
+      "The start date 9999-12-01 is outside the days a report can cover (2000-01-01 to 2999-12-31).",
+      "The end date 9999-12-31 is outside the days a report can cover (2000-01-01 to 2999-12-31).",
+    ]);
+    expect(far.params).toMatchObject({ from: "2026-02-09", to: "2026-03-10" });
+    const open = parseReportParams({ from: "2026-06-01", to: "9999-12-31" }, NOW);
+    expect(open.problems).toEqual(["The end date 9999-12-31 is outside the days a report can cover (2000-01-01 to 2999-12-31)."]);
+    expect(open.params).toMatchObject({ from: "2026-06-01", to: "2026-06-30" });
+    expect(parseReportParams({ from: "2999-12-20", to: "1999-12-31" }, NOW).params).toMatchObject({ from: "2999-12-20", to: "2999-12-31" });
+    expect(parseReportParams({ from: "0001-01-01", to: "2000-01-10" }, NOW).params).toMatchObject({ from: "2000-01-01", to: "2000-01-10" });
+    expect(lengthInDays(parseReportParams({ from: "2000-01-01", to: "2999-12-31" }, NOW).params)).toBe(731);
+    expect(parseReportParams({ from: "2000-01-01", to: "2000-01-31" }, NOW).problems).toEqual([]);
+    expect(parseReportParams({ from: "2999-12-01", to: "2999-12-31" }, NOW).problems).toEqual([]);
+  });
+
   it("takes the first of repeated parameters", () => {
     expect(parseReportParams({ from: ["2026-03-01", "2025-01-01"], to: ["2026-03-02", "x"] }, NOW)).toMatchObject({ problems: [], params: { from: "2026-03-01", to: "2026-03-02" } });
   });

@@ -69,11 +69,22 @@ describe("errorKind", () => {
     expect(errorKind(error)).toBe("config");
   });
 
-  it("reads anything else as network", () => {
-    expect(errorKind(new Error("socket hang up"))).toBe("network");
-    expect(errorKind(new SalesApiError("other", "other"))).toBe("network");
-    expect(errorKind("a string")).toBe("network");
-    expect(errorKind(undefined)).toBe("network");
+  // A bug of ours is not "the Sales API could not be reached": transport failures arrive as
+  // SalesApiTransportError, so anything else was thrown by our own code.
+  it("reads anything else as internal", () => {
+    expect(errorKind(new TypeError("x is not a function"))).toBe("internal");
+    expect(errorKind(new RangeError("Invalid time value"))).toBe("internal");
+    expect(errorKind(new Error("csvColumns: a CSV needs at least one column"))).toBe("internal");
+    expect(errorKind(new SalesApiError("other", "other"))).toBe("internal");
+    expect(errorKind("a string")).toBe("internal");
+    expect(errorKind(undefined)).toBe("internal");
+  });
+
+  it("reads a request the caller abandoned as cancelled", () => {
+    expect(errorKind(new DOMException("This operation was aborted", "AbortError"))).toBe("cancelled");
+    const controller = new AbortController();
+    controller.abort();
+    expect(errorKind(controller.signal.reason)).toBe("cancelled");
   });
 });
 

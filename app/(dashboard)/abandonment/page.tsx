@@ -13,7 +13,7 @@ export default async function AbandonmentPage({ searchParams }: { searchParams: 
   const page = await resolveReportPage("/abandonment", searchParams, { creatorOnly: true });
   if (!page.ok) return page.problem;
   const view = await buildAbandonmentView(page.client, page.params).catch((error: unknown) => ({ error }));
-  if ("error" in view) return <ReportError error={view.error} />;
+  if ("error" in view) return <ReportError error={view.error} route="/abandonment" />;
   return (
     <ReportProviders>
       <AbandonmentReport params={page.params} view={view} query={reportQuery(page.params)} />

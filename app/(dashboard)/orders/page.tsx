@@ -13,7 +13,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const page = await resolveReportPage("/orders", searchParams, { creatorOnly: true });
   if (!page.ok) return page.problem;
   const view = await buildOrdersView(page.client, page.params).catch((error: unknown) => ({ error }));
-  if ("error" in view) return <ReportError error={view.error} />;
+  if ("error" in view) return <ReportError error={view.error} route="/orders" />;
   const query = reportQuery(page.params);
   return (
     <>

@@ -12,7 +12,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Prom
   const page = await resolveReportPage("/refunds", searchParams, { creatorOnly: false });
   if (!page.ok) return page.problem;
   const view = await buildRefundsView(page.client, page.account.keyType, page.params).catch((error: unknown) => ({ error }));
-  if ("error" in view) return <ReportError error={view.error} />;
+  if ("error" in view) return <ReportError error={view.error} route="/refunds" />;
   return (
     <ReportProviders>
       <RefundsReport params={page.params} view={view} />
