@@ -3,7 +3,9 @@ import "server-only";
 // fetchRange: all records of a resource for any range of days, complete and exact, in as
 // few requests as the data allows. Days already fetched recently come from the day cache;
 // the rest is fetched newest first, continuing from the oldest record of each truncated
-// answer (the API's truncation keeps the newest records).
+// answer (the API's truncation keeps the newest records). One fetch has a total deadline:
+// when it passes, retries and new windows stop, and the days not fetched are reported as
+// such instead of a late error (a slow upstream would otherwise hold a report for minutes).
 import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
 import { ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
 import { SalesApiRangeError } from "./errors";
@@ -17,6 +19,8 @@ export interface RangeDeps {
   cache: DayCacheStore;
   ttl: CacheTtl;
   maxSegments: number;
+  /** Total time of one fetch, retries and waits for the rate budget included. */
+  deadlineMs: number;
   clock?: () => number;
 }
 
@@ -44,6 +48,8 @@ export interface RangeReport {
   incompleteDays: IsoDay[];
   /** Records that broke the schema: counted, not used. */
   invalidRecords: InvalidRecord[];
+  /** Days not fetched because the deadline passed first: none of their records are included. */
+  unfetchedDays: IsoDay[];
   /** True when every record of every day is in `records`. */
   complete: boolean;
 }
@@ -64,10 +70,20 @@ class RangeRun<R extends ResourceName> {
   readonly tally: Tally;
   private windowsDone = 0;
   private windowsTotal = 0;
+  /** Aborts every wait and request of this fetch when the deadline passes. */
+  private readonly deadline: AbortSignal;
+  private readonly signal: AbortSignal;
 
   constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
-    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], complete: true };
+    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], unfetchedDays: [], complete: true };
     this.tally = newTally((waitingMs) => this.progress(waitingMs));
+    this.deadline = AbortSignal.timeout(deps.deadlineMs);
+    this.signal = options.signal ? AbortSignal.any([options.signal, this.deadline]) : this.deadline;
+  }
+
+  /** The deadline passed (and the caller did not cancel): stop, keeping what arrived. */
+  private outOfTime(): boolean {
+    return this.deadline.aborted && !this.options.signal?.aborted;
   }
 
   private key(day: IsoDay): string {
@@ -108,8 +124,16 @@ class RangeRun<R extends ResourceName> {
     let end = span.to;
     let density = this.density();
     while (end > span.from) {
+      // Days of [span.from, end) that are left without a bucket are reported as unfetched.
+      if (this.outOfTime()) return;
       const window = nextWindow(span, end, density, MAX_LIMIT);
-      const answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.options.signal);
+      let answer: Awaited<ReturnType<typeof fetchWindow<R>>>;
+      try {
+        answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.signal);
+      } catch (error) {
+        if (this.outOfTime()) return;
+        throw error;
+      }
       this.windowsDone++;
       this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
       const byDay = new Map<IsoDay, Bucket>();
@@ -160,6 +184,7 @@ class RangeRun<R extends ResourceName> {
         // Learn the density from the newest window before deciding how to split the rest.
         const first = windowEndingAt(span, span.to);
         await this.fetchSpan(first);
+        if (this.outOfTime()) continue;
         rest = { from: span.from, to: first.from };
         if (rest.from >= rest.to) continue;
       }
@@ -178,7 +203,10 @@ class RangeRun<R extends ResourceName> {
     const records: RecordOf<R>[] = [];
     for (let i = days.length - 1; i >= 0; i--) {
       const bucket = this.buckets.get(days[i] as IsoDay);
-      if (!bucket) continue;
+      if (!bucket) {
+        this.report.unfetchedDays.unshift(days[i] as IsoDay);
+        continue;
+      }
       if (!bucket.complete) this.report.incompleteDays.push(days[i] as IsoDay);
       this.report.invalidRecords.push(...bucket.invalid);
       for (const record of bucket.records) {
@@ -190,7 +218,7 @@ class RangeRun<R extends ResourceName> {
       }
     }
     Object.assign(this.report, { requests: this.tally.requests, retries: this.tally.retries, tokenExchanges: this.tally.tokenExchanges });
-    this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0;
+    this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0 && this.report.unfetchedDays.length === 0;
     return { records, report: this.report };
   }
 }
