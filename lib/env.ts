@@ -85,7 +85,7 @@ export const serverEnvSchema = z.object({
   SALES_API_STAGING_BASE_URL: httpsUrl,
   SALES_API_CA_FILE: caFile,
   SALES_API_TIMEOUT_MS: timeoutMs,
-  /** Total time one range fetch of a report may take, retries included; then it shows what arrived. */
+  /** Total time one range fetch may spend on the upstream, retries included (not rate-budget waits); then it shows what arrived. */
   SALES_API_REPORT_DEADLINE_MS: deadlineMs,
   AUTH_SECRET: authSecret,
   /** The dashboard's public URL (next-auth); https:// makes the session cookie Secure. */

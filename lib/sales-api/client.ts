@@ -29,7 +29,7 @@ export interface SalesApiClientOptions {
   concurrency?: number;
   /** Spans fetched side by side within one range. */
   maxSegments?: number;
-  /** Total time one range fetch may take, retries included; SALES_API_REPORT_DEADLINE_MS unless given. */
+  /** Total time one range fetch may spend on the upstream (rate-budget waits aside); SALES_API_REPORT_DEADLINE_MS unless given. */
   deadlineMs?: number;
   /** Stores shared across clients; the process-wide ones (lib/store/process-state) unless given. */
   stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore; catalogs?: CatalogStore };

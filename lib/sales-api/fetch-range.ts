@@ -3,11 +3,13 @@ import "server-only";
 // fetchRange: all records of a resource for any range of days, complete and exact, in as
 // few requests as the data allows. Days already fetched recently come from the day cache;
 // the rest is fetched newest first, continuing from the oldest record of each truncated
-// answer (the API's truncation keeps the newest records). One fetch has a total deadline:
-// when it passes, retries and new windows stop, and the days not fetched are reported as
-// such instead of a late error (a slow upstream would otherwise hold a report for minutes).
+// answer (the API's truncation keeps the newest records). One fetch has a total deadline
+// (waits for our own rate budget aside): when it passes, retries and new windows stop, and
+// the days not fetched are reported as such instead of a late error (a slow upstream would
+// otherwise hold a report for minutes).
 import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
 import { ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
+import { Deadline } from "./deadline";
 import { SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
@@ -71,19 +73,22 @@ class RangeRun<R extends ResourceName> {
   private windowsDone = 0;
   private windowsTotal = 0;
   /** Aborts every wait and request of this fetch when the deadline passes. */
-  private readonly deadline: AbortSignal;
+  readonly deadline: Deadline;
   private readonly signal: AbortSignal;
 
   constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
     this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], unfetchedDays: [], complete: true };
-    this.tally = newTally((waitingMs) => this.progress(waitingMs));
-    this.deadline = AbortSignal.timeout(deps.deadlineMs);
-    this.signal = options.signal ? AbortSignal.any([options.signal, this.deadline]) : this.deadline;
+    this.deadline = new Deadline(deps.deadlineMs, deps.clock);
+    this.tally = newTally((waitingMs) => {
+      this.deadline.pauseFor(waitingMs);
+      this.progress(waitingMs);
+    });
+    this.signal = options.signal ? AbortSignal.any([options.signal, this.deadline.signal]) : this.deadline.signal;
   }
 
   /** The deadline passed (and the caller did not cancel): stop, keeping what arrived. */
   private outOfTime(): boolean {
-    return this.deadline.aborted && !this.options.signal?.aborted;
+    return this.deadline.passed && !this.options.signal?.aborted;
   }
 
   private key(day: IsoDay): string {
@@ -229,7 +234,11 @@ export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resour
   if (range.from > range.to) throw new SalesApiRangeError(`The range starts after it ends (${range.from} to ${range.to})`);
   const run = new RangeRun(deps, resource, range.from, range.to, options);
   const days = daysOf(range.from, range.to);
-  await run.loadCached(days);
-  await run.fetchMissing(days);
-  return run.result(days);
+  try {
+    await run.loadCached(days);
+    await run.fetchMissing(days);
+    return run.result(days);
+  } finally {
+    run.deadline.dispose();
+  }
 }
