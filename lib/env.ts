@@ -54,6 +54,16 @@ const timeoutMs = z.preprocess(
     .default(15_000),
 );
 
+const deadlineMs = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int({ error: "must be a whole number of milliseconds" })
+    .min(1_000, { error: "must be at least 1000 ms" })
+    .max(600_000, { error: "must be at most 600000 ms" })
+    .default(30_000),
+);
+
 const authSecret = z.preprocess(
   emptyToUndefined,
   z
@@ -75,6 +85,8 @@ export const serverEnvSchema = z.object({
   SALES_API_STAGING_BASE_URL: httpsUrl,
   SALES_API_CA_FILE: caFile,
   SALES_API_TIMEOUT_MS: timeoutMs,
+  /** Total time one range fetch may spend on the upstream, retries included (not rate-budget waits); then it shows what arrived. */
+  SALES_API_REPORT_DEADLINE_MS: deadlineMs,
   AUTH_SECRET: authSecret,
   /** The dashboard's public URL (next-auth); https:// makes the session cookie Secure. */
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url({ error: "must be the dashboard's absolute URL" }).optional()),

@@ -22,6 +22,7 @@ Test controls (all off by default):
   --token-ttl-seconds N      Flow B token lifetime (default 3600)
   --disable-flow a|b         switch one credential flow off
   --disable-refunds          /refunds and /chargebacks answer 404
+  --disable-catalog          /products and /offers answer 404 (an upstream with only the contract's paths)
   --odd-shape-rate P         share of records with an amount as a string and an unknown field
   --omit-currency            purchases come without their currency field
   --test-controls            enable /__sandbox/controls, /__sandbox/stats, /__sandbox/reset (loopback only)
@@ -45,7 +46,7 @@ function parseOptions(argv: string[]): SandboxOptions {
       "rate-limit-per-minute": { type: "string" }, "rate-limit-per-day": { type: "string" }, "rate-window-ms": { type: "string" },
       now: { type: "string" }, "latency-ms": { type: "string" }, "error-rate-5xx": { type: "string" },
       "token-ttl-seconds": { type: "string" }, "disable-flow": { type: "string", multiple: true },
-      "disable-refunds": { type: "boolean" }, "odd-shape-rate": { type: "string" }, "omit-currency": { type: "boolean" },
+      "disable-refunds": { type: "boolean" }, "disable-catalog": { type: "boolean" }, "odd-shape-rate": { type: "string" }, "omit-currency": { type: "boolean" },
       "test-controls": { type: "boolean" },
     },
   });
@@ -62,6 +63,7 @@ function parseOptions(argv: string[]): SandboxOptions {
     flowA: flows.some((f) => f.toLowerCase() === "a") ? false : undefined,
     flowB: flows.some((f) => f.toLowerCase() === "b") ? false : undefined,
     refundsEnabled: values["disable-refunds"] ? false : undefined,
+    catalogEnabled: values["disable-catalog"] ? false : undefined,
     oddShapeRate: number(values["odd-shape-rate"], "odd-shape-rate"),
     omitCurrency: values["omit-currency"] || undefined,
     ratePerMinute: number(values["rate-limit-per-minute"], "rate-limit-per-minute"),

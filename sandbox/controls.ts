@@ -18,6 +18,8 @@ export const controlsSchema = z.object({
   flowA: z.boolean(),
   flowB: z.boolean(),
   refundsEnabled: z.boolean(),
+  /** Off: /products and /offers answer 404, as an upstream that implements only the contract's paths. */
+  catalogEnabled: z.boolean(),
   /** Share of list records served with an unexpected shape (amount as a string, an unknown field). */
   oddShapeRate: z.number().min(0).max(1),
   /** Purchases without the `currency` field, as the field notes report from the real service. */
@@ -45,6 +47,7 @@ export const DEFAULT_CONTROLS: Controls = {
   flowA: true,
   flowB: true,
   refundsEnabled: true,
+  catalogEnabled: true,
   oddShapeRate: 0,
   omitCurrency: false,
   unreadableDays: [],

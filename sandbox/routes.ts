@@ -6,19 +6,19 @@ export interface Route {
   kind: "list" | "catalog";
   resource: ListResource | "products" | "offers";
   creatorOnly: boolean;
-  /** Refunds and chargebacks can be switched off (404) by a test control. */
-  switchable: boolean;
+  /** The test control that can switch the endpoint off (404), if any. */
+  switchedBy: "refundsEnabled" | "catalogEnabled" | null;
 }
 
 export const API_PREFIX = "/api/v1";
 
 export const ROUTES: Record<string, Route> = {
-  "/purchases": { kind: "list", resource: "purchases", creatorOnly: false, switchable: false },
-  "/orders": { kind: "list", resource: "orders", creatorOnly: true, switchable: false },
-  "/abandoned-carts": { kind: "list", resource: "abandoned-carts", creatorOnly: true, switchable: false },
-  "/checkouts": { kind: "list", resource: "checkouts", creatorOnly: true, switchable: false },
-  "/refunds": { kind: "list", resource: "refunds", creatorOnly: false, switchable: true },
-  "/chargebacks": { kind: "list", resource: "chargebacks", creatorOnly: false, switchable: true },
-  "/products": { kind: "catalog", resource: "products", creatorOnly: true, switchable: false },
-  "/offers": { kind: "catalog", resource: "offers", creatorOnly: true, switchable: false },
+  "/purchases": { kind: "list", resource: "purchases", creatorOnly: false, switchedBy: null },
+  "/orders": { kind: "list", resource: "orders", creatorOnly: true, switchedBy: null },
+  "/abandoned-carts": { kind: "list", resource: "abandoned-carts", creatorOnly: true, switchedBy: null },
+  "/checkouts": { kind: "list", resource: "checkouts", creatorOnly: true, switchedBy: null },
+  "/refunds": { kind: "list", resource: "refunds", creatorOnly: false, switchedBy: "refundsEnabled" },
+  "/chargebacks": { kind: "list", resource: "chargebacks", creatorOnly: false, switchedBy: "refundsEnabled" },
+  "/products": { kind: "catalog", resource: "products", creatorOnly: true, switchedBy: "catalogEnabled" },
+  "/offers": { kind: "catalog", resource: "offers", creatorOnly: true, switchedBy: "catalogEnabled" },
 };

@@ -107,11 +107,14 @@ async function route(ctx: Context, req: IncomingMessage, res: ServerResponse, se
     return answerAuth(ctx, req, res, served);
   }
   const endpoint = path.startsWith(API_PREFIX) ? ROUTES[path.slice(API_PREFIX.length)] : undefined;
-  if (!endpoint || (endpoint.switchable && !ctx.controls.refundsEnabled)) throw new ApiError(404, "not_found", "No endpoint at this path");
+  if (!endpoint) throw new ApiError(404, "not_found", "No endpoint at this path");
   if (req.method !== "GET") throw methodNotAllowed("GET");
   const { account, flow } = await ctx.auth.authenticate(req, ctx.controls);
   served(account, flow);
   passGate(account, ctx.controls, ctx.limiter);
+  // Switched off by a test control: answered like an unknown path, after the credential is
+  // known, so that the stats show who asked for it and how often.
+  if (endpoint.switchedBy && !ctx.controls[endpoint.switchedBy]) throw new ApiError(404, "not_found", "No endpoint at this path");
   if (endpoint.creatorOnly && account.scope.keyType !== "creator") {
     throw new ApiError(403, "forbidden", "This endpoint requires a creator key");
   }
@@ -124,7 +127,7 @@ function handler(ctx: Context) {
     const started = Date.now();
     res.setHeader("x-correlation-id", correlationId);
     const served = (account: Account, flow: "A" | "B" | "auth") => {
-      res.once("finish", () => ctx.stats.record(account.name, { t: started, method: req.method ?? "", path: (req.url ?? "").split("?")[0] ?? "", status: res.statusCode, flow }));
+      res.once("finish", () => ctx.stats.record(account.name, { t: started, method: req.method ?? "", path: (req.url ?? "").split("?")[0] ?? "", query: new URL(req.url ?? "/", "https://sandbox.invalid").search, status: res.statusCode, flow }));
     };
     route(ctx, req, res, served).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();

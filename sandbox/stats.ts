@@ -1,6 +1,7 @@
 // What the sandbox served, per credential: lets tests measure a client's frugality and
 // check that it never exceeded the rate limit.
-export interface ServedRequest { t: number; method: string; path: string; status: number; flow: "A" | "B" | "auth" }
+/** `query` is the request's query string ("?from=…&to=…&limit=…", or ""): it carries no credential. */
+export interface ServedRequest { t: number; method: string; path: string; query: string; status: number; flow: "A" | "B" | "auth" }
 
 export interface CredentialStats { requests: number; byStatus: Record<string, number>; log: ServedRequest[] }
 

@@ -1,4 +1,4 @@
-import type { PeriodQuality, ReportQuality } from "@/lib/reports/report-quality";
+import { dayRuns, type PeriodQuality, type ReportQuality } from "@/lib/reports/report-quality";
 
 type Range = { from: string; to: string } | null;
 
@@ -7,6 +7,11 @@ function PeriodProblems({ quality, reference }: { quality: PeriodQuality; refere
     <>
       {quality.incompleteDays.length > 0 && (
         <p className="mt-1">On {quality.incompleteDays.join(", ")} a single day held more than 5000 records: the Sales API returned only its newest 5000, so older sales of those days are missing.</p>
+      )}
+      {quality.unfetchedDays.length > 0 && (
+        <p className="mt-1" data-testid="quality-unfetched">
+          Figures for {dayRuns(quality.unfetchedDays).map((r) => (r.from === r.to ? r.from : `${r.from}–${r.to}`)).join(", ")} are missing: the Sales API did not answer in time.
+        </p>
       )}
       {quality.invalidRecords > 0 && (
         <p className="mt-1">{quality.invalidRecords} record(s) of {reference} came in a shape we cannot read and are left out{quality.correlationIds.length ? ` (reference ${quality.correlationIds.join(", ")})` : ""}.</p>
@@ -32,7 +37,7 @@ export function QualityBanner({ quality, comparison = null }: { quality: ReportQ
       {!quality.complete && (
         <div data-testid="quality-current">
           <p className="font-semibold">These totals are incomplete.</p>
-          <PeriodProblems quality={quality} reference="that day" />
+          <PeriodProblems quality={quality} reference="this period" />
         </div>
       )}
       {comparisonPartial && quality.comparison && (

@@ -3,7 +3,7 @@ import "server-only";
 // Where a download lacks records the report could not get, it says so where the user sees
 // it: the file name ends in "-incomplete", the response carries X-Salesdash-Incomplete with
 // the reason, and a ZIP holds a README.txt. (A "# incomplete" first line would not be CSV.)
-import type { PeriodQuality, ReportQuality } from "./report-quality";
+import { dayRuns, type PeriodQuality, type ReportQuality } from "./report-quality";
 
 export const INCOMPLETE_HEADER = "x-salesdash-incomplete";
 
@@ -13,6 +13,9 @@ export function incompleteReason(quality: PeriodQuality): string | null {
   const parts: string[] = [];
   if (quality.incompleteDays.length > 0) {
     parts.push(`on ${quality.incompleteDays.join(", ")} a single day held more than 5000 records and only its newest 5000 are included`);
+  }
+  if (quality.unfetchedDays.length > 0) {
+    parts.push(`the Sales API did not answer in time for ${dayRuns(quality.unfetchedDays).map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(", ")}, so those days are missing`);
   }
   if (quality.invalidRecords > 0) {
     const refs = quality.correlationIds.length ? ` (reference ${quality.correlationIds.join(", ")})` : "";

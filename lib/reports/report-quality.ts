@@ -8,6 +8,8 @@ export interface PeriodQuality {
   complete: boolean;
   /** Days that alone held more than the API's limit. */
   incompleteDays: string[];
+  /** Days the Sales API did not answer for before the deadline: their figures are missing. */
+  unfetchedDays: string[];
   /** Records that broke the schema, left out. */
   invalidRecords: number;
   /** The upstream references of those records (a few). */
@@ -36,6 +38,7 @@ export function periodQuality(reports: readonly RangeReport[]): PeriodQuality {
   return {
     complete: reports.every((r) => r.complete),
     incompleteDays: [...new Set(reports.flatMap((r) => r.incompleteDays))].sort(),
+    unfetchedDays: [...new Set(reports.flatMap((r) => r.unfetchedDays))].sort(),
     invalidRecords: invalid.length,
     correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
     oddShapes: reports.reduce((sum, r) => sum + r.oddShapeRecords, 0),
@@ -55,4 +58,16 @@ export function reportQuality(fetches: ReportFetches, missing: { records: number
 /** True when the changes against the comparison period rest on partial figures (either side). */
 export function deltasArePartial(quality: ReportQuality): boolean {
   return !quality.complete || (quality.comparison !== null && !quality.comparison.complete);
+}
+
+/** Consecutive days as inclusive runs, for saying "D1–D2" instead of listing every day. */
+export function dayRuns(days: readonly string[]): Array<{ from: string; to: string }> {
+  const runs: Array<{ from: string; to: string }> = [];
+  for (const day of [...days].sort()) {
+    const last = runs.at(-1);
+    const next = last && new Date(Date.parse(`${last.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    if (last && next === day) last.to = day;
+    else runs.push({ from: day, to: day });
+  }
+  return runs;
 }

@@ -2,20 +2,19 @@ import "server-only";
 
 // The Sales API client for one credential. Every client of the same credential shares its
 // rate budget, token, day cache and concurrency slots, wherever it was created.
-import pLimit, { type LimitFunction } from "p-limit";
+import pLimit from "p-limit";
 import { getServerEnv } from "@/lib/env";
-import { AccessTokenCache } from "./access-tokens";
+import { getProcessState } from "@/lib/store/process-state";
+import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore } from "./catalog";
 import { credentialIdentity, type SalesApiCredential } from "./credentials";
-import { DEFAULT_CACHE_TTL, MemoryDayCacheStore, type CacheTtl, type DayCacheStore } from "./day-cache";
+import { isoDay, shiftDay, type IsoDay } from "./dates";
+import { DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
 import { fetchRange, type RangeOptions, type RangeResult } from "./fetch-range";
-import { MAX_LIMIT } from "./list-window";
-import { CredentialRateLimiter, DEFAULT_RATE_LIMITS, MemoryRateLimitStore, type RateLimits, type RateLimitStore } from "./rate-limit";
+import { CredentialRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits, type RateLimitStore } from "./rate-limit";
 import type { ResourceName } from "./resources";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
-import { genericRecordSchema, listEnvelopeSchema, type GenericRecord } from "./schemas/list-envelope";
 import { getWithCredential, newTally, type RequestContext } from "./send";
 import { getTransport, type Transport, type UpstreamTarget } from "./transport";
-import type { IsoDay } from "./dates";
 
 export interface SalesApiClientOptions {
   credential: SalesApiCredential;
@@ -29,16 +28,11 @@ export interface SalesApiClientOptions {
   concurrency?: number;
   /** Spans fetched side by side within one range. */
   maxSegments?: number;
-  /** Stores shared across clients; in memory unless given. */
-  stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore };
+  /** Total time one range fetch may spend on the upstream (rate-budget waits aside); SALES_API_REPORT_DEADLINE_MS unless given. */
+  deadlineMs?: number;
+  /** Stores shared across clients; the process-wide ones (lib/store/process-state) unless given. */
+  stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore; catalogs?: CatalogStore };
 }
-
-const shared = {
-  rateLimit: new MemoryRateLimitStore() as RateLimitStore,
-  dayCache: new MemoryDayCacheStore() as DayCacheStore,
-  tokens: new AccessTokenCache(),
-  slots: new Map<string, LimitFunction>(),
-};
 
 export type KeyType = "creator" | "affiliate";
 
@@ -46,39 +40,52 @@ export interface SalesApiClient {
   /** A keyed hash of credential and base URL: safe to log and to use as a key. */
   readonly identity: string;
   fetchRange<R extends ResourceName>(resource: R, range: { from: IsoDay; to: IsoDay }, options?: RangeOptions): Promise<RangeResult<R>>;
-  fetchCatalog(name: "products" | "offers"): Promise<{ records: GenericRecord[]; truncated: boolean }>;
-  /** One request: a creator-only endpoint answers 200 for a creator key and 403 for an affiliate key. */
+  /** An optional catalog: `available: false` when the upstream has none (404) or the key may not read it. */
+  fetchCatalog(name: CatalogName): Promise<CatalogAnswer>;
+  /**
+   * One request to a documented creator-only endpoint (orders, one day, limit 1): 200 for a
+   * creator key, 403 for an affiliate key. The catalogs are not used: the contract gives no path for them.
+   */
   probeKeyType(): Promise<KeyType>;
 }
 
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
+  const state = getProcessState();
+  const env = getServerEnv();
   const transport = options.transport ?? getTransport(options.target);
-  const identity = credentialIdentity(options.credential, transport.baseUrl, getServerEnv().AUTH_SECRET);
+  const identity = credentialIdentity(options.credential, transport.baseUrl, env.AUTH_SECRET ?? state.identityKey);
   const concurrency = options.concurrency ?? 4;
   const slotKey = `${identity}|${concurrency}`;
-  const slots = shared.slots.get(slotKey) ?? shared.slots.set(slotKey, pLimit(concurrency)).get(slotKey)!;
+  const slots = state.slots.get(slotKey) ?? state.slots.set(slotKey, pLimit(concurrency)).get(slotKey)!;
   const ctx: RequestContext = {
     transport,
     credential: options.credential,
     identity,
-    limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? shared.rateLimit, { ...DEFAULT_RATE_LIMITS, ...options.limits }),
-    tokens: shared.tokens,
+    limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? state.rateLimit, { ...DEFAULT_RATE_LIMITS, ...options.limits }),
+    tokens: state.tokens,
     slots,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    inFlight: state.inFlight,
   };
-  const deps = { ctx, cache: options.stores?.dayCache ?? shared.dayCache, ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl }, maxSegments: options.maxSegments ?? 3 };
+  const deps = {
+    ctx,
+    cache: options.stores?.dayCache ?? state.dayCache,
+    ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl },
+    maxSegments: options.maxSegments ?? 3,
+    deadlineMs: options.deadlineMs ?? env.SALES_API_REPORT_DEADLINE_MS,
+  };
+  const catalogs = { ctx, store: options.stores?.catalogs ?? state.catalogs };
 
   return {
     identity,
     fetchRange: (resource, range, rangeOptions) => fetchRange(deps, resource, range, rangeOptions),
-    async fetchCatalog(name) {
-      const response = await getWithCredential(ctx, newTally(), `/api/v1/${name}`, { limit: MAX_LIMIT });
-      const envelope = listEnvelopeSchema.parse(response.body);
-      return { records: envelope.data.map((r) => genericRecordSchema.parse(r)), truncated: envelope.meta.truncated };
-    },
+    fetchCatalog: (name) => fetchCatalog(catalogs, name),
     async probeKeyType() {
+      // Yesterday (UTC): a whole past day, so the answer is small and the same for every caller.
+      const today = isoDay(new Date());
+      const from = shiftDay(today, -1);
       try {
-        await getWithCredential(ctx, newTally(), "/api/v1/products", { limit: 1 });
+        await getWithCredential(ctx, newTally(), "/api/v1/orders", { from, to: today, limit: 1 });
         return "creator";
       } catch (error) {
         if (error instanceof Error && "status" in error && error.status === 403) return "affiliate";

@@ -2,7 +2,7 @@ import "server-only";
 
 // A credential and the identity we key caches, limits and tokens by: a keyed hash of the
 // credential and the base URL, so that no store ever holds or logs the raw key.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 
 export type SalesApiCredential =
   | { kind: "api-key"; apiKey: string }
@@ -14,13 +14,13 @@ export function credentialFrom(input: { apiKey: string; clientId?: string | null
   return clientId ? { kind: "client", clientId, apiKey: input.apiKey.trim() } : { kind: "api-key", apiKey: input.apiKey.trim() };
 }
 
-// Without an app secret the identities are stable for this process only, which is all an
-// in-memory store needs.
-const processKey = randomBytes(32);
-
-export function credentialIdentity(credential: SalesApiCredential, baseUrl: string, secret?: string): string {
+/**
+ * `key` is the app secret, or without one a random key of the process (lib/store's process
+ * state): identities are then stable for this process only, which is all an in-memory store needs.
+ */
+export function credentialIdentity(credential: SalesApiCredential, baseUrl: string, key: string | Buffer): string {
   const material = credential.kind === "client" ? `B\0${credential.clientId}\0${credential.apiKey}` : `A\0${credential.apiKey}`;
-  return createHmac("sha256", secret ? `salesdash-identity:${secret}` : processKey)
+  return createHmac("sha256", typeof key === "string" ? `salesdash-identity:${key}` : key)
     .update(`${baseUrl}\0${material}`)
     .digest("base64url");
 }

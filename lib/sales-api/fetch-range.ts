@@ -3,9 +3,13 @@ import "server-only";
 // fetchRange: all records of a resource for any range of days, complete and exact, in as
 // few requests as the data allows. Days already fetched recently come from the day cache;
 // the rest is fetched newest first, continuing from the oldest record of each truncated
-// answer (the API's truncation keeps the newest records).
+// answer (the API's truncation keeps the newest records). One fetch has a total deadline
+// (waits for our own rate budget aside): when it passes, retries and new windows stop, and
+// the days not fetched are reported as such instead of a late error (a slow upstream would
+// otherwise hold a report for minutes).
 import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
 import { ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
+import { Deadline } from "./deadline";
 import { SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
@@ -17,6 +21,8 @@ export interface RangeDeps {
   cache: DayCacheStore;
   ttl: CacheTtl;
   maxSegments: number;
+  /** Total time of one fetch, retries and waits for the rate budget included. */
+  deadlineMs: number;
   clock?: () => number;
 }
 
@@ -46,6 +52,8 @@ export interface RangeReport {
   invalidRecords: InvalidRecord[];
   /** Records accepted with a field in an unexpected shape (an amount written as text, read exactly). */
   oddShapeRecords: number;
+  /** Days not fetched because the deadline passed first: none of their records are included. */
+  unfetchedDays: IsoDay[];
   /** True when every record of every day is in `records`. */
   complete: boolean;
 }
@@ -66,10 +74,23 @@ class RangeRun<R extends ResourceName> {
   readonly tally: Tally;
   private windowsDone = 0;
   private windowsTotal = 0;
+  /** Aborts every wait and request of this fetch when the deadline passes. */
+  readonly deadline: Deadline;
+  private readonly signal: AbortSignal;
 
   constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
-    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, complete: true };
-    this.tally = newTally((waitingMs) => this.progress(waitingMs));
+    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true };
+    this.deadline = new Deadline(deps.deadlineMs, deps.clock);
+    this.tally = newTally((waitingMs) => {
+      this.deadline.pauseFor(waitingMs);
+      this.progress(waitingMs);
+    });
+    this.signal = options.signal ? AbortSignal.any([options.signal, this.deadline.signal]) : this.deadline.signal;
+  }
+
+  /** The deadline passed (and the caller did not cancel): stop, keeping what arrived. */
+  private outOfTime(): boolean {
+    return this.deadline.passed && !this.options.signal?.aborted;
   }
 
   private key(day: IsoDay): string {
@@ -110,8 +131,16 @@ class RangeRun<R extends ResourceName> {
     let end = span.to;
     let density = this.density();
     while (end > span.from) {
+      // Days of [span.from, end) that are left without a bucket are reported as unfetched.
+      if (this.outOfTime()) return;
       const window = nextWindow(span, end, density, MAX_LIMIT);
-      const answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.options.signal);
+      let answer: Awaited<ReturnType<typeof fetchWindow<R>>>;
+      try {
+        answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.signal);
+      } catch (error) {
+        if (this.outOfTime()) return;
+        throw error;
+      }
       this.windowsDone++;
       this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
       const byDay = new Map<IsoDay, Bucket>();
@@ -166,6 +195,7 @@ class RangeRun<R extends ResourceName> {
         // Learn the density from the newest window before deciding how to split the rest.
         const first = windowEndingAt(span, span.to);
         await this.fetchSpan(first);
+        if (this.outOfTime()) continue;
         rest = { from: span.from, to: first.from };
         if (rest.from >= rest.to) continue;
       }
@@ -184,7 +214,10 @@ class RangeRun<R extends ResourceName> {
     const records: RecordOf<R>[] = [];
     for (let i = days.length - 1; i >= 0; i--) {
       const bucket = this.buckets.get(days[i] as IsoDay);
-      if (!bucket) continue;
+      if (!bucket) {
+        this.report.unfetchedDays.unshift(days[i] as IsoDay);
+        continue;
+      }
       if (!bucket.complete) this.report.incompleteDays.push(days[i] as IsoDay);
       this.report.invalidRecords.push(...bucket.invalid);
       this.report.oddShapeRecords += bucket.oddShapes ?? 0;
@@ -197,7 +230,7 @@ class RangeRun<R extends ResourceName> {
       }
     }
     Object.assign(this.report, { requests: this.tally.requests, retries: this.tally.retries, tokenExchanges: this.tally.tokenExchanges });
-    this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0;
+    this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0 && this.report.unfetchedDays.length === 0;
     return { records, report: this.report };
   }
 }
@@ -208,7 +241,11 @@ export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resour
   if (range.from > range.to) throw new SalesApiRangeError(`The range starts after it ends (${range.from} to ${range.to})`);
   const run = new RangeRun(deps, resource, range.from, range.to, options);
   const days = daysOf(range.from, range.to);
-  await run.loadCached(days);
-  await run.fetchMissing(days);
-  return run.result(days);
+  try {
+    await run.loadCached(days);
+    await run.fetchMissing(days);
+    return run.result(days);
+  } finally {
+    run.deadline.dispose();
+  }
 }

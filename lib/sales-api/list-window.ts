@@ -28,8 +28,6 @@ export interface WindowAnswer<R extends ResourceName> {
   correlationId: string | null;
 }
 
-const inFlight = new Map<string, Promise<WindowAnswer<ResourceName>>>();
-
 /** True when the upstream wrote an amount as text that the schema read as a number. */
 function hasTextAmount(raw: Record<string, unknown>, parsed: Record<string, unknown>): boolean {
   return Object.keys(raw).some((key) => key.startsWith("amount") && typeof raw[key] === "string" && typeof parsed[key] === "number");
@@ -62,12 +60,29 @@ async function requestWindow<R extends ResourceName>(ctx: RequestContext, tally:
   return answer;
 }
 
-/** Fetches [from, to) with limit 5000; a caller asking for a window already in flight joins it. */
+/**
+ * Fetches [from, to) with limit 5000; a caller asking for a window already in flight joins it
+ * (ctx.inFlight is process-wide). When the joined request was cancelled by its own caller's
+ * signal (a deadline, a closed page) and ours still runs, we ask again ourselves.
+ */
 export async function fetchWindow<R extends ResourceName>(ctx: RequestContext, tally: Tally, resource: R, from: string, to: string, signal?: AbortSignal): Promise<WindowAnswer<R> & { shared: boolean }> {
   const key = `${ctx.identity}|${resource}|${from}|${to}`;
-  const running = inFlight.get(key);
-  if (running) return { ...((await running) as WindowAnswer<R>), shared: true };
-  const promise = requestWindow(ctx, tally, resource, from, to, signal).finally(() => inFlight.delete(key));
-  inFlight.set(key, promise as Promise<WindowAnswer<ResourceName>>);
-  return { ...(await promise), shared: false };
+  const running = ctx.inFlight.get(key) as Promise<WindowAnswer<R>> | undefined;
+  if (running) {
+    try {
+      return { ...(await running), shared: true };
+    } catch (error) {
+      if (!isAbort(error) || signal?.aborted) throw error;
+    }
+  }
+  const promise = requestWindow(ctx, tally, resource, from, to, signal);
+  const settled = promise.finally(() => {
+    if (ctx.inFlight.get(key) === settled) ctx.inFlight.delete(key);
+  });
+  ctx.inFlight.set(key, settled);
+  return { ...(await settled), shared: false };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
 }

@@ -22,6 +22,8 @@ export interface RequestContext {
   /** Bounded concurrency for this credential. */
   slots: LimitFunction;
   retry: RetryPolicy;
+  /** Upstream requests in flight for every credential, joined by identical callers. */
+  inFlight: Map<string, Promise<unknown>>;
   clock?: () => number;
   random?: () => number;
 }

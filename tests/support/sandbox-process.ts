@@ -27,7 +27,7 @@ export interface RunningSandbox {
   request(pathAndQuery: string, init?: { token?: string; method?: string; body?: string; headers?: Record<string, string> }): Promise<Response>;
   json<T = any>(pathAndQuery: string, token?: string): Promise<{ status: number; body: T; headers: Headers }>;
   controls(patch: Record<string, unknown>): Promise<void>;
-  stats(): Promise<Record<string, { requests: number; byStatus: Record<string, number>; log: Array<{ t: number; path: string; status: number; flow: string }> }>>;
+  stats(): Promise<Record<string, { requests: number; byStatus: Record<string, number>; log: Array<{ t: number; path: string; query?: string; status: number; flow: string }> }>>;
   reset(): Promise<void>;
   invalidateTokens(): Promise<void>;
   stop(): Promise<void>;

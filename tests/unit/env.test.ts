@@ -16,15 +16,22 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data" });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data" });
   });
 
   it("treats empty strings as unset", () => {
-    expect(parseServerEnv({ SALES_API_BASE_URL: "", SALES_API_CA_FILE: " ", SALES_API_TIMEOUT_MS: "" })).toEqual({
+    expect(parseServerEnv({ SALES_API_BASE_URL: "", SALES_API_CA_FILE: " ", SALES_API_TIMEOUT_MS: "", SALES_API_REPORT_DEADLINE_MS: "" })).toEqual({
       SALES_API_TIMEOUT_MS: 15_000,
+      SALES_API_REPORT_DEADLINE_MS: 30_000,
       SESSION_MAX_AGE_SECONDS: 28_800,
       SALESDASH_DATA_DIR: ".data",
     });
+  });
+
+  it("reads the report deadline in milliseconds and refuses one too short to fetch anything", () => {
+    expect(parseServerEnv({ SALES_API_REPORT_DEADLINE_MS: "45000" }).SALES_API_REPORT_DEADLINE_MS).toBe(45_000);
+    expect(() => parseServerEnv({ SALES_API_REPORT_DEADLINE_MS: "500" })).toThrow(/SALES_API_REPORT_DEADLINE_MS: must be at least 1000 ms/);
+    expect(() => parseServerEnv({ SALES_API_REPORT_DEADLINE_MS: "soon" })).toThrow(/SALES_API_REPORT_DEADLINE_MS/);
   });
 
   it("accepts https URLs and drops a trailing slash", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { datasetIncompleteReason, INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
 
-const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [], oddShapes: 0 };
+const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [], oddShapes: 0, unfetchedDays: [] as string[] };
 
 describe("incompleteReason", () => {
   it("is null for a complete period", () => {
@@ -9,9 +9,15 @@ describe("incompleteReason", () => {
   });
 
   it("names the days over the limit and the unreadable records with their references, in one ASCII line", () => {
-    const reason = incompleteReason({ complete: false, incompleteDays: ["2026-05-09", "2026-05-10"], invalidRecords: 3, correlationIds: ["c-1"], oddShapes: 0 });
+    const reason = incompleteReason({ complete: false, incompleteDays: ["2026-05-09", "2026-05-10"], invalidRecords: 3, correlationIds: ["c-1"], oddShapes: 0, unfetchedDays: [] as string[] });
     expect(reason).toBe("Incomplete: on 2026-05-09, 2026-05-10 a single day held more than 5000 records and only its newest 5000 are included; 3 record(s) came in a shape that could not be read and are left out (reference c-1).");
     expect(reason).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it("names the days the Sales API did not answer for in time, as runs", () => {
+    expect(incompleteReason({ ...complete, complete: false, unfetchedDays: ["2026-05-03", "2026-05-01", "2026-05-02", "2026-05-09"] })).toBe(
+      "Incomplete: the Sales API did not answer in time for 2026-05-01 to 2026-05-03, 2026-05-09, so those days are missing.",
+    );
   });
 
   it("still says incomplete when the period is flagged without a listed cause", () => {
@@ -38,7 +44,7 @@ describe("zipReadme", () => {
 });
 
 describe("datasetIncompleteReason", () => {
-  const gap = { complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [], oddShapes: 0 };
+  const gap = { complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [], oddShapes: 0, unfetchedDays: [] as string[] };
   it("flags a file holding comparison figures when only the comparison is incomplete, and no other file", () => {
     const quality = { ...complete, missingCurrency: 0, assumedCurrency: null, comparison: gap };
     expect(datasetIncompleteReason(quality, false)).toBeNull();

@@ -1,0 +1,50 @@
+import "server-only";
+
+// The process-wide state of the upstream client: rate budget, tokens, day and catalog
+// caches, concurrency slots, requests in flight. A production build of Next.js loads a
+// module once per route bundle, so a module-level singleton would exist once per route and
+// split the 60 requests/minute budget between them; here one object lives on globalThis,
+// reached only through getProcessState(). The stores are interfaces so that a later
+// back-end (Redis, PostgreSQL) can replace the in-memory ones.
+import { randomBytes } from "node:crypto";
+import type { LimitFunction } from "p-limit";
+import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
+import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
+import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
+import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
+
+export interface ProcessState {
+  rateLimit: RateLimitStore;
+  dayCache: DayCacheStore;
+  catalogs: CatalogStore;
+  tokens: AccessTokenCache;
+  /** Bounded concurrency per credential identity (and concurrency level). */
+  slots: Map<string, LimitFunction>;
+  /** Upstream requests in flight, joined by identical callers. */
+  inFlight: Map<string, Promise<unknown>>;
+  /** Keys credential identities when no AUTH_SECRET is set: stable for this process only. */
+  identityKey: Buffer;
+}
+
+const KEY = Symbol.for("salesdash.process-state");
+
+type Holder = typeof globalThis & { [KEY]?: ProcessState };
+
+function createProcessState(): ProcessState {
+  return {
+    rateLimit: new MemoryRateLimitStore(),
+    dayCache: new MemoryDayCacheStore(),
+    catalogs: new MemoryCatalogStore(),
+    tokens: new AccessTokenCache(),
+    slots: new Map(),
+    inFlight: new Map(),
+    identityKey: randomBytes(32),
+  };
+}
+
+/** The one state object of this process, whichever bundle's copy of this module asks. */
+export function getProcessState(): ProcessState {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createProcessState();
+  return holder[KEY];
+}

@@ -1,0 +1,41 @@
+// The range fetch's deadline: it passes after its time, except that waits for the
+// credential's own rate budget stop its clock (overlapping waits count once).
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Deadline } from "@/lib/sales-api/deadline";
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe("Deadline", () => {
+  it("passes after its time and aborts its signal with a TimeoutError", () => {
+    const deadline = new Deadline(1_000);
+    vi.advanceTimersByTime(999);
+    expect(deadline.passed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(deadline.passed).toBe(true);
+    expect((deadline.signal.reason as Error).name).toBe("TimeoutError");
+  });
+
+  it("moves by the rate-budget waits, counting parallel waits once", () => {
+    const deadline = new Deadline(1_000);
+    vi.advanceTimersByTime(500);
+    deadline.pauseFor(2_000); // waits until 2500
+    deadline.pauseFor(1_500); // within the same wait
+    deadline.pauseFor(2_500); // until 3000: 500 more
+    vi.advanceTimersByTime(2_999);
+    expect(deadline.passed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(deadline.passed).toBe(true);
+  });
+
+  it("stays passed, and its timer goes with dispose()", () => {
+    const deadline = new Deadline(10);
+    vi.advanceTimersByTime(10);
+    deadline.pauseFor(1_000);
+    expect(deadline.passed).toBe(true);
+    const other = new Deadline(10);
+    other.dispose();
+    vi.advanceTimersByTime(100);
+    expect(other.passed).toBe(false);
+  });
+});
