@@ -14,7 +14,9 @@ describe("rate limiting", () => {
   afterAll(async () => sb?.stop());
 
   it("never exceeds the budget: no 429, and never more than R requests in any window", async () => {
-    const { client } = clientFor(sb, sb.creds.creator, "B", { limits: { perMinute: PER_WINDOW, windowMs: WINDOW_MS, safetyMarginMs: 200 } });
+    // The margin covers the time between the client's send and the sandbox's arrival stamp,
+    // which grows on a loaded machine; the assertions below are the same whatever it is.
+    const { client } = clientFor(sb, sb.creds.creator, "B", { limits: { perMinute: PER_WINDOW, windowMs: WINDOW_MS, safetyMarginMs: 1000 } });
     const waits: number[] = [];
     const { records, report } = await client.fetchRange("purchases", { from: "2024-06-16", to: "2026-06-15" }, { onProgress: (p) => p.waitingMs > 0 && waits.push(p.waitingMs) });
     expect(wire(records)).toEqual(wire(groundTruth({ now: FIXED_NOW }, "creator", "purchases", "2024-06-16", "2026-06-16")));

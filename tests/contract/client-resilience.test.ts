@@ -79,11 +79,16 @@ describe("transient failures", () => {
 
 describe("Flow B", () => {
   it("reuses one token for every request until it expires, then exchanges again", async () => {
+    // A token life long enough for the first fetch even on a loaded machine; the wait below
+    // is measured from the exchange itself (the sandbox's log), not from the fetch's end.
+    const TTL_MS = 12_000;
+    await sb.controls({ tokenTtlSeconds: TTL_MS / 1000 });
     const { client } = clientFor(sb, sb.creds.creator, "B");
     const first = await client.fetchRange("purchases", RANGE);
     expect(first.report.requests).toBeGreaterThan(2);
     expect(first.report.tokenExchanges).toBe(1);
-    await new Promise((r) => setTimeout(r, 3200));
+    const exchangedAt = ((await sb.stats()).creator?.log ?? []).find((e) => e.flow === "auth")!.t;
+    await new Promise((r) => setTimeout(r, Math.max(0, exchangedAt + TTL_MS + 1000 - Date.now())));
     const second = await client.fetchRange("orders", { from: "2026-06-01", to: "2026-06-10" });
     expect(second.report.tokenExchanges).toBe(1);
     const log = (await sb.stats()).creator?.log ?? [];
