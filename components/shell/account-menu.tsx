@@ -11,7 +11,7 @@ export async function AccountMenu({ account }: { account: SessionAccount }) {
       <summary data-testid="account-menu" className="cursor-pointer list-none rounded-md px-2 py-1 text-zinc-600 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-400 dark:ring-zinc-700 dark:hover:bg-zinc-800">
         <span data-testid="account-label">{account.label} · {account.keyType}</span> <span aria-hidden="true">▾</span>
       </summary>
-      <div className="absolute right-0 z-20 mt-2 w-72 space-y-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
         {settings ? <AssumedCurrencyForm current={settings.assumedCurrency} /> : <p className="text-sm">Your session has ended. Sign in again.</p>}
       </div>
     </details>
