@@ -10,7 +10,7 @@ import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
-import type { LoadOptions } from "./revenue-records";
+import { withReportDeadline, type LoadOptions } from "./revenue-records";
 
 export interface AbandonmentRecords {
   carts: AbandonedCart[];
@@ -53,7 +53,8 @@ async function offerCurrencies(client: SalesApiClient, purchases: readonly Purch
   return offerCurrencyOf(sources);
 }
 
-export async function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<AbandonmentRecords> {
+export async function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
+  const options = withReportDeadline(client, given);
   const window = utcFetchWindow(params.from, params.to, params.tz);
   const carts = await client.fetchRange("abandoned-carts", window, options);
   const fetched = await client.fetchRange("purchases", window, options);

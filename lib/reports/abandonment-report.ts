@@ -16,9 +16,10 @@ import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { reportQuality } from "./report-quality";
 
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams) {
-  const data = await loadAbandonmentRecords(client, params);
+  const deadline = client.reportDeadline();
+  const data = await loadAbandonmentRecords(client, params, { deadline });
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }) : null;
+  const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }, { deadline }) : null;
   const { currencyOf } = data;
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);

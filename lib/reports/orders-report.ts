@@ -12,6 +12,7 @@ import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/as
 import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import { reportQuality, type ReportQuality } from "./report-quality";
+import type { LoadOptions } from "./revenue-records";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
@@ -34,8 +35,8 @@ const FILTERS: FilterPickers<Order> = {
 
 export interface LoadedOrders { orders: Order[]; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
 
-export async function loadOrders(client: SalesApiClient, params: ReportParams, options: { signal?: AbortSignal; currency?: CurrencyAssumption } = {}): Promise<LoadedOrders> {
-  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal: options.signal });
+export async function loadOrders(client: SalesApiClient, params: ReportParams, options: Pick<LoadOptions, "signal" | "currency" | "deadline"> = {}): Promise<LoadedOrders> {
+  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal: options.signal, deadline: options.deadline });
   const inRange = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz));
   const currency = await currencyAssumptionFor(client, inRange, options.currency);
   const dated = withAssumedCurrency(inRange, currency.currency);
@@ -44,11 +45,12 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
 }
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams): Promise<OrdersView> {
-  const { orders, report, currency, assumedCurrencyRecords } = await loadOrders(client, params);
+  const deadline = client.reportDeadline();
+  const { orders, report, currency, assumedCurrencyRecords } = await loadOrders(client, params, { deadline });
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = comparison ? await loadOrders(client, { ...params, ...comparison }, { currency }) : null;
+  const before = comparison ? await loadOrders(client, { ...params, ...comparison }, { currency, deadline }) : null;
   const previous = before ? ofCurrency(before.orders) : [];
   return {
     totals: totalsByCurrency(shown, (o) => o.amountTransaction),

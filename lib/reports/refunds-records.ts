@@ -10,7 +10,7 @@ import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesA
 import { firstField } from "@/lib/sales-api/resources";
 import { isoDay, shiftDay } from "@/lib/sales-api/dates";
 import { matchesFilters, type FilterPickers } from "./record-filters";
-import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
+import { loadRevenueRecords, withReportDeadline, type LoadOptions } from "./revenue-records";
 import type { Purchase } from "@/lib/sales-api";
 
 export interface RefundRecords {
@@ -31,7 +31,8 @@ const LOOK_AHEAD_DAYS = 61;
 const field = (name: string) => (r: GenericRecord) => (r[name] === undefined ? undefined : String(r[name] || "none"));
 const RECORD_FILTERS: FilterPickers<GenericRecord> = { product: field("productName"), offer: field("offerCode"), type: field("purchaseType"), method: field("paymentMethod"), psp: field("psp"), affiliate: field("affiliateName") };
 
-export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<RefundRecords> {
+export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RefundRecords> {
+  const options = withReportDeadline(client, given);
   const revenue = await loadRevenueRecords(client, { ...params, compare: "none" }, options);
   const window = utcFetchWindow(params.from, params.to, params.tz);
   const today = isoDay(new Date());

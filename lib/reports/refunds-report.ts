@@ -17,9 +17,11 @@ import { reportQuality } from "./report-quality";
 const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
 
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams) {
-  const data = await loadRefundRecords(client, params);
+  // One deadline for the whole report: both periods, the records and the orders.
+  const deadline = client.reportDeadline();
+  const data = await loadRefundRecords(client, params, { deadline });
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = compare ? await loadRefundRecords(client, { ...params, ...compare }, { currency: data.currency }) : null;
+  const before = compare ? await loadRefundRecords(client, { ...params, ...compare }, { currency: data.currency, deadline }) : null;
   const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency);
   const current = kpisOf(data).filter((k) => !params.currency || k.currency === params.currency);
   const previous = before ? kpisOf(before) : [];
@@ -39,7 +41,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
 
   let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
   if (keyType === "creator" && data.refunds) {
-    const { orders } = await loadOrders(client, { ...params, compare: "none" }, { currency: data.currency });
+    const { orders } = await loadOrders(client, { ...params, compare: "none" }, { currency: data.currency, deadline });
     const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
     const suppliers = new Map<string, number>();
     delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };

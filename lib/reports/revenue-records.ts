@@ -4,7 +4,7 @@ import "server-only";
 // (and its comparison period), then kept to the local days and the URL's filters.
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Purchase, RangeProgress, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Deadline, Purchase, RangeProgress, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { filterPurchases } from "@/lib/analytics/filters";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
@@ -30,6 +30,13 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** The assumed currency decided by an earlier load of the same report (its other period). */
   currency?: CurrencyAssumption;
+  /** The report's deadline, shared by all its fetches: a slow upstream holds a report, not each fetch, that long. */
+  deadline?: Deadline;
+}
+
+/** The options with the report's deadline: the one given, else a new one for this load. */
+export function withReportDeadline<O extends { deadline?: Deadline }>(client: SalesApiClient, options: O): O & { deadline: Deadline } {
+  return options.deadline ? (options as O & { deadline: Deadline }) : { ...options, deadline: client.reportDeadline() };
 }
 
 async function purchasesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
@@ -39,7 +46,8 @@ async function purchasesOfLocalRange(client: SalesApiClient, range: { from: stri
   return { records: records.filter((p) => inLocalRange(p.checkoutInitializedAt, range.from, range.to, tz)), report };
 }
 
-export async function loadRevenueRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<RevenueRecords> {
+export async function loadRevenueRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueRecords> {
+  const options = withReportDeadline(client, given);
   const fetched = await purchasesOfLocalRange(client, params, params.tz, options);
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const fetchedBefore = compareRange ? await purchasesOfLocalRange(client, compareRange, params.tz, options) : null;

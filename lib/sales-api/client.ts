@@ -15,6 +15,7 @@ import type { ResourceName } from "./resources";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 import { getWithCredential, newTally, type RequestContext } from "./send";
 import { getTransport, type Transport, type UpstreamTarget } from "./transport";
+import { Deadline } from "./deadline";
 
 export interface SalesApiClientOptions {
   credential: SalesApiCredential;
@@ -47,6 +48,8 @@ export interface SalesApiClient {
    * creator key, 403 for an affiliate key. The catalogs are not used: the contract gives no path for them.
    */
   probeKeyType(): Promise<KeyType>;
+  /** A deadline for all the fetches of one report, to pass to each as `deadline`. */
+  reportDeadline(): Deadline;
 }
 
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
@@ -79,6 +82,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
   return {
     identity,
     fetchRange: (resource, range, rangeOptions) => fetchRange(deps, resource, range, rangeOptions),
+    reportDeadline: () => new Deadline(deps.deadlineMs),
     fetchCatalog: (name) => fetchCatalog(catalogs, name),
     async probeKeyType() {
       // Yesterday (UTC): a whole past day, so the answer is small and the same for every caller.

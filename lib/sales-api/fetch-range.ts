@@ -31,6 +31,8 @@ export interface RangeProgress { windowsDone: number; windowsTotal: number; wait
 export interface RangeOptions {
   signal?: AbortSignal;
   onProgress?: (progress: RangeProgress) => void;
+  /** A deadline shared by every fetch of one report (client.reportDeadline()); else one per fetch. */
+  deadline?: Deadline;
 }
 
 export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
@@ -80,7 +82,7 @@ class RangeRun<R extends ResourceName> {
 
   constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
     this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true };
-    this.deadline = new Deadline(deps.deadlineMs, deps.clock);
+    this.deadline = options.deadline ?? new Deadline(deps.deadlineMs, deps.clock);
     this.tally = newTally((waitingMs) => {
       this.deadline.pauseFor(waitingMs);
       this.progress(waitingMs);
@@ -246,6 +248,7 @@ export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resour
     await run.fetchMissing(days);
     return run.result(days);
   } finally {
-    run.deadline.dispose();
+    // A report's deadline outlives this fetch: the report's other fetches still count on it.
+    if (!options.deadline) run.deadline.dispose();
   }
 }

@@ -13,3 +13,4 @@ export type { Order } from "./schemas/order";
 export type { Purchase } from "./schemas/purchase";
 export type { GenericRecord } from "./schemas/list-envelope";
 export { getUpstreamHealth, type UpstreamHealth } from "./health";
+export type { Deadline } from "./deadline";

@@ -83,3 +83,25 @@ describe("a total deadline per range fetch", () => {
     expect(report.unfetchedDays).toEqual([]);
   });
 });
+
+describe("one deadline for all the fetches of a report", () => {
+  it("a report's later fetches do not start a deadline of their own once the report's has passed", async () => {
+    await sb.controls({ latencyMs: 5_000 });
+    const { impatient } = transports();
+    const { client } = clientFor(sb, sb.creds.creator, "A", { transport: impatient, retry: PATIENT_RETRIES, deadlineMs: 1_500 });
+    const deadline = client.reportDeadline();
+    // The shown period spends the whole deadline on a slow upstream...
+    const shown = await client.fetchRange("orders", { from: "2026-06-01", to: "2026-06-14" }, { deadline });
+    expect(shown.report.unfetchedDays).toEqual(daysOf("2026-06-01", "2026-06-14"));
+    expect(deadline.passed).toBe(true);
+    // ...so the comparison period asks the upstream nothing and flags its days at once.
+    await sb.controls({ latencyMs: 0 });
+    const comparison = await client.fetchRange("orders", { from: "2026-05-18", to: "2026-05-31" }, { deadline });
+    expect(comparison.report.requests).toBe(0);
+    expect(comparison.records).toEqual([]);
+    expect(comparison.report.unfetchedDays).toEqual(daysOf("2026-05-18", "2026-05-31"));
+    // A fetch without the report's deadline has one of its own, and gets its days.
+    const alone = await client.fetchRange("orders", { from: "2026-05-18", to: "2026-05-31" });
+    expect(alone.report.complete).toBe(true);
+  });
+});

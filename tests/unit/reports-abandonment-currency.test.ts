@@ -1,5 +1,6 @@
 // Issue #10 point 14: the Abandonment report, its table and its CSV placed a cart in the
 // currency its offer was last sold in; an offer sold in two currencies leaves its carts unknown.
+import { Deadline } from "@/lib/sales-api/deadline";
 import { describe, expect, it } from "vitest";
 import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import { FILTER_KEYS, type ReportParams } from "@/lib/report-params/definitions";
@@ -21,11 +22,10 @@ function fakeClient(catalog: Array<Record<string, unknown>> | null): SalesApiCli
   const client = {
     identity: "test",
     fetchRange: async (resource: string) => ({ records: resource === "abandoned-carts" ? carts : resource === "purchases" ? purchases : [], report: report(resource) }),
-    fetchCatalog: async () => {
-      if (!catalog) throw Object.assign(new Error("no catalog"), { status: 404 });
-      return { records: catalog, truncated: false };
-    },
+    // The client's own answer when the upstream has no catalog (404): "not available", no error.
+    fetchCatalog: async () => (catalog ? { available: true, records: catalog, truncated: false } : { available: false, records: [], truncated: false }),
     probeKeyType: async () => "creator" as const,
+    reportDeadline: () => new Deadline(60_000),
   };
   return client as unknown as SalesApiClient;
 }
