@@ -1,4 +1,4 @@
-// The total deadline of one range fetch. It bounds what the upstream costs us (answers that
+// The total deadline of one report (shared by its fetches) or of one range fetch. It bounds what the upstream costs us (answers that
 // do not come, retries, backoff) but not the time a request queues for the credential's own
 // rate budget: that wait is known in advance, shown as progress, and a large range at 60
 // requests a minute legitimately takes longer than any fixed deadline.
