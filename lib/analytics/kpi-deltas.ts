@@ -12,8 +12,8 @@ export interface KpiDelta {
   relative: number | null;
   /**
    * True when the comparison period has no data for this figure: no record of the currency in
-   * it, no value (a ratio over nothing), or zero against a non-zero value. A percentage would be
-   * meaningless, so the page says "no data in the comparison period" instead.
+   * it, or no value (a ratio over nothing). The page says "no data in the comparison period"
+   * instead of a change; a zero base keeps its change and loses only the percentage.
    */
   noComparisonData: boolean;
 }
@@ -28,13 +28,16 @@ export interface KpiDeltaRow<K> {
 // A ratio of an empty period is undefined, not zero: an average over no orders stays null.
 const RATIOS: ReadonlySet<string> = new Set(["averageOrderValue"]);
 
-/** Whether a figure cannot be compared: nothing to compare with, or zero against something. */
-export function lacksComparison(current: number | null, previous: number | null | undefined): boolean {
-  return previous === null || previous === undefined || (previous === 0 && current !== null && current !== 0);
+/**
+ * Whether a figure has nothing to be compared with. A zero in a comparison period that has
+ * data (no refunds last month) is a real value: its change is shown, only its percentage is not.
+ */
+export function lacksComparison(previous: number | null | undefined): boolean {
+  return previous === null || previous === undefined;
 }
 
 function delta(current: number | null, previous: number | null, periodHasCurrency: boolean): KpiDelta {
-  const noComparisonData = !periodHasCurrency || lacksComparison(current, previous);
+  const noComparisonData = !periodHasCurrency || lacksComparison(previous);
   if (current === null || previous === null) return { current, previous, absolute: null, relative: null, noComparisonData };
   const c = toCents(current);
   const p = toCents(previous);

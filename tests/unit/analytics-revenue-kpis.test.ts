@@ -239,9 +239,9 @@ describe("kpiDeltas", () => {
     expect(d!.deltas.transactionAmount).toEqual({ current: 0.3, previous: 0.1, absolute: 0.2, relative: 2, noComparisonData: false });
   });
 
-  it("has no relative change, and says there is no comparison data, when the previous value is 0", () => {
+  it("has a change but no relative change against a zero the comparison period holds, and no comparison data for a ratio over nothing", () => {
     const [d] = kpiDeltas([row("usd", 10, 1)], [row("usd", 0, 0)]);
-    expect(d!.deltas.transactionAmount).toEqual({ current: 10, previous: 0, absolute: 10, relative: null, noComparisonData: true });
+    expect(d!.deltas.transactionAmount).toEqual({ current: 10, previous: 0, absolute: 10, relative: null, noComparisonData: false });
     expect(d!.deltas.averageOrderValue).toEqual({ current: 10, previous: null, absolute: null, relative: null, noComparisonData: true });
   });
 

@@ -39,7 +39,7 @@ export function AbandonmentKpis({ kpis, definitions, comparing, comparisonDataFr
             {ITEMS.map((item) => {
               const value = current[item.key];
               const before = previous ? previous[item.key] : null;
-              const noComparisonData = comparing && (comparisonDataFrom !== null || lacksComparison(value, before));
+              const noComparisonData = comparing && (comparisonDataFrom !== null || lacksComparison(before));
               const change = value !== null && before !== null && !noComparisonData ? value - before : null;
               const good = change !== null && (item.lowerIsBetter ? change < 0 : change > 0);
               return (

@@ -83,7 +83,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
             <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
               {cards(k, p, creator).map(({ key, label, value, delta, compared }) => {
                 // No change against a comparison period without data for this figure.
-                const noComparisonData = Boolean(view.comparison && compared && (view.comparisonDataFrom || lacksComparison(compared.current, compared.previous)));
+                const noComparisonData = Boolean(view.comparison && compared && (view.comparisonDataFrom || lacksComparison(compared.previous)));
                 return (
                   <div key={key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
                     <dt className="text-xs text-zinc-500">{label}</dt>
