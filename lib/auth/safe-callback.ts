@@ -51,8 +51,14 @@ function leavesSite(form: string): boolean {
 export function safeCallbackPath(value: string | string[] | undefined, fallback = "/revenue"): string {
   const raw = Array.isArray(value) ? value[0] : value;
   if (typeof raw !== "string" || raw === "" || raw.length > MAX_LENGTH) return fallback;
-  const forms = decodedForms(raw);
-  if (!forms) return fallback;
+  // Only the path decides where a browser goes: it is checked in every decoded form. The
+  // query and fragment are checked as written, since their decoded values are the user's own
+  // text ("?product=Sourdough%20Masterclass" decodes to a space, "%25" to a lone "%").
+  const cut = raw.search(/[?#]/);
+  const pathPart = cut === -1 ? raw : raw.slice(0, cut);
+  const rest = cut === -1 ? "" : raw.slice(cut);
+  const forms = decodedForms(pathPart);
+  if (!forms || FORBIDDEN.test(rest)) return fallback;
   for (const form of forms) {
     if (FORBIDDEN.test(form) || leavesSite(form)) return fallback;
   }

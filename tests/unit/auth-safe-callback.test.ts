@@ -9,7 +9,7 @@ function landsOn(path: string): string {
 }
 
 describe("safeCallbackPath", () => {
-  it.each(["/revenue", "/orders", "/", "/orders?from=2026-03-01&to=2026-03-07", "/orders#top", "/a/b/c", "/revenue?from=2026-01-01&to=2026-01-31", "/orders#x", "/revenue?tz=America%2FSao_Paulo"])(
+  it.each(["/revenue", "/orders", "/", "/orders?from=2026-03-01&to=2026-03-07", "/orders#top", "/a/b/c", "/revenue?from=2026-01-01&to=2026-01-31", "/orders#x", "/revenue?tz=America%2FSao_Paulo", "/revenue?product=Sourdough%20Masterclass", "/revenue?product=100%25%20off", "/revenue?offer=a%2F%2Fb#c%20d"])(
     "keeps the same-site path %j",
     (path) => {
       expect(safeCallbackPath(path)).toBe(path);
