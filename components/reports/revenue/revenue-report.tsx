@@ -51,7 +51,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
           <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("all", query)}>
             Download all (ZIP of CSVs)
           </a>
-          {view && <CsvIncompleteNote quality={view.quality} />}
+          {view && <CsvIncompleteNote quality={view.quality} comparisonFiles="key figures and over-time" />}
         </div>
       </header>
       <ReportControls params={params} currencies={view?.currencies ?? []} filterOptions={view?.filterOptions ?? {}} hiddenFilters={keyType === "affiliate" ? ["affiliate"] : []} />
