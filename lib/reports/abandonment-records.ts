@@ -7,7 +7,7 @@ import { offerCurrencyOf, type CartCurrencyOf } from "@/lib/analytics/abandonmen
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
+import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import { withReportDeadline, type LoadOptions } from "./revenue-records";
@@ -18,6 +18,8 @@ export interface AbandonmentRecords {
   /** A cart's currency by its offer; undefined (unknown) for an offer never seen, or seen in two currencies. */
   currencyOf: CartCurrencyOf<{ offerCode?: string | null }>;
   reports: RangeReport[];
+  /** The currency of purchases that came without one (the comparison period reuses it). */
+  currency: CurrencyAssumption;
 }
 
 const CART_FILTERS: FilterPickers<AbandonedCart> = {
@@ -67,5 +69,6 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
     purchases: keptPurchases,
     currencyOf: await offerCurrencies(client, purchases.records),
     reports: [carts.report, purchases.report],
+    currency,
   };
 }

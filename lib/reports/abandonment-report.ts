@@ -19,7 +19,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const deadline = client.reportDeadline();
   const data = await loadAbandonmentRecords(client, params, { deadline });
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }, { deadline }) : null;
+  const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }, { deadline, currency: data.currency }) : null;
   const { currencyOf } = data;
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);
