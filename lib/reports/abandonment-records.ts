@@ -6,11 +6,12 @@ import "server-only";
 import { offerCurrencyOf, type CartCurrencyOf } from "@/lib/analytics/abandonment-currency";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import { withReportDeadline, type LoadOptions } from "./revenue-records";
+import { log } from "@/lib/log/server-log";
+import { errorKind, SalesApiError, type AbandonedCart, type Deadline, type GenericRecord, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 
 export interface AbandonmentRecords {
   carts: AbandonedCart[];
@@ -41,15 +42,22 @@ const PURCHASE_FILTERS: FilterPickers<Purchase> = {
 };
 
 /** Each cart's currency by its offer, from purchases of the range and the catalog where it says so. */
-async function offerCurrencies(client: SalesApiClient, purchases: readonly Purchase[]): Promise<CartCurrencyOf<{ offerCode?: string | null }>> {
+/** The offers catalog, unless the report's deadline passes first (the request goes on, and is cached for the next load). */
+async function offersWithin(client: SalesApiClient, deadline: Deadline): Promise<GenericRecord[]> {
+  if (deadline.passed) return [];
+  const timedOut = new Promise<[]>((resolve) => deadline.signal.addEventListener("abort", () => resolve([]), { once: true }));
+  return Promise.race([client.fetchCatalog("offers").then((answer) => answer.records), timedOut]);
+}
+
+async function offerCurrencies(client: SalesApiClient, purchases: readonly Purchase[], deadline: Deadline): Promise<CartCurrencyOf<{ offerCode?: string | null }>> {
   const sources: Array<{ offerCode?: string | null; currency?: string | null }> = [...purchases];
   try {
-    const { records } = await client.fetchCatalog("offers");
-    for (const offer of records) {
+    for (const offer of await offersWithin(client, deadline)) {
       if (typeof offer.offerCode === "string" && typeof offer.currency === "string") sources.push({ offerCode: offer.offerCode, currency: offer.currency });
     }
-  } catch {
-    // The catalog's fields are not in the contract: purchases alone still name most offers.
+  } catch (error) {
+    // The catalog is optional (its fields are not in the contract): purchases alone still name most offers.
+    log("warn", { event: "catalog_unavailable", kind: errorKind(error), correlationId: error instanceof SalesApiError ? error.correlationId : null, correlationSource: "upstream" });
   }
   // One rule for every figure, table and CSV: an offer sold in two currencies leaves its carts unknown.
   return offerCurrencyOf(sources);
@@ -67,7 +75,7 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
   return {
     carts: carts.records.filter((c) => inRange(c.sessionInitializedAt) && matchesFilters(c, params.filters, CART_FILTERS)),
     purchases: keptPurchases,
-    currencyOf: await offerCurrencies(client, purchases.records),
+    currencyOf: await offerCurrencies(client, purchases.records, options.deadline),
     reports: [carts.report, purchases.report],
     currency,
   };

@@ -39,6 +39,8 @@ export class MemoryCatalogStore implements CatalogStore {
 
 /** Catalogs change rarely, and an upstream without them will not grow them within the hour. */
 export const CATALOG_TTL_MS = 15 * 60_000;
+/** A catalog that failed otherwise (5xx, timeout, odd shape) is not asked for again on every load. */
+export const CATALOG_FAILURE_TTL_MS = 60_000;
 
 const NO_CATALOG: CatalogAnswer = { available: false, records: [], truncated: false };
 
@@ -71,6 +73,10 @@ export async function fetchCatalog(deps: CatalogDeps, name: CatalogName): Promis
     .then(async (answer) => {
       await deps.store.set(key, answer, now() + CATALOG_TTL_MS);
       return answer;
+    })
+    .catch(async (error: unknown) => {
+      await deps.store.set(key, NO_CATALOG, now() + CATALOG_FAILURE_TTL_MS);
+      throw error;
     })
     .finally(() => deps.ctx.inFlight.delete(key));
   deps.ctx.inFlight.set(key, promise);

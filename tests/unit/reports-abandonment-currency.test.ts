@@ -17,13 +17,16 @@ const purchases = [
   { purchaseId: 3, checkoutId: "k3", purchaseType: "front", offerCode: "OB", currency: "brl", checkoutInitializedAt: at },
 ];
 
-function fakeClient(catalog: Array<Record<string, unknown>> | null): SalesApiClient {
+function fakeClient(catalog: Array<Record<string, unknown>> | null | "never"): SalesApiClient {
   const report = (resource: string): RangeReport => ({ resource, from: "2026-06-01", to: "2026-06-08", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true }) as RangeReport;
   const client = {
     identity: "test",
     fetchRange: async (resource: string) => ({ records: resource === "abandoned-carts" ? carts : resource === "purchases" ? purchases : [], report: report(resource) }),
     // The client's own answer when the upstream has no catalog (404): "not available", no error.
-    fetchCatalog: async () => (catalog ? { available: true, records: catalog, truncated: false } : { available: false, records: [], truncated: false }),
+    fetchCatalog: async () => {
+      if (catalog === "never") return new Promise(() => {}); // an upstream that never answers
+      return catalog ? { available: true, records: catalog, truncated: false } : { available: false, records: [], truncated: false };
+    },
     probeKeyType: async () => "creator" as const,
     reportDeadline: () => new Deadline(60_000),
   };
@@ -49,5 +52,24 @@ describe("a cart's currency in the Abandonment report, table and CSV", () => {
     expect(byCurrency.usd).toBe(count(["OU"]));
     expect(byCurrency.unknown).toBe(count(["OB", "OX"]));
     expect(byCurrency.brl ?? 0).toBe(0); // a brl group may list the brl sale, but no cart
+  });
+});
+
+describe("the optional offers catalog within the report's deadline", () => {
+  it("is given up when the report's deadline passes: the report goes on with what purchases tell", async () => {
+    const data = await loadAbandonmentRecords(fakeClient("never"), params, { deadline: new Deadline(50) });
+    const resolve = cartCurrencyResolver({ currencyOf: data.currencyOf });
+    expect(resolve({ offerCode: "OU" })).toBe("usd");
+    expect(resolve({ offerCode: "OB" })).toBe("unknown");
+  });
+
+  it("is not asked for at all once the deadline has passed", async () => {
+    const deadline = new Deadline(0);
+    await new Promise((r) => setTimeout(r, 10));
+    let asked = 0;
+    const client = fakeClient(null);
+    const counting = { ...client, fetchCatalog: async (name: "offers" | "products") => (asked++, client.fetchCatalog(name)) } as SalesApiClient;
+    await loadAbandonmentRecords(counting, params, { deadline });
+    expect(asked).toBe(0);
   });
 });
