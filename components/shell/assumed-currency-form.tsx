@@ -20,7 +20,7 @@ export function AssumedCurrencyForm({ current }: { current: string | null }) {
     });
   return (
     <form className="space-y-2" onSubmit={(event) => { event.preventDefault(); save(value); }}>
-      <label htmlFor="assumed-currency" className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">Currency of sales that come without one</label>
+      <label htmlFor="assumed-currency" className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">Assumed currency for sales without one</label>
       <div className="flex gap-2">
         <input id="assumed-currency" name="currency" list="common-currencies" value={value} onChange={(e) => setValue(e.target.value)} placeholder="Automatic" maxLength={3} autoComplete="off"
           className="w-28 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm uppercase dark:border-zinc-700 dark:bg-zinc-900" />
