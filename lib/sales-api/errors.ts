@@ -113,16 +113,19 @@ export function errorKind(error: unknown): SalesApiErrorKind {
   if (error instanceof SalesApiTransportError) return error.code === "timeout" ? "timeout" : "network";
   if (error instanceof SalesApiConfigError) return "config";
   // The caller went away (the browser closed the download): nobody is waiting for an answer.
-  if (isAbort(error)) return "cancelled";
+  // The report's own deadline (a DOMException "TimeoutError"): the upstream was too slow.
+  if (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TimeoutError") return "timeout";
+  if (isAbortError(error)) return "cancelled";
   // Anything else was thrown by our own code, not by the upstream: a bug, reported as ours
   // (a 500 with our reference), never as "could not be reached".
   return "internal";
 }
 
 // AbortError from an AbortSignal; ResponseAborted is what Next.js aborts a route handler's
-// signal with when the browser closes the connection.
-const ABORT_NAMES = new Set(["AbortError", "ResponseAborted"]);
+// signal with when the browser closes the connection; TimeoutError is a deadline's.
+const ABORT_NAMES = new Set(["AbortError", "ResponseAborted", "TimeoutError"]);
 
-function isAbort(error: unknown): boolean {
+/** An abort of a signal: a caller went away or a deadline passed. */
+export function isAbortError(error: unknown): boolean {
   return typeof error === "object" && error !== null && ABORT_NAMES.has(String((error as { name?: unknown }).name));
 }

@@ -2,10 +2,11 @@ import "server-only";
 
 // One window of a list endpoint: the request (identical ones in flight share a single
 // upstream call), the envelope check, and the record-by-record validation.
-import { SalesApiSchemaError } from "./errors";
+import { isAbortError, SalesApiSchemaError } from "./errors";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 import { listEnvelopeSchema } from "./schemas/list-envelope";
 import { getWithCredential, type RequestContext, type Tally } from "./send";
+import { untilAborted } from "./abort";
 
 export const MAX_LIMIT = 5000;
 
@@ -70,9 +71,9 @@ export async function fetchWindow<R extends ResourceName>(ctx: RequestContext, t
   const running = ctx.inFlight.get(key) as Promise<WindowAnswer<R>> | undefined;
   if (running) {
     try {
-      return { ...(await running), shared: true };
+      return { ...(await untilAborted(running, signal)), shared: true };
     } catch (error) {
-      if (!isAbort(error) || signal?.aborted) throw error;
+      if (!isAbortError(error) || signal?.aborted) throw error;
     }
   }
   const promise = requestWindow(ctx, tally, resource, from, to, signal);
@@ -83,6 +84,3 @@ export async function fetchWindow<R extends ResourceName>(ctx: RequestContext, t
   return { ...(await settled), shared: false };
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
-}

@@ -12,6 +12,7 @@ import { SalesApiSchemaError, SalesApiTransportError } from "./errors";
 import { abortableSleep, type CredentialRateLimiter } from "./rate-limit";
 import { backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry-policy";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "./transport";
+import { untilAborted } from "./abort";
 
 export interface RequestContext {
   transport: Transport;
@@ -91,7 +92,9 @@ async function exchangeToken(ctx: RequestContext, tally: Tally, signal?: AbortSi
 export async function getWithCredential(ctx: RequestContext, tally: Tally, path: string, query: UpstreamRequest["query"], signal?: AbortSignal): Promise<UpstreamResponse> {
   let renewed = false;
   for (;;) {
-    const bearer = ctx.credential.kind === "client" ? await ctx.tokens.get(ctx.identity, () => exchangeToken(ctx, tally, signal)) : ctx.credential.apiKey;
+    // The exchange is shared by every caller of the credential: it runs without this caller's
+    // signal (a closed page must not fail the others), and this caller stops waiting on its own.
+    const bearer = ctx.credential.kind === "client" ? await untilAborted(ctx.tokens.get(ctx.identity, () => exchangeToken(ctx, tally)), signal) : ctx.credential.apiKey;
     const response = await sendWithRetries(ctx, tally, () => ({ path, query, headers: { authorization: `Bearer ${bearer}` } }), signal);
     if (response.ok) return response;
     if (response.status === 401 && ctx.credential.kind === "client" && !renewed) {
