@@ -19,8 +19,10 @@ export interface AbandonmentRecords {
   /** A cart's currency by its offer; undefined (unknown) for an offer never seen, or seen in two currencies. */
   currencyOf: CartCurrencyOf<{ offerCode?: string | null }>;
   reports: RangeReport[];
-  /** The currency of purchases that came without one (the comparison period reuses it). */
+  /** The currency of purchases that came without one (the comparison period reuses it)... */
   currency: CurrencyAssumption;
+  /** ...and how many of the range's purchases took it. */
+  assumedCurrencyRecords: number;
 }
 
 const CART_FILTERS: FilterPickers<AbandonedCart> = {
@@ -69,7 +71,8 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
   const carts = await client.fetchRange("abandoned-carts", window, options);
   const fetched = await client.fetchRange("purchases", window, options);
   const currency = await currencyAssumptionFor(client, fetched.records, options.currency);
-  const purchases = { ...fetched, records: withAssumedCurrency(fetched.records, currency.currency).records };
+  const assumed = withAssumedCurrency(fetched.records, currency.currency);
+  const purchases = { ...fetched, records: assumed.records };
   const inRange = (ts: string) => inLocalRange(ts, params.from, params.to, params.tz);
   const keptPurchases = purchases.records.filter((p) => inRange(p.checkoutInitializedAt) && matchesFilters(p, params.filters, PURCHASE_FILTERS));
   return {
@@ -78,5 +81,6 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
     currencyOf: await offerCurrencies(client, purchases.records, options.deadline),
     reports: [carts.report, purchases.report],
     currency,
+    assumedCurrencyRecords: assumed.assumed,
   };
 }

@@ -11,9 +11,18 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { loadAbandonmentRecords } from "./abandonment-records";
+import { loadAbandonmentRecords, type AbandonmentRecords } from "./abandonment-records";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { reportQuality } from "./report-quality";
+
+/**
+ * What the note on currency says: purchases counted in an assumed currency (their offers'
+ * carts with them), else the carts whose offer's currency cannot be told ("unknown").
+ */
+function missingCurrency(data: AbandonmentRecords) {
+  if (data.assumedCurrencyRecords > 0 && data.currency.source !== "none") return { records: data.assumedCurrencyRecords, currency: data.currency };
+  return { records: data.carts.filter((c) => !data.currencyOf(c)).length, currency: { currency: UNKNOWN_CURRENCY, source: "none" as const } };
+}
 
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams) {
   const deadline = client.reportDeadline();
@@ -50,8 +59,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     series: keep(abandonedSeries(data.carts, series)),
     recovery: recoveryDelays(data.carts, options),
     recoveredSeries: keep(recoveredSeries(data.carts, series)),
-    // Carts carry no currency: those whose offer's currency cannot be told stay "unknown".
-    quality: reportQuality({ current: data.reports, comparison: previous?.reports ?? null }, { records: data.carts.filter((c) => !currencyOf(c)).length, currency: { currency: UNKNOWN_CURRENCY, source: "none" } }),
+    quality: reportQuality({ current: data.reports, comparison: previous?.reports ?? null }, missingCurrency(data)),
   };
 }
 

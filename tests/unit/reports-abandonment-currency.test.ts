@@ -17,11 +17,11 @@ const purchases = [
   { purchaseId: 3, checkoutId: "k3", purchaseType: "front", offerCode: "OB", currency: "brl", checkoutInitializedAt: at },
 ];
 
-function fakeClient(catalog: Array<Record<string, unknown>> | null | "never"): SalesApiClient {
+function fakeClient(catalog: Array<Record<string, unknown>> | null | "never", sales: Array<Record<string, unknown>> = purchases): SalesApiClient {
   const report = (resource: string): RangeReport => ({ resource, from: "2026-06-01", to: "2026-06-08", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true }) as RangeReport;
   const client = {
     identity: "test",
-    fetchRange: async (resource: string) => ({ records: resource === "abandoned-carts" ? carts : resource === "purchases" ? purchases : [], report: report(resource) }),
+    fetchRange: async (resource: string) => ({ records: resource === "abandoned-carts" ? carts : resource === "purchases" ? sales : [], report: report(resource) }),
     // The client's own answer when the upstream has no catalog (404): "not available", no error.
     fetchCatalog: async () => {
       if (catalog === "never") return new Promise(() => {}); // an upstream that never answers
@@ -71,5 +71,23 @@ describe("the optional offers catalog within the report's deadline", () => {
     const counting = { ...client, fetchCatalog: async (name: "offers" | "products") => (asked++, client.fetchCatalog(name)) } as SalesApiClient;
     await loadAbandonmentRecords(counting, params, { deadline });
     expect(asked).toBe(0);
+  });
+});
+
+describe("purchases without a currency in the Abandonment report", () => {
+  it("counts them in the assumed currency (the most common one here), with their offers' carts, and says so", async () => {
+    const sales = [...purchases, { purchaseId: 4, checkoutId: "k4", purchaseType: "front", offerCode: "OU", checkoutInitializedAt: at }];
+    const view = await buildAbandonmentView(fakeClient(null, sales), params);
+    expect(view.quality.missingCurrency).toBe(1);
+    expect(view.quality.assumedCurrency).toEqual({ currency: "usd", source: "most-common" });
+    // OU's carts stay usd: the purchase without a currency did not make its offer two-currency.
+    const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.current.currency, k.current.abandonedCarts]));
+    expect(byCurrency.usd).toBe(carts.filter((c) => c.offerCode === "OU").length);
+  });
+
+  it("without any, the note speaks of the carts whose currency cannot be told", async () => {
+    const view = await buildAbandonmentView(fakeClient(null), params);
+    expect(view.quality.assumedCurrency).toEqual({ currency: "unknown", source: "none" });
+    expect(view.quality.missingCurrency).toBe(carts.filter((c) => c.offerCode !== "OU").length);
   });
 });

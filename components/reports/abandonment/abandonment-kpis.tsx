@@ -3,6 +3,8 @@ import { lacksComparison } from "@/lib/analytics/kpi-deltas";
 import { formatMoney } from "@/lib/format";
 import type { AbandonmentView } from "@/lib/reports/abandonment-report";
 import { PartialMark } from "@/components/reports/partial-mark";
+import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 
 type Kpis = AbandonmentView["kpis"][number]["current"];
 type Key = Exclude<keyof Kpis, "currency">;
@@ -26,15 +28,15 @@ function show(value: number | null, kind: string, currency: string): string {
   return value.toLocaleString("en-US");
 }
 
-interface Props { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; comparing: boolean; comparisonDataFrom: string | null; partialDeltas?: boolean }
+interface Props { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; comparing: boolean; comparisonDataFrom: string | null; partialDeltas?: boolean; assumedCurrency?: CurrencyAssumption | null }
 
-export function AbandonmentKpis({ kpis, definitions, comparing, comparisonDataFrom, partialDeltas = false }: Props) {
+export function AbandonmentKpis({ kpis, definitions, comparing, comparisonDataFrom, partialDeltas = false, assumedCurrency = null }: Props) {
   return (
     <section aria-labelledby="ab-kpis" className="space-y-4">
       <h2 id="ab-kpis" className="text-lg font-semibold">Key figures</h2>
       {kpis.map(({ current, previous }) => (
         <div key={current.currency}>
-          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{current.currency}</h3>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{current.currency}<AssumedCurrencyTag currency={current.currency} assumed={assumedCurrency} /></h3>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
             {ITEMS.map((item) => {
               const value = current[item.key];

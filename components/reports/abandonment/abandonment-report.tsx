@@ -31,7 +31,7 @@ export function AbandonmentReport({ params, view, query }: { params: ReportParam
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={options} hiddenFilters={["affiliate", "type", "country"]} shallow={false} />
       <QualityBanner quality={view.quality} comparison={view.comparison} />
-      <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} comparing={view.comparison !== null} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} />
+      <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} comparing={view.comparison !== null} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
       <section aria-labelledby="ab-over-time" className="space-y-2">
         <h2 id="ab-over-time" className="text-lg font-semibold">Value abandoned over time</h2>
         {view.series.map((s) => (
