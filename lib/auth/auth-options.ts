@@ -51,7 +51,7 @@ export function getAuthOptions(): NextAuthOptions {
         // Every later read (/api/auth/session above all) applies the pages' definition of
         // "signed in": without its vault entry the token is not renewed. next-auth answers a
         // throw here with an empty session and a cleared cookie.
-        const decision = await decideSession({ present: true, token }, async (ref) => (await getCredentialVault().get(ref)) !== undefined);
+        const decision = await decideSession({ present: true, token }, (ref) => getCredentialVault().has(ref));
         if (decision.kind !== "signed-in") throw new Error(`session ended (${decision.kind === "ended" ? decision.reason : "signed out"})`);
         return token;
       },

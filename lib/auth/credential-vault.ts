@@ -45,6 +45,11 @@ export class CredentialVault {
     }
   }
 
+  /** Whether the vault still holds (and can open) the credential a session refers to. */
+  async has(ref: string): Promise<boolean> {
+    return (await this.get(ref)) !== undefined;
+  }
+
   remove(ref: string): Promise<void> {
     return this.store.delete(ref);
   }

@@ -13,11 +13,6 @@ import { decideSession, endedSessionPath, type SessionAccount, type SessionDecis
 
 export type { SessionAccount, SessionDecision } from "./session-decision";
 
-/** Whether the vault still holds (and can open) the credential a session refers to. */
-export async function vaultHasEntry(vaultRef: string): Promise<boolean> {
-  return (await getCredentialVault().get(vaultRef)) !== undefined;
-}
-
 /** Signed in, signed out, or a session the browser still presents but that is over. */
 export async function getSessionState(): Promise<SessionDecision> {
   // The request comes first, before anything can return early: reading cookies is what makes
@@ -30,7 +25,7 @@ export async function getSessionState(): Promise<SessionDecision> {
   // Sign-in is not configured on this server: nothing can be verified, nobody is signed in.
   if (!secret) return { kind: "signed-out" };
   const token = await decode({ token: raw, secret }).catch(() => null);
-  return decideSession({ present: true, token }, vaultHasEntry);
+  return decideSession({ present: true, token }, (ref) => getCredentialVault().has(ref));
 }
 
 export async function getSessionAccount(): Promise<SessionAccount | null> {

@@ -2,6 +2,7 @@
 // summary for every report, shown by QualityBanner. The shown period and the comparison
 // period are judged apart: a gap in the comparison makes the changes partial, not the totals.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import { shiftDay } from "@/lib/sales-api/dates";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
 export interface PeriodQuality {
@@ -65,8 +66,7 @@ export function dayRuns(days: readonly string[]): Array<{ from: string; to: stri
   const runs: Array<{ from: string; to: string }> = [];
   for (const day of [...days].sort()) {
     const last = runs.at(-1);
-    const next = last && new Date(Date.parse(`${last.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    if (last && next === day) last.to = day;
+    if (last && shiftDay(last.to, 1) === day) last.to = day;
     else runs.push({ from: day, to: day });
   }
   return runs;

@@ -5,6 +5,7 @@ import "server-only";
 // read them (403), has "no catalog", which callers handle like an empty one. Either answer
 // is kept per credential for a while, so that a report does not ask again on every load.
 import { SalesApiHttpError } from "./errors";
+import { registerInFlight } from "./shared-work";
 import { MAX_LIMIT } from "./list-window";
 import { genericRecordSchema, listEnvelopeSchema, type GenericRecord } from "./schemas/list-envelope";
 import { getWithCredential, newTally, type RequestContext } from "./send";
@@ -69,7 +70,7 @@ export async function fetchCatalog(deps: CatalogDeps, name: CatalogName): Promis
   if (cached) return cached;
   const running = deps.ctx.inFlight.get(key) as Promise<CatalogAnswer> | undefined;
   if (running) return running;
-  const promise = requestCatalog(deps.ctx, name)
+  const work = requestCatalog(deps.ctx, name)
     .then(async (answer) => {
       await deps.store.set(key, answer, now() + CATALOG_TTL_MS);
       return answer;
@@ -77,8 +78,6 @@ export async function fetchCatalog(deps: CatalogDeps, name: CatalogName): Promis
     .catch(async (error: unknown) => {
       await deps.store.set(key, NO_CATALOG, now() + CATALOG_FAILURE_TTL_MS);
       throw error;
-    })
-    .finally(() => deps.ctx.inFlight.delete(key));
-  deps.ctx.inFlight.set(key, promise);
-  return promise;
+    });
+  return registerInFlight(deps.ctx.inFlight, key, work);
 }

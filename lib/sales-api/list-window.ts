@@ -6,7 +6,7 @@ import { isAbortError, SalesApiSchemaError } from "./errors";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 import { listEnvelopeSchema } from "./schemas/list-envelope";
 import { getWithCredential, type RequestContext, type Tally } from "./send";
-import { untilAborted } from "./abort";
+import { registerInFlight, untilAborted } from "./shared-work";
 
 export const MAX_LIMIT = 5000;
 
@@ -76,11 +76,7 @@ export async function fetchWindow<R extends ResourceName>(ctx: RequestContext, t
       if (!isAbortError(error) || signal?.aborted) throw error;
     }
   }
-  const promise = requestWindow(ctx, tally, resource, from, to, signal);
-  const settled = promise.finally(() => {
-    if (ctx.inFlight.get(key) === settled) ctx.inFlight.delete(key);
-  });
-  ctx.inFlight.set(key, settled);
+  const settled = registerInFlight(ctx.inFlight, key, requestWindow(ctx, tally, resource, from, to, signal));
   return { ...(await settled), shared: false };
 }
 

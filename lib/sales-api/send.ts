@@ -12,7 +12,7 @@ import { SalesApiSchemaError, SalesApiTransportError } from "./errors";
 import { abortableSleep, type CredentialRateLimiter } from "./rate-limit";
 import { backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry-policy";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "./transport";
-import { untilAborted } from "./abort";
+import { untilAborted } from "./shared-work";
 
 export interface RequestContext {
   transport: Transport;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { untilAborted } from "@/lib/sales-api/abort";
+import { registerInFlight, untilAborted } from "@/lib/sales-api/shared-work";
 import { errorKind } from "@/lib/sales-api/errors";
 
 describe("untilAborted", () => {
@@ -27,5 +27,21 @@ describe("errorKind of a deadline's abort", () => {
   it("is a timeout (the upstream was too slow), not a bug of ours", () => {
     expect(errorKind(new DOMException("The report's deadline passed", "TimeoutError"))).toBe("timeout");
     expect(errorKind(new DOMException("closed", "AbortError"))).toBe("cancelled");
+  });
+});
+
+describe("registerInFlight", () => {
+  it("keeps work joinable until it settles, and an earlier one settling never removes a later one", async () => {
+    const inFlight = new Map<string, Promise<unknown>>();
+    let finishFirst!: () => void;
+    const first = registerInFlight(inFlight, "k", new Promise<void>((resolve) => (finishFirst = resolve)));
+    expect(inFlight.get("k")).toBe(first);
+    const second = registerInFlight(inFlight, "k", new Promise<void>(() => {}));
+    finishFirst();
+    await first;
+    expect(inFlight.get("k")).toBe(second);
+    const third = registerInFlight(inFlight, "j", Promise.reject(new Error("boom")));
+    await expect(third).rejects.toThrow("boom");
+    expect(inFlight.has("j")).toBe(false);
   });
 });
