@@ -7,6 +7,7 @@
 // here is NEXT_PUBLIC_, so Next never inlines these values into client bundles.
 import { existsSync, statSync } from "node:fs";
 import { z } from "zod";
+import { parseFreshnessPolicy } from "./mirror/freshness-policy";
 
 if (typeof window !== "undefined") {
   throw new Error("lib/env.ts is server-only: it must never be imported from client code.");
@@ -94,6 +95,24 @@ export const serverEnvSchema = z.object({
   SESSION_MAX_AGE_SECONDS: positiveSeconds(8 * 3600),
   /** Runtime state (the credential vault's SQLite file). */
   SALESDASH_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+  /** Requests a minute the background sync may use of the upstream's 60: the rest stays for reports. */
+  SALESDASH_SYNC_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number of requests" }).int().min(1).max(60, { error: "must be at most 60 (the upstream's limit)" }).default(45)),
+  /** Days back the background sync fills after sign-in (every resource the key may read); 0 turns it off. */
+  SALESDASH_SYNC_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number of days" }).int().min(0).max(3650).default(730)),
+  /** How long a mirrored day stays fresh, by its age: "3:60s,30:1h,120:24h,*:7d" (see README). */
+  SALESDASH_FRESHNESS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .superRefine((text, ctx) => {
+        try {
+          parseFreshnessPolicy(text);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: `${(error as Error).message}; e.g. 3:60s,30:1h,120:24h,*:7d` });
+        }
+      })
+      .optional(),
+  ),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

@@ -9,6 +9,7 @@ import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
 import { decideSession } from "./session-decision";
+import { startSessionSync } from "./session-sync";
 import { verifyCredential } from "./verify-credential";
 
 export function getAuthOptions(): NextAuthOptions {
@@ -38,6 +39,7 @@ export function getAuthOptions(): NextAuthOptions {
           // next-auth hands this message to signIn() on the page; it never contains the key.
           if (!result.ok) throw new Error(result.message);
           const ref = await getCredentialVault().put({ credential: result.credential, target }, maxAge * 1000);
+          startSessionSync(ref, result.credential, target, result.keyType);
           return { id: ref, name: accountLabel(input?.name, result.keyType, result.credential.apiKey), keyType: result.keyType, target };
         },
       }),

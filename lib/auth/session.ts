@@ -6,9 +6,11 @@ import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { getServerEnv } from "@/lib/env";
-import { createSalesApiClient, type SalesApiClient } from "@/lib/sales-api";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import type { SalesApiClient } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
 import { SESSION_COOKIE_NAMES } from "./session-cookie";
+import { startSessionSync } from "./session-sync";
 import { decideSession, endedSessionPath, type SessionAccount, type SessionDecision } from "./session-decision";
 
 export type { SessionAccount, SessionDecision } from "./session-decision";
@@ -44,12 +46,19 @@ export async function requireSessionAccount(callbackPath?: string): Promise<Sess
   redirect(callbackPath ? `/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}` : "/sign-in");
 }
 
-/** The Sales API client of the signed-in account; null when signed out or the vault entry is gone. */
+/**
+ * The Sales API client of the signed-in account, reading through the account's mirror; null
+ * when signed out or the vault entry is gone. Any request of a session (re)starts the account's
+ * background sync, so a restarted server resumes it.
+ */
 export async function getSessionClient(account: SessionAccount): Promise<SalesApiClient | null> {
-  const vaulted = await getCredentialVault().get(account.vaultRef);
+  const vault = getCredentialVault();
+  const vaulted = await vault.get(account.vaultRef);
   if (!vaulted) return null;
-  return createSalesApiClient({ credential: vaulted.credential, target: vaulted.target });
+  startSessionSync(account.vaultRef, vaulted.credential, vaulted.target, account.keyType);
+  return createMirroredClient({ credential: vaulted.credential, target: vaulted.target });
 }
+
 
 /** For creator-only pages, actions and handlers: an affiliate session gets a 403 here. */
 export function assertCreator(account: SessionAccount): void {

@@ -31,8 +31,13 @@ export interface SalesApiClientOptions {
   maxSegments?: number;
   /** Total time one range fetch may spend on the upstream (rate-budget waits aside); SALES_API_REPORT_DEADLINE_MS unless given. */
   deadlineMs?: number;
+  /**
+   * "background" (the mirror's sync) spends at most SALESDASH_SYNC_PER_MINUTE of the budget, in
+   * its own concurrency slots, and its fetches wait while a report of the same credential runs.
+   */
+  priority?: "interactive" | "background";
   /** Stores shared across clients; the process-wide ones (lib/store/process-state) unless given. */
-  stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore; catalogs?: CatalogStore };
+  stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore | ((identity: string) => DayCacheStore); catalogs?: CatalogStore };
 }
 
 export type KeyType = "creator" | "affiliate";
@@ -57,14 +62,16 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
   const env = getServerEnv();
   const transport = options.transport ?? getTransport(options.target);
   const identity = credentialIdentity(options.credential, transport.baseUrl, env.AUTH_SECRET ?? state.identityKey);
-  const concurrency = options.concurrency ?? 4;
-  const slotKey = `${identity}|${concurrency}`;
+  const background = options.priority === "background";
+  const concurrency = options.concurrency ?? (background ? 2 : 4);
+  const slotKey = `${identity}|${background ? "background|" : ""}${concurrency}`;
   const slots = state.slots.get(slotKey) ?? state.slots.set(slotKey, pLimit(concurrency)).get(slotKey)!;
   const ctx: RequestContext = {
     transport,
     credential: options.credential,
     identity,
-    limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? state.rateLimit, { ...DEFAULT_RATE_LIMITS, ...options.limits }),
+    // One request log per credential: a background client counts the same requests, and stops at a lower ceiling.
+    limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? state.rateLimit, { ...DEFAULT_RATE_LIMITS, ...(background ? { perMinute: env.SALESDASH_SYNC_PER_MINUTE } : {}), ...options.limits }),
     tokens: state.tokens,
     slots,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
@@ -72,7 +79,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
   };
   const deps = {
     ctx,
-    cache: options.stores?.dayCache ?? state.dayCache,
+    cache: typeof options.stores?.dayCache === "function" ? options.stores.dayCache(identity) : (options.stores?.dayCache ?? state.dayCache),
     ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl },
     maxSegments: options.maxSegments ?? 3,
     deadlineMs: options.deadlineMs ?? env.SALES_API_REPORT_DEADLINE_MS,
@@ -81,7 +88,9 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
 
   return {
     identity,
-    fetchRange: (resource, range, rangeOptions) => fetchRange(deps, resource, range, rangeOptions),
+    fetchRange: background
+      ? (resource, range, rangeOptions) => fetchRange(deps, resource, range, { beforeWindow: () => state.reports.idle(identity, rangeOptions?.signal), ...rangeOptions })
+      : (resource, range, rangeOptions) => state.reports.during(identity, () => fetchRange(deps, resource, range, rangeOptions)),
     reportDeadline: () => new Deadline(deps.deadlineMs),
     fetchCatalog: (name) => fetchCatalog(catalogs, name),
     async probeKeyType() {

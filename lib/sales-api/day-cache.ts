@@ -6,11 +6,19 @@ export interface CachedDay<T = unknown> {
   records: T[];
   /** False when the day alone held more than the API's limit: only its newest records are here. */
   complete: boolean;
+  /** When the upstream answered for this day (epoch ms); the report says how fresh its data is. */
+  fetchedAt?: number;
 }
 
-/** The store behind the cache: in memory now, Redis later. */
+/**
+ * The store behind the cache: in memory (this file), or the account's persistent mirror
+ * (lib/mirror). Keys are `dayKey(identity, resource, day)`; a store answers undefined for a
+ * day it does not hold or no longer considers fresh.
+ */
 export interface DayCacheStore {
   get(key: string): Promise<CachedDay | undefined>;
+  /** What `get` would answer, without the records: a background sync skips fresh days with it. */
+  peek?(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined>;
   set(key: string, day: CachedDay, ttlMs: number): Promise<void>;
 }
 
@@ -46,4 +54,14 @@ export const DEFAULT_CACHE_TTL: CacheTtl = { recentMs: 60_000, recentDays: 3, cl
 export function ttlForDay(dayStartMs: number, now: number, ttl: CacheTtl): number {
   const todayStart = Math.floor(now / 86_400_000) * 86_400_000;
   return dayStartMs >= todayStart - ttl.recentDays * 86_400_000 ? ttl.recentMs : ttl.closedMs;
+}
+
+/** The key of one credential's resource and UTC day. Identities are base64url: no "|". */
+export function dayKey(identity: string, resource: string, day: string): string {
+  return `${identity}|${resource}|${day}`;
+}
+
+export function parseDayKey(key: string): { identity: string; resource: string; day: string } {
+  const [identity = "", resource = "", day = ""] = key.split("|");
+  return { identity, resource, day };
 }

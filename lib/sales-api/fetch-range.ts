@@ -8,7 +8,7 @@ import "server-only";
 // the days not fetched are reported as such instead of a late error (a slow upstream would
 // otherwise hold a report for minutes).
 import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
-import { ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
+import { dayKey, ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
 import { Deadline } from "./deadline";
 import { SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
@@ -33,6 +33,10 @@ export interface RangeOptions {
   onProgress?: (progress: RangeProgress) => void;
   /** A deadline shared by every fetch of one report (client.reportDeadline()); else one per fetch. */
   deadline?: Deadline;
+  /** Awaited before each upstream window: a background sync waits here while reports run. */
+  beforeWindow?: () => Promise<void>;
+  /** Only store the days (a background sync): records are not kept in memory nor returned. */
+  storeOnly?: boolean;
 }
 
 export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
@@ -58,11 +62,18 @@ export interface RangeReport {
   unfetchedDays: IsoDay[];
   /** True when every record of every day is in `records`. */
   complete: boolean;
+  /** When the upstream answered for each day of the range that is included, oldest day first. */
+  fetchedAt: Array<[IsoDay, number]>;
 }
 
 export interface RangeResult<R extends ResourceName> { records: RecordOf<R>[]; report: RangeReport }
 
-interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean; oddShapes?: number }
+/** A background sync keeps only counts: the records are in the store. */
+function dropRecords(bucket: Bucket): Bucket {
+  return { ...bucket, records: [], dropped: bucket.records.length + (bucket.dropped ?? 0) };
+}
+
+interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean; oddShapes?: number; fetchedAt?: number; dropped?: number }
 
 function dayOfRecord(record: Record<string, unknown>, columns: readonly string[]): IsoDay | undefined {
   const value = firstField(record, columns);
@@ -81,7 +92,7 @@ class RangeRun<R extends ResourceName> {
   private readonly signal: AbortSignal;
 
   constructor(private readonly deps: RangeDeps, readonly resource: R, from: IsoDay, to: IsoDay, private readonly options: RangeOptions) {
-    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true };
+    this.report = { resource, from, to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [] };
     this.deadline = options.deadline ?? new Deadline(deps.deadlineMs, deps.clock);
     this.tally = newTally((waitingMs) => {
       this.deadline.pauseFor(waitingMs);
@@ -96,7 +107,11 @@ class RangeRun<R extends ResourceName> {
   }
 
   private key(day: IsoDay): string {
-    return `${this.deps.ctx.identity}|${this.resource}|${day}`;
+    return dayKey(this.deps.ctx.identity, this.resource, day);
+  }
+
+  private now(): number {
+    return (this.deps.clock ?? Date.now)();
   }
 
   private progress(waitingMs = 0): void {
@@ -105,9 +120,17 @@ class RangeRun<R extends ResourceName> {
 
   async loadCached(days: readonly IsoDay[]): Promise<void> {
     for (const day of days) {
+      const peek = this.options.storeOnly ? this.deps.cache.peek : undefined;
+      if (peek) {
+        const meta = await peek.call(this.deps.cache, this.key(day));
+        if (meta) this.buckets.set(day, { records: [], invalid: [], complete: meta.complete, fetchedAt: meta.fetchedAt, dropped: meta.count });
+        if (meta) this.report.cacheHits++;
+        continue;
+      }
       const cached = (await this.deps.cache.get(this.key(day))) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
       if (!cached) continue;
-      this.buckets.set(day, { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete, oddShapes: cached.oddShapes ?? 0 });
+      const bucket = { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete, oddShapes: cached.oddShapes ?? 0, fetchedAt: cached.fetchedAt ?? this.now() };
+      this.buckets.set(day, this.options.storeOnly ? dropRecords(bucket) : bucket);
       this.report.cacheHits++;
     }
   }
@@ -116,14 +139,15 @@ class RangeRun<R extends ResourceName> {
   density(): number {
     let days = 0;
     let records = 0;
-    for (const bucket of this.buckets.values()) if (bucket.complete) { days++; records += bucket.records.length + bucket.invalid.length; }
+    for (const bucket of this.buckets.values()) if (bucket.complete) { days++; records += bucket.records.length + bucket.invalid.length + (bucket.dropped ?? 0); }
     return days === 0 ? 0 : records / days;
   }
 
   private async store(day: IsoDay, bucket: Bucket): Promise<void> {
-    this.buckets.set(day, bucket);
-    const now = (this.deps.clock ?? Date.now)();
-    const entry = { records: bucket.records, complete: bucket.complete, invalid: bucket.invalid, oddShapes: bucket.oddShapes ?? 0 };
+    const now = this.now();
+    const stored = { ...bucket, fetchedAt: now };
+    this.buckets.set(day, this.options.storeOnly ? dropRecords(stored) : stored);
+    const entry = { records: bucket.records, complete: bucket.complete, invalid: bucket.invalid, oddShapes: bucket.oddShapes ?? 0, fetchedAt: now };
     await this.deps.cache.set(this.key(day), entry, ttlForDay(Date.parse(`${day}T00:00:00Z`), now, this.deps.ttl));
   }
 
@@ -135,6 +159,7 @@ class RangeRun<R extends ResourceName> {
     while (end > span.from) {
       // Days of [span.from, end) that are left without a bucket are reported as unfetched.
       if (this.outOfTime()) return;
+      await this.options.beforeWindow?.();
       const window = nextWindow(span, end, density, MAX_LIMIT);
       let answer: Awaited<ReturnType<typeof fetchWindow<R>>>;
       try {
@@ -221,6 +246,7 @@ class RangeRun<R extends ResourceName> {
         continue;
       }
       if (!bucket.complete) this.report.incompleteDays.push(days[i] as IsoDay);
+      this.report.fetchedAt.unshift([days[i] as IsoDay, bucket.fetchedAt ?? this.now()]);
       this.report.invalidRecords.push(...bucket.invalid);
       this.report.oddShapeRecords += bucket.oddShapes ?? 0;
       for (const record of bucket.records) {

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The process-wide state of the upstream client: rate budget, tokens, day and catalog
-// caches, concurrency slots, requests in flight. A production build of Next.js loads a
+// caches, concurrency slots, requests in flight, the mirror and its syncs. A production build of Next.js loads a
 // module once per route bundle, so a module-level singleton would exist once per route and
 // split the 60 requests/minute budget between them; here one object lives on globalThis,
 // reached only through getProcessState(). The stores are interfaces so that a later
@@ -12,6 +12,8 @@ import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
 import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
 import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
+import { ReportActivity } from "@/lib/sales-api/report-activity";
+import type { MirrorStore } from "./mirror-store";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
@@ -24,6 +26,12 @@ export interface ProcessState {
   inFlight: Map<string, Promise<unknown>>;
   /** Keys credential identities when no AUTH_SECRET is set: stable for this process only. */
   identityKey: Buffer;
+  /** Credentials with a report fetching now: their background sync waits. */
+  reports: ReportActivity;
+  /** The accounts' mirror (lib/mirror), opened on first use. */
+  mirror?: MirrorStore;
+  /** Background syncs running in this process, by account identity. */
+  syncs: Map<string, { stop(): void; done: Promise<void> }>;
 }
 
 const KEY = Symbol.for("salesdash.process-state");
@@ -39,6 +47,8 @@ function createProcessState(): ProcessState {
     slots: new Map(),
     inFlight: new Map(),
     identityKey: randomBytes(32),
+    reports: new ReportActivity(),
+    syncs: new Map(),
   };
 }
 

@@ -9,7 +9,7 @@ import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
 const report = (unfetchedDays: string[]): RangeReport => ({
   resource: "purchases", from: "2026-01-01", to: "2026-01-31", windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0,
-  incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays, complete: unfetchedDays.length === 0,
+  incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays, complete: unfetchedDays.length === 0, fetchedAt: [],
 });
 
 describe("unfetched days", () => {

@@ -18,7 +18,7 @@ const purchases = [
 ];
 
 function fakeClient(catalog: Array<Record<string, unknown>> | null | "never", sales: Array<Record<string, unknown>> = purchases): SalesApiClient {
-  const report = (resource: string): RangeReport => ({ resource, from: "2026-06-01", to: "2026-06-08", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true }) as RangeReport;
+  const report = (resource: string): RangeReport => ({ resource, from: "2026-06-01", to: "2026-06-08", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [] }) as RangeReport;
   const client = {
     identity: "test",
     fetchRange: async (resource: string) => ({ records: resource === "abandoned-carts" ? carts : resource === "purchases" ? sales : [], report: report(resource) }),

@@ -3,7 +3,7 @@ import type { RangeReport } from "@/lib/sales-api/fetch-range";
 import { deltasArePartial, reportQuality } from "@/lib/reports/report-quality";
 
 function report(patch: Partial<RangeReport> = {}): RangeReport {
-  return { resource: "purchases", from: "2026-05-01", to: "2026-05-31", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, ...patch };
+  return { resource: "purchases", from: "2026-05-01", to: "2026-05-31", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [], ...patch };
 }
 const incomplete = (day: string) => report({ complete: false, incompleteDays: [day] });
 const invalid = (id: string) => report({ complete: false, invalidRecords: [{ resource: "purchases", index: 0, id: "1", problem: "amountTransaction", correlationId: id }] });

@@ -1,0 +1,152 @@
+import "server-only";
+
+// The background sync of each signed-in account: started on sign-in and on any request of a
+// session (so a restarted server resumes it), one per account however many sessions it has,
+// and held by a lease in the mirror store so that one per account runs across processes too.
+// It runs passes (sync-pass.ts) while a session of the account lasts: the first fills the
+// last SALESDASH_SYNC_DAYS days; later ones refresh the days that went stale.
+import { randomUUID } from "node:crypto";
+import { getServerEnv } from "@/lib/env";
+import { log } from "@/lib/log/server-log";
+import { errorKind, RESOURCES, type KeyType, type ResourceName, type SalesApiCredential } from "@/lib/sales-api";
+import { abortableSleep } from "@/lib/sales-api/rate-limit";
+import { isoDay } from "@/lib/sales-api/dates";
+import type { MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
+import { getProcessState } from "@/lib/store/process-state";
+import { createMirroredClient, getMirrorStore, type MirroredClientOptions } from "./mirror-access";
+import { runSyncPass } from "./sync-pass";
+import { syncProgress, type SyncProgress } from "./sync-progress";
+
+/** What the views read. The checkouts list feeds no view: syncing it would spend the budget for nothing. */
+export const SYNCED_RESOURCES: readonly ResourceName[] = ["purchases", "orders", "abandoned-carts", "refunds", "chargebacks"];
+
+export function resourcesFor(keyType: KeyType): ResourceName[] {
+  return SYNCED_RESOURCES.filter((r) => keyType === "creator" || !RESOURCES[r].creatorOnly);
+}
+
+export interface AccountSyncInput {
+  credential: SalesApiCredential;
+  target: "production" | "staging";
+  keyType: KeyType;
+  /** Whether a session of the account still lasts (its vault entry exists). */
+  alive: () => Promise<boolean>;
+  /** For tests; the configured ones otherwise. */
+  days?: number;
+  store?: MirrorStore;
+  clock?: () => number;
+  pauseMs?: number;
+  client?: Pick<MirroredClientOptions, "transport" | "retry" | "limits" | "stores"> & { serverSecret?: string };
+}
+
+const LEASE_MS = 90_000;
+const PAUSE_MS = 5 * 60_000;
+
+const leaseName = (account: string) => `sync:${account}`;
+
+/** Starts the account's sync unless one runs in this process; answers the account's identity. */
+export function ensureAccountSync(input: AccountSyncInput): string {
+  const days = input.days ?? getServerEnv().SALESDASH_SYNC_DAYS;
+  const store = input.store ?? getMirrorStore();
+  const { serverSecret, ...clientOptions } = input.client ?? {};
+  const client = createMirroredClient({ ...clientOptions, credential: input.credential, target: input.target, priority: "background", deadlineMs: 600_000, mirror: { store, clock: input.clock, serverSecret } });
+  const account = client.identity;
+  const syncs = getProcessState().syncs;
+  if (days === 0 || syncs.has(account)) return account;
+  const controller = new AbortController();
+  const holder = `${process.pid}:${randomUUID()}`;
+  const clock = input.clock ?? Date.now;
+  const resources = resourcesFor(input.keyType);
+
+  const run = async () => {
+    let state: MirrorSyncState = (await store.readSyncState(account)) ?? { days, startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] };
+    state = { ...state, days };
+    while (!controller.signal.aborted && (await input.alive())) {
+      if (!(await store.lease(leaseName(account), holder, LEASE_MS, clock()))) {
+        // Another process syncs this account: look again later, it may stop.
+        await abortableSleep(LEASE_MS / 3, controller.signal);
+        continue;
+      }
+      try {
+        const pass = await runSyncPass({
+          client,
+          resources: resources.filter((r) => !state.unavailable.includes(r)),
+          days,
+          clock,
+          signal: controller.signal,
+          checkpoint: async () => {
+            if (!(await input.alive())) controller.abort(new SyncStopped("signed out"));
+            if (!(await store.lease(leaseName(account), holder, LEASE_MS, clock()))) throw new SyncStopped("lease lost");
+          },
+          onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
+        });
+        state = { ...state, passEndedAt: pass.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
+      } catch (error) {
+        if (controller.signal.aborted || error instanceof SyncStopped) break;
+        state = { ...state, lastError: describeSyncError(error) };
+        log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
+        if (errorKind(error) === "invalid_token") break;
+      } finally {
+        await store.writeSyncState(account, state).catch(() => undefined);
+      }
+      await abortableSleep(input.pauseMs ?? PAUSE_MS, controller.signal).catch(() => undefined);
+    }
+  };
+
+  const done = run()
+    .catch((error: unknown) => {
+      if (!controller.signal.aborted) log("warn", { event: "mirror_sync_stopped", kind: errorKind(error) });
+    })
+    .finally(async () => {
+      await store.releaseLease(leaseName(account), holder).catch(() => undefined);
+      if (syncs.get(account)?.done === done) syncs.delete(account);
+    });
+  syncs.set(account, { stop: () => controller.abort(new SyncStopped("stopped")), done });
+  return account;
+}
+
+/** Stops this process's sync of the account and waits for it to let go. */
+export async function stopAccountSync(account: string): Promise<void> {
+  const sync = getProcessState().syncs.get(account);
+  if (!sync) return;
+  sync.stop();
+  await sync.done;
+}
+
+export interface SyncStatus extends SyncProgress {
+  running: boolean;
+  passEndedAt: number | null;
+  lastError: string | null;
+}
+
+export async function getSyncStatus(account: string, keyType: KeyType, options: { store?: MirrorStore; clock?: () => number; days?: number } = {}): Promise<SyncStatus> {
+  const store = options.store ?? getMirrorStore();
+  const state = await store.readSyncState(account);
+  const days = options.days ?? state?.days ?? getServerEnv().SALESDASH_SYNC_DAYS;
+  const resources = resourcesFor(keyType).filter((r) => !state?.unavailable.includes(r));
+  const today = isoDay(new Date((options.clock ?? Date.now)()));
+  return {
+    ...syncProgress(await store.listDays(account), resources, today, days),
+    running: getProcessState().syncs.has(account),
+    passEndedAt: state?.passEndedAt ?? null,
+    lastError: state?.lastError ?? null,
+  };
+}
+
+class SyncStopped extends Error {
+  override name = "AbortError";
+}
+
+function describeSyncError(error: unknown): string {
+  switch (errorKind(error)) {
+    case "invalid_token":
+      return "The upstream no longer accepts this key: sign in again.";
+    case "rate_limited":
+      return "The upstream asked us to slow down; the sync resumes shortly.";
+    case "timeout":
+    case "network":
+    case "upstream":
+      return "The upstream could not be reached; the sync retries in a few minutes.";
+    default:
+      return "The sync stopped on an unexpected answer; it retries in a few minutes.";
+  }
+}

@@ -1,0 +1,51 @@
+import "server-only";
+
+// The way into the mirror: the process's one store (kept on the process state, like every
+// other shared store), the configured freshness policy, and clients whose day store is the
+// account's mirror.
+import path from "node:path";
+import { getServerEnv } from "@/lib/env";
+import { createSalesApiClient, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
+import type { MirrorStore } from "@/lib/store/mirror-store";
+import { getProcessState } from "@/lib/store/process-state";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
+import { deriveMirrorKey } from "./mirror-cipher";
+import { MirrorDayCache } from "./mirror-day-cache";
+
+export function getMirrorStore(): MirrorStore {
+  const state = getProcessState();
+  state.mirror ??= new SqliteMirrorStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  return state.mirror;
+}
+
+let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
+
+export function getFreshnessPolicy(): FreshnessPolicy {
+  const text = getServerEnv().SALESDASH_FRESHNESS;
+  if (!policy || policy.text !== text) policy = { text, value: text ? parseFreshnessPolicy(text) : DEFAULT_FRESHNESS };
+  return policy.value;
+}
+
+export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
+  /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string };
+  stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
+}
+
+/**
+ * A client whose days come from the account's mirror when fresh and are written back when
+ * fetched. Without a server secret nobody can sign in, and no key could be derived: the
+ * client then keeps days in memory only.
+ */
+export function createMirroredClient(options: MirroredClientOptions): SalesApiClient {
+  const secret = options.mirror?.serverSecret ?? getServerEnv().AUTH_SECRET;
+  if (!secret) return createSalesApiClient(options);
+  const store = options.mirror?.store ?? getMirrorStore();
+  const key = deriveMirrorKey(secret, options.credential);
+  const freshness = options.mirror?.policy ?? getFreshnessPolicy();
+  return createSalesApiClient({
+    ...options,
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock) },
+  });
+}

@@ -1,0 +1,55 @@
+// Where the accounts' mirrors live: per account identity, resource and UTC day, one sealed
+// payload (lib/mirror encrypts it; a store never sees a record) with what is needed to judge
+// it without opening it. The embedded back-end is SQLite (sqlite-mirror-store.ts); the
+// interface is written for a shared one (PostgreSQL rows, Redis leases): every call is async,
+// reads take a batch of days, and the single-sync rule is a lease with an expiry rather than
+// a lock held by this process.
+
+export interface MirrorDayMeta {
+  resource: string;
+  day: string;
+  /** False when the day alone held more records than the upstream's limit. */
+  complete: boolean;
+  /** When the upstream answered for this day (epoch ms); 0 once "refresh now" expired it. */
+  fetchedAt: number;
+  /** Records in the payload (valid and invalid). */
+  count: number;
+}
+
+export interface MirrorDay extends MirrorDayMeta {
+  sealed: Buffer;
+}
+
+export interface MirrorSyncState {
+  /** Days back the sync fills (from today, UTC). */
+  days: number;
+  startedAt: number;
+  /** When the last full pass ended; null while the first one runs. */
+  passEndedAt: number | null;
+  /** A sentence for the shell when the last pass failed (never a credential). */
+  lastError: string | null;
+  /** Resources the upstream does not have or the key may not read (404/403): not synced. */
+  unavailable: string[];
+}
+
+export interface MirrorStore {
+  /** The requested days the mirror holds, at any age. */
+  readDays(account: string, resource: string, days: readonly string[]): Promise<MirrorDay[]>;
+  /** The same without payloads. */
+  readMeta(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMeta[]>;
+  writeDay(account: string, day: MirrorDay): Promise<void>;
+  /** Metadata of the account's days (of one resource, or all), without payloads. */
+  listDays(account: string, resource?: string): Promise<MirrorDayMeta[]>;
+  /** Marks the days from `from` to `to` (inclusive) of every resource stale; answers how many. */
+  expire(account: string, from: string, to: string): Promise<number>;
+  /** Deletes everything held for the account: days and sync state. */
+  forget(account: string): Promise<void>;
+  readSyncState(account: string): Promise<MirrorSyncState | undefined>;
+  writeSyncState(account: string, state: MirrorSyncState): Promise<void>;
+  /** Takes or renews lease `name` for `holder` until now + ttlMs; false while another holder has it. */
+  lease(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
+  releaseLease(name: string, holder: string): Promise<void>;
+  /** Bytes the store occupies, for benchmarks. */
+  sizeBytes(): Promise<number>;
+  close(): Promise<void>;
+}

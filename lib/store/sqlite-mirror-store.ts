@@ -1,0 +1,117 @@
+import "server-only";
+
+// The mirror's embedded back-end: one SQLite file under the data directory. Payloads arrive
+// sealed; secure_delete overwrites what "Forget my data" deletes instead of leaving it in
+// free pages.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { MirrorDay, MirrorDayMeta, MirrorStore, MirrorSyncState } from "./mirror-store";
+
+interface DayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer }
+
+const meta = (row: DayRow): MirrorDayMeta => ({ resource: row.resource, day: row.day, complete: row.complete === 1, fetchedAt: row.fetched_at, count: row.count });
+
+export class SqliteMirrorStore implements MirrorStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(private readonly file: string) {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, "a", 0o600));
+    fs.chmodSync(file, 0o600);
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("secure_delete = ON");
+    // Several processes may share the file (a restart overlapping the old one, tests).
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS days (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL,
+        complete INTEGER NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, sealed BLOB NOT NULL,
+        PRIMARY KEY (account, resource, day));
+      CREATE TABLE IF NOT EXISTS sync_state (account TEXT PRIMARY KEY, state TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
+    `);
+    this.statements = {
+      read: this.db.prepare("SELECT resource, day, complete, fetched_at, count, sealed FROM days WHERE account = ? AND resource = ? AND day = ?"),
+      readMeta: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? AND resource = ? AND day = ?"),
+      write: this.db.prepare("INSERT OR REPLACE INTO days (account, resource, day, complete, fetched_at, count, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      listAll: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? ORDER BY resource, day"),
+      listOne: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? AND resource = ? ORDER BY day"),
+      expire: this.db.prepare("UPDATE days SET fetched_at = 0 WHERE account = ? AND day >= ? AND day <= ?"),
+      forgetDays: this.db.prepare("DELETE FROM days WHERE account = ?"),
+      forgetState: this.db.prepare("DELETE FROM sync_state WHERE account = ?"),
+      readState: this.db.prepare("SELECT state FROM sync_state WHERE account = ?"),
+      writeState: this.db.prepare("INSERT OR REPLACE INTO sync_state (account, state) VALUES (?, ?)"),
+      takeLease: this.db.prepare(
+        "INSERT INTO leases (name, holder, expires_at) VALUES (@name, @holder, @expires) ON CONFLICT(name) DO UPDATE SET holder = @holder, expires_at = @expires WHERE leases.holder = @holder OR leases.expires_at <= @now",
+      ),
+      releaseLease: this.db.prepare("DELETE FROM leases WHERE name = ? AND holder = ?"),
+    };
+  }
+
+  async readDays(account: string, resource: string, days: readonly string[]): Promise<MirrorDay[]> {
+    const found: MirrorDay[] = [];
+    for (const day of days) {
+      const row = this.statements.read.get(account, resource, day) as DayRow | undefined;
+      if (row?.sealed) found.push({ ...meta(row), sealed: row.sealed });
+    }
+    return found;
+  }
+
+  async readMeta(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMeta[]> {
+    return days.flatMap((day) => {
+      const row = this.statements.readMeta.get(account, resource, day) as DayRow | undefined;
+      return row ? [meta(row)] : [];
+    });
+  }
+
+  async writeDay(account: string, day: MirrorDay): Promise<void> {
+    this.statements.write.run(account, day.resource, day.day, day.complete ? 1 : 0, day.fetchedAt, day.count, day.sealed);
+  }
+
+  async listDays(account: string, resource?: string): Promise<MirrorDayMeta[]> {
+    const rows = (resource ? this.statements.listOne.all(account, resource) : this.statements.listAll.all(account)) as DayRow[];
+    return rows.map(meta);
+  }
+
+  async expire(account: string, from: string, to: string): Promise<number> {
+    return this.statements.expire.run(account, from, to).changes;
+  }
+
+  async forget(account: string): Promise<void> {
+    this.db.transaction(() => {
+      this.statements.forgetDays.run(account);
+      this.statements.forgetState.run(account);
+    })();
+    // The WAL still holds the deleted pages until a checkpoint copies the zeroed ones over.
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  async readSyncState(account: string): Promise<MirrorSyncState | undefined> {
+    const row = this.statements.readState.get(account) as { state: string } | undefined;
+    return row ? (JSON.parse(row.state) as MirrorSyncState) : undefined;
+  }
+
+  async writeSyncState(account: string, state: MirrorSyncState): Promise<void> {
+    this.statements.writeState.run(account, JSON.stringify(state));
+  }
+
+  async lease(name: string, holder: string, ttlMs: number, now: number): Promise<boolean> {
+    return this.statements.takeLease.run({ name, holder, expires: now + ttlMs, now }).changes > 0;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    this.statements.releaseLease.run(name, holder);
+  }
+
+  async sizeBytes(): Promise<number> {
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+    return [this.file, `${this.file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
