@@ -7,7 +7,7 @@ import { DEFAULT_FRESHNESS, parseFreshnessPolicy } from "@/lib/mirror/freshness-
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { credentialFrom } from "@/lib/sales-api";
-import { dayKey } from "@/lib/sales-api/day-cache";
+import { dayKey, type DayCacheStore } from "@/lib/sales-api/day-cache";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 
 // The mirror as fetchRange's day store: it answers a day only while fresh, only for its own
@@ -17,7 +17,6 @@ const SECRET = "server-secret-for-tests-0123456789abcdef";
 const KEY = deriveMirrorKey(SECRET, credentialFrom({ apiKey: "sak_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }));
 const OTHER_KEY = deriveMirrorKey(SECRET, credentialFrom({ apiKey: "sak_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" }));
 const ACCOUNT = "acct-identity-A";
-const TTL = 60_000; // fetchRange's own TTL: the mirror ignores it, its policy decides.
 
 const records = [
   { purchaseId: "p-1", customerEmail: "zoe.quartermaine@example-mail.test", customerName: "Zoë Quartermaine", checkoutInitializedAt: "2026-06-14T10:00:00.000Z" },
@@ -53,7 +52,7 @@ const cacheFor = (account = ACCOUNT, key = KEY, policy = DEFAULT_FRESHNESS) => n
 describe("MirrorDayCache", () => {
   it("answers a day it was given, with its completeness and fetch time", async () => {
     const cache = cacheFor();
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW - 10_000 }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW - 10_000 });
     expect(await cache.get(dayKey(ACCOUNT, "purchases", "2026-06-14"))).toEqual({ records, invalid: [], oddShapes: 0, complete: true, fetchedAt: NOW - 10_000 });
     expect(await cache.get(dayKey(ACCOUNT, "purchases", "2026-06-13"))).toBeUndefined();
     expect(await cache.get(dayKey(ACCOUNT, "orders", "2026-06-14"))).toBeUndefined();
@@ -62,33 +61,34 @@ describe("MirrorDayCache", () => {
   it("keeps invalid records and odd shapes with the day, and counts them", async () => {
     const cache = cacheFor();
     const invalid = [{ index: 2, issues: ["amount"] }];
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: false, fetchedAt: NOW, invalid, oddShapes: 1 }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: false, fetchedAt: NOW, invalid, oddShapes: 1 });
     expect(await cache.get(dayKey(ACCOUNT, "purchases", "2026-06-14"))).toEqual({ records, invalid, oddShapes: 1, complete: false, fetchedAt: NOW });
     expect(await cache.peek(dayKey(ACCOUNT, "purchases", "2026-06-14"))).toEqual({ resource: "purchases", day: "2026-06-14", complete: false, fetchedAt: NOW, count: 3 });
   });
 
   it("stamps a day without fetchedAt with its clock", async () => {
     const cache = cacheFor();
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true });
     expect((await store.listDays(ACCOUNT))[0]?.fetchedAt).toBe(NOW);
   });
 
   it("answers undefined for a stale day (by the policy and its clock), and again once refetched", async () => {
     const cache = cacheFor();
     const key = dayKey(ACCOUNT, "purchases", "2026-06-14"); // 1 day old: 60 s tier
-    await cache.set(key, { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
     now = NOW + 59_999;
     expect((await cache.get(key))?.records).toEqual(records);
     expect(await cache.peek(key)).toBeDefined();
     now = NOW + 60_000;
     expect(await cache.get(key)).toBeUndefined();
     expect(await cache.peek(key)).toBeUndefined();
-    await cache.set(key, { records: records.slice(1), complete: true, fetchedAt: now }, TTL);
+    await cache.set(key, { records: records.slice(1), complete: true, fetchedAt: now });
     expect((await cache.get(key))?.records).toEqual(records.slice(1));
   });
 
   it("ages by the configured policy, not fetchRange's TTL", async () => {
-    const cache = cacheFor(ACCOUNT, KEY, parseFreshnessPolicy("0:1s,*:1s"));
+    // fetchRange passes its in-memory TTL (a week here): the mirror's policy decides instead.
+    const cache: DayCacheStore = cacheFor(ACCOUNT, KEY, parseFreshnessPolicy("0:1s,*:1s"));
     const key = dayKey(ACCOUNT, "purchases", "2026-01-10");
     await cache.set(key, { records, complete: true, fetchedAt: NOW }, 7 * 86_400_000);
     now = NOW + 1_000;
@@ -98,7 +98,7 @@ describe("MirrorDayCache", () => {
   it("answers undefined for a day the store expired ('refresh now')", async () => {
     const cache = cacheFor();
     const key = dayKey(ACCOUNT, "purchases", "2026-03-01"); // old day: 7 d tier
-    await cache.set(key, { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
     expect(await cache.get(key)).toBeDefined();
     await store.expire(ACCOUNT, "2026-03-01", "2026-03-01");
     expect(await cache.get(key)).toBeUndefined();
@@ -107,29 +107,29 @@ describe("MirrorDayCache", () => {
 
   it("answers nothing for another identity's key, and writes nothing for it", async () => {
     const cache = cacheFor();
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
     expect(await cache.get(dayKey("acct-identity-B", "purchases", "2026-06-14"))).toBeUndefined();
     expect(await cache.peek(dayKey("acct-identity-B", "purchases", "2026-06-14"))).toBeUndefined();
-    await cache.set(dayKey("acct-identity-B", "purchases", "2026-06-13"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(dayKey("acct-identity-B", "purchases", "2026-06-13"), { records, complete: true, fetchedAt: NOW });
     expect(await store.listDays("acct-identity-B")).toEqual([]);
     expect((await store.listDays(ACCOUNT)).map((m) => m.day)).toEqual(["2026-06-14"]);
   });
 
   it("answers undefined, without throwing, for a day sealed under another key (the server secret changed)", async () => {
-    await cacheFor(ACCOUNT, OTHER_KEY).set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cacheFor(ACCOUNT, OTHER_KEY).set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
     const cache = cacheFor();
     await expect(cache.get(dayKey(ACCOUNT, "purchases", "2026-06-14"))).resolves.toBeUndefined();
     expect(logLines.some((line) => line.includes("mirror_day_unreadable"))).toBe(true);
     // The log says what happened, never what the day held.
     expect(logLines.join("\n")).not.toContain("example-mail.test");
     // Refetched and written under the right key, the day reads again.
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
     expect((await cache.get(dayKey(ACCOUNT, "purchases", "2026-06-14")))?.records).toEqual(records);
   });
 
   it("answers undefined for a day stored under another account id (a payload moved between accounts)", async () => {
     // Same key, other account: the associated data does not match.
-    await cacheFor("acct-identity-B").set(dayKey("acct-identity-B", "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cacheFor("acct-identity-B").set(dayKey("acct-identity-B", "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
     const [moved] = await store.readDays("acct-identity-B", "purchases", ["2026-06-14"]);
     await store.writeDay(ACCOUNT, moved!);
     await expect(cacheFor().get(dayKey(ACCOUNT, "purchases", "2026-06-14"))).resolves.toBeUndefined();
@@ -137,7 +137,7 @@ describe("MirrorDayCache", () => {
 
   it("answers undefined for a damaged payload", async () => {
     const cache = cacheFor();
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
     const [row] = await store.readDays(ACCOUNT, "purchases", ["2026-06-14"]);
     const damaged = Buffer.from(row!.sealed);
     damaged[damaged.length - 1] = (damaged[damaged.length - 1] as number) ^ 0xff;
@@ -147,7 +147,7 @@ describe("MirrorDayCache", () => {
 
   it("writes no record value in clear to the store's files", async () => {
     const cache = cacheFor();
-    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW }, TTL);
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
     const bytes = Buffer.concat(fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name))));
     for (const value of ["zoe.quartermaine@example-mail.test", "Zoë Quartermaine", "ana.nunez@example-mail.test", "Ana Núñez", "checkoutInitializedAt"]) {
       expect(bytes.includes(Buffer.from(value, "utf8")), value).toBe(false);

@@ -27,7 +27,10 @@ function day(resource: string, date: string, overrides: Partial<MirrorDay> = {})
   return { resource, day: date, complete: true, fetchedAt: T0, count: 3, sealed: Buffer.from(`${resource}:${date}:payload`), ...overrides };
 }
 
-const meta = ({ sealed: _sealed, ...rest }: MirrorDay) => rest;
+function meta(day: MirrorDay): Omit<MirrorDay, "sealed"> {
+  const { resource, day: date, complete, fetchedAt, count } = day;
+  return { resource, day: date, complete, fetchedAt, count };
+}
 
 let store: SqliteMirrorStore;
 let file: string;
