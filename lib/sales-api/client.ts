@@ -36,6 +36,8 @@ export interface SalesApiClientOptions {
    * its own concurrency slots, and its fetches wait while a report of the same credential runs.
    */
   priority?: "interactive" | "background";
+  /** For tests: the time a fetch stamps its days with (fetchedAt) and runs its deadline on; Date.now unless given. */
+  clock?: () => number;
   /** Stores shared across clients; the process-wide ones (lib/store/process-state) unless given. */
   stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore | ((identity: string) => DayCacheStore); catalogs?: CatalogStore };
 }
@@ -83,6 +85,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
     ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl },
     maxSegments: options.maxSegments ?? 3,
     deadlineMs: options.deadlineMs ?? env.SALES_API_REPORT_DEADLINE_MS,
+    clock: options.clock,
   };
   const catalogs = { ctx, store: options.stores?.catalogs ?? state.catalogs };
 

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { deriveMirrorKey, openDay, sealDay } from "@/lib/mirror/mirror-cipher";
 import { credentialFrom } from "@/lib/sales-api";
@@ -138,6 +139,22 @@ describe("sealDay / openDay", () => {
     }
     // Nor the plaintext's JSON in any common encoding of it.
     expect(sealed.toString("base64")).not.toContain(Buffer.from(customer.customerEmail).toString("base64").slice(0, 16));
+  });
+
+  it("is not merely compressed: no decompression of the sealed bytes, at any header offset, gives the payload back", () => {
+    // Deflate alone would pass a grep for customer values (Huffman codes hide the letters).
+    const sealed = sealDay(key, AAD, payload);
+    for (let offset = 0; offset <= IV_BYTES + TAG_BYTES; offset++) {
+      for (const inflate of [inflateRawSync, inflateSync, gunzipSync]) {
+        let plain = "";
+        try {
+          plain = inflate(sealed.subarray(offset)).toString("utf8");
+        } catch {
+          // Not a compressed stream: as expected.
+        }
+        expect(plain).not.toContain("customerEmail");
+      }
+    }
   });
 
   it("compresses before sealing (records repeat their field names)", () => {
