@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getServerEnv } from "@/lib/env";
 import { getSyncStatus } from "@/lib/mirror/account-sync";
+import { RESOURCES } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest } from "@/lib/sales-api/transport";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
@@ -120,20 +121,12 @@ describe("a restart mid-sync", () => {
     const firstRun = windows.filter((w) => w.t < firstRunEnded);
     expect(firstRun.length).toBeGreaterThanOrEqual(6);
     expect(windows.length).toBeGreaterThan(firstRun.length);
-    const inFlight = (w: (typeof windows)[number]) => firstRun.includes(w) && !received.has(windowKey(RESOURCE_PATHS[w.resource], w.from, w.to));
+    const inFlight = (w: (typeof windows)[number]) => firstRun.includes(w) && !received.has(windowKey(RESOURCES[w.resource].path, w.from, w.to));
     expect(refetchedDays("creator", windows, inFlight)).toEqual([]);
     await expectMirrorEqualsTruth(sb, "creator", second, firstDay(DAYS), "2026-06-15");
     await second.close();
   });
 });
-
-const RESOURCE_PATHS: Record<string, string> = {
-  purchases: "/api/v1/purchases",
-  orders: "/api/v1/orders",
-  "abandoned-carts": "/api/v1/abandoned-carts",
-  refunds: "/api/v1/refunds",
-  chargebacks: "/api/v1/chargebacks",
-};
 
 function windowKey(pathName: string, from: string, to: string): string {
   return `${pathName}?${from}..${to}`;
