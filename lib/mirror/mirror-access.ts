@@ -46,6 +46,6 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const freshness = options.mirror?.policy ?? getFreshnessPolicy();
   return createSalesApiClient({
     ...options,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache) },
   });
 }
