@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/chromium-choice.mjs";
 
 const chromiumChoice = chooseChromium();
-import { DASHBOARD_PORT, DASHBOARD_URL as dashboardUrl, SANDBOX_PORT, SANDBOX_URL as sandboxUrl } from "./tests/e2e/support/sandbox";
+import { DASHBOARD_PORT, DASHBOARD_URL as dashboardUrl, dashboardEnv, SANDBOX_PORT, SANDBOX_URL as sandboxUrl } from "./tests/e2e/support/sandbox";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -49,17 +49,7 @@ export default defineConfig({
       // to this one command): configuration belongs to the start, never to the build.
       command: `node scripts/e2e-dashboard.mjs --port ${DASHBOARD_PORT}`,
       url: dashboardUrl,
-      env: {
-        SALES_API_BASE_URL: sandboxUrl,
-        // The same sandbox stands in for staging, so the environment choice can be tested.
-        SALES_API_STAGING_BASE_URL: sandboxUrl,
-        SALES_API_CA_FILE: ".data/e2e/sandbox/cert.pem",
-        // A fixed test-only secret: sessions and the vault of this throwaway server.
-        AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",
-        NEXTAUTH_URL: dashboardUrl,
-        SALESDASH_DATA_DIR: ".data/e2e",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
+      env: dashboardEnv(dashboardUrl),
       reuseExistingServer: !process.env.CI,
       // A production build takes minutes on a 2-core machine.
       timeout: 600_000,

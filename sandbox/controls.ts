@@ -26,6 +26,16 @@ export const controlsSchema = z.object({
   omitCurrency: z.boolean(),
   /** UTC days (YYYY-MM-DD) whose purchases are served with an amount no reader can take ("n/a"). */
   unreadableDays: z.array(z.iso.date()).max(366),
+  /**
+   * Refunds that appear upstream on old purchases: from `requestedAt` on, the purchase's
+   * `amountRefunded` is `amount` (currency units; at most its amountTransaction), its order's
+   * sum follows, and /refunds holds a `rfd_late_<purchaseId>` record on requestedAt's UTC day
+   * in place of the purchase's generated refund. One entry per purchase.
+   */
+  lateRefunds: z
+    .array(z.strictObject({ purchaseId: z.number().int().positive(), requestedAt: z.iso.datetime({ offset: true }), amount: z.number().positive().max(1e9) }))
+    .max(100)
+    .refine((list) => new Set(list.map((r) => r.purchaseId)).size === list.length, "one late refund per purchaseId"),
   ratePerMinute: z.number().int().min(1),
   /** Length of the sliding rate window: a minute, shorter only so tests of a limiter run fast. */
   rateWindowMs: z.number().int().min(100),
@@ -51,6 +61,7 @@ export const DEFAULT_CONTROLS: Controls = {
   oddShapeRate: 0,
   omitCurrency: false,
   unreadableDays: [],
+  lateRefunds: [],
   ratePerMinute: 60,
   rateWindowMs: 60_000,
   ratePerDay: 50_000,

@@ -2,6 +2,7 @@
 // straight from the generator (no HTTP, no injected faults, no limit).
 import { makeAccounts, type AccountName } from "./accounts";
 import { Dataset, type ListResource } from "./data/dataset";
+import type { LateRefund } from "./data/late-refunds";
 import { parseDay } from "./data/time";
 import type { ApiRecord } from "./data/records";
 
@@ -10,6 +11,8 @@ export interface GroundTruthOptions {
   scale?: number;
   /** The sandbox's "now" (ISO timestamp or epoch ms); pass the same fixed now the sandbox runs with. */
   now: string | number;
+  /** The `lateRefunds` test control the sandbox runs with, if any: applied exactly as the sandbox does. */
+  lateRefunds?: readonly LateRefund[];
 }
 
 const datasets = new Map<string, Dataset>();
@@ -35,9 +38,10 @@ export function groundTruth(options: GroundTruthOptions, account: AccountName, r
   if (fromDay === undefined || toDay === undefined) throw new Error(`groundTruth: bad dates ${from}..${to}`);
   const now = typeof options.now === "number" ? options.now : Date.parse(options.now);
   const scope = makeAccounts(seed)[account].scope;
-  return datasetFor(seed, options.scale ?? 1).query(scope, resource, fromDay, toDay, Number.POSITIVE_INFINITY, now).data;
+  return datasetFor(seed, options.scale ?? 1).query(scope, resource, fromDay, toDay, Number.POSITIVE_INFINITY, now, options.lateRefunds).data;
 }
 
 export const DEFAULT_SEED = "salesdash";
 export { makeAccounts } from "./accounts";
 export type { ListResource } from "./data/dataset";
+export type { LateRefund } from "./data/late-refunds";

@@ -10,6 +10,8 @@
 // Playwright starts this in a process group of its own and stops the group; the children
 // stay in it, and SIGTERM / SIGINT are passed on when this is run by hand.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 import process from "node:process";
 
@@ -45,5 +47,8 @@ function run(args, env) {
 console.log(`[e2e-dashboard] next build with an empty environment (kept: ${Object.keys(buildEnv).join(", ")})`);
 const built = await run(["build"], buildEnv);
 if (built !== 0) process.exit(built);
+// Each run starts with an empty mirror: days a previous run stored would answer in its place.
+const dataDir = process.env.SALESDASH_DATA_DIR;
+if (dataDir) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dataDir, `mirror.sqlite${suffix}`), { force: true });
 console.log(`[e2e-dashboard] next start -p ${port} with the full environment`);
 process.exit(await run(["start", "-p", port], process.env));

@@ -7,7 +7,7 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore } from "@/lib/sales-api/day-cache";
 import type { MirrorStore } from "@/lib/store/mirror-store";
-import { isFresh, type FreshnessPolicy } from "./freshness-policy";
+import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
@@ -19,6 +19,8 @@ export class MirrorDayCache implements DayCacheStore {
     private readonly key: Buffer,
     private readonly policy: FreshnessPolicy,
     private readonly clock: () => number = Date.now,
+    /** Days opened recently, in memory (bounded): paging a table does not decrypt its range again. */
+    private readonly decoded?: DayCacheStore,
   ) {}
 
   private associated(resource: string, day: string): string {
@@ -28,11 +30,19 @@ export class MirrorDayCache implements DayCacheStore {
   async get(key: string): Promise<CachedDay | undefined> {
     const { identity, resource, day } = parseDayKey(key);
     if (identity !== this.account) return undefined;
+    const [meta] = await this.store.readMeta(this.account, resource, [day]);
+    if (!meta || !isFresh(day, meta.fetchedAt, this.clock(), this.policy)) return undefined;
+    // The same copy of the day, already opened by an earlier report (a table's next page).
+    const opened = `${key}|${meta.fetchedAt}`;
+    const hit = await this.decoded?.get(opened);
+    if (hit) return hit;
     const [row] = await this.store.readDays(this.account, resource, [day]);
-    if (!row || !isFresh(day, row.fetchedAt, this.clock(), this.policy)) return undefined;
+    if (!row || row.fetchedAt !== meta.fetchedAt) return undefined;
     try {
       const payload = openDay(this.key, this.associated(resource, day), row.sealed) as Payload;
-      return { ...payload, complete: row.complete, fetchedAt: row.fetchedAt };
+      const cached = { ...payload, complete: row.complete, fetchedAt: row.fetchedAt };
+      await this.decoded?.set(opened, cached, maxAgeFor(day, this.clock(), this.policy));
+      return cached;
     } catch {
       // Sealed under another key (the server secret changed) or damaged: fetch the day again.
       log("warn", { event: "mirror_day_unreadable" });

@@ -17,6 +17,7 @@ import type { MirrorStore } from "./mirror-store";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
+  /** Days in memory: the day store of clients without a mirror, and the mirror's days opened recently. */
   dayCache: DayCacheStore;
   catalogs: CatalogStore;
   tokens: AccessTokenCache;

@@ -2,8 +2,9 @@
 // days it needs on demand and keeping recently used ones in a bounded cache.
 import { CREATORS, creatorByNo } from "./catalog";
 import { generateDay } from "./generate-day";
+import { lateRefundOf, lateRefundsByNow, NO_LATE_REFUNDS, type LateRefund, type LateRefundIndex } from "./late-refunds";
 import type { RawCheckout, RawDay, RawOrder, RawPurchase } from "./raw-types";
-import { abandonedCartRecord, chargebackRecord, checkoutRecord, orderRecord, purchaseRecord, refundRecord, type ApiRecord, type KeyType } from "./records";
+import { abandonedCartRecord, chargebackRecord, checkoutRecord, lateRefundRecord, orderRecord, purchaseRecord, refundRecord, type ApiRecord, type KeyType } from "./records";
 import { DAY_MS, dayOf } from "./time";
 
 export const LIST_RESOURCES = ["purchases", "orders", "abandoned-carts", "checkouts", "refunds", "chargebacks"] as const;
@@ -46,19 +47,19 @@ export class Dataset {
     return raw;
   }
 
-  /** Records of one UTC day (by the resource's filter column), newest first. */
-  dayRecords(scope: Scope, resource: ListResource, day: number, now: number): ApiRecord[] {
+  /** Records of one UTC day (by the resource's filter column), newest first; `late`: the late refunds in effect at now. */
+  dayRecords(scope: Scope, resource: ListResource, day: number, now: number, late: LateRefundIndex = NO_LATE_REFUNDS): ApiRecord[] {
     if (day > dayOf(now) || day < dayOf(now) - HISTORY_DAYS) return [];
     const entries: Entry[] = [];
     const mine = (co: RawCheckout): boolean => scope.affiliateId === undefined || co.affiliate?.affiliateId === scope.affiliateId;
     for (const creatorNo of scope.creatorNos) {
-      this.collect(creatorNo, resource, day, now, scope.keyType, mine, entries);
+      this.collect(creatorNo, resource, day, now, scope.keyType, mine, late, entries);
     }
     entries.sort((a, b) => b.ts - a.ts || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0));
     return entries.map((e) => e.record);
   }
 
-  private collect(creatorNo: number, resource: ListResource, day: number, now: number, keyType: KeyType, mine: (co: RawCheckout) => boolean, out: Entry[]): void {
+  private collect(creatorNo: number, resource: ListResource, day: number, now: number, keyType: KeyType, mine: (co: RawCheckout) => boolean, late: LateRefundIndex, out: Entry[]): void {
     const dayStart = day * DAY_MS;
     const inDay = (ms: number): boolean => ms >= dayStart && ms < dayStart + DAY_MS && ms <= now;
     if (resource === "refunds" || resource === "chargebacks") {
@@ -69,11 +70,13 @@ export class Dataset {
         for (const { checkout: co, purchase: p } of list) {
           const requested = resource === "refunds" ? p.refund!.requestedMs : p.chargeback!.requestedMs;
           if (!inDay(requested) || !mine(co)) continue;
+          if (resource === "refunds" && lateRefundOf(late, p)) continue; // replaced by its late refund
           const order = co.order as RawOrder;
           const record = resource === "refunds" ? refundRecord(co, p, order, now) : chargebackRecord(co, p, order, now);
           out.push({ ts: requested, id: p.purchaseId, record });
         }
       }
+      if (resource === "refunds") this.collectLateRefunds(creatorNo, inDay, mine, late, out);
       return;
     }
     const days = resource === "abandoned-carts" ? [day - 1, day] : [day];
@@ -87,18 +90,35 @@ export class Dataset {
             out.push({ ts: co.sessionMs, id: co.checkoutId, record: abandonedCartRecord(co, now) });
           }
         } else if (co.order && inDay(co.loadedMs) && (co.order.purchases[0] as RawPurchase).createdMs <= now) {
-          if (resource === "orders") out.push({ ts: co.loadedMs, id: co.order.orderId, record: orderRecord(co, co.order, now) });
-          else pushPurchases(co, co.order, now, keyType, out);
+          if (resource === "orders") out.push({ ts: co.loadedMs, id: co.order.orderId, record: orderRecord(co, co.order, now, late) });
+          else pushPurchases(co, co.order, now, keyType, late, out);
         }
       }
     }
   }
 
-  /** The window [fromDay, toDay) newest first; stops generating once it knows the limit is exceeded. */
-  query(scope: Scope, resource: ListResource, fromDay: number, toDay: number, limit: number, now: number): { data: ApiRecord[]; truncated: boolean } {
+  /** This creator's late refunds requested within the day, on purchases the scope sees. */
+  private collectLateRefunds(creatorNo: number, inDay: (ms: number) => boolean, mine: (co: RawCheckout) => boolean, late: LateRefundIndex, out: Entry[]): void {
+    for (const refund of late.values()) {
+      if (refund.creatorNo !== creatorNo || !inDay(refund.requestedMs)) continue;
+      for (const co of this.rawDay(creatorNo, refund.originDay).checkouts) {
+        const p = co.order?.purchases.find((x) => x.purchaseId === refund.purchaseId);
+        if (!p) continue;
+        if (mine(co) && lateRefundOf(late, p) === refund) out.push({ ts: refund.requestedMs, id: p.purchaseId, record: lateRefundRecord(co, p, co.order as RawOrder, refund) });
+        break;
+      }
+    }
+  }
+
+  /**
+   * The window [fromDay, toDay) newest first; stops generating once it knows the limit is exceeded.
+   * `lateRefunds`: the late-refunds test control, applied to purchases, orders and refunds.
+   */
+  query(scope: Scope, resource: ListResource, fromDay: number, toDay: number, limit: number, now: number, lateRefunds: readonly LateRefund[] = []): { data: ApiRecord[]; truncated: boolean } {
+    const late = lateRefundsByNow(lateRefunds, now);
     const data: ApiRecord[] = [];
     for (let day = toDay - 1; day >= fromDay && data.length <= limit; day--) {
-      for (const record of this.dayRecords(scope, resource, day, now)) {
+      for (const record of this.dayRecords(scope, resource, day, now, late)) {
         data.push(record);
         if (data.length > limit) break;
       }
@@ -108,9 +128,9 @@ export class Dataset {
   }
 }
 
-function pushPurchases(co: RawCheckout, order: RawOrder, now: number, keyType: KeyType, out: Entry[]): void {
+function pushPurchases(co: RawCheckout, order: RawOrder, now: number, keyType: KeyType, late: LateRefundIndex, out: Entry[]): void {
   for (const p of order.purchases) {
-    if (p.createdMs <= now) out.push({ ts: co.loadedMs, id: p.purchaseId, record: purchaseRecord(co, p, order, now, keyType) });
+    if (p.createdMs <= now) out.push({ ts: co.loadedMs, id: p.purchaseId, record: purchaseRecord(co, p, order, now, keyType, late) });
   }
 }
 

@@ -15,6 +15,17 @@ const HOUR = 60 * MINUTE;
 const ID_STRIDE = 100_000; // ids per creator-day: purchases below +50,000, orders above
 // At most 3 purchases per checkout keeps purchase ids under the order ids of the same day.
 const MAX_CHECKOUTS_PER_DAY = 16_000;
+const PURCHASE_SEQ_LIMIT = 50_000;
+const CREATOR_DAYS = 1_000_000;
+
+/** Where a purchase id was made: its creator and the UTC day its checkout loaded (ids are `(creatorNo * 1,000,000 + day) * 100,000 + seq`). */
+export function purchaseOrigin(purchaseId: number): { creatorNo: number; day: number } | undefined {
+  if (!Number.isSafeInteger(purchaseId) || purchaseId <= 0) return undefined;
+  const seq = purchaseId % ID_STRIDE;
+  if (seq === 0 || seq >= PURCHASE_SEQ_LIMIT) return undefined;
+  const base = Math.floor(purchaseId / ID_STRIDE);
+  return { creatorNo: Math.floor(base / CREATOR_DAYS), day: base % CREATOR_DAYS };
+}
 
 interface DayContext {
   rng: Rng;
@@ -120,7 +131,7 @@ function makeOrder(ctx: DayContext, co: RawCheckout, startMs: number, recovery: 
     }
   }
   const completedMs = lastMs + rng.int(30, 180) * SECOND;
-  const orderId = ctx.idBase + 50_000 + ++ctx.orderSeq;
+  const orderId = ctx.idBase + PURCHASE_SEQ_LIMIT + ++ctx.orderSeq;
   return {
     orderId,
     orderUcode: `ORD-${orderId.toString(36).toUpperCase()}`,
@@ -219,7 +230,7 @@ function indexByRequestDay(day: RawDay): void {
 }
 
 export function generateDay(seed: string, scale: number, creator: Creator, day: number): RawDay {
-  const ctx: DayContext = { rng: new Rng(`${seed}|${creator.creatorNo}|${day}`), creator, day, idBase: (creator.creatorNo * 1_000_000 + day) * ID_STRIDE, purchaseSeq: 0, orderSeq: 0 };
+  const ctx: DayContext = { rng: new Rng(`${seed}|${creator.creatorNo}|${day}`), creator, day, idBase: (creator.creatorNo * CREATOR_DAYS + day) * ID_STRIDE, purchaseSeq: 0, orderSeq: 0 };
   const checkouts = loadTimes(ctx, scale).map((ms, i) => makeCheckout(ctx, ms, i));
   const raw: RawDay = { creatorNo: creator.creatorNo, day, checkouts, refundsByDay: new Map(), chargebacksByDay: new Map() };
   indexByRequestDay(raw);

@@ -1,5 +1,6 @@
 // Projects the generator's lifecycle onto what the API returns at a given "now":
 // events after "now" have not happened yet, so records appear and change as time passes.
+import { lateRefundCents, lateRefundOf, NO_LATE_REFUNDS, type LateRefundIndex, type LateRefundInEffect } from "./late-refunds";
 import type { RawCheckout, RawOrder, RawPurchase } from "./raw-types";
 import { DAY_MS, iso } from "./time";
 
@@ -8,11 +9,14 @@ export type KeyType = "creator" | "affiliate";
 
 const money = (cents: number): number => cents / 100;
 
-function refundedCents(p: RawPurchase, now: number): number {
+/** What is refunded at "now": a late refund in effect replaces the generated one. */
+function refundedCents(p: RawPurchase, now: number, late: LateRefundIndex): number {
+  const lateRefund = lateRefundOf(late, p);
+  if (lateRefund) return lateRefundCents(lateRefund, p);
   return p.refund && p.refund.requestedMs <= now ? p.refund.amountCents : 0;
 }
 
-export function purchaseRecord(co: RawCheckout, p: RawPurchase, order: RawOrder, now: number, keyType: KeyType): ApiRecord {
+export function purchaseRecord(co: RawCheckout, p: RawPurchase, order: RawOrder, now: number, keyType: KeyType, late: LateRefundIndex = NO_LATE_REFUNDS): ApiRecord {
   const a = p.amounts;
   const c = co.customer;
   const record: ApiRecord = {
@@ -49,7 +53,7 @@ export function purchaseRecord(co: RawCheckout, p: RawPurchase, order: RawOrder,
     amountTaxes: money(a.taxes),
     amountAffiliation: money(a.affiliation),
     amountAffiliationNet: money(a.affiliationNet),
-    amountRefunded: money(refundedCents(p, now)),
+    amountRefunded: money(refundedCents(p, now, late)),
     incomingAvailableAt: iso(p.createdMs + co.payment.incomingDays * DAY_MS),
     incomingDays: co.payment.incomingDays,
     productId: p.product.productId,
@@ -63,7 +67,7 @@ export function purchaseRecord(co: RawCheckout, p: RawPurchase, order: RawOrder,
   return record;
 }
 
-export function orderRecord(co: RawCheckout, order: RawOrder, now: number): ApiRecord {
+export function orderRecord(co: RawCheckout, order: RawOrder, now: number, late: LateRefundIndex = NO_LATE_REFUNDS): ApiRecord {
   const visible = order.purchases.filter((p) => p.createdMs <= now);
   const sum = (pick: (p: RawPurchase) => number): number => money(visible.reduce((s, p) => s + pick(p), 0));
   const c = co.customer;
@@ -104,7 +108,7 @@ export function orderRecord(co: RawCheckout, order: RawOrder, now: number): ApiR
     amountCreatorNet: sum((p) => p.amounts.creatorNet),
     amountCreatorPlatformFee: sum((p) => p.amounts.creatorFee),
     amountCreatorTax: sum((p) => p.amounts.creatorTax),
-    amountRefunded: sum((p) => refundedCents(p, now)),
+    amountRefunded: sum((p) => refundedCents(p, now, late)),
     purchaseCount: visible.length,
     upsellCount: visible.filter((p) => p.offer.role === "upsell" || p.offer.role === "downsell").length,
     lastTrackingMilestone: tracking ? (events.at(-1)?.milestone ?? "awaiting_shipment") : null,
@@ -210,6 +214,21 @@ export function refundRecord(co: RawCheckout, p: RawPurchase, order: RawOrder, n
     status: r.processedMs <= now ? "completed" : "processing",
     requestedAt: iso(r.requestedMs),
     processedAt: r.processedMs <= now ? iso(r.processedMs) : null,
+  };
+}
+
+/** A late refund's record: shaped like the generator's, still processing. */
+export function lateRefundRecord(co: RawCheckout, p: RawPurchase, order: RawOrder, refund: LateRefundInEffect): ApiRecord {
+  const cents = lateRefundCents(refund, p);
+  return {
+    refundId: `rfd_late_${p.purchaseId}`,
+    ...saleFields(co, p, order),
+    amount: money(cents),
+    refundType: cents === p.amounts.transaction ? "full" : "partial",
+    reason: "customer_request",
+    status: "processing",
+    requestedAt: iso(refund.requestedMs),
+    processedAt: null,
   };
 }
 

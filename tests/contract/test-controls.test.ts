@@ -1,5 +1,5 @@
 // Test controls: latency, 5xx, forced 429, refunds/chargebacks off, odd record shapes,
-// missing currency, counters; and they exist only when enabled, for loopback callers.
+// missing currency, late refunds on old purchases, counters; and they exist only when enabled, for loopback callers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
@@ -85,6 +85,92 @@ describe("fault injection", () => {
   it("refuses control changes that are not in the schema", async () => {
     const res = await sb.request("/__sandbox/controls", { method: "POST", body: JSON.stringify({ bogus: 1 }), headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
+  });
+});
+
+describe("late refunds", () => {
+  // A refund recorded today (FIXED_NOW's day) on purchases made 20 days earlier: one the
+  // affiliate did not refer, refunded in part; one it referred, refunded in full.
+  const PURCHASE_DAY = "2026-05-26";
+  const PURCHASES = `from=${PURCHASE_DAY}&to=2026-05-27&limit=5000`;
+  const TODAY = "from=2026-06-15&to=2026-06-16&limit=5000";
+  const before = groundTruth({ now: FIXED_NOW }, "creator", "purchases", PURCHASE_DAY, "2026-05-27");
+  const notReferred = before.find((p) => p.amountRefunded === 0 && p.affiliateId !== 7001 && (p.amountTransaction as number) > 10)!;
+  const referred = before.find((p) => p.amountRefunded === 0 && p.affiliateId === 7001)!;
+  const lateRefunds = [
+    { purchaseId: notReferred.purchaseId as number, requestedAt: "2026-06-15T09:30:00Z", amount: 5 },
+    { purchaseId: referred.purchaseId as number, requestedAt: "2026-06-15T03:00:00Z", amount: referred.amountTransaction as number },
+  ];
+  const truth = (account: "creator" | "affiliate", resource: "purchases" | "orders" | "refunds", from: string, to: string, late = lateRefunds) =>
+    wire(groundTruth({ now: FIXED_NOW, lateRefunds: late }, account, resource, from, to));
+
+  it("shows a refund recorded today on a 20-day-old purchase, in its purchase, its order and the refunds of today", async () => {
+    await sb.controls({ lateRefunds });
+    const purchases = await sb.json(`/api/v1/purchases?${PURCHASES}`, sb.creds.creator.apiKey);
+    expect(purchases.body.data).toEqual(truth("creator", "purchases", PURCHASE_DAY, "2026-05-27"));
+    const served = new Map(purchases.body.data.map((p: any) => [p.purchaseId, p]));
+    expect(served.get(notReferred.purchaseId)).toMatchObject({ amountRefunded: 5 });
+    expect(served.get(referred.purchaseId)).toMatchObject({ amountRefunded: referred.amountTransaction });
+
+    const orders = await sb.json(`/api/v1/orders?${PURCHASES}`, sb.creds.creator.apiKey);
+    expect(orders.body.data).toEqual(truth("creator", "orders", PURCHASE_DAY, "2026-05-27"));
+    const order = orders.body.data.find((o: any) => o.orderId === notReferred.orderId);
+    const orderBefore = wire(groundTruth({ now: FIXED_NOW }, "creator", "orders", PURCHASE_DAY, "2026-05-27")).find((o) => o.orderId === notReferred.orderId);
+    expect(order.amountRefunded).toBeCloseTo((orderBefore?.amountRefunded as number) + 5, 2);
+
+    const refunds = await sb.json(`/api/v1/refunds?${TODAY}`, sb.creds.creator.apiKey);
+    expect(refunds.body.data).toEqual(truth("creator", "refunds", "2026-06-15", "2026-06-16"));
+    const late = refunds.body.data.filter((r: any) => r.refundId.startsWith("rfd_late_"));
+    expect(late).toEqual([
+      expect.objectContaining({ refundId: `rfd_late_${notReferred.purchaseId}`, purchaseId: notReferred.purchaseId, orderId: notReferred.orderId, purchaseCreatedAt: notReferred.purchaseCreatedAt, currency: notReferred.currency, amount: 5, refundType: "partial", status: "processing", requestedAt: "2026-06-15T09:30:00Z", processedAt: null }),
+      expect.objectContaining({ refundId: `rfd_late_${referred.purchaseId}`, amount: referred.amountTransaction, refundType: "full", requestedAt: "2026-06-15T03:00:00Z" }),
+    ]);
+    // Newest first among the generated ones, and counted against the limit like them.
+    const at = refunds.body.data.map((r: any) => r.requestedAt);
+    expect(at).toEqual([...at].sort().reverse());
+    const limited = await sb.json(`/api/v1/refunds?from=2026-06-15&to=2026-06-16&limit=1`, sb.creds.creator.apiKey);
+    expect(limited.body.data).toEqual(refunds.body.data.slice(0, 1));
+    expect(limited.body.meta).toMatchObject({ count: 1, truncated: true });
+  });
+
+  it("changes nothing before its requestedAt", async () => {
+    const later = lateRefunds.map((r) => ({ ...r, requestedAt: "2026-06-15T12:00:01Z" }));
+    await sb.controls({ lateRefunds: later });
+    const plain = (resource: "purchases" | "refunds", from: string, to: string) => wire(groundTruth({ now: FIXED_NOW }, "creator", resource, from, to));
+    expect(truth("creator", "purchases", PURCHASE_DAY, "2026-05-27", later)).toEqual(plain("purchases", PURCHASE_DAY, "2026-05-27"));
+    expect((await sb.json(`/api/v1/purchases?${PURCHASES}`, sb.creds.creator.apiKey)).body.data).toEqual(plain("purchases", PURCHASE_DAY, "2026-05-27"));
+    expect((await sb.json(`/api/v1/refunds?${TODAY}`, sb.creds.creator.apiKey)).body.data).toEqual(plain("refunds", "2026-06-15", "2026-06-16"));
+  });
+
+  it("is cleared by a reset", async () => {
+    await sb.controls({ lateRefunds });
+    await sb.reset();
+    expect((await sb.json("/__sandbox/controls")).body.lateRefunds).toEqual([]);
+    const refunds = await sb.json(`/api/v1/refunds?${TODAY}`, sb.creds.creator.apiKey);
+    expect(refunds.body.data).toEqual(wire(groundTruth({ now: FIXED_NOW }, "creator", "refunds", "2026-06-15", "2026-06-16")));
+    expect(refunds.body.data.some((r: any) => r.refundId.startsWith("rfd_late_"))).toBe(false);
+  });
+
+  it("reaches an affiliate only for the purchases it referred", async () => {
+    await sb.controls({ lateRefunds });
+    const refunds = await sb.json(`/api/v1/refunds?${TODAY}`, sb.creds.affiliate.apiKey);
+    expect(refunds.body.data).toEqual(truth("affiliate", "refunds", "2026-06-15", "2026-06-16"));
+    const ids = refunds.body.data.map((r: any) => r.refundId);
+    expect(ids).toContain(`rfd_late_${referred.purchaseId}`);
+    expect(ids).not.toContain(`rfd_late_${notReferred.purchaseId}`);
+    const purchases = await sb.json(`/api/v1/purchases?${PURCHASES}`, sb.creds.affiliate.apiKey);
+    expect(purchases.body.data).toEqual(truth("affiliate", "purchases", PURCHASE_DAY, "2026-05-27"));
+    expect(purchases.body.data.find((p: any) => p.purchaseId === referred.purchaseId)).toMatchObject({ amountRefunded: referred.amountTransaction });
+  });
+
+  it("refuses entries that are not well formed", async () => {
+    const post = (lateRefunds: unknown) => sb.request("/__sandbox/controls", { method: "POST", body: JSON.stringify({ lateRefunds }), headers: { "content-type": "application/json" } });
+    const good = lateRefunds[0]!;
+    for (const bad of [[{ ...good, amount: 0 }], [{ ...good, requestedAt: "2026-06-15" }], [good, { ...good, amount: 1 }], [{ ...good, purchaseDay: PURCHASE_DAY }]]) {
+      const res = await post(bad);
+      expect(res.status).toBe(400);
+      await res.arrayBuffer();
+    }
   });
 });
 

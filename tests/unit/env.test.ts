@@ -16,7 +16,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data" });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45 });
   });
 
   it("treats empty strings as unset", () => {
@@ -25,6 +25,8 @@ describe("parseServerEnv", () => {
       SALES_API_REPORT_DEADLINE_MS: 30_000,
       SESSION_MAX_AGE_SECONDS: 28_800,
       SALESDASH_DATA_DIR: ".data",
+      SALESDASH_SYNC_DAYS: 730,
+      SALESDASH_SYNC_PER_MINUTE: 45,
     });
   });
 
@@ -84,5 +86,18 @@ describe("parseServerEnv", () => {
     expect(message).toContain("SALES_API_TIMEOUT_MS");
     expect(message).toContain("AUTH_SECRET: must be at least 32 characters");
     expect(message).not.toContain(secret);
+  });
+});
+
+describe("the mirror's settings", () => {
+  it("reads the sync's days and budget, and refuses more than the upstream's 60 a minute", () => {
+    expect(parseServerEnv({ SALESDASH_SYNC_DAYS: "0", SALESDASH_SYNC_PER_MINUTE: "30" })).toMatchObject({ SALESDASH_SYNC_DAYS: 0, SALESDASH_SYNC_PER_MINUTE: 30 });
+    expect(() => parseServerEnv({ SALESDASH_SYNC_PER_MINUTE: "61" })).toThrow(/SALESDASH_SYNC_PER_MINUTE: must be at most 60/);
+  });
+
+  it("checks the freshness policy at start, naming the bad part", () => {
+    expect(parseServerEnv({ SALESDASH_FRESHNESS: "3:60s,30:1h,120:24h,*:7d" }).SALESDASH_FRESHNESS).toBe("3:60s,30:1h,120:24h,*:7d");
+    expect(() => parseServerEnv({ SALESDASH_FRESHNESS: "3:60s,30:soon" })).toThrow(/SALESDASH_FRESHNESS: "30:soon" is not/);
+    expect(() => parseServerEnv({ SALESDASH_FRESHNESS: "3:60s,30:1h" })).toThrow(/last tier must be "\*"/);
   });
 });

@@ -9,6 +9,25 @@ export const SANDBOX_URL = `https://127.0.0.1:${SANDBOX_PORT}`;
 export const DASHBOARD_URL = `http://127.0.0.1:${DASHBOARD_PORT}`;
 export const SANDBOX_CA_FILE = ".data/e2e/sandbox/cert.pem";
 
+/**
+ * The dashboard's configuration at start (never at build). The background sync is off for the
+ * shared dashboard: every spec would otherwise share the sandbox's budget with it; the
+ * mirror's own spec starts dashboards with the sync on.
+ */
+export function dashboardEnv(url: string, dataDir = ".data/e2e", extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SALES_API_BASE_URL: SANDBOX_URL,
+    SALES_API_STAGING_BASE_URL: SANDBOX_URL,
+    SALES_API_CA_FILE: SANDBOX_CA_FILE,
+    AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789abcdef",
+    NEXTAUTH_URL: url,
+    SALESDASH_DATA_DIR: dataDir,
+    SALESDASH_SYNC_DAYS: "0",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...extra,
+  };
+}
+
 /** A request to the sandbox over HTTPS, trusting its own certificate; the JSON answer or null. */
 export function sandboxRequest(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
