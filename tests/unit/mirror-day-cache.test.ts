@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLogSink, type LogSink } from "@/lib/log/server-log";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { credentialFrom } from "@/lib/sales-api";
-import { dayKey, type DayCacheStore } from "@/lib/sales-api/day-cache";
+import { dayKey, MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 
 // The mirror as fetchRange's day store: it answers a day only while fresh, only for its own
@@ -154,3 +154,62 @@ describe("MirrorDayCache", () => {
     }
   });
 });
+
+describe("MirrorDayCache with days opened recently kept in memory", () => {
+  const memoryCache = (decoded = new MemoryDayCacheStore()) => new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, decoded);
+
+  it("opens a day once: the next read of the same copy does not read its payload again", async () => {
+    const cache = memoryCache();
+    const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
+    const readDays = vi.spyOn(store, "readDays");
+    expect((await cache.get(key))?.records).toEqual(records);
+    expect((await cache.get(key))?.records).toEqual(records);
+    expect(readDays).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers a day fetched again with the new copy, not the one opened before", async () => {
+    const cache = memoryCache();
+    const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
+    expect((await cache.get(key))?.records).toEqual(records);
+    now = NOW + 10_000;
+    await cache.set(key, { records: records.slice(1), complete: true, fetchedAt: now });
+    expect(await cache.get(key)).toMatchObject({ records: records.slice(1), fetchedAt: now });
+  });
+
+  it("a copy written by another process (the shared file) replaces the one in memory", async () => {
+    const decoded = new MemoryDayCacheStore();
+    const here = memoryCache(decoded);
+    const elsewhere = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock);
+    const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
+    await here.set(key, { records, complete: true, fetchedAt: NOW });
+    expect((await here.get(key))?.records).toEqual(records);
+    await elsewhere.set(key, { records: records.slice(1), complete: true, fetchedAt: NOW + 5 });
+    expect((await here.get(key))?.records).toEqual(records.slice(1));
+  });
+
+  it("answers undefined for a day gone stale or expired ('refresh now'), though it was opened recently", async () => {
+    const cache = memoryCache();
+    const young = dayKey(ACCOUNT, "purchases", "2026-06-14");
+    const old = dayKey(ACCOUNT, "purchases", "2026-03-01");
+    await cache.set(young, { records, complete: true, fetchedAt: NOW });
+    await cache.set(old, { records, complete: true, fetchedAt: NOW });
+    expect(await cache.get(young)).toBeDefined();
+    expect(await cache.get(old)).toBeDefined();
+    await store.expire(ACCOUNT, "2026-03-01", "2026-03-01");
+    expect(await cache.get(old)).toBeUndefined();
+    now = NOW + 60_000;
+    expect(await cache.get(young)).toBeUndefined();
+  });
+
+  it("answers undefined for a day the store no longer holds ('Forget my data'), though it was opened recently", async () => {
+    const cache = memoryCache();
+    const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
+    expect(await cache.get(key)).toBeDefined();
+    await store.forget(ACCOUNT);
+    expect(await cache.get(key)).toBeUndefined();
+  });
+});
+
