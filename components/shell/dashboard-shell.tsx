@@ -5,7 +5,9 @@ import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { ReportProviders } from "@/components/providers/report-providers";
 import { AccountMenu } from "./account-menu";
+import { SyncStatus } from "./sync-status";
 
 const NAV = [
   { href: "/revenue", label: "Revenue", creatorOnly: false },
@@ -31,6 +33,10 @@ export function DashboardShell({ account, children }: { account: SessionAccount;
             ))}
           </nav>
           <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+            {/* Its own query client: the shell sits outside each report's providers. */}
+            <ReportProviders>
+              <SyncStatus />
+            </ReportProviders>
             <Suspense fallback={<UpstreamStatusPending />}>
               <UpstreamStatus target={account.target} />
             </Suspense>
