@@ -32,7 +32,7 @@ export function DashboardShell({ account, children }: { account: SessionAccount;
               </Link>
             ))}
           </nav>
-          <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+          <div className="ml-auto flex flex-wrap items-center gap-2 text-sm sm:gap-3">
             {/* Its own query client: the shell sits outside each report's providers. */}
             <ReportProviders>
               <SyncStatus />

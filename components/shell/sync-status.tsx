@@ -18,7 +18,7 @@ export function SyncStatus() {
   return (
     <span role="status" aria-live="polite" data-testid="sync-status" className="inline-flex max-w-full">
       {status && tone && (
-        <span className={`inline-flex max-w-full items-start gap-2 rounded-2xl px-3 py-1.5 text-xs font-medium ring-1 ring-inset ${tone.pill}`}>
+        <span className={`inline-flex max-w-full items-start gap-2 rounded-2xl px-2.5 py-1.5 text-xs sm:px-3 font-medium ring-1 ring-inset ${tone.pill}`}>
           <span aria-hidden="true" className={`mt-1 size-2 shrink-0 rounded-full ${tone.dot}`} />
           <span className="min-w-0 break-words">{status.text}</span>
         </span>

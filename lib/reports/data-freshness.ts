@@ -66,6 +66,11 @@ export function dataFreshness(fetches: readonly Fetch[], computedAt: number, gap
   return { computedAt, asOf: Math.min(...recent.map(([, at]) => at)), older: { before: recent[0]![0], asOf: oldest }, spans };
 }
 
+/** "12:04" (or "12:04:09" with seconds) in `timeZone`, on a 24-hour clock like every time of a report. */
+export function formatClock(ms: number, timeZone: string, seconds = false): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), hourCycle: "h23" }).format(ms);
+}
+
 const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
 
 /**
@@ -73,7 +78,7 @@ const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA",
  * "yesterday, 09:10" the day before, "22 Nov, 09:10" earlier that year, else with the year.
  */
 export function formatAsOf(ms: number, reference: number, timeZone: string): string {
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(ms);
+  const time = formatClock(ms, timeZone);
   const day = dayIn(ms, timeZone);
   const today = dayIn(reference, timeZone);
   if (day === today) return time;

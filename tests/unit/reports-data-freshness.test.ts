@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataFreshness, formatAsOf, freshnessSentence, mergeSpans, SPLIT_GAP_MS } from "@/lib/reports/data-freshness";
+import { dataFreshness, formatAsOf, formatClock, freshnessSentence, mergeSpans, SPLIT_GAP_MS } from "@/lib/reports/data-freshness";
 import { reportQuality } from "@/lib/reports/report-quality";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
@@ -91,5 +91,12 @@ describe("freshnessSentence", () => {
     expect(freshnessSentence({ computedAt: NOW, asOf: at("2026-06-15T12:04:00Z"), older: { before: "2026-06-01", asOf: at("2026-06-14T16:02:00Z") }, spans: [] }, "UTC")).toBe(
       "Data as of 12:04; days before 2026-06-01 as of yesterday, 16:02",
     );
+  });
+});
+
+describe("formatClock", () => {
+  it("uses a 24-hour clock in the given time zone, with seconds on request", () => {
+    expect(formatClock(Date.parse("2026-06-15T18:17:14Z"), "UTC")).toBe("18:17");
+    expect(formatClock(Date.parse("2026-06-15T18:17:14Z"), "America/Sao_Paulo", true)).toBe("15:17:14");
   });
 });

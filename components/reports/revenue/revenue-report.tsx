@@ -20,6 +20,7 @@ import { useRevenueReport } from "./use-revenue-report";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
+import { formatClock } from "@/lib/reports/data-freshness";
 
 const exportHref = (dataset: string, query: string) => `/api/export/revenue/${dataset}?${query}`;
 
@@ -44,7 +45,7 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
           </p>
           {dataUpdatedAt > 0 && (
             <p className="text-xs text-zinc-500" data-testid="last-updated">
-              Updated {new Date(dataUpdatedAt).toLocaleTimeString()} {includesToday && "· refreshes every minute"} {isFetching && view && "· refreshing…"}
+              Updated {formatClock(dataUpdatedAt, params.tz, true)} {includesToday && "· refreshes every minute"} {isFetching && view && "· refreshing…"}
             </p>
           )}
           {view && <DataFreshnessLine freshness={view.quality.freshness} timeZone={view.range.tz} />}
