@@ -8,6 +8,7 @@ import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 
 function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
   return (
@@ -32,6 +33,7 @@ export function OrdersOverview({ params, view, query, csvHref }: { params: Repor
         <div>
           <h1 id="orders-title" className="text-2xl font-semibold tracking-tight">Orders</h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{from} to {to} ({tz}), by checkout start</p>
+          <DataFreshnessLine freshness={view.quality.freshness} timeZone={tz} />
         </div>
         <div className="flex flex-col items-end gap-1">
           <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={csvHref}>CSV of all orders</a>

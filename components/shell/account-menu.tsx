@@ -1,8 +1,9 @@
 import { getAccountSettings } from "@/lib/auth/account-settings";
 import { getSessionClient, type SessionAccount } from "@/lib/auth/session";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
+import { ForgetMyData } from "./forget-my-data";
 
-// The account menu: who is signed in and the account's settings.
+// The account menu: who is signed in, the account's settings, and "Forget my data".
 export async function AccountMenu({ account }: { account: SessionAccount }) {
   const client = await getSessionClient(account);
   const settings = client ? await getAccountSettings(client.identity) : null;
@@ -12,7 +13,14 @@ export async function AccountMenu({ account }: { account: SessionAccount }) {
         <span data-testid="account-label">{account.label} · {account.keyType}</span> <span aria-hidden="true">▾</span>
       </summary>
       <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
-        {settings ? <AssumedCurrencyForm current={settings.assumedCurrency} /> : <p className="text-sm">Your session has ended. Sign in again.</p>}
+        {settings ? (
+          <>
+            <AssumedCurrencyForm current={settings.assumedCurrency} />
+            <ForgetMyData />
+          </>
+        ) : (
+          <p className="text-sm">Your session has ended. Sign in again.</p>
+        )}
       </div>
     </details>
   );

@@ -5,7 +5,9 @@ import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { ReportProviders } from "@/components/providers/report-providers";
 import { AccountMenu } from "./account-menu";
+import { SyncStatus } from "./sync-status";
 
 const NAV = [
   { href: "/revenue", label: "Revenue", creatorOnly: false },
@@ -30,7 +32,11 @@ export function DashboardShell({ account, children }: { account: SessionAccount;
               </Link>
             ))}
           </nav>
-          <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
+          <div className="ml-auto flex flex-wrap items-center gap-2 text-sm sm:gap-3">
+            {/* Its own query client: the shell sits outside each report's providers. */}
+            <ReportProviders>
+              <SyncStatus />
+            </ReportProviders>
             <Suspense fallback={<UpstreamStatusPending />}>
               <UpstreamStatus target={account.target} />
             </Suspense>

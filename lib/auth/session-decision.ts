@@ -11,8 +11,8 @@ export interface SessionAccount {
   vaultRef: string;
 }
 
-/** Why a session that the browser still presents is over; shown on the sign-in page. */
-export type SessionEndReason = "credential-gone" | "invalid";
+/** Why a session is over; shown on the sign-in page. "forgotten": the person chose "Forget my data". */
+export type SessionEndReason = "credential-gone" | "invalid" | "forgotten";
 
 export type SessionDecision =
   | { kind: "signed-in"; account: SessionAccount }
@@ -41,6 +41,7 @@ export async function decideSession(
 const END_REASONS: Record<SessionEndReason, string> = {
   "credential-gone": "Your session has ended (the stored credential is gone). Sign in again.",
   invalid: "Your session has ended (this server can no longer read it). Sign in again.",
+  forgotten: "You are signed out, and the stored copy of your account's records on this server was deleted. Signing in again starts a new copy.",
 };
 
 /** The reason named in a URL's `reason` parameter, if it is one of ours. */

@@ -4,6 +4,7 @@
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { shiftDay } from "@/lib/sales-api/dates";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
+import { dataFreshness, type DataFreshness } from "./data-freshness";
 
 export interface PeriodQuality {
   complete: boolean;
@@ -26,6 +27,8 @@ export interface ReportQuality extends PeriodQuality {
   assumedCurrency: CurrencyAssumption | null;
   /** The comparison period's own quality; null without a comparison. */
   comparison: PeriodQuality | null;
+  /** How fresh the days of both periods are (data-freshness.ts); null when no day was fetched. */
+  freshness: DataFreshness | null;
 }
 
 export interface ReportFetches {
@@ -46,13 +49,14 @@ export function periodQuality(reports: readonly RangeReport[]): PeriodQuality {
   };
 }
 
-export function reportQuality(fetches: ReportFetches, missing: { records: number; currency: CurrencyAssumption } | null = null): ReportQuality {
+export function reportQuality(fetches: ReportFetches, missing: { records: number; currency: CurrencyAssumption } | null = null, now: number = Date.now()): ReportQuality {
   const missingCurrency = missing?.records ?? 0;
   return {
     ...periodQuality(fetches.current),
     missingCurrency,
     assumedCurrency: missing && missingCurrency > 0 ? missing.currency : null,
     comparison: fetches.comparison ? periodQuality(fetches.comparison) : null,
+    freshness: dataFreshness([...fetches.current, ...(fetches.comparison ?? [])], now),
   };
 }
 

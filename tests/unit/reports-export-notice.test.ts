@@ -46,11 +46,11 @@ describe("zipReadme", () => {
 describe("datasetIncompleteReason", () => {
   const gap = { complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [], oddShapes: 0, unfetchedDays: [] as string[] };
   it("flags a file holding comparison figures when only the comparison is incomplete, and no other file", () => {
-    const quality = { ...complete, missingCurrency: 0, assumedCurrency: null, comparison: gap };
+    const quality = { ...complete, missingCurrency: 0, assumedCurrency: null, comparison: gap, freshness: null };
     expect(datasetIncompleteReason(quality, false)).toBeNull();
     expect(datasetIncompleteReason(quality, true)).toMatch(/^Incomplete comparison period: on 2026-04-09/);
   });
   it("gives the shown period's reason first", () => {
-    expect(datasetIncompleteReason({ ...gap, missingCurrency: 0, assumedCurrency: null, comparison: null }, true)).toMatch(/^Incomplete: on 2026-04-09/);
+    expect(datasetIncompleteReason({ ...gap, missingCurrency: 0, assumedCurrency: null, comparison: null, freshness: null }, true)).toMatch(/^Incomplete: on 2026-04-09/);
   });
 });

@@ -11,6 +11,7 @@ import { RecoveryPanel } from "./recovery-panel";
 import { WherePanel } from "./where-panel";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 
 export function AbandonmentReport({ params, view, query }: { params: ReportParams; view: AbandonmentView; query: string }) {
   const currencies = view.kpis.map((k) => k.current.currency);
@@ -23,6 +24,7 @@ export function AbandonmentReport({ params, view, query }: { params: ReportParam
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {params.from} to {params.to} ({params.tz}), by session start{view.comparison && <> · compared with {view.comparison.from} to {view.comparison.to}</>}
           </p>
+          <DataFreshnessLine freshness={view.quality.freshness} timeZone={params.tz} />
         </div>
         <div className="flex flex-col items-end gap-1">
           <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>

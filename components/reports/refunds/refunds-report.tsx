@@ -13,6 +13,7 @@ import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 
 const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)}%`);
 const TITLES: Record<string, string> = { product: "By product", offer: "By offer", purchaseType: "By purchase type", paymentMethod: "By payment method", psp: "By PSP" };
@@ -56,6 +57,7 @@ export function RefundsReport({ params, view }: { params: ReportParams; view: Re
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Refunds &amp; chargebacks</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{params.from} to {params.to} ({params.tz}){view.comparison && <> · compared with {view.comparison.from} to {view.comparison.to}</>}</p>
+          <DataFreshnessLine freshness={view.quality.freshness} timeZone={params.tz} />
         </div>
         <div className="flex flex-col items-end gap-1">
           <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/refunds/kpis?${query}`}>CSV of the figures</a>

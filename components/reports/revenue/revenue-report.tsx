@@ -19,6 +19,8 @@ import { PurchasesTable } from "./purchases-table";
 import { useRevenueReport } from "./use-revenue-report";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
+import { formatClock } from "@/lib/reports/data-freshness";
 
 const exportHref = (dataset: string, query: string) => `/api/export/revenue/${dataset}?${query}`;
 
@@ -43,9 +45,10 @@ export function RevenueReport({ keyType, accountLabel }: { keyType: KeyType; acc
           </p>
           {dataUpdatedAt > 0 && (
             <p className="text-xs text-zinc-500" data-testid="last-updated">
-              Updated {new Date(dataUpdatedAt).toLocaleTimeString()} {includesToday && "· refreshes every minute"} {isFetching && view && "· refreshing…"}
+              Updated {formatClock(dataUpdatedAt, params.tz, true)} {includesToday && "· refreshes every minute"} {isFetching && view && "· refreshing…"}
             </p>
           )}
+          {view && <DataFreshnessLine freshness={view.quality.freshness} timeZone={view.range.tz} />}
         </div>
         <div className="flex flex-col items-end gap-1">
           <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("all", query)}>

@@ -1,0 +1,58 @@
+"use server";
+
+// "Forget my data": deletes the signed-in account's mirror and signs this session out. The
+// session's vault entry goes first, so that nothing of this session can restart the sync or
+// refill the mirror while it is deleted; then the sync stops, reports still fetching for the
+// account are given a moment to end, and the mirror is deleted (again after them, should one
+// have written a day meanwhile). The session cookie is cleared like /session-ended does.
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { sessionAction, type ActionResult } from "@/lib/actions/session-action";
+import { getCredentialVault } from "@/lib/auth/credential-vault";
+import { isSessionCookie } from "@/lib/auth/session-cookie";
+import { log } from "@/lib/log/server-log";
+import { stopAccountSync } from "@/lib/mirror/account-sync";
+import { getMirrorStore } from "@/lib/mirror/mirror-access";
+import { getProcessState } from "@/lib/store/process-state";
+
+const REPORTS_GRACE_MS = 15_000;
+
+async function clearSessionCookies(): Promise<void> {
+  const jar = await cookies();
+  for (const { name } of jar.getAll()) {
+    // The __Secure- prefix is only accepted (even to expire it) on a Secure cookie.
+    if (isSessionCookie(name)) jar.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+  }
+}
+
+const forgetMyData = sessionAction(z.object({}), async (_input, { account, client }): Promise<ActionResult<never>> => {
+  const identity = client.identity;
+  const store = getMirrorStore();
+  try {
+    await getCredentialVault().remove(account.vaultRef);
+  } catch {
+    log("warn", { event: "mirror_forget_failed", kind: "vault" });
+    return { ok: false, message: "Nothing was deleted: the session could not be ended. Try again in a moment." };
+  }
+  await clearSessionCookies();
+  try {
+    await stopAccountSync(identity);
+    await store.forget(identity);
+    const reports = getProcessState().reports;
+    if (reports.busy(identity)) {
+      await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);
+      await store.forget(identity);
+    }
+  } catch {
+    log("warn", { event: "mirror_forget_failed", kind: "mirror" });
+    return { ok: false, message: "You are signed out, but the stored copy could not be deleted. Sign in again and choose “Forget my data” once more." };
+  }
+  // To the sign-in page, which says that the copy is gone (the cookie is cleared with this answer).
+  redirect("/sign-in?reason=forgotten");
+});
+
+/** Ends on the sign-in page when it succeeds; answers only when something failed. */
+export async function forgetMyDataAction(): Promise<ActionResult<never>> {
+  return forgetMyData({});
+}

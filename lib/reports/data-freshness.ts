@@ -1,0 +1,98 @@
+// How fresh a report's data is, in one line: "Data as of 12:04", or, when the older days
+// were fetched markedly earlier than the recent ones (the mirror keeps old days for longer,
+// lib/mirror/freshness-policy.ts), "Data as of 12:04; days before 2026-05-16 as of
+// yesterday, 09:10". Made on the server from the fetches' per-day times (RangeReport.fetchedAt);
+// only this summary reaches the browser, never the per-day list. Pure: no clock, no I/O.
+//
+// The rule (one split at most, so the line stays one line):
+// - each UTC day counts with its oldest fetch over every resource the report read;
+// - O is the oldest fetch of all days; the older part is every day up to the newest day fetched
+//   within SPLIT_GAP_MS of O; the recent part is the days after it;
+// - no recent part (the newest day is itself among the oldest fetched): one time, O;
+// - otherwise "as of" the recent part's oldest fetch (more than SPLIT_GAP_MS after O), and
+//   "days before <its first day> as of O".
+import type { RangeReport } from "@/lib/sales-api/fetch-range";
+
+/** A split says something only when the older part is more than this much older. */
+export const SPLIT_GAP_MS = 60 * 60_000;
+
+export interface DayRange { from: string; to: string }
+
+export interface DataFreshness {
+  /** When the report was computed (epoch ms): "today" and "yesterday" are judged against it. */
+  computedAt: number;
+  /** The oldest fetch (epoch ms) of the report's days, or of its recent part when split. */
+  asOf: number;
+  /** Older days fetched markedly earlier: days before `before` (UTC) are as of `asOf`. */
+  older: { before: string; asOf: number } | null;
+  /** The UTC days the report read (current and comparison), merged into a few inclusive spans: what "Refresh now" expires. */
+  spans: DayRange[];
+}
+
+type Fetch = Pick<RangeReport, "from" | "to" | "fetchedAt">;
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Inclusive day ranges merged where they overlap or touch, sorted. */
+export function mergeSpans(ranges: readonly DayRange[]): DayRange[] {
+  const merged: DayRange[] = [];
+  for (const range of [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+    const last = merged.at(-1);
+    if (last && range.from <= nextDay(last.to)) {
+      if (range.to > last.to) last.to = range.to;
+    } else merged.push({ from: range.from, to: range.to });
+  }
+  return merged;
+}
+
+/** The summary of a report's fetches; null when no day was fetched at all. */
+export function dataFreshness(fetches: readonly Fetch[], computedAt: number, gapMs = SPLIT_GAP_MS): DataFreshness | null {
+  const byDay = new Map<string, number>();
+  for (const fetch of fetches) {
+    for (const [day, at] of fetch.fetchedAt) byDay.set(day, Math.min(at, byDay.get(day) ?? Infinity));
+  }
+  if (byDay.size === 0) return null;
+  const days = [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const oldest = Math.min(...days.map(([, at]) => at));
+  let lastOld = -1;
+  days.forEach(([, at], i) => {
+    if (at <= oldest + gapMs) lastOld = i;
+  });
+  const recent = days.slice(lastOld + 1);
+  const spans = mergeSpans(fetches.map((f) => ({ from: f.from, to: f.to })));
+  if (recent.length === 0) return { computedAt, asOf: oldest, older: null, spans };
+  return { computedAt, asOf: Math.min(...recent.map(([, at]) => at)), older: { before: recent[0]![0], asOf: oldest }, spans };
+}
+
+/** "12:04" (or "12:04:09" with seconds) in `timeZone`, on a 24-hour clock like every time of a report. */
+export function formatClock(ms: number, timeZone: string, seconds = false): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), hourCycle: "h23" }).format(ms);
+}
+
+const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
+
+/**
+ * When something was fetched, for a person in `timeZone`: "12:04" on the reference's day,
+ * "yesterday, 09:10" the day before, "22 Nov, 09:10" earlier that year, else with the year.
+ */
+export function formatAsOf(ms: number, reference: number, timeZone: string): string {
+  const time = formatClock(ms, timeZone);
+  const day = dayIn(ms, timeZone);
+  const today = dayIn(reference, timeZone);
+  if (day === today) return time;
+  // The reference's local day minus one, found from its local calendar date (DST-proof).
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  if (day === yesterday) return `yesterday, ${time}`;
+  const sameYear = day.slice(0, 4) === today.slice(0, 4);
+  const date = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) }).format(ms);
+  return `${date}, ${time}`;
+}
+
+/** "Data as of 12:04", with the older part when the summary has one. */
+export function freshnessSentence(freshness: DataFreshness, timeZone: string): string {
+  const recent = `Data as of ${formatAsOf(freshness.asOf, freshness.computedAt, timeZone)}`;
+  if (!freshness.older) return recent;
+  return `${recent}; days before ${freshness.older.before} as of ${formatAsOf(freshness.older.asOf, freshness.computedAt, timeZone)}`;
+}
