@@ -91,6 +91,24 @@ describe("two sessions of one account in one process", () => {
     await expectMirrorEqualsTruth(sb, "creator", store, firstDay(DAYS), TODAY);
     await store.close();
   });
+
+  it("when the session that started it signs out, the other session's next request starts it again, and it resumes", async () => {
+    const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+    // Session one ends after two chunks; session two's start joins the running sync.
+    let asked = 0;
+    const account = startSync(sb, "creator", store, { days: DAYS, alive: async () => ++asked <= 1 + 2 });
+    startSync(sb, "creator", store, { days: DAYS, alive: async () => true });
+    await waitFor(async () => !getProcessState().syncs.has(account), "the sync to stop with session one");
+    const midway = await getSyncStatus(account, "creator", { store, clock: () => NOW_MS, days: DAYS });
+    expect(midway.passEndedAt).toBeNull();
+
+    // Session two's next request (lib/auth/session.ts starts its account's sync on each).
+    startSync(sb, "creator", store, { days: DAYS, alive: async () => true });
+    expect((await waitForPassEnd(account, "creator", store, DAYS)).synced).toBe(DAYS);
+    await stopAccountSync(account);
+    expectEachWindowOnce(await servedWindows(sb, "creator"));
+    await store.close();
+  });
 });
 
 describe("two processes sharing one mirror file", () => {
