@@ -1,19 +1,15 @@
 import "server-only";
 
 // Account settings in one SQLite file under the data directory, beside the vault.
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openPrivateSqlite } from "./private-sqlite";
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings, type AccountSettingsStore } from "./account-settings-store";
 
 export class SqliteAccountSettingsStore implements AccountSettingsStore {
   private readonly db: Database.Database;
 
   constructor(file: string) {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-    fs.closeSync(fs.openSync(file, "a", 0o600));
-    this.db = new Database(file);
-    this.db.pragma("journal_mode = WAL");
+    this.db = openPrivateSqlite(file);
     this.db.exec("CREATE TABLE IF NOT EXISTS account_settings (account TEXT PRIMARY KEY, assumed_currency TEXT)");
   }
 

@@ -4,8 +4,8 @@ import "server-only";
 // sealed; secure_delete overwrites what "Forget my data" deletes instead of leaving it in
 // free pages.
 import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openPrivateSqlite } from "./private-sqlite";
 import type { MirrorDay, MirrorDayMeta, MirrorStore, MirrorSyncState } from "./mirror-store";
 
 interface DayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer }
@@ -17,11 +17,7 @@ export class SqliteMirrorStore implements MirrorStore {
   private readonly statements;
 
   constructor(private readonly file: string) {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-    fs.closeSync(fs.openSync(file, "a", 0o600));
-    fs.chmodSync(file, 0o600);
-    this.db = new Database(file);
-    this.db.pragma("journal_mode = WAL");
+    this.db = openPrivateSqlite(file);
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("secure_delete = ON");
     // Several processes may share the file (a restart overlapping the old one, tests).

@@ -1,21 +1,15 @@
 import "server-only";
 
 // The credential vault's embedded store: one SQLite file under the data directory.
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openPrivateSqlite } from "./private-sqlite";
 import type { VaultStore } from "./vault-store";
 
 export class SqliteVaultStore implements VaultStore {
   private readonly db: Database.Database;
 
   constructor(file: string) {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-    // Created owner-only before SQLite opens it: its -wal and -shm files then take the same mode.
-    fs.closeSync(fs.openSync(file, "a", 0o600));
-    fs.chmodSync(file, 0o600);
-    this.db = new Database(file);
-    this.db.pragma("journal_mode = WAL");
+    this.db = openPrivateSqlite(file);
     this.db.exec("CREATE TABLE IF NOT EXISTS vault (ref TEXT PRIMARY KEY, sealed TEXT NOT NULL, expires_at INTEGER NOT NULL)");
   }
 
