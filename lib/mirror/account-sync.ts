@@ -35,6 +35,7 @@ export interface AccountSyncInput {
   store?: MirrorStore;
   clock?: () => number;
   pauseMs?: number;
+  leaseMs?: number;
   client?: Pick<MirroredClientOptions, "transport" | "retry" | "limits" | "stores"> & { serverSecret?: string };
 }
 
@@ -56,36 +57,47 @@ export function ensureAccountSync(input: AccountSyncInput): string {
   const holder = `${process.pid}:${randomUUID()}`;
   const clock = input.clock ?? Date.now;
   const resources = resourcesFor(input.keyType);
+  const leaseMs = input.leaseMs ?? LEASE_MS;
 
   const run = async () => {
     let state: MirrorSyncState = (await store.readSyncState(account)) ?? { days, startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] };
     state = { ...state, days };
     while (!controller.signal.aborted && (await input.alive())) {
-      if (!(await store.lease(leaseName(account), holder, LEASE_MS, clock()))) {
+      if (!(await store.lease(leaseName(account), holder, leaseMs, clock()))) {
         // Another process syncs this account: look again later, it may stop.
-        await abortableSleep(LEASE_MS / 3, controller.signal);
+        await abortableSleep(leaseMs / 3, controller.signal);
         continue;
       }
+      // Renewed while the pass runs, not only between chunks: a chunk waiting behind reports
+      // can outlast the lease, and another process would then start a second sync.
+      const pass = new AbortController();
+      const renew = setInterval(() => {
+        store.lease(leaseName(account), holder, leaseMs, clock()).then(
+          (held) => held || pass.abort(new SyncStopped("lease lost")),
+          () => undefined,
+        );
+      }, leaseMs / 3);
       try {
-        const pass = await runSyncPass({
+        const result = await runSyncPass({
           client,
           resources: resources.filter((r) => !state.unavailable.includes(r)),
           days,
           clock,
-          signal: controller.signal,
+          signal: AbortSignal.any([controller.signal, pass.signal]),
           checkpoint: async () => {
             if (!(await input.alive())) controller.abort(new SyncStopped("signed out"));
-            if (!(await store.lease(leaseName(account), holder, LEASE_MS, clock()))) throw new SyncStopped("lease lost");
+            if (!(await store.lease(leaseName(account), holder, leaseMs, clock()))) throw new SyncStopped("lease lost");
           },
           onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
         });
-        state = { ...state, passEndedAt: pass.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
+        state = { ...state, passEndedAt: result.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
       } catch (error) {
-        if (controller.signal.aborted || error instanceof SyncStopped) break;
+        if (controller.signal.aborted || pass.signal.aborted || error instanceof SyncStopped) break;
         state = { ...state, lastError: describeSyncError(error) };
         log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
         if (errorKind(error) === "invalid_token") break;
       } finally {
+        clearInterval(renew);
         await store.writeSyncState(account, state).catch(() => undefined);
       }
       await abortableSleep(input.pauseMs ?? PAUSE_MS, controller.signal).catch(() => undefined);

@@ -1,0 +1,41 @@
+// The sync's lease is renewed while a pass runs, not only between chunks: a chunk that waits
+// behind a report for longer than the lease must not let another process start a second
+// sync of the account.
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { getProcessState } from "@/lib/store/process-state";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
+import { removeTempDataDirs, requestsOf, startSync, stopAccountSync, tempDataDir, waitFor } from "../support/mirror-sync";
+
+let sb: RunningSandbox;
+beforeAll(async () => void (sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"])));
+afterAll(async () => {
+  await sb?.stop();
+  removeTempDataDirs();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it("keeps the lease while a chunk waits longer than the lease's life", async () => {
+  const file = path.join(tempDataDir(), "mirror.sqlite");
+  const store = new SqliteMirrorStore(file);
+  // Another process on the same file.
+  const other = new SqliteMirrorStore(file);
+  const LEASE = 600;
+  let release!: () => void;
+  const reportRuns = new Promise<void>((resolve) => (release = resolve));
+  // The lease expires by the real clock here: a report of the account holds the sync back.
+  const account = startSync(sb, "creator", store, { days: 10, leaseMs: LEASE, clock: Date.now });
+  const report = getProcessState().reports.during(account, () => reportRuns);
+  expect(getProcessState().syncs.has(account)).toBe(true);
+  await sleep(LEASE * 3);
+  // Well past the first lease's life, with no chunk finished: another holder is still refused.
+  expect(await other.lease(`sync:${account}`, "another-process", LEASE, Date.now())).toBe(false);
+  expect(await requestsOf(sb, "creator")).toBe(0);
+  release();
+  await report;
+  await waitFor(async () => (await requestsOf(sb, "creator")) > 0, "the sync to go on after the report");
+  await stopAccountSync(account);
+  await Promise.all([store.close(), other.close()]);
+});
