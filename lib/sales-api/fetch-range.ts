@@ -270,7 +270,12 @@ export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resour
   const run = new RangeRun(deps, resource, range.from, range.to, options);
   const days = daysOf(range.from, range.to);
   try {
-    await run.loadCached(days);
+    const release = run.deadline.hold();
+    try {
+      await run.loadCached(days);
+    } finally {
+      release();
+    }
     await run.fetchMissing(days);
     return run.result(days);
   } finally {

@@ -39,3 +39,35 @@ describe("Deadline", () => {
     expect(other.passed).toBe(false);
   });
 });
+
+describe("Deadline.hold", () => {
+  it("stops the clock for local work, however long, and gives back the time that was left", () => {
+    const deadline = new Deadline(1_000);
+    vi.advanceTimersByTime(400);
+    const release = deadline.hold();
+    vi.advanceTimersByTime(50_000); // reading a large range from the mirror
+    expect(deadline.passed).toBe(false);
+    release();
+    release(); // twice is once
+    vi.advanceTimersByTime(599);
+    expect(deadline.passed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(deadline.passed).toBe(true);
+  });
+
+  it("counts overlapping holds once, and a budget wait during a hold still moves it", () => {
+    const deadline = new Deadline(1_000);
+    const first = deadline.hold();
+    vi.advanceTimersByTime(2_000);
+    const second = deadline.hold();
+    first();
+    vi.advanceTimersByTime(2_000);
+    expect(deadline.passed).toBe(false);
+    second(); // held 4000 in all: the whole 1000 is left
+    deadline.pauseFor(500);
+    vi.advanceTimersByTime(1_499);
+    expect(deadline.passed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(deadline.passed).toBe(true);
+  });
+});
