@@ -1,0 +1,83 @@
+// Worker of `npm run bench:mirror`, the dashboard's first life: the account's background sync
+// from an empty mirror (lib/mirror/account-sync.ts, as sign-in starts it, at the sandbox's
+// 60 requests a minute and the sync's own 45), then the first visit of the Revenue report.
+// Started by scripts/bench-mirror.ts; writes its measurements to the job's result file.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { getServerEnv } from "@/lib/env";
+import { ensureAccountSync, getSyncStatus, stopAccountSync } from "@/lib/mirror/account-sync";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { buildRevenueView } from "@/lib/reports/revenue-report";
+import { credentialFrom } from "@/lib/sales-api";
+import { createTransport } from "@/lib/sales-api/transport";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { credentialStats, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, writeResult } from "./bench-mirror-support";
+
+export interface ResourceSize { resource: string; days: number; records: number; incompleteDays: number; sealedBytes: number }
+
+async function main(): Promise<void> {
+  const job = readJob();
+  const file = path.join(job.dataDir, "mirror.sqlite");
+  const store = new SqliteMirrorStore(file);
+  const clock = () => Date.parse(job.now);
+  const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });
+  const credential = credentialFrom({ apiKey: job.apiKey });
+  const agent = sandboxAgent(job);
+
+  // --- The sync, with the limits the app runs with (none are lifted here).
+  const before = await credentialStats(job, agent);
+  const memory = startMemorySampler();
+  const started = performance.now();
+  const account = ensureAccountSync({ credential, target: "production", keyType: "creator", alive: async () => true, days: job.days, store, clock, client: { transport, serverSecret: job.serverSecret } });
+  const errors = new Set<string>();
+  let lastLog = 0;
+  for (;;) {
+    const status = await getSyncStatus(account, "creator", { store, clock, days: job.days });
+    if (status.lastError) errors.add(status.lastError);
+    if (status.passEndedAt !== null) break;
+    if (!status.running) throw new Error(`the sync stopped before its pass ended: ${status.lastError ?? "no error recorded"}`);
+    const elapsed = performance.now() - started;
+    if (elapsed - lastLog >= 30_000) {
+      lastLog = elapsed;
+      const served = (await credentialStats(job, agent)).requests - before.requests;
+      progress(`sync ${(elapsed / 60_000).toFixed(1)} min: synced ${status.synced} of ${status.total} days, ${served} upstream requests, RSS ${mb(process.memoryUsage().rss)} MB`);
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  const syncMs = performance.now() - started;
+  await stopAccountSync(account);
+  const syncMemory = memory.stop();
+  const syncRequests = requestDelta(before, await credentialStats(job, agent));
+  progress(`sync done in ${(syncMs / 60_000).toFixed(1)} min, ${syncRequests.requests} upstream requests`);
+
+  // --- What the mirror holds, per resource (sizes of the sealed payloads, without SQLite's overhead).
+  const fileBytes = await store.sizeBytes();
+  const db = new Database(file, { readonly: true });
+  const perResource = db
+    .prepare("SELECT resource, COUNT(*) AS days, SUM(count) AS records, SUM(complete = 0) AS incompleteDays, SUM(length(sealed)) AS sealedBytes FROM days WHERE account = ? GROUP BY resource ORDER BY resource")
+    .all(account) as ResourceSize[];
+  db.close();
+
+  // --- The first visit after the sync, in the same process, as a signed-in user would make it.
+  const params = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
+  const client = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
+  const visitBefore = await credentialStats(job, agent);
+  const visitMemory = startMemorySampler();
+  const visitStarted = performance.now();
+  const view = await buildRevenueView(client, "creator", params);
+  const visitMs = performance.now() - visitStarted;
+  const visit = { ms: visitMs, memory: visitMemory.stop(), requests: requestDelta(visitBefore, await credentialStats(job, agent)), rows: view.rows.total, comparison: view.comparison };
+  progress(`first visit: ${(visitMs / 1000).toFixed(2)} s, ${visit.requests.requests} upstream requests`);
+
+  writeResult(job, { account, syncMs, syncMemory, syncRequests, syncErrors: [...errors], fileBytes, perResource, params, visit });
+  await store.close();
+  await agent.close();
+}
+
+void main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
