@@ -1,4 +1,4 @@
-// npm run bench:mirror [-- --scale N --days N] — the mirror end to end (issue #11): a sandbox
+// npm run bench:mirror [-- --scale N --days N --profile DIR] — the mirror end to end (issue #11): a sandbox
 // at its default 60 requests a minute, the account's background sync from an empty mirror in
 // one dashboard process (scripts/bench-mirror-sync.ts, which then makes the first visit of the
 // Revenue report, last two years with its default comparison), then a restart: a new process
@@ -31,16 +31,16 @@ interface RevisitResult {
   warm: VisitMeasure;
   sameView: boolean;
   split: { loadMs: number; aggregateMs: number; current: number; comparison: number };
-  anatomy: { days: number; sealedBytes: number; plainBytes: number; jsonBytes: number; records: number; selectMs: number; decryptMs: number; inflateMs: number; parseMs: number };
+  anatomy: { days: number; sealedBytes: number; plainBytes: number; jsonBytes: number; records: number; selectMs: number; decryptMs: number; inflateMs: number; decodeMs: number; parseMs: number; gcMs: number };
 }
 
 /** A dashboard process: the app's environment, its own data dir, nothing lifted. */
-async function runWorker<T>(script: string, job: MirrorBenchJob): Promise<T> {
+async function runWorker<T>(script: string, job: MirrorBenchJob, nodeFlags: string[] = []): Promise<T> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The defaults of the app (45/min for the sync, the documented freshness) whatever the shell says.
   for (const name of Object.keys(env)) if (name.startsWith("SALESDASH_") || name.startsWith("SALES_API_")) delete env[name];
   Object.assign(env, { AUTH_SECRET: job.serverSecret, SALESDASH_DATA_DIR: job.dataDir, SALES_API_BASE_URL: job.baseUrl, SALES_API_CA_FILE: job.caFile, [JOB_ENV]: JSON.stringify(job) });
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, [...nodeFlags, "--conditions=react-server", "--import", "tsx", script], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`${script} exited with ${code}`);
   return JSON.parse(fs.readFileSync(job.resultFile, "utf8")) as T;
@@ -77,17 +77,17 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
     "",
     "### Revenue report, last two years, default comparison",
     "",
-    "| visit | server time (s) | upstream requests | of which mirror → records (s) | of which SQLite reads (s) | the rest: filters, currency, aggregation (s) | GC during it (s) | peak RSS (MiB, sampled / kernel) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
-    `| first visit after the sync (same process) | ${s(sync.visit.ms)} | ${sync.visit.requests.requests} | | | | | ${mib(sync.visit.memory.sampledPeakRss)} / ${mib(sync.visit.memory.kernelPeakRss)} |`,
+    "| visit | server time (s) | CPU time (s) | upstream requests | of which mirror → records (s) | of which SQLite reads (s) | the rest: filters, currency, aggregation (s) | GC during it (s) | peak RSS (MiB, sampled / kernel) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| first visit after the sync (same process) | ${s(sync.visit.ms)} | | ${sync.visit.requests.requests} | | | | | ${mib(sync.visit.memory.sampledPeakRss)} / ${mib(sync.visit.memory.kernelPeakRss)} |`,
     ...([["revisit after restart (new process, cold)", cold], ["same process again (warm)", warm]] as const).map(
-      ([label, v]) => `| ${label} | ${s(v.ms)} | ${v.requests.requests} | ${s(v.fetchRangeMs)} | ${s(v.storeReadMs)} | ${s(other(v))} | ${s(v.gcMs)} | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`,
+      ([label, v]) => `| ${label} | ${s(v.ms)} | ${s(v.cpuMs)} | ${v.requests.requests} | ${s(v.fetchRangeMs)} | ${s(v.storeReadMs)} | ${s(other(v))} | ${s(v.gcMs)} | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`,
     ),
     "",
     `- range ${sync.params.from} .. ${sync.params.to}, compared with ${sync.visit.comparison?.from ?? "-"} .. ${sync.visit.comparison?.to ?? "-"}; ${cold.rows} purchases in the range; cold and warm views identical: ${revisit.sameView ? "yes" : "NO"}`,
     `- first visit's requests by resource: ${JSON.stringify(sync.visit.requests.byResource)}; revisit's: ${JSON.stringify(cold.requests.byResource)}`,
     `- a third run split in buildRevenueView's two halves: loadRevenueRecords ${s(split.loadMs)} s (${split.current} + ${split.comparison} purchases), revenueViewFrom ${s(split.aggregateMs)} s`,
-    `- openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, JSON.parse ${s(anatomy.parseMs)} s`,
+    `- openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, UTF-8 decoding ${s(anatomy.decodeMs)} s, JSON.parse ${s(anatomy.parseMs)} s (GC during these steps: ${s(anatomy.gcMs)} s)`,
   ];
 }
 
@@ -97,7 +97,7 @@ function machine(loads: { start: number; end: number }, ms: number): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "730" } } });
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "730" }, profile: { type: "string" } } });
   const scale = Number(values.scale);
   const days = Number(values.days);
   if (!(scale > 0) || !Number.isInteger(days) || days < 1) throw new Error("--scale must be positive and --days a whole number of days");
@@ -123,7 +123,9 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox at scale ${scale} on ${sb.creds.baseUrl}; syncing ${days} days into ${dataDir}\n`);
     const sync = await runWorker<SyncResult>("scripts/bench-mirror-sync.ts", job("sync"));
     process.stderr.write("restarting the dashboard process\n");
-    const revisit = await runWorker<RevisitResult>("scripts/bench-mirror-revisit.ts", job("revisit"));
+    // --profile DIR: a V8 CPU profile of the restarted process (open it in Chrome's DevTools).
+    const profile = values.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(values.profile)] : [];
+    const revisit = await runWorker<RevisitResult>("scripts/bench-mirror-revisit.ts", job("revisit"), profile);
     const loads = { start: loadAtStart, end: os.loadavg()[0] ?? 0 };
     const cold = revisit.cold;
     console.log([...report(scale, days, sync, revisit), machine(loads, performance.now() - started), "", `revisit after restart: ${s(cold.ms)} s, ${cold.requests.requests} upstream requests`].join("\n"));
