@@ -12,15 +12,15 @@ import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { parseReportParams } from "@/lib/report-params/parse";
 import { buildRevenueView, revenueViewFrom } from "@/lib/reports/revenue-report";
 import { loadRevenueRecords } from "@/lib/reports/revenue-records";
-import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
+import { credentialFrom } from "@/lib/sales-api";
 import { shiftDay } from "@/lib/sales-api/dates";
 import { getServerEnv } from "@/lib/env";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { credentialStats, progress, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { credentialStats, instrumentClient, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
 
-interface Timers { fetchRangeMs: number; storeReadMs: number }
+interface Timers { storeReadMs: number }
 
 /** The store with the time spent in its reads counted (SQLite: the query and copying the payloads out). */
 function timedStore(store: MirrorStore, timers: Timers): MirrorStore {
@@ -41,28 +41,13 @@ function timedStore(store: MirrorStore, timers: Timers): MirrorStore {
   });
 }
 
-/** The client with the time of its fetchRange calls counted: the mirror's whole path to records. */
-function timedClient(client: SalesApiClient, timers: Timers): SalesApiClient {
-  return {
-    ...client,
-    identity: client.identity,
-    fetchRange: async (resource, range, options) => {
-      const t = performance.now();
-      try {
-        return await client.fetchRange(resource, range, options);
-      } finally {
-        timers.fetchRangeMs += performance.now() - t;
-      }
-    },
-  };
-}
-
-export interface VisitMeasure { ms: number; cpuMs: number; fetchRangeMs: number; storeReadMs: number; gcMs: number; requests: RequestDelta; memory: MemoryPeak; rows: number }
+export interface VisitMeasure { ms: number; cpuMs: number; fetchRangeMs: number; storeReadMs: number; gcMs: number; requests: RequestDelta; memory: MemoryPeak; rows: number; fetches: FetchRecord[] }
 
 async function main(): Promise<void> {
   const processMemory = startMemorySampler();
   const job = readJob();
-  const timers: Timers = { fetchRangeMs: 0, storeReadMs: 0 };
+  const timers: Timers = { storeReadMs: 0 };
+  const fetches: FetchRecord[] = [];
   const file = path.join(job.dataDir, "mirror.sqlite");
   const rawStore = new SqliteMirrorStore(file);
   const store = timedStore(rawStore, timers);
@@ -70,7 +55,8 @@ async function main(): Promise<void> {
   const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });
   const credential = credentialFrom({ apiKey: job.apiKey });
   const agent = sandboxAgent(job);
-  const client = timedClient(createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } }), timers);
+  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
+  const client = instrumentClient(mirrored, fetches);
   // The URL the Revenue page writes for "Last two years" (presets write their dates), read as the route reads it.
   const { from, to } = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
   const parsed = parseReportParams({ from, to, preset: "last_two_years" }, new Date(clock()));
@@ -79,7 +65,7 @@ async function main(): Promise<void> {
 
   const visit = async (label: string, memory = startMemorySampler()): Promise<VisitMeasure & { view: string }> => {
     const before = await credentialStats(job, agent);
-    timers.fetchRangeMs = 0;
+    fetches.length = 0;
     timers.storeReadMs = 0;
     const gc = startGcTimer();
     const cpu = process.cpuUsage();
@@ -89,8 +75,9 @@ async function main(): Promise<void> {
     const { user, system } = process.cpuUsage(cpu);
     const gcMs = await gc.stop();
     const requests = requestDelta(before, await credentialStats(job, agent));
-    const measure = { ms, cpuMs: (user + system) / 1000, ...timers, gcMs, requests, memory: memory.stop(), rows: view.rows.total, view: JSON.stringify(view) };
-    progress(`${label}: ${(ms / 1000).toFixed(2)} s, ${requests.requests} upstream requests, ${view.rows.total} purchases in the range`);
+    const fetchRangeMs = fetches.reduce((sum, f) => sum + f.ms, 0);
+    const measure = { ms, cpuMs: (user + system) / 1000, fetchRangeMs, ...timers, gcMs, requests, memory: memory.stop(), rows: view.rows.total, fetches: [...fetches], view: JSON.stringify(view) };
+    progress(`${label}: ${(ms / 1000).toFixed(2)} s, ${requests.requests} upstream requests, ${view.rows.total} purchases in the range, ${unfetched(fetches)} days left unfetched`);
     return measure;
   };
   // The cold visit's peak is the process's since it started: nothing of it existed before the restart.

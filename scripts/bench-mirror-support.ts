@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import { PerformanceObserver } from "node:perf_hooks";
 import { Agent, fetch } from "undici";
+import type { SalesApiClient } from "@/lib/sales-api";
 
 export interface MirrorBenchJob {
   baseUrl: string;
@@ -131,3 +132,26 @@ export function requestDelta(before: CredentialStats, after: CredentialStats): R
   }
   return { requests: after.requests - before.requests, byStatus, byResource };
 }
+
+/** One fetchRange of a report, as its RangeReport tells it. */
+export interface FetchRecord { resource: string; from: string; to: string; ms: number; requests: number; cacheHits: number; unfetchedDays: number; incompleteDays: number }
+
+/**
+ * The client with each fetchRange timed and its report kept: the mirror's whole path to records,
+ * and the days a report's deadline left unfetched (they would show as such on screen).
+ */
+export function instrumentClient(client: SalesApiClient, fetches: FetchRecord[]): SalesApiClient {
+  return {
+    ...client,
+    identity: client.identity,
+    fetchRange: async (resource, range, options) => {
+      const t = performance.now();
+      const result = await client.fetchRange(resource, range, options);
+      const { report } = result;
+      fetches.push({ resource, from: range.from, to: range.to, ms: performance.now() - t, requests: report.requests, cacheHits: report.cacheHits, unfetchedDays: report.unfetchedDays.length, incompleteDays: report.incompleteDays.length });
+      return result;
+    },
+  };
+}
+
+export const unfetched = (fetches: readonly FetchRecord[]) => fetches.reduce((sum, f) => sum + f.unfetchedDays, 0);

@@ -12,8 +12,9 @@ import { buildRevenueView } from "@/lib/reports/revenue-report";
 import { credentialFrom } from "@/lib/sales-api";
 import { createTransport } from "@/lib/sales-api/transport";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { credentialStats, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, writeResult } from "./bench-mirror-support";
+import { credentialStats, instrumentClient, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, unfetched, writeResult, type FetchRecord, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
 
+export interface FirstVisit { ms: number; memory: MemoryPeak; requests: RequestDelta; rows: number; comparison: { from: string; to: string } | null; fetches: FetchRecord[] }
 export interface ResourceSize { resource: string; days: number; records: number; incompleteDays: number; sealedBytes: number }
 
 async function main(): Promise<void> {
@@ -59,18 +60,25 @@ async function main(): Promise<void> {
     .all(account) as ResourceSize[];
   db.close();
 
-  // --- The first visit after the sync, in the same process, as a signed-in user would make it.
+  // --- The first visit after the sync, in the same process, as a signed-in user would make it. The
+  // comparison period lies beyond the synced days; if the report's deadline leaves days of it
+  // unfetched (the screen then says so), the user reloads, up to twice, and each visit is reported.
   const params = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
-  const client = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
-  const visitBefore = await credentialStats(job, agent);
-  const visitMemory = startMemorySampler();
-  const visitStarted = performance.now();
-  const view = await buildRevenueView(client, "creator", params);
-  const visitMs = performance.now() - visitStarted;
-  const visit = { ms: visitMs, memory: visitMemory.stop(), requests: requestDelta(visitBefore, await credentialStats(job, agent)), rows: view.rows.total, comparison: view.comparison };
-  progress(`first visit: ${(visitMs / 1000).toFixed(2)} s, ${visit.requests.requests} upstream requests`);
+  const fetches: FetchRecord[] = [];
+  const client = instrumentClient(createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } }), fetches);
+  const visits: FirstVisit[] = [];
+  do {
+    fetches.length = 0;
+    const visitBefore = await credentialStats(job, agent);
+    const visitMemory = startMemorySampler();
+    const visitStarted = performance.now();
+    const view = await buildRevenueView(client, "creator", params);
+    const ms = performance.now() - visitStarted;
+    visits.push({ ms, memory: visitMemory.stop(), requests: requestDelta(visitBefore, await credentialStats(job, agent)), rows: view.rows.total, comparison: view.comparison, fetches: [...fetches] });
+    progress(`first visit${visits.length > 1 ? `, reload ${visits.length - 1}` : ""}: ${(ms / 1000).toFixed(2)} s, ${visits.at(-1)?.requests.requests} upstream requests, ${unfetched(fetches)} days left unfetched`);
+  } while (unfetched(fetches) > 0 && visits.length < 3);
 
-  writeResult(job, { account, syncMs, syncMemory, syncRequests, syncErrors: [...errors], fileBytes, perResource, params, visit });
+  writeResult(job, { account, syncMs, syncMemory, syncRequests, syncErrors: [...errors], fileBytes, perResource, params, visits });
   await store.close();
   await agent.close();
 }

@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { FIXED_NOW, startSandboxProcess } from "../tests/support/sandbox-process";
-import { JOB_ENV, type MemoryPeak, type MirrorBenchJob, type RequestDelta } from "./bench-mirror-support";
-import type { ResourceSize } from "./bench-mirror-sync";
+import { JOB_ENV, unfetched, type FetchRecord, type MemoryPeak, type MirrorBenchJob, type RequestDelta } from "./bench-mirror-support";
+import type { FirstVisit, ResourceSize } from "./bench-mirror-sync";
 import type { VisitMeasure } from "./bench-mirror-revisit";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -24,7 +24,7 @@ interface SyncResult {
   fileBytes: number;
   perResource: ResourceSize[];
   params: { from: string; to: string };
-  visit: { ms: number; memory: MemoryPeak; requests: RequestDelta; rows: number; comparison: { from: string; to: string } | null };
+  visits: FirstVisit[];
 }
 interface RevisitResult {
   cold: VisitMeasure;
@@ -51,6 +51,10 @@ const mib = (bytes: number) => (bytes / 1_048_576).toFixed(0);
 const peak = (m: MemoryPeak) => `${mib(m.sampledPeakRss)} MiB sampled, ${mib(m.kernelPeakRss)} MiB kernel high-water mark${m.kernelPeakReset ? "" : " (since process start)"}`;
 const statusLine = (r: RequestDelta) => Object.entries(r.byStatus).map(([status, n]) => `${status}: ${n}`).join(", ") || "none";
 
+const fetchMs = (fetches: readonly FetchRecord[]) => fetches.reduce((sum, f) => sum + f.ms, 0);
+const fetchLine = (fetches: readonly FetchRecord[]) =>
+  fetches.map((f) => `${f.resource} ${f.from}..${f.to} (UTC) ${s(f.ms)} s, ${f.cacheHits} days from the mirror, ${f.requests} requests, ${f.unfetchedDays} unfetched`).join("; ");
+
 function report(scale: number, days: number, sync: SyncResult, revisit: RevisitResult): string[] {
   const purchases = sync.perResource.find((r) => r.resource === "purchases");
   const records = purchases?.records ?? 0;
@@ -58,7 +62,7 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
   const lowerBound = Math.max(Math.ceil(days / 90), Math.ceil(records / 5000));
   const perMillion = (bytes: number) => (records ? mib((bytes * 1_000_000) / records) : "n/a");
   const { cold, warm, split, anatomy } = revisit;
-  const other = (v: VisitMeasure) => v.ms - v.fetchRangeMs;
+  const comparison = sync.visits[0]?.comparison;
   return [
     `## bench:mirror — sandbox --scale ${scale}, sync of the last ${days} days, now ${FIXED_NOW}`,
     "",
@@ -77,15 +81,18 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
     "",
     "### Revenue report, last two years, default comparison",
     "",
-    "| visit | server time (s) | CPU time (s) | upstream requests | of which mirror → records (s) | of which SQLite reads (s) | the rest: filters, currency, aggregation (s) | GC during it (s) | peak RSS (MiB, sampled / kernel) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    `| first visit after the sync (same process) | ${s(sync.visit.ms)} | | ${sync.visit.requests.requests} | | | | | ${mib(sync.visit.memory.sampledPeakRss)} / ${mib(sync.visit.memory.kernelPeakRss)} |`,
+    "| visit | server time (s) | CPU time (s) | upstream requests | days left unfetched | of which mirror → records (s) | of which SQLite reads (s) | the rest: filters, currency, aggregation (s) | GC during it (s) | peak RSS (MiB, sampled / kernel) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...sync.visits.map((v, i) => `| ${i === 0 ? "first visit after the sync (same process)" : `reload ${i} (same process)`} | ${s(v.ms)} | | ${v.requests.requests} | ${unfetched(v.fetches)} | ${s(fetchMs(v.fetches))} | | | | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`),
     ...([["revisit after restart (new process, cold)", cold], ["same process again (warm)", warm]] as const).map(
-      ([label, v]) => `| ${label} | ${s(v.ms)} | ${s(v.cpuMs)} | ${v.requests.requests} | ${s(v.fetchRangeMs)} | ${s(v.storeReadMs)} | ${s(other(v))} | ${s(v.gcMs)} | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`,
+      ([label, v]) => `| ${label} | ${s(v.ms)} | ${s(v.cpuMs)} | ${v.requests.requests} | ${unfetched(v.fetches)} | ${s(v.fetchRangeMs)} | ${s(v.storeReadMs)} | ${s(v.ms - v.fetchRangeMs)} | ${s(v.gcMs)} | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`,
     ),
     "",
-    `- range ${sync.params.from} .. ${sync.params.to}, compared with ${sync.visit.comparison?.from ?? "-"} .. ${sync.visit.comparison?.to ?? "-"}; ${cold.rows} purchases in the range; cold and warm views identical: ${revisit.sameView ? "yes" : "NO"}`,
-    `- first visit's requests by resource: ${JSON.stringify(sync.visit.requests.byResource)}; revisit's: ${JSON.stringify(cold.requests.byResource)}`,
+    `- range ${sync.params.from} .. ${sync.params.to}, compared with ${comparison?.from ?? "-"} .. ${comparison?.to ?? "-"}; ${cold.rows} purchases in the range; cold and warm views identical: ${revisit.sameView ? "yes" : "NO"}`,
+    ...sync.visits.map((v, i) => `- ${i === 0 ? "first visit" : `reload ${i}`}: ${fetchLine(v.fetches)}`),
+    `- revisit after restart: ${fetchLine(cold.fetches)}`,
+    `- same process again: ${fetchLine(warm.fetches)}`,
+    ...(unfetched(cold.fetches) > 0 ? [`- WARNING: the revisit left ${unfetched(cold.fetches)} days unfetched (the report's deadline passed before their windows): its request count does not stand for a complete report`] : []),
     `- a third run split in buildRevenueView's two halves: loadRevenueRecords ${s(split.loadMs)} s (${split.current} + ${split.comparison} purchases), revenueViewFrom ${s(split.aggregateMs)} s`,
     `- openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, UTF-8 decoding ${s(anatomy.decodeMs)} s, JSON.parse ${s(anatomy.parseMs)} s (GC during these steps: ${s(anatomy.gcMs)} s)`,
   ];
