@@ -61,11 +61,14 @@ async function main(): Promise<void> {
   db.close();
 
   // --- The first visit after the sync, in the same process, as a signed-in user would make it. The
-  // comparison period lies beyond the synced days; if the report's deadline leaves days of it
-  // unfetched (the screen then says so), the user reloads, up to twice, and each visit is reported.
+  // comparison period lies beyond the synced days. When the report's deadline leaves days of it
+  // unfetched (the screen says so), the user reloads once; if days are still missing, the bench
+  // fetches those ranges alone (no mirror read before them eats their deadline), so that the
+  // revisit measures a mirror holding every day of the report. Each step is reported.
   const params = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
   const fetches: FetchRecord[] = [];
-  const client = instrumentClient(createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } }), fetches);
+  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
+  const client = instrumentClient(mirrored, fetches);
   const visits: FirstVisit[] = [];
   do {
     fetches.length = 0;
@@ -76,9 +79,15 @@ async function main(): Promise<void> {
     const ms = performance.now() - visitStarted;
     visits.push({ ms, memory: visitMemory.stop(), requests: requestDelta(visitBefore, await credentialStats(job, agent)), rows: view.rows.total, comparison: view.comparison, fetches: [...fetches] });
     progress(`first visit${visits.length > 1 ? `, reload ${visits.length - 1}` : ""}: ${(ms / 1000).toFixed(2)} s, ${visits.at(-1)?.requests.requests} upstream requests, ${unfetched(fetches)} days left unfetched`);
-  } while (unfetched(fetches) > 0 && visits.length < 3);
+  } while (unfetched(fetches) > 0 && visits.length < 2);
+  const missing = fetches.filter((f) => f.unfetchedDays > 0);
+  fetches.length = 0;
+  const fillBefore = await credentialStats(job, agent);
+  for (const f of missing) await client.fetchRange(f.resource as "purchases", { from: f.from, to: f.to });
+  const fill = { requests: requestDelta(fillBefore, await credentialStats(job, agent)), fetches: [...fetches] };
+  if (missing.length) progress(`filled the ${missing.reduce((sum, f) => sum + f.unfetchedDays, 0)} days the visits left unfetched with ${fill.requests.requests} requests; ${unfetched(fetches)} still unfetched`);
 
-  writeResult(job, { account, syncMs, syncMemory, syncRequests, syncErrors: [...errors], fileBytes, perResource, params, visits });
+  writeResult(job, { account, syncMs, syncMemory, syncRequests, syncErrors: [...errors], fileBytes, perResource, params, visits, fill });
   await store.close();
   await agent.close();
 }

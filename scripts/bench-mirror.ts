@@ -25,6 +25,8 @@ interface SyncResult {
   perResource: ResourceSize[];
   params: { from: string; to: string };
   visits: FirstVisit[];
+  /** The ranges the visits left unfetched, fetched alone afterwards. */
+  fill: { requests: RequestDelta; fetches: FetchRecord[] };
 }
 interface RevisitResult {
   cold: VisitMeasure;
@@ -90,6 +92,7 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
     "",
     `- range ${sync.params.from} .. ${sync.params.to}, compared with ${comparison?.from ?? "-"} .. ${comparison?.to ?? "-"}; ${cold.rows} purchases in the range; cold and warm views identical: ${revisit.sameView ? "yes" : "NO"}`,
     ...sync.visits.map((v, i) => `- ${i === 0 ? "first visit" : `reload ${i}`}: ${fetchLine(v.fetches)}`),
+    ...(sync.fill.fetches.length ? [`- the days the visits left unfetched, fetched alone before the restart: ${fetchLine(sync.fill.fetches)}; the sandbox served ${sync.fill.requests.requests} requests`] : []),
     `- revisit after restart: ${fetchLine(cold.fetches)}`,
     `- same process again: ${fetchLine(warm.fetches)}`,
     ...(unfetched(cold.fetches) > 0 ? [`- WARNING: the revisit left ${unfetched(cold.fetches)} days unfetched (the report's deadline passed before their windows): its request count does not stand for a complete report`] : []),
