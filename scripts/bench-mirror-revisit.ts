@@ -1,0 +1,150 @@
+// Worker of `npm run bench:mirror`, the dashboard after a restart: a new process that opens the
+// mirror the first one filled and builds the Revenue report of the last two years (default
+// comparison) as GET /api/reports/revenue does, cold, then warm; then where the time goes.
+// Started by scripts/bench-mirror.ts; writes its measurements to the job's result file.
+import { createDecipheriv } from "node:crypto";
+import path from "node:path";
+import { inflateRawSync } from "node:zlib";
+import { comparisonRange } from "@/lib/analytics/compare";
+import { utcFetchWindow } from "@/lib/analytics/time-buckets";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { buildRevenueView, revenueViewFrom } from "@/lib/reports/revenue-report";
+import { loadRevenueRecords } from "@/lib/reports/revenue-records";
+import { credentialFrom } from "@/lib/sales-api";
+import { shiftDay } from "@/lib/sales-api/dates";
+import { getServerEnv } from "@/lib/env";
+import { createTransport } from "@/lib/sales-api/transport";
+import type { MirrorStore } from "@/lib/store/mirror-store";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { credentialStats, instrumentClient, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+
+interface Timers { storeReadMs: number }
+
+/** The store with the time spent in its reads counted (SQLite: the query and copying the payloads out). */
+function timedStore(store: MirrorStore, timers: Timers): MirrorStore {
+  return new Proxy(store, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (name !== "readDays" && name !== "readMeta") return value.bind(target);
+      return async (...args: unknown[]) => {
+        const t = performance.now();
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          timers.storeReadMs += performance.now() - t;
+        }
+      };
+    },
+  });
+}
+
+export interface VisitMeasure { ms: number; cpuMs: number; fetchRangeMs: number; storeReadMs: number; gcMs: number; requests: RequestDelta; memory: MemoryPeak; rows: number; fetches: FetchRecord[] }
+
+async function main(): Promise<void> {
+  const processMemory = startMemorySampler();
+  const job = readJob();
+  const timers: Timers = { storeReadMs: 0 };
+  const fetches: FetchRecord[] = [];
+  const file = path.join(job.dataDir, "mirror.sqlite");
+  const rawStore = new SqliteMirrorStore(file);
+  const store = timedStore(rawStore, timers);
+  const clock = () => Date.parse(job.now);
+  const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });
+  const credential = credentialFrom({ apiKey: job.apiKey });
+  const agent = sandboxAgent(job);
+  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
+  const client = instrumentClient(mirrored, fetches);
+  // The URL the Revenue page writes for "Last two years" (presets write their dates), read as the route reads it.
+  const { from, to } = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
+  const parsed = parseReportParams({ from, to, preset: "last_two_years" }, new Date(clock()));
+  if (parsed.problems.length) throw new Error(parsed.problems.join(" "));
+  const params = parsed.params;
+
+  const visit = async (label: string, memory = startMemorySampler()): Promise<VisitMeasure & { view: string }> => {
+    const before = await credentialStats(job, agent);
+    fetches.length = 0;
+    timers.storeReadMs = 0;
+    const gc = startGcTimer();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const view = await buildRevenueView(client, "creator", params);
+    const ms = performance.now() - started;
+    const { user, system } = process.cpuUsage(cpu);
+    const gcMs = await gc.stop();
+    const requests = requestDelta(before, await credentialStats(job, agent));
+    const fetchRangeMs = fetches.reduce((sum, f) => sum + f.ms, 0);
+    const measure = { ms, cpuMs: (user + system) / 1000, fetchRangeMs, ...timers, gcMs, requests, memory: memory.stop(), rows: view.rows.total, fetches: [...fetches], view: JSON.stringify(view) };
+    progress(`${label}: ${(ms / 1000).toFixed(2)} s, ${requests.requests} upstream requests, ${view.rows.total} purchases in the range, ${unfetched(fetches)} days left unfetched`);
+    return measure;
+  };
+  // The cold visit's peak is the process's since it started: nothing of it existed before the restart.
+  const cold = await visit("revisit after restart", processMemory);
+  const warm = await visit("same process again (warm)");
+
+  // The same two halves buildRevenueView runs, timed apart: records (mirror, filters, currency) and aggregation.
+  const split = await (async () => {
+    const t0 = performance.now();
+    const records = await loadRevenueRecords(client, params);
+    const t1 = performance.now();
+    revenueViewFrom(records, "creator", params);
+    return { loadMs: t1 - t0, aggregateMs: performance.now() - t1, current: records.current.length, comparison: records.comparison?.length ?? 0 };
+  })();
+
+  // openDay's steps one by one over the report's purchase days (a copy of lib/mirror/mirror-cipher.ts's
+  // openDay, split to time each step; the report itself runs the original). No record is kept, so
+  // this is each step's own cost; in the report the collector also walks the records kept so far.
+  const key = deriveMirrorKey(job.serverSecret, credential);
+  const compare = comparisonRange(params, "previous");
+  const windows = [utcFetchWindow(params.from, params.to, params.tz), utcFetchWindow(compare.from, compare.to, params.tz)];
+  const days: string[] = [];
+  for (const w of windows) for (let d = w.from; d <= w.to; d = shiftDay(d, 1)) days.push(d);
+  const anatomy = { days: days.length, sealedBytes: 0, plainBytes: 0, jsonBytes: 0, records: 0, selectMs: 0, decryptMs: 0, inflateMs: 0, decodeMs: 0, parseMs: 0, gcMs: 0 };
+  const anatomyGc = startGcTimer();
+  let t = performance.now();
+  const rows = await rawStore.readDays(client.identity, "purchases", days);
+  anatomy.selectMs = performance.now() - t;
+  for (const row of rows) {
+    t = performance.now();
+    const decipher = createDecipheriv("aes-256-gcm", key, row.sealed.subarray(0, 12), { authTagLength: 16 });
+    decipher.setAAD(Buffer.from(`${client.identity}|purchases|${row.day}`, "utf8"));
+    decipher.setAuthTag(row.sealed.subarray(12, 28));
+    const plain = Buffer.concat([decipher.update(row.sealed.subarray(28)), decipher.final()]);
+    const t2 = performance.now();
+    const inflated = inflateRawSync(plain);
+    const t2b = performance.now();
+    const json = inflated.toString("utf8");
+    const t3 = performance.now();
+    const payload = JSON.parse(json) as { records: unknown[] };
+    const t4 = performance.now();
+    anatomy.decryptMs += t2 - t;
+    anatomy.inflateMs += t2b - t2;
+    anatomy.decodeMs += t3 - t2b;
+    anatomy.parseMs += t4 - t3;
+    anatomy.sealedBytes += row.sealed.length;
+    anatomy.plainBytes += plain.length;
+    anatomy.jsonBytes += json.length;
+    anatomy.records += payload.records.length;
+  }
+  anatomy.gcMs = await anatomyGc.stop();
+
+  writeResult(job, {
+    params,
+    cold: { ...cold, view: undefined },
+    warm: { ...warm, view: undefined },
+    sameView: cold.view === warm.view,
+    split,
+    anatomy,
+  });
+  await rawStore.close();
+  await agent.close();
+}
+
+void main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
