@@ -6,7 +6,8 @@ import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
 
-export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType): void {
+/** `account`: the identity of a client the caller already made for the credential. */
+export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): void {
   const vault = getCredentialVault();
-  ensureAccountSync({ credential, target, keyType, alive: () => vault.has(vaultRef) });
+  ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef) });
 }

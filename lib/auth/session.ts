@@ -55,8 +55,9 @@ export async function getSessionClient(account: SessionAccount): Promise<SalesAp
   const vault = getCredentialVault();
   const vaulted = await vault.get(account.vaultRef);
   if (!vaulted) return null;
-  startSessionSync(account.vaultRef, vaulted.credential, vaulted.target, account.keyType);
-  return createMirroredClient({ credential: vaulted.credential, target: vaulted.target });
+  const client = createMirroredClient({ credential: vaulted.credential, target: vaulted.target });
+  startSessionSync(account.vaultRef, vaulted.credential, vaulted.target, account.keyType, client.identity);
+  return client;
 }
 
 

@@ -37,6 +37,8 @@ export interface AccountSyncInput {
   pauseMs?: number;
   leaseMs?: number;
   client?: Pick<MirroredClientOptions, "transport" | "retry" | "limits" | "stores"> & { serverSecret?: string };
+  /** The account's identity when the caller already has its client: a running sync is then found without building one. */
+  account?: string;
 }
 
 const LEASE_MS = 90_000;
@@ -47,11 +49,13 @@ const leaseName = (account: string) => `sync:${account}`;
 /** Starts the account's sync unless one runs in this process; answers the account's identity. */
 export function ensureAccountSync(input: AccountSyncInput): string {
   const days = input.days ?? getServerEnv().SALESDASH_SYNC_DAYS;
+  const syncs = getProcessState().syncs;
+  // Every request of a session comes here: most find the sync running, or none configured.
+  if (input.account !== undefined && (days === 0 || syncs.has(input.account))) return input.account;
   const store = input.store ?? getMirrorStore();
   const { serverSecret, ...clientOptions } = input.client ?? {};
   const client = createMirroredClient({ ...clientOptions, credential: input.credential, target: input.target, priority: "background", deadlineMs: 600_000, mirror: { store, clock: input.clock, serverSecret } });
   const account = client.identity;
-  const syncs = getProcessState().syncs;
   if (days === 0 || syncs.has(account)) return account;
   const controller = new AbortController();
   const holder = `${process.pid}:${randomUUID()}`;
