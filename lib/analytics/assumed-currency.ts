@@ -24,9 +24,15 @@ export function assumeCurrency(setting: string | null | undefined, records: Iter
   if (setting) return { currency: setting, source: "setting" };
   const counts = new Map<string, number>();
   for (const record of records) if (record.currency) counts.set(record.currency, (counts.get(record.currency) ?? 0) + 1);
+  return assumeCurrencyByCounts(setting, counts);
+}
+
+/** The same decision from records counted per currency ("" for those without one). */
+export function assumeCurrencyByCounts(setting: string | null | undefined, counts: ReadonlyMap<string, number>): CurrencyAssumption {
+  if (setting) return { currency: setting, source: "setting" };
   let best: [string, number] | undefined;
   // Ties go to the alphabetically first code, so the choice does not depend on record order.
-  for (const entry of counts) if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
+  for (const entry of counts) if (entry[0] && entry[1] > 0 && (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0]))) best = entry;
   return best ? { currency: best[0], source: "most-common" } : { currency: UNKNOWN_CURRENCY, source: "none" };
 }
 

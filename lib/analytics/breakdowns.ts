@@ -32,16 +32,17 @@ export interface BreakdownOptions<T> extends CurrencyOptions {
 
 type Value<T> = (record: T) => number | null | undefined;
 
-type Cells = KeyCells;
+type Cells = Pick<KeyCells, "entries">;
 
-function addTo<T>(cells: Cells, key: string, cents: number, record: T, labelOf: ((record: T) => string | null | undefined) | undefined): void {
+function addTo<T>(cells: KeyCells, key: string, cents: number, record: T, labelOf: ((record: T) => string | null | undefined) | undefined): void {
   // Read with every record, kept only by a new cell.
   const cell = cells.cellOf(key, labelOf === undefined ? undefined : labelOf(record));
   cell.count++;
   cell.cents += cents;
 }
 
-function summarise(byCurrency: Map<string, Cells>, withLabel: boolean): CurrencyBreakdown[] {
+/** Per currency, the rows of its cells, sorted; also what a merged purchase summary's breakdowns are made with. */
+export function summariseCells(byCurrency: Map<string, Cells>, withLabel: boolean): CurrencyBreakdown[] {
   const result: CurrencyBreakdown[] = [];
   for (const [currency, cells] of byCurrency) {
     let totalCents = 0;
@@ -69,9 +70,9 @@ function summarise(byCurrency: Map<string, Cells>, withLabel: boolean): Currency
 export function breakdown<T extends { currency?: string | null }>(purchases: readonly T[], key: (record: T) => string, value: Value<T>, options: BreakdownOptions<T> = {}): CurrencyBreakdown[] {
   const fallback = options.fallbackCurrency ?? UNKNOWN_CURRENCY;
   const labelOf = options.label;
-  const byCurrency = new Map<string, Cells>();
+  const byCurrency = new Map<string, KeyCells>();
   let lastCurrency: string | undefined;
-  let cells: Cells | undefined;
+  let cells: KeyCells | undefined;
   for (const record of purchases) {
     const currency = record.currency || fallback;
     // Records come in runs of one currency; skip the map lookup while the run lasts.
@@ -82,7 +83,7 @@ export function breakdown<T extends { currency?: string | null }>(purchases: rea
     }
     addTo(cells, key(record), toCents(value(record)), record, labelOf);
   }
-  return summarise(byCurrency, labelOf !== undefined);
+  return summariseCells(byCurrency, labelOf !== undefined);
 }
 
 type BreakdownPurchase = DimensionPurchase & { currency?: string | null };
@@ -100,9 +101,9 @@ const CODES: Record<Dimension, number> = { product: 0, offer: 1, purchaseType: 2
 export function breakdowns<T extends BreakdownPurchase, D extends Dimension>(purchases: readonly T[], dimensions: readonly D[], value: Value<T>, options: CurrencyOptions = {}): Record<D, CurrencyBreakdown[]> {
   const fallback = options.fallbackCurrency ?? UNKNOWN_CURRENCY;
   const codes = dimensions.map((d) => CODES[d]);
-  const byCurrency = new Map<string, Cells[]>();
+  const byCurrency = new Map<string, KeyCells[]>();
   let lastCurrency: string | undefined;
-  let tables: Cells[] | undefined;
+  let tables: KeyCells[] | undefined;
   for (const record of purchases) {
     const currency = record.currency || fallback;
     if (currency !== lastCurrency || tables === undefined) {
@@ -148,7 +149,7 @@ export function breakdowns<T extends BreakdownPurchase, D extends Dimension>(pur
   const result = {} as Record<D, CurrencyBreakdown[]>;
   dimensions.forEach((d, j) => {
     const perCurrency = new Map([...byCurrency].map(([currency, t]) => [currency, t[j]!]));
-    result[d] = summarise(perCurrency, d === "offer");
+    result[d] = summariseCells(perCurrency, d === "offer");
   });
   return result;
 }

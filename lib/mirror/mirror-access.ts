@@ -10,6 +10,7 @@ import type { MirrorStore } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
+import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
 
@@ -48,6 +49,6 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS) },
   });
 }

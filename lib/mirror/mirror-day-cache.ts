@@ -3,14 +3,20 @@ import "server-only";
 // The mirror seen by lib/sales-api as its day store: fetchRange asks it for each day and
 // writes back what the upstream answered; only days it does not hold, or holds beyond their
 // freshness (freshness-policy.ts), go upstream. One instance serves one account, whose key
-// it was given; it answers nothing for another identity.
+// it was given; it answers nothing for another identity. Beside each day's records it keeps
+// the day's digest (day-digesters.ts: the purchase summary a report reads instead of opening
+// a million records), sealed the same way.
 import { log } from "@/lib/log/server-log";
-import { parseDayKey, type CachedDay, type DayCacheStore } from "@/lib/sales-api/day-cache";
-import type { MirrorStore } from "@/lib/store/mirror-store";
+import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
+import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
+interface DigestPayload { digest: unknown; invalid?: unknown[]; oddShapes?: number }
+
+/** The digester of each resource whose days carry one. */
+export type DayDigesters = Partial<Record<string, DayDigester>>;
 
 export class MirrorDayCache implements DayCacheStore {
   constructor(
@@ -21,17 +27,52 @@ export class MirrorDayCache implements DayCacheStore {
     private readonly clock: () => number = Date.now,
     /** Days opened recently, in memory (bounded): paging a table does not decrypt its range again. */
     private readonly decoded?: DayCacheStore,
+    private readonly digesters: DayDigesters = {},
   ) {}
 
   private associated(resource: string, day: string): string {
     return `${this.account}|${resource}|${day}`;
   }
 
-  async get(key: string): Promise<CachedDay | undefined> {
+  private sealDigest(resource: string, day: string, digester: DayDigester, payload: DigestPayload): MirrorDigest {
+    return { name: digester.name, sealed: sealDay(this.key, `${this.associated(resource, day)}|digest:${digester.name}`, payload) };
+  }
+
+  async getDigest(key: string, digester: DayDigester): Promise<DigestedDay | undefined> {
+    const { identity, resource, day } = parseDayKey(key);
+    if (identity !== this.account) return undefined;
+    const [row] = await this.store.readDigests(this.account, resource, [day]);
+    if (!row || !isFresh(day, row.fetchedAt, this.clock(), this.policy)) return undefined;
+    const meta = { complete: row.complete, fetchedAt: row.fetchedAt, count: row.count };
+    if (row.digest?.name === digester.name) {
+      try {
+        return { ...meta, ...(openDay(this.key, `${this.associated(resource, day)}|digest:${digester.name}`, row.digest.sealed) as DigestPayload) };
+      } catch {
+        log("warn", { event: "mirror_day_unreadable" });
+        return undefined;
+      }
+    }
+    // A day stored before it had a digest of this format: made once from its records, and kept.
+    const opened = await this.get(key);
+    if (!opened || opened.fetchedAt !== row.fetchedAt) return undefined;
+    const { records, invalid, oddShapes } = opened as CachedDay & DigestPayload;
+    const payload: DigestPayload = { digest: digester.of(records, { fetchedAt: row.fetchedAt }), invalid: invalid ?? [], oddShapes: oddShapes ?? 0 };
+    await this.store.writeDigest(this.account, resource, day, row.fetchedAt, this.sealDigest(resource, day, digester, payload));
+    return { ...meta, ...payload };
+  }
+
+  /** What the mirror holds of the day, when it is this account's and still fresh. */
+  private async freshMeta(key: string): Promise<MirrorDayMeta | undefined> {
     const { identity, resource, day } = parseDayKey(key);
     if (identity !== this.account) return undefined;
     const [meta] = await this.store.readMeta(this.account, resource, [day]);
-    if (!meta || !isFresh(day, meta.fetchedAt, this.clock(), this.policy)) return undefined;
+    return meta && isFresh(day, meta.fetchedAt, this.clock(), this.policy) ? meta : undefined;
+  }
+
+  async get(key: string): Promise<CachedDay | undefined> {
+    const meta = await this.freshMeta(key);
+    if (!meta) return undefined;
+    const { resource, day } = meta;
     // The same copy of the day, already opened by an earlier report (a table's next page).
     const opened = `${key}|${meta.fetchedAt}`;
     const hit = await this.decoded?.get(opened);
@@ -51,23 +92,23 @@ export class MirrorDayCache implements DayCacheStore {
   }
 
   async peek(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined> {
-    const { identity, resource, day } = parseDayKey(key);
-    if (identity !== this.account) return undefined;
-    const [row] = await this.store.readMeta(this.account, resource, [day]);
-    return row && isFresh(day, row.fetchedAt, this.clock(), this.policy) ? row : undefined;
+    return this.freshMeta(key);
   }
 
   async set(key: string, day: CachedDay & { invalid?: unknown[]; oddShapes?: number }): Promise<void> {
     const { identity, resource, day: date } = parseDayKey(key);
     if (identity !== this.account) return;
     const payload: Payload = { records: day.records, invalid: day.invalid ?? [], oddShapes: day.oddShapes ?? 0 };
+    const fetchedAt = day.fetchedAt ?? this.clock();
+    const digester = this.digesters[resource];
     await this.store.writeDay(this.account, {
       resource,
       day: date,
       complete: day.complete,
-      fetchedAt: day.fetchedAt ?? this.clock(),
+      fetchedAt,
       count: day.records.length + (day.invalid?.length ?? 0),
       sealed: sealDay(this.key, this.associated(resource, date), payload),
+      digest: digester ? this.sealDigest(resource, date, digester, { digest: digester.of(day.records, { fetchedAt }), invalid: payload.invalid, oddShapes: payload.oddShapes }) : null,
     });
   }
 }

@@ -5,15 +5,26 @@ import "server-only";
 // masked. What leaves for the browser is a RevenueView, never the raw record set.
 import { alignSeries } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
-import { attachRates, breakdowns, fundsAvailability, type Dimension } from "@/lib/analytics/breakdowns";
-import { dimensionKeys } from "@/lib/analytics/dimensions";
-import { affiliateKpis, creatorKpis, kpiDeltas } from "@/lib/analytics/revenue-kpis";
-import { revenueSeries } from "@/lib/analytics/time-buckets";
+import type { Dimension } from "@/lib/analytics/breakdowns";
+import { kpiDeltas } from "@/lib/analytics/revenue-kpis";
+import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import {
+  summaryAffiliateKpis,
+  summaryAttachRates,
+  summaryBreakdowns,
+  summaryCreatorKpis,
+  summaryDataDays,
+  summaryDimensionKeys,
+  summaryFunds,
+  SummaryInexactError,
+  summarySeries,
+} from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { reportQuality } from "./report-quality";
-import { loadRevenueRecords, type LoadOptions, type RevenueRecords } from "./revenue-records";
+import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
+import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "./revenue-summaries";
 import { AFFILIATE_KPIS, CREATOR_KPIS, kpiItems } from "./revenue-kpi-items";
 import type { RevenueView } from "./revenue-view";
 
@@ -35,26 +46,29 @@ const FILTER_DIMENSION: Record<FilterKey, Dimension> = { product: "product", off
 export const amountFor = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountTransaction : (p: Purchase) => p.amountAffiliation);
 
 export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
-  return revenueViewFrom(await loadRevenueRecords(client, params, options), keyType, params);
+  try {
+    return revenueViewFrom(await loadRevenueSummaries(client, params, options), keyType, params);
+  } catch (error) {
+    // A stored summary folds money paid out long before it was fetched; a report viewed with
+    // an earlier clock (or a zone off the quarter hour) is made from the records instead.
+    if (!(error instanceof SummaryInexactError)) throw error;
+    return revenueViewFrom(revenueSummariesFrom(await loadRevenueRecords(client, params, options)), keyType, params);
+  }
 }
 
-export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: ReportParams): RevenueView {
-  // The loader wrote the assumed currency into records without one; this only names it.
-  const fallbackCurrency = data.currency.currency;
-  const currencyOptions = { fallbackCurrency };
-  const value = amountFor(keyType);
+export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params: ReportParams): RevenueView {
+  const value = keyType === "creator" ? "transaction" : "affiliation";
   const withComparison = data.comparison !== null;
-  const dayOf = (p: Purchase) => p.checkoutInitializedAt;
-  const comparisonDataFrom = data.comparison && data.comparisonRange ? comparisonDataStart(data.comparisonRange, data.comparison.map(dayOf), data.current.map(dayOf)) : null;
+  const comparisonDataFrom = data.comparison && data.comparisonRange ? comparisonDataStart(data.comparisonRange, summaryDataDays(data.comparison), summaryDataDays(data.current)) : null;
   const partial = comparisonDataFrom !== null;
+  const none: MergedSummary = { paidBefore: 0, currencies: [] };
 
   const kpis =
     keyType === "creator"
-      ? kpiItems(kpiDeltas(creatorKpis(data.current, currencyOptions), creatorKpis(data.comparison ?? [], currencyOptions)), CREATOR_KPIS, withComparison, partial)
-      : kpiItems(kpiDeltas(affiliateKpis(data.current, currencyOptions), affiliateKpis(data.comparison ?? [], currencyOptions)), AFFILIATE_KPIS, withComparison, partial);
+      ? kpiItems(kpiDeltas(summaryCreatorKpis(data.current), summaryCreatorKpis(data.comparison ?? none)), CREATOR_KPIS, withComparison, partial)
+      : kpiItems(kpiDeltas(summaryAffiliateKpis(data.current), summaryAffiliateKpis(data.comparison ?? none)), AFFILIATE_KPIS, withComparison, partial);
 
-  const seriesOf = (records: readonly Purchase[], range: { from: string; to: string }) =>
-    revenueSeries(records, { ...currencyOptions, from: range.from, to: range.to, granularity: params.granularity, timeZone: params.tz, value, dateOf: (p) => p.checkoutInitializedAt });
+  const seriesOf = (merged: MergedSummary, range: { from: string; to: string }) => summarySeries(merged, { from: range.from, to: range.to, granularity: params.granularity, timeZone: params.tz, value });
   const current = seriesOf(data.current, params);
   const previous = data.comparison && data.comparisonRange ? seriesOf(data.comparison, data.comparisonRange) : [];
   const series = current.map((s) => {
@@ -63,16 +77,16 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
   });
 
   const dims = Object.keys(BREAKDOWN_TITLES) as Array<keyof typeof BREAKDOWN_TITLES>;
-  const split = breakdowns(data.current, dims, value, currencyOptions);
+  const split = summaryBreakdowns(data.current, dims, value);
   const breakdownList = dims.flatMap((id) =>
     split[id].map((b) => ({ id, title: BREAKDOWN_TITLES[id], currency: b.currency, rows: b.rows.map((r) => ({ key: r.label ? `${r.label} (${r.key})` : r.key, count: r.count, amount: r.amount, share: r.share ?? 0 })) })),
   );
 
   const today = todayIn(params.tz);
-  const funds = fundsAvailability(data.current, { ...currencyOptions, keyType, fromDay: today, weeks: FUNDS_WEEKS, timeZone: params.tz });
+  const funds = summaryFunds(data.current, { keyType, fromDay: today, weeks: FUNDS_WEEKS, timeZone: params.tz });
 
   const filterOptions = Object.fromEntries(
-    FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : [...new Set(data.unfiltered.map((p) => dimensionKeys[FILTER_DIMENSION[key]](p)))].sort()]),
+    FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : summaryDimensionKeys(data.unfiltered, FILTER_DIMENSION[key])]),
   ) as Record<FilterKey, string[]>;
 
   return {
@@ -86,7 +100,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
     breakdowns: breakdownList,
     attach:
       keyType === "creator"
-        ? attachRates(data.current, currencyOptions).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
+        ? summaryAttachRates(data.current).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
         : [],
     funds: funds.map((f) => ({
       currency: f.currency,
@@ -96,7 +110,7 @@ export function revenueViewFrom(data: RevenueRecords, keyType: KeyType, params: 
       ],
     })),
     fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
-    rows: { total: data.current.length },
+    rows: { total: data.current.currencies.reduce((sum, c) => sum + c.purchases, 0) },
     filterOptions,
     quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, { records: data.assumedCurrencyRecords, currency: data.currency }),
     includesToday: params.to >= today,

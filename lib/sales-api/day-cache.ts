@@ -11,6 +11,27 @@ export interface CachedDay<T = unknown> {
 }
 
 /**
+ * A summary of one day's records that a report can use instead of the records (lib/analytics'
+ * purchase summary). `name` names its format: a store keeps a digest with the name it was made
+ * under and answers it only to a digester of the same name.
+ */
+export interface DayDigester<T = unknown, D = unknown> {
+  name: string;
+  of(records: readonly T[], context: { fetchedAt: number }): D;
+}
+
+/** A day as its digest, with what a report needs to judge it (its records stay in the store). */
+export interface DigestedDay {
+  digest: unknown;
+  complete: boolean;
+  fetchedAt: number;
+  /** Records in the day, valid and invalid. */
+  count: number;
+  invalid?: unknown[];
+  oddShapes?: number;
+}
+
+/**
  * The store behind the cache: in memory (this file), or the account's persistent mirror
  * (lib/mirror). Keys are `dayKey(identity, resource, day)`; a store answers undefined for a
  * day it does not hold or no longer considers fresh.
@@ -19,6 +40,8 @@ export interface DayCacheStore {
   get(key: string): Promise<CachedDay | undefined>;
   /** What `get` would answer, without the records: a background sync skips fresh days with it. */
   peek?(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined>;
+  /** The day's digest (made from its records when the store holds none of that name); undefined as `get` would be. */
+  getDigest?(key: string, digester: DayDigester): Promise<DigestedDay | undefined>;
   set(key: string, day: CachedDay, ttlMs: number): Promise<void>;
 }
 

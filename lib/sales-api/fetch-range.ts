@@ -8,7 +8,7 @@ import "server-only";
 // the days not fetched are reported as such instead of a late error (a slow upstream would
 // otherwise hold a report for minutes).
 import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
-import { dayKey, ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore } from "./day-cache";
+import { dayKey, ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore, type DayDigester } from "./day-cache";
 import { Deadline } from "./deadline";
 import { SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
@@ -37,6 +37,11 @@ export interface RangeOptions {
   beforeWindow?: () => Promise<void>;
   /** Only store the days (a background sync): records are not kept in memory nor returned. */
   storeOnly?: boolean;
+  /**
+   * Answer each day as its digest (in `digests`) rather than its records: the day store's own
+   * when it keeps one, else made here. Days in `recordDays` are answered as records.
+   */
+  digest?: { digester: DayDigester; recordDays?: ReadonlySet<IsoDay> };
 }
 
 export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
@@ -66,14 +71,19 @@ export interface RangeReport {
   fetchedAt: Array<[IsoDay, number]>;
 }
 
-export interface RangeResult<R extends ResourceName> { records: RecordOf<R>[]; report: RangeReport }
+export interface RangeResult<R extends ResourceName> {
+  records: RecordOf<R>[];
+  /** With the `digest` option: the digest of each day answered as one. */
+  digests: Map<IsoDay, unknown>;
+  report: RangeReport;
+}
 
 /** A background sync keeps only counts: the records are in the store. */
 function dropRecords(bucket: Bucket): Bucket {
   return { ...bucket, records: [], dropped: bucket.records.length + (bucket.dropped ?? 0) };
 }
 
-interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean; oddShapes?: number; fetchedAt?: number; dropped?: number }
+interface Bucket { records: unknown[]; invalid: InvalidRecord[]; complete: boolean; oddShapes?: number; fetchedAt?: number; dropped?: number; digest?: unknown }
 
 function dayOfRecord(record: Record<string, unknown>, columns: readonly string[]): IsoDay | undefined {
   const value = firstField(record, columns);
@@ -118,8 +128,30 @@ class RangeRun<R extends ResourceName> {
     this.options.onProgress?.({ windowsDone: this.windowsDone, windowsTotal: Math.max(this.windowsTotal, this.windowsDone), waitingMs });
   }
 
+  /** Whether the day is answered as a digest. */
+  private digests(day: IsoDay): DayDigester | undefined {
+    const digest = this.options.digest;
+    return digest && !digest.recordDays?.has(day) ? digest.digester : undefined;
+  }
+
+  /** The bucket as its digest, its records let go. */
+  private digested(day: IsoDay, bucket: Bucket): Bucket {
+    const digester = this.digests(day);
+    if (!digester || bucket.digest !== undefined) return bucket;
+    const digest = digester.of(uniqueRecords(this.resource, bucket.records), { fetchedAt: bucket.fetchedAt ?? this.now() });
+    return { ...dropRecords(bucket), digest };
+  }
+
   async loadCached(days: readonly IsoDay[]): Promise<void> {
     for (const day of days) {
+      const digester = this.digests(day);
+      if (digester && this.deps.cache.getDigest) {
+        const got = await this.deps.cache.getDigest(this.key(day), digester);
+        if (!got) continue;
+        this.buckets.set(day, { records: [], invalid: (got.invalid ?? []) as InvalidRecord[], complete: got.complete, oddShapes: got.oddShapes ?? 0, fetchedAt: got.fetchedAt, dropped: got.count, digest: got.digest });
+        this.report.cacheHits++;
+        continue;
+      }
       const peek = this.options.storeOnly ? this.deps.cache.peek : undefined;
       if (peek) {
         const meta = await peek.call(this.deps.cache, this.key(day));
@@ -130,7 +162,7 @@ class RangeRun<R extends ResourceName> {
       const cached = (await this.deps.cache.get(this.key(day))) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
       if (!cached) continue;
       const bucket = { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete, oddShapes: cached.oddShapes ?? 0, fetchedAt: cached.fetchedAt ?? this.now() };
-      this.buckets.set(day, this.options.storeOnly ? dropRecords(bucket) : bucket);
+      this.buckets.set(day, this.options.storeOnly ? dropRecords(bucket) : this.digested(day, bucket));
       this.report.cacheHits++;
     }
   }
@@ -146,7 +178,7 @@ class RangeRun<R extends ResourceName> {
   private async store(day: IsoDay, bucket: Bucket): Promise<void> {
     const now = this.now();
     const stored = { ...bucket, fetchedAt: now };
-    this.buckets.set(day, this.options.storeOnly ? dropRecords(stored) : stored);
+    this.buckets.set(day, this.options.storeOnly ? dropRecords(stored) : this.digested(day, stored));
     const entry = { records: bucket.records, complete: bucket.complete, invalid: bucket.invalid, oddShapes: bucket.oddShapes ?? 0, fetchedAt: now };
     await this.deps.cache.set(this.key(day), entry, ttlForDay(Date.parse(`${day}T00:00:00Z`), now, this.deps.ttl));
   }
@@ -239,6 +271,7 @@ class RangeRun<R extends ResourceName> {
     const spec = RESOURCES[this.resource];
     const seen = new Set<string>();
     const records: RecordOf<R>[] = [];
+    const digests = new Map<IsoDay, unknown>();
     for (let i = days.length - 1; i >= 0; i--) {
       const bucket = this.buckets.get(days[i] as IsoDay);
       if (!bucket) {
@@ -249,6 +282,10 @@ class RangeRun<R extends ResourceName> {
       this.report.fetchedAt.unshift([days[i] as IsoDay, bucket.fetchedAt ?? this.now()]);
       this.report.invalidRecords.push(...bucket.invalid);
       this.report.oddShapeRecords += bucket.oddShapes ?? 0;
+      if (bucket.digest !== undefined) {
+        digests.set(days[i] as IsoDay, bucket.digest);
+        continue;
+      }
       for (const record of bucket.records) {
         const id = firstField(record as Record<string, unknown>, spec.idFields);
         const key = id === undefined ? JSON.stringify(record) : String(id);
@@ -259,8 +296,19 @@ class RangeRun<R extends ResourceName> {
     }
     Object.assign(this.report, { requests: this.tally.requests, retries: this.tally.retries, tokenExchanges: this.tally.tokenExchanges });
     this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0 && this.report.unfetchedDays.length === 0;
-    return { records, report: this.report };
+    return { records, digests, report: this.report };
   }
+}
+
+/** A day's records without repeats (by the resource's id), as `result` keeps them. */
+function uniqueRecords(resource: ResourceName, records: readonly unknown[]): unknown[] {
+  const ids = RESOURCES[resource].idFields;
+  const seen = new Set<string>();
+  return records.filter((record) => {
+    const id = firstField(record as Record<string, unknown>, ids);
+    const key = id === undefined ? JSON.stringify(record) : String(id);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 /** All records of `resource` whose filter column falls on a day from `from` to `to`, both inclusive. */

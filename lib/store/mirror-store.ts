@@ -16,8 +16,15 @@ export interface MirrorDayMeta {
   count: number;
 }
 
+/** A summary of the day's records (lib/mirror seals it like the records), under its format's name. */
+export interface MirrorDigest {
+  name: string;
+  sealed: Buffer;
+}
+
 export interface MirrorDay extends MirrorDayMeta {
   sealed: Buffer;
+  digest?: MirrorDigest | null;
 }
 
 export interface MirrorSyncState {
@@ -37,7 +44,11 @@ export interface MirrorStore {
   readDays(account: string, resource: string, days: readonly string[]): Promise<MirrorDay[]>;
   /** The same without payloads. */
   readMeta(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMeta[]>;
+  /** The same with each day's digest instead of its records (null when the day has none). */
+  readDigests(account: string, resource: string, days: readonly string[]): Promise<Array<MirrorDayMeta & { digest: MirrorDigest | null }>>;
   writeDay(account: string, day: MirrorDay): Promise<void>;
+  /** Adds a digest to a stored day, unless the day was fetched again since `fetchedAt`; answers whether it did. */
+  writeDigest(account: string, resource: string, day: string, fetchedAt: number, digest: MirrorDigest): Promise<boolean>;
   /** Metadata of the account's days (of one resource, or all), without payloads. */
   listDays(account: string, resource?: string): Promise<MirrorDayMeta[]>;
   /** Marks the days from `from` to `to` (inclusive) of every resource stale; answers how many. */

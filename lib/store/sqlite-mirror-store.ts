@@ -6,9 +6,11 @@ import "server-only";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
-import type { MirrorDay, MirrorDayMeta, MirrorStore, MirrorSyncState } from "./mirror-store";
+import type { MirrorDay, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncState } from "./mirror-store";
 
-interface DayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer }
+interface DayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
+
+const digestOf = (row: DayRow): MirrorDigest | null => (row.digest_name && row.digest ? { name: row.digest_name, sealed: row.digest } : null);
 
 const meta = (row: DayRow): MirrorDayMeta => ({ resource: row.resource, day: row.day, complete: row.complete === 1, fetchedAt: row.fetched_at, count: row.count });
 
@@ -29,10 +31,15 @@ export class SqliteMirrorStore implements MirrorStore {
       CREATE TABLE IF NOT EXISTS sync_state (account TEXT PRIMARY KEY, state TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
     `);
+    // Files made before days carried digests gain the columns; their days get digests when next read.
+    const columns = new Set((this.db.pragma("table_info(days)") as Array<{ name: string }>).map((c) => c.name));
+    if (!columns.has("digest")) this.db.exec("ALTER TABLE days ADD COLUMN digest_name TEXT; ALTER TABLE days ADD COLUMN digest BLOB;");
     this.statements = {
-      read: this.db.prepare("SELECT resource, day, complete, fetched_at, count, sealed FROM days WHERE account = ? AND resource = ? AND day = ?"),
+      read: this.db.prepare("SELECT resource, day, complete, fetched_at, count, sealed, digest_name, digest FROM days WHERE account = ? AND resource = ? AND day = ?"),
+      readDigest: this.db.prepare("SELECT resource, day, complete, fetched_at, count, digest_name, digest FROM days WHERE account = ? AND resource = ? AND day = ?"),
       readMeta: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? AND resource = ? AND day = ?"),
-      write: this.db.prepare("INSERT OR REPLACE INTO days (account, resource, day, complete, fetched_at, count, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      write: this.db.prepare("INSERT OR REPLACE INTO days (account, resource, day, complete, fetched_at, count, sealed, digest_name, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+      writeDigest: this.db.prepare("UPDATE days SET digest_name = ?, digest = ? WHERE account = ? AND resource = ? AND day = ? AND fetched_at = ?"),
       listAll: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? ORDER BY resource, day"),
       listOne: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? AND resource = ? ORDER BY day"),
       expire: this.db.prepare("UPDATE days SET fetched_at = 0 WHERE account = ? AND day >= ? AND day <= ?"),
@@ -51,9 +58,16 @@ export class SqliteMirrorStore implements MirrorStore {
     const found: MirrorDay[] = [];
     for (const day of days) {
       const row = this.statements.read.get(account, resource, day) as DayRow | undefined;
-      if (row?.sealed) found.push({ ...meta(row), sealed: row.sealed });
+      if (row?.sealed) found.push({ ...meta(row), sealed: row.sealed, digest: digestOf(row) });
     }
     return found;
+  }
+
+  async readDigests(account: string, resource: string, days: readonly string[]): Promise<Array<MirrorDayMeta & { digest: MirrorDigest | null }>> {
+    return days.flatMap((day) => {
+      const row = this.statements.readDigest.get(account, resource, day) as DayRow | undefined;
+      return row ? [{ ...meta(row), digest: digestOf(row) }] : [];
+    });
   }
 
   async readMeta(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMeta[]> {
@@ -64,7 +78,11 @@ export class SqliteMirrorStore implements MirrorStore {
   }
 
   async writeDay(account: string, day: MirrorDay): Promise<void> {
-    this.statements.write.run(account, day.resource, day.day, day.complete ? 1 : 0, day.fetchedAt, day.count, day.sealed);
+    this.statements.write.run(account, day.resource, day.day, day.complete ? 1 : 0, day.fetchedAt, day.count, day.sealed, day.digest?.name ?? null, day.digest?.sealed ?? null);
+  }
+
+  async writeDigest(account: string, resource: string, day: string, fetchedAt: number, digest: MirrorDigest): Promise<boolean> {
+    return this.statements.writeDigest.run(digest.name, digest.sealed, account, resource, day, fetchedAt).changes > 0;
   }
 
   async listDays(account: string, resource?: string): Promise<MirrorDayMeta[]> {

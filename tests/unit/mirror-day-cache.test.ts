@@ -213,3 +213,50 @@ describe("MirrorDayCache with days opened recently kept in memory", () => {
   });
 });
 
+
+describe("MirrorDayCache digests", () => {
+  // A digester that counts its calls: the summary of a day is made when the day is stored, not when it is read.
+  const counting = (name = "count/1") => {
+    const calls = { n: 0 };
+    return { calls, digester: { name, of: (rs: readonly unknown[], { fetchedAt }: { fetchedAt: number }) => (calls.n++, { records: rs.length, fetchedAt }) } };
+  };
+  const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
+
+  it("keeps the resource's digest with each day it stores, sealed, and answers it without opening the records", async () => {
+    const { calls, digester } = counting();
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester });
+    const invalid = [{ index: 2, issues: ["amount"] }];
+    await cache.set(key, { records, complete: false, fetchedAt: NOW, invalid, oddShapes: 1 });
+    expect(calls.n).toBe(1);
+    const readDays = vi.spyOn(store, "readDays");
+    expect(await cache.getDigest(key, digester)).toEqual({ digest: { records: 2, fetchedAt: NOW }, complete: false, fetchedAt: NOW, count: 3, invalid, oddShapes: 1 });
+    expect(readDays).not.toHaveBeenCalled();
+    expect(calls.n).toBe(1);
+    const [row] = await store.readDigests(ACCOUNT, "purchases", ["2026-06-14"]);
+    expect(row?.digest?.name).toBe("count/1");
+    expect(row?.digest?.sealed.includes(Buffer.from('"records"'))).toBe(false);
+    // Another account's key cannot open it.
+    expect(await new MirrorDayCache(store, ACCOUNT, OTHER_KEY, DEFAULT_FRESHNESS, clock).getDigest(key, digester)).toBeUndefined();
+  });
+
+  it("makes a digest of another format (or none yet) from the day's records once, and keeps it", async () => {
+    const old = counting("count/1");
+    await new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: old.digester }).set(key, { records, complete: true, fetchedAt: NOW });
+    const next = counting("count/2");
+    const cache = cacheFor();
+    expect((await cache.getDigest(key, next.digester))?.digest).toEqual({ records: 2, fetchedAt: NOW });
+    expect((await cache.getDigest(key, next.digester))?.digest).toEqual({ records: 2, fetchedAt: NOW });
+    expect(next.calls.n).toBe(1);
+    expect((await store.readDigests(ACCOUNT, "purchases", ["2026-06-14"]))[0]?.digest?.name).toBe("count/2");
+  });
+
+  it("answers no digest for a stale day, another account's, or a day it does not hold", async () => {
+    const { digester } = counting();
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester });
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
+    expect(await cache.getDigest(dayKey("another-account", "purchases", "2026-06-14"), digester)).toBeUndefined();
+    expect(await cache.getDigest(dayKey(ACCOUNT, "purchases", "2026-06-13"), digester)).toBeUndefined();
+    now = NOW + 60_000;
+    expect(await cache.getDigest(key, digester)).toBeUndefined();
+  });
+});

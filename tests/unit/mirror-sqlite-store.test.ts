@@ -119,6 +119,40 @@ describe("days", () => {
   });
 });
 
+describe("digests", () => {
+  const digest = { name: "summary/1", sealed: Buffer.from("sealed-summary") };
+
+  it("keeps a day's digest with it, and readDigests answers it without the records", async () => {
+    await store.writeDay("acct", day("purchases", "2026-06-14", { digest }));
+    await store.writeDay("acct", day("purchases", "2026-06-13"));
+    expect(await store.readDigests("acct", "purchases", ["2026-06-14", "2026-06-13", "2026-06-12"])).toEqual([
+      { ...meta(day("purchases", "2026-06-14")), digest },
+      { ...meta(day("purchases", "2026-06-13")), digest: null },
+    ]);
+    expect((await store.readDays("acct", "purchases", ["2026-06-14"]))[0]?.digest).toEqual(digest);
+  });
+
+  it("writeDigest adds a digest to the day as fetched, not to a copy fetched since", async () => {
+    await store.writeDay("acct", day("purchases", "2026-06-14"));
+    expect(await store.writeDigest("acct", "purchases", "2026-06-14", T0, digest)).toBe(true);
+    await store.writeDay("acct", day("purchases", "2026-06-14", { fetchedAt: T0 + 1 }));
+    expect(await store.writeDigest("acct", "purchases", "2026-06-14", T0, { ...digest, name: "stale" })).toBe(false);
+    expect((await store.readDigests("acct", "purchases", ["2026-06-14"]))[0]?.digest).toBeNull();
+  });
+
+  it("opens a file made before days had digests, and adds the columns", async () => {
+    const old = tempFile();
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(old);
+    db.exec("CREATE TABLE days (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL, complete INTEGER NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, sealed BLOB NOT NULL, PRIMARY KEY (account, resource, day))");
+    db.prepare("INSERT INTO days VALUES ('acct', 'purchases', '2026-06-14', 1, ?, 3, ?)").run(T0, Buffer.from("x"));
+    db.close();
+    const reopened = storeOn(old);
+    expect(await reopened.readDigests("acct", "purchases", ["2026-06-14"])).toEqual([{ ...meta(day("purchases", "2026-06-14")), digest: null }]);
+    expect(await reopened.writeDigest("acct", "purchases", "2026-06-14", T0, digest)).toBe(true);
+  });
+});
+
 describe("sync state", () => {
   it("reads back what was written, replaced on each write; undefined for an account without one", async () => {
     const state: MirrorSyncState = { days: 730, startedAt: T0, passEndedAt: null, lastError: null, unavailable: [] };

@@ -9,6 +9,7 @@ import { errorResponse, handleReportRequest } from "@/lib/reports/report-route";
 import { REVENUE_CSV_NAMES, revenueDatasets } from "@/lib/reports/revenue-csv";
 import { loadRevenueRecords } from "@/lib/reports/revenue-records";
 import { revenueViewFrom } from "@/lib/reports/revenue-report";
+import { revenueSummariesFrom } from "@/lib/reports/revenue-summaries";
 
 const NAMES = new Map([...REVENUE_CSV_NAMES].map((name) => [name, name]));
 // The files that hold the comparison period's figures beside the shown period's.
@@ -21,7 +22,7 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
     const known = lookupExport(NAMES, dataset);
     if (!known.ok) return errorResponse(404, "not_found", known.message);
     const records = await loadRevenueRecords(client, params, { signal: request.signal });
-    const view = revenueViewFrom(records, account.keyType, params);
+    const view = revenueViewFrom(revenueSummariesFrom(records), account.keyType, params);
     const sets = revenueDatasets(view, records.current, account.keyType);
     const reasonOf = (key: string) => datasetIncompleteReason(view.quality, HOLDS_COMPARISON.has(key));
     const name = (report: string, reason: string | null, ext = "csv") => csvFilename({ accountLabel: account.label, report: `revenue-${report}`, from: params.from, to: params.to, ext, incomplete: reason !== null });

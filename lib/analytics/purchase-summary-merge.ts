@@ -1,0 +1,112 @@
+// Many purchase summaries (one per day, or one of a filtered record set) merged into one per
+// currency. Records without a currency are counted in the assumed one here, so a day's stored
+// summary never depends on the account's setting. Distinct orders are counted over all the
+// summaries together (an order counted on two days would be counted once), in the typed order
+// table the record path uses.
+import { OrderTable } from "./order-table";
+import { ORDER_BITS, SUM_FIELDS, SUMMARY_DIMENSIONS, type DimensionCell, type PurchaseSummary } from "./purchase-summary";
+
+export interface MergedCurrency {
+  currency: string;
+  purchases: number;
+  /** Distinct orders, plus purchases without an orderId. */
+  orders: number;
+  /** Orders holding a front purchase, and how many of them also took each add-on. */
+  frontOrders: number;
+  bump: number;
+  upsell: number;
+  downsell: number;
+  sums: number[];
+  slots: Map<number, [number, number, number]>;
+  dims: Map<string, DimensionCell>[];
+  funds: Map<number, [number, number, number]>;
+  paid: [number, number, number];
+  unscheduled: [number, number, number];
+}
+
+export interface MergedSummary {
+  /** The latest fold of the merged summaries: money available before it is only known as "paid". */
+  paidBefore: number;
+  currencies: MergedCurrency[];
+}
+
+function addFlat(map: Map<number, [number, number, number]>, flat: readonly number[]): void {
+  for (let i = 0; i < flat.length; i += 4) {
+    const key = flat[i]!;
+    const entry = map.get(key);
+    if (entry === undefined) map.set(key, [flat[i + 1]!, flat[i + 2]!, flat[i + 3]!]);
+    else {
+      entry[0] += flat[i + 1]!;
+      entry[1] += flat[i + 2]!;
+      entry[2] += flat[i + 3]!;
+    }
+  }
+}
+
+const addTriple = (to: [number, number, number], from: readonly number[]) => {
+  to[0] += from[0]!;
+  to[1] += from[1]!;
+  to[2] += from[2]!;
+};
+
+/** The purchases of each currency as the records give it ("" for none): the assumed currency is chosen from these. */
+export function currencyCounts(summaries: Iterable<PurchaseSummary>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const summary of summaries) for (const c of summary.currencies) counts.set(c.currency, (counts.get(c.currency) ?? 0) + c.purchases);
+  return counts;
+}
+
+/** `summaries` in record order (newest first), so an offer's label is the one the record path would see first. */
+export function mergeSummaries(summaries: readonly PurchaseSummary[], fallbackCurrency: string): MergedSummary {
+  const byCurrency = new Map<string, number>();
+  const merged: MergedCurrency[] = [];
+  let paidBefore = 0;
+  let orderCount = 0;
+  for (const summary of summaries) for (const c of summary.currencies) orderCount += c.orders.length / 2;
+  const orders = OrderTable.borrow(orderCount);
+  for (const summary of summaries) {
+    paidBefore = Math.max(paidBefore, summary.paidBefore);
+    for (const c of summary.currencies) {
+      const currency = c.currency || fallbackCurrency;
+      let g = byCurrency.get(currency);
+      if (g === undefined) {
+        g = merged.length;
+        byCurrency.set(currency, g);
+        merged.push({ currency, purchases: 0, orders: 0, frontOrders: 0, bump: 0, upsell: 0, downsell: 0, sums: new Array<number>(SUM_FIELDS.length).fill(0), slots: new Map(), dims: SUMMARY_DIMENSIONS.map(() => new Map()), funds: new Map(), paid: [0, 0, 0], unscheduled: [0, 0, 0] });
+      }
+      const m = merged[g]!;
+      m.purchases += c.purchases;
+      m.orders += c.withoutOrder;
+      m.frontOrders += c.frontWithoutOrder;
+      for (let i = 0; i < SUM_FIELDS.length; i++) m.sums[i]! += c.sums[i]!;
+      addFlat(m.slots, c.slots);
+      addFlat(m.funds, c.funds);
+      addTriple(m.paid, c.paid);
+      addTriple(m.unscheduled, c.unscheduled);
+      c.dims.forEach((cells, d) => {
+        const into = m.dims[d]!;
+        for (const cell of cells) {
+          const seen = into.get(cell[0]);
+          if (seen === undefined) into.set(cell[0], [...cell]);
+          else {
+            seen[1] += cell[1];
+            seen[2] += cell[2];
+            seen[3] += cell[3];
+          }
+        }
+      });
+      for (let i = 0; i < c.orders.length; i += 2) orders.mark(g, c.orders[i]!, c.orders[i + 1]!);
+    }
+  }
+  orders.forEach((g, bits) => {
+    const m = merged[g]!;
+    m.orders++;
+    if ((bits & ORDER_BITS.front) === 0) return;
+    m.frontOrders++;
+    if (bits & ORDER_BITS.order_bump) m.bump++;
+    if (bits & ORDER_BITS.upsell) m.upsell++;
+    if (bits & ORDER_BITS.downsell) m.downsell++;
+  });
+  orders.release();
+  return { paidBefore, currencies: merged };
+}

@@ -1,0 +1,175 @@
+// The Revenue report's figures read off a merged purchase summary: the same results, in the
+// same shapes and order, as the record functions (revenue-kpis, time-buckets, breakdowns,
+// attach-rates, funds-availability) give for the records summarised; the unit tests hold the
+// two to each other. A figure the summary cannot place exactly throws SummaryInexactError,
+// and the report is then made from the records.
+import type { KeyType } from "@/lib/sales-api/client";
+import { createBucketIndex, type BucketIndex, type Granularity } from "./bucket-index";
+import { summariseCells, type CurrencyBreakdown, type Dimension } from "./breakdowns";
+import type { CurrencyAttachRates } from "./attach-rates";
+import { DAY_MS, formatDay, mondayOf, parseDay, type IsoDay } from "./calendar";
+import { ALREADY_AVAILABLE, type CurrencyFunds } from "./funds-availability";
+import { byCountThenCurrency, fromCents } from "./money";
+import type { MergedCurrency, MergedSummary } from "./purchase-summary-merge";
+import { SLOT_MS, SUM, SUMMARY_DIMENSIONS } from "./purchase-summary";
+import type { AffiliateKpis, CreatorKpis } from "./revenue-kpis";
+import type { CurrencySeries } from "./time-buckets";
+
+export class SummaryInexactError extends Error {
+  constructor(what: string) {
+    super(`a purchase summary cannot place ${what} exactly`);
+    this.name = "SummaryInexactError";
+  }
+}
+
+/** Which amount a figure sums: the sale (a creator's reports) or the commission (an affiliate's). */
+export type SummaryValue = "transaction" | "affiliation";
+
+const byPurchases = (a: { currency: string; purchases: number }, b: { currency: string; purchases: number }) =>
+  b.purchases - a.purchases || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
+
+export function summaryCreatorKpis(merged: MergedSummary): CreatorKpis[] {
+  return merged.currencies
+    .map(({ currency, purchases, orders, sums }): CreatorKpis => ({
+      currency,
+      purchases,
+      orders,
+      transactionAmount: fromCents(sums[SUM.transaction]!),
+      itemsGross: fromCents(sums[SUM.itemsGross]!),
+      itemsNet: fromCents(sums[SUM.itemsNet]!),
+      shipping: fromCents(sums[SUM.shipping]!),
+      taxes: fromCents(sums[SUM.taxes]!),
+      platformFees: fromCents(sums[SUM.platformFees]!),
+      creatorNet: fromCents(sums[SUM.creatorNet]!),
+      affiliationPaid: fromCents(sums[SUM.affiliation]!),
+      refunded: fromCents(sums[SUM.refunded]!),
+      averageOrderValue: orders > 0 ? fromCents(Math.round(sums[SUM.transaction]! / orders)) : null,
+    }))
+    .sort(byPurchases);
+}
+
+export function summaryAffiliateKpis(merged: MergedSummary): AffiliateKpis[] {
+  return merged.currencies
+    .map(({ currency, purchases, orders, sums }): AffiliateKpis => ({
+      currency,
+      purchases,
+      orders,
+      commission: fromCents(sums[SUM.affiliation]!),
+      commissionNet: fromCents(sums[SUM.affiliationNet]!),
+      referredSales: fromCents(sums[SUM.transaction]!),
+      refunded: fromCents(sums[SUM.refunded]!),
+      commissionLostToRefunds: fromCents(sums[SUM.commissionLost]!),
+    }))
+    .sort(byPurchases);
+}
+
+/** The bucket of a whole slot, or SummaryInexactError when its instants fall in two (a clock change off the quarter hour). */
+function slotBucket(index: BucketIndex, slot: number): number {
+  const i = index.indexOf(slot * SLOT_MS);
+  if (i !== index.indexOf(slot * SLOT_MS + SLOT_MS - 1)) throw new SummaryInexactError("a time in this time zone");
+  return i;
+}
+
+export interface SummarySeriesOptions { from: IsoDay; to: IsoDay; granularity: Granularity; timeZone: string; value: SummaryValue }
+
+export function summarySeries(merged: MergedSummary, options: SummarySeriesOptions): CurrencySeries[] {
+  const index = createBucketIndex(options.from, options.to, options.granularity, options.timeZone);
+  const amount = options.value === "transaction" ? 1 : 2;
+  const series: CurrencySeries[] = [];
+  for (const m of merged.currencies) {
+    const cents = new Float64Array(index.keys.length);
+    const counts = new Uint32Array(index.keys.length);
+    let seen = false;
+    for (const [slot, entry] of m.slots) {
+      const i = slotBucket(index, slot);
+      if (i < 0) continue;
+      seen = true;
+      counts[i]! += entry[0];
+      cents[i]! += entry[amount]!;
+    }
+    if (!seen) continue;
+    let totalCents = 0;
+    let count = 0;
+    const points = index.keys.map((bucket, i) => {
+      totalCents += cents[i]!;
+      count += counts[i]!;
+      return { bucket, amount: fromCents(cents[i]!), count: counts[i]! };
+    });
+    series.push({ currency: m.currency, amount: fromCents(totalCents), count, points });
+  }
+  return series.sort(byCountThenCurrency);
+}
+
+export function summaryBreakdowns<D extends Dimension>(merged: MergedSummary, dimensions: readonly D[], value: SummaryValue): Record<D, CurrencyBreakdown[]> {
+  const amount = value === "transaction" ? 2 : 3;
+  const result = {} as Record<D, CurrencyBreakdown[]>;
+  for (const d of dimensions) {
+    const at = SUMMARY_DIMENSIONS.indexOf(d);
+    const perCurrency = new Map(
+      merged.currencies.filter((m) => m.purchases > 0).map((m) => [m.currency, { entries: () => [...m.dims[at]!.values()].map((c): [string, { count: number; cents: number; label: string | null }] => [c[0], { count: c[1], cents: c[amount] as number, label: c[4] }]) }]),
+    );
+    result[d] = summariseCells(perCurrency, d === "offer");
+  }
+  return result;
+}
+
+/** Every key of a dimension over all currencies, sorted: a filter's choices. */
+export function summaryDimensionKeys(merged: MergedSummary, dimension: Dimension): string[] {
+  const at = SUMMARY_DIMENSIONS.indexOf(dimension);
+  return [...new Set(merged.currencies.flatMap((m) => [...m.dims[at]!.keys()]))].sort();
+}
+
+export function summaryAttachRates(merged: MergedSummary): CurrencyAttachRates[] {
+  return merged.currencies
+    .map((c): CurrencyAttachRates => {
+      const rate = (n: number) => ({ orders: n, rate: c.frontOrders === 0 ? null : n / c.frontOrders });
+      return { currency: c.currency, frontOrders: c.frontOrders, orderBump: rate(c.bump), upsell: rate(c.upsell), downsell: rate(c.downsell) };
+    })
+    .sort((a, b) => b.frontOrders - a.frontOrders || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+}
+
+export interface SummaryFundsOptions { keyType: KeyType; fromDay: IsoDay; weeks: number; timeZone: string }
+
+export function summaryFunds(merged: MergedSummary, options: SummaryFundsOptions): CurrencyFunds[] {
+  const { weeks } = options;
+  const lastDay = formatDay(mondayOf(parseDay(options.fromDay)) + 7 * weeks - 1);
+  const index = createBucketIndex(options.fromDay, lastDay, "week", options.timeZone);
+  if (merged.paidBefore > index.startMs) throw new SummaryInexactError("money paid out before the summary's fold");
+  const net = options.keyType === "creator" ? 0 : 1;
+  const later = weeks + 1;
+  const rowOf = (slot: number) => {
+    const ms = slot * SLOT_MS;
+    if (ms + SLOT_MS <= index.startMs) return 0;
+    if (ms >= index.endMs) return later;
+    if (ms < index.startMs || ms + SLOT_MS > index.endMs) throw new SummaryInexactError("an availability date");
+    return slotBucket(index, slot) + 1;
+  };
+  return merged.currencies
+    .map((m: MergedCurrency): CurrencyFunds => {
+      const cents = new Float64Array(weeks + 2);
+      const counts = new Uint32Array(weeks + 2);
+      cents[0] = m.paid[net]!;
+      counts[0] = m.paid[2];
+      for (const [slot, entry] of m.funds) {
+        const row = rowOf(slot);
+        cents[row]! += entry[net]!;
+        counts[row]! += entry[2];
+      }
+      const rows = [ALREADY_AVAILABLE, ...index.keys].map((bucket, i) => ({ bucket, amount: fromCents(cents[i]!), count: counts[i]! }));
+      return {
+        currency: m.currency,
+        count: m.purchases,
+        rows,
+        later: { amount: fromCents(cents[later]!), count: counts[later]! },
+        unscheduled: { amount: fromCents(m.unscheduled[net]!), count: m.unscheduled[2] },
+      };
+    })
+    .sort(byCountThenCurrency);
+}
+
+/** The UTC days (YYYY-MM-DD) holding at least one of the summarised purchases. */
+export function summaryDataDays(merged: MergedSummary): string[] {
+  const days = new Set<number>();
+  for (const m of merged.currencies) for (const slot of m.slots.keys()) days.add(Math.floor((slot * SLOT_MS) / DAY_MS));
+  return [...days].sort((a, b) => a - b).map(formatDay);
+}

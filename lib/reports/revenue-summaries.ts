@@ -1,0 +1,84 @@
+import "server-only";
+
+// The purchases behind a Revenue report as merged summaries (lib/analytics/purchase-summary).
+// Without filters, each UTC day of the range is read as the summary the mirror keeps beside
+// its records, and only the days a local range cuts in two (another time zone) are opened;
+// with filters, or when a summary cannot place a figure exactly, the records are summarised.
+import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
+import { comparisonRange } from "@/lib/analytics/compare";
+import { DAY_MS, formatDay, parseDay } from "@/lib/analytics/calendar";
+import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
+import { currencyCounts, mergeSummaries, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { dayOfTimestamp } from "@/lib/sales-api/dates";
+import { currencyAssumptionByCounts } from "./currency-assumption";
+import { loadRevenueRecords, withReportDeadline, type LoadOptions, type RevenueRecords } from "./revenue-records";
+
+export interface RevenueSummaries {
+  current: MergedSummary;
+  /** The range before the URL's filters: the filters' choices come from here. */
+  unfiltered: MergedSummary;
+  comparison: MergedSummary | null;
+  comparisonRange: { from: string; to: string } | null;
+  reports: RangeReport[];
+  comparisonReports: RangeReport[] | null;
+  currency: CurrencyAssumption;
+  assumedCurrencyRecords: number;
+}
+
+const hasFilters = (params: ReportParams) => Object.values(params.filters).some((values) => values.length > 0);
+
+/** The summaries of records already loaded (a filtered report, a CSV export). */
+export function revenueSummariesFrom(data: RevenueRecords): RevenueSummaries {
+  const fallback = data.currency.currency;
+  const merged = (records: readonly Purchase[]) => mergeSummaries([summarizePurchases(records)], fallback);
+  const current = merged(data.current);
+  return {
+    current,
+    unfiltered: data.unfiltered === data.current ? current : merged(data.unfiltered),
+    comparison: data.comparison ? merged(data.comparison) : null,
+    comparisonRange: data.comparisonRange,
+    reports: data.reports,
+    comparisonReports: data.comparisonReports,
+    currency: data.currency,
+    assumedCurrencyRecords: data.assumedCurrencyRecords,
+  };
+}
+
+/** A local range's day summaries, newest day first (the records' order): stored ones, and the edge days' records summarised. */
+async function summariesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions): Promise<{ summaries: PurchaseSummary[]; report: RangeReport }> {
+  const window = utcFetchWindow(range.from, range.to, tz);
+  const inRange = localRangeTest(range.from, range.to, tz);
+  const days: string[] = [];
+  for (let d = parseDay(window.to); d >= parseDay(window.from); d--) days.push(formatDay(d));
+  const cut = new Set(days.filter((day) => !(inRange(parseDay(day) * DAY_MS) && inRange((parseDay(day) + 1) * DAY_MS - 1))));
+  const { records, digests, report } = await client.fetchRange("purchases", window, { ...options, digest: { digester: PURCHASE_SUMMARY, recordDays: cut } });
+  const summaries = days.map((day) => {
+    if (!cut.has(day)) return (digests.get(day) as PurchaseSummary | undefined) ?? summarizePurchases([]);
+    return summarizePurchases(records.filter((p) => dayOfTimestamp(p.checkoutInitializedAt) === day && inRange(p.checkoutInitializedAt)));
+  });
+  return { summaries, report };
+}
+
+export async function loadRevenueSummaries(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueSummaries> {
+  const options = withReportDeadline(client, given);
+  if (hasFilters(params)) return revenueSummariesFrom(await loadRevenueRecords(client, params, options));
+  const shown = await summariesOfLocalRange(client, params, params.tz, options);
+  const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const before = compareRange ? await summariesOfLocalRange(client, compareRange, params.tz, options) : null;
+  const counts = currencyCounts(shown.summaries);
+  const currency = await currencyAssumptionByCounts(client, counts, options.currency);
+  const current = mergeSummaries(shown.summaries, currency.currency);
+  return {
+    current,
+    unfiltered: current,
+    comparison: before ? mergeSummaries(before.summaries, currency.currency) : null,
+    comparisonRange: compareRange,
+    reports: [shown.report],
+    comparisonReports: before ? [before.report] : null,
+    currency,
+    assumedCurrencyRecords: counts.get("") ?? 0,
+  };
+}

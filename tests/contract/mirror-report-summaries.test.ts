@@ -1,0 +1,72 @@
+// A Revenue report over mirrored days reads each day's stored purchase summary instead of its
+// records: no upstream request, no day's records opened but those a local range cuts in two,
+// and the very view the records give, whose figures equal the ground truth.
+import path from "node:path";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { inLocalRange } from "@/lib/analytics/local-days";
+import { creatorKpis } from "@/lib/analytics/revenue-kpis";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { loadRevenueRecords } from "@/lib/reports/revenue-records";
+import { buildRevenueView, revenueViewFrom } from "@/lib/reports/revenue-report";
+import { revenueSummariesFrom } from "@/lib/reports/revenue-summaries";
+import type { RevenueView } from "@/lib/reports/revenue-view";
+import type { Purchase } from "@/lib/sales-api";
+import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { groundTruth } from "../../sandbox/ground-truth";
+import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
+import { credentialOf, NOW_MS, removeTempDataDirs, resetProcessState, SECRET, tempDataDir, transportOf } from "../support/mirror-sync";
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
+  // As in production: the mirror's account id is keyed by AUTH_SECRET, so it survives a restart.
+  vi.stubEnv("AUTH_SECRET", SECRET);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await sb?.stop();
+  removeTempDataDirs();
+});
+
+/** A view without the moment it was computed at. */
+const timeless = (view: RevenueView) => ({ ...view, quality: { ...view.quality, freshness: view.quality.freshness && { ...view.quality.freshness, computedAt: 0 } } });
+
+it("reads stored day summaries, not records, and gives the records' view, equal to the ground truth", async () => {
+  const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+  const clientOf = () =>
+    createMirroredClient({ credential: credentialOf(sb, "creator"), target: "production", transport: transportOf(sb), stores: { rateLimit: new MemoryRateLimitStore() }, mirror: { store, clock: () => NOW_MS, serverSecret: SECRET } });
+  const { params, problems } = parseReportParams({ from: "2026-03-01", to: "2026-06-14", tz: "America/Sao_Paulo", compare: "previous" }, new Date(NOW_MS));
+  expect(problems).toEqual([]);
+
+  const first = await buildRevenueView(clientOf(), "creator", params);
+  const requestsAfterFirst = (await sb.stats()).creator?.requests ?? 0;
+  expect(requestsAfterFirst).toBeGreaterThan(0);
+
+  resetProcessState(); // a restart: nothing decoded in memory
+  const readDays = vi.spyOn(store, "readDays");
+  const readDigests = vi.spyOn(store, "readDigests");
+  const again = await buildRevenueView(clientOf(), "creator", params);
+  expect((await sb.stats()).creator?.requests).toBe(requestsAfterFirst);
+  expect(timeless(again)).toEqual(timeless(first));
+  // Both periods' days were read as summaries; only the UTC days Sao Paulo's edges cut were
+  // opened: each period's first and last (2026-03-01 is the last of one and the first of the other).
+  expect(readDigests.mock.calls.length).toBeGreaterThan(200);
+  const opened = new Set(readDays.mock.calls.flatMap(([, resource, days]) => (resource === "purchases" ? days : [])));
+  expect([...opened].sort()).toEqual(["2025-11-15", "2026-03-01", "2026-06-15"]);
+  readDays.mockRestore();
+
+  const fromRecords = revenueViewFrom(revenueSummariesFrom(await loadRevenueRecords(clientOf(), params)), "creator", params);
+  expect(timeless(again)).toEqual(timeless(fromRecords));
+
+  const truth = (groundTruth({ now: FIXED_NOW }, "creator", "purchases", "2026-03-01", "2026-06-16") as unknown as Purchase[]).filter((p) =>
+    inLocalRange(p.checkoutInitializedAt, params.from, params.to, params.tz),
+  );
+  const expected = creatorKpis(truth, { fallbackCurrency: again.quality.assumedCurrency?.currency });
+  expect(again.kpis.map((k) => [k.currency, k.items.find((i) => i.key === "transactionAmount")?.value, k.items.find((i) => i.key === "orders")?.value])).toEqual(
+    expected.map((k) => [k.currency, k.transactionAmount, k.orders]),
+  );
+  expect(again.rows.total).toBe(truth.length);
+  await store.close();
+});
