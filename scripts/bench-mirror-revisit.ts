@@ -29,7 +29,7 @@ function timedStore(store: MirrorStore, timers: Timers): MirrorStore {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver) as unknown;
       if (typeof value !== "function") return value;
-      if (name !== "readDays" && name !== "readMeta") return value.bind(target);
+      if (name !== "readDays" && name !== "readMeta" && name !== "readDigests") return value.bind(target);
       return async (...args: unknown[]) => {
         const t = performance.now();
         try {

@@ -33,6 +33,7 @@ interface RevisitResult {
   warm: VisitMeasure;
   sameView: boolean;
   split: { loadMs: number; aggregateMs: number; current: number; comparison: number };
+  recordsPath: { ms: number; sameView: boolean };
   anatomy: { days: number; sealedBytes: number; plainBytes: number; jsonBytes: number; records: number; selectMs: number; decryptMs: number; inflateMs: number; decodeMs: number; parseMs: number; gcMs: number };
 }
 
@@ -83,7 +84,7 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
     "",
     "### Revenue report, last two years, default comparison",
     "",
-    "| visit | server time (s) | CPU time (s) | upstream requests | days left unfetched | of which mirror → records (s) | of which SQLite reads (s) | the rest: filters, currency, aggregation (s) | GC during it (s) | peak RSS (MiB, sampled / kernel) |",
+    "| visit | server time (s) | CPU time (s) | upstream requests | days left unfetched | of which fetchRange (s) | of which SQLite reads (s) | the rest: filters, currency, aggregation (s) | GC during it (s) | peak RSS (MiB, sampled / kernel) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...sync.visits.map((v, i) => `| ${i === 0 ? "first visit after the sync (same process)" : `reload ${i} (same process)`} | ${s(v.ms)} | | ${v.requests.requests} | ${unfetched(v.fetches)} | ${s(fetchMs(v.fetches))} | | | | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`),
     ...([["revisit after restart (new process, cold)", cold], ["same process again (warm)", warm]] as const).map(
@@ -96,8 +97,9 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
     `- revisit after restart: ${fetchLine(cold.fetches)}`,
     `- same process again: ${fetchLine(warm.fetches)}`,
     ...(unfetched(cold.fetches) > 0 ? [`- WARNING: the revisit left ${unfetched(cold.fetches)} days unfetched (the report's deadline passed before their windows): its request count does not stand for a complete report`] : []),
-    `- a third run split in buildRevenueView's two halves: loadRevenueRecords ${s(split.loadMs)} s (${split.current} + ${split.comparison} purchases), revenueViewFrom ${s(split.aggregateMs)} s`,
-    `- openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, UTF-8 decoding ${s(anatomy.decodeMs)} s, JSON.parse ${s(anatomy.parseMs)} s (GC during these steps: ${s(anatomy.gcMs)} s)`,
+    `- a third run split in buildRevenueView's two halves: loadRevenueSummaries (day summaries read, opened and merged) ${s(split.loadMs)} s (${split.current} + ${split.comparison} purchases), revenueViewFrom ${s(split.aggregateMs)} s`,
+    `- the records path (a filtered report's: every record opened and summarised): ${s(revisit.recordsPath.ms)} s; its view the same as the summaries': ${revisit.recordsPath.sameView ? "yes" : "NO"}`,
+    `- the records path's openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, UTF-8 decoding ${s(anatomy.decodeMs)} s, JSON.parse ${s(anatomy.parseMs)} s (GC during these steps: ${s(anatomy.gcMs)} s)`,
   ];
 }
 
