@@ -33,7 +33,7 @@ interface RevisitResult {
   warm: VisitMeasure;
   sameView: boolean;
   split: { loadMs: number; aggregateMs: number; current: number; comparison: number };
-  recordsPath: { ms: number; sameView: boolean };
+  recordsPath: { ms: number; sameView: boolean; differs: string[] };
   anatomy: { days: number; sealedBytes: number; plainBytes: number; jsonBytes: number; records: number; selectMs: number; decryptMs: number; inflateMs: number; decodeMs: number; parseMs: number; gcMs: number };
 }
 
@@ -91,14 +91,14 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
       ([label, v]) => `| ${label} | ${s(v.ms)} | ${s(v.cpuMs)} | ${v.requests.requests} | ${unfetched(v.fetches)} | ${s(v.fetchRangeMs)} | ${s(v.storeReadMs)} | ${s(v.ms - v.fetchRangeMs)} | ${s(v.gcMs)} | ${mib(v.memory.sampledPeakRss)} / ${mib(v.memory.kernelPeakRss)} |`,
     ),
     "",
-    `- range ${sync.params.from} .. ${sync.params.to}, compared with ${comparison?.from ?? "-"} .. ${comparison?.to ?? "-"}; ${cold.rows} purchases in the range; cold and warm views identical: ${revisit.sameView ? "yes" : "NO"}`,
+    `- range ${sync.params.from} .. ${sync.params.to}, compared with ${comparison?.from ?? "-"} .. ${comparison?.to ?? "-"}; ${cold.rows} purchases in the range; cold and warm views identical (but for the moment their freshness was computed): ${revisit.sameView ? "yes" : "NO"}`,
     ...sync.visits.map((v, i) => `- ${i === 0 ? "first visit" : `reload ${i}`}: ${fetchLine(v.fetches)}`),
     ...(sync.fill.fetches.length ? [`- the days the visits left unfetched, fetched alone before the restart: ${fetchLine(sync.fill.fetches)}; the sandbox served ${sync.fill.requests.requests} requests`] : []),
     `- revisit after restart: ${fetchLine(cold.fetches)}`,
     `- same process again: ${fetchLine(warm.fetches)}`,
     ...(unfetched(cold.fetches) > 0 ? [`- WARNING: the revisit left ${unfetched(cold.fetches)} days unfetched (the report's deadline passed before their windows): its request count does not stand for a complete report`] : []),
     `- a third run split in buildRevenueView's two halves: loadRevenueSummaries (day summaries read, opened and merged) ${s(split.loadMs)} s (${split.current} + ${split.comparison} purchases), revenueViewFrom ${s(split.aggregateMs)} s`,
-    `- the records path (a filtered report's: every record opened and summarised): ${s(revisit.recordsPath.ms)} s; its view the same as the summaries': ${revisit.recordsPath.sameView ? "yes" : "NO"}`,
+    `- the records path (a filtered report's: every record opened and summarised): ${s(revisit.recordsPath.ms)} s; its view the same as the summaries': ${revisit.recordsPath.sameView ? "yes" : `NO (${revisit.recordsPath.differs.join(", ")})`}`,
     `- the records path's openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, UTF-8 decoding ${s(anatomy.decodeMs)} s, JSON.parse ${s(anatomy.parseMs)} s (GC during these steps: ${s(anatomy.gcMs)} s)`,
   ];
 }
