@@ -11,6 +11,7 @@ import type { LimitFunction } from "p-limit";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
 import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
+import type { WorkLock } from "@/lib/sales-api/fetch-range";
 import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
 import { ReportActivity } from "@/lib/sales-api/report-activity";
 import type { MirrorStore } from "./mirror-store";
@@ -31,6 +32,8 @@ export interface ProcessState {
   reports: ReportActivity;
   /** The accounts' mirror (lib/mirror), opened on first use. */
   mirror?: MirrorStore;
+  /** Joins identical upstream windows across instances (Redis, when configured). */
+  windowLock?: WorkLock;
   /** Background syncs running in this process, by account identity. */
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
 }
