@@ -8,6 +8,7 @@ import "server-only";
 // back-end (Redis, PostgreSQL) can replace the in-memory ones.
 import { randomBytes } from "node:crypto";
 import type { LimitFunction } from "p-limit";
+import type { Pool } from "pg";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
 import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
@@ -32,6 +33,8 @@ export interface ProcessState {
   reports: ReportActivity;
   /** The accounts' mirror (lib/mirror), opened on first use. */
   mirror?: MirrorStore;
+  /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
+  database?: Pool;
   /** Joins identical upstream windows across instances (Redis, when configured). */
   windowLock?: WorkLock;
   /** Background syncs running in this process, by account identity. */
