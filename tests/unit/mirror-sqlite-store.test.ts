@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MirrorDay, MirrorSyncState } from "@/lib/store/mirror-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { describeLeaseStore } from "../support/lease-store-suite";
 
 // The mirror's SQLite back-end: what lib/mirror relies on (days, sync state, leases), and
 // that two store instances on one file (two processes) see each other's rows and leases.
@@ -165,35 +166,10 @@ describe("sync state", () => {
   });
 });
 
-describe("leases", () => {
-  it("a second holder cannot take a live lease; it can once the lease expired", async () => {
-    expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
-    expect(await store.lease("sync:acct", "two", 1000, T0 + 1)).toBe(false);
-    expect(await store.lease("sync:acct", "two", 1000, T0 + 999)).toBe(false);
-    expect(await store.lease("sync:acct", "two", 1000, T0 + 1000)).toBe(true);
-    // Now the first holder is the other one.
-    expect(await store.lease("sync:acct", "one", 1000, T0 + 1001)).toBe(false);
-  });
-
-  it("the holder renews its lease, pushing the expiry out", async () => {
-    expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
-    expect(await store.lease("sync:acct", "one", 1000, T0 + 900)).toBe(true);
-    expect(await store.lease("sync:acct", "two", 1000, T0 + 1500)).toBe(false);
-    expect(await store.lease("sync:acct", "two", 1000, T0 + 1900)).toBe(true);
-  });
-
-  it("a released lease can be taken at once; only its holder releases it", async () => {
-    await store.lease("sync:acct", "one", 60_000, T0);
-    await store.releaseLease("sync:acct", "two");
-    expect(await store.lease("sync:acct", "two", 60_000, T0 + 1)).toBe(false);
-    await store.releaseLease("sync:acct", "one");
-    expect(await store.lease("sync:acct", "two", 60_000, T0 + 2)).toBe(true);
-  });
-
-  it("leases of different names are independent", async () => {
-    expect(await store.lease("sync:a", "one", 60_000, T0)).toBe(true);
-    expect(await store.lease("sync:b", "two", 60_000, T0)).toBe(true);
-  });
+// The lease rules, shared with the Redis back-end (tests/backends); two instances on one file.
+describeLeaseStore("SqliteMirrorStore", () => {
+  const shared = tempFile();
+  return [storeOn(shared), storeOn(shared)];
 });
 
 describe("two store instances on one file (two processes)", () => {
@@ -209,18 +185,6 @@ describe("two store instances on one file (two processes)", () => {
     expect((await other.readSyncState("acct"))?.days).toBe(5);
     await other.forget("acct");
     expect(await store.listDays("acct")).toEqual([]);
-  });
-
-  it("a lease held through one is refused through the other until it expires or is released", async () => {
-    const other = storeOn(file);
-    expect(await store.lease("sync:acct", "process-1", 1000, T0)).toBe(true);
-    expect(await other.lease("sync:acct", "process-2", 1000, T0 + 10)).toBe(false);
-    expect(await store.lease("sync:acct", "process-1", 1000, T0 + 500)).toBe(true);
-    expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1200)).toBe(false);
-    expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1500)).toBe(true);
-    expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1600)).toBe(false);
-    await other.releaseLease("sync:acct", "process-2");
-    expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1700)).toBe(true);
   });
 
   it("a store opened after another closed reads everything it wrote (a restart)", async () => {
