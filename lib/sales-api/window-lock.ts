@@ -1,12 +1,9 @@
 // Joining identical window requests across dashboard instances (Redis): one instance fetches a
 // window while the others wait for it, then read the days it stored from the shared mirror.
 // Within one process ctx.inFlight joins them already; this is for several processes.
+import type { WorkLock } from "@/lib/store/work-lock";
 
-export interface WorkLock {
-  tryAcquire(key: string, ttlMs: number): Promise<string | null>;
-  release(key: string, token: string): Promise<void>;
-  waitUntilReleased(key: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
-}
+export type { WorkLock };
 
 // Held while one window is fetched, retries included; released at once when it is done.
 const WINDOW_LOCK_MS = 120_000;
@@ -21,8 +18,7 @@ export async function lockWindow(locks: WorkLock | undefined, window: string, si
   const token = await locks.tryAcquire(key, WINDOW_LOCK_MS);
   if (token) return { release: () => locks.release(key, token) };
   try {
-    await locks.waitUntilReleased(key, { timeoutMs: WINDOW_LOCK_MS, signal });
-    return "joined";
+    return (await locks.waitUntilReleased(key, { timeoutMs: WINDOW_LOCK_MS, signal })) ? "joined" : null;
   } catch (error) {
     if (signal.aborted) throw error;
     return null;

@@ -6,6 +6,7 @@ import "server-only";
 // cannot keep sessions or share the rate budget must not take traffic.
 import { getServerEnv } from "@/lib/env";
 import { migratePostgres } from "./postgres/migrate";
+import { getProcessState } from "./process-state";
 import { getDatabasePool } from "./shared-backends";
 
 export class SharedBackendStartError extends Error {
@@ -40,6 +41,14 @@ export async function prepareSharedBackends(): Promise<void> {
       await migratePostgres(pool);
     } catch (error) {
       throw new SharedBackendStartError("SALESDASH_DATABASE_URL", `PostgreSQL at ${whereOf(env.SALESDASH_DATABASE_URL)} could not be reached or migrated`, error);
+    }
+  }
+  const redis = getProcessState().redis;
+  if (redis && env.SALESDASH_REDIS_URL) {
+    try {
+      await redis.ping();
+    } catch (error) {
+      throw new SharedBackendStartError("SALESDASH_REDIS_URL", `Redis at ${whereOf(env.SALESDASH_REDIS_URL)} could not be reached`, error);
     }
   }
 }

@@ -12,10 +12,19 @@ import type { Pool } from "pg";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
 import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
+import type { Redis } from "ioredis";
+import { getServerEnv } from "@/lib/env";
 import type { WorkLock } from "@/lib/sales-api/fetch-range";
 import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
 import { ReportActivity } from "@/lib/sales-api/report-activity";
+import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
+import { createRedisConnection } from "./redis/connection";
+import { isRedisUnavailable } from "./redis/errors";
+import { RedisLeaseStore } from "./redis/redis-lease-store";
+import { RedisRateLimitStore } from "./redis/redis-rate-limit-store";
+import { RedisWorkLock } from "./redis/redis-work-lock";
+import { guardStore } from "./storage-unavailable";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
@@ -35,8 +44,12 @@ export interface ProcessState {
   mirror?: MirrorStore;
   /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
   database?: Pool;
+  /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */
+  redis?: Redis;
   /** Joins identical upstream windows across instances (Redis, when configured). */
   windowLock?: WorkLock;
+  /** The sync's one-per-account lease across instances (Redis, when configured; else the mirror store's). */
+  leases?: LeaseStore;
   /** Background syncs running in this process, by account identity. */
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
 }
@@ -45,9 +58,18 @@ const KEY = Symbol.for("salesdash.process-state");
 
 type Holder = typeof globalThis & { [KEY]?: ProcessState };
 
+/** The Redis-backed stores when SALESDASH_REDIS_URL is set, each guarded: an outage is "storage unavailable". */
+function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases"> {
+  const url = getServerEnv().SALESDASH_REDIS_URL;
+  if (!url) return { rateLimit: new MemoryRateLimitStore() };
+  const redis = createRedisConnection(url);
+  const onRedis = <T extends object>(store: T): T => guardStore(store, "redis", isRedisUnavailable);
+  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: onRedis(new RedisWorkLock(redis)), leases: onRedis(new RedisLeaseStore(redis)) };
+}
+
 function createProcessState(): ProcessState {
   return {
-    rateLimit: new MemoryRateLimitStore(),
+    ...sharedStores(),
     dayCache: new MemoryDayCacheStore(),
     catalogs: new MemoryCatalogStore(),
     tokens: new AccessTokenCache(),

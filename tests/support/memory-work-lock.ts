@@ -1,7 +1,7 @@
 // A WorkLock in memory, standing in for Redis when a test plays two dashboard instances in one
 // process: each instance has its own in-flight map, and they share only this lock and the store.
 import { randomUUID } from "node:crypto";
-import type { WorkLock } from "@/lib/sales-api/fetch-range";
+import type { WorkLock } from "@/lib/store/work-lock";
 
 export class MemoryWorkLock implements WorkLock {
   private readonly held = new Map<string, { token: string; released: Promise<void>; release: () => void }>();
@@ -25,8 +25,9 @@ export class MemoryWorkLock implements WorkLock {
     entry.release();
   }
 
-  async waitUntilReleased(key: string): Promise<void> {
+  async waitUntilReleased(key: string): Promise<boolean> {
     this.joined++;
     await this.held.get(key)?.released;
+    return true;
   }
 }
