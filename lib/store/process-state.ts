@@ -23,6 +23,7 @@ import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
 import { RedisLeaseStore } from "./redis/redis-lease-store";
 import { RedisRateLimitStore } from "./redis/redis-rate-limit-store";
+import { RedisTokenStore } from "./redis/redis-token-store";
 import { RedisWorkLock } from "./redis/redis-work-lock";
 import { guardStore } from "./storage-unavailable";
 
@@ -59,12 +60,15 @@ const KEY = Symbol.for("salesdash.process-state");
 type Holder = typeof globalThis & { [KEY]?: ProcessState };
 
 /** The Redis-backed stores when SALESDASH_REDIS_URL is set, each guarded: an outage is "storage unavailable". */
-function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases"> {
-  const url = getServerEnv().SALESDASH_REDIS_URL;
-  if (!url) return { rateLimit: new MemoryRateLimitStore() };
+function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases" | "tokens"> {
+  const { SALESDASH_REDIS_URL: url, AUTH_SECRET: secret } = getServerEnv();
+  if (!url) return { rateLimit: new MemoryRateLimitStore(), tokens: new AccessTokenCache() };
   const redis = createRedisConnection(url);
   const onRedis = <T extends object>(store: T): T => guardStore(store, "redis", isRedisUnavailable);
-  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: onRedis(new RedisWorkLock(redis)), leases: onRedis(new RedisLeaseStore(redis)) };
+  const locks = onRedis(new RedisWorkLock(redis));
+  // Tokens are sealed with a key from AUTH_SECRET; without it nobody can sign in, and they stay in memory.
+  const tokens = secret ? new AccessTokenCache({ store: onRedis(new RedisTokenStore(redis, secret)), exchangeLock: locks }) : new AccessTokenCache();
+  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: locks, leases: onRedis(new RedisLeaseStore(redis)), tokens };
 }
 
 function createProcessState(): ProcessState {
@@ -72,7 +76,6 @@ function createProcessState(): ProcessState {
     ...sharedStores(),
     dayCache: new MemoryDayCacheStore(),
     catalogs: new MemoryCatalogStore(),
-    tokens: new AccessTokenCache(),
     slots: new Map(),
     inFlight: new Map(),
     identityKey: randomBytes(32),
