@@ -44,8 +44,9 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // undici is used only on the server, with its own Agent; load it from node_modules as is.
-  serverExternalPackages: ["undici", "better-sqlite3"],
+  // Server-only packages loaded from node_modules as they are: undici (its own Agent), the
+  // database drivers, and node-pg-migrate, which reads the migration files at run time.
+  serverExternalPackages: ["undici", "better-sqlite3", "pg", "node-pg-migrate", "ioredis"],
   // forbidden(): creator-only pages answer an affiliate session with a real 403.
   experimental: { authInterrupts: true },
   async headers() {

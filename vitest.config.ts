@@ -26,6 +26,12 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // The shared back-ends (PostgreSQL, Redis) over real connections, beside the embedded ones
+      // they must behave like: SALESDASH_TEST_DATABASE_URL and SALESDASH_TEST_REDIS_URL, loopback by default.
+      {
+        resolve: { alias },
+        test: { name: "backends", include: ["tests/backends/**/*.test.ts"], environment: "node", fileParallelism: false, testTimeout: 180_000, hookTimeout: 180_000 },
+      },
     ],
   },
 });

@@ -81,6 +81,25 @@ const positiveSeconds = (fallback: number) =>
 
 const optionalPath = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** A connection URL of one of `protocols`; the message never repeats the value (it may hold a password). */
+const connectionUrl = (protocols: readonly string[], example: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        { error: `must be a ${protocols.map((p) => `${p}//`).join(" or ")} URL, e.g. ${example}` },
+      )
+      .optional(),
+  );
+
 export const serverEnvSchema = z.object({
   SALES_API_BASE_URL: httpsUrl,
   SALES_API_STAGING_BASE_URL: httpsUrl,
@@ -113,6 +132,10 @@ export const serverEnvSchema = z.object({
       })
       .optional(),
   ),
+  /** PostgreSQL for the vault, the mirror and the account settings, shared by several instances; SQLite files when unset. */
+  SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
+  /** Redis for the rate budget, Flow B tokens, requests in flight and the sync lease, shared by several instances; in-process when unset. */
+  SALESDASH_REDIS_URL: connectionUrl(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

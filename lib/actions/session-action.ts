@@ -4,17 +4,26 @@ import "server-only";
 // from the browser), the input checked with zod, and one result shape for every outcome.
 import type { z } from "zod";
 import { getSessionAccount, getSessionClient, type SessionAccount } from "@/lib/auth/session";
+import { log, newCorrelationId } from "@/lib/log/server-log";
+import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import type { SalesApiClient } from "@/lib/sales-api";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; message: string };
 
 export function sessionAction<S extends z.ZodType, T>(schema: S, run: (input: z.infer<S>, session: { account: SessionAccount; client: SalesApiClient }) => Promise<ActionResult<T>>) {
   return async (input: unknown): Promise<ActionResult<T>> => {
-    const account = await getSessionAccount();
-    const client = account && (await getSessionClient(account));
-    if (!account || !client) return { ok: false, message: "Your session has ended. Sign in again." };
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "That input was not understood." };
-    return run(parsed.data, { account, client });
+    try {
+      const account = await getSessionAccount();
+      const client = account && (await getSessionClient(account));
+      if (!account || !client) return { ok: false, message: "Your session has ended. Sign in again." };
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "That input was not understood." };
+      return await run(parsed.data, { account, client });
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      const reference = newCorrelationId();
+      log("error", { event: "action_storage_unavailable", kind: "storage", correlationId: reference, correlationSource: "ours", errorName: error.variable });
+      return { ok: false, message: `Storage unavailable: nothing was changed. Try again in a moment (reference ${reference}).` };
+    }
   };
 }

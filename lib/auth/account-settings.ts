@@ -5,6 +5,8 @@ import "server-only";
 import path from "node:path";
 import { getServerEnv } from "@/lib/env";
 import type { AccountSettings, AccountSettingsStore } from "@/lib/store/account-settings-store";
+import { PostgresAccountSettingsStore } from "@/lib/store/postgres/postgres-account-settings-store";
+import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteAccountSettingsStore } from "@/lib/store/sqlite-account-settings-store";
 
 const KEY = Symbol.for("salesdash.account-settings-store");
@@ -12,7 +14,8 @@ type Holder = { [KEY]?: AccountSettingsStore };
 
 export function getAccountSettingsStore(): AccountSettingsStore {
   const holder = globalThis as Holder;
-  holder[KEY] ??= new SqliteAccountSettingsStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "settings.sqlite"));
+  const pool = getDatabasePool();
+  holder[KEY] ??= pool ? onPostgres(new PostgresAccountSettingsStore(pool)) : new SqliteAccountSettingsStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "settings.sqlite"));
   return holder[KEY];
 }
 

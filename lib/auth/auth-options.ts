@@ -5,6 +5,8 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
+import { log, newCorrelationId } from "@/lib/log/server-log";
+import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
@@ -38,7 +40,14 @@ export function getAuthOptions(): NextAuthOptions {
           const result = await verifyCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, target });
           // next-auth hands this message to signIn() on the page; it never contains the key.
           if (!result.ok) throw new Error(result.message);
-          const ref = await getCredentialVault().put({ credential: result.credential, target }, maxAge * 1000);
+          const ref = await getCredentialVault()
+            .put({ credential: result.credential, target }, maxAge * 1000)
+            .catch((error: unknown) => {
+              if (!(error instanceof StorageUnavailableError)) throw error;
+              const reference = newCorrelationId();
+              log("error", { event: "sign_in_storage_unavailable", kind: "storage", correlationId: reference, correlationSource: "ours", errorName: error.variable });
+              throw new Error(`Storage unavailable: the dashboard cannot reach its database right now, so it cannot keep your sign-in. Try again in a moment (reference ${reference}).`);
+            });
           startSessionSync(ref, result.credential, target, result.keyType);
           return { id: ref, name: accountLabel(input?.name, result.keyType, result.credential.apiKey), keyType: result.keyType, target };
         },
@@ -53,7 +62,11 @@ export function getAuthOptions(): NextAuthOptions {
         // Every later read (/api/auth/session above all) applies the pages' definition of
         // "signed in": without its vault entry the token is not renewed. next-auth answers a
         // throw here with an empty session and a cleared cookie.
-        const decision = await decideSession({ present: true, token }, (ref) => getCredentialVault().has(ref));
+        const decision = await decideSession({ present: true, token }, (ref) =>
+          // While the vault's database is away the session cannot be checked; it is kept, not ended
+          // (pages say "storage unavailable" meanwhile), so an outage signs nobody out.
+          getCredentialVault().has(ref).catch((error: unknown) => (error instanceof StorageUnavailableError ? true : Promise.reject(error))),
+        );
         if (decision.kind !== "signed-in") throw new Error(`session ended (${decision.kind === "ended" ? decision.reason : "signed out"})`);
         return token;
       },

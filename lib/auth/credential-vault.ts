@@ -7,6 +7,8 @@ import path from "node:path";
 import { z } from "zod";
 import { getServerEnv } from "@/lib/env";
 import type { SalesApiCredential } from "@/lib/sales-api";
+import { PostgresVaultStore } from "@/lib/store/postgres/postgres-vault-store";
+import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteVaultStore } from "@/lib/store/sqlite-vault-store";
 import type { VaultStore } from "@/lib/store/vault-store";
 import { deriveVaultKey, seal, unseal } from "./vault-cipher";
@@ -61,6 +63,7 @@ export function getCredentialVault(): CredentialVault {
   if (vault) return vault;
   const env = getServerEnv();
   if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET is not set: sign-in needs it to encrypt credentials and sign sessions.");
-  vault = new CredentialVault(new SqliteVaultStore(path.join(env.SALESDASH_DATA_DIR, "vault.sqlite")), env.AUTH_SECRET);
+  const pool = getDatabasePool();
+  vault = new CredentialVault(pool ? onPostgres(new PostgresVaultStore(pool)) : new SqliteVaultStore(path.join(env.SALESDASH_DATA_DIR, "vault.sqlite")), env.AUTH_SECRET);
   return vault;
 }

@@ -6,6 +6,8 @@ import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { getServerEnv } from "@/lib/env";
+import { log, newCorrelationId } from "@/lib/log/server-log";
+import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
@@ -30,6 +32,23 @@ export async function getSessionState(): Promise<SessionDecision> {
   return decideSession({ present: true, token }, (ref) => getCredentialVault().has(ref));
 }
 
+/**
+ * For pages: the session state, or a redirect to the "storage unavailable" page when the vault's
+ * database cannot be reached (a shared back-end away), with a reference logged for support.
+ */
+export async function getPageSessionState(callbackPath?: string): Promise<SessionDecision> {
+  try {
+    return await getSessionState();
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    const reference = newCorrelationId();
+    log("error", { event: "page_storage_unavailable", kind: "storage", correlationId: reference, correlationSource: "ours", errorName: error.variable });
+    const query = new URLSearchParams({ ref: reference });
+    if (callbackPath) query.set("callbackUrl", callbackPath);
+    redirect(`/unavailable?${query}`);
+  }
+}
+
 export async function getSessionAccount(): Promise<SessionAccount | null> {
   const state = await getSessionState();
   return state.kind === "signed-in" ? state.account : null;
@@ -40,7 +59,7 @@ export async function getSessionAccount(): Promise<SessionAccount | null> {
  * ended session goes to the handler that clears its cookie first (a server component cannot).
  */
 export async function requireSessionAccount(callbackPath?: string): Promise<SessionAccount> {
-  const state = await getSessionState();
+  const state = await getPageSessionState(callbackPath);
   if (state.kind === "signed-in") return state.account;
   if (state.kind === "ended") redirect(endedSessionPath(state.reason, callbackPath));
   redirect(callbackPath ? `/sign-in?callbackUrl=${encodeURIComponent(callbackPath)}` : "/sign-in");

@@ -11,6 +11,7 @@ import { log } from "@/lib/log/server-log";
 import { errorKind, RESOURCES, type KeyType, type ResourceName, type SalesApiCredential } from "@/lib/sales-api";
 import { abortableSleep } from "@/lib/sales-api/rate-limit";
 import { isoDay } from "@/lib/sales-api/dates";
+import type { LeaseStore } from "@/lib/store/lease-store";
 import type { MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { createMirroredClient, getMirrorStore, type MirroredClientOptions } from "./mirror-access";
@@ -37,11 +38,15 @@ export interface AccountSyncInput {
   pauseMs?: number;
   leaseMs?: number;
   client?: Pick<MirroredClientOptions, "transport" | "retry" | "limits" | "stores"> & { serverSecret?: string };
+  /** Where the one-sync-per-account lease is held; the process's (Redis) or the mirror store unless given. */
+  leases?: LeaseStore;
   /** The account's identity when the caller already has its client: a running sync is then found without building one. */
   account?: string;
 }
 
-const LEASE_MS = 90_000;
+// An instance that dies holding it (killed, not stopped) blocks the sync this long at most: the
+// others look every third of it, so one takes the sync over within a minute.
+const LEASE_MS = 40_000;
 const PAUSE_MS = 5 * 60_000;
 
 const leaseName = (account: string) => `sync:${account}`;
@@ -62,12 +67,14 @@ export function ensureAccountSync(input: AccountSyncInput): string {
   const clock = input.clock ?? Date.now;
   const resources = resourcesFor(input.keyType);
   const leaseMs = input.leaseMs ?? LEASE_MS;
+  // Redis's when configured (every instance sees it), else the mirror store's.
+  const leases = input.leases ?? getProcessState().leases ?? store;
 
   const run = async () => {
     let state: MirrorSyncState = (await store.readSyncState(account)) ?? { days, startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] };
     state = { ...state, days };
     while (!controller.signal.aborted && (await input.alive())) {
-      if (!(await store.lease(leaseName(account), holder, leaseMs, clock()))) {
+      if (!(await leases.lease(leaseName(account), holder, leaseMs, clock()))) {
         // Another process syncs this account: look again later, it may stop.
         await abortableSleep(leaseMs / 3, controller.signal);
         continue;
@@ -76,7 +83,7 @@ export function ensureAccountSync(input: AccountSyncInput): string {
       // can outlast the lease, and another process would then start a second sync.
       const pass = new AbortController();
       const renew = setInterval(() => {
-        store.lease(leaseName(account), holder, leaseMs, clock()).then(
+        leases.lease(leaseName(account), holder, leaseMs, clock()).then(
           (held) => held || pass.abort(new SyncStopped("lease lost")),
           () => undefined,
         );
@@ -90,7 +97,7 @@ export function ensureAccountSync(input: AccountSyncInput): string {
           signal: AbortSignal.any([controller.signal, pass.signal]),
           checkpoint: async () => {
             if (!(await input.alive())) controller.abort(new SyncStopped("signed out"));
-            if (!(await store.lease(leaseName(account), holder, leaseMs, clock()))) throw new SyncStopped("lease lost");
+            if (!(await leases.lease(leaseName(account), holder, leaseMs, clock()))) throw new SyncStopped("lease lost");
           },
           onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
         });
@@ -113,7 +120,7 @@ export function ensureAccountSync(input: AccountSyncInput): string {
       if (!controller.signal.aborted) log("warn", { event: "mirror_sync_stopped", kind: errorKind(error) });
     })
     .finally(async () => {
-      await store.releaseLease(leaseName(account), holder).catch(() => undefined);
+      await leases.releaseLease(leaseName(account), holder).catch(() => undefined);
       if (syncs.get(account)?.done === done) syncs.delete(account);
     });
   syncs.set(account, { stop: () => controller.abort(new SyncStopped("stopped")), done });

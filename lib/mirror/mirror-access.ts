@@ -8,6 +8,8 @@ import { getServerEnv } from "@/lib/env";
 import { createSalesApiClient, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
+import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
+import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
@@ -16,7 +18,10 @@ import { MirrorDayCache } from "./mirror-day-cache";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
-  state.mirror ??= new SqliteMirrorStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  if (!state.mirror) {
+    const pool = getDatabasePool();
+    state.mirror = pool ? onPostgres(new PostgresMirrorStore(pool)) : new SqliteMirrorStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
   return state.mirror;
 }
 

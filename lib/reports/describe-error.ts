@@ -39,6 +39,8 @@ export function describeReportError(error: unknown, ourCorrelationId: string | n
       return { ...base, title: "This dashboard is not configured to reach the Sales API", action: "Ask the person who runs it; quote the reference." };
     case "cancelled":
       return { ...base, title: "The report was cancelled", action: "Reload to load it again." };
+    case "storage":
+      return { ...base, title: "Storage unavailable", action: "The dashboard cannot reach its database or cache right now; nothing was lost. Reload in a moment; if it persists, quote the reference to the person who runs it." };
     case "not_found":
       return { ...base, title: "The Sales API does not offer this data", action: "This part of the report is unavailable for now." };
     default:

@@ -26,6 +26,8 @@ export function failureStatus(kind: SalesApiErrorKind): number {
       return 500;
     case "cancelled":
       return 499; // the client closed the request; nobody reads this status
+    case "storage":
+      return 503;
     default:
       return 502;
   }
@@ -41,7 +43,7 @@ export function reportFailure(error: unknown, route: string, options: { event?: 
   const ourId = upstreamId ? null : newCorrelationId();
   const failure = describeReportError(options.aborted ? new DOMException("The request was aborted", "AbortError") : error, ourId);
   const status = failureStatus(failure.kind);
-  const ours = failure.kind === "internal" || failure.kind === "config";
+  const ours = failure.kind === "internal" || failure.kind === "config" || failure.kind === "storage";
   const level: LogLevel = failure.kind === "cancelled" ? "info" : status >= 500 ? "error" : "warn";
   log(level, {
     event: options.event ?? "report_failed",

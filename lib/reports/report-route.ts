@@ -27,8 +27,15 @@ export function upstreamErrorResponse(error: unknown, route: string, aborted = f
 }
 
 export async function handleReportRequest(request: Request, options: { creatorOnly: boolean }, handle: (req: ReportRequest) => Promise<Response>): Promise<Response> {
-  const account = await getSessionAccount();
-  const client = account && (await getSessionClient(account));
+  let account: SessionAccount | null;
+  let client: SalesApiClient | null;
+  try {
+    // The session lives in the vault: a shared back-end that is away answers "storage unavailable".
+    account = await getSessionAccount();
+    client = account && (await getSessionClient(account));
+  } catch (error) {
+    return upstreamErrorResponse(error, routeOf(request), request.signal.aborted);
+  }
   if (!account || !client) return errorResponse(401, "unauthenticated", "Your session has ended. Sign in again.");
   if (options.creatorOnly && account.keyType !== "creator") return errorResponse(403, "forbidden", "This report needs a creator key.");
   const query = new URL(request.url).searchParams;

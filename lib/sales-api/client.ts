@@ -9,7 +9,7 @@ import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore }
 import { credentialIdentity, type SalesApiCredential } from "./credentials";
 import { isoDay, shiftDay, type IsoDay } from "./dates";
 import { DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
-import { fetchRange, type RangeOptions, type RangeResult } from "./fetch-range";
+import { fetchRange, type RangeOptions, type RangeResult, type WorkLock } from "./fetch-range";
 import { CredentialRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits, type RateLimitStore } from "./rate-limit";
 import type { ResourceName } from "./resources";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
@@ -39,7 +39,15 @@ export interface SalesApiClientOptions {
   /** For tests: the time a fetch stamps its days with (fetchedAt) and runs its deadline on; Date.now unless given. */
   clock?: () => number;
   /** Stores shared across clients; the process-wide ones (lib/store/process-state) unless given. */
-  stores?: { rateLimit?: RateLimitStore; dayCache?: DayCacheStore | ((identity: string) => DayCacheStore); catalogs?: CatalogStore };
+  stores?: {
+    rateLimit?: RateLimitStore;
+    dayCache?: DayCacheStore | ((identity: string) => DayCacheStore);
+    catalogs?: CatalogStore;
+    /** Identical requests in flight in this instance (the process's map unless given: tests play two instances). */
+    inFlight?: Map<string, Promise<unknown>>;
+    /** Identical windows across instances (Redis); none unless configured. */
+    windowLock?: WorkLock;
+  };
 }
 
 export type KeyType = "creator" | "affiliate";
@@ -77,12 +85,13 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
     tokens: state.tokens,
     slots,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    inFlight: state.inFlight,
+    inFlight: options.stores?.inFlight ?? state.inFlight,
   };
   const deps = {
     ctx,
     cache: typeof options.stores?.dayCache === "function" ? options.stores.dayCache(identity) : (options.stores?.dayCache ?? state.dayCache),
     ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl },
+    windowLock: options.stores?.windowLock ?? state.windowLock,
     maxSegments: options.maxSegments ?? 3,
     deadlineMs: options.deadlineMs ?? env.SALES_API_REPORT_DEADLINE_MS,
     clock: options.clock,

@@ -1,6 +1,8 @@
 // Typed failures of the upstream client. A person sees `message`; support sees
 // `code` and the upstream `correlationId`.
 
+import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
+
 export type SalesApiConfigErrorCode = "not_configured" | "insecure_url" | "ca_file_unreadable";
 export type SalesApiTransportErrorCode = "timeout" | "tls" | "connection_refused" | "dns" | "redirect" | "network";
 
@@ -82,8 +84,9 @@ export class SalesApiRangeError extends SalesApiError {
 }
 
 /**
- * What kind of failure this is, for messages and decisions. Every kind but "internal" and
- * "cancelled" comes from the upstream or its configuration; "internal" is a bug of ours.
+ * What kind of failure this is, for messages and decisions. Every kind but "internal",
+ * "storage" and "cancelled" comes from the upstream or its configuration; "internal" is a bug
+ * of ours, "storage" a shared back-end of ours that cannot be reached.
  */
 export type SalesApiErrorKind =
   | "invalid_request"
@@ -97,6 +100,7 @@ export type SalesApiErrorKind =
   | "schema"
   | "config"
   | "cancelled"
+  | "storage"
   | "internal";
 
 export function errorKind(error: unknown): SalesApiErrorKind {
@@ -112,6 +116,8 @@ export function errorKind(error: unknown): SalesApiErrorKind {
   if (error instanceof SalesApiRangeError) return "invalid_request";
   if (error instanceof SalesApiTransportError) return error.code === "timeout" ? "timeout" : "network";
   if (error instanceof SalesApiConfigError) return "config";
+  // PostgreSQL or Redis (the shared back-ends) could not be reached: not a bug, not the upstream.
+  if (error instanceof StorageUnavailableError) return "storage";
   // The caller went away (the browser closed the download): nobody is waiting for an answer.
   // The report's own deadline (a DOMException "TimeoutError"): the upstream was too slow.
   if (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TimeoutError") return "timeout";

@@ -14,10 +14,13 @@ import { SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 import { newTally, type RequestContext, type Tally } from "./send";
+import { lockWindow, type WorkLock } from "./window-lock";
 import { advance, daysOf, missingSpans, nextWindow, splitForConcurrency, windowEndingAt, type Span } from "./window-plan";
 
 export interface RangeDeps {
   ctx: RequestContext;
+  /** Across instances; within one process ctx.inFlight joins identical windows already. */
+  windowLock?: WorkLock;
   cache: DayCacheStore;
   ttl: CacheTtl;
   maxSegments: number;
@@ -43,6 +46,8 @@ export interface RangeOptions {
    */
   digest?: { digester: DayDigester; recordDays?: ReadonlySet<IsoDay> };
 }
+
+export type { WorkLock } from "./window-lock";
 
 export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
 
@@ -193,54 +198,71 @@ class RangeRun<R extends ResourceName> {
       if (this.outOfTime()) return;
       await this.options.beforeWindow?.();
       const window = nextWindow(span, end, density, MAX_LIMIT);
-      let answer: Awaited<ReturnType<typeof fetchWindow<R>>>;
-      try {
-        answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.signal);
-      } catch (error) {
-        if (this.outOfTime()) return;
-        throw error;
-      }
-      this.windowsDone++;
-      this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
-      const byDay = new Map<IsoDay, Bucket>();
-      const bucketOf = (day: IsoDay) => byDay.get(day) ?? byDay.set(day, { records: [], invalid: [], complete: true }).get(day)!;
-      const odd = new Set(answer.oddShapes);
-      answer.records.forEach((record, index) => {
-        const day = dayOfRecord(record as Record<string, unknown>, spec.filterColumns);
-        if (!day) return;
-        const bucket = bucketOf(day);
-        bucket.records.push(record);
-        if (odd.has(index)) bucket.oddShapes = (bucket.oddShapes ?? 0) + 1;
-      });
-      for (const invalid of answer.invalid) {
-        const day = dayOfRecord(answer.raw[invalid.index] ?? {}, spec.filterColumns) ?? shiftDay(window.to, -1);
-        bucketOf(day).invalid.push(invalid);
-      }
-      const oldestRaw = answer.raw.at(-1);
-      const oldestDay = oldestRaw ? dayOfRecord(oldestRaw, spec.filterColumns) : undefined;
-      if (answer.truncated && oldestDay === undefined && daysBetween(window.from, window.to) > 1) {
-        // Records without a readable date column: nothing tells where to go on, so halve.
-        const middle = shiftDay(window.to, -Math.ceil(daysBetween(window.from, window.to) / 2));
-        await this.fetchSpan({ from: middle, to: window.to });
-        end = middle;
-        continue;
-      }
-      const step = advance(window, answer.truncated, oldestDay);
-      if (step.complete) {
-        const days = daysBetween(step.complete.from, step.complete.to);
-        let records = 0;
-        for (const [day, bucket] of byDay) if (day >= step.complete.from && day < step.complete.to) records += bucket.records.length + bucket.invalid.length;
-        if (days > 0 && (answer.truncated || records > 0)) density = records / days;
-        for (let day = step.complete.from; day < step.complete.to; day = shiftDay(day, 1)) {
-          await this.store(day, byDay.get(day) ?? { records: [], invalid: [], complete: true });
+      const lock = await lockWindow(this.deps.windowLock, `${this.deps.ctx.identity}:${this.resource}:${window.from}:${window.to}`, this.signal);
+      if (lock === "joined") {
+        // Another instance fetched this window: its days are in the shared store now.
+        await this.loadCached(daysOf(window.from, shiftDay(window.to, -1)).filter((day) => !this.buckets.has(day)));
+        let held = window.to;
+        while (held > window.from && this.buckets.has(shiftDay(held, -1))) held = shiftDay(held, -1);
+        if (held < window.to) {
+          end = held;
+          density = this.density() || density;
+          continue;
         }
       }
-      if (step.incomplete) {
-        const partial = byDay.get(step.incomplete) ?? { records: [], invalid: [], complete: false };
-        await this.store(step.incomplete, { ...partial, complete: false });
+      // The lock is held until the window's days are stored: an instance waiting on it reads them.
+      try {
+        let answer: Awaited<ReturnType<typeof fetchWindow<R>>>;
+        try {
+          answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.signal);
+        } catch (error) {
+          if (this.outOfTime()) return;
+          throw error;
+        }
+        this.windowsDone++;
+        this.report.windows.push({ from: window.from, to: window.to, count: answer.raw.length, truncated: answer.truncated, shared: answer.shared });
+        const byDay = new Map<IsoDay, Bucket>();
+        const bucketOf = (day: IsoDay) => byDay.get(day) ?? byDay.set(day, { records: [], invalid: [], complete: true }).get(day)!;
+        const odd = new Set(answer.oddShapes);
+        answer.records.forEach((record, index) => {
+          const day = dayOfRecord(record as Record<string, unknown>, spec.filterColumns);
+          if (!day) return;
+          const bucket = bucketOf(day);
+          bucket.records.push(record);
+          if (odd.has(index)) bucket.oddShapes = (bucket.oddShapes ?? 0) + 1;
+        });
+        for (const invalid of answer.invalid) {
+          const day = dayOfRecord(answer.raw[invalid.index] ?? {}, spec.filterColumns) ?? shiftDay(window.to, -1);
+          bucketOf(day).invalid.push(invalid);
+        }
+        const oldestRaw = answer.raw.at(-1);
+        const oldestDay = oldestRaw ? dayOfRecord(oldestRaw, spec.filterColumns) : undefined;
+        if (answer.truncated && oldestDay === undefined && daysBetween(window.from, window.to) > 1) {
+          // Records without a readable date column: nothing tells where to go on, so halve.
+          const middle = shiftDay(window.to, -Math.ceil(daysBetween(window.from, window.to) / 2));
+          await this.fetchSpan({ from: middle, to: window.to });
+          end = middle;
+          continue;
+        }
+        const step = advance(window, answer.truncated, oldestDay);
+        if (step.complete) {
+          const days = daysBetween(step.complete.from, step.complete.to);
+          let records = 0;
+          for (const [day, bucket] of byDay) if (day >= step.complete.from && day < step.complete.to) records += bucket.records.length + bucket.invalid.length;
+          if (days > 0 && (answer.truncated || records > 0)) density = records / days;
+          for (let day = step.complete.from; day < step.complete.to; day = shiftDay(day, 1)) {
+            await this.store(day, byDay.get(day) ?? { records: [], invalid: [], complete: true });
+          }
+        }
+        if (step.incomplete) {
+          const partial = byDay.get(step.incomplete) ?? { records: [], invalid: [], complete: false };
+          await this.store(step.incomplete, { ...partial, complete: false });
+        }
+        end = step.nextEnd;
+        this.progress();
+      } finally {
+        if (lock && lock !== "joined") await lock.release();
       }
-      end = step.nextEnd;
-      this.progress();
     }
   }
 

@@ -99,7 +99,7 @@ export async function getWithCredential(ctx: RequestContext, tally: Tally, path:
     if (response.ok) return response;
     if (response.status === 401 && ctx.credential.kind === "client" && !renewed) {
       // The token expired or was revoked early: exchange once more, then give up.
-      ctx.tokens.invalidate(ctx.identity, bearer);
+      await ctx.tokens.invalidate(ctx.identity, bearer);
       renewed = true;
       continue;
     }

@@ -4,6 +4,7 @@
 // interface is written for a shared one (PostgreSQL rows, Redis leases): every call is async,
 // reads take a batch of days, and the single-sync rule is a lease with an expiry rather than
 // a lock held by this process.
+import type { LeaseStore } from "./lease-store";
 
 export interface MirrorDayMeta {
   resource: string;
@@ -39,7 +40,7 @@ export interface MirrorSyncState {
   unavailable: string[];
 }
 
-export interface MirrorStore {
+export interface MirrorStore extends LeaseStore {
   /** The requested days the mirror holds, at any age. */
   readDays(account: string, resource: string, days: readonly string[]): Promise<MirrorDay[]>;
   /** The same without payloads. */
@@ -57,9 +58,6 @@ export interface MirrorStore {
   forget(account: string): Promise<void>;
   readSyncState(account: string): Promise<MirrorSyncState | undefined>;
   writeSyncState(account: string, state: MirrorSyncState): Promise<void>;
-  /** Takes or renews lease `name` for `holder` until now + ttlMs; false while another holder has it. */
-  lease(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
-  releaseLease(name: string, holder: string): Promise<void>;
   /** Bytes the store occupies, for benchmarks. */
   sizeBytes(): Promise<number>;
   close(): Promise<void>;

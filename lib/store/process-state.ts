@@ -8,12 +8,24 @@ import "server-only";
 // back-end (Redis, PostgreSQL) can replace the in-memory ones.
 import { randomBytes } from "node:crypto";
 import type { LimitFunction } from "p-limit";
+import type { Pool } from "pg";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
 import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
+import type { Redis } from "ioredis";
+import { getServerEnv } from "@/lib/env";
+import type { WorkLock } from "@/lib/sales-api/fetch-range";
 import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
 import { ReportActivity } from "@/lib/sales-api/report-activity";
+import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
+import { createRedisConnection } from "./redis/connection";
+import { isRedisUnavailable } from "./redis/errors";
+import { RedisLeaseStore } from "./redis/redis-lease-store";
+import { RedisRateLimitStore } from "./redis/redis-rate-limit-store";
+import { RedisTokenStore } from "./redis/redis-token-store";
+import { RedisWorkLock } from "./redis/redis-work-lock";
+import { guardStore } from "./storage-unavailable";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
@@ -31,6 +43,14 @@ export interface ProcessState {
   reports: ReportActivity;
   /** The accounts' mirror (lib/mirror), opened on first use. */
   mirror?: MirrorStore;
+  /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
+  database?: Pool;
+  /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */
+  redis?: Redis;
+  /** Joins identical upstream windows across instances (Redis, when configured). */
+  windowLock?: WorkLock;
+  /** The sync's one-per-account lease across instances (Redis, when configured; else the mirror store's). */
+  leases?: LeaseStore;
   /** Background syncs running in this process, by account identity. */
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
 }
@@ -39,12 +59,23 @@ const KEY = Symbol.for("salesdash.process-state");
 
 type Holder = typeof globalThis & { [KEY]?: ProcessState };
 
+/** The Redis-backed stores when SALESDASH_REDIS_URL is set, each guarded: an outage is "storage unavailable". */
+function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases" | "tokens"> {
+  const { SALESDASH_REDIS_URL: url, AUTH_SECRET: secret } = getServerEnv();
+  if (!url) return { rateLimit: new MemoryRateLimitStore(), tokens: new AccessTokenCache() };
+  const redis = createRedisConnection(url);
+  const onRedis = <T extends object>(store: T): T => guardStore(store, "redis", isRedisUnavailable);
+  const locks = onRedis(new RedisWorkLock(redis));
+  // Tokens are sealed with a key from AUTH_SECRET; without it nobody can sign in, and they stay in memory.
+  const tokens = secret ? new AccessTokenCache({ store: onRedis(new RedisTokenStore(redis, secret)), exchangeLock: locks }) : new AccessTokenCache();
+  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: locks, leases: onRedis(new RedisLeaseStore(redis)), tokens };
+}
+
 function createProcessState(): ProcessState {
   return {
-    rateLimit: new MemoryRateLimitStore(),
+    ...sharedStores(),
     dayCache: new MemoryDayCacheStore(),
     catalogs: new MemoryCatalogStore(),
-    tokens: new AccessTokenCache(),
     slots: new Map(),
     inFlight: new Map(),
     identityKey: randomBytes(32),

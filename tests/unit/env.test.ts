@@ -101,3 +101,19 @@ describe("the mirror's settings", () => {
     expect(() => parseServerEnv({ SALESDASH_FRESHNESS: "3:60s,30:1h" })).toThrow(/last tier must be "\*"/);
   });
 });
+
+describe("the shared back-ends", () => {
+  it("reads PostgreSQL and Redis URLs, and leaves both unset by default (the embedded stores)", () => {
+    const env = parseServerEnv({ SALESDASH_DATABASE_URL: "postgres://salesdash:pw@db.internal:5432/salesdash", SALESDASH_REDIS_URL: "rediss://cache.internal:6380" });
+    expect(env).toMatchObject({ SALESDASH_DATABASE_URL: "postgres://salesdash:pw@db.internal:5432/salesdash", SALESDASH_REDIS_URL: "rediss://cache.internal:6380" });
+    const unset = parseServerEnv({ SALESDASH_DATABASE_URL: " ", SALESDASH_REDIS_URL: "" });
+    expect([unset.SALESDASH_DATABASE_URL, unset.SALESDASH_REDIS_URL]).toEqual([undefined, undefined]);
+  });
+
+  it("names the variable of a URL that is not one, without repeating its value", () => {
+    const wrong = () => parseServerEnv({ SALESDASH_DATABASE_URL: "mysql://root:hunter22@db/x", SALESDASH_REDIS_URL: "127.0.0.1:6379" });
+    expect(wrong).toThrow(/SALESDASH_DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(wrong).toThrow(/SALESDASH_REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(wrong).not.toThrow(/hunter22/);
+  });
+});

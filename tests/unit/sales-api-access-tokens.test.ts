@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
+import { MemoryTokenStore, type TokenStore } from "@/lib/sales-api/token-store";
+import type { WorkLock } from "@/lib/store/work-lock";
+import { MemoryWorkLock } from "../support/memory-work-lock";
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0); // a whole second, so that `exp` is exact
 
@@ -34,7 +37,7 @@ function deferred<T>() {
 describe("AccessTokenCache", () => {
   it("shares one exchange between concurrent callers", async () => {
     const { clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const pending = deferred<string>();
     const exchange = vi.fn(() => pending.promise);
     const callers = [cache.get("id", exchange), cache.get("id", exchange), cache.get("id", exchange)];
@@ -46,7 +49,7 @@ describe("AccessTokenCache", () => {
 
   it("reuses a long-lived token until 30 s before its exp", async () => {
     const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const first = tokenExpiringIn(3600, "first");
     const second = tokenExpiringIn(7200, "second");
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
@@ -61,7 +64,7 @@ describe("AccessTokenCache", () => {
 
   it("renews a short-lived token a tenth of its remaining lifetime before exp", async () => {
     const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const short = tokenExpiringIn(100, "short"); // renew 10 s before exp, not 30 s
     const next = tokenExpiringIn(200, "next");
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(short).mockResolvedValueOnce(next);
@@ -75,7 +78,7 @@ describe("AccessTokenCache", () => {
 
   it("measures the lifetime from when the exchange finished", async () => {
     const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const pending = deferred<string>();
     const exchange = vi.fn(() => pending.promise);
     const getting = cache.get("id", exchange);
@@ -93,7 +96,7 @@ describe("AccessTokenCache", () => {
 
   it("exchanges again on every call for a token that is already expired", async () => {
     const { clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const exchange = vi.fn(async () => tokenExpiringIn(-60));
     await cache.get("id", exchange);
     await cache.get("id", exchange);
@@ -102,7 +105,7 @@ describe("AccessTokenCache", () => {
 
   it("keeps tokens of different identities apart", async () => {
     const { clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const a = tokenExpiringIn(3600, "a");
     const b = tokenExpiringIn(3600, "b");
     expect(await cache.get("id-a", async () => a)).toBe(a);
@@ -115,7 +118,7 @@ describe("AccessTokenCache", () => {
 
   it("does not share a pending exchange between identities", async () => {
     const { clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const pending = deferred<string>();
     const exchangeA = vi.fn(() => pending.promise);
     const exchangeB = vi.fn(async () => "token-b");
@@ -129,7 +132,7 @@ describe("AccessTokenCache", () => {
   describe("invalidate", () => {
     it("forgets the token it is given, so the next call exchanges again", async () => {
       const { clock } = fakeClock();
-      const cache = new AccessTokenCache(clock);
+      const cache = new AccessTokenCache({ clock });
       const first = tokenExpiringIn(3600, "first");
       const second = tokenExpiringIn(3600, "second");
       const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
@@ -141,7 +144,7 @@ describe("AccessTokenCache", () => {
 
     it("keeps a newer token that another caller already fetched", async () => {
       const { clock } = fakeClock();
-      const cache = new AccessTokenCache(clock);
+      const cache = new AccessTokenCache({ clock });
       const current = tokenExpiringIn(3600, "current");
       const exchange = vi.fn(async () => current);
       await cache.get("id", exchange);
@@ -152,7 +155,7 @@ describe("AccessTokenCache", () => {
 
     it("does not touch other identities", async () => {
       const { clock } = fakeClock();
-      const cache = new AccessTokenCache(clock);
+      const cache = new AccessTokenCache({ clock });
       const shared = tokenExpiringIn(3600, "same-token");
       await cache.get("id-a", async () => shared);
       await cache.get("id-b", async () => shared);
@@ -164,14 +167,14 @@ describe("AccessTokenCache", () => {
     });
 
     it("is harmless for an unknown identity", () => {
-      const cache = new AccessTokenCache(() => T0);
+      const cache = new AccessTokenCache({ clock: () => T0 });
       expect(() => cache.invalidate("nobody", "x")).not.toThrow();
     });
   });
 
   it("keeps a token that is not a JWT for 5 minutes", async () => {
     const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce("opaque-1").mockResolvedValueOnce("opaque-2");
     expect(await cache.get("id", exchange)).toBe("opaque-1");
     time.now = T0 + 5 * 60_000 - 1;
@@ -183,7 +186,7 @@ describe("AccessTokenCache", () => {
 
   it("keeps a JWT without exp for 5 minutes", async () => {
     const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const noExp = jwt({ sub: "x" });
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(noExp).mockResolvedValueOnce("next");
     await cache.get("id", exchange);
@@ -195,7 +198,7 @@ describe("AccessTokenCache", () => {
 
   it("does not keep a failed exchange: the next call exchanges again", async () => {
     const { clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const token = tokenExpiringIn(3600);
     const exchange = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error("auth down")).mockResolvedValueOnce(token);
     await expect(cache.get("id", exchange)).rejects.toThrow("auth down");
@@ -205,7 +208,7 @@ describe("AccessTokenCache", () => {
 
   it("fails every caller sharing a failed exchange, then recovers", async () => {
     const { clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     const pending = deferred<string>();
     const exchange = vi.fn(() => pending.promise);
     const a = cache.get("id", exchange);
@@ -220,12 +223,141 @@ describe("AccessTokenCache", () => {
 
   it("renews again on the next call when a renewal failed", async () => {
     const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache(clock);
+    const cache = new AccessTokenCache({ clock });
     await cache.get("id", async () => tokenExpiringIn(100));
     time.now = T0 + 95_000; // past renewal
     await expect(cache.get("id", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     const exchange = vi.fn(async () => "renewed");
     expect(await cache.get("id", exchange)).toBe("renewed");
     expect(exchange).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("AccessTokenCache with a shared store and exchange lock (several instances)", () => {
+  /** Two caches sharing a token store and an exchange lock, as two dashboard instances sharing a Redis. */
+  function twoInstances(lock: WorkLock = new MemoryWorkLock(), exchangeLockTtlMs = 5_000) {
+    const { time, clock } = fakeClock();
+    const store: TokenStore = new MemoryTokenStore();
+    const make = () => new AccessTokenCache({ clock, store, exchangeLock: lock, exchangeLockTtlMs });
+    return { time, store, one: make(), two: make() };
+  }
+
+  it("reuses a token another instance kept, without exchanging", async () => {
+    const { one, two } = twoInstances();
+    const token = tokenExpiringIn(3600);
+    await one.get("id", async () => token);
+    const exchange = vi.fn(async () => "unused");
+    expect(await two.get("id", exchange)).toBe(token);
+    expect(exchange).not.toHaveBeenCalled();
+  });
+
+  it("exchanges once between two instances asking at the same time; the other waits for its token", async () => {
+    const { one, two } = twoInstances();
+    const pending = deferred<string>();
+    const exchangeOne = vi.fn(() => pending.promise);
+    const exchangeTwo = vi.fn(async () => "second exchange");
+    const callers = [one.get("id", exchangeOne), two.get("id", exchangeTwo), one.get("id", exchangeOne), two.get("id", exchangeTwo)];
+    await new Promise((resolve) => setTimeout(resolve, 30)); // the second instance is polling by now
+    const token = tokenExpiringIn(3600);
+    pending.resolve(token);
+    expect(await Promise.all(callers)).toEqual([token, token, token, token]);
+    expect(exchangeOne).toHaveBeenCalledTimes(1);
+    expect(exchangeTwo).not.toHaveBeenCalled();
+  });
+
+  it("lets a waiting instance exchange itself when the other's exchange failed", async () => {
+    const { one, two } = twoInstances();
+    const pending = deferred<string>();
+    const first = one.get("id", () => pending.promise);
+    const exchangeTwo = vi.fn(async () => "second");
+    const second = two.get("id", exchangeTwo);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    pending.reject(new Error("502"));
+    await expect(first).rejects.toThrow("502");
+    expect(await second).toBe("second");
+    expect(exchangeTwo).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the lock once an instance that died holding it lets it expire", async () => {
+    const lock = new MemoryWorkLock();
+    const { two } = twoInstances(lock, 100);
+    await lock.tryAcquire("token-exchange:id", 100); // the dead instance's
+    const exchange = vi.fn(async () => "mine");
+    const started = Date.now();
+    expect(await two.get("id", exchange)).toBe("mine");
+    expect(exchange).toHaveBeenCalledTimes(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("exchanges without the lock rather than wait forever when it never comes free", async () => {
+    const lock: WorkLock = { tryAcquire: vi.fn(async () => null), release: vi.fn(async () => {}), waitUntilReleased: vi.fn(async () => false) };
+    const { one } = twoInstances(lock, 50);
+    const exchange = vi.fn(async () => "anyway");
+    expect(await one.get("id", exchange)).toBe("anyway");
+    expect(exchange).toHaveBeenCalledTimes(1);
+    expect(lock.waitUntilReleased).toHaveBeenCalledTimes(3);
+    expect(lock.waitUntilReleased).toHaveBeenCalledWith("token-exchange:id", { timeoutMs: 50 });
+  });
+
+  it("uses a token kept between its look and its taking the lock, without exchanging", async () => {
+    const { clock } = fakeClock();
+    const store: TokenStore = new MemoryTokenStore();
+    const theirs = tokenExpiringIn(3600, "theirs");
+    // The other instance finishes its exchange and lets go just as this one takes the lock.
+    const lock: WorkLock = {
+      tryAcquire: vi.fn(async () => {
+        await store.set("id", { token: theirs, renewAt: T0 + 3_570_000 }, 3_570_000);
+        return "lock-token";
+      }),
+      release: vi.fn(async () => {}),
+      waitUntilReleased: vi.fn(async () => true),
+    };
+    const exchange = vi.fn(async () => "unused");
+    expect(await new AccessTokenCache({ clock, store, exchangeLock: lock }).get("id", exchange)).toBe(theirs);
+    expect(exchange).not.toHaveBeenCalled();
+    expect(lock.release).toHaveBeenCalledWith("token-exchange:id", "lock-token");
+  });
+
+  it("keeps the token before letting go of the lock, and still answers when letting go fails", async () => {
+    const { clock } = fakeClock();
+    const store: TokenStore = new MemoryTokenStore();
+    const heldAtRelease: unknown[] = [];
+    const lock: WorkLock = {
+      tryAcquire: vi.fn(async () => "lock-token"),
+      release: vi.fn(async () => {
+        heldAtRelease.push((await store.get("id"))?.token);
+        throw new Error("Connection is closed.");
+      }),
+      waitUntilReleased: vi.fn(async () => true),
+    };
+    expect(await new AccessTokenCache({ clock, store, exchangeLock: lock }).get("id", async () => "fresh")).toBe("fresh");
+    expect(heldAtRelease).toEqual(["fresh"]);
+  });
+
+  it("forgets an invalidated token for every instance", async () => {
+    const { one, two } = twoInstances();
+    const first = tokenExpiringIn(3600, "first");
+    await one.get("id", async () => first);
+    await two.invalidate("id", first);
+    const exchange = vi.fn(async () => "second");
+    expect(await one.get("id", exchange)).toBe("second");
+  });
+
+  it("passes the store each token with the time left until its renewal", async () => {
+    const { time, clock } = fakeClock();
+    const set = vi.fn<TokenStore["set"]>(async () => {});
+    const store: TokenStore = { get: async () => undefined, set, deleteIfSame: async () => {} };
+    time.now = T0 + 1_000;
+    await new AccessTokenCache({ clock, store }).get("id", async () => tokenExpiringIn(3600, "a"));
+    expect(set).toHaveBeenCalledWith("id", { token: tokenExpiringIn(3600, "a"), renewAt: T0 + 3_570_000 }, 3_569_000);
+  });
+
+  it("fails the callers when the store fails, and does not keep the failure", async () => {
+    const { clock } = fakeClock();
+    const get = vi.fn<TokenStore["get"]>().mockRejectedValueOnce(new Error("Connection is closed.")).mockResolvedValue(undefined);
+    const store: TokenStore = { get, set: async () => {}, deleteIfSame: async () => {} };
+    const cache = new AccessTokenCache({ clock, store });
+    await expect(cache.get("id", async () => "unused")).rejects.toThrow("Connection is closed.");
+    expect(await cache.get("id", async () => "token")).toBe("token");
   });
 });

@@ -1,29 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { MemoryAccountSettingsStore, type AccountSettingsStore } from "@/lib/store/account-settings-store";
+import { expect, it } from "vitest";
+import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import { SqliteAccountSettingsStore } from "@/lib/store/sqlite-account-settings-store";
+import { accountSettingsStoreBehaviour } from "../support/account-settings-store-behaviour";
 
+// The contract every back-end keeps (tests/support, also run against PostgreSQL in
+// tests/backends), then what only the SQLite file has.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-settings-"));
 
-describe.each<[string, () => AccountSettingsStore]>([
-  ["memory", () => new MemoryAccountSettingsStore()],
-  ["sqlite", () => new SqliteAccountSettingsStore(path.join(dir, `s-${Math.random()}.sqlite`))],
-])("%s account settings store", (_name, make) => {
-  it("answers the defaults for an account it has not seen, then what was set, per account", async () => {
-    const store = make();
-    expect(await store.get("a")).toEqual({ assumedCurrency: null });
-    await store.set("a", { assumedCurrency: "brl" });
-    expect(await store.get("a")).toEqual({ assumedCurrency: "brl" });
-    expect(await store.get("b")).toEqual({ assumedCurrency: null });
-    await store.set("a", { assumedCurrency: null });
-    expect(await store.get("a")).toEqual({ assumedCurrency: null });
-    await store.set("a", { assumedCurrency: "usd" });
-    await store.delete("a");
-    expect(await store.get("a")).toEqual({ assumedCurrency: null });
-  });
-});
+accountSettingsStoreBehaviour("memory", () => new MemoryAccountSettingsStore());
+accountSettingsStoreBehaviour("sqlite", () => new SqliteAccountSettingsStore(path.join(dir, `s-${Math.random()}.sqlite`)));
 
 it("keeps settings across a restart (a new store on the same file), in an owner-only file", async () => {
   const file = path.join(dir, "restart.sqlite");

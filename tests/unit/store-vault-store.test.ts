@@ -3,10 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SqliteVaultStore } from "@/lib/store/sqlite-vault-store";
-import { MemoryVaultStore, type VaultStore } from "@/lib/store/vault-store";
+import { MemoryVaultStore } from "@/lib/store/vault-store";
+import { vaultStoreBehaviour } from "../support/vault-store-behaviour";
 
-// The contract every VaultStore back-end keeps; the SQLite-only checks (file mode, raw bytes)
-// are in store-sqlite-vault-store.test.ts.
+// The contract every VaultStore back-end keeps (tests/support/vault-store-behaviour.ts, also run
+// against PostgreSQL in tests/backends); the SQLite-only checks (file mode, raw bytes) are in
+// store-sqlite-vault-store.test.ts.
 const tempDirs: string[] = [];
 
 function tempFile(): string {
@@ -19,81 +21,10 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const T0 = 1_900_000_000_000; // a fixed instant; stores only compare numbers
+const T0 = 1_900_000_000_000;
 
-describe.each([
-  ["MemoryVaultStore", (): VaultStore => new MemoryVaultStore()],
-  ["SqliteVaultStore", (): VaultStore => new SqliteVaultStore(tempFile())],
-])("%s", (_name, makeStore) => {
-  it("returns what was put, until it expires", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "sealed-1", T0 + 1000);
-    expect(await store.get("ref-1", T0)).toBe("sealed-1");
-    expect(await store.get("ref-1", T0 + 999)).toBe("sealed-1");
-  });
-
-  it("returns undefined for a reference never put", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "sealed-1", T0 + 1000);
-    expect(await store.get("ref-2", T0)).toBeUndefined();
-    expect(await store.get("", T0)).toBeUndefined();
-  });
-
-  it("treats an entry as expired at its expiry instant (expiresAt <= now)", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "sealed-1", T0 + 1000);
-    expect(await store.get("ref-1", T0 + 1000)).toBeUndefined();
-  });
-
-  it("treats an entry as expired after its expiry instant", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "sealed-1", T0 + 1000);
-    expect(await store.get("ref-1", T0 + 1001)).toBeUndefined();
-  });
-
-  it("forgets an expired entry: an earlier clock afterwards does not bring it back", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "sealed-1", T0 + 1000);
-    expect(await store.get("ref-1", T0 + 5000)).toBeUndefined();
-    expect(await store.get("ref-1", T0)).toBeUndefined();
-  });
-
-  it("expires entries independently", async () => {
-    const store = makeStore();
-    await store.put("short", "s", T0 + 10);
-    await store.put("long", "l", T0 + 10_000);
-    expect(await store.get("short", T0 + 10)).toBeUndefined();
-    expect(await store.get("long", T0 + 10)).toBe("l");
-  });
-
-  it("replaces value and expiry when a reference is put again", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "old", T0 + 10);
-    await store.put("ref-1", "new", T0 + 10_000);
-    expect(await store.get("ref-1", T0 + 5000)).toBe("new");
-  });
-
-  it("deletes one entry and leaves the others", async () => {
-    const store = makeStore();
-    await store.put("ref-1", "sealed-1", T0 + 1000);
-    await store.put("ref-2", "sealed-2", T0 + 1000);
-    await store.delete("ref-1");
-    expect(await store.get("ref-1", T0)).toBeUndefined();
-    expect(await store.get("ref-2", T0)).toBe("sealed-2");
-  });
-
-  it("deletes a missing reference without complaint", async () => {
-    const store = makeStore();
-    await expect(store.delete("never-there")).resolves.toBeUndefined();
-  });
-
-  it("keeps values byte for byte (long, unicode)", async () => {
-    const store = makeStore();
-    const value = `${"A".repeat(10_000)}é日本🔑`;
-    await store.put("ref-1", value, T0 + 1000);
-    expect(await store.get("ref-1", T0)).toBe(value);
-  });
-});
+vaultStoreBehaviour("MemoryVaultStore", () => new MemoryVaultStore());
+vaultStoreBehaviour("SqliteVaultStore", () => new SqliteVaultStore(tempFile()));
 
 describe("MemoryVaultStore housekeeping", () => {
   it("drops an expired entry when it is read", async () => {

@@ -3,16 +3,16 @@ import { redirect } from "next/navigation";
 import { SignInPanel } from "@/components/auth/sign-in-panel";
 import { getDemoAccounts } from "@/lib/auth/demo-accounts";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { getSessionState } from "@/lib/auth/session";
+import { getPageSessionState } from "@/lib/auth/session";
 import { endedSessionPath, parseEndReason, sessionEndedSentence } from "@/lib/auth/session-decision";
 import { getServerEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = await getSessionState();
   const params = await searchParams;
   const callbackPath = safeCallbackPath(params.callbackUrl);
+  const state = await getPageSessionState(callbackPath);
   const endedReason = parseEndReason(params.reason);
   if (state.kind === "signed-in") redirect(callbackPath);
   // An ended session's cookie is cleared by /session-ended, which comes back here with the

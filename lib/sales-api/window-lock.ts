@@ -1,0 +1,26 @@
+// Joining identical window requests across dashboard instances (Redis): one instance fetches a
+// window while the others wait for it, then read the days it stored from the shared mirror.
+// Within one process ctx.inFlight joins them already; this is for several processes.
+import type { WorkLock } from "@/lib/store/work-lock";
+
+export type { WorkLock };
+
+// Held while one window is fetched, retries included; released at once when it is done.
+const WINDOW_LOCK_MS = 120_000;
+
+/**
+ * The window's lock: held (release it when done), "joined" when another instance held it (and
+ * has released it since), or null without locks, or when waiting failed (fetch it then).
+ */
+export async function lockWindow(locks: WorkLock | undefined, window: string, signal: AbortSignal): Promise<{ release(): Promise<void> } | "joined" | null> {
+  if (!locks) return null;
+  const key = `window:${window}`;
+  const token = await locks.tryAcquire(key, WINDOW_LOCK_MS);
+  if (token) return { release: () => locks.release(key, token) };
+  try {
+    return (await locks.waitUntilReleased(key, { timeoutMs: WINDOW_LOCK_MS, signal })) ? "joined" : null;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
+}

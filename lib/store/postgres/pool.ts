@@ -1,0 +1,74 @@
+import "server-only";
+
+// The connection pool the PostgreSQL stores share. One pool per process is enough for all
+// three stores; each store also accepts a URL and then owns a pool of its own (tests, scripts).
+import { Pool } from "pg";
+import { log } from "@/lib/log/server-log";
+
+export interface PostgresPoolOptions {
+  /** Connections this process may hold at once (pg's default is 10). */
+  max?: number;
+  /**
+   * The schema every connection works in (its `search_path`): several deployments, or the tests'
+   * files, can share one database without seeing each other's tables. Unset: the server's default.
+   */
+  schema?: string;
+  /** How long to wait for a connection before failing; 5 s unless set. */
+  connectionTimeoutMs?: number;
+}
+
+// An unreachable server must fail a request within seconds ("storage unavailable"), not hang
+// it for the TCP timeout: pg waits forever by default.
+const DEFAULT_CONNECTION_TIMEOUT_MS = 5_000;
+
+// Unquoted, lower-case identifiers only, so the name needs no escaping in `-c search_path=`
+// nor in SQL, and means the same thing in both.
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function assertSchemaName(schema: string): void {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema "${schema}": use lower-case letters, digits and "_" (at most 63), starting with a letter or "_".`);
+}
+
+export function createPostgresPool(url: string, options: PostgresPoolOptions = {}): Pool {
+  let startupOptions: string | undefined;
+  if (options.schema !== undefined) {
+    assertSchemaName(options.schema);
+    // pg lets the URL's own parameters override the config object, so an `options` in the URL
+    // would silently drop the search_path set here: refuse the ambiguity instead.
+    if (hasOptionsParameter(url)) throw new Error("The PostgreSQL URL sets `options`; set the schema there (-c search_path=...) or through `schema`, not both.");
+    // Sent in the startup message, so every connection has it before its first query; a
+    // `SET` on the pool's "connect" event would cost a round trip and can fail unobserved.
+    startupOptions = `-c search_path=${options.schema}`;
+  }
+  const pool = new Pool({
+    connectionString: url,
+    max: options.max,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    options: startupOptions,
+  });
+  // An idle connection that the server drops (a restart, a failover, an administrator) makes
+  // the pool emit "error"; without a listener Node turns that into an uncaught exception and
+  // the whole server exits. The pool discards the connection and opens a new one when needed.
+  pool.on("error", (error: Error & { code?: string }) => {
+    log("warn", { event: "postgres_idle_connection_lost", errorName: error.code ?? error.name });
+  });
+  return pool;
+}
+
+function hasOptionsParameter(url: string): boolean {
+  try {
+    return new URL(url).searchParams.has("options");
+  } catch {
+    return false;
+  }
+}
+
+/** The pool a store works on, and whether the store made it (and so ends it on close). */
+export interface StorePool {
+  pool: Pool;
+  owned: boolean;
+}
+
+export function storePool(connection: Pool | string, options: PostgresPoolOptions = {}): StorePool {
+  return typeof connection === "string" ? { pool: createPostgresPool(connection, options), owned: true } : { pool: connection, owned: false };
+}

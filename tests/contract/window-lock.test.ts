@@ -1,0 +1,29 @@
+// Two dashboard instances (each with its own requests in flight) reading the same range at
+// the same moment, sharing a window lock (Redis in production) and a day store (the mirror):
+// each window goes upstream once, the waiting instance reads the days the other stored, and
+// both get exactly the ground truth.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { MemoryDayCacheStore } from "@/lib/sales-api/day-cache";
+import { groundTruth } from "../../sandbox/ground-truth";
+import { MemoryWorkLock } from "../support/memory-work-lock";
+import { clientFor } from "../support/sandbox-client";
+import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
+
+let sb: RunningSandbox;
+beforeAll(async () => void (sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000", "--latency-ms", "100"])));
+afterAll(async () => sb?.stop());
+
+it("sends each window once across two instances, and both answer the ground truth", async () => {
+  const windowLock = new MemoryWorkLock();
+  const dayCache = new MemoryDayCacheStore();
+  const instance = () => clientFor(sb, sb.creds.creator, "A", { stores: { dayCache, windowLock, inFlight: new Map() } }).client;
+  const range = { from: "2025-12-01", to: "2026-06-15" };
+  const [a, b] = await Promise.all([instance().fetchRange("purchases", range), instance().fetchRange("purchases", range)]);
+  const truth = wire(groundTruth({ now: FIXED_NOW }, "creator", "purchases", range.from, "2026-06-16"));
+  expect(wire(a.records)).toEqual(truth);
+  expect(wire(b.records)).toEqual(truth);
+  const log = (await sb.stats()).creator?.log.filter((r) => r.path === "/api/v1/purchases") ?? [];
+  expect(new Set(log.map((r) => r.query)).size).toBe(log.length);
+  expect(windowLock.joined).toBeGreaterThan(0);
+  expect(a.report.requests + b.report.requests).toBe(log.length);
+});

@@ -1,0 +1,5 @@
+import { MemoryTokenStore } from "@/lib/sales-api/token-store";
+import { describeTokenStore } from "../support/token-store-suite";
+
+// The default token store; the same suite runs against Redis in tests/backends.
+describeTokenStore("MemoryTokenStore", () => new MemoryTokenStore());
