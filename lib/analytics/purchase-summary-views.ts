@@ -13,7 +13,7 @@ import { byCountThenCurrency, fromCents } from "./money";
 import type { MergedCurrency, MergedSummary } from "./purchase-summary-merge";
 import { SLOT_MS, SUM, SUMMARY_DIMENSIONS } from "./purchase-summary";
 import type { AffiliateKpis, CreatorKpis } from "./revenue-kpis";
-import type { CurrencySeries } from "./time-buckets";
+import { currencySeries, type CurrencySeries } from "./time-buckets";
 
 export class SummaryInexactError extends Error {
   constructor(what: string) {
@@ -87,15 +87,7 @@ export function summarySeries(merged: MergedSummary, options: SummarySeriesOptio
       counts[i]! += entry[0];
       cents[i]! += entry[amount]!;
     }
-    if (!seen) continue;
-    let totalCents = 0;
-    let count = 0;
-    const points = index.keys.map((bucket, i) => {
-      totalCents += cents[i]!;
-      count += counts[i]!;
-      return { bucket, amount: fromCents(cents[i]!), count: counts[i]! };
-    });
-    series.push({ currency: m.currency, amount: fromCents(totalCents), count, points });
+    if (seen) series.push(currencySeries(m.currency, index.keys, cents, counts));
   }
   return series.sort(byCountThenCurrency);
 }

@@ -85,16 +85,17 @@ export function revenueSeries<T extends { currency?: string | null }>(purchases:
     acc.cents[i]! += toCents(value(record));
     acc.counts[i]!++;
   }
-  const series: CurrencySeries[] = [];
-  for (const [currency, { cents, counts }] of byCurrency) {
-    let totalCents = 0;
-    let count = 0;
-    const points = index.keys.map((bucket, i) => {
-      totalCents += cents[i]!;
-      count += counts[i]!;
-      return { bucket, amount: fromCents(cents[i]!), count: counts[i]! };
-    });
-    series.push({ currency, amount: fromCents(totalCents), count, points });
-  }
-  return series.sort(byCountThenCurrency);
+  return [...byCurrency].map(([currency, { cents, counts }]) => currencySeries(currency, index.keys, cents, counts)).sort(byCountThenCurrency);
+}
+
+/** One currency's series from its per-bucket sums (cents) and counts; shared with the purchase summaries' series. */
+export function currencySeries(currency: string, keys: readonly string[], cents: Float64Array, counts: Uint32Array): CurrencySeries {
+  let totalCents = 0;
+  let count = 0;
+  const points = keys.map((bucket, i) => {
+    totalCents += cents[i]!;
+    count += counts[i]!;
+    return { bucket, amount: fromCents(cents[i]!), count: counts[i]! };
+  });
+  return { currency, amount: fromCents(totalCents), count, points };
 }
