@@ -3,7 +3,6 @@
 // comparison) as GET /api/reports/revenue does, cold, then warm; then where the time goes.
 // Started by scripts/bench-mirror.ts; writes its measurements to the job's result file.
 import { createDecipheriv } from "node:crypto";
-import path from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { utcFetchWindow } from "@/lib/analytics/time-buckets";
@@ -19,8 +18,7 @@ import { shiftDay } from "@/lib/sales-api/dates";
 import { getServerEnv } from "@/lib/env";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { credentialStats, instrumentClient, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { credentialStats, instrumentClient, openBenchStore, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
 
 interface Timers { storeReadMs: number }
 
@@ -65,8 +63,7 @@ async function main(): Promise<void> {
   const job = readJob();
   const timers: Timers = { storeReadMs: 0 };
   const fetches: FetchRecord[] = [];
-  const file = path.join(job.dataDir, "mirror.sqlite");
-  const rawStore = new SqliteMirrorStore(file);
+  const rawStore = await openBenchStore(job);
   const store = timedStore(rawStore, timers);
   const clock = () => Date.parse(job.now);
   const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });

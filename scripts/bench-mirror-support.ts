@@ -3,7 +3,12 @@
 import fs from "node:fs";
 import { PerformanceObserver } from "node:perf_hooks";
 import { Agent, fetch } from "undici";
+import path from "node:path";
 import type { SalesApiClient } from "@/lib/sales-api";
+import type { MirrorStore } from "@/lib/store/mirror-store";
+import { migratePostgres } from "@/lib/store/postgres/migrate";
+import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 
 export interface MirrorBenchJob {
   baseUrl: string;
@@ -18,6 +23,15 @@ export interface MirrorBenchJob {
   now: string;
   days: number;
   resultFile: string;
+  /** The PostgreSQL back-end (a schema of the bench's own, in the URL's search_path); the SQLite file in dataDir when unset. */
+  databaseUrl?: string;
+}
+
+/** The mirror store the dashboard would use: PostgreSQL (migrated) when the job names one, else dataDir's SQLite file. */
+export async function openBenchStore(job: MirrorBenchJob): Promise<MirrorStore> {
+  if (!job.databaseUrl) return new SqliteMirrorStore(path.join(job.dataDir, "mirror.sqlite"));
+  await migratePostgres(job.databaseUrl);
+  return new PostgresMirrorStore(job.databaseUrl, { max: 10 });
 }
 
 export const JOB_ENV = "BENCH_MIRROR_JOB";

@@ -11,16 +11,34 @@ import { parseReportParams } from "@/lib/report-params/parse";
 import { buildRevenueView } from "@/lib/reports/revenue-report";
 import { credentialFrom } from "@/lib/sales-api";
 import { createTransport } from "@/lib/sales-api/transport";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { credentialStats, instrumentClient, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, unfetched, writeResult, type FetchRecord, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { Pool } from "pg";
+import { credentialStats, instrumentClient, openBenchStore, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, unfetched, writeResult, type FetchRecord, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
 
 export interface FirstVisit { ms: number; memory: MemoryPeak; requests: RequestDelta; rows: number; comparison: { from: string; to: string } | null; fetches: FetchRecord[] }
 export interface ResourceSize { resource: string; days: number; records: number; incompleteDays: number; sealedBytes: number }
 
+/** Days, records and sealed bytes per resource, read straight from the back-end's table. */
+async function sizesPerResource(job: ReturnType<typeof readJob>, account: string): Promise<ResourceSize[]> {
+  if (job.databaseUrl) {
+    const pool = new Pool({ connectionString: job.databaseUrl, max: 1 });
+    const { rows } = await pool.query(
+      "SELECT resource, COUNT(*)::int AS days, SUM(count)::int AS records, SUM(CASE WHEN complete THEN 0 ELSE 1 END)::int AS \"incompleteDays\", SUM(octet_length(sealed))::bigint AS \"sealedBytes\" FROM salesdash_mirror_days WHERE account = $1 GROUP BY resource ORDER BY resource",
+      [account],
+    );
+    await pool.end();
+    return rows.map((r: ResourceSize) => ({ ...r, sealedBytes: Number(r.sealedBytes) }));
+  }
+  const db = new Database(path.join(job.dataDir, "mirror.sqlite"), { readonly: true });
+  const rows = db
+    .prepare("SELECT resource, COUNT(*) AS days, SUM(count) AS records, SUM(complete = 0) AS incompleteDays, SUM(length(sealed)) AS sealedBytes FROM days WHERE account = ? GROUP BY resource ORDER BY resource")
+    .all(account) as ResourceSize[];
+  db.close();
+  return rows;
+}
+
 async function main(): Promise<void> {
   const job = readJob();
-  const file = path.join(job.dataDir, "mirror.sqlite");
-  const store = new SqliteMirrorStore(file);
+  const store = await openBenchStore(job);
   const clock = () => Date.parse(job.now);
   const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });
   const credential = credentialFrom({ apiKey: job.apiKey });
@@ -54,11 +72,7 @@ async function main(): Promise<void> {
 
   // --- What the mirror holds, per resource (sizes of the sealed payloads, without SQLite's overhead).
   const fileBytes = await store.sizeBytes();
-  const db = new Database(file, { readonly: true });
-  const perResource = db
-    .prepare("SELECT resource, COUNT(*) AS days, SUM(count) AS records, SUM(complete = 0) AS incompleteDays, SUM(length(sealed)) AS sealedBytes FROM days WHERE account = ? GROUP BY resource ORDER BY resource")
-    .all(account) as ResourceSize[];
-  db.close();
+  const perResource = await sizesPerResource(job, account);
 
   // --- The first visit after the sync, in the same process, as a signed-in user would make it. The
   // comparison period lies beyond the synced days. When the report's deadline leaves days of it

@@ -1,4 +1,4 @@
-// npm run bench:mirror [-- --scale N --days N --profile DIR] — the mirror end to end (issue #11): a sandbox
+// npm run bench:mirror [-- --scale N --days N --profile DIR --backend sqlite|postgres] — the mirror end to end (issue #11): a sandbox
 // at its default 60 requests a minute, the account's background sync from an empty mirror in
 // one dashboard process (scripts/bench-mirror-sync.ts, which then makes the first visit of the
 // Revenue report, last two years with its default comparison), then a restart: a new process
@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { Pool } from "pg";
 import { FIXED_NOW, startSandboxProcess } from "../tests/support/sandbox-process";
 import { JOB_ENV, unfetched, type FetchRecord, type MemoryPeak, type MirrorBenchJob, type RequestDelta } from "./bench-mirror-support";
 import type { FirstVisit, ResourceSize } from "./bench-mirror-sync";
@@ -43,6 +44,8 @@ async function runWorker<T>(script: string, job: MirrorBenchJob, nodeFlags: stri
   // The defaults of the app (45/min for the sync, the documented freshness) whatever the shell says.
   for (const name of Object.keys(env)) if (name.startsWith("SALESDASH_") || name.startsWith("SALES_API_")) delete env[name];
   Object.assign(env, { AUTH_SECRET: job.serverSecret, SALESDASH_DATA_DIR: job.dataDir, SALES_API_BASE_URL: job.baseUrl, SALES_API_CA_FILE: job.caFile, [JOB_ENV]: JSON.stringify(job) });
+  // The PostgreSQL back-end: the account settings go there too, as in a deployment that sets it.
+  if (job.databaseUrl) env.SALESDASH_DATABASE_URL = job.databaseUrl;
   const child = spawn(process.execPath, [...nodeFlags, "--conditions=react-server", "--import", "tsx", script], { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`${script} exited with ${code}`);
@@ -108,8 +111,29 @@ function machine(loads: { start: number; end: number }, ms: number): string {
   return `- machine: ${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; 1-min load average ${loads.start.toFixed(1)} at the start, ${loads.end.toFixed(1)} at the end; whole run ${(ms / 60_000).toFixed(1)} min`;
 }
 
+/** A schema of the bench's own on the test database server, named in the URL's search_path; dropped at the end. */
+async function benchSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.SALESDASH_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const schema = `salesdash_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new Pool({ connectionString: base, max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "730" }, profile: { type: "string" } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "730" }, profile: { type: "string" }, backend: { type: "string", default: "sqlite" } },
+  });
+  if (values.backend !== "sqlite" && values.backend !== "postgres") throw new Error("--backend is sqlite (the embedded default) or postgres (SALESDASH_TEST_DATABASE_URL, a schema of its own)");
   const scale = Number(values.scale);
   const days = Number(values.days);
   if (!(scale > 0) || !Number.isInteger(days) || days < 1) throw new Error("--scale must be positive and --days a whole number of days");
@@ -120,6 +144,7 @@ async function main(): Promise<void> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-mirror-"));
   const dataDir = path.join(workDir, "data");
   const serverSecret = randomBytes(32).toString("base64url");
+  const database = values.backend === "postgres" ? await benchSchema() : null;
   try {
     const job = (name: string): MirrorBenchJob => ({
       baseUrl: sb.creds.baseUrl,
@@ -131,6 +156,7 @@ async function main(): Promise<void> {
       now: FIXED_NOW,
       days,
       resultFile: path.join(workDir, `${name}.json`),
+      databaseUrl: database?.url,
     });
     process.stderr.write(`sandbox at scale ${scale} on ${sb.creds.baseUrl}; syncing ${days} days into ${dataDir}\n`);
     const sync = await runWorker<SyncResult>("scripts/bench-mirror-sync.ts", job("sync"));
@@ -140,8 +166,10 @@ async function main(): Promise<void> {
     const revisit = await runWorker<RevisitResult>("scripts/bench-mirror-revisit.ts", job("revisit"), profile);
     const loads = { start: loadAtStart, end: os.loadavg()[0] ?? 0 };
     const cold = revisit.cold;
-    console.log([...report(scale, days, sync, revisit), machine(loads, performance.now() - started), "", `revisit after restart: ${s(cold.ms)} s, ${cold.requests.requests} upstream requests`].join("\n"));
+    const backend = database ? "- back-end: PostgreSQL (a schema of its own on SALESDASH_TEST_DATABASE_URL's server), pool of 10" : "- back-end: SQLite (the embedded default)";
+    console.log([...report(scale, days, sync, revisit), backend, machine(loads, performance.now() - started), "", `revisit after restart: ${s(cold.ms)} s, ${cold.requests.requests} upstream requests`].join("\n"));
   } finally {
+    await database?.drop();
     await sb.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
