@@ -39,10 +39,30 @@ export class MirrorDayCache implements DayCacheStore {
   }
 
   async getDigest(key: string, digester: DayDigester): Promise<DigestedDay | undefined> {
-    const { identity, resource, day } = parseDayKey(key);
-    if (identity !== this.account) return undefined;
-    const [row] = await this.store.readDigests(this.account, resource, [day]);
-    if (!row || !isFresh(day, row.fetchedAt, this.clock(), this.policy)) return undefined;
+    return (await this.getDigests([key], digester))[0];
+  }
+
+  async getDigests(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>> {
+    const parsed = keys.map(parseDayKey);
+    const resources = new Set(parsed.map((k) => k.resource));
+    const ours = parsed.filter((k) => k.identity === this.account);
+    // One read of the store for a range of one resource (what fetchRange asks); else one per resource.
+    const rows = new Map<string, MirrorDayMeta & { digest: MirrorDigest | null }>();
+    for (const resource of resources) {
+      const days = ours.filter((k) => k.resource === resource).map((k) => k.day);
+      if (days.length > 0) for (const row of await this.store.readDigests(this.account, resource, days)) rows.set(`${resource}|${row.day}`, row);
+    }
+    const answers: Array<DigestedDay | undefined> = [];
+    for (const [i, { identity, resource, day }] of parsed.entries()) {
+      const row = identity === this.account ? rows.get(`${resource}|${day}`) : undefined;
+      answers.push(row ? await this.digestOf(keys[i] as string, row, digester) : undefined);
+    }
+    return answers;
+  }
+
+  private async digestOf(key: string, row: MirrorDayMeta & { digest: MirrorDigest | null }, digester: DayDigester): Promise<DigestedDay | undefined> {
+    const { resource, day } = row;
+    if (!isFresh(day, row.fetchedAt, this.clock(), this.policy)) return undefined;
     const meta = { complete: row.complete, fetchedAt: row.fetchedAt, count: row.count };
     if (row.digest?.name === digester.name) {
       try {

@@ -42,6 +42,8 @@ export interface DayCacheStore {
   peek?(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined>;
   /** The day's digest (made from its records when the store holds none of that name); undefined as `get` would be. */
   getDigest?(key: string, digester: DayDigester): Promise<DigestedDay | undefined>;
+  /** The same for many days of one identity and resource, in one read of the store; answers in the keys' order. */
+  getDigests?(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>>;
   set(key: string, day: CachedDay, ttlMs: number): Promise<void>;
 }
 

@@ -147,16 +147,26 @@ class RangeRun<R extends ResourceName> {
     return { ...dropRecords(bucket), digest };
   }
 
+  /** The digests of `days` in one read when the store can batch (a round trip per day to PostgreSQL adds up over two years). */
+  private async loadDigests(days: readonly IsoDay[], digester: DayDigester): Promise<void> {
+    const cache = this.deps.cache;
+    const got = cache.getDigests
+      ? await cache.getDigests(days.map((day) => this.key(day)), digester)
+      : await Promise.all(days.map((day) => cache.getDigest?.(this.key(day), digester)));
+    got.forEach((digested, i) => {
+      if (!digested) return;
+      this.buckets.set(days[i] as IsoDay, { records: [], invalid: (digested.invalid ?? []) as InvalidRecord[], complete: digested.complete, oddShapes: digested.oddShapes ?? 0, fetchedAt: digested.fetchedAt, dropped: digested.count, digest: digested.digest });
+      this.report.cacheHits++;
+    });
+  }
+
   async loadCached(days: readonly IsoDay[]): Promise<void> {
+    const digester = this.options.digest?.digester;
+    const digested = digester && (this.deps.cache.getDigests || this.deps.cache.getDigest) ? days.filter((day) => this.digests(day)) : [];
+    if (digester && digested.length > 0) await this.loadDigests(digested, digester);
+    const asDigests = new Set(digested);
     for (const day of days) {
-      const digester = this.digests(day);
-      if (digester && this.deps.cache.getDigest) {
-        const got = await this.deps.cache.getDigest(this.key(day), digester);
-        if (!got) continue;
-        this.buckets.set(day, { records: [], invalid: (got.invalid ?? []) as InvalidRecord[], complete: got.complete, oddShapes: got.oddShapes ?? 0, fetchedAt: got.fetchedAt, dropped: got.count, digest: got.digest });
-        this.report.cacheHits++;
-        continue;
-      }
+      if (asDigests.has(day)) continue;
       const peek = this.options.storeOnly ? this.deps.cache.peek : undefined;
       if (peek) {
         const meta = await peek.call(this.deps.cache, this.key(day));

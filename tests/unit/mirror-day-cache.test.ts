@@ -260,3 +260,17 @@ describe("MirrorDayCache digests", () => {
     expect(await cache.getDigest(key, digester)).toBeUndefined();
   });
 });
+
+describe("MirrorDayCache digests of a range", () => {
+  it("answers many days in one read of the store, in the keys' order, a miss where it holds none or the key is another account's", async () => {
+    const digester = { name: "count/1", of: (rs: readonly unknown[]) => ({ records: rs.length }) };
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester });
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-13"), { records, complete: true, fetchedAt: NOW });
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records: records.slice(1), complete: true, fetchedAt: NOW });
+    const readDigests = vi.spyOn(store, "readDigests");
+    const keys = [dayKey(ACCOUNT, "purchases", "2026-06-14"), dayKey(ACCOUNT, "purchases", "2026-06-12"), dayKey("another-account", "purchases", "2026-06-13"), dayKey(ACCOUNT, "purchases", "2026-06-13")];
+    const got = await cache.getDigests(keys, digester);
+    expect(got.map((d) => d?.digest)).toEqual([{ records: 1 }, undefined, undefined, { records: 2 }]);
+    expect(readDigests).toHaveBeenCalledTimes(1);
+  });
+});
