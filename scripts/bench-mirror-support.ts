@@ -115,7 +115,17 @@ export interface CredentialStats { requests: number; byStatus: Record<string, nu
 
 /** What the sandbox served the job's credential so far (GET /__sandbox/stats). */
 export async function credentialStats(job: MirrorBenchJob, agent: Agent): Promise<CredentialStats> {
-  const res = await fetch(`${job.baseUrl}/__sandbox/stats`, { dispatcher: agent });
+  // The sandbox answers slowly while it generates a large window on a busy machine: a read of its
+  // stats is retried rather than ending a fifteen-minute run.
+  let res: Awaited<ReturnType<typeof fetch>> | undefined;
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(`${job.baseUrl}/__sandbox/stats`, { dispatcher: agent });
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
   if (!res.ok) throw new Error(`GET /__sandbox/stats: ${res.status}`);
   const body = (await res.json()) as { accounts: Record<string, CredentialStats | undefined> };
   return body.accounts[job.sandboxAccount] ?? { requests: 0, byStatus: {}, log: [] };
