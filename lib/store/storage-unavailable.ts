@@ -8,7 +8,18 @@ export type SharedBackend = "postgres" | "redis";
 const VARIABLE: Record<SharedBackend, string> = { postgres: "SALESDASH_DATABASE_URL", redis: "SALESDASH_REDIS_URL" };
 const NAME: Record<SharedBackend, string> = { postgres: "PostgreSQL", redis: "Redis" };
 
+// The stores that throw this live on the process state, made by whichever route bundle came
+// first, and a production build loads this module once per route bundle: a plain `instanceof`
+// in another bundle would not know that copy's class (a storage outage then read as a bug of
+// ours, 500). Every copy brands its errors with one registered symbol and recognises the brand.
+const BRAND: unique symbol = Symbol.for("salesdash.StorageUnavailableError");
+
 export class StorageUnavailableError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  readonly [BRAND] = true;
   readonly backend: SharedBackend;
   /** The variable that names the back-end: what the person running the dashboard checks. */
   readonly variable: string;

@@ -50,7 +50,16 @@ export class RedisWorkLock implements WorkLock {
   async tryAcquire(key: string, ttlMs: number): Promise<string | null> {
     if (!Number.isInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`A lock's time to live must be a positive whole number of milliseconds, not ${ttlMs}`);
     const token = randomUUID();
-    return Number(await this.acquireScript([this.key(key)], [token, ttlMs])) === 1 ? token : null;
+    try {
+      return Number(await this.acquireScript([this.key(key)], [token, ttlMs])) === 1 ? token : null;
+    } catch (error) {
+      // A take that timed out stays queued in ioredis and may still run once Redis answers
+      // again: it would then hold the window for its whole time to live with nobody to release
+      // it, and every instance would wait on it. The release, queued behind it on the same
+      // connection, undoes that take (and does nothing if it never ran).
+      this.release(key, token).catch(() => undefined);
+      throw error;
+    }
   }
 
   async release(key: string, token: string): Promise<void> {

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/chromium-choice.mjs";
+
+// Two dashboard instances on one PostgreSQL and one Redis (`npm run test:instances`). No
+// webServer: the spec starts its own sandbox, redis-server and `next start` processes, because
+// it kills and restarts them, which Playwright's servers cannot be.
+const chromiumChoice = chooseChromium();
+
+export default defineConfig({
+  testDir: "tests/instances",
+  outputDir: "test-results/instances",
+  reporter: "list",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 1,
+  // Setup may build the dashboard (minutes on a 2-core machine); the load phase alone is 3 minutes.
+  timeout: 600_000,
+  expect: { timeout: 30_000 },
+  use: {
+    trace: "retain-on-failure",
+    navigationTimeout: 180_000,
+    actionTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        // The same choice as playwright.config.ts: Playwright's own Chromium, else the system one.
+        ...(chromiumChoice.kind === "system"
+          ? { launchOptions: { executablePath: chromiumChoice.executablePath, args: SYSTEM_CHROMIUM_ARGS } }
+          : {}),
+      },
+    },
+  ],
+});
