@@ -5,8 +5,12 @@ import type { WorkLock } from "@/lib/store/work-lock";
 
 export type { WorkLock };
 
-// Held while one window is fetched, retries included; released at once when it is done.
-const WINDOW_LOCK_MS = 120_000;
+// Held while one window is fetched and stored, released at once when it is done. Short, because
+// nothing renews it: an instance killed while holding it blocks the others this long at most
+// (the sync's lease lives 40 s, so a survivor's first window is free by the time it takes over).
+// A fetch that outlives it (a long wait for the rate budget) may be repeated by another instance:
+// one request more within the shared budget, never a 429.
+const WINDOW_LOCK_MS = 30_000;
 
 /**
  * The window's lock: held (release it when done), "joined" when another instance held it (and
