@@ -19,8 +19,11 @@ const WINDOW_LOCK_MS = 30_000;
 export async function lockWindow(locks: WorkLock | undefined, window: string, signal: AbortSignal): Promise<{ release(): Promise<void> } | "joined" | null> {
   if (!locks) return null;
   const key = `window:${window}`;
-  const token = await locks.tryAcquire(key, WINDOW_LOCK_MS);
-  if (token) return { release: () => locks.release(key, token) };
+  // Joining is a saving, not a rule (the shared rate budget is): when Redis does not answer in
+  // time, the window is fetched without the lock rather than failing the report.
+  const token = await locks.tryAcquire(key, WINDOW_LOCK_MS).catch(() => undefined);
+  if (token === undefined) return null;
+  if (token) return { release: () => locks.release(key, token).catch(() => undefined) };
   try {
     return (await locks.waitUntilReleased(key, { timeoutMs: WINDOW_LOCK_MS, signal })) ? "joined" : null;
   } catch (error) {

@@ -27,3 +27,11 @@ it("sends each window once across two instances, and both answer the ground trut
   expect(windowLock.joined).toBeGreaterThan(0);
   expect(a.report.requests + b.report.requests).toBe(log.length);
 });
+
+it("fetches without the lock when the lock's store does not answer, rather than failing the report", async () => {
+  const unavailable = { tryAcquire: () => Promise.reject(new Error("Command timed out")), release: () => Promise.reject(new Error("Command timed out")), waitUntilReleased: () => Promise.reject(new Error("Command timed out")) };
+  const { client } = clientFor(sb, sb.creds.creator2, "A", { stores: { dayCache: new MemoryDayCacheStore(), windowLock: unavailable, inFlight: new Map() } });
+  const range = { from: "2026-05-01", to: "2026-06-15" };
+  const { records } = await client.fetchRange("purchases", range);
+  expect(wire(records)).toEqual(wire(groundTruth({ now: FIXED_NOW }, "creator2", "purchases", range.from, "2026-06-16")));
+});
