@@ -4,8 +4,8 @@ import "server-only";
 // from the browser), the input checked with zod, and one result shape for every outcome.
 import type { z } from "zod";
 import { getSessionAccount, getSessionClient, type SessionAccount } from "@/lib/auth/session";
-import { log, newCorrelationId } from "@/lib/log/server-log";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
+import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import type { SalesApiClient } from "@/lib/sales-api";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -21,8 +21,7 @@ export function sessionAction<S extends z.ZodType, T>(schema: S, run: (input: z.
       return await run(parsed.data, { account, client });
     } catch (error) {
       if (!(error instanceof StorageUnavailableError)) throw error;
-      const reference = newCorrelationId();
-      log("error", { event: "action_storage_unavailable", kind: "storage", correlationId: reference, correlationSource: "ours", errorName: error.variable });
+      const reference = logStorageUnavailable("action_storage_unavailable", error);
       return { ok: false, message: `Storage unavailable: nothing was changed. Try again in a moment (reference ${reference}).` };
     }
   };

@@ -5,8 +5,8 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
-import { log, newCorrelationId } from "@/lib/log/server-log";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
+import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
@@ -44,8 +44,7 @@ export function getAuthOptions(): NextAuthOptions {
             .put({ credential: result.credential, target }, maxAge * 1000)
             .catch((error: unknown) => {
               if (!(error instanceof StorageUnavailableError)) throw error;
-              const reference = newCorrelationId();
-              log("error", { event: "sign_in_storage_unavailable", kind: "storage", correlationId: reference, correlationSource: "ours", errorName: error.variable });
+              const reference = logStorageUnavailable("sign_in_storage_unavailable", error);
               throw new Error(`Storage unavailable: the dashboard cannot reach its database right now, so it cannot keep your sign-in. Try again in a moment (reference ${reference}).`);
             });
           startSessionSync(ref, result.credential, target, result.keyType);

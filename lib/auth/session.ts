@@ -6,8 +6,8 @@ import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { getServerEnv } from "@/lib/env";
-import { log, newCorrelationId } from "@/lib/log/server-log";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
+import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
@@ -41,8 +41,7 @@ export async function getPageSessionState(callbackPath?: string): Promise<Sessio
     return await getSessionState();
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;
-    const reference = newCorrelationId();
-    log("error", { event: "page_storage_unavailable", kind: "storage", correlationId: reference, correlationSource: "ours", errorName: error.variable });
+    const reference = logStorageUnavailable("page_storage_unavailable", error);
     const query = new URLSearchParams({ ref: reference });
     if (callbackPath) query.set("callbackUrl", callbackPath);
     redirect(`/unavailable?${query}`);
