@@ -319,8 +319,7 @@ class RangeRun<R extends ResourceName> {
         continue;
       }
       for (const record of bucket.records) {
-        const id = firstField(record as Record<string, unknown>, spec.idFields);
-        const key = id === undefined ? JSON.stringify(record) : String(id);
+        const key = recordKey(record, spec.idFields);
         if (seen.has(key)) continue;
         seen.add(key);
         records.push(record as RecordOf<R>);
@@ -337,8 +336,7 @@ function uniqueRecords(resource: ResourceName, records: readonly unknown[]): unk
   const ids = RESOURCES[resource].idFields;
   const seen = new Set<string>();
   return records.filter((record) => {
-    const id = firstField(record as Record<string, unknown>, ids);
-    const key = id === undefined ? JSON.stringify(record) : String(id);
+    const key = recordKey(record, ids);
     return seen.has(key) ? false : (seen.add(key), true);
   });
 }
@@ -362,4 +360,10 @@ export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resour
     // A report's deadline outlives this fetch: the report's other fetches still count on it.
     if (!options.deadline) run.deadline.dispose();
   }
+}
+
+/** What tells two records apart: the resource's id, else the whole record. */
+function recordKey(record: unknown, idFields: readonly string[]): string {
+  const id = firstField(record as Record<string, unknown>, idFields);
+  return id === undefined ? JSON.stringify(record) : String(id);
 }
