@@ -34,8 +34,13 @@ export class MirrorDayCache implements DayCacheStore {
     return `${this.account}|${resource}|${day}`;
   }
 
+  /** A digest is bound to its day and to its format's name, as the records are to their day. */
+  private digestAssociated(resource: string, day: string, name: string): string {
+    return `${this.associated(resource, day)}|digest:${name}`;
+  }
+
   private sealDigest(resource: string, day: string, digester: DayDigester, payload: DigestPayload): MirrorDigest {
-    return { name: digester.name, sealed: sealDay(this.key, `${this.associated(resource, day)}|digest:${digester.name}`, payload) };
+    return { name: digester.name, sealed: sealDay(this.key, this.digestAssociated(resource, day, digester.name), payload) };
   }
 
   async getDigest(key: string, digester: DayDigester): Promise<DigestedDay | undefined> {
@@ -66,7 +71,7 @@ export class MirrorDayCache implements DayCacheStore {
     const meta = { complete: row.complete, fetchedAt: row.fetchedAt, count: row.count };
     if (row.digest?.name === digester.name) {
       try {
-        return { ...meta, ...(openDay(this.key, `${this.associated(resource, day)}|digest:${digester.name}`, row.digest.sealed) as DigestPayload) };
+        return { ...meta, ...(openDay(this.key, this.digestAssociated(resource, day, digester.name), row.digest.sealed) as DigestPayload) };
       } catch {
         log("warn", { event: "mirror_day_unreadable" });
         return undefined;
