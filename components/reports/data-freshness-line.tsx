@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { refreshRangeAction } from "@/lib/actions/mirror/refresh-range";
 import { freshnessSentence, type DataFreshness } from "@/lib/reports/data-freshness";
+import { actionFailureText } from "@/lib/actions/action-result";
 
 // "Data as of 12:04" and "Refresh now": the button marks the report's days stale in the
 // account's mirror, then loads the report again (server-rendered views through the router,
@@ -21,7 +22,7 @@ export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFres
       setFailure(null);
       try {
         const result = await refreshRangeAction({ spans: freshness.spans });
-        if (!result.ok) return setFailure(`Could not refresh: ${result.message}`);
+        if (!result.ok) return setFailure(`Could not refresh: ${actionFailureText(result.error)}`);
         startTransition(() => router.refresh());
         await queryClient.invalidateQueries();
       } catch {

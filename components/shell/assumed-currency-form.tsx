@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { setAssumedCurrencyAction } from "@/lib/actions/account/set-assumed-currency";
+import { actionFailureText } from "@/lib/actions/action-result";
 
 const COMMON = ["BRL", "USD", "EUR", "GBP", "MXN", "ARS", "CLP", "COP", "PEN", "CAD", "AUD"];
 
@@ -13,7 +14,7 @@ export function AssumedCurrencyForm({ current }: { current: string | null }) {
   const save = (currency: string) =>
     startTransition(async () => {
       const result = await setAssumedCurrencyAction({ currency });
-      if (!result.ok) return setMessage({ ok: false, text: result.message });
+      if (!result.ok) return setMessage({ ok: false, text: actionFailureText(result.error) });
       setMessage({ ok: true, text: "Saved. Reloading the report…" });
       // Every figure of the page depends on it: load the report again.
       window.location.reload();

@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { forgetMyDataAction } from "@/lib/actions/account/forget-my-data";
+import { actionFailureText } from "@/lib/actions/action-result";
 
 // "Forget my data" asks twice: the first click only explains what happens and offers the
 // real button, so a stray click deletes nothing.
@@ -16,7 +17,7 @@ export function ForgetMyData() {
       try {
         // On success the action sends the browser to the sign-in page; it answers only a failure.
         const result = await forgetMyDataAction();
-        if (result && !result.ok) setFailure(result.message);
+        if (result && !result.ok) setFailure(actionFailureText(result.error));
       } catch {
         setFailure("The dashboard did not answer, so nothing may have been deleted. Check your connection and try again.");
       }

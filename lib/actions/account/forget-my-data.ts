@@ -8,7 +8,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { sessionAction, type ActionResult } from "@/lib/actions/session-action";
+import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { getCredentialVault } from "@/lib/auth/credential-vault";
 import { isSessionCookie } from "@/lib/auth/session-cookie";
 import { log } from "@/lib/log/server-log";
@@ -33,7 +33,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     await getCredentialVault().remove(account.vaultRef);
   } catch {
     log("warn", { event: "mirror_forget_failed", kind: "vault" });
-    return { ok: false, message: "Nothing was deleted: the session could not be ended. Try again in a moment." };
+    return actionFailure("storage_unavailable", "Nothing was deleted: the session could not be ended. Try again in a moment.");
   }
   await clearSessionCookies();
   try {
@@ -46,7 +46,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     }
   } catch {
     log("warn", { event: "mirror_forget_failed", kind: "mirror" });
-    return { ok: false, message: "You are signed out, but the stored copy could not be deleted. Sign in again and choose “Forget my data” once more." };
+    return actionFailure("storage_unavailable", "You are signed out, but the stored copy could not be deleted. Sign in again and choose “Forget my data” once more.");
   }
   // To the sign-in page, which says that the copy is gone (the cookie is cleared with this answer).
   redirect("/sign-in?reason=forgotten");

@@ -4,7 +4,7 @@
 // covered, current and comparison period) stale in the signed-in account's mirror, so the
 // report's next load asks the Sales API for them again. The account is the session's.
 import { z } from "zod";
-import { sessionAction, type ActionResult } from "@/lib/actions/session-action";
+import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { getMirrorStore } from "@/lib/mirror/mirror-access";
 import { daysBetween, parseIsoDay } from "@/lib/sales-api/dates";
 
@@ -32,7 +32,7 @@ const refreshRange = sessionAction(inputSchema, async ({ spans }, { client }) =>
   try {
     for (const s of spans) expired += await store.expire(client.identity, s.from, s.to);
   } catch {
-    return { ok: false, message: "The stored copy could not be marked for refreshing. Try again in a moment." };
+    return actionFailure("storage_unavailable", "The stored copy could not be marked for refreshing. Try again in a moment.");
   }
   return { ok: true, data: { expired } };
 });
