@@ -4,7 +4,7 @@
 // the figure reported is the median of the following runs, and the cold one is shown too.
 import { attachRates } from "@/lib/analytics/attach-rates";
 import { breakdowns } from "@/lib/analytics/breakdowns";
-import { formatDay } from "@/lib/analytics/calendar";
+import { formatDay } from "@/lib/calendar";
 import { fundsAvailability } from "@/lib/analytics/funds-availability";
 import { revenueKpis } from "@/lib/analytics/revenue-kpis";
 import { revenueSeries } from "@/lib/analytics/time-buckets";

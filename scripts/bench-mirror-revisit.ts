@@ -14,7 +14,7 @@ import { loadRevenueRecords } from "@/lib/reports/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom } from "@/lib/reports/revenue-summaries";
 import type { RevenueView } from "@/lib/reports/revenue-view";
 import { credentialFrom } from "@/lib/sales-api";
-import { shiftDay } from "@/lib/sales-api/dates";
+import { shiftDay } from "@/lib/calendar";
 import { getServerEnv } from "@/lib/env";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";

@@ -1,11 +1,14 @@
 import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/shell/dashboard-shell";
-import { requireSessionAccount } from "@/lib/auth/session";
+import { getPageSessionState } from "@/lib/auth/session";
 
-// Every page below checks the session again: this layout only chooses the shell. It uses the
-// same notion of "signed in" as the sign-in page (cookie AND vault entry), so the two can
-// never send a browser back and forth.
+// Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
+// address asked for, so a redirect here would lose it: each page checks the session again and
+// sends the visitor to sign in with its own path and query, to come back to that very report.
+// It uses the same notion of "signed in" as the sign-in page (cookie AND vault entry), so the
+// two can never send a browser back and forth.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const account = await requireSessionAccount();
-  return <DashboardShell account={account}>{children}</DashboardShell>;
+  const state = await getPageSessionState();
+  if (state.kind !== "signed-in") return children;
+  return <DashboardShell account={state.account}>{children}</DashboardShell>;
 }

@@ -5,17 +5,17 @@ import { useEffect } from "react";
 import { FILTER_KEYS, FILTER_LABELS, MAX_HOURLY_DAYS, PRESETS, type FilterKey, type Preset, type ReportParams } from "@/lib/report-params/definitions";
 import { PRESET_LABELS, presetRange } from "@/lib/report-params/presets";
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
-import { daysBetween } from "@/lib/sales-api/dates";
+import { daysBetween } from "@/lib/calendar";
 
 const TIME_ZONES = ["UTC", "America/Sao_Paulo", "America/New_York", "America/Los_Angeles", "Europe/London", "Europe/Berlin", "Europe/Lisbon", "Asia/Tokyo"];
 const control = "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
-type Props = { params: ReportParams; currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; hiddenFilters?: FilterKey[]; shallow?: boolean };
+type Props = { params: ReportParams; currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; hiddenFilters?: FilterKey[] };
 
 // Every control writes the URL (nuqs) and nothing else: the URL is the report's only state.
-// `shallow: false` for reports rendered on the server: the URL change must reach the server.
-export function ReportControls({ params, currencies, filterOptions, hiddenFilters = [], shallow = true }: Props) {
-  const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push", shallow });
+// Shallow: the report's view streams from its route (ReportScreen), the page is not rendered again.
+export function ReportControls({ params, currencies, filterOptions, hiddenFilters = [] }: Props) {
+  const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
   const days = daysBetween(params.from, params.to) + 1;
 
   const choosePreset = (preset: Preset) => void setQuery({ preset, ...presetRange(preset, params.tz), granularity: null });

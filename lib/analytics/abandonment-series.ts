@@ -2,7 +2,7 @@
 // (revenueSeries): local days, weeks, months or hours, empty buckets included.
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import { cartCurrencyResolver, type CartCurrencyOptions } from "./abandonment-currency";
-import type { IsoDay } from "./calendar";
+import type { IsoDay } from "@/lib/calendar";
 import { revenueSeries, type CurrencySeries, type Granularity } from "./time-buckets";
 
 export interface AbandonmentSeriesOptions<C> extends CartCurrencyOptions<C> {

@@ -3,7 +3,7 @@
 // Offsets of every zone in use today are whole quarter hours and change on quarter-hour UTC
 // instants, so in practice every slot is uniform; a slot that is not (an old zone, a range
 // edge) is marked and its records take the exact, slower path. No record is misplaced.
-import { civilFromDays, DAY_MS, daysFromCivil, firstOfMonth, formatDay, formatMonth, formatOffset, HOUR_MS, mondayOf, pad2, parseDay, type IsoDay } from "./calendar";
+import { civilFromDays, DAY_MS, daysFromCivil, firstOfMonth, formatDay, formatMonth, formatOffset, HOUR_MS, mondayOf, pad2, parseDay, type IsoDay } from "@/lib/calendar";
 import { localDayStartMs, zoneForDays } from "./local-days";
 import type { ZoneOffsets } from "./zone-offsets";
 

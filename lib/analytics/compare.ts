@@ -1,6 +1,6 @@
 // The period a report is compared with, and the pairing of its buckets with the current
 // ones for overlay charts (this week's Monday over last period's Monday).
-import { formatDay, parseDay, type IsoDay } from "./calendar";
+import { formatDay, parseDay, type IsoDay } from "@/lib/calendar";
 import type { SeriesPoint } from "./time-buckets";
 
 export type ComparisonMode = "previous" | "last_year";

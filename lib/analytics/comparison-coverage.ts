@@ -3,7 +3,7 @@
 // leading stretch without any record is longer than every quiet spell the data itself shows
 // (and longer than a week) started before the data did. Comparing two years of sales with one
 // day of them would otherwise show "+58,333%".
-import { parseDay, formatDay, type IsoDay } from "./calendar";
+import { parseDay, formatDay, type IsoDay } from "@/lib/calendar";
 import type { DayRange } from "./compare";
 
 const MIN_LEADING_GAP_DAYS = 7;

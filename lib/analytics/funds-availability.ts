@@ -4,7 +4,7 @@
 import type { KeyType } from "@/lib/sales-api/client";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { createBucketIndex } from "./bucket-index";
-import { formatDay, mondayOf, parseDay, type IsoDay } from "./calendar";
+import { formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 import { timestampMs } from "./timestamps";
 

@@ -1,6 +1,6 @@
 // Local calendar days of a time zone against the API's UTC days. The API filters by whole
 // UTC days, so a report of local days must fetch the UTC days its edges spill into.
-import { DAY_MS, formatDay, parseDay, type IsoDay } from "./calendar";
+import { DAY_MS, formatDay, parseDay, type IsoDay } from "@/lib/calendar";
 import { toMs } from "./timestamps";
 import { assertTimeZone, offsetMsAt, ZoneOffsets } from "./zone-offsets";
 

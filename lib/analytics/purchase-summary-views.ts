@@ -7,7 +7,7 @@ import type { KeyType } from "@/lib/sales-api/client";
 import { createBucketIndex, type BucketIndex, type Granularity } from "./bucket-index";
 import { summariseCells, type CurrencyBreakdown, type Dimension } from "./breakdowns";
 import type { CurrencyAttachRates } from "./attach-rates";
-import { DAY_MS, formatDay, mondayOf, parseDay, type IsoDay } from "./calendar";
+import { DAY_MS, formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
 import { ALREADY_AVAILABLE, type CurrencyFunds } from "./funds-availability";
 import { byCountThenCurrency, fromCents } from "./money";
 import type { MergedCurrency, MergedSummary } from "./purchase-summary-merge";

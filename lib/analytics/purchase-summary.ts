@@ -6,7 +6,7 @@
 // records with this same code, so there is one way the figures are made.
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
-import { DAY_MS } from "./calendar";
+import { DAY_MS } from "@/lib/calendar";
 import { NONE, type Dimension } from "./dimensions";
 import { commissionLostCents, toCents } from "./money";
 import { timestampMs } from "./timestamps";

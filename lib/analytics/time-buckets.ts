@@ -3,7 +3,7 @@
 // range, empty ones included, so a quiet day shows as zero rather than as a gap.
 import { TZDate } from "@date-fns/tz";
 import { createBucketIndex, localBucketKey, type Granularity } from "./bucket-index";
-import { DAY_MS, daysFromCivil, HOUR_MS, type IsoDay } from "./calendar";
+import { DAY_MS, daysFromCivil, HOUR_MS, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 import { timestampMs, toMs } from "./timestamps";
 import { assertTimeZone } from "./zone-offsets";

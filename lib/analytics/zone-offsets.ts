@@ -2,7 +2,7 @@
 // kept as a short list of constant-offset segments. Asking Intl for every record would cost
 // about 3 µs each (3 s per million); a span of two years holds four or five changes.
 import { tzOffset } from "@date-fns/tz";
-import { DAY_MS } from "./calendar";
+import { DAY_MS } from "@/lib/calendar";
 
 const checked = new Map<string, boolean>();
 const FIXED_OFFSET = /^[+-]\d{2}(?::?\d{2})?$/;

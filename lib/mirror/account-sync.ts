@@ -10,7 +10,7 @@ import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
 import { errorKind, RESOURCES, type KeyType, type ResourceName, type SalesApiCredential } from "@/lib/sales-api";
 import { abortableSleep } from "@/lib/sales-api/rate-limit";
-import { isoDay } from "@/lib/sales-api/dates";
+import { isoDay } from "@/lib/calendar";
 import type { LeaseStore } from "@/lib/store/lease-store";
 import type { MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";

@@ -8,7 +8,7 @@ import "server-only";
 // interrupted (a restart, a lost lease) leaves every finished day in the mirror: the next
 // one starts where it stopped.
 import { errorKind, type ResourceName, type SalesApiClient } from "@/lib/sales-api";
-import { isoDay, shiftDay } from "@/lib/sales-api/dates";
+import { isoDay, shiftDay } from "@/lib/calendar";
 
 export const CHUNK_DAYS = 90;
 

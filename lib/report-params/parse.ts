@@ -1,6 +1,6 @@
 // The server's and the client's reading of a report URL: every parameter checked, every
 // problem named in words, and the nearest valid report offered instead of a crash.
-import { daysBetween, parseIsoDay, shiftDay } from "@/lib/sales-api/dates";
+import { daysBetween, parseIsoDay, shiftDay } from "@/lib/calendar";
 import { COMPARE_MODES, DATINGS, FILTER_KEYS, GRANULARITIES, MAX_HOURLY_DAYS, MAX_RANGE_DAYS, PRESETS, type CompareMode, type Dating, type FilterKey, type Granularity, type Preset, type ReportParams } from "./definitions";
 import { presetRange } from "./presets";
 import { isTimeZone } from "./time-zone";

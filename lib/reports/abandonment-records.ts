@@ -9,7 +9,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
-import { withReportDeadline, type LoadOptions } from "./revenue-records";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { log } from "@/lib/log/server-log";
 import { errorKind, SalesApiError, type AbandonedCart, type Deadline, type GenericRecord, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 
@@ -43,7 +43,6 @@ const PURCHASE_FILTERS: FilterPickers<Purchase> = {
   country: (p) => p.billingCountry,
 };
 
-/** Each cart's currency by its offer, from purchases of the range and the catalog where it says so. */
 /** The offers catalog, unless the report's deadline passes first (the request goes on, and is cached for the next load). */
 async function offersWithin(client: SalesApiClient, deadline: Deadline): Promise<GenericRecord[]> {
   if (deadline.passed) return [];
@@ -51,15 +50,16 @@ async function offersWithin(client: SalesApiClient, deadline: Deadline): Promise
   return Promise.race([client.fetchCatalog("offers").then((answer) => answer.records), timedOut]);
 }
 
-async function offerCurrencies(client: SalesApiClient, purchases: readonly Purchase[], deadline: Deadline): Promise<CartCurrencyOf<{ offerCode?: string | null }>> {
+/** Each cart's currency by its offer, from purchases of the range and the catalog (its records, or the error it failed with). */
+function offerCurrencies(purchases: readonly Purchase[], offers: GenericRecord[] | unknown): CartCurrencyOf<{ offerCode?: string | null }> {
   const sources: Array<{ offerCode?: string | null; currency?: string | null }> = [...purchases];
-  try {
-    for (const offer of await offersWithin(client, deadline)) {
+  if (Array.isArray(offers)) {
+    for (const offer of offers as GenericRecord[]) {
       if (typeof offer.offerCode === "string" && typeof offer.currency === "string") sources.push({ offerCode: offer.offerCode, currency: offer.currency });
     }
-  } catch (error) {
+  } else {
     // The catalog is optional (its fields are not in the contract): purchases alone still name most offers.
-    log("warn", { event: "catalog_unavailable", kind: errorKind(error), correlationId: error instanceof SalesApiError ? error.correlationId : null, correlationSource: "upstream" });
+    log("warn", { event: "catalog_unavailable", kind: errorKind(offers), correlationId: offers instanceof SalesApiError ? offers.correlationId : null, correlationSource: "upstream" });
   }
   // One rule for every figure, table and CSV: an offer sold in two currencies leaves its carts unknown.
   return offerCurrencyOf(sources);
@@ -68,8 +68,9 @@ async function offerCurrencies(client: SalesApiClient, purchases: readonly Purch
 export async function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
   const options = withReportDeadline(client, given);
   const window = utcFetchWindow(params.from, params.to, params.tz);
-  const carts = await client.fetchRange("abandoned-carts", window, options);
-  const fetched = await client.fetchRange("purchases", window, options);
+  // Carts, purchases and the offers catalog side by side, within the credential's rate limit.
+  const catalog = offersWithin(client, options.deadline).catch((error: unknown) => error);
+  const [carts, fetched] = await Promise.all([client.fetchRange("abandoned-carts", window, rangeOptions(options)), client.fetchRange("purchases", window, rangeOptions(options))]);
   const currency = await currencyAssumptionFor(client, fetched.records, options.currency);
   const assumed = withAssumedCurrency(fetched.records, currency.currency);
   const purchases = { ...fetched, records: assumed.records };
@@ -78,7 +79,7 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
   return {
     carts: carts.records.filter((c) => inRange(c.sessionInitializedAt) && matchesFilters(c, params.filters, CART_FILTERS)),
     purchases: keptPurchases,
-    currencyOf: await offerCurrencies(client, purchases.records, options.deadline),
+    currencyOf: offerCurrencies(purchases.records, await catalog),
     reports: [carts.report, purchases.report],
     currency,
     assumedCurrencyRecords: assumed.assumed,

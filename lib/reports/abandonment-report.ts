@@ -13,6 +13,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords, type AbandonmentRecords } from "./abandonment-records";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
+import { withComparison, withReportDeadline, type LoadOptions } from "./load-options";
 import { reportQuality } from "./report-quality";
 
 /**
@@ -24,11 +25,14 @@ function missingCurrency(data: AbandonmentRecords) {
   return { records: data.carts.filter((c) => !data.currencyOf(c)).length, currency: { currency: UNKNOWN_CURRENCY, source: "none" as const } };
 }
 
-export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams) {
-  const deadline = client.reportDeadline();
-  const data = await loadAbandonmentRecords(client, params, { deadline });
+export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+  const loadOptions = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const previous = compare ? await loadAbandonmentRecords(client, { ...params, ...compare }, { deadline, currency: data.currency }) : null;
+  const [data, previous] = await withComparison(
+    loadAbandonmentRecords(client, params, loadOptions),
+    (loaded) => loaded.currency,
+    compare && ((currency) => loadAbandonmentRecords(client, { ...params, ...compare }, { ...loadOptions, currency })),
+  );
   const { currencyOf } = data;
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);

@@ -12,7 +12,7 @@ import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/as
 import { currencyAssumptionFor } from "./currency-assumption";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import { reportQuality, type ReportQuality } from "./report-quality";
-import type { LoadOptions } from "./revenue-records";
+import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "./load-options";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
@@ -35,8 +35,8 @@ const FILTERS: FilterPickers<Order> = {
 
 export interface LoadedOrders { orders: Order[]; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
 
-export async function loadOrders(client: SalesApiClient, params: ReportParams, options: Pick<LoadOptions, "signal" | "currency" | "deadline"> = {}): Promise<LoadedOrders> {
-  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), { signal: options.signal, deadline: options.deadline });
+export async function loadOrders(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<LoadedOrders> {
+  const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), rangeOptions(options));
   const inRange = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz));
   const currency = await currencyAssumptionFor(client, inRange, options.currency);
   const dated = withAssumedCurrency(inRange, currency.currency);
@@ -44,13 +44,17 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
   return { orders, report, currency, assumedCurrencyRecords: dated.assumed };
 }
 
-export async function buildOrdersView(client: SalesApiClient, params: ReportParams): Promise<OrdersView> {
-  const deadline = client.reportDeadline();
-  const { orders, report, currency, assumedCurrencyRecords } = await loadOrders(client, params, { deadline });
+export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
+  const options = withReportDeadline(client, given);
+  const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const [data, before] = await withComparison(
+    loadOrders(client, params, options),
+    (loaded) => loaded.currency,
+    comparison && ((currency) => loadOrders(client, { ...params, ...comparison }, { ...options, currency })),
+  );
+  const { orders, report, currency, assumedCurrencyRecords } = data;
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
-  const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = comparison ? await loadOrders(client, { ...params, ...comparison }, { currency, deadline }) : null;
   const previous = before ? ofCurrency(before.orders) : [];
   return {
     totals: totalsByCurrency(shown, (o) => o.amountTransaction),

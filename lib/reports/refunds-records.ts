@@ -8,9 +8,10 @@ import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { firstField } from "@/lib/sales-api/resources";
-import { isoDay, shiftDay } from "@/lib/sales-api/dates";
+import { isoDay, shiftDay } from "@/lib/calendar";
 import { matchesFilters, type FilterPickers } from "./record-filters";
-import { loadRevenueRecords, withReportDeadline, type LoadOptions } from "./revenue-records";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+import { loadRevenueRecords } from "./revenue-records";
 import type { Purchase } from "@/lib/sales-api";
 
 export interface RefundRecords {
@@ -33,7 +34,8 @@ const RECORD_FILTERS: FilterPickers<GenericRecord> = { product: field("productNa
 
 export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RefundRecords> {
   const options = withReportDeadline(client, given);
-  const revenue = await loadRevenueRecords(client, { ...params, compare: "none" }, options);
+  // The period's purchases, refunds and chargebacks are fetched side by side.
+  const loadingRevenue = loadRevenueRecords(client, { ...params, compare: "none" }, options);
   const window = utcFetchWindow(params.from, params.to, params.tz);
   const today = isoDay(new Date());
   const lookAhead = shiftDay(window.to, LOOK_AHEAD_DAYS);
@@ -41,13 +43,15 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   const lookAheadEnd = lookAhead < today ? lookAhead : today;
   const to = params.dating === "sale" && lookAheadEnd > window.to ? lookAheadEnd : window.to;
   const inRange = localRangeTest(params.from, params.to, params.tz);
-  const saleIds = new Set(revenue.current.map((p) => p.purchaseId));
+  const saleIdsOf = loadingRevenue.then((revenue) => new Set(revenue.current.map((p) => p.purchaseId)));
+  saleIdsOf.catch(() => undefined);
   const unavailable: RefundRecords["unavailable"] = [];
-  const reports = [...revenue.reports];
+  const reports: RangeReport[] = [];
   const load = async (resource: "refunds" | "chargebacks") => {
     try {
-      const { records, report } = await client.fetchRange(resource, { from: window.from, to }, options);
+      const { records, report } = await client.fetchRange(resource, { from: window.from, to }, rangeOptions(options));
       reports.push(report);
+      const saleIds = await saleIdsOf;
       // By request: the records requested in the period. By sale: the records of the period's sales.
       const dated = params.dating === "event"
         ? records.filter((r) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); })
@@ -59,7 +63,8 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
       return null;
     }
   };
-  const refunds = await load("refunds");
-  const chargebacks = await load("chargebacks");
-  return { purchases: revenue.current, refunds, chargebacks, unavailable, reports, currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
+  const [revenue, refunds, chargebacks] = await Promise.all([loadingRevenue, load("refunds"), load("chargebacks")]);
+  // The notes in a fixed order whichever fetch ended first: purchases, refunds, chargebacks.
+  reports.sort((a, b) => (a.resource === b.resource ? 0 : a.resource === "refunds" ? -1 : 1));
+  return { purchases: revenue.current, refunds, chargebacks, unavailable: unavailable.sort(), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
 }

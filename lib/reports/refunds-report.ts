@@ -11,17 +11,21 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "./generic-columns";
 import { loadOrders } from "./orders-report";
+import { withComparison, withReportDeadline, type LoadOptions } from "./load-options";
 import { loadRefundRecords } from "./refunds-records";
 import { reportQuality } from "./report-quality";
 
 const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
 
-export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams) {
+export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   // One deadline for the whole report: both periods, the records and the orders.
-  const deadline = client.reportDeadline();
-  const data = await loadRefundRecords(client, params, { deadline });
+  const options = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = compare ? await loadRefundRecords(client, { ...params, ...compare }, { currency: data.currency, deadline }) : null;
+  const [data, before] = await withComparison(
+    loadRefundRecords(client, params, options),
+    (loaded) => loaded.currency,
+    compare && ((currency) => loadRefundRecords(client, { ...params, ...compare }, { ...options, currency })),
+  );
   const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency);
   const current = kpisOf(data).filter((k) => !params.currency || k.currency === params.currency);
   const previous = before ? kpisOf(before) : [];
@@ -41,7 +45,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
 
   let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
   if (keyType === "creator" && data.refunds) {
-    const { orders } = await loadOrders(client, { ...params, compare: "none" }, { currency: data.currency, deadline });
+    const { orders } = await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency });
     const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
     const suppliers = new Map<string, number>();
     delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };

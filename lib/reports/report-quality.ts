@@ -2,7 +2,7 @@
 // summary for every report, shown by QualityBanner. The shown period and the comparison
 // period are judged apart: a gap in the comparison makes the changes partial, not the totals.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import { shiftDay } from "@/lib/sales-api/dates";
+import { shiftDay } from "@/lib/calendar";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 import { dataFreshness, type DataFreshness } from "./data-freshness";
 

@@ -10,6 +10,9 @@ import { parseReportParams } from "@/lib/report-params/parse";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { watchDownload } from "@/lib/csv/download-response";
 import { reportFailure, routeOf } from "./report-failure";
+import { REPORT_BUILDERS } from "./report-builders";
+import { reportDefinition, type ReportId } from "./report-definitions";
+import { reportStreamResponse } from "./report-stream";
 
 export interface ReportRequest { account: SessionAccount; client: SalesApiClient; params: ReportParams; query: URLSearchParams }
 
@@ -48,4 +51,13 @@ export async function handleReportRequest(request: Request, options: { creatorOn
   } catch (error) {
     return upstreamErrorResponse(error, route, request.signal.aborted);
   }
+}
+
+/** GET of a report's view, streamed with its progress (every report the same way). */
+export function reportStreamRoute(id: ReportId) {
+  const { creatorOnly } = reportDefinition(id);
+  return (request: Request) =>
+    handleReportRequest(request, { creatorOnly }, async ({ account, client, params }) =>
+      reportStreamResponse((progress, signal) => REPORT_BUILDERS[id](client, account, params, { progress, signal }), request.signal, routeOf(request)),
+    );
 }

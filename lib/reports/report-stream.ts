@@ -2,9 +2,10 @@ import "server-only";
 
 // A report answered as NDJSON: progress lines while the upstream windows are fetched (and
 // while the rate limit makes them wait), then one result line, or one error line.
-import type { RangeProgress } from "@/lib/sales-api";
 import type { ReportFailure } from "./describe-error";
 import { reportFailure } from "./report-failure";
+import { ReportProgress } from "./report-progress";
+import type { RangeProgress } from "@/lib/sales-api";
 
 export type ReportEvent<T> =
   | ({ type: "progress" } & RangeProgress)
@@ -12,7 +13,7 @@ export type ReportEvent<T> =
   | { type: "error"; error: ReportFailure };
 
 /** `route`: the request's path, for the log line of a failure. */
-export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgress) => void, signal: AbortSignal) => Promise<T>, signal: AbortSignal, route: string): Response {
+export function reportStreamResponse<T>(run: (progress: ReportProgress, signal: AbortSignal) => Promise<T>, signal: AbortSignal, route: string): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -24,7 +25,7 @@ export function reportStreamResponse<T>(run: (onProgress: (progress: RangeProgre
         }
       };
       try {
-        const data = await run((progress) => send({ type: "progress", ...progress }), signal);
+        const data = await run(new ReportProgress((progress) => send({ type: "progress", ...progress })), signal);
         send({ type: "result", data, generatedAt: new Date().toISOString() });
       } catch (error) {
         // The status line was sent long ago: the failure travels in the stream, logged here.

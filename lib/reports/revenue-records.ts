@@ -4,11 +4,14 @@ import "server-only";
 // (and its comparison period), then kept to the local days and the URL's filters.
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Deadline, Purchase, RangeProgress, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { filterPurchases } from "@/lib/analytics/filters";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "./currency-assumption";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+
+export type { LoadOptions } from "./load-options";
 
 export interface RevenueRecords {
   current: Purchase[];
@@ -25,32 +28,21 @@ export interface RevenueRecords {
   assumedCurrencyRecords: number;
 }
 
-export interface LoadOptions {
-  onProgress?: (progress: RangeProgress) => void;
-  signal?: AbortSignal;
-  /** The assumed currency decided by an earlier load of the same report (its other period). */
-  currency?: CurrencyAssumption;
-  /** The report's deadline, shared by all its fetches: a slow upstream holds a report, not each fetch, that long. */
-  deadline?: Deadline;
-}
-
-/** The options with the report's deadline: the one given, else a new one for this load. */
-export function withReportDeadline<O extends { deadline?: Deadline }>(client: SalesApiClient, options: O): O & { deadline: Deadline } {
-  return options.deadline ? (options as O & { deadline: Deadline }) : { ...options, deadline: client.reportDeadline() };
-}
-
 async function purchasesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
   const window = utcFetchWindow(range.from, range.to, tz);
-  const { records, report } = await client.fetchRange("purchases", window, options);
+  const { records, report } = await client.fetchRange("purchases", window, rangeOptions(options));
   // checkoutInitializedAt is the column the API filters on: the report places sales by it too.
   return { records: records.filter((p) => inLocalRange(p.checkoutInitializedAt, range.from, range.to, tz)), report };
 }
 
 export async function loadRevenueRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueRecords> {
   const options = withReportDeadline(client, given);
-  const fetched = await purchasesOfLocalRange(client, params, params.tz, options);
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const fetchedBefore = compareRange ? await purchasesOfLocalRange(client, compareRange, params.tz, options) : null;
+  // Both periods are fetched side by side, within the credential's rate limit.
+  const [fetched, fetchedBefore] = await Promise.all([
+    purchasesOfLocalRange(client, params, params.tz, options),
+    compareRange ? purchasesOfLocalRange(client, compareRange, params.tz, options) : null,
+  ]);
   const currency = await currencyAssumptionFor(client, fetched.records, options.currency);
   const current = { ...fetched, ...withAssumedCurrency(fetched.records, currency.currency) };
   const previous = fetchedBefore && { ...fetchedBefore, records: withAssumedCurrency(fetchedBefore.records, currency.currency).records };

@@ -6,15 +6,16 @@ import "server-only";
 // with filters, or when a summary cannot place a figure exactly, the records are summarised.
 import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { comparisonRange } from "@/lib/analytics/compare";
-import { DAY_MS, formatDay, parseDay } from "@/lib/analytics/calendar";
+import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { currencyCounts, mergeSummaries, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import { dayOfTimestamp } from "@/lib/sales-api/dates";
+import { dayOfTimestamp } from "@/lib/calendar";
 import { currencyAssumptionByCounts } from "./currency-assumption";
-import { loadRevenueRecords, withReportDeadline, type LoadOptions, type RevenueRecords } from "./revenue-records";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+import { loadRevenueRecords, type RevenueRecords } from "./revenue-records";
 
 export interface RevenueSummaries {
   current: MergedSummary;
@@ -54,7 +55,7 @@ async function summariesOfLocalRange(client: SalesApiClient, range: { from: stri
   const days: string[] = [];
   for (let d = parseDay(window.to); d >= parseDay(window.from); d--) days.push(formatDay(d));
   const cut = new Set(days.filter((day) => !(inRange(parseDay(day) * DAY_MS) && inRange((parseDay(day) + 1) * DAY_MS - 1))));
-  const { records, digests, report } = await client.fetchRange("purchases", window, { ...options, digest: { digester: PURCHASE_SUMMARY, recordDays: cut } });
+  const { records, digests, report } = await client.fetchRange("purchases", window, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: cut } });
   const summaries = days.map((day) => {
     if (!cut.has(day)) return (digests.get(day) as PurchaseSummary | undefined) ?? summarizePurchases([]);
     return summarizePurchases(records.filter((p) => dayOfTimestamp(p.checkoutInitializedAt) === day && inRange(p.checkoutInitializedAt)));
@@ -65,9 +66,12 @@ async function summariesOfLocalRange(client: SalesApiClient, range: { from: stri
 export async function loadRevenueSummaries(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueSummaries> {
   const options = withReportDeadline(client, given);
   if (hasFilters(params)) return revenueSummariesFrom(await loadRevenueRecords(client, params, options));
-  const shown = await summariesOfLocalRange(client, params, params.tz, options);
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const before = compareRange ? await summariesOfLocalRange(client, compareRange, params.tz, options) : null;
+  // Both periods are fetched side by side, within the credential's rate limit.
+  const [shown, before] = await Promise.all([
+    summariesOfLocalRange(client, params, params.tz, options),
+    compareRange ? summariesOfLocalRange(client, compareRange, params.tz, options) : null,
+  ]);
   const counts = currencyCounts(shown.summaries);
   const currency = await currencyAssumptionByCounts(client, counts, options.currency);
   const current = mergeSummaries(shown.summaries, currency.currency);

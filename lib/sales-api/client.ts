@@ -7,7 +7,7 @@ import { getServerEnv } from "@/lib/env";
 import { getProcessState } from "@/lib/store/process-state";
 import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore } from "./catalog";
 import { credentialIdentity, type SalesApiCredential } from "./credentials";
-import { isoDay, shiftDay, type IsoDay } from "./dates";
+import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
 import { DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
 import { fetchRange, type RangeOptions, type RangeResult, type WorkLock } from "./fetch-range";
 import { CredentialRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits, type RateLimitStore } from "./rate-limit";

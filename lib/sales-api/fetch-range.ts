@@ -7,7 +7,7 @@ import "server-only";
 // (waits for our own rate budget aside): when it passes, retries and new windows stop, and
 // the days not fetched are reported as such instead of a late error (a slow upstream would
 // otherwise hold a report for minutes).
-import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "./dates";
+import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from "@/lib/calendar";
 import { dayKey, ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore, type DayDigester } from "./day-cache";
 import { Deadline } from "./deadline";
 import { SalesApiRangeError } from "./errors";

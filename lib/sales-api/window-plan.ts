@@ -1,6 +1,6 @@
 // Pure planning of which windows to ask for. The API allows at most 90 days per request
 // and truncates at 5000 records, keeping the newest; no page parameter exists.
-import { daysBetween, shiftDay, type IsoDay } from "./dates";
+import { daysBetween, shiftDay, type IsoDay } from "@/lib/calendar";
 
 export const MAX_WINDOW_DAYS = 90;
 

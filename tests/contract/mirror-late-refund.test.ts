@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { shiftDay } from "@/lib/sales-api/dates";
+import { shiftDay } from "@/lib/calendar";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { startSandboxProcess, FIXED_NOW, wire, type RunningSandbox } from "../support/sandbox-process";
 import { again, mirroredClient, NOW_MS, removeTempDataDirs, requestsOf, startSync, stopAccountSync, tempDataDir, TODAY, truth, waitForPassEnd } from "../support/mirror-sync";

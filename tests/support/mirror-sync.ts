@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import { ensureAccountSync, getSyncStatus, resourcesFor, stopAccountSync, type AccountSyncInput, type SyncStatus } from "@/lib/mirror/account-sync";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { credentialFrom, RESOURCES, type KeyType, type ResourceName, type SalesApiCredential } from "@/lib/sales-api";
-import { shiftDay } from "@/lib/sales-api/dates";
+import { shiftDay } from "@/lib/calendar";
 import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
 import { firstField } from "@/lib/sales-api/resources";
 import { createTransport, type Transport } from "@/lib/sales-api/transport";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { civilFromDays, daysFromCivil, formatDay, formatOffset, mondayOf, parseDay } from "@/lib/analytics/calendar";
+import { civilFromDays, daysFromCivil, formatDay, formatOffset, mondayOf, parseDay } from "@/lib/calendar";
 import { localDayStartMs } from "@/lib/analytics/local-days";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import { assertTimeZone, ZoneOffsets } from "@/lib/analytics/zone-offsets";

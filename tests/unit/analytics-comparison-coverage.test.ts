@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { lacksComparison } from "@/lib/analytics/kpi-deltas";
-import { formatDay, parseDay } from "@/lib/analytics/calendar";
+import { formatDay, parseDay } from "@/lib/calendar";
 
 const everyDay = (from: string, to: string) => {
   const days: string[] = [];

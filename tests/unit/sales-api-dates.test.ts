@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dayOfTimestamp, daysBetween, isoDay, parseIsoDay, shiftDay } from "@/lib/sales-api/dates";
+import { dayOfTimestamp, daysBetween, isoDay, parseIsoDay, shiftDay } from "@/lib/calendar";
 
 // The results must not depend on the server's time zone. Node re-reads TZ when it is
 // assigned, so each test pins it and the original is restored afterwards.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, shiftDay, type IsoDay } from "@/lib/sales-api/dates";
+import { daysBetween, shiftDay, type IsoDay } from "@/lib/calendar";
 import { advance, daysOf, MAX_WINDOW_DAYS, missingSpans, splitForConcurrency, windowEndingAt, type Span } from "@/lib/sales-api/window-plan";
 
 const LIMIT = 5000;

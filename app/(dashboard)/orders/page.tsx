@@ -1,26 +1,15 @@
 import type { Metadata } from "next";
-import { ReportProviders } from "@/components/providers/report-providers";
-import { QualityBanner } from "@/components/reports/quality-banner";
-import { OrdersOverview } from "@/components/reports/orders-overview";
-import { ReportError } from "@/components/reports/report-error";
-import { resolveReportPage } from "@/components/reports/resolve-report-page";
-import { reportQuery, type RawSearchParams } from "@/lib/report-params/parse";
-import { buildOrdersView } from "@/lib/reports/orders-report";
+import { OrdersScreen } from "@/components/reports/orders/orders-screen";
+import { ParamsProblem } from "@/components/reports/params-problem";
+import type { RawSearchParams } from "@/lib/report-params/parse";
+import { reportDefinition } from "@/lib/reports/report-definitions";
+import { resolveReportPage } from "@/lib/reports/report-page";
 
 export const metadata: Metadata = { title: "Orders" };
 
+// Creator keys only: affiliates get 403 here, before any upstream request.
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const page = await resolveReportPage("/orders", searchParams, { creatorOnly: true });
-  if (!page.ok) return page.problem;
-  const view = await buildOrdersView(page.client, page.params).catch((error: unknown) => ({ error }));
-  if ("error" in view) return <ReportError error={view.error} route="/orders" />;
-  const query = reportQuery(page.params);
-  return (
-    <>
-      <QualityBanner quality={view.quality} comparison={view.comparison} />
-      <ReportProviders>
-        <OrdersOverview params={page.params} view={view} query={query} csvHref={`/api/export/orders?${query}`} />
-      </ReportProviders>
-    </>
-  );
+  const page = await resolveReportPage(reportDefinition("orders"), searchParams);
+  if (!page.ok) return <ParamsProblem problems={page.problems} href={page.href} />;
+  return <OrdersScreen />;
 }

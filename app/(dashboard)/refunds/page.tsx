@@ -1,21 +1,14 @@
 import type { Metadata } from "next";
-import { ReportProviders } from "@/components/providers/report-providers";
-import { RefundsReport } from "@/components/reports/refunds/refunds-report";
-import { ReportError } from "@/components/reports/report-error";
-import { resolveReportPage } from "@/components/reports/resolve-report-page";
+import { ParamsProblem } from "@/components/reports/params-problem";
+import { RefundsScreen } from "@/components/reports/refunds/refunds-screen";
 import type { RawSearchParams } from "@/lib/report-params/parse";
-import { buildRefundsView } from "@/lib/reports/refunds-report";
+import { reportDefinition } from "@/lib/reports/report-definitions";
+import { resolveReportPage } from "@/lib/reports/report-page";
 
 export const metadata: Metadata = { title: "Refunds & chargebacks" };
 
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const page = await resolveReportPage("/refunds", searchParams, { creatorOnly: false });
-  if (!page.ok) return page.problem;
-  const view = await buildRefundsView(page.client, page.account.keyType, page.params).catch((error: unknown) => ({ error }));
-  if ("error" in view) return <ReportError error={view.error} route="/refunds" />;
-  return (
-    <ReportProviders>
-      <RefundsReport params={page.params} view={view} />
-    </ReportProviders>
-  );
+  const page = await resolveReportPage(reportDefinition("refunds"), searchParams);
+  if (!page.ok) return <ParamsProblem problems={page.problems} href={page.href} />;
+  return <RefundsScreen keyType={page.account.keyType} />;
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { getMirrorStore } from "@/lib/mirror/mirror-access";
-import { daysBetween, parseIsoDay } from "@/lib/sales-api/dates";
+import { daysBetween, parseIsoDay } from "@/lib/calendar";
 
 // A report covers at most two years and its comparison, plus the spill of a time zone and a
 // refund report's look-ahead: a few spans, never more days than this.

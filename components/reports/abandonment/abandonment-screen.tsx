@@ -1,7 +1,8 @@
+"use client";
+
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { QualityBanner } from "@/components/reports/quality-banner";
-import { ReportControls } from "@/components/reports/report-controls";
-import type { ReportParams } from "@/lib/report-params/definitions";
+import { ReportScreen } from "@/components/reports/report-screen";
 import type { AbandonmentView } from "@/lib/reports/abandonment-report";
 import { AbandonmentKpis } from "./abandonment-kpis";
 import { CartsTable } from "./carts-table";
@@ -11,27 +12,32 @@ import { RecoveryPanel } from "./recovery-panel";
 import { WherePanel } from "./where-panel";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 
-export function AbandonmentReport({ params, view, query }: { params: ReportParams; view: AbandonmentView; query: string }) {
-  const currencies = view.kpis.map((k) => k.current.currency);
-  const options = { product: view.byProduct.map((r) => r.key), offer: view.byOffer.map((r) => r.key), psp: view.matrix.psps, method: view.approval.paymentMethod.rows.map((r) => r.key), brand: view.approval.cardBrand.rows.map((r) => r.key) };
+const filterChoices = (view: AbandonmentView) => ({ product: view.byProduct.map((r) => r.key), offer: view.byOffer.map((r) => r.key), psp: view.matrix.psps, method: view.approval.paymentMethod.rows.map((r) => r.key), brand: view.approval.cardBrand.rows.map((r) => r.key) });
+
+export function AbandonmentScreen() {
+  return (
+    <ReportScreen<AbandonmentView>
+      id="abandonment"
+      title="Abandonment"
+      basis="by session start"
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.current.currency) ?? [], filterOptions: view ? filterChoices(view) : {} })}
+      hiddenFilters={["affiliate", "type", "country"]}
+      downloads={(query, view) => (
+        <>
+          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
+          {view && <CsvIncompleteNote quality={view.quality} />}
+        </>
+      )}
+    >
+      {(view, { query }) => <AbandonmentPanels view={view} query={query} />}
+    </ReportScreen>
+  );
+}
+
+function AbandonmentPanels({ view, query }: { view: AbandonmentView; query: string }) {
   return (
     <div className="space-y-8">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Abandonment</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {params.from} to {params.to} ({params.tz}), by session start{view.comparison && <> · compared with {view.comparison.from} to {view.comparison.to}</>}
-          </p>
-          <DataFreshnessLine freshness={view.quality.freshness} timeZone={params.tz} />
-        </div>
-        <div className="flex flex-col items-end gap-1">
-          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
-          <CsvIncompleteNote quality={view.quality} />
-        </div>
-      </header>
-      <ReportControls params={params} currencies={currencies} filterOptions={options} hiddenFilters={["affiliate", "type", "country"]} shallow={false} />
       <QualityBanner quality={view.quality} comparison={view.comparison} />
       <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} comparing={view.comparison !== null} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
       <section aria-labelledby="ab-over-time" className="space-y-2">

@@ -1,14 +1,15 @@
+"use client";
+
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { formatMoney } from "@/lib/format";
-import type { ReportParams } from "@/lib/report-params/definitions";
-import { OrdersTable } from "./orders-table";
-import { ReportControls } from "./report-controls";
+import { OrdersTable } from "@/components/reports/orders-table";
+import { QualityBanner } from "@/components/reports/quality-banner";
+import { ReportScreen } from "@/components/reports/report-screen";
 import type { OrdersView } from "@/lib/reports/orders-report";
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 
 function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: string; count: number }>; testId: string }) {
   return (
@@ -24,23 +25,30 @@ function Counts({ title, rows, testId }: { title: string; rows: Array<{ key: str
   );
 }
 
-export function OrdersOverview({ params, view, query, csvHref }: { params: ReportParams; view: OrdersView; query: string; csvHref: string }) {
-  const { fulfilment: f } = view;
-  const { from, to, tz } = params;
+export function OrdersScreen() {
   return (
-    <section aria-labelledby="orders-title" className="space-y-8">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="orders-title" className="text-2xl font-semibold tracking-tight">Orders</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{from} to {to} ({tz}), by checkout start</p>
-          <DataFreshnessLine freshness={view.quality.freshness} timeZone={tz} />
-        </div>
-        <div className="flex flex-col items-end gap-1">
-          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={csvHref}>CSV of all orders</a>
-          <CsvIncompleteNote quality={view.quality} />
-        </div>
-      </header>
-      <ReportControls params={params} currencies={view.totals.map((t) => t.currency)} filterOptions={{}} shallow={false} />
+    <ReportScreen<OrdersView>
+      id="orders"
+      title="Orders"
+      basis="by checkout start"
+      choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: {} })}
+      downloads={(query, view) => (
+        <>
+          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/orders?${query}`}>CSV of all orders</a>
+          {view && <CsvIncompleteNote quality={view.quality} />}
+        </>
+      )}
+    >
+      {(view, { query }) => <OrdersPanels view={view} query={query} />}
+    </ReportScreen>
+  );
+}
+
+function OrdersPanels({ view, query }: { view: OrdersView; query: string }) {
+  const { fulfilment: f } = view;
+  return (
+    <section aria-label="Orders" className="space-y-8">
+      <QualityBanner quality={view.quality} comparison={view.comparison} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {view.totals.map((t) => (
           <div key={t.currency} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
@@ -83,7 +91,7 @@ export function OrdersOverview({ params, view, query, csvHref }: { params: Repor
           </ul>
         </div>
       </div>
-      <OrdersTable query={query} total={view.totals.reduce((n, t) => n + t.count, 0)} csvHref={csvHref} />
+      <OrdersTable query={query} total={view.totals.reduce((n, t) => n + t.count, 0)} csvHref={`/api/export/orders?${query}`} />
     </section>
   );
 }

@@ -79,3 +79,36 @@ export function formatOffset(offsetMs: number): string {
   const minutes = Math.round(Math.abs(offsetMs) / 60_000);
   return `${offsetMs < 0 ? "-" : "+"}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 }
+
+// The API's days: `from` inclusive and `to` exclusive at 00:00 UTC. Our own ranges are
+// inclusive on both ends; the API's `to` is the day after. Plain day arithmetic, no date
+// library: this module also runs in the browser (the report controls).
+
+/** Midnight UTC of a real day written YYYY-MM-DD; undefined for anything else. */
+export function parseIsoDay(text: string): Date | undefined {
+  const match = ISO_DAY.exec(text);
+  if (!match) return undefined;
+  const n = daysFromCivil(Number(match[1]), Number(match[2]), Number(match[3]));
+  return formatDay(n) === text ? new Date(n * DAY_MS) : undefined;
+}
+
+/** The UTC day of an instant. */
+export function isoDay(date: Date): IsoDay {
+  const ms = date.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid time value");
+  return formatDay(Math.floor(ms / DAY_MS));
+}
+
+export function shiftDay(day: IsoDay, days: number): IsoDay {
+  return formatDay(parseDay(day) + days);
+}
+
+/** Days from `a` to `b` (b − a). */
+export function daysBetween(a: IsoDay, b: IsoDay): number {
+  return parseDay(b) - parseDay(a);
+}
+
+/** The UTC day a timestamp falls on. */
+export function dayOfTimestamp(timestamp: string): IsoDay {
+  return isoDay(new Date(timestamp));
+}

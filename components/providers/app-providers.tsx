@@ -4,8 +4,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState, type ReactNode } from "react";
 
-/** React Query (one client per browser tab, a non-zero staleTime) and nuqs for URL state. */
-export function ReportProviders({ children }: { children: ReactNode }) {
+/**
+ * In the root layout: one React Query client for the browser tab (so going back to a report
+ * shows what it had at once, and refreshes it behind), and nuqs for the URL's state.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } }));
   return (
     <QueryClientProvider client={client}>

@@ -1,9 +1,12 @@
+"use client";
+
 import Link from "next/link";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { NoComparisonData } from "@/components/reports/no-comparison-data";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { lacksComparison } from "@/lib/analytics/kpi-deltas";
-import { ReportControls } from "@/components/reports/report-controls";
+import { ReportScreen } from "@/components/reports/report-screen";
+import type { KeyType } from "@/lib/sales-api/client";
 import { formatMoney } from "@/lib/format";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
@@ -13,7 +16,6 @@ import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 
 const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)}%`);
 const TITLES: Record<string, string> = { product: "By product", offer: "By offer", purchaseType: "By purchase type", paymentMethod: "By payment method", psp: "By PSP" };
@@ -47,24 +49,31 @@ function cards(k: Kpis, p: Kpis | null, creator: boolean): Card[] {
   ];
 }
 
-export function RefundsReport({ params, view }: { params: ReportParams; view: RefundsView }) {
-  const query = reportQuery(params);
+export function RefundsScreen({ keyType }: { keyType: KeyType }) {
+  return (
+    <ReportScreen<RefundsView>
+      id="refunds"
+      title="Refunds & chargebacks"
+      basis={(params) => (params.dating === "sale" ? "by sale date" : "by refund or chargeback request date")}
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.current.currency) ?? [], filterOptions: {} })}
+      hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
+      downloads={(query, view) => (
+        <>
+          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/refunds/kpis?${query}`}>CSV of the figures</a>
+          {view && <CsvIncompleteNote quality={view.quality} />}
+        </>
+      )}
+    >
+      {(view, { params, query }) => <RefundsPanels view={view} params={params} query={query} />}
+    </ReportScreen>
+  );
+}
+
+function RefundsPanels({ view, params, query }: { view: RefundsView; params: ReportParams; query: string }) {
   const other = reportQuery({ ...params, dating: params.dating === "sale" ? "event" : "sale" });
   const creator = view.keyType === "creator";
   return (
     <div className="space-y-8">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Refunds &amp; chargebacks</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{params.from} to {params.to} ({params.tz}){view.comparison && <> · compared with {view.comparison.from} to {view.comparison.to}</>}</p>
-          <DataFreshnessLine freshness={view.quality.freshness} timeZone={params.tz} />
-        </div>
-        <div className="flex flex-col items-end gap-1">
-          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/refunds/kpis?${query}`}>CSV of the figures</a>
-          <CsvIncompleteNote quality={view.quality} />
-        </div>
-      </header>
-      <ReportControls params={params} currencies={view.kpis.map((k) => k.current.currency)} filterOptions={{}} hiddenFilters={creator ? [] : ["affiliate"]} shallow={false} />
       <div className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="dating">
         <p className="font-medium">Dated by {params.dating === "sale" ? "the original sale" : "the refund or chargeback request"}. <Link className="underline" href={`/refunds?${other}`}>Date by {params.dating === "sale" ? "request instead" : "sale instead"}</Link></p>
         <p className="mt-1 text-zinc-600 dark:text-zinc-400">

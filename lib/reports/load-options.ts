@@ -1,0 +1,41 @@
+import "server-only";
+
+// What every report loader takes: the browser's signal, the report's progress, the deadline
+// shared by all its fetches, and the currency decision of its other period.
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { Deadline, SalesApiClient } from "@/lib/sales-api";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { ReportProgress } from "./report-progress";
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  progress?: ReportProgress;
+  /**
+   * The assumed currency decided by the load of the report's shown period. A promise when the
+   * comparison period is fetched side by side with it: awaited only once its records are in.
+   */
+  currency?: CurrencyAssumption | Promise<CurrencyAssumption>;
+  /** The report's deadline, shared by all its fetches: a slow upstream holds a report, not each fetch, that long. */
+  deadline?: Deadline;
+}
+
+/** The options with the report's deadline: the one given, else a new one for this load. */
+export function withReportDeadline<O extends { deadline?: Deadline }>(client: SalesApiClient, options: O): O & { deadline: Deadline } {
+  return options.deadline ? (options as O & { deadline: Deadline }) : { ...options, deadline: client.reportDeadline() };
+}
+
+/** The options of one fetch of a report: its own progress channel, the report's signal and deadline. */
+export function rangeOptions(options: LoadOptions): Pick<RangeOptions, "signal" | "deadline" | "onProgress"> {
+  return { signal: options.signal, deadline: options.deadline, onProgress: options.progress?.channel() };
+}
+
+/**
+ * The shown period's load and, side by side, the comparison period's, which takes the shown
+ * period's currency decision once that is made. `currencyOf` reads it off the shown load.
+ */
+export async function withComparison<T>(shown: Promise<T>, currencyOf: (loaded: T) => CurrencyAssumption, comparison: ((currency: Promise<CurrencyAssumption>) => Promise<T>) | null): Promise<[T, T | null]> {
+  const currency = shown.then(currencyOf);
+  // Read by the comparison only after its fetches: a failed shown load must not go unhandled.
+  currency.catch(() => undefined);
+  return Promise.all([shown, comparison ? comparison(currency) : null]);
+}

@@ -1,0 +1,21 @@
+import "server-only";
+
+// What each report fetches and computes, by id: the one table the report route reads.
+import type { SessionAccount } from "@/lib/auth/session";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { SalesApiClient } from "@/lib/sales-api";
+import { buildAbandonmentView } from "./abandonment-report";
+import type { LoadOptions } from "./load-options";
+import { buildOrdersView } from "./orders-report";
+import type { ReportId } from "./report-definitions";
+import { buildRefundsView } from "./refunds-report";
+import { buildRevenueView } from "./revenue-report";
+
+type Builder = (client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions) => Promise<unknown>;
+
+export const REPORT_BUILDERS: Record<ReportId, Builder> = {
+  revenue: (client, account, params, options) => buildRevenueView(client, account.keyType, params, options),
+  orders: (client, _account, params, options) => buildOrdersView(client, params, options),
+  abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, options),
+  refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, options),
+};
