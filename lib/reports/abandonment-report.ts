@@ -14,7 +14,19 @@ import type { SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords, type AbandonmentRecords } from "./abandonment-records";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import { withComparison, withReportDeadline, type LoadOptions } from "./load-options";
+import { kpiCards, type KpiSpec } from "./kpi-cards";
 import { reportQuality } from "./report-quality";
+
+const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
+  { key: "abandonedCarts", label: "Abandoned carts", kind: "count", lowerIsBetter: true },
+  { key: "abandonedValue", label: "Value abandoned", kind: "money", lowerIsBetter: true },
+  { key: "recoveredCarts", label: "Recovered carts", kind: "count" },
+  { key: "recoveredValue", label: "Value recovered", kind: "money" },
+  { key: "recoveryRate", label: "Recovery rate", kind: "rate" },
+  { key: "abandonmentRate", label: "Abandonment rate", kind: "rate", lowerIsBetter: true },
+  { key: "purchasedCheckouts", label: "Purchased checkouts", kind: "count" },
+  { key: "medianMinutesToAbandon", label: "Median time to abandon", kind: "minutes" },
+];
 
 /**
  * What the note on currency says: purchases counted in an assumed currency (their offers'
@@ -37,7 +49,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
-  const before = previous ? abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf }) : [];
+  const before = previous ? keep(abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf })) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
   const daysOf = (d: typeof data) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
   const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
@@ -46,7 +58,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     comparison: compare,
     comparisonDataFrom,
     totalCarts: data.carts.length,
-    kpis: current.map((k) => ({ current: k, previous: (before.find((b) => b.currency === k.currency) ?? null) as AbandonmentKpis | null })),
+    kpis: kpiCards(current, before, ABANDONMENT_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
     definitions: ABANDONMENT_DEFINITIONS,
     funnel: checkoutFunnel(data.carts, data.purchases),
     funnelByOffer: checkoutFunnel(data.carts, data.purchases, "offerCode"),

@@ -3,6 +3,7 @@ import "server-only";
 // The Orders report (creator keys only): orders over time per currency and fulfilment; the
 // table's rows come a page at a time (order-rows.ts). The same URL parameters as every report.
 import { comparisonRange } from "@/lib/analytics/compare";
+import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
 import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
@@ -10,19 +11,27 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "./currency-assumption";
+import { kpiCards, type CurrencyKpis, type KpiSpec } from "./kpi-cards";
 import { matchesFilters, type FilterPickers } from "./record-filters";
 import { reportQuality, type ReportQuality } from "./report-quality";
 import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "./load-options";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
-  /** The comparison period's totals (empty without a comparison). */
-  previousTotals: CurrencyTotal[];
+  /** Orders and their amount per currency, with their change against the comparison period. */
+  kpis: CurrencyKpis[];
   comparison: { from: string; to: string } | null;
+  /** Set when the comparison period starts before the account's data: its first day with data. */
+  comparisonDataFrom: string | null;
   series: Array<{ currency: string; points: Array<{ bucket: string; amount: number; count: number }> }>;
   fulfilment: Fulfilment;
   quality: ReportQuality;
 }
+
+const ORDER_KPIS: KpiSpec<CurrencyTotal> = [
+  { key: "count", label: "Orders", kind: "count" },
+  { key: "amount", label: "Order amount", kind: "money" },
+];
 
 const FILTERS: FilterPickers<Order> = {
   product: (o) => o.productName,
@@ -56,10 +65,14 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const previous = before ? ofCurrency(before.orders) : [];
+  const totals = totalsByCurrency(shown, (o) => o.amountTransaction);
+  const daysOf = (list: Order[]) => list.map((o) => o.checkoutInitializedAt);
+  const comparisonDataFrom = comparison && before ? comparisonDataStart(comparison, daysOf(before.orders), daysOf(orders)) : null;
   return {
-    totals: totalsByCurrency(shown, (o) => o.amountTransaction),
-    previousTotals: totalsByCurrency(previous, (o) => o.amountTransaction),
+    totals,
+    kpis: kpiCards(totals, totalsByCurrency(previous, (o) => o.amountTransaction), ORDER_KPIS, { withComparison: comparison !== null, partialComparison: comparisonDataFrom !== null }),
     comparison,
+    comparisonDataFrom,
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
     quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, { records: assumedCurrencyRecords, currency }),

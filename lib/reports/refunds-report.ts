@@ -10,10 +10,27 @@ import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "./generic-columns";
+import { kpiCards, type KpiSpec } from "./kpi-cards";
 import { loadOrders } from "./orders-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "./load-options";
 import { loadRefundRecords } from "./refunds-records";
 import { reportQuality } from "./report-quality";
+
+const REFUND_KPIS: KpiSpec<RefundKpis> = [
+  { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
+  { key: "refunds", label: "Refunds", kind: "count", lowerIsBetter: true },
+  { key: "fullRefunds", label: "Full refunds", kind: "count", lowerIsBetter: true },
+  { key: "partialRefunds", label: "Partial refunds", kind: "count", lowerIsBetter: true },
+  { key: "refundRateCount", label: "Refund rate by count", kind: "rate", lowerIsBetter: true },
+  { key: "refundRateValue", label: "Refund rate by value", kind: "rate", lowerIsBetter: true },
+  { key: "chargebacks", label: "Chargebacks", kind: "count", lowerIsBetter: true },
+  { key: "chargebackAmount", label: "Charged back", kind: "money", lowerIsBetter: true },
+  { key: "chargebackRate", label: "Chargeback rate", kind: "rate", lowerIsBetter: true },
+];
+const AFFILIATE_REFUND_KPIS: KpiSpec<RefundKpis> = [
+  ...REFUND_KPIS.map((k) => (k.key === "refundedAmount" ? { ...k, label: "Refunded (your referred sales)" } : k)),
+  { key: "commissionLost", label: "Commission lost", kind: "money", lowerIsBetter: true },
+];
 
 const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
 
@@ -27,8 +44,9 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     compare && ((currency) => loadRefundRecords(client, { ...params, ...compare }, { ...options, currency })),
   );
   const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency);
-  const current = kpisOf(data).filter((k) => !params.currency || k.currency === params.currency);
-  const previous = before ? kpisOf(before) : [];
+  const ofCurrency = (rows: RefundKpis[]) => rows.filter((k) => !params.currency || k.currency === params.currency);
+  const current = ofCurrency(kpisOf(data));
+  const previous = before ? ofCurrency(kpisOf(before)) : [];
   const saleDays = (d: typeof data) => d.purchases.map((p) => p.checkoutInitializedAt);
   const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null;
 
@@ -66,7 +84,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     dating: params.dating,
     comparison: compare,
     comparisonDataFrom,
-    kpis: current.map((k) => ({ current: k, previous: (previous.find((p) => p.currency === k.currency) ?? null) as RefundKpis | null })),
+    kpis: kpiCards(current, previous, keyType === "creator" ? REFUND_KPIS : AFFILIATE_REFUND_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
     breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,
     delivery,

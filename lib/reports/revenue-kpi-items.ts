@@ -1,9 +1,7 @@
 // KPI cards of the Revenue report: which figures, in which order, with which labels. The
 // affiliate's list is its own type, so no creator-only figure can slip into it.
-import type { AffiliateKpis, CreatorKpis, KpiDeltaRow } from "@/lib/analytics/revenue-kpis";
-import type { CurrencyKpis, ValueKind } from "./revenue-view";
-
-type Spec<K> = ReadonlyArray<{ key: Exclude<keyof K, "currency">; label: string; kind: ValueKind; lowerIsBetter?: boolean }>;
+import type { AffiliateKpis, CreatorKpis } from "@/lib/analytics/revenue-kpis";
+import type { KpiSpec as Spec } from "./kpi-cards";
 
 export const CREATOR_KPIS: Spec<CreatorKpis> = [
   { key: "transactionAmount", label: "Transaction amount", kind: "money" },
@@ -29,25 +27,3 @@ export const AFFILIATE_KPIS: Spec<AffiliateKpis> = [
   { key: "purchases", label: "Purchases", kind: "count" },
   { key: "orders", label: "Orders", kind: "count" },
 ];
-
-/** `partialComparison`: the comparison period starts before the data, so no figure compares. */
-export function kpiItems<K extends CreatorKpis | AffiliateKpis>(rows: readonly KpiDeltaRow<K>[], spec: Spec<K>, withComparison: boolean, partialComparison = false): CurrencyKpis[] {
-  return rows.map((row) => ({
-    currency: row.currency,
-    items: spec.map(({ key, label, kind, lowerIsBetter = false }) => {
-      const d = row.deltas[key];
-      const noComparisonData = withComparison && (partialComparison || d.noComparisonData);
-      return {
-        key: String(key),
-        label,
-        kind,
-        lowerIsBetter,
-        value: d.current,
-        previous: withComparison ? d.previous : null,
-        change: withComparison ? d.absolute : null,
-        changeRatio: withComparison && !noComparisonData ? d.relative : null,
-        noComparisonData,
-      };
-    }),
-  }));
-}

@@ -6,7 +6,6 @@ import "server-only";
 import { alignSeries } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { Dimension } from "@/lib/analytics/breakdowns";
-import { kpiDeltas } from "@/lib/analytics/revenue-kpis";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import {
   summaryAffiliateKpis,
@@ -25,7 +24,8 @@ import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { reportQuality } from "./report-quality";
 import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "./revenue-summaries";
-import { AFFILIATE_KPIS, CREATOR_KPIS, kpiItems } from "./revenue-kpi-items";
+import { kpiCards } from "./kpi-cards";
+import { AFFILIATE_KPIS, CREATOR_KPIS } from "./revenue-kpi-items";
 import type { RevenueView } from "./revenue-view";
 
 const FUNDS_WEEKS = 8;
@@ -65,8 +65,8 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
 
   const kpis =
     keyType === "creator"
-      ? kpiItems(kpiDeltas(summaryCreatorKpis(data.current), summaryCreatorKpis(data.comparison ?? none)), CREATOR_KPIS, withComparison, partial)
-      : kpiItems(kpiDeltas(summaryAffiliateKpis(data.current), summaryAffiliateKpis(data.comparison ?? none)), AFFILIATE_KPIS, withComparison, partial);
+      ? kpiCards(summaryCreatorKpis(data.current), summaryCreatorKpis(data.comparison ?? none), CREATOR_KPIS, { withComparison, partialComparison: partial })
+      : kpiCards(summaryAffiliateKpis(data.current), summaryAffiliateKpis(data.comparison ?? none), AFFILIATE_KPIS, { withComparison, partialComparison: partial });
 
   const seriesOf = (merged: MergedSummary, range: { from: string; to: string }) => summarySeries(merged, { from: range.from, to: range.to, granularity: params.granularity, timeZone: params.tz, value });
   const current = seriesOf(data.current, params);

@@ -2,12 +2,11 @@
 // computed on the server. An affiliate's view carries no creator-only figure at all.
 import type { KeyType } from "@/lib/sales-api/client";
 import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
+import type { CurrencyKpis } from "./kpi-cards";
 import type { ReportQuality } from "./report-quality";
 
-export type ValueKind = "money" | "count";
+export type { CurrencyKpis, KpiItem, ValueKind } from "./kpi-cards";
 
-export interface KpiItem { key: string; label: string; kind: ValueKind; value: number | null; previous: number | null; change: number | null; changeRatio: number | null; lowerIsBetter: boolean; noComparisonData: boolean }
-export interface CurrencyKpis { currency: string; items: KpiItem[] }
 export interface SeriesPoint { bucket: string; amount: number; count: number; previousAmount: number | null; previousBucket: string | null }
 export interface CurrencySeries { currency: string; points: SeriesPoint[] }
 export interface BreakdownRow { key: string; count: number; amount: number; share: number }

@@ -18,7 +18,8 @@ test("orders per currency, milestones and the CSV equal the ground truth", async
   // Compared with the previous 46 days.
   const previous = groundTruth({ now: SANDBOX_NOW }, "creator", "orders", "2026-03-16", "2026-05-01");
   const change = truth.filter((o) => o.currency === "brl").length - previous.filter((o) => o.currency === "brl").length;
-  await expect(page.getByTestId("orders-brl-delta")).toContainText(`${change >= 0 ? "+" : ""}${change.toLocaleString("en-US")} orders`);
+  const delta = change === 0 ? "no change" : `${change > 0 ? "▲" : "▼"} ${Math.abs(change).toLocaleString("en-US")}`;
+  await expect(page.getByTestId("orders-brl-count-delta")).toContainText(`${delta} `);
   const shipped = truth.filter((o) => o.lastTrackingMilestone !== null);
   const delivered = shipped.filter((o) => o.lastTrackingMilestone === "delivered").length;
   await expect(page.getByTestId("by-milestone")).toContainText(`delivered${delivered.toLocaleString("en-US")}`);

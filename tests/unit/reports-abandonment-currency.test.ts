@@ -47,7 +47,7 @@ describe("a cart's currency in the Abandonment report, table and CSV", () => {
     expect(resolve({ offerCode: "OX" })).toBe("unknown");
 
     const view = await buildAbandonmentView(fakeClient(catalog ? [...catalog] : null), params);
-    const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.current.currency, k.current.abandonedCarts]));
+    const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.currency, k.items.find((i) => i.key === "abandonedCarts")?.value]));
     const count = (offers: string[]) => carts.filter((c) => offers.includes(String(c.offerCode))).length;
     expect(byCurrency.usd).toBe(count(["OU"]));
     expect(byCurrency.unknown).toBe(count(["OB", "OX"]));
@@ -81,7 +81,7 @@ describe("purchases without a currency in the Abandonment report", () => {
     expect(view.quality.missingCurrency).toBe(1);
     expect(view.quality.assumedCurrency).toEqual({ currency: "usd", source: "most-common" });
     // OU's carts stay usd: the purchase without a currency did not make its offer two-currency.
-    const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.current.currency, k.current.abandonedCarts]));
+    const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.currency, k.items.find((i) => i.key === "abandonedCarts")?.value]));
     expect(byCurrency.usd).toBe(carts.filter((c) => c.offerCode === "OU").length);
   });
 

@@ -21,7 +21,7 @@ export function AbandonmentScreen() {
       id="abandonment"
       title="Abandonment"
       basis="by session start"
-      choices={(view) => ({ currencies: view?.kpis.map((k) => k.current.currency) ?? [], filterOptions: view ? filterChoices(view) : {} })}
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view ? filterChoices(view) : {} })}
       hiddenFilters={["affiliate", "type", "country"]}
       downloads={(query, view) => (
         <>
@@ -39,7 +39,7 @@ function AbandonmentPanels({ view, query }: { view: AbandonmentView; query: stri
   return (
     <div className="space-y-8">
       <QualityBanner quality={view.quality} comparison={view.comparison} />
-      <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} comparing={view.comparison !== null} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
+      <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
       <section aria-labelledby="ab-over-time" className="space-y-2">
         <h2 id="ab-over-time" className="text-lg font-semibold">Value abandoned over time</h2>
         {view.series.map((s) => (

@@ -1,13 +1,11 @@
 "use client";
 
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
-import { formatMoney } from "@/lib/format";
 import { OrdersTable } from "@/components/reports/orders-table";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { OrdersView } from "@/lib/reports/orders-report";
-import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
-import { PartialMark } from "@/components/reports/partial-mark";
+import { KpiGrid } from "@/components/reports/kpi-grid";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 
@@ -49,24 +47,10 @@ function OrdersPanels({ view, query }: { view: OrdersView; query: string }) {
   return (
     <section aria-label="Orders" className="space-y-8">
       <QualityBanner quality={view.quality} comparison={view.comparison} />
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {view.totals.map((t) => (
-          <div key={t.currency} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <dt className="text-sm text-zinc-500">Orders · {t.currency.toUpperCase()}<AssumedCurrencyTag currency={t.currency} assumed={view.quality.assumedCurrency} /></dt>
-            <dd data-testid={`orders-${t.currency}-count`} className="mt-1 text-2xl font-semibold tabular-nums">{t.count.toLocaleString("en-US")}</dd>
-            <dd data-testid={`orders-${t.currency}-amount`} className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{formatMoney(t.amount, t.currency)}</dd>
-            {view.comparison && (() => {
-              const before = view.previousTotals.find((p) => p.currency === t.currency) ?? { count: 0, amount: 0 };
-              const change = t.count - before.count;
-              return (
-                <dd data-testid={`orders-${t.currency}-delta`} className="text-xs text-zinc-500">
-                  {change >= 0 ? "+" : ""}{change.toLocaleString("en-US")} orders, {formatMoney(t.amount - before.amount, t.currency)} vs {view.comparison.from} to {view.comparison.to}<PartialMark show={deltasArePartial(view.quality)} />
-                </dd>
-              );
-            })()}
-          </div>
-        ))}
-      </dl>
+      <section aria-labelledby="orders-kpis" className="space-y-2">
+        <h2 id="orders-kpis" className="text-lg font-semibold">Key figures</h2>
+        <KpiGrid kpis={view.kpis} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} testIdPrefix="orders" />
+      </section>
       {view.series.map((s) => (
         <div key={s.currency}>
           <h2 className="text-lg font-semibold">Orders over time · {s.currency.toUpperCase()}</h2>

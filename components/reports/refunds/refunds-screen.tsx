@@ -2,22 +2,18 @@
 
 import Link from "next/link";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
-import { NoComparisonData } from "@/components/reports/no-comparison-data";
+import { KpiGrid } from "@/components/reports/kpi-grid";
 import { QualityBanner } from "@/components/reports/quality-banner";
-import { lacksComparison } from "@/lib/analytics/kpi-deltas";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { KeyType } from "@/lib/sales-api/client";
-import { formatMoney } from "@/lib/format";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
 import type { RefundsView } from "@/lib/reports/refunds-report";
 import { RecordsPanel } from "./records-panel";
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
-import { PartialMark } from "@/components/reports/partial-mark";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 
-const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(2)}%`);
 const TITLES: Record<string, string> = { product: "By product", offer: "By offer", purchaseType: "By purchase type", paymentMethod: "By payment method", psp: "By PSP" };
 
 // Chargeback rate against the card networks' thresholds (monitoring programmes start near 0.9%, excessive near 1.5%).
@@ -32,30 +28,13 @@ function ChargebackGauge({ rate }: { rate: number | null }) {
   );
 }
 
-type Kpis = RefundsView["kpis"][number]["current"];
-interface Card { key: string; label: string; value: string; delta: string | null; compared: { current: number; previous: number | null } | null }
-
-function cards(k: Kpis, p: Kpis | null, creator: boolean): Card[] {
-  const compared = (key: "refundedAmount" | "refunds" | "chargebacks" | "commissionLost") => ({ current: k[key], previous: p ? p[key] : null });
-  return [
-    { key: "refundedAmount", label: creator ? "Refunded" : "Refunded (your referred sales)", value: formatMoney(k.refundedAmount, k.currency), delta: p && formatMoney(k.refundedAmount - p.refundedAmount, k.currency), compared: compared("refundedAmount") },
-    { key: "refunds", label: "Refunds (full / partial)", value: `${k.refunds} (${k.fullRefunds} / ${k.partialRefunds})`, delta: p && String(k.refunds - p.refunds), compared: compared("refunds") },
-    { key: "refundRateCount", label: "Refund rate by count", value: pct(k.refundRateCount), delta: null, compared: null },
-    { key: "refundRateValue", label: "Refund rate by value", value: pct(k.refundRateValue), delta: null, compared: null },
-    { key: "chargebacks", label: "Chargebacks", value: String(k.chargebacks), delta: p && String(k.chargebacks - p.chargebacks), compared: compared("chargebacks") },
-    { key: "chargebackAmount", label: "Charged back", value: formatMoney(k.chargebackAmount, k.currency), delta: null, compared: null },
-    { key: "chargebackRate", label: "Chargeback rate", value: pct(k.chargebackRate), delta: null, compared: null },
-    ...(creator ? [] : [{ key: "commissionLost", label: "Commission lost", value: formatMoney(k.commissionLost, k.currency), delta: p && formatMoney(k.commissionLost - p.commissionLost, k.currency), compared: compared("commissionLost") }]),
-  ];
-}
-
 export function RefundsScreen({ keyType }: { keyType: KeyType }) {
   return (
     <ReportScreen<RefundsView>
       id="refunds"
       title="Refunds & chargebacks"
       basis={(params) => (params.dating === "sale" ? "by sale date" : "by refund or chargeback request date")}
-      choices={(view) => ({ currencies: view?.kpis.map((k) => k.current.currency) ?? [], filterOptions: {} })}
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: {} })}
       hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
       downloads={(query, view) => (
         <>
@@ -88,26 +67,8 @@ function RefundsPanels({ view, params, query }: { view: RefundsView; params: Rep
       <QualityBanner quality={view.quality} comparison={view.comparison} />
       <section aria-labelledby="rf-kpis" className="space-y-4">
         <h2 id="rf-kpis" className="text-lg font-semibold">Key figures</h2>
-        {view.kpis.map(({ current: k, previous: p }) => (
-          <div key={k.currency}>
-            <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{k.currency}<AssumedCurrencyTag currency={k.currency} assumed={view.quality.assumedCurrency} /></h3>
-            <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              {cards(k, p, creator).map(({ key, label, value, delta, compared }) => {
-                // No change against a comparison period without data for this figure.
-                const noComparisonData = Boolean(view.comparison && compared && (view.comparisonDataFrom || lacksComparison(compared.previous)));
-                return (
-                  <div key={key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-                    <dt className="text-xs text-zinc-500">{label}</dt>
-                    <dd data-testid={`rf-${k.currency}-${key}`} className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
-                    {noComparisonData && <NoComparisonData dataFrom={view.comparisonDataFrom} />}
-                    {delta && !noComparisonData && <dd className="text-xs text-zinc-500">{delta.startsWith("-") ? "" : "+"}{delta} vs comparison<PartialMark show={deltasArePartial(view.quality)} /></dd>}
-                    {key === "chargebackRate" && <ChargebackGauge rate={k.chargebackRate} />}
-                  </div>
-                );
-              })}
-            </dl>
-          </div>
-        ))}
+        <KpiGrid kpis={view.kpis} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} testIdPrefix="rf"
+          extra={(item) => (item.key === "chargebackRate" ? <ChargebackGauge rate={item.value} /> : null)} />
       </section>
       <section aria-labelledby="rf-where" className="space-y-2">
         <h2 id="rf-where" className="text-lg font-semibold">{creator ? "What gets refunded (by sale date)" : "Commission lost to refunds, by sale date"}</h2>

@@ -1,0 +1,57 @@
+// The KPI cards of every report, made on the server in one way: which figures, in which order,
+// with which labels, and their change against the comparison period taken by kpiDeltas (money
+// in integer cents). The browser only formats what it receives; it never subtracts.
+import { kpiDeltas, type KpiKey, type ValueKind } from "@/lib/analytics/kpi-deltas";
+
+export type { ValueKind } from "@/lib/analytics/kpi-deltas";
+
+export interface KpiItem {
+  key: string;
+  label: string;
+  kind: ValueKind;
+  value: number | null;
+  previous: number | null;
+  /** value − previous (money in cents, a rate in points); null without a comparison. */
+  change: number | null;
+  /** change / previous; null without a comparison, for a zero base, and for rates and durations. */
+  changeRatio: number | null;
+  lowerIsBetter: boolean;
+  noComparisonData: boolean;
+}
+
+export interface CurrencyKpis { currency: string; items: KpiItem[] }
+
+export type KpiSpec<K> = ReadonlyArray<{ key: KpiKey<K>; label: string; kind: ValueKind; lowerIsBetter?: boolean }>;
+
+export interface KpiComparison {
+  /** Whether the report compares at all. */
+  withComparison: boolean;
+  /** The comparison period starts before the account's data, so no figure compares. */
+  partialComparison?: boolean;
+}
+
+/**
+ * The cards per currency of both periods' rows (a currency present in one period only is
+ * compared with zeros; one absent from the comparison has no comparison data).
+ */
+export function kpiCards<K extends { currency: string }>(current: readonly K[], previous: readonly K[], spec: KpiSpec<K>, { withComparison, partialComparison = false }: KpiComparison): CurrencyKpis[] {
+  const kinds = Object.fromEntries(spec.map((s) => [s.key, s.kind])) as Partial<Record<KpiKey<K>, ValueKind>>;
+  return kpiDeltas(current, withComparison ? previous : [], kinds).map((row) => ({
+    currency: row.currency,
+    items: spec.map(({ key, label, kind, lowerIsBetter = false }) => {
+      const d = row.deltas[key];
+      const noComparisonData = withComparison && (partialComparison || d.noComparisonData);
+      return {
+        key: String(key),
+        label,
+        kind,
+        lowerIsBetter,
+        value: d.current,
+        previous: withComparison ? d.previous : null,
+        change: withComparison ? d.absolute : null,
+        changeRatio: withComparison && !noComparisonData ? d.relative : null,
+        noComparisonData,
+      };
+    }),
+  }));
+}
