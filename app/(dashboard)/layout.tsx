@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/shell/dashboard-shell";
 import { getPageSessionState } from "@/lib/auth/session";
+import { sessionScope } from "@/lib/auth/session-scope";
+import { getSessionSettings } from "@/lib/auth/session-settings";
 
 // Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
 // address asked for, so a redirect here would lose it: each page checks the session again and
@@ -10,5 +12,10 @@ import { getPageSessionState } from "@/lib/auth/session";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const state = await getPageSessionState();
   if (state.kind !== "signed-in") return children;
-  return <DashboardShell account={state.account}>{children}</DashboardShell>;
+  const settings = await getSessionSettings(state.account);
+  return (
+    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)}>
+      {children}
+    </DashboardShell>
+  );
 }

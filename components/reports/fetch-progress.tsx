@@ -1,6 +1,6 @@
 "use client";
 
-import type { RangeProgress } from "@/lib/sales-api/fetch-range";
+import type { RangeProgress } from "@/lib/reports/report-progress";
 
 // Long fetches are visible: windows done of total, and the wait when the rate limit queues.
 export function FetchProgress({ progress }: { progress: RangeProgress | null }) {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useSessionScope } from "@/components/providers/session-scope";
 import { reportEndpoint, type ReportId } from "@/lib/reports/report-definitions";
 import { readReportStream } from "@/lib/reports/read-report-stream";
-import type { RangeProgress } from "@/lib/sales-api/fetch-range";
+import type { RangeProgress } from "@/lib/reports/report-progress";
 
 export interface LoadedReport<V> {
   view: V;

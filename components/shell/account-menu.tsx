@@ -1,12 +1,11 @@
-import { getAccountSettings } from "@/lib/auth/account-settings";
-import { getSessionClient, type SessionAccount } from "@/lib/auth/session";
+import type { SessionAccount } from "@/lib/auth/session-decision";
+import type { AccountSettings } from "@/lib/store/account-settings-store";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
 import { ForgetMyData } from "./forget-my-data";
 
 // The account menu: who is signed in, the account's settings, and "Forget my data".
-export async function AccountMenu({ account }: { account: SessionAccount }) {
-  const client = await getSessionClient(account);
-  const settings = client ? await getAccountSettings(client.identity) : null;
+// `settings`: read by the layout from the session (null once its vault entry is gone).
+export function AccountMenu({ account, settings }: { account: SessionAccount; settings: AccountSettings | null }) {
   return (
     <details className="group relative">
       <summary data-testid="account-menu" className="cursor-pointer list-none rounded-md px-2 py-1 text-zinc-600 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-400 dark:ring-zinc-700 dark:hover:bg-zinc-800">

@@ -3,19 +3,22 @@ import { Suspense, type ReactNode } from "react";
 import { LogoMark } from "@/components/brand/logo-mark";
 import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
-import type { SessionAccount } from "@/lib/auth/session";
+import type { SessionAccount } from "@/lib/auth/session-decision";
+import type { AccountSettings } from "@/lib/store/account-settings-store";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
-import { sessionScope } from "@/lib/auth/session-scope";
 import { REPORTS } from "@/lib/reports/report-definitions";
 import { ReportNav, ReportNavFallback } from "./report-nav";
 import { AccountMenu } from "./account-menu";
 import { SyncStatus } from "./sync-status";
 
-export function DashboardShell({ account, children }: { account: SessionAccount; children: ReactNode }) {
+interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; children: ReactNode }
+
+// Props in, markup out: the layout reads the session, the settings and the scope.
+export function DashboardShell({ account, settings, scope, children }: Props) {
   const items = REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ path, label }) => ({ path, label }));
   return (
-    <SessionScope scope={sessionScope(account)}>
+    <SessionScope scope={scope}>
       <div className="min-h-dvh">
         <header className="border-b border-zinc-200 bg-white/80 dark:border-zinc-800 dark:bg-zinc-950/80">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3">
@@ -31,7 +34,7 @@ export function DashboardShell({ account, children }: { account: SessionAccount;
                 <UpstreamStatus target={account.target} />
               </Suspense>
               {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Staging</span>}
-              <AccountMenu account={account} />
+              <AccountMenu account={account} settings={settings} />
               <SignOutButton />
             </div>
           </div>

@@ -7,7 +7,9 @@ import { civilFromDays, DAY_MS, daysFromCivil, firstOfMonth, formatDay, formatMo
 import { localDayStartMs, zoneForDays } from "./local-days";
 import type { ZoneOffsets } from "./zone-offsets";
 
-export type Granularity = "hour" | "day" | "week" | "month";
+import type { Granularity } from "@/lib/report-params/definitions";
+
+export type { Granularity } from "@/lib/report-params/definitions";
 
 const SLOT_MS = 15 * 60_000;
 const MIXED = -2;

@@ -4,6 +4,8 @@
 // is an ended session: it must be cleared, not bounced between a report and the sign-in page.
 import type { KeyType } from "@/lib/sales-api/client";
 
+export type { KeyType } from "@/lib/sales-api/client";
+
 export interface SessionAccount {
   label: string;
   keyType: KeyType;

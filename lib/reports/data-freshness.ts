@@ -16,7 +16,8 @@ import type { RangeReport } from "@/lib/sales-api/fetch-range";
 /** A split says something only when the older part is more than this much older. */
 export const SPLIT_GAP_MS = 60 * 60_000;
 
-export interface DayRange { from: string; to: string }
+export type { DayRange } from "@/lib/analytics/compare";
+import type { DayRange } from "@/lib/analytics/compare";
 
 export interface DataFreshness {
   /** When the report was computed (epoch ms): "today" and "yesterday" are judged against it. */

@@ -3,6 +3,8 @@
 // shown is the longest any fetch is held by the rate limit.
 import type { RangeProgress } from "@/lib/sales-api/fetch-range";
 
+export type { RangeProgress } from "@/lib/sales-api/fetch-range";
+
 export class ReportProgress {
   private readonly fetches: RangeProgress[] = [];
 

@@ -5,7 +5,7 @@ import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportScreen } from "@/components/reports/report-screen";
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/auth/session-decision";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
 import type { RefundsView } from "@/lib/reports/refunds-report";

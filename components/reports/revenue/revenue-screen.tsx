@@ -9,7 +9,7 @@ import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { RevenueView } from "@/lib/reports/revenue-view";
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/auth/session-decision";
 import { AttachRates } from "./attach-rates";
 import { FundsTable } from "./funds-table";
 import { PurchasesTable } from "./purchases-table";
