@@ -80,7 +80,7 @@ function stepsOf(counts: readonly number[]): FunnelStep[] {
   });
 }
 
-interface Tally {
+interface StageTally {
   carts: number;
   purchased: number;
   counts: number[];
@@ -92,8 +92,8 @@ interface Tally {
  * a group of their own, PURCHASED_NOT_APPLICABLE, and `notes` says so.
  */
 export function checkoutFunnel(carts: readonly FunnelCart[], purchases: readonly CheckoutPurchase[], groupBy?: FunnelGroupBy): CheckoutFunnel {
-  const tallies = new Map<string, Tally>();
-  const tallyOf = (key: string): Tally => {
+  const tallies = new Map<string, StageTally>();
+  const tallyOf = (key: string): StageTally => {
     let tally = tallies.get(key);
     if (!tally) tallies.set(key, (tally = { carts: 0, purchased: 0, counts: new Array<number>(STEP_COUNT).fill(0) }));
     return tally;

@@ -41,7 +41,7 @@ export const ABANDONMENT_DEFINITIONS = {
     "Median time to abandon: the median, in minutes, of the time from the start of the checkout session (sessionInitializedAt) to the moment the API marks the cart abandoned (abandonedAt), over carts with both timestamps. For an even number of carts, the mean of the two middle values. Empty when no cart has both.",
 } as const satisfies Record<Exclude<keyof AbandonmentKpis, "currency">, string>;
 
-class Sums {
+class CartSums {
   abandoned = 0;
   abandonedCents = 0;
   recovered = 0;
@@ -54,10 +54,10 @@ class Sums {
  *  by purchased checkouts, then by currency code. */
 export function abandonmentKpis<C extends KpiCart>(carts: readonly C[], purchases: readonly CheckoutPurchase[], options: CartCurrencyOptions<C> = {}): AbandonmentKpis[] {
   const currencyOf = cartCurrencyResolver(options);
-  const byCurrency = new Map<string, Sums>();
-  const sumsOf = (currency: string): Sums => {
+  const byCurrency = new Map<string, CartSums>();
+  const sumsOf = (currency: string): CartSums => {
     let sums = byCurrency.get(currency);
-    if (!sums) byCurrency.set(currency, (sums = new Sums()));
+    if (!sums) byCurrency.set(currency, (sums = new CartSums()));
     return sums;
   };
   for (const cart of carts) {

@@ -5,7 +5,7 @@ import { CentsByCurrency, type CartCurrencyOptions, cartCurrencyResolver, type C
 import { median, minutesBetween, percentile } from "./abandonment-quantiles";
 import { abandonedSeries, type AbandonmentSeriesOptions } from "./abandonment-series";
 import { timestampMs } from "./timestamps";
-import type { CurrencySeries } from "./time-buckets";
+import type { CurrencyBuckets } from "./time-buckets";
 
 export type RecoveryCart = Pick<AbandonedCart, "isRecovered" | "abandonedAt" | "purchasedAt" | "amountTransaction" | "sessionInitializedAt">;
 
@@ -75,7 +75,7 @@ export function recoveryDelays<C extends RecoveryCart>(carts: readonly C[], opti
 }
 
 /** Per currency, recovered carts and value in each bucket of purchasedAt. */
-export function recoveredSeries<C extends RecoveryCart>(carts: readonly C[], options: Omit<AbandonmentSeriesOptions<C>, "dateOf">): CurrencySeries[] {
+export function recoveredSeries<C extends RecoveryCart>(carts: readonly C[], options: Omit<AbandonmentSeriesOptions<C>, "dateOf">): CurrencyBuckets[] {
   return abandonedSeries(
     carts.filter((cart) => cart.isRecovered === true),
     { ...options, dateOf: (cart) => cart.purchasedAt },

@@ -3,7 +3,7 @@
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import { cartCurrencyResolver, type CartCurrencyOptions } from "./abandonment-currency";
 import type { IsoDay } from "@/lib/calendar";
-import { revenueSeries, type CurrencySeries, type Granularity } from "./time-buckets";
+import { revenueSeries, type CurrencyBuckets, type Granularity } from "./time-buckets";
 
 export interface AbandonmentSeriesOptions<C> extends CartCurrencyOptions<C> {
   /** Local days, both inclusive. */
@@ -20,7 +20,7 @@ export interface AbandonmentSeriesOptions<C> extends CartCurrencyOptions<C> {
 export function abandonedSeries<C extends Pick<AbandonedCart, "amountTransaction" | "sessionInitializedAt">>(
   carts: readonly C[],
   options: AbandonmentSeriesOptions<C>,
-): CurrencySeries[] {
+): CurrencyBuckets[] {
   const currencyOf = cartCurrencyResolver(options);
   const dateOf = options.dateOf ?? ((cart: C) => cart.sessionInitializedAt);
   const records = carts.map((cart) => ({ currency: currencyOf(cart), cart }));

@@ -7,7 +7,7 @@ import { UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 
 export type AttachPurchase = Pick<Purchase, "currency" | "orderId" | "purchaseType">;
 
-export interface AttachRate {
+export interface AttachCount {
   /** Orders with a front purchase that also took this offer. */
   orders: number;
   /** orders / frontOrders; null without front orders. */
@@ -18,9 +18,9 @@ export interface CurrencyAttachRates {
   currency: string;
   /** Distinct orders holding a front purchase. */
   frontOrders: number;
-  orderBump: AttachRate;
-  upsell: AttachRate;
-  downsell: AttachRate;
+  orderBump: AttachCount;
+  upsell: AttachCount;
+  downsell: AttachCount;
 }
 
 const FRONT = 1;
@@ -33,7 +33,7 @@ function bitOf(purchaseType: string): number {
   return purchaseType === "front" ? FRONT : purchaseType === "order_bump" ? BUMP : purchaseType === "upsell" ? UPSELL : purchaseType === "downsell" ? DOWNSELL : 0;
 }
 
-class Counts {
+class AttachCounts {
   frontOrders = 0;
   bump = 0;
   upsell = 0;
@@ -42,7 +42,7 @@ class Counts {
 
 export function attachRates(purchases: readonly AttachPurchase[], options: CurrencyOptions = {}): CurrencyAttachRates[] {
   const fallback = options.fallbackCurrency ?? UNKNOWN_CURRENCY;
-  const groups = new CurrencyGroups(() => new Counts());
+  const groups = new CurrencyGroups(() => new AttachCounts());
   const orders = OrderTable.borrow(purchases.length);
   // An order's purchases arrive one after another: gather the run's bits, touch the table once.
   let runGroup = -1;
@@ -76,7 +76,7 @@ export function attachRates(purchases: readonly AttachPurchase[], options: Curre
   orders.release();
   return groups
     .map((currency, c): CurrencyAttachRates => {
-      const rate = (n: number): AttachRate => ({ orders: n, rate: c.frontOrders === 0 ? null : n / c.frontOrders });
+      const rate = (n: number): AttachCount => ({ orders: n, rate: c.frontOrders === 0 ? null : n / c.frontOrders });
       return { currency, frontOrders: c.frontOrders, orderBump: rate(c.bump), upsell: rate(c.upsell), downsell: rate(c.downsell) };
     })
     .sort((a, b) => b.frontOrders - a.frontOrders || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));

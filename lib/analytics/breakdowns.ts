@@ -4,11 +4,11 @@ import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type Currenc
 import { KeyCells } from "./key-cells";
 import { dimensionKeys, NONE, type Dimension, type DimensionPurchase } from "./dimensions";
 
-export { attachRates, type AttachRate, type CurrencyAttachRates } from "./attach-rates";
-export { fundsAvailability, type CurrencyFunds, type FundsOptions, type FundsRow } from "./funds-availability";
+export { attachRates, type AttachCount, type CurrencyAttachRates } from "./attach-rates";
+export { fundsAvailability, type CurrencyFundsRows, type FundsOptions, type FundsRow } from "./funds-availability";
 export { NONE, type Dimension } from "./dimensions";
 
-export interface BreakdownRow {
+export interface DimensionRow {
   key: string;
   /** A readable name when the key is a code (offers); the first one seen for the key. */
   label?: string;
@@ -23,7 +23,7 @@ export interface CurrencyBreakdown {
   count: number;
   amount: number;
   /** Largest amount first; ties by count, then key. */
-  rows: BreakdownRow[];
+  rows: DimensionRow[];
 }
 
 export interface BreakdownOptions<T> extends CurrencyOptions {
@@ -54,7 +54,7 @@ export function summariseCells(byCurrency: Map<string, Cells>, withLabel: boolea
     }
     const rows = entries
       .sort(([ka, a], [kb, b]) => b.cents - a.cents || b.count - a.count || (ka < kb ? -1 : ka > kb ? 1 : 0))
-      .map(([key, cell]): BreakdownRow => ({
+      .map(([key, cell]): DimensionRow => ({
         key,
         ...(withLabel ? { label: cell.label || key } : {}),
         count: cell.count,

@@ -1,7 +1,7 @@
 // The period a report is compared with, and the pairing of its buckets with the current
 // ones for overlay charts (this week's Monday over last period's Monday).
 import { formatDay, parseDay, type IsoDay } from "@/lib/calendar";
-import type { SeriesPoint } from "./time-buckets";
+import type { BucketPoint } from "./time-buckets";
 
 export type ComparisonMode = "previous" | "last_year";
 
@@ -23,7 +23,7 @@ export function comparisonRange(range: DayRange, mode: ComparisonMode): DayRange
   return { from: formatDay(from - shift), to: formatDay(to - shift) };
 }
 
-export interface AlignedPoint extends SeriesPoint {
+export interface AlignedPoint extends BucketPoint {
   /** The comparison bucket at the same position, or null when the comparison is shorter. */
   comparisonBucket: string | null;
   comparisonAmount: number | null;
@@ -31,7 +31,7 @@ export interface AlignedPoint extends SeriesPoint {
 }
 
 /** Pairs buckets by position; one point per current bucket, since the chart's axis is the current period. */
-export function alignSeries(current: readonly SeriesPoint[], comparison: readonly SeriesPoint[]): AlignedPoint[] {
+export function alignSeries(current: readonly BucketPoint[], comparison: readonly BucketPoint[]): AlignedPoint[] {
   return current.map((point, i) => {
     const other = comparison[i];
     return { ...point, comparisonBucket: other?.bucket ?? null, comparisonAmount: other?.amount ?? null, comparisonCount: other?.count ?? null };

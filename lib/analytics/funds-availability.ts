@@ -28,7 +28,7 @@ export interface FundsRow {
   count: number;
 }
 
-export interface CurrencyFunds {
+export interface CurrencyFundsRows {
   currency: string;
   /** All records of the currency, whatever their row. */
   count: number;
@@ -42,12 +42,12 @@ export interface CurrencyFunds {
 
 export const ALREADY_AVAILABLE = "available";
 
-interface Sums {
+interface FundsSums {
   cents: Float64Array; // [available, week 1..N, later, unscheduled]
   counts: Uint32Array;
 }
 
-export function fundsAvailability(purchases: readonly FundsPurchase[], options: FundsOptions): CurrencyFunds[] {
+export function fundsAvailability(purchases: readonly FundsPurchase[], options: FundsOptions): CurrencyFundsRows[] {
   const { keyType, fromDay, weeks, timeZone = "UTC", fallbackCurrency = UNKNOWN_CURRENCY } = options;
   if (!Number.isInteger(weeks) || weeks < 1) throw new RangeError(`weeks must be a positive integer, not ${weeks}`);
   const lastDay = formatDay(mondayOf(parseDay(fromDay)) + 7 * weeks - 1);
@@ -56,7 +56,7 @@ export function fundsAvailability(purchases: readonly FundsPurchase[], options: 
   const unscheduled = weeks + 2;
   const net = keyType === "creator" ? (p: FundsPurchase) => p.amountCreatorNet : (p: FundsPurchase) => p.amountAffiliationNet;
   const startIso = new Date(index.startMs).toISOString().replace(".000Z", "Z");
-  const byCurrency = new Map<string, Sums>();
+  const byCurrency = new Map<string, FundsSums>();
   for (const p of purchases) {
     const currency = p.currency || fallbackCurrency;
     let sums = byCurrency.get(currency);
@@ -73,7 +73,7 @@ export function fundsAvailability(purchases: readonly FundsPurchase[], options: 
     sums.cents[row]! += toCents(net(p));
     sums.counts[row]!++;
   }
-  const result: CurrencyFunds[] = [];
+  const result: CurrencyFundsRows[] = [];
   for (const [currency, { cents, counts }] of byCurrency) {
     const rows = [ALREADY_AVAILABLE, ...index.keys].map((bucket, i) => ({ bucket, amount: fromCents(cents[i]!), count: counts[i]! }));
     const total = counts.reduce((a, b) => a + b, 0);

@@ -8,12 +8,12 @@ import { createBucketIndex, type BucketIndex, type Granularity } from "./bucket-
 import { summariseCells, type CurrencyBreakdown, type Dimension } from "./breakdowns";
 import type { CurrencyAttachRates } from "./attach-rates";
 import { DAY_MS, formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
-import { ALREADY_AVAILABLE, type CurrencyFunds } from "./funds-availability";
+import { ALREADY_AVAILABLE, type CurrencyFundsRows } from "./funds-availability";
 import { byCountThenCurrency, fromCents } from "./money";
 import type { MergedCurrency, MergedSummary } from "./purchase-summary-merge";
 import { SLOT_MS, SUM, SUMMARY_DIMENSIONS } from "./purchase-summary";
 import type { AffiliateKpis, CreatorKpis } from "./revenue-kpis";
-import { currencySeries, type CurrencySeries } from "./time-buckets";
+import { currencySeries, type CurrencyBuckets } from "./time-buckets";
 
 export class SummaryInexactError extends Error {
   constructor(what: string) {
@@ -72,10 +72,10 @@ function slotBucket(index: BucketIndex, slot: number): number {
 
 export interface SummarySeriesOptions { from: IsoDay; to: IsoDay; granularity: Granularity; timeZone: string; value: SummaryValue }
 
-export function summarySeries(merged: MergedSummary, options: SummarySeriesOptions): CurrencySeries[] {
+export function summarySeries(merged: MergedSummary, options: SummarySeriesOptions): CurrencyBuckets[] {
   const index = createBucketIndex(options.from, options.to, options.granularity, options.timeZone);
   const amount = options.value === "transaction" ? 1 : 2;
-  const series: CurrencySeries[] = [];
+  const series: CurrencyBuckets[] = [];
   for (const m of merged.currencies) {
     const cents = new Float64Array(index.keys.length);
     const counts = new Uint32Array(index.keys.length);
@@ -122,7 +122,7 @@ export function summaryAttachRates(merged: MergedSummary): CurrencyAttachRates[]
 
 export interface SummaryFundsOptions { keyType: KeyType; fromDay: IsoDay; weeks: number; timeZone: string }
 
-export function summaryFunds(merged: MergedSummary, options: SummaryFundsOptions): CurrencyFunds[] {
+export function summaryFunds(merged: MergedSummary, options: SummaryFundsOptions): CurrencyFundsRows[] {
   const { weeks } = options;
   const lastDay = formatDay(mondayOf(parseDay(options.fromDay)) + 7 * weeks - 1);
   const index = createBucketIndex(options.fromDay, lastDay, "week", options.timeZone);
@@ -137,7 +137,7 @@ export function summaryFunds(merged: MergedSummary, options: SummaryFundsOptions
     return slotBucket(index, slot) + 1;
   };
   return merged.currencies
-    .map((m: MergedCurrency): CurrencyFunds => {
+    .map((m: MergedCurrency): CurrencyFundsRows => {
       const cents = new Float64Array(weeks + 2);
       const counts = new Uint32Array(weeks + 2);
       cents[0] = m.paid[net]!;

@@ -66,7 +66,7 @@ export type SummaryPurchase = Pick<
   | "amountAffiliationNet" | "amountRefunded" | "amountCreatorNet" | "amountCreatorPlatformFee"
 >;
 
-class Builder {
+class SummaryBuilder {
   purchases = 0;
   withoutOrder = 0;
   frontWithoutOrder = 0;
@@ -136,11 +136,11 @@ const addTo = (map: Map<number, [number, number, number]>, key: number, a: numbe
  */
 export function summarizePurchases(purchases: Iterable<SummaryPurchase>, options: { paidBefore?: number } = {}): PurchaseSummary {
   const paidBefore = options.paidBefore ?? 0;
-  const builders = new Map<string, Builder>();
+  const builders = new Map<string, SummaryBuilder>();
   for (const p of purchases) {
     const currency = p.currency || "";
     let b = builders.get(currency);
-    if (b === undefined) builders.set(currency, (b = new Builder(currency)));
+    if (b === undefined) builders.set(currency, (b = new SummaryBuilder(currency)));
     b.purchases++;
     const bit = bitOf(p.purchaseType);
     if (p.orderId == null) {

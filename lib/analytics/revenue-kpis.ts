@@ -60,13 +60,13 @@ export interface RevenueKpiOptions<K extends KeyType = KeyType> extends Currency
   keyType: K;
 }
 
-class Counts {
+class KpiCounts {
   purchases = 0;
   /** Distinct orderIds (filled in from the order table) plus purchases without one. */
   orders = 0;
 }
 
-class CreatorSums extends Counts {
+class CreatorSums extends KpiCounts {
   transaction = 0;
   itemsGross = 0;
   itemsNet = 0;
@@ -78,7 +78,7 @@ class CreatorSums extends Counts {
   refunded = 0;
 }
 
-class AffiliateSums extends Counts {
+class AffiliateSums extends KpiCounts {
   commission = 0;
   commissionNet = 0;
   referredSales = 0;
@@ -87,7 +87,7 @@ class AffiliateSums extends Counts {
 }
 
 /** One pass: groups by currency, counts purchases and distinct orders, and lets `add` sum the amounts. */
-function sumByCurrency<S extends Counts>(purchases: readonly KpiPurchase[], fallback: string, create: () => S, add: (sums: S, p: KpiPurchase) => void): CurrencyGroups<S> {
+function sumByCurrency<S extends KpiCounts>(purchases: readonly KpiPurchase[], fallback: string, create: () => S, add: (sums: S, p: KpiPurchase) => void): CurrencyGroups<S> {
   const groups = new CurrencyGroups(create);
   const orders = OrderTable.borrow(purchases.length);
   let lastOrderId = NaN;

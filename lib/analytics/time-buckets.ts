@@ -32,18 +32,18 @@ export function bucketRange(fromDay: IsoDay, toDay: IsoDay, granularity: Granula
   return [...createBucketIndex(fromDay, toDay, granularity, timeZone).keys];
 }
 
-export interface SeriesPoint {
+export interface BucketPoint {
   bucket: string;
   amount: number;
   count: number;
 }
 
-export interface CurrencySeries {
+export interface CurrencyBuckets {
   currency: string;
   /** Totals over the range, equal to the sums of the points. */
   amount: number;
   count: number;
-  points: SeriesPoint[];
+  points: BucketPoint[];
 }
 
 export interface RevenueSeriesOptions<T> extends CurrencyOptions {
@@ -63,7 +63,7 @@ interface SeriesAccumulator {
 }
 
 /** Per currency, the amount and count of each bucket; records outside the range are left out. */
-export function revenueSeries<T extends { currency?: string | null }>(purchases: readonly T[], options: RevenueSeriesOptions<T>): CurrencySeries[] {
+export function revenueSeries<T extends { currency?: string | null }>(purchases: readonly T[], options: RevenueSeriesOptions<T>): CurrencyBuckets[] {
   const { value, dateOf, fallbackCurrency = UNKNOWN_CURRENCY } = options;
   const index = createBucketIndex(options.from, options.to, options.granularity, options.timeZone);
   const size = index.keys.length;
@@ -89,7 +89,7 @@ export function revenueSeries<T extends { currency?: string | null }>(purchases:
 }
 
 /** One currency's series from its per-bucket sums (cents) and counts; shared with the purchase summaries' series. */
-export function currencySeries(currency: string, keys: readonly string[], cents: Float64Array, counts: Uint32Array): CurrencySeries {
+export function currencySeries(currency: string, keys: readonly string[], cents: Float64Array, counts: Uint32Array): CurrencyBuckets {
   let totalCents = 0;
   let count = 0;
   const points = keys.map((bucket, i) => {

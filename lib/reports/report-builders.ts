@@ -11,9 +11,9 @@ import type { ReportId } from "./report-definitions";
 import { buildRefundsView } from "./refunds-report";
 import { buildRevenueView } from "./revenue-report";
 
-type Builder = (client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions) => Promise<unknown>;
+type ReportBuilder = (client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions) => Promise<unknown>;
 
-export const REPORT_BUILDERS: Record<ReportId, Builder> = {
+export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   revenue: (client, account, params, options) => buildRevenueView(client, account.keyType, params, options),
   orders: (client, _account, params, options) => buildOrdersView(client, params, options),
   abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, options),

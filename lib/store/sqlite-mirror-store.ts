@@ -8,11 +8,11 @@ import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import type { MirrorDay, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncState } from "./mirror-store";
 
-interface DayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
+interface SqliteDayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
 
-const digestOf = (row: DayRow): MirrorDigest | null => (row.digest_name && row.digest ? { name: row.digest_name, sealed: row.digest } : null);
+const digestOf = (row: SqliteDayRow): MirrorDigest | null => (row.digest_name && row.digest ? { name: row.digest_name, sealed: row.digest } : null);
 
-const meta = (row: DayRow): MirrorDayMeta => ({ resource: row.resource, day: row.day, complete: row.complete === 1, fetchedAt: row.fetched_at, count: row.count });
+const meta = (row: SqliteDayRow): MirrorDayMeta => ({ resource: row.resource, day: row.day, complete: row.complete === 1, fetchedAt: row.fetched_at, count: row.count });
 
 export class SqliteMirrorStore implements MirrorStore {
   private readonly db: Database.Database;
@@ -57,7 +57,7 @@ export class SqliteMirrorStore implements MirrorStore {
   async readDays(account: string, resource: string, days: readonly string[]): Promise<MirrorDay[]> {
     const found: MirrorDay[] = [];
     for (const day of days) {
-      const row = this.statements.read.get(account, resource, day) as DayRow | undefined;
+      const row = this.statements.read.get(account, resource, day) as SqliteDayRow | undefined;
       if (row?.sealed) found.push({ ...meta(row), sealed: row.sealed, digest: digestOf(row) });
     }
     return found;
@@ -65,14 +65,14 @@ export class SqliteMirrorStore implements MirrorStore {
 
   async readDigests(account: string, resource: string, days: readonly string[]): Promise<Array<MirrorDayMeta & { digest: MirrorDigest | null }>> {
     return days.flatMap((day) => {
-      const row = this.statements.readDigest.get(account, resource, day) as DayRow | undefined;
+      const row = this.statements.readDigest.get(account, resource, day) as SqliteDayRow | undefined;
       return row ? [{ ...meta(row), digest: digestOf(row) }] : [];
     });
   }
 
   async readMeta(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMeta[]> {
     return days.flatMap((day) => {
-      const row = this.statements.readMeta.get(account, resource, day) as DayRow | undefined;
+      const row = this.statements.readMeta.get(account, resource, day) as SqliteDayRow | undefined;
       return row ? [meta(row)] : [];
     });
   }
@@ -86,7 +86,7 @@ export class SqliteMirrorStore implements MirrorStore {
   }
 
   async listDays(account: string, resource?: string): Promise<MirrorDayMeta[]> {
-    const rows = (resource ? this.statements.listOne.all(account, resource) : this.statements.listAll.all(account)) as DayRow[];
+    const rows = (resource ? this.statements.listOne.all(account, resource) : this.statements.listAll.all(account)) as SqliteDayRow[];
     return rows.map(meta);
   }
 

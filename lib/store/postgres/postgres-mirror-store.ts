@@ -13,17 +13,17 @@ import type { MirrorDay, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncSta
 import { storePool, type PostgresPoolOptions } from "./pool";
 
 // BIGINT arrives as a string (pg will not round silently); epoch milliseconds fit a number.
-interface DayRow { resource: string; day: string; complete: boolean; fetched_at: string; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
+interface PgDayRow { resource: string; day: string; complete: boolean; fetched_at: string; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
 
 const META = "resource, day, complete, fetched_at, count";
 
-const digestOf = (row: DayRow): MirrorDigest | null => (row.digest_name && row.digest ? { name: row.digest_name, sealed: row.digest } : null);
+const digestOf = (row: PgDayRow): MirrorDigest | null => (row.digest_name && row.digest ? { name: row.digest_name, sealed: row.digest } : null);
 
-const meta = (row: DayRow): MirrorDayMeta => ({ resource: row.resource, day: row.day, complete: row.complete, fetchedAt: Number(row.fetched_at), count: row.count });
+const meta = (row: PgDayRow): MirrorDayMeta => ({ resource: row.resource, day: row.day, complete: row.complete, fetchedAt: Number(row.fetched_at), count: row.count });
 
 // The rows in the order the days were asked for, a day asked twice answered twice: what
 // SQLite's one lookup per day gives, from one query.
-function inAskedOrder(rows: DayRow[], days: readonly string[]): DayRow[] {
+function inAskedOrder(rows: PgDayRow[], days: readonly string[]): PgDayRow[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return days.flatMap((day) => {
     const row = byDay.get(day);
@@ -40,9 +40,9 @@ export class PostgresMirrorStore implements MirrorStore {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
   }
 
-  private async readBatch(columns: string, account: string, resource: string, days: readonly string[]): Promise<DayRow[]> {
+  private async readBatch(columns: string, account: string, resource: string, days: readonly string[]): Promise<PgDayRow[]> {
     if (days.length === 0) return [];
-    const { rows } = await this.pool.query<DayRow>(`SELECT ${columns} FROM salesdash_mirror_days WHERE account = $1 AND resource = $2 AND day = ANY($3::text[])`, [account, resource, days]);
+    const { rows } = await this.pool.query<PgDayRow>(`SELECT ${columns} FROM salesdash_mirror_days WHERE account = $1 AND resource = $2 AND day = ANY($3::text[])`, [account, resource, days]);
     return inAskedOrder(rows, days);
   }
 
@@ -79,8 +79,8 @@ export class PostgresMirrorStore implements MirrorStore {
 
   async listDays(account: string, resource?: string): Promise<MirrorDayMeta[]> {
     const { rows } = resource
-      ? await this.pool.query<DayRow>(`SELECT ${META} FROM salesdash_mirror_days WHERE account = $1 AND resource = $2 ORDER BY day`, [account, resource])
-      : await this.pool.query<DayRow>(`SELECT ${META} FROM salesdash_mirror_days WHERE account = $1 ORDER BY resource, day`, [account]);
+      ? await this.pool.query<PgDayRow>(`SELECT ${META} FROM salesdash_mirror_days WHERE account = $1 AND resource = $2 ORDER BY day`, [account, resource])
+      : await this.pool.query<PgDayRow>(`SELECT ${META} FROM salesdash_mirror_days WHERE account = $1 ORDER BY resource, day`, [account]);
     return rows.map(meta);
   }
 
