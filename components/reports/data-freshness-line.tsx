@@ -1,17 +1,15 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { refreshRangeAction } from "@/lib/actions/mirror/refresh-range";
 import { freshnessSentence, type DataFreshness } from "@/lib/reports/data-freshness";
 import { actionFailureText } from "@/lib/actions/action-result";
 
 // "Data as of 12:04" and "Refresh now": the button marks the report's days stale in the
-// account's mirror, then loads the report again (server-rendered views through the router,
-// the streamed Revenue report and every table through React Query), pending until it is back.
+// account's mirror, then loads the report again (its streamed view and its tables, through
+// the tab's query cache), pending until it is back.
 export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFreshness | null; timeZone: string }) {
-  const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const [failure, setFailure] = useState<string | null>(null);
@@ -23,7 +21,6 @@ export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFres
       try {
         const result = await refreshRangeAction({ spans: freshness.spans });
         if (!result.ok) return setFailure(`Could not refresh: ${actionFailureText(result.error)}`);
-        startTransition(() => router.refresh());
         await queryClient.invalidateQueries();
       } catch {
         setFailure("Could not refresh: the dashboard did not answer. Check your connection and try again.");
