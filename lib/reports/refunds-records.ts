@@ -66,5 +66,5 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   const [revenue, refunds, chargebacks] = await Promise.all([loadingRevenue, load("refunds"), load("chargebacks")]);
   // The notes in a fixed order whichever fetch ended first: purchases, refunds, chargebacks.
   reports.sort((a, b) => (a.resource === b.resource ? 0 : a.resource === "refunds" ? -1 : 1));
-  return { purchases: revenue.current, refunds, chargebacks, unavailable: unavailable.sort(), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
+  return { purchases: revenue.current, refunds, chargebacks, unavailable: unavailable.sort((a, b) => (a === b ? 0 : a === "refunds" ? -1 : 1)), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
 }
