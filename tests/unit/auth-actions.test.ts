@@ -83,7 +83,7 @@ describe("signOutAction", () => {
   it("keeps the cookie when the vault cannot be reached: the session is not ended behind the person's back", async () => {
     getSessionAccount.mockResolvedValue(ACCOUNT);
     getSessionClient.mockResolvedValue({ identity: "acct" });
-    vaultRemove.mockRejectedValue(new StorageUnavailableError("vault", new Error("down")));
+    vaultRemove.mockRejectedValue(new StorageUnavailableError("postgres", new Error("down")));
     const result = await signOutAction();
     expect(result).toMatchObject({ ok: false, error: { code: "storage_unavailable" } });
     expect(clearSessionCookies).not.toHaveBeenCalled();
