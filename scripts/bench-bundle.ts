@@ -37,7 +37,7 @@ const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 function run(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...argv], { cwd: ROOT, env, stdio: "inherit" });
+    const child = spawn(process.execPath, [nextBin, ...argv], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: "inherit" });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
