@@ -1,4 +1,4 @@
-// npm run bench:bundle [-- --skip-build] [--port 3310]
+// npm run bench:bundle [-- --skip-build] [--port 3310] [--dir DIR]
 //
 // First-load JavaScript per route, as a browser gets it: builds the app the way a user deploys
 // it (`next build` with an empty environment, like scripts/e2e-dashboard.mjs), serves it with
@@ -17,11 +17,12 @@ import process from "node:process";
 import zlib from "node:zlib";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const skipBuild = args.includes("--skip-build");
-const portArg = args.indexOf("--port");
-const PORT = portArg >= 0 ? Number(args[portArg + 1]) : 3310;
+const PORT = Number(option("--port") ?? 3310);
+// `--dir DIR`: build and measure another checkout (an older commit, for a "before" figure).
+const ROOT = path.resolve(option("--dir") ?? path.join(import.meta.dirname, ".."));
 const BASE = `http://127.0.0.1:${PORT}`;
 const REPORTS = ["/revenue", "/orders", "/abandonment", "/refunds"];
 const PUBLIC_ROUTES = ["/", "/sign-in"];
@@ -76,27 +77,45 @@ async function waitForServer(child: ChildProcess): Promise<void> {
   throw new Error("next start did not answer within 60 s");
 }
 
-/** The sign-in action's id, from the build's server-reference manifest. */
-function signInActionId(): string {
+/** The sign-in action's id, from the build's server-reference manifest; undefined in a build from before it. */
+function signInActionId(): string | undefined {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as {
     node: Record<string, { filename: string; exportedName: string }>;
   };
-  const entry = Object.entries(manifest.node).find(([, v]) => v.filename === "lib/actions/auth/sign-in.ts" && v.exportedName === "signInAction");
-  if (!entry) throw new Error("signInAction is not in .next/server/server-reference-manifest.json");
-  return entry[0];
+  return Object.entries(manifest.node).find(([, v]) => v.filename === "lib/actions/auth/sign-in.ts" && v.exportedName === "signInAction")?.[0];
 }
 
-/** Signs in as the sandbox's first creator the way the form does (a POST of the server action); the session cookie. */
+const cookiePairs = (answer: Response) => answer.headers.getSetCookie().map((c) => c.split(";")[0]!);
+const sessionCookie = (pairs: string[]) => pairs.find((c) => /^(__Secure-)?next-auth\.session-token=./.test(c));
+
+/**
+ * Signs in as the sandbox's first creator the way the form does (a POST of the sign-in server
+ * action; next-auth's Credentials callback in a build from before the action); the session cookie.
+ */
 async function signIn(sandbox: RunningSandbox): Promise<string> {
-  const answer = await fetch(`${BASE}/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "next-action": signInActionId(), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: BASE },
-    body: JSON.stringify([{ apiKey: sandbox.creds.creator.apiKey, clientId: "", name: "Bench", target: "production", callbackUrl: "/revenue" }]),
-  });
-  const body = await answer.text();
-  const session = answer.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => /^(__Secure-)?next-auth\.session-token=./.test(c));
-  if (answer.status !== 200 || !session) throw new Error(`sign-in failed: HTTP ${answer.status}, ${body.includes('"ok":false') ? "refused" : "no session cookie"}`);
+  const apiKey = sandbox.creds.creator.apiKey;
+  const actionId = signInActionId();
+  let answer: Response;
+  if (actionId) {
+    answer = await fetch(`${BASE}/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "next-action": actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: BASE },
+      body: JSON.stringify([{ apiKey, clientId: "", name: "Bench", target: "production", callbackUrl: "/revenue" }]),
+    });
+  } else {
+    const csrf = await fetch(`${BASE}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    answer = await fetch(`${BASE}/api/auth/callback/sales-api`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiePairs(csrf).join("; "), origin: BASE },
+      body: new URLSearchParams({ csrfToken, apiKey, clientId: "", name: "Bench", target: "production", callbackUrl: `${BASE}/revenue`, json: "true" }),
+    });
+  }
+  await answer.arrayBuffer();
+  const session = sessionCookie(cookiePairs(answer));
+  if (!session) throw new Error(`sign-in failed: HTTP ${answer.status}, no session cookie`);
   return session;
 }
 
