@@ -1,4 +1,4 @@
-// npm run bench:bundle [-- --skip-build] [--port 3310] [--dir DIR]
+// npm run bench:bundle [-- --skip-build] [--chunks] [--port 3310] [--dir DIR]
 //
 // First-load JavaScript per route, as a browser gets it: builds the app the way a user deploys
 // it (`next build` with an empty environment, like scripts/e2e-dashboard.mjs), serves it with
@@ -20,6 +20,8 @@ import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandb
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const skipBuild = args.includes("--skip-build");
+// `--chunks`: each route's scripts one by one, to see what a change moved.
+const listChunks = args.includes("--chunks");
 const PORT = Number(option("--port") ?? 3310);
 // `--dir DIR`: build and measure another checkout (an older commit, for a "before" figure).
 const ROOT = path.resolve(option("--dir") ?? path.join(import.meta.dirname, ".."));
@@ -119,7 +121,9 @@ async function signIn(sandbox: RunningSandbox): Promise<string> {
   return session;
 }
 
-interface RouteSize { route: string; status: number; scripts: number; bytes: number; gzip: number; libraries: string[] }
+const kib = (n: number) => (n / 1024).toFixed(1);
+
+interface RouteSize { route: string; status: number; scripts: number; bytes: number; gzip: number; libraries: string[]; chunks: string[] }
 
 const chunkCache = new Map<string, Buffer>();
 async function chunk(src: string): Promise<Buffer> {
@@ -155,17 +159,18 @@ async function measure(route: string, cookie?: string): Promise<RouteSize> {
   let bytes = 0;
   let gzip = 0;
   const libraries = new Set<string>();
+  const chunks: string[] = [];
   for (const src of scripts) {
     const body = await chunk(src);
+    const size = zlib.gzipSync(body).length; // zlib's default level, the one `next start` compresses with
     bytes += body.length;
-    gzip += zlib.gzipSync(body).length; // zlib's default level, the one `next start` compresses with
+    gzip += size;
     const text = body.toString("utf8");
     for (const [name, marker] of Object.entries(MARKERS)) if (marker.test(text)) libraries.add(name);
+    chunks.push(`${kib(size).padStart(6)} KiB  ${src}${html.includes(`src="${src}`) ? "" : "  (named in the RSC payload)"}`);
   }
-  return { route, status: answer.status, scripts: scripts.length, bytes, gzip, libraries: [...libraries] };
+  return { route, status: answer.status, scripts: scripts.length, bytes, gzip, libraries: [...libraries], chunks };
 }
-
-const kib = (n: number) => (n / 1024).toFixed(1);
 
 async function main(): Promise<void> {
   if (!skipBuild) {
@@ -204,6 +209,7 @@ async function main(): Promise<void> {
     for (const r of results) {
       console.log(`${r.route.padEnd(14)} ${String(r.scripts).padStart(7)} ${kib(r.bytes).padStart(9)} ${kib(r.gzip).padStart(10)}   ${r.libraries.join(", ") || "none"}`);
     }
+    if (listChunks) for (const r of results) console.log(`\n${r.route}\n${r.chunks.join("\n")}`);
     const largest = Math.max(...results.filter((r) => REPORTS.includes(r.route)).map((r) => r.gzip));
     console.log(`largest report first-load JS: ${kib(largest)} KiB gzip`);
   } finally {
