@@ -33,7 +33,7 @@ const MARKERS: Record<string, RegExp> = {
   recharts: /recharts-(surface|wrapper|cartesian)/,
   "next-auth/react": /CLIENT_FETCH_ERROR/,
   zod: /ZodError|\$ZodType/,
-  "@date-fns/tz": /TZDate/,
+  "date-fns": /unescaped latin alphabet character/,
 };
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
