@@ -32,7 +32,7 @@ test("a report shows its figures before the chart library loads, then draws its 
   const before = await chart.boundingBox();
   expect(before?.height).toBeGreaterThan(200);
   release();
-  await expect(chart.locator("svg.recharts-surface")).toBeVisible();
+  await expect(chart.locator(".recharts-wrapper")).toBeVisible();
   await expect(chart.getByTestId("chart-placeholder")).toHaveCount(0);
   expect((await chart.boundingBox())?.height).toBe(before?.height);
 });
