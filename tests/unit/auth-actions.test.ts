@@ -9,6 +9,8 @@ const vaultRemove = vi.fn();
 const getSessionAccount = vi.fn();
 const getSessionClient = vi.fn();
 
+const env: { AUTH_SECRET?: string } = {};
+vi.mock("@/lib/env", () => ({ getServerEnv: () => env }));
 vi.mock("@/lib/auth/sign-in-credential", () => ({ signInWithCredential: (...a: unknown[]) => signInWithCredential(...a) }));
 vi.mock("@/lib/auth/session-token", () => ({ setSessionCookie: (...a: unknown[]) => setSessionCookie(...a), clearSessionCookies: () => clearSessionCookies() }));
 vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: (ref: string) => vaultRemove(ref) }) }));
@@ -23,6 +25,7 @@ const ACCOUNT = { vaultRef: "ref-1", label: "Aurora", keyType: "creator", target
 
 beforeEach(() => {
   vi.clearAllMocks();
+  env.AUTH_SECRET = "unit-test-secret-0123456789abcdef0123456789";
   signInWithCredential.mockResolvedValue({ ok: true, account: ACCOUNT });
 });
 
@@ -44,6 +47,13 @@ describe("signInAction", () => {
       expect(await signInAction({ apiKey: KEY, callbackUrl: hostile })).toEqual({ ok: true, data: { redirectTo: "/revenue" } });
     }
     expect(await signInAction({ apiKey: KEY })).toEqual({ ok: true, data: { redirectTo: "/revenue" } });
+  });
+
+  it("refuses before checking anything when sign-in is not configured (no AUTH_SECRET)", async () => {
+    env.AUTH_SECRET = undefined;
+    const result = await signInAction({ apiKey: KEY });
+    expect(result).toMatchObject({ ok: false, error: { code: "not_configured" } });
+    expect(signInWithCredential).not.toHaveBeenCalled();
   });
 
   it("answers a refused credential with its sentence and writes no cookie", async () => {

@@ -8,6 +8,7 @@ import { actionFailure, publicAction, type ActionResult } from "@/lib/actions/se
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { setSessionCookie } from "@/lib/auth/session-token";
 import { signInWithCredential } from "@/lib/auth/sign-in-credential";
+import { getServerEnv } from "@/lib/env";
 
 // Messages of their own: zod's could one day quote the value, and this value is a credential.
 const signInSchema = z.object({
@@ -21,6 +22,8 @@ const signInSchema = z.object({
 export type SignInActionInput = z.input<typeof signInSchema>;
 
 const signIn = publicAction(signInSchema, async (input): Promise<ActionResult<{ redirectTo: string }>> => {
+  // Checked first: without the secret no session can be written, and nothing should be vaulted.
+  if (!getServerEnv().AUTH_SECRET) return actionFailure("not_configured", "Sign-in is not configured on this server (AUTH_SECRET is not set). Ask the person who runs this dashboard.");
   const result = await signInWithCredential(input);
   if (!result.ok) return actionFailure(result.code, result.message);
   await setSessionCookie(result.account);
