@@ -54,7 +54,8 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
   }
 
   return (
-    <form onSubmit={submit} className="mt-8 space-y-5" aria-describedby={error ? "sign-in-error" : undefined}>
+    // method="post": a form submitted before this script has run must not put the key in a URL.
+    <form method="post" onSubmit={submit} className="mt-8 space-y-5" aria-describedby={error ? "sign-in-error" : undefined}>
       <div role="tablist" aria-label="Credential type" className="grid grid-cols-2 rounded-lg bg-zinc-100 p-1 text-sm dark:bg-zinc-900">
         {(["key", "client"] as const).map((m) => (
           <button key={m} type="button" role="tab" aria-selected={mode === m} onClick={() => setMode(m)}

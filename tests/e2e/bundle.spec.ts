@@ -57,3 +57,18 @@ test("sign-out ends the session on the server; a second tab's Sign out then just
   await expect(other.getByRole("heading", { name: "Sign in with your API credential" })).toBeVisible();
   expect((await context.cookies()).some((c) => c.name.endsWith("next-auth.session-token"))).toBe(false);
 });
+
+test("a sign-in submitted before the page's script runs never puts the key in a URL", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  await page.goto("/sign-in");
+  await page.getByLabel("API key", { exact: true }).fill(creds.creator.apiKey);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForLoadState("load");
+  expect(urls.length).toBeGreaterThan(1);
+  for (const url of [...urls, page.url()]) expect(url).not.toContain(creds.creator.apiKey);
+  expect((await context.cookies()).some((c) => c.name.endsWith("next-auth.session-token"))).toBe(false);
+  await context.close();
+});
