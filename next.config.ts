@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { NextConfig } from "next";
 import { EnvValidationError, getServerEnv } from "./lib/env";
 
@@ -41,8 +43,26 @@ const securityHeaders = [
   ...(isProd ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
 ];
 
+// A second checkout (a git worktree) may share the first one's node_modules through a symlink;
+// Turbopack compiles only files under its root, so the root is the closest directory holding
+// both the project and its node_modules. In an ordinary checkout that is the project itself.
+function workspaceRoot(project = process.cwd()): string {
+  let modules: string;
+  try {
+    modules = fs.realpathSync(path.join(project, "node_modules"));
+  } catch {
+    return project;
+  }
+  let root = project;
+  while (path.relative(root, modules).startsWith("..") && path.dirname(root) !== root) root = path.dirname(root);
+  return root;
+}
+const root = workspaceRoot();
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  turbopack: { root },
+  outputFileTracingRoot: root,
   reactStrictMode: true,
   // Server-only packages loaded from node_modules as they are: undici (its own Agent), the
   // database drivers, and node-pg-migrate, which reads the migration files at run time.

@@ -1,9 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { actionFailureText } from "@/lib/actions/action-result";
+import { signInAction } from "@/lib/actions/auth/sign-in";
 import type { DemoAccount } from "@/lib/auth/demo-accounts";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { DemoAccounts } from "./demo-accounts";
@@ -27,15 +28,21 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
     event.preventDefault();
     setPending(true);
     setError(null);
-    const result = await signIn("sales-api", { redirect: false, apiKey, clientId: mode === "client" ? clientId : "", name, target });
+    let result: Awaited<ReturnType<typeof signInAction>>;
+    try {
+      result = await signInAction({ apiKey, clientId: mode === "client" ? clientId : "", name, target, callbackUrl: callbackPath });
+    } catch {
+      // The server could not be reached, or failed without an answer of ours.
+      result = { ok: false, error: { code: "network", message: "Sign-in failed: the dashboard did not answer. Check your connection and try again." } };
+    }
     setPending(false);
-    if (!result || result.error) {
-      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Sign-in failed. Check the credential and try again.");
+    if (!result.ok) {
+      setError(actionFailureText(result.error));
       return;
     }
     setApiKey("");
-    // The page already checked it; checked again here because this is where the browser goes.
-    router.replace(safeCallbackPath(callbackPath));
+    // The action already chose a safe path; checked again here because this is where the browser goes.
+    router.replace(safeCallbackPath(result.data.redirectTo));
     router.refresh();
   }
 
@@ -47,7 +54,8 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
   }
 
   return (
-    <form onSubmit={submit} className="mt-8 space-y-5" aria-describedby={error ? "sign-in-error" : undefined}>
+    // method="post": a form submitted before this script has run must not put the key in a URL.
+    <form method="post" onSubmit={submit} className="mt-8 space-y-5" aria-describedby={error ? "sign-in-error" : undefined}>
       <div role="tablist" aria-label="Credential type" className="grid grid-cols-2 rounded-lg bg-zinc-100 p-1 text-sm dark:bg-zinc-900">
         {(["key", "client"] as const).map((m) => (
           <button key={m} type="button" role="tab" aria-selected={mode === m} onClick={() => setMode(m)}

@@ -1,12 +1,38 @@
 "use client";
 
-import { signOut } from "next-auth/react";
+import { useState, useTransition } from "react";
+import { actionFailureText } from "@/lib/actions/action-result";
+import { signOutAction } from "@/lib/actions/auth/sign-out";
 
 export function SignOutButton() {
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+
+  function signOut() {
+    setError(null);
+    startTransition(async () => {
+      const result = await signOutAction().catch(() => null);
+      if (!result) {
+        setError("Sign-out failed: the dashboard did not answer. Try again.");
+        return;
+      }
+      if (!result.ok && result.error.code !== "unauthenticated") {
+        setError(actionFailureText(result.error));
+        return;
+      }
+      // A whole page load, not a client navigation: nothing of the session (the tab's cached
+      // reports) stays in memory. A session that had already ended is cleared by the sign-in page.
+      window.location.assign(result.ok ? result.data.redirectTo : "/sign-in");
+    });
+  }
+
   return (
-    <button type="button" onClick={() => void signOut({ callbackUrl: "/sign-in" })}
-      className="rounded-md px-3 py-1.5 text-sm font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
-      Sign out
-    </button>
+    <span className="inline-flex items-center gap-2">
+      {error && <span role="alert" className="text-xs text-red-700 dark:text-red-300">{error}</span>}
+      <button type="button" onClick={signOut} disabled={pending}
+        className="rounded-md px-3 py-1.5 text-sm font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+        Sign out
+      </button>
+    </span>
   );
 }

@@ -1,24 +1,20 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney } from "@/lib/format";
+import dynamic from "next/dynamic";
 import type { BreakdownRow } from "@/lib/reports/revenue-view";
-import { SERIES_COLORS } from "./chart-colors";
+import { ChartPlaceholder } from "./chart-placeholder";
 
-// Horizontal bars: long labels (product names) stay readable on phones.
+// recharts is loaded after the page has painted its figures (see revenue-over-time-chart.tsx),
+// into a frame whose height is already the chart's.
+const BreakdownBarPlot = dynamic(() => import("./breakdown-bar-plot"), { ssr: false, loading: ChartPlaceholder });
+
+const MAX_BARS = 8;
+
 export function BreakdownBarChart({ rows, currency, title }: { rows: BreakdownRow[]; currency: string; title: string }) {
-  const top = rows.slice(0, 8);
+  const top = rows.slice(0, MAX_BARS);
   return (
     <figure className="w-full" style={{ height: 56 + top.length * 34 }} aria-label={`${title} in ${currency.toUpperCase()}`}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={top} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
-          <CartesianGrid stroke="var(--chart-grid)" horizontal={false} />
-          <XAxis type="number" tick={{ fill: "var(--chart-text)", fontSize: 12 }} tickFormatter={(v: number) => formatMoney(v, currency)} />
-          <YAxis type="category" dataKey="key" width={140} tick={{ fill: "var(--chart-text)", fontSize: 12 }} />
-          <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
-          <Bar dataKey="amount" name="Amount" fill={SERIES_COLORS[0]} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <BreakdownBarPlot rows={top} currency={currency} />
     </figure>
   );
 }

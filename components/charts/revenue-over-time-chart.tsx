@@ -1,30 +1,20 @@
 "use client";
 
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney } from "@/lib/format";
+import dynamic from "next/dynamic";
 import type { SeriesPoint } from "@/lib/reports/revenue-view";
-import { CURRENT_COLOR, PREVIOUS_COLOR } from "./chart-colors";
+import { ChartPlaceholder } from "./chart-placeholder";
 
-type Props = { currency: string; points: SeriesPoint[]; valueLabel: string; withComparison: boolean };
+export type RevenueOverTimeChartProps = { currency: string; points: SeriesPoint[]; valueLabel: string; withComparison: boolean };
+
+// recharts is most of a report page's JavaScript: it is loaded after the page has painted its
+// figures (never rendered on the server), into a frame that already has the chart's size.
+const RevenueOverTimePlot = dynamic(() => import("./revenue-over-time-plot"), { ssr: false, loading: ChartPlaceholder });
 
 // Revenue per bucket, with the comparison period overlaid as a dashed line.
-export function RevenueOverTimeChart({ currency, points, valueLabel, withComparison }: Props) {
-  const money = (v: number) => formatMoney(v, currency);
+export function RevenueOverTimeChart(props: RevenueOverTimeChartProps) {
   return (
-    <figure className="h-72 w-full" aria-label={`${valueLabel} over time in ${currency.toUpperCase()}`}>
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-          <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
-          <XAxis dataKey="bucket" tick={{ fill: "var(--chart-text)", fontSize: 12 }} minTickGap={24} />
-          <YAxis tick={{ fill: "var(--chart-text)", fontSize: 12 }} tickFormatter={(v: number) => money(v)} width={96} />
-          <Tooltip formatter={(value) => money(Number(value))} labelFormatter={(label) => String(label)} />
-          <Legend />
-          <Line type="monotone" dataKey="amount" name={valueLabel} stroke={CURRENT_COLOR} strokeWidth={2} dot={false} isAnimationActive={false} />
-          {withComparison && (
-            <Line type="monotone" dataKey="previousAmount" name="Comparison period" stroke={PREVIOUS_COLOR} strokeDasharray="5 4" strokeWidth={2} dot={false} isAnimationActive={false} />
-          )}
-        </LineChart>
-      </ResponsiveContainer>
+    <figure className="h-72 w-full" aria-label={`${props.valueLabel} over time in ${props.currency.toUpperCase()}`}>
+      <RevenueOverTimePlot {...props} />
     </figure>
   );
 }

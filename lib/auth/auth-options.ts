@@ -6,13 +6,12 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
-import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
-import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
+import { sessionClaims, type SignedInAccount } from "./session-claims";
+import { secureSessionCookie } from "./session-cookie";
 import { decideSession } from "./session-decision";
-import { startSessionSync } from "./session-sync";
-import { verifyCredential } from "./verify-credential";
+import { signInWithCredential } from "./sign-in-credential";
 
 export function getAuthOptions(): NextAuthOptions {
   const env = getServerEnv();
@@ -20,7 +19,7 @@ export function getAuthOptions(): NextAuthOptions {
   return {
     secret: env.AUTH_SECRET,
     // Secure cookies whenever the dashboard is served over HTTPS (everywhere but localhost).
-    useSecureCookies: (env.NEXTAUTH_URL ?? "").startsWith("https://"),
+    useSecureCookies: secureSessionCookie(env.NEXTAUTH_URL),
     // Codes only: next-auth's metadata can carry request details, and no credential may reach a log.
     logger: {
       error: (code) => console.error(`[auth] error ${code}`),
@@ -35,28 +34,22 @@ export function getAuthOptions(): NextAuthOptions {
         id: "sales-api",
         name: "Sales API credential",
         credentials: { apiKey: { type: "password" }, clientId: { type: "text" }, target: { type: "text" }, name: { type: "text" } },
+        // The sign-in page uses signInAction (lib/actions/auth); this provider stays for
+        // anything that still signs in through next-auth's own route, on the same code.
         async authorize(input) {
-          const target = input?.target === "staging" && env.SALES_API_STAGING_BASE_URL ? "staging" : "production";
-          const result = await verifyCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, target });
+          const result = await signInWithCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, name: input?.name, target: input?.target });
           // next-auth hands this message to signIn() on the page; it never contains the key.
           if (!result.ok) throw new Error(result.message);
-          const ref = await getCredentialVault()
-            .put({ credential: result.credential, target }, maxAge * 1000)
-            .catch((error: unknown) => {
-              if (!(error instanceof StorageUnavailableError)) throw error;
-              const reference = logStorageUnavailable("sign_in_storage_unavailable", error);
-              throw new Error(`Storage unavailable: the dashboard cannot reach its database right now, so it cannot keep your sign-in. Try again in a moment (reference ${reference}).`);
-            });
-          startSessionSync(ref, result.credential, target, result.keyType);
-          return { id: ref, name: accountLabel(input?.name, result.keyType, result.credential.apiKey), keyType: result.keyType, target };
+          const { vaultRef, label, keyType, target } = result.account;
+          return { id: vaultRef, name: label, keyType, target };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const u = user as unknown as { id: string; name: string; keyType: string; target: string };
-          return { vaultRef: u.id, label: u.name, keyType: u.keyType, target: u.target, iat: token.iat, exp: token.exp, jti: token.jti };
+          const u = user as unknown as { id: string; name: string; keyType: SignedInAccount["keyType"]; target: SignedInAccount["target"] };
+          return { ...sessionClaims({ vaultRef: u.id, label: u.name, keyType: u.keyType, target: u.target }), iat: token.iat, exp: token.exp, jti: token.jti };
         }
         // Every later read (/api/auth/session above all) applies the pages' definition of
         // "signed in": without its vault entry the token is not renewed. next-auth answers a

@@ -1,7 +1,9 @@
 // Preset ranges, computed from "today" in the report's time zone. Presets write explicit
 // from/to into the URL, so a copied address shows the same days tomorrow.
-import { TZDate } from "@date-fns/tz";
-import { format, startOfMonth, startOfQuarter, startOfYear, subDays, subMonths } from "date-fns";
+//
+// No date library: this module runs in the browser (the report controls), and today's date in
+// a zone is one Intl call; the rest is plain calendar arithmetic on day numbers (lib/calendar).
+import { civilFromDays, daysFromCivil, firstOfMonth, formatDay } from "@/lib/calendar";
 import type { Preset } from "./definitions";
 
 export const PRESET_LABELS: Record<Preset, { label: string; key: string }> = {
@@ -18,40 +20,77 @@ export const PRESET_LABELS: Record<Preset, { label: string; key: string }> = {
   last_two_years: { label: "Last two years", key: "2" },
 };
 
-const day = (d: Date) => format(d, "yyyy-MM-dd");
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // Throws a RangeError for a zone the runtime does not know, as a date library would.
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, calendar: "gregory", numberingSystem: "latn", year: "numeric", month: "numeric", day: "numeric" });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The day number of `now`'s date in `timeZone`. */
+function todayNumber(timeZone: string, now: Date): number {
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (const part of dateIn(timeZone).formatToParts(now)) {
+    if (part.type === "year") year = Number(part.value);
+    else if (part.type === "month") month = Number(part.value);
+    else if (part.type === "day") day = Number(part.value);
+  }
+  return daysFromCivil(year, month, day);
+}
+
+/** The same day `months` months earlier, clamped to the end of a shorter month (Mar 31 → Feb 28). */
+function monthsBefore(dayNumber: number, months: number): number {
+  const [y, m, d] = civilFromDays(dayNumber);
+  const index = y * 12 + (m - 1) - months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  const lastDay = daysFromCivil(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 1) - 1;
+  return Math.min(daysFromCivil(year, month, d), lastDay);
+}
+
+function startOfQuarter(dayNumber: number): number {
+  const [y, m] = civilFromDays(dayNumber);
+  return daysFromCivil(y, m - ((m - 1) % 3), 1);
+}
 
 /** Today's date in `timeZone`, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return day(new TZDate(now.getTime(), timeZone));
+  return formatDay(todayNumber(timeZone, now));
 }
 
 export function presetRange(preset: Preset, timeZone: string, now: Date = new Date()): { from: string; to: string } {
-  const today = new TZDate(now.getTime(), timeZone);
-  const to = day(today);
+  const today = todayNumber(timeZone, now);
+  const to = formatDay(today);
+  const back = (days: number) => ({ from: formatDay(today - days), to });
   switch (preset) {
     case "today":
       return { from: to, to };
     case "yesterday":
-      return { from: day(subDays(today, 1)), to: day(subDays(today, 1)) };
+      return { from: formatDay(today - 1), to: formatDay(today - 1) };
     case "last_7_days":
-      return { from: day(subDays(today, 6)), to };
+      return back(6);
     case "last_30_days":
-      return { from: day(subDays(today, 29)), to };
+      return back(29);
     case "last_90_days":
-      return { from: day(subDays(today, 89)), to };
+      return back(89);
     case "this_month":
-      return { from: day(startOfMonth(today)), to };
-    case "last_month": {
-      const start = startOfMonth(subMonths(today, 1));
-      return { from: day(start), to: day(subDays(startOfMonth(today), 1)) };
-    }
+      return { from: formatDay(firstOfMonth(today)), to };
+    case "last_month":
+      return { from: formatDay(firstOfMonth(monthsBefore(today, 1))), to: formatDay(firstOfMonth(today) - 1) };
     case "this_quarter":
-      return { from: day(startOfQuarter(today)), to };
+      return { from: formatDay(startOfQuarter(today)), to };
     case "last_12_months":
-      return { from: day(subDays(subMonths(today, 12), -1)), to };
+      return { from: formatDay(monthsBefore(today, 12) + 1), to };
     case "year_to_date":
-      return { from: day(startOfYear(today)), to };
+      return { from: formatDay(daysFromCivil(civilFromDays(today)[0], 1, 1)), to };
     case "last_two_years":
-      return { from: day(subDays(today, 729)), to };
+      return back(729);
   }
 }

@@ -7,7 +7,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getCredentialVault } from "@/lib/auth/credential-vault";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { getSessionState } from "@/lib/auth/session";
-import { isSessionCookie } from "@/lib/auth/session-cookie";
+import { expiredSessionCookieAttributes, isSessionCookie } from "@/lib/auth/session-cookie";
 import { parseEndReason } from "@/lib/auth/session-decision";
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
@@ -22,9 +22,7 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   if (state.kind === "ended") {
     if (state.vaultRef) await getCredentialVault().remove(state.vaultRef);
     for (const { name } of request.cookies.getAll()) {
-      if (!isSessionCookie(name)) continue;
-      // The __Secure- prefix is only accepted (even to expire it) on a Secure cookie.
-      response.cookies.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+      if (isSessionCookie(name)) response.cookies.set(name, "", expiredSessionCookieAttributes(name));
     }
   }
   return response;
