@@ -1,5 +1,7 @@
 import { LandingPage } from "@/components/landing/landing-page";
+import { readUpstreamHealth } from "@/lib/upstream-health";
 
 export default function HomePage() {
-  return <LandingPage />;
+  // Not awaited here: the status pill waits for it in its own Suspense boundary.
+  return <LandingPage health={readUpstreamHealth()} />;
 }

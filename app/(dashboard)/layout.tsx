@@ -3,6 +3,7 @@ import { DashboardShell } from "@/components/shell/dashboard-shell";
 import { getPageSessionState } from "@/lib/auth/session";
 import { sessionScope } from "@/lib/auth/session-scope";
 import { getSessionSettings } from "@/lib/auth/session-settings";
+import { readUpstreamHealth } from "@/lib/upstream-health";
 
 // Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
 // address asked for, so a redirect here would lose it: each page checks the session again and
@@ -14,7 +15,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (state.kind !== "signed-in") return children;
   const settings = await getSessionSettings(state.account);
   return (
-    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)}>
+    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)}>
       {children}
     </DashboardShell>
   );

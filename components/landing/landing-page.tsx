@@ -2,10 +2,11 @@ import { Suspense } from "react";
 import { LogoMark } from "@/components/brand/logo-mark";
 import { FeatureList } from "./feature-list";
 import { PreviewCard } from "./preview-card";
+import type { UpstreamHealth } from "@/lib/upstream-health";
 import { UpstreamStatus } from "./upstream-status";
 import { UpstreamStatusPending } from "./upstream-status-badge";
 
-export function LandingPage() {
+export function LandingPage({ health }: { health: Promise<UpstreamHealth> }) {
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
       <div
@@ -45,7 +46,7 @@ export function LandingPage() {
                 Your credential stays on the server; the browser never talks to the API.
               </p>
               <Suspense fallback={<UpstreamStatusPending />}>
-                <UpstreamStatus />
+                <UpstreamStatus health={health} />
               </Suspense>
             </div>
           </section>

@@ -1,5 +1,5 @@
 import { StatusPill } from "@/components/ui/status-pill";
-import type { UpstreamHealth } from "@/lib/sales-api/health";
+import type { UpstreamHealth } from "@/lib/upstream-health";
 
 function describe(health: UpstreamHealth): string | undefined {
   if (health.state === "operational") {

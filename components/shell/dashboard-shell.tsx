@@ -5,6 +5,7 @@ import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session-decision";
 import type { AccountSettings } from "@/lib/store/account-settings-store";
+import type { UpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
 import { REPORTS } from "@/lib/reports/report-definitions";
@@ -12,10 +13,10 @@ import { ReportNav, ReportNavFallback } from "./report-nav";
 import { AccountMenu } from "./account-menu";
 import { SyncStatus } from "./sync-status";
 
-interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; children: ReactNode }
+interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<UpstreamHealth>; children: ReactNode }
 
-// Props in, markup out: the layout reads the session, the settings and the scope.
-export function DashboardShell({ account, settings, scope, children }: Props) {
+// Props in, markup out: the layout reads the session, the settings, the scope and the upstream's health.
+export function DashboardShell({ account, settings, scope, health, children }: Props) {
   const items = REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ path, label }) => ({ path, label }));
   return (
     <SessionScope scope={scope}>
@@ -31,7 +32,7 @@ export function DashboardShell({ account, settings, scope, children }: Props) {
             <div className="ml-auto flex flex-wrap items-center gap-2 text-sm sm:gap-3">
               <SyncStatus />
               <Suspense fallback={<UpstreamStatusPending />}>
-                <UpstreamStatus target={account.target} />
+                <UpstreamStatus health={health} />
               </Suspense>
               {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Staging</span>}
               <AccountMenu account={account} settings={settings} />

@@ -5,26 +5,17 @@
 // refill the mirror while it is deleted; then the sync stops, reports still fetching for the
 // account are given a moment to end, and the mirror is deleted (again after them, should one
 // have written a day meanwhile). The session cookie is cleared like /session-ended does.
-import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { getCredentialVault } from "@/lib/auth/credential-vault";
-import { isSessionCookie } from "@/lib/auth/session-cookie";
+import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
 import { getMirrorStore } from "@/lib/mirror/mirror-access";
 import { getProcessState } from "@/lib/store/process-state";
 
 const REPORTS_GRACE_MS = 15_000;
-
-async function clearSessionCookies(): Promise<void> {
-  const jar = await cookies();
-  for (const { name } of jar.getAll()) {
-    // The __Secure- prefix is only accepted (even to expire it) on a Secure cookie.
-    if (isSessionCookie(name)) jar.set(name, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
-  }
-}
 
 const forgetMyData = sessionAction(z.object({}), async (_input, { account, client }): Promise<ActionResult<never>> => {
   const identity = client.identity;
