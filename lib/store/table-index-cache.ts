@@ -63,7 +63,11 @@ export class TableIndexCache {
     const order = sort();
     this.sorts++;
     entry.orders.set(orderKey, order);
-    if (this.lru.get(key) === entry) this.lru.set(key, entry);
+    // lru-cache keeps the size it computed when the same value is set again: delete, then set.
+    if (this.lru.get(key) === entry) {
+      this.lru.delete(key);
+      this.lru.set(key, entry);
+    }
     return order;
   }
 }
