@@ -4,12 +4,13 @@ import "server-only";
 // columns always masked. Each row carries its record's id under GENERIC_ROW_ID (the resource's
 // id field, else its position), by which the reveal action answers its details.
 import { firstField } from "@/lib/sales-api/resources";
+import { GENERIC_ROW_ID } from "./generic-row-id";
 import { formatGenericCell, genericColumns, type GenericColumn } from "./generic-columns";
 import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
 
 type Rec = Record<string, unknown>;
 
-export const GENERIC_ROW_ID = "$id";
+export { GENERIC_ROW_ID };
 
 export function genericRowId(record: Rec, position: number, idFields: readonly string[]): string {
   const id = firstField(record, idFields);

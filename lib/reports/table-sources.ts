@@ -14,7 +14,7 @@ import { loadRevenueRecords } from "./revenue-records";
 import { getTableSnapshot, type TableSnapshot } from "./table-snapshot";
 import type { OrderMemo } from "./table-page";
 
-export type TableName = "purchases" | "orders" | "carts" | "refunds" | "chargebacks";
+export type { TableName } from "@/lib/report-params/table-url-parsers";
 
 export interface PurchasesData { records: Purchase[]; fallbackCurrency: string; keyType: KeyType }
 export interface OrdersData { records: Order[] }

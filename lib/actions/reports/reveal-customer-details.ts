@@ -6,12 +6,13 @@
 import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { parseReportParams } from "@/lib/report-params/parse";
+import { TABLE_NAMES } from "@/lib/report-params/table-url-parsers";
 import { reportFailure } from "@/lib/reports/report-failure";
 import { CREATOR_ONLY_TABLES, getCustomerDetails, type CustomerDetails } from "@/lib/reports/customer-details";
 import { MAX_PAGE_SIZE } from "@/lib/reports/table-page";
 
 const inputSchema = z.object({
-  table: z.enum(["purchases", "orders", "carts", "refunds", "chargebacks"]),
+  table: z.enum(TABLE_NAMES),
   query: z.string().max(8_000),
   ids: z.array(z.string().max(200)).max(MAX_PAGE_SIZE, { error: `At most ${MAX_PAGE_SIZE} rows at a time.` }),
 });
