@@ -40,7 +40,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
   const page = data?.page ?? state.page;
   const toggleSort = (sort: string) => void setUrl({ page: null, sort, dir: state.sort === sort && state.dir === "desc" ? "asc" : "desc" });
   const toggleColumn = (key: string) => void setUrl({ hide: hidden.has(key) ? [...hidden].filter((k) => k !== key) : [...hidden, key] });
-  const cell = (row: R, column: TableColumn<R>) => (column.personal && revealed.details?.[rowKey(row)]?.[column.key]) ?? String(row[column.key] ?? "");
+  const cell = (row: R, column: TableColumn<R>) => (column.personal ? revealed.details?.[rowKey(row)]?.[column.key] : undefined) ?? String(row[column.key] ?? "");
   return (
     <section aria-label={title} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">

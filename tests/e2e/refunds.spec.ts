@@ -113,11 +113,11 @@ test("the refund and chargeback tables keep their own sort and page in the URL, 
   await expect(page).toHaveURL(/refunds\.sort=amount/);
   await expect(page).toHaveURL(/refunds\.page=2/);
   const cbTable = page.getByRole("region", { name: "Chargeback and alert records" });
-  await cbTable.getByRole("button", { name: /^reason$/ }).click();
-  await expect(page).toHaveURL(/chargebacks\.sort=reason/);
+  await cbTable.getByRole("button", { name: /^kind$/ }).click();
+  await expect(page).toHaveURL(/chargebacks\.sort=kind/);
   await expectReloadKeepsPage(page, "refund-records", `Page 2 of ${Math.ceil(refunds.length / 50)}`);
   await expect(page).toHaveURL(/refunds\.page=2/);
-  await expect(cbTable.getByRole("columnheader", { name: /^reason/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(cbTable.getByRole("columnheader", { name: /^kind/ })).toHaveAttribute("aria-sort", "descending");
   await expect(page.getByTestId("chargeback-records-page")).toHaveText(/^Page 1 of /);
   await expect(page.getByTestId("chargeback-records-total")).toHaveText(chargebacks.length.toLocaleString("en-US"));
 
