@@ -16,5 +16,5 @@ const COLUMNS: TableColumn<OrderRow>[] = [
 ];
 
 export function OrdersTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {
-  return <RecordsTable title="Orders" endpoint="/api/reports/orders/rows" query={query} total={total} columns={COLUMNS} defaultSort="createdAt" defaultHidden={["carrier"]} rowKey={(r) => r.id} csvHref={csvHref} testId="order" />;
+  return <RecordsTable title="Orders" table="orders" endpoint="/api/reports/orders/rows" query={query} total={total} columns={COLUMNS} defaultSort="createdAt" defaultHidden={["carrier"]} rowKey={(r) => r.id} csvHref={csvHref} testId="order" />;
 }

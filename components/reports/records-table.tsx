@@ -1,12 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import { useTableRows, type TableState } from "./use-table-rows";
+import type { TableName } from "@/lib/report-params/table-url-parsers";
+import { useCustomerDetails } from "./use-customer-details";
+import { useTableRows } from "./use-table-rows";
+import { useTableUrlState } from "./use-table-url-state";
 
 export interface TableColumn<R> { key: keyof R & string; label: string; numeric?: boolean; sort?: string; personal?: boolean }
 
 type Props<R> = {
   title: string;
+  /** Names the table's state in the URL and its rows for the reveal action. */
+  table: TableName;
   endpoint: string;
   query: string;
   total: number;
@@ -18,16 +23,24 @@ type Props<R> = {
   testId: string;
 };
 
-// A report table a page at a time, sorted on the server over the whole range; customer details
-// are masked, and not even sent, until the user asks to see them.
-export function RecordsTable<R>({ title, endpoint, query, total, columns, defaultSort, defaultHidden = [], rowKey, csvHref, testId }: Props<R>) {
-  const [hidden, setHidden] = useState<Set<string>>(new Set(defaultHidden));
-  const [state, setState] = useState<TableState>({ page: 1, pageSize: 50, sort: defaultSort, dir: "desc", reveal: false });
+const PAGE_SIZE = 50;
+
+// A report table a page at a time, sorted on the server over the whole range, its sort, page and
+// columns in the URL. The rows always arrive masked; customer details are asked of a server
+// action for the rows on screen, only once the user ticks "Show customer details".
+export function RecordsTable<R>({ title, table, endpoint, query, total, columns, defaultSort, defaultHidden = [], rowKey, csvHref, testId }: Props<R>) {
+  const [url, setUrl] = useTableUrlState(table, query, { sort: defaultSort, hidden: defaultHidden });
+  const [reveal, setReveal] = useState(false);
+  const state = { page: url.page, pageSize: PAGE_SIZE, sort: url.sort, dir: url.dir };
+  const hidden = new Set(url.hide);
   const { data, isFetching, error } = useTableRows<R>(endpoint, query, state);
+  const revealed = useCustomerDetails(table, query, data?.items.map(rowKey), reveal);
   const visible = columns.filter((c) => !hidden.has(c.key));
   const pages = Math.max(1, Math.ceil((data?.total ?? total) / state.pageSize));
-  const toggleSort = (sort: string) => setState((s) => ({ ...s, page: 1, sort, dir: s.sort === sort && s.dir === "desc" ? "asc" : "desc" }));
-  const toggleColumn = (key: string) => setHidden((h) => { const n = new Set(h); if (n.has(key)) n.delete(key); else n.add(key); return n; });
+  const page = data?.page ?? state.page;
+  const toggleSort = (sort: string) => void setUrl({ page: null, sort, dir: state.sort === sort && state.dir === "desc" ? "asc" : "desc" });
+  const toggleColumn = (key: string) => void setUrl({ hide: hidden.has(key) ? [...hidden].filter((k) => k !== key) : [...hidden, key] });
+  const cell = (row: R, column: TableColumn<R>) => (column.personal ? revealed.details?.[rowKey(row)]?.[column.key] : undefined) ?? String(row[column.key] ?? "");
   return (
     <section aria-label={title} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +49,7 @@ export function RecordsTable<R>({ title, endpoint, query, total, columns, defaul
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" checked={state.reveal} onChange={(e) => setState((s) => ({ ...s, reveal: e.target.checked }))} /> Show customer details
+            <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> Show customer details
           </label>
           <details className="relative">
             <summary className="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700">Columns</summary>
@@ -53,6 +66,7 @@ export function RecordsTable<R>({ title, endpoint, query, total, columns, defaul
         </div>
       </div>
       {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+      {revealed.error && <p role="alert" className="text-sm text-red-700">{revealed.error}</p>}
       <div className={`overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800 ${isFetching ? "opacity-70" : ""}`}>
         <table className="min-w-full text-sm">
           <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
@@ -71,7 +85,7 @@ export function RecordsTable<R>({ title, endpoint, query, total, columns, defaul
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {(data?.items ?? []).map((r) => (
               <tr key={rowKey(r)} data-testid={`${testId}-row`}>
-                {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined}>{String(r[c.key] ?? "")}</td>)}
+                {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}>{cell(r, c)}</td>)}
               </tr>
             ))}
             {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-500">Nothing in this report.</td></tr>}
@@ -79,9 +93,9 @@ export function RecordsTable<R>({ title, endpoint, query, total, columns, defaul
         </table>
       </div>
       <nav aria-label={`${title} pages`} className="flex items-center justify-end gap-2 text-sm">
-        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={state.page <= 1} onClick={() => setState((s) => ({ ...s, page: s.page - 1 }))}>Previous</button>
-        <span data-testid={`${testId}-page`}>Page {data?.page ?? state.page} of {pages}</span>
-        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={state.page >= pages} onClick={() => setState((s) => ({ ...s, page: s.page + 1 }))}>Next</button>
+        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>Previous</button>
+        <span data-testid={`${testId}-page`}>Page {page} of {pages}</span>
+        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>Next</button>
       </nav>
     </section>
   );

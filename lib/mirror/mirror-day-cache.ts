@@ -120,6 +120,21 @@ export class MirrorDayCache implements DayCacheStore {
     return this.freshMeta(key);
   }
 
+  /** `peek` for a range of one resource in one read of the store (a table's next page checks its index with it). */
+  async peekMany(keys: readonly string[]): Promise<Array<{ complete: boolean; fetchedAt: number; count: number } | undefined>> {
+    const parsed = keys.map(parseDayKey);
+    const now = this.clock();
+    const found = new Map<string, MirrorDayMeta>();
+    for (const resource of new Set(parsed.map((k) => k.resource))) {
+      const days = parsed.filter((k) => k.identity === this.account && k.resource === resource).map((k) => k.day);
+      if (days.length > 0) for (const meta of await this.store.readMeta(this.account, resource, days)) found.set(`${resource}|${meta.day}`, meta);
+    }
+    return parsed.map(({ identity, resource, day }) => {
+      const meta = identity === this.account ? found.get(`${resource}|${day}`) : undefined;
+      return meta && isFresh(day, meta.fetchedAt, now, this.policy) ? { complete: meta.complete, fetchedAt: meta.fetchedAt, count: meta.count } : undefined;
+    });
+  }
+
   async set(key: string, day: CachedDay & { invalid?: unknown[]; oddShapes?: number }): Promise<void> {
     const { identity, resource, day: date } = parseDayKey(key);
     if (identity !== this.account) return;

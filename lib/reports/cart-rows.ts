@@ -1,18 +1,25 @@
 import "server-only";
 
-// The abandoned-carts table's page: customer details masked unless the user asked to see them.
+// The abandoned-carts table's page, customer details always masked; the details themselves
+// are answered for the rows on screen by the reveal action (customer-details.ts).
 import { formatMoney, formatUtc } from "@/lib/format";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import type { AbandonedCart } from "@/lib/sales-api";
-import { tablePage, type TableRequest } from "./table-page";
+import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
 
 export const CART_SORT_KEYS = ["sessionAt", "amount", "product", "attempts", "decline", "recovered"] as const;
 export type CartSortKey = (typeof CART_SORT_KEYS)[number];
 
 export interface CartRow { checkoutId: string; sessionAt: string; product: string; amount: string; attempts: number; decline: string; recovered: string; country: string; customer: string; email: string; phone: string }
 
-export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: AbandonedCart) => string, request: TableRequest<CartSortKey>) {
-  return tablePage(
+export const cartRowId = (c: AbandonedCart): string => c.checkoutId;
+
+export function cartDetails(c: AbandonedCart): Record<string, string> {
+  return { customer: c.customerName ?? "", email: c.customerEmail ?? "", phone: c.customerPhone ?? "" };
+}
+
+export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: AbandonedCart) => string, request: TableRequest<CartSortKey>, memo?: OrderMemo) {
+  return sortedPage(
     carts,
     request,
     {
@@ -24,8 +31,8 @@ export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: Ab
       recovered: (c) => (c.isRecovered ? 1 : 0),
     },
     (c) => Date.parse(c.sessionInitializedAt),
-    (c, reveal): CartRow => ({
-      checkoutId: c.checkoutId,
+    (c): CartRow => ({
+      checkoutId: cartRowId(c),
       sessionAt: formatUtc(c.sessionInitializedAt),
       product: c.productName ?? "",
       amount: formatMoney(c.amountTransaction, currencyOf(c)),
@@ -33,9 +40,10 @@ export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: Ab
       decline: c.lastDeclineCode ?? "",
       recovered: c.isRecovered ? "yes" : "no",
       country: c.shippingCountry ?? "",
-      customer: reveal ? (c.customerName ?? "") : maskName(c.customerName),
-      email: reveal ? (c.customerEmail ?? "") : maskEmail(c.customerEmail),
-      phone: reveal ? (c.customerPhone ?? "") : maskPhone(c.customerPhone),
+      customer: maskName(c.customerName),
+      email: maskEmail(c.customerEmail),
+      phone: maskPhone(c.customerPhone),
     }),
+    memo,
   );
 }

@@ -1,18 +1,25 @@
 import "server-only";
 
-// The orders table's page: customer details masked unless the user asked to see them.
+// The orders table's page, customer details always masked; the details themselves are
+// answered for the rows on screen by the reveal action (customer-details.ts).
 import { formatMoney, formatUtc } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { Order } from "@/lib/sales-api";
-import { tablePage, type TableRequest } from "./table-page";
+import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
 
 export const ORDER_SORT_KEYS = ["createdAt", "amount", "product", "milestone", "country"] as const;
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 
 export interface OrderRow { id: string; createdAt: string; product: string; amount: string; milestone: string; carrier: string; country: string; customer: string; email: string }
 
-export function orderRowsPage(orders: readonly Order[], request: TableRequest<OrderSortKey>) {
-  return tablePage(
+export const orderRowId = (o: Order): string => String(o.orderId);
+
+export function orderDetails(o: Order): Record<string, string> {
+  return { customer: o.customerName ?? "", email: o.customerEmail ?? "" };
+}
+
+export function orderRowsPage(orders: readonly Order[], request: TableRequest<OrderSortKey>, memo?: OrderMemo) {
+  return sortedPage(
     orders,
     request,
     {
@@ -23,16 +30,17 @@ export function orderRowsPage(orders: readonly Order[], request: TableRequest<Or
       country: (o) => o.shippingCountry ?? "",
     },
     (o) => o.orderId,
-    (o, reveal): OrderRow => ({
-      id: String(o.orderId),
+    (o): OrderRow => ({
+      id: orderRowId(o),
       createdAt: formatUtc(o.orderCreatedAt ?? o.checkoutInitializedAt),
       product: o.productName ?? "",
       amount: formatMoney(o.amountTransaction, o.currency ?? "unknown"),
       milestone: (o.lastTrackingMilestone ?? "—").replaceAll("_", " "),
       carrier: o.trackingCarrier ?? "",
       country: o.shippingCountry ?? "",
-      customer: reveal ? (o.customerName ?? "") : maskName(o.customerName),
-      email: reveal ? (o.customerEmail ?? "") : maskEmail(o.customerEmail),
+      customer: maskName(o.customerName),
+      email: maskEmail(o.customerEmail),
     }),
+    memo,
   );
 }

@@ -1,19 +1,26 @@
 import "server-only";
 
-// The purchases table's page: customer details masked unless the user asked to see them.
+// The purchases table's page, customer details always masked; the details themselves are
+// answered for the rows on screen by the reveal action (customer-details.ts).
 import { formatMoney, formatUtc } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
 import { amountFor } from "./revenue-report";
 import type { TableRow } from "./revenue-view";
-import { tablePage, type TableRequest } from "./table-page";
+import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
 
 export const PURCHASE_SORT_KEYS = ["createdAt", "amount", "product", "type", "method", "country"] as const;
 export type PurchaseSortKey = (typeof PURCHASE_SORT_KEYS)[number];
 
-export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyType, fallbackCurrency: string, request: TableRequest<PurchaseSortKey>) {
+export const purchaseRowId = (p: Purchase): string => String(p.purchaseId);
+
+export function purchaseDetails(p: Purchase): Record<string, string> {
+  return { customer: p.customerName ?? "", email: p.customerEmail ?? "" };
+}
+
+export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyType, fallbackCurrency: string, request: TableRequest<PurchaseSortKey>, memo?: OrderMemo) {
   const value = amountFor(keyType);
-  return tablePage(
+  return sortedPage(
     purchases,
     request,
     {
@@ -25,8 +32,8 @@ export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyTyp
       country: (p) => p.billingCountry ?? "",
     },
     (p) => p.purchaseId,
-    (p, reveal): TableRow => ({
-      id: String(p.purchaseId),
+    (p): TableRow => ({
+      id: purchaseRowId(p),
       createdAt: formatUtc(p.purchaseCreatedAt),
       product: p.productName ?? "",
       offer: p.offerCode ?? "",
@@ -35,8 +42,9 @@ export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyTyp
       country: p.billingCountry ?? "",
       amount: formatMoney(value(p) ?? 0, p.currency ?? fallbackCurrency),
       currency: p.currency ?? fallbackCurrency,
-      customer: reveal ? (p.customerName ?? "") : maskName(p.customerName),
-      email: reveal ? (p.customerEmail ?? "") : maskEmail(p.customerEmail),
+      customer: maskName(p.customerName),
+      email: maskEmail(p.customerEmail),
     }),
+    memo,
   );
 }

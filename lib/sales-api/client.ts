@@ -16,6 +16,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 import { getWithCredential, newTally, type RequestContext } from "./send";
 import { getTransport, type Transport, type UpstreamTarget } from "./transport";
 import { Deadline } from "./deadline";
+import { rangeStamps, type DayStamps } from "./range-stamps";
 
 export interface SalesApiClientOptions {
   credential: SalesApiCredential;
@@ -65,6 +66,12 @@ export interface SalesApiClient {
   probeKeyType(): Promise<KeyType>;
   /** A deadline for all the fetches of one report, to pass to each as `deadline`. */
   reportDeadline(): Deadline;
+  /**
+   * Each day's fetchedAt as the day store holds it now, or null when a day would be fetched
+   * again; no upstream request. Optional: a client without it (a test's fake) is never trusted
+   * to be unchanged, and a table then loads its range on every page.
+   */
+  rangeStamps?(resource: ResourceName, range: { from: IsoDay; to: IsoDay }): Promise<DayStamps | null>;
 }
 
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
@@ -104,6 +111,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
       ? (resource, range, rangeOptions) => fetchRange(deps, resource, range, { beforeWindow: () => state.reports.idle(identity, rangeOptions?.signal), ...rangeOptions })
       : (resource, range, rangeOptions) => state.reports.during(identity, () => fetchRange(deps, resource, range, rangeOptions)),
     reportDeadline: () => new Deadline(deps.deadlineMs),
+    rangeStamps: (resource, range) => rangeStamps(deps.cache, identity, resource, range),
     fetchCatalog: (name) => fetchCatalog(catalogs, name),
     async probeKeyType() {
       // Yesterday (UTC): a whole past day, so the answer is small and the same for every caller.

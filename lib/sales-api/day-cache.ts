@@ -40,6 +40,11 @@ export interface DayCacheStore {
   get(key: string): Promise<CachedDay | undefined>;
   /** What `get` would answer, without the records: a background sync skips fresh days with it. */
   peek?(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined>;
+  /**
+   * `peek` for many days of one identity and resource in one read of the store, in the keys'
+   * order: what a table checks its sorted index against (lib/sales-api/range-stamps.ts).
+   */
+  peekMany?(keys: readonly string[]): Promise<Array<{ complete: boolean; fetchedAt: number; count: number } | undefined>>;
   /** The day's digest (made from its records when the store holds none of that name); undefined as `get` would be. */
   getDigest?(key: string, digester: DayDigester): Promise<DigestedDay | undefined>;
   /** The same for many days of one identity and resource, in one read of the store; answers in the keys' order. */
@@ -61,6 +66,13 @@ export class MemoryDayCacheStore implements DayCacheStore {
 
   async set(key: string, day: CachedDay, ttlMs: number): Promise<void> {
     this.lru.set(key, day, { ttl: ttlMs });
+  }
+
+  async peekMany(keys: readonly string[]): Promise<Array<{ complete: boolean; fetchedAt: number; count: number } | undefined>> {
+    return keys.map((key) => {
+      const day = this.lru.get(key);
+      return day && day.fetchedAt !== undefined ? { complete: day.complete, fetchedAt: day.fetchedAt, count: day.records.length } : undefined;
+    });
   }
 }
 

@@ -6,6 +6,7 @@ export type { CatalogAnswer, CatalogName } from "./catalog";
 export { credentialFrom, type SalesApiCredential } from "./credentials";
 export { errorKind, SalesApiError, SalesApiHttpError, SalesApiRangeError, SalesApiSchemaError, SalesApiTransportError, type SalesApiErrorKind } from "./errors";
 export type { RangeProgress, RangeReport, RangeResult } from "./fetch-range";
+export type { DayStamps } from "./range-stamps";
 export type { InvalidRecord } from "./list-window";
 export { RESOURCES, type RecordOf, type ResourceName } from "./resources";
 export type { AbandonedCart } from "./schemas/abandoned-cart";

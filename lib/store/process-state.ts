@@ -26,6 +26,7 @@ import { RedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { RedisTokenStore } from "./redis/redis-token-store";
 import { RedisWorkLock } from "./redis/redis-work-lock";
 import { guardStore } from "./storage-unavailable";
+import { TableIndexCache } from "./table-index-cache";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
@@ -53,6 +54,8 @@ export interface ProcessState {
   leases?: LeaseStore;
   /** Background syncs running in this process, by account identity. */
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
+  /** The report tables' sorted indexes (bounded): a table's next page is a slice, not a sort of its range. */
+  tables: TableIndexCache;
 }
 
 const KEY = Symbol.for("salesdash.process-state");
@@ -81,6 +84,7 @@ function createProcessState(): ProcessState {
     identityKey: randomBytes(32),
     reports: new ReportActivity(),
     syncs: new Map(),
+    tables: new TableIndexCache(),
   };
 }
 

@@ -6,6 +6,7 @@ import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+import { expectNoneIn, expectReloadKeepsPage, firstCells, watchRowsResponses } from "./support/table-checks";
 
 const creds = sandboxCredentials();
 const catalogOffers = CREATORS.flatMap((c) => c.offers.map((o) => ({ offerCode: o.offerCode, currency: o.currency })));
@@ -74,4 +75,36 @@ test("an affiliate does not see the Abandonment view and the server answers 403 
   expect((await page.goto("/abandonment"))?.status()).toBe(403);
   expect((await page.request.get("/api/export/abandonment?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
   expect((await page.request.get("/api/reports/abandonment/rows?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
+});
+
+test("the carts table keeps its sort, page and columns over a reload; revealed details (phone included) equal the sandbox's", async ({ page }) => {
+  const bodies = watchRowsResponses(page);
+  await signIn(page, creds.creator, "A");
+  const [from, to] = ["2026-05-01", "2026-06-15"];
+  await page.goto(`/abandonment?from=${from}&to=${to}&compare=none`);
+  const { carts } = truth(from, to);
+  const pages = Math.ceil(carts.length / 50);
+  await expect(page.getByTestId("cart-total")).toHaveText(carts.length.toLocaleString("en-US"), { timeout: 45_000 });
+  const region = page.getByRole("region", { name: "Abandoned carts" });
+  await region.getByRole("button", { name: /^Attempts/ }).click();
+  await region.getByRole("button", { name: "Next" }).click();
+  await region.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/carts\.sort=attempts/);
+  await expect(page).toHaveURL(/carts\.page=3/);
+  await region.locator("summary", { hasText: "Columns" }).click();
+  await region.getByRole("checkbox", { name: "Phone" }).check();
+  await expect(page).toHaveURL(/carts\.hide=/);
+  await page.keyboard.press("Escape");
+  // Most attempts first; ties by session start, latest first.
+  const byAttempts = [...carts].sort((a, b) => Number(b.attemptCount ?? 0) - Number(a.attemptCount ?? 0) || Date.parse(String(b.sessionInitializedAt)) - Date.parse(String(a.sessionInitializedAt))).map((c) => String(c.checkoutId));
+  await expect.poll(() => firstCells(page, "cart")).toEqual(byAttempts.slice(100, 150));
+  await expectReloadKeepsPage(page, "cart", `Page 3 of ${pages}`);
+  await expect(region.getByRole("columnheader", { name: "Phone" })).toHaveCount(1);
+  await region.getByLabel("Show customer details").check();
+  const byId = new Map(carts.map((c) => [String(c.checkoutId), c]));
+  const rows = page.getByTestId("cart-row");
+  const first = byId.get(byAttempts[100]!)!;
+  await expect.poll(() => rows.first().locator("td[data-personal]").allTextContents()).toEqual([first.customerName, first.customerEmail, first.customerPhone].map((v) => String(v ?? "")));
+  await page.waitForLoadState("networkidle");
+  expectNoneIn(bodies, carts.flatMap((c) => [c.customerEmail, c.customerName, c.customerPhone].filter(Boolean)));
 });

@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import { expect, test } from "@playwright/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+import { expectNoneIn, expectReloadKeepsPage, firstCells, watchRowsResponses } from "./support/table-checks";
 
 const creds = sandboxCredentials();
 
@@ -49,4 +50,32 @@ test("the orders table pages, sorts on the server and reveals customer names onl
   await expect(name).toContainText("***");
   await page.getByLabel("Show customer details").check();
   await expect(name).toHaveText(String(truth.find((o) => String(o.orderId) === topId)?.customerName));
+});
+
+test("the orders table keeps its sort and page over a reload, and reveals the sandbox's details for the rows on screen only", async ({ page }) => {
+  const bodies = watchRowsResponses(page);
+  await signIn(page, creds.creator, "A");
+  await page.goto("/orders?from=2026-04-01&to=2026-06-15");
+  const truth = groundTruth({ now: SANDBOX_NOW }, "creator", "orders", "2026-04-01", "2026-06-16");
+  const pages = Math.ceil(truth.length / 50);
+  await expect(page.getByTestId("order-total")).toHaveText(truth.length.toLocaleString("en-US"));
+  await page.getByRole("button", { name: /^Amount/ }).click();
+  await page.getByRole("button", { name: /^Amount/ }).click();
+  await expect(page).toHaveURL(/orders\.dir=asc/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/orders\.page=2/);
+  // Smallest first (ties: the smaller id first), the second page.
+  const ascending = [...truth].sort((a, b) => Number(a.amountTransaction) - Number(b.amountTransaction) || Number(a.orderId) - Number(b.orderId)).map((o) => String(o.orderId));
+  await expect.poll(() => firstCells(page, "order")).toEqual(ascending.slice(50, 100));
+  await expectReloadKeepsPage(page, "order", `Page 2 of ${pages}`);
+  await page.getByLabel("Show customer details").check();
+  const byId = new Map(truth.map((o) => [String(o.orderId), o]));
+  const rows = page.getByTestId("order-row");
+  await expect.poll(() => rows.first().locator("td[data-personal]").allTextContents()).toEqual([String(byId.get(ascending[50]!)!.customerName), String(byId.get(ascending[50]!)!.customerEmail)]);
+  for (const cells of await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")))) {
+    const o = byId.get(cells[0]!)!;
+    expect(cells.slice(-2)).toEqual([String(o.customerName), String(o.customerEmail)]);
+  }
+  await page.waitForLoadState("networkidle");
+  expectNoneIn(bodies, truth.flatMap((o) => [o.customerEmail, o.customerName]));
 });

@@ -5,6 +5,7 @@ import { groundTruth } from "../../sandbox/ground-truth";
 import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+import { expectReloadKeepsPage } from "./support/table-checks";
 
 const creds = sandboxCredentials();
 const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
@@ -96,4 +97,33 @@ test("when refunds and chargebacks answer 404 the view still shows what purchase
   } finally {
     await controls({ refundsEnabled: true });
   }
+});
+
+test("the refund and chargeback tables keep their own sort and page in the URL, apart", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  const [from, to] = ["2026-01-01", "2026-06-15"];
+  await page.goto(`/refunds?from=${from}&to=${to}&compare=none&dating=event`);
+  const refunds = groundTruth({ now: SANDBOX_NOW }, "creator", "refunds", from, dayAfter(to));
+  const chargebacks = groundTruth({ now: SANDBOX_NOW }, "creator", "chargebacks", from, dayAfter(to));
+  expect(refunds.length).toBeGreaterThan(100);
+  await expect(page.getByTestId("refund-records-total")).toHaveText(refunds.length.toLocaleString("en-US"), { timeout: 45_000 });
+  const refundTable = page.getByRole("region", { name: "Refund records" });
+  await refundTable.getByRole("button", { name: /^amount/ }).click();
+  await refundTable.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/refunds\.sort=amount/);
+  await expect(page).toHaveURL(/refunds\.page=2/);
+  const cbTable = page.getByRole("region", { name: "Chargeback and alert records" });
+  await cbTable.getByRole("button", { name: /^kind$/ }).click();
+  await expect(page).toHaveURL(/chargebacks\.sort=kind/);
+  await expectReloadKeepsPage(page, "refund-records", `Page 2 of ${Math.ceil(refunds.length / 50)}`);
+  await expect(page).toHaveURL(/refunds\.page=2/);
+  await expect(cbTable.getByRole("columnheader", { name: /^kind/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByTestId("chargeback-records-page")).toHaveText(/^Page 1 of /);
+  await expect(page.getByTestId("chargeback-records-total")).toHaveText(chargebacks.length.toLocaleString("en-US"));
+
+  // The sandbox's refund records carry no customer field: nothing to reveal, and the rows stay as they were.
+  const before = await refundTable.locator("tbody").textContent();
+  await refundTable.getByLabel("Show customer details").check();
+  await page.waitForLoadState("networkidle");
+  expect(await refundTable.locator("tbody").textContent()).toBe(before);
 });

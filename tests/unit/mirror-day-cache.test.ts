@@ -274,3 +274,31 @@ describe("MirrorDayCache digests of a range", () => {
     expect(readDigests).toHaveBeenCalledTimes(1);
   });
 });
+
+// What a table checks its sorted index against: the range's stamps, without opening a day.
+describe("rangeStamps over the mirror", () => {
+  it("answers each day's fetchedAt, changes when a day is written again, and is null once a day is stale or missing", async () => {
+    const { rangeStamps } = await import("@/lib/sales-api/range-stamps");
+    const cache = cacheFor();
+    const range = { from: "2026-06-13", to: "2026-06-14" };
+    expect(await rangeStamps(cache, ACCOUNT, "purchases", range)).toBeNull();
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-13"), { records, complete: true, fetchedAt: NOW - 1000 });
+    expect(await rangeStamps(cache, ACCOUNT, "purchases", range)).toBeNull();
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW - 500 });
+    expect(await rangeStamps(cache, ACCOUNT, "purchases", range)).toEqual([["2026-06-13", NOW - 1000], ["2026-06-14", NOW - 500]]);
+    expect(await rangeStamps(cache, "another-account", "purchases", range)).toBeNull();
+    await cache.set(dayKey(ACCOUNT, "purchases", "2026-06-14"), { records, complete: true, fetchedAt: NOW });
+    expect(await rangeStamps(cache, ACCOUNT, "purchases", range)).toEqual([["2026-06-13", NOW - 1000], ["2026-06-14", NOW]]);
+    // A young day is fresh for a minute (the default policy): then it would be fetched again.
+    now = NOW + 10 * 60_000;
+    expect(await rangeStamps(cache, ACCOUNT, "purchases", range)).toBeNull();
+  });
+
+  it("reads the in-memory day store the same way", async () => {
+    const { rangeStamps } = await import("@/lib/sales-api/range-stamps");
+    const memory = new MemoryDayCacheStore();
+    await memory.set(dayKey(ACCOUNT, "orders", "2026-06-14"), { records, complete: true, fetchedAt: 7 }, 60_000);
+    expect(await rangeStamps(memory, ACCOUNT, "orders", { from: "2026-06-14", to: "2026-06-14" })).toEqual([["2026-06-14", 7]]);
+    expect(await rangeStamps(memory, ACCOUNT, "orders", { from: "2026-06-13", to: "2026-06-14" })).toBeNull();
+  });
+});

@@ -18,5 +18,5 @@ const COLUMNS: TableColumn<CartRow>[] = [
 ];
 
 export function CartsTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {
-  return <RecordsTable title="Abandoned carts" endpoint="/api/reports/abandonment/rows" query={query} total={total} columns={COLUMNS} defaultSort="sessionAt" defaultHidden={["phone"]} rowKey={(r) => r.checkoutId} csvHref={csvHref} testId="cart" />;
+  return <RecordsTable title="Abandoned carts" table="carts" endpoint="/api/reports/abandonment/rows" query={query} total={total} columns={COLUMNS} defaultSort="sessionAt" defaultHidden={["phone"]} rowKey={(r) => r.checkoutId} csvHref={csvHref} testId="cart" />;
 }

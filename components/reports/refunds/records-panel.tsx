@@ -1,6 +1,7 @@
 "use client";
 
 import type { GenericColumn } from "@/lib/reports/generic-columns";
+import { GENERIC_ROW_ID } from "@/lib/reports/generic-row-id";
 import { RecordsTable, type TableColumn } from "../records-table";
 
 type Row = Record<string, string>;
@@ -10,7 +11,7 @@ export function RecordsPanel({ title, kind, query, columns, total, csvHref, test
   const tableColumns: TableColumn<Row>[] = columns.map((c) => ({ key: c.key, label: c.key, sort: c.key, numeric: c.kind === "money", personal: c.kind === "personal" }));
   const firstDate = columns.find((c) => c.kind === "date")?.key ?? columns[0]?.key ?? "";
   return (
-    <RecordsTable title={title} endpoint="/api/reports/refunds/rows" query={`${query}&kind=${kind}`} total={total} columns={tableColumns} defaultSort={firstDate}
-      rowKey={(r) => JSON.stringify(r)} csvHref={csvHref} testId={testId} />
+    <RecordsTable title={title} table={kind} endpoint="/api/reports/refunds/rows" query={`${query}&kind=${kind}`} total={total} columns={tableColumns} defaultSort={firstDate}
+      rowKey={(r) => r[GENERIC_ROW_ID] ?? JSON.stringify(r)} csvHref={csvHref} testId={testId} />
   );
 }

@@ -17,7 +17,7 @@ export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: s
     { key: "email", label: "E-mail", personal: true },
   ];
   return (
-    <RecordsTable title="Purchases" endpoint="/api/reports/revenue/rows" query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer"]}
+    <RecordsTable title="Purchases" table="purchases" endpoint="/api/reports/revenue/rows" query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer"]}
       rowKey={(r) => r.id} csvHref={csvHref} testId="purchase" />
   );
 }

@@ -1,15 +1,16 @@
-// GET /api/reports/revenue/rows?{report params}&page&pageSize&sort&dir&reveal: one page of the
-// purchases table, sorted over the whole filtered range on the server.
+// GET /api/reports/revenue/rows?{report params}&page&pageSize&sort&dir: one page of the purchases
+// table, sorted over the whole filtered range once and paged from that order; always masked.
 import { NextResponse } from "next/server";
 import { PURCHASE_SORT_KEYS, purchaseRowsPage } from "@/lib/reports/purchase-rows";
 import { handleReportRequest } from "@/lib/reports/report-route";
-import { loadRevenueRecords } from "@/lib/reports/revenue-records";
+import { memoOf, purchasesSnapshot } from "@/lib/reports/table-sources";
 import { readTableRequest } from "@/lib/reports/table-page";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: false }, async ({ account, client, params, query }) => {
-    const records = await loadRevenueRecords(client, { ...params, compare: "none" }, { signal: request.signal });
-    const page = purchaseRowsPage(records.current, account.keyType, records.currency.currency, readTableRequest(query, PURCHASE_SORT_KEYS, "createdAt"));
+    const snapshot = await purchasesSnapshot(client, account.keyType, params, { signal: request.signal });
+    const { records, keyType, fallbackCurrency } = snapshot.entry.data;
+    const page = purchaseRowsPage(records, keyType, fallbackCurrency, readTableRequest(query, PURCHASE_SORT_KEYS, "createdAt"), memoOf(snapshot));
     return NextResponse.json(page, { headers: { "cache-control": "no-store" } });
   });
 }

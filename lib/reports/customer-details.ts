@@ -1,0 +1,47 @@
+import "server-only";
+
+// The customer details of rows on screen, for the reveal action: read from the same records the
+// table pages from (the session's account, the report's range and filters), for the ids asked
+// only; an id that is not a row of that table is left out. Nothing here is logged.
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { TableEntry } from "@/lib/store/table-index-cache";
+import { cartDetails, cartRowId } from "./cart-rows";
+import { genericDetails, genericRowId } from "./generic-rows";
+import { orderDetails, orderRowId } from "./order-rows";
+import { purchaseDetails, purchaseRowId } from "./purchase-rows";
+import { cartsSnapshot, genericSnapshot, ordersSnapshot, purchasesSnapshot, type TableName } from "./table-sources";
+
+export type CustomerDetails = Record<string, Record<string, string>>;
+
+/** Tables of creator-only reports. */
+export const CREATOR_ONLY_TABLES: ReadonlySet<TableName> = new Set(["orders", "carts"]);
+
+function pick<T>(entry: TableEntry<{ records: readonly T[] | null }>, ids: readonly string[], idOf: (record: T, position: number) => string, details: (record: T) => Record<string, string>): CustomerDetails {
+  const records = entry.data.records ?? [];
+  // Made once per snapshot: revealing the next page looks its ids up, not the range.
+  entry.byId ??= new Map(records.map((record, position) => [idOf(record, position), position]));
+  const answer: CustomerDetails = {};
+  for (const id of ids) {
+    const position = entry.byId.get(id);
+    if (position !== undefined) answer[id] = details(records[position] as T);
+  }
+  return answer;
+}
+
+export async function getCustomerDetails(client: SalesApiClient, keyType: KeyType, table: TableName, params: ReportParams, ids: readonly string[]): Promise<CustomerDetails> {
+  switch (table) {
+    case "purchases":
+      return pick((await purchasesSnapshot(client, keyType, params)).entry, ids, purchaseRowId, purchaseDetails);
+    case "orders":
+      return pick((await ordersSnapshot(client, params)).entry, ids, orderRowId, orderDetails);
+    case "carts":
+      return pick((await cartsSnapshot(client, params)).entry, ids, cartRowId, cartDetails);
+    case "refunds":
+    case "chargebacks": {
+      const { entry } = await genericSnapshot(client, table, params);
+      const { columns, idFields } = entry.data;
+      return pick(entry, ids, (record, position) => genericRowId(record, position, idFields), (record) => genericDetails(record, columns));
+    }
+  }
+}

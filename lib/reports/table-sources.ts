@@ -1,0 +1,62 @@
+import "server-only";
+
+// The records behind each report table, kept as a snapshot with its sorted orders
+// (table-snapshot.ts): the rows route handlers and the reveal action read the same ones, so a
+// customer's details are answered only for a row of the session's account, range and filters.
+import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { RESOURCES, type AbandonedCart, type GenericRecord, type KeyType, type Order, type Purchase, type SalesApiClient } from "@/lib/sales-api";
+import { loadAbandonmentRecords } from "./abandonment-records";
+import { genericColumns, type GenericColumn } from "./generic-columns";
+import { loadOrders } from "./orders-report";
+import { loadRefundRecords } from "./refunds-records";
+import { loadRevenueRecords } from "./revenue-records";
+import { getTableSnapshot, type TableSnapshot } from "./table-snapshot";
+import type { OrderMemo } from "./table-page";
+
+export type { TableName } from "@/lib/report-params/table-url-parsers";
+
+export interface PurchasesData { records: Purchase[]; fallbackCurrency: string; keyType: KeyType }
+export interface OrdersData { records: Order[] }
+export interface CartsData { records: AbandonedCart[]; currencyOf: (cart: AbandonedCart) => string }
+export interface GenericData { records: GenericRecord[] | null; columns: GenericColumn[]; idFields: readonly string[] }
+
+type Load = { signal?: AbortSignal };
+
+/** The snapshot's orders: sorted once per key and direction, then reused. */
+export function memoOf(snapshot: TableSnapshot<unknown>): OrderMemo {
+  return (orderKey, sort) => snapshot.cache.order(snapshot.key, snapshot.entry, orderKey, sort);
+}
+
+export function purchasesSnapshot(client: SalesApiClient, keyType: KeyType, params: ReportParams, { signal }: Load = {}) {
+  // The key type is in the table's name: what a purchase's amount means depends on it.
+  return getTableSnapshot<PurchasesData>(client, `purchases:${keyType}`, params, async () => {
+    const loaded = await loadRevenueRecords(client, { ...params, compare: "none" }, { signal });
+    return { data: { records: loaded.current, fallbackCurrency: loaded.currency.currency, keyType }, rows: loaded.current.length, reports: loaded.reports };
+  });
+}
+
+export function ordersSnapshot(client: SalesApiClient, params: ReportParams, { signal }: Load = {}) {
+  return getTableSnapshot<OrdersData>(client, "orders", params, async () => {
+    const { orders, report } = await loadOrders(client, params, { signal });
+    return { data: { records: orders }, rows: orders.length, reports: [report] };
+  });
+}
+
+export function cartsSnapshot(client: SalesApiClient, params: ReportParams, { signal }: Load = {}) {
+  // An offer's currency comes from the purchases of the range (in the version) and the offers
+  // catalog (cached per account for minutes): it changes how an amount reads, never the order.
+  return getTableSnapshot<CartsData>(client, "carts", params, async () => {
+    const data = await loadAbandonmentRecords(client, params, { signal });
+    return { data: { records: data.carts, currencyOf: cartCurrencyResolver({ currencyOf: data.currencyOf }) }, rows: data.carts.length, reports: data.reports };
+  });
+}
+
+export async function genericSnapshot(client: SalesApiClient, kind: "refunds" | "chargebacks", params: ReportParams, { signal }: Load = {}) {
+  return getTableSnapshot<GenericData>(client, kind, params, async () => {
+    const data = await loadRefundRecords(client, params, { signal });
+    const records = data[kind];
+    // An endpoint that answered 404 has no days to check again: such a load is not kept.
+    return { data: { records, columns: genericColumns(records ?? []), idFields: RESOURCES[kind].idFields }, rows: records?.length ?? 0, reports: data.reports, cacheable: data.unavailable.length === 0 };
+  });
+}
