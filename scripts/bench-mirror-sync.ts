@@ -8,7 +8,7 @@ import { getServerEnv } from "@/lib/env";
 import { ensureAccountSync, getSyncStatus, stopAccountSync } from "@/lib/mirror/account-sync";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { buildRevenueView } from "@/lib/reports/revenue-report";
+import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { credentialFrom } from "@/lib/sales-api";
 import { createTransport } from "@/lib/sales-api/transport";
 import { Pool } from "pg";

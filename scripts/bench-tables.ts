@@ -37,9 +37,9 @@ async function main(): Promise<void> {
   const { MemoryDayCacheStore } = await import("@/lib/sales-api/day-cache");
   const { TableIndexCache } = await import("@/lib/store/table-index-cache");
   const { parseReportParams } = await import("@/lib/report-params/parse");
-  const { purchasesSnapshot, memoOf } = await import("@/lib/reports/table-sources");
-  const { purchaseRowsPage } = await import("@/lib/reports/purchase-rows");
-  const { loadRevenueRecords } = await import("@/lib/reports/revenue-records");
+  const { purchasesSnapshot, memoOf } = await import("@/lib/reports/server/table-sources");
+  const { purchaseRowsPage } = await import("@/lib/reports/server/purchase-rows");
+  const { loadRevenueRecords } = await import("@/lib/reports/server/revenue-records");
 
   const sb = await startSandboxProcess(["--now", FIXED_NOW, "--scale", String(scale)]);
   const store = new SqliteMirrorStore(path.join(workDir, "mirror.sqlite"));

@@ -1,6 +1,6 @@
 "use client";
 
-import type { OrderRow } from "@/lib/reports/order-rows";
+import type { OrderRow } from "@/lib/reports/report-views";
 import { RecordsTable, type TableColumn } from "./records-table";
 
 const COLUMNS: TableColumn<OrderRow>[] = [

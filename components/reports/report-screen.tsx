@@ -12,7 +12,7 @@ import { todayIn } from "@/lib/report-params/presets";
 import { formatClock } from "@/lib/reports/data-freshness";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
-import { ReportStreamError } from "@/lib/reports/read-report-stream";
+import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useReport } from "./use-report";
 
 /** What every report view carries for the frame around its panels. */

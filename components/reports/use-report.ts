@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSessionScope } from "@/components/providers/session-scope";
 import { reportEndpoint, type ReportId } from "@/lib/reports/report-definitions";
-import { readReportStream } from "@/lib/reports/read-report-stream";
+import { readReportStream } from "@/lib/reports/browser/read-report-stream";
 import type { RangeProgress } from "@/lib/reports/report-progress";
 
 export interface LoadedReport<V> {

@@ -10,10 +10,10 @@ import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteAccountSettingsStore } from "@/lib/store/sqlite-account-settings-store";
 
 const KEY = Symbol.for("salesdash.account-settings-store");
-type Holder = { [KEY]?: AccountSettingsStore };
+type SettingsHolder = { [KEY]?: AccountSettingsStore };
 
 export function getAccountSettingsStore(): AccountSettingsStore {
-  const holder = globalThis as Holder;
+  const holder = globalThis as SettingsHolder;
   const pool = getDatabasePool();
   holder[KEY] ??= pool ? onPostgres(new PostgresAccountSettingsStore(pool)) : new SqliteAccountSettingsStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "settings.sqlite"));
   return holder[KEY];

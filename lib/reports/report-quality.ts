@@ -4,7 +4,7 @@
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { shiftDay } from "@/lib/calendar";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
-import { dataFreshness, type DataFreshness } from "./data-freshness";
+import { dataFreshness, type DataFreshness } from "@/lib/reports/data-freshness";
 
 export interface PeriodQuality {
   complete: boolean;

@@ -2,10 +2,10 @@
 // computed on the server. An affiliate's view carries no creator-only figure at all.
 import type { KeyType } from "@/lib/sales-api/client";
 import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
-import type { CurrencyKpis } from "./kpi-cards";
-import type { ReportQuality } from "./report-quality";
+import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
+import type { ReportQuality } from "@/lib/reports/report-quality";
 
-export type { CurrencyKpis, KpiItem, ValueKind } from "./kpi-cards";
+export type { CurrencyKpis, KpiItem, ValueKind } from "@/lib/reports/kpi-cards";
 
 export interface SeriesPoint { bucket: string; amount: number; count: number; previousAmount: number | null; previousBucket: string | null }
 export interface CurrencySeries { currency: string; points: SeriesPoint[] }

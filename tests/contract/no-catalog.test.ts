@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorKind } from "@/lib/sales-api";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { buildAbandonmentView } from "@/lib/reports/abandonment-report";
-import { buildOrdersView } from "@/lib/reports/orders-report";
-import { buildRefundsView } from "@/lib/reports/refunds-report";
-import { buildRevenueView } from "@/lib/reports/revenue-report";
+import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
+import { buildOrdersView } from "@/lib/reports/server/orders-report";
+import { buildRefundsView } from "@/lib/reports/server/refunds-report";
+import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";

@@ -3,11 +3,11 @@
 // chargebacks. Each report's progress counts all of them, and ends with every window done.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { buildAbandonmentView } from "@/lib/reports/abandonment-report";
-import { buildOrdersView } from "@/lib/reports/orders-report";
-import { buildRefundsView } from "@/lib/reports/refunds-report";
+import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
+import { buildOrdersView } from "@/lib/reports/server/orders-report";
+import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import { ReportProgress } from "@/lib/reports/report-progress";
-import { buildRevenueView } from "@/lib/reports/revenue-report";
+import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import type { SalesApiClient } from "@/lib/sales-api";
 import type { RangeProgress } from "@/lib/sales-api/fetch-range";
 import { clientFor } from "../support/sandbox-client";

@@ -5,9 +5,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { getCustomerDetails } from "@/lib/reports/customer-details";
-import { purchaseRowsPage } from "@/lib/reports/purchase-rows";
-import { memoOf, purchasesSnapshot } from "@/lib/reports/table-sources";
+import { getCustomerDetails } from "@/lib/reports/server/customer-details";
+import { purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
+import { memoOf, purchasesSnapshot } from "@/lib/reports/server/table-sources";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import { getProcessState } from "@/lib/store/process-state";

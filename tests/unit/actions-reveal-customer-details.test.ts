@@ -10,7 +10,7 @@ vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => session.account,
   getSessionClient: async () => session.client,
 }));
-vi.mock("@/lib/reports/customer-details", () => ({ CREATOR_ONLY_TABLES: new Set(["orders", "carts"]), getCustomerDetails: details.getCustomerDetails }));
+vi.mock("@/lib/reports/server/customer-details", () => ({ CREATOR_ONLY_TABLES: new Set(["orders", "carts"]), getCustomerDetails: details.getCustomerDetails }));
 
 const { revealCustomerDetailsAction } = await import("@/lib/actions/reports/reveal-customer-details");
 const { setLogSink } = await import("@/lib/log/server-log");

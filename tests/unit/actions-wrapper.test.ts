@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { actionFailureText } from "@/lib/actions/action-result";
 import { actionFailure, publicAction } from "@/lib/actions/session-action";
-import { errorResponse } from "@/lib/reports/report-route";
+import { errorResponse } from "@/lib/reports/server/report-route";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 
 vi.mock("@/lib/log/server-log", async (original) => ({ ...(await original<typeof import("@/lib/log/server-log")>()), log: () => undefined }));

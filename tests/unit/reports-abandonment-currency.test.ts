@@ -4,8 +4,8 @@ import { Deadline } from "@/lib/sales-api/deadline";
 import { describe, expect, it } from "vitest";
 import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import { FILTER_KEYS, type ReportParams } from "@/lib/report-params/definitions";
-import { loadAbandonmentRecords } from "@/lib/reports/abandonment-records";
-import { buildAbandonmentView } from "@/lib/reports/abandonment-report";
+import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
+import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { carts } from "./analytics-abandonment-fixture";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { lookupExport } from "@/lib/reports/export-names";
-import { genericRowsPage } from "@/lib/reports/generic-rows";
-import { readTableRequest } from "@/lib/reports/table-page";
-import { REVENUE_CSV_NAMES } from "@/lib/reports/revenue-csv";
+import { lookupExport } from "@/lib/reports/server/export-names";
+import { genericRowsPage } from "@/lib/reports/server/generic-rows";
+import { readTableRequest } from "@/lib/reports/server/table-page";
+import { REVENUE_CSV_NAMES } from "@/lib/reports/server/revenue-csv";
 
 // Every name an object inherits, and the ones that change an object's prototype.
 const HOSTILE = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "prototype"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datasetIncompleteReason, INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
+import { datasetIncompleteReason, INCOMPLETE_HEADER, incompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/server/export-notice";
 
 const complete = { complete: true, incompleteDays: [], invalidRecords: 0, correlationIds: [], oddShapes: 0, unfetchedDays: [] as string[] };
 

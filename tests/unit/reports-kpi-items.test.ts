@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { creatorKpis, type KpiPurchase } from "@/lib/analytics/revenue-kpis";
 import { kpiCards } from "@/lib/reports/kpi-cards";
 import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
-import { CREATOR_KPIS } from "@/lib/reports/revenue-kpi-items";
+import { CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
 
 const sale = (amount: number, orderId: number): KpiPurchase => ({
   currency: "brl", orderId, amountTransaction: amount, amountItemsGross: amount, amountItemsNet: amount, amountShippingNet: 0, amountTaxes: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
-import { matchesFilters } from "@/lib/reports/record-filters";
+import { matchesFilters } from "@/lib/reports/server/record-filters";
 
 const none = Object.fromEntries(FILTER_KEYS.map((k) => [k, []])) as unknown as Record<FilterKey, string[]>;
 const filters = (over: Partial<Record<FilterKey, string[]>>) => ({ ...none, ...over });

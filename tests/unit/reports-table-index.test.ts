@@ -3,11 +3,11 @@
 // is bounded; customer details are answered for the table's own rows only.
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { getCustomerDetails } from "@/lib/reports/customer-details";
-import { purchaseRowsPage } from "@/lib/reports/purchase-rows";
-import { memoOf, purchasesSnapshot } from "@/lib/reports/table-sources";
-import { readTableRequest, sortedOrder, type TableRequest } from "@/lib/reports/table-page";
-import type { PurchaseSortKey } from "@/lib/reports/purchase-rows";
+import { getCustomerDetails } from "@/lib/reports/server/customer-details";
+import { purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
+import { memoOf, purchasesSnapshot } from "@/lib/reports/server/table-sources";
+import { readTableRequest, sortedOrder, type TableRequest } from "@/lib/reports/server/table-page";
+import type { PurchaseSortKey } from "@/lib/reports/server/purchase-rows";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { daysOf } from "@/lib/sales-api/window-plan";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";

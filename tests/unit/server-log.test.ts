@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatLogLine, redact, setLogSink } from "@/lib/log/server-log";
-import { failureStatus, reportFailure } from "@/lib/reports/report-failure";
+import { failureStatus, reportFailure } from "@/lib/reports/server/report-failure";
 import { SalesApiConfigError, SalesApiHttpError, SalesApiSchemaError, SalesApiTransportError } from "@/lib/sales-api/errors";
 
 // Shaped like the sandbox's keys and tokens; none of them may reach a log line.

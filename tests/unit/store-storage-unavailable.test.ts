@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeReportError } from "@/lib/reports/describe-error";
-import { failureStatus } from "@/lib/reports/report-failure";
+import { failureStatus } from "@/lib/reports/server/report-failure";
 import { errorKind } from "@/lib/sales-api/errors";
 import { guardStore, StorageUnavailableError } from "@/lib/store/storage-unavailable";
 

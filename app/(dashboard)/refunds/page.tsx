@@ -3,7 +3,7 @@ import { ParamsProblem } from "@/components/reports/params-problem";
 import { RefundsScreen } from "@/components/reports/refunds/refunds-screen";
 import type { RawSearchParams } from "@/lib/report-params/parse";
 import { reportDefinition } from "@/lib/reports/report-definitions";
-import { resolveReportPage } from "@/lib/reports/report-page";
+import { resolveReportPage } from "@/lib/reports/server/report-page";
 
 export const metadata: Metadata = { title: "Refunds & chargebacks" };
 

@@ -1,6 +1,6 @@
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import type { AbandonmentView } from "@/lib/reports/abandonment-report";
+import type { AbandonmentView } from "@/lib/reports/report-views";
 
 interface Props { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; comparisonDataFrom: string | null; partialDeltas?: boolean; assumedCurrency?: CurrencyAssumption | null }
 

@@ -3,7 +3,7 @@
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportScreen } from "@/components/reports/report-screen";
-import type { AbandonmentView } from "@/lib/reports/abandonment-report";
+import type { AbandonmentView } from "@/lib/reports/report-views";
 import { AbandonmentKpis } from "./abandonment-kpis";
 import { CartsTable } from "./carts-table";
 import { DeclinesPanel } from "./declines-panel";

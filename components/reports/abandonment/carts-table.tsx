@@ -1,6 +1,6 @@
 "use client";
 
-import type { CartRow } from "@/lib/reports/cart-rows";
+import type { CartRow } from "@/lib/reports/report-views";
 import { RecordsTable, type TableColumn } from "../records-table";
 
 const COLUMNS: TableColumn<CartRow>[] = [

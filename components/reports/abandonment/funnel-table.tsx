@@ -1,4 +1,4 @@
-import type { AbandonmentView } from "@/lib/reports/abandonment-report";
+import type { AbandonmentView } from "@/lib/reports/report-views";
 
 type Funnel = AbandonmentView["funnel"];
 

@@ -1,5 +1,5 @@
 import { formatMoney } from "@/lib/format";
-import type { AbandonmentView } from "@/lib/reports/abandonment-report";
+import type { AbandonmentView } from "@/lib/reports/report-views";
 
 // Recovered carts: how long after abandonment they were bought, and what came back.
 export function RecoveryPanel({ recovery }: { recovery: AbandonmentView["recovery"] }) {

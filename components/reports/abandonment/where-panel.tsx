@@ -1,9 +1,9 @@
 import { formatMoney } from "@/lib/format";
-import type { AbandonmentView } from "@/lib/reports/abandonment-report";
+import type { AbandonmentView } from "@/lib/reports/report-views";
 
-type WhereRow = { key: string; label: string; count: number; values: Array<{ currency: string; amount: number }> };
+type PanelRow = Pick<AbandonmentView["byOffer"][number], "key" | "label" | "count" | "values">;
 
-function WhereTable({ title, rows }: { title: string; rows: WhereRow[] }) {
+function WhereTable({ title, rows }: { title: string; rows: PanelRow[] }) {
   return (
     <div className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <h3 className="font-semibold">{title}</h3>

@@ -4,7 +4,7 @@ import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-char
 import { OrdersTable } from "@/components/reports/orders-table";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { ReportScreen } from "@/components/reports/report-screen";
-import type { OrdersView } from "@/lib/reports/orders-report";
+import type { OrdersView } from "@/lib/reports/report-views";
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";

@@ -8,7 +8,7 @@ import { ReportScreen } from "@/components/reports/report-screen";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
-import type { RefundsView } from "@/lib/reports/refunds-report";
+import type { RefundsView } from "@/lib/reports/report-views";
 import { RecordsPanel } from "./records-panel";
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { deltasArePartial } from "@/lib/reports/report-quality";

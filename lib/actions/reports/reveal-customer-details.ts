@@ -7,9 +7,9 @@ import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { parseReportParams } from "@/lib/report-params/parse";
 import { TABLE_NAMES } from "@/lib/report-params/table-url-parsers";
-import { reportFailure } from "@/lib/reports/report-failure";
-import { CREATOR_ONLY_TABLES, getCustomerDetails, type CustomerDetails } from "@/lib/reports/customer-details";
-import { MAX_PAGE_SIZE } from "@/lib/reports/table-page";
+import { reportFailure } from "@/lib/reports/server/report-failure";
+import { CREATOR_ONLY_TABLES, getCustomerDetails, type CustomerDetails } from "@/lib/reports/server/customer-details";
+import { MAX_PAGE_SIZE } from "@/lib/reports/server/table-page";
 
 const inputSchema = z.object({
   table: z.enum(TABLE_NAMES),

@@ -5,10 +5,10 @@ import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
-import { loadAbandonmentRecords } from "@/lib/reports/abandonment-records";
-import { incompleteReason, withIncompleteNotice } from "@/lib/reports/export-notice";
+import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
+import { incompleteReason, withIncompleteNotice } from "@/lib/reports/server/export-notice";
 import { periodQuality } from "@/lib/reports/report-quality";
-import { handleReportRequest } from "@/lib/reports/report-route";
+import { handleReportRequest } from "@/lib/reports/server/report-route";
 import type { AbandonedCart } from "@/lib/sales-api";
 
 export function GET(request: Request) {

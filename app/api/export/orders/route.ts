@@ -4,10 +4,10 @@ import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
 import { maskName } from "@/lib/privacy/mask";
-import { loadOrders } from "@/lib/reports/orders-report";
-import { incompleteReason, withIncompleteNotice } from "@/lib/reports/export-notice";
+import { loadOrders } from "@/lib/reports/server/orders-report";
+import { incompleteReason, withIncompleteNotice } from "@/lib/reports/server/export-notice";
 import { periodQuality } from "@/lib/reports/report-quality";
-import { handleReportRequest } from "@/lib/reports/report-route";
+import { handleReportRequest } from "@/lib/reports/server/report-route";
 import type { Order } from "@/lib/sales-api";
 
 const columns = csvColumns<Order>([

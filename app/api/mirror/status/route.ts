@@ -6,7 +6,7 @@ import { getSessionAccount, getSessionClient } from "@/lib/auth/session";
 import { getServerEnv } from "@/lib/env";
 import { getSyncStatus } from "@/lib/mirror/account-sync";
 import { syncStatusAnswer } from "@/lib/mirror/sync-status-answer";
-import { errorResponse } from "@/lib/reports/report-route";
+import { errorResponse } from "@/lib/reports/server/report-route";
 
 export async function GET(): Promise<NextResponse> {
   const account = await getSessionAccount();

@@ -4,12 +4,12 @@ import { refundKpis } from "@/lib/analytics/refund-kpis";
 import { csvColumns } from "@/lib/csv/columns";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse as plainCsvResponse, csvStream } from "@/lib/csv/stream";
-import { lookupExport } from "@/lib/reports/export-names";
-import { incompleteReason, withIncompleteNotice } from "@/lib/reports/export-notice";
+import { lookupExport } from "@/lib/reports/server/export-names";
+import { incompleteReason, withIncompleteNotice } from "@/lib/reports/server/export-notice";
 import { genericColumnsOrDefault, maskPersonal, type GenericColumn } from "@/lib/reports/generic-columns";
-import { loadRefundRecords } from "@/lib/reports/refunds-records";
+import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { periodQuality } from "@/lib/reports/report-quality";
-import { errorResponse, handleReportRequest } from "@/lib/reports/report-route";
+import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
 
 const kindOf = (c: GenericColumn) => (c.kind === "money" ? "money" : c.kind === "date" ? "date" : /Id$|^id$/.test(c.key) ? "id" : "text");
 

@@ -3,13 +3,13 @@
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
 import { zipResponse, zipStream } from "@/lib/csv/zip";
-import { lookupExport } from "@/lib/reports/export-names";
-import { datasetIncompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/export-notice";
-import { errorResponse, handleReportRequest } from "@/lib/reports/report-route";
-import { REVENUE_CSV_NAMES, revenueDatasets } from "@/lib/reports/revenue-csv";
-import { loadRevenueRecords } from "@/lib/reports/revenue-records";
-import { revenueViewFrom } from "@/lib/reports/revenue-report";
-import { revenueSummariesFrom } from "@/lib/reports/revenue-summaries";
+import { lookupExport } from "@/lib/reports/server/export-names";
+import { datasetIncompleteReason, textStream, withIncompleteNotice, zipReadme } from "@/lib/reports/server/export-notice";
+import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
+import { REVENUE_CSV_NAMES, revenueDatasets } from "@/lib/reports/server/revenue-csv";
+import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
+import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
+import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 
 const NAMES = new Map([...REVENUE_CSV_NAMES].map((name) => [name, name]));
 // The files that hold the comparison period's figures beside the shown period's.

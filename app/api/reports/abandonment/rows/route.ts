@@ -1,10 +1,10 @@
 // GET /api/reports/abandonment/rows?{report params}&page&pageSize&sort&dir: one page of the
 // abandoned-carts table (creator keys only), sorted over the whole filtered range once; always masked.
 import { NextResponse } from "next/server";
-import { CART_SORT_KEYS, cartRowsPage } from "@/lib/reports/cart-rows";
-import { handleReportRequest } from "@/lib/reports/report-route";
-import { cartsSnapshot, memoOf } from "@/lib/reports/table-sources";
-import { readTableRequest } from "@/lib/reports/table-page";
+import { CART_SORT_KEYS, cartRowsPage } from "@/lib/reports/server/cart-rows";
+import { handleReportRequest } from "@/lib/reports/server/report-route";
+import { cartsSnapshot, memoOf } from "@/lib/reports/server/table-sources";
+import { readTableRequest } from "@/lib/reports/server/table-page";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {

@@ -1,10 +1,10 @@
 // GET /api/reports/refunds/rows?kind=refunds|chargebacks&{report params}&page&pageSize&sort&dir:
 // one page of the refund or chargeback records, sorted once over the range; always masked.
 import { NextResponse } from "next/server";
-import { genericRowsPage } from "@/lib/reports/generic-rows";
-import { errorResponse, handleReportRequest } from "@/lib/reports/report-route";
-import { genericSnapshot, memoOf } from "@/lib/reports/table-sources";
-import { readTableRequest } from "@/lib/reports/table-page";
+import { genericRowsPage } from "@/lib/reports/server/generic-rows";
+import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
+import { genericSnapshot, memoOf } from "@/lib/reports/server/table-sources";
+import { readTableRequest } from "@/lib/reports/server/table-page";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: false }, async ({ client, params, query }) => {

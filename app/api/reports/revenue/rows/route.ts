@@ -1,10 +1,10 @@
 // GET /api/reports/revenue/rows?{report params}&page&pageSize&sort&dir: one page of the purchases
 // table, sorted over the whole filtered range once and paged from that order; always masked.
 import { NextResponse } from "next/server";
-import { PURCHASE_SORT_KEYS, purchaseRowsPage } from "@/lib/reports/purchase-rows";
-import { handleReportRequest } from "@/lib/reports/report-route";
-import { memoOf, purchasesSnapshot } from "@/lib/reports/table-sources";
-import { readTableRequest } from "@/lib/reports/table-page";
+import { PURCHASE_SORT_KEYS, purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
+import { handleReportRequest } from "@/lib/reports/server/report-route";
+import { memoOf, purchasesSnapshot } from "@/lib/reports/server/table-sources";
+import { readTableRequest } from "@/lib/reports/server/table-page";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: false }, async ({ account, client, params, query }) => {

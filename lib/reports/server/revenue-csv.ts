@@ -5,9 +5,9 @@ import "server-only";
 import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
-import { noComparisonDataText } from "./no-comparison-data";
-import { BREAKDOWN_TITLES } from "./revenue-report";
-import type { RevenueView } from "./revenue-view";
+import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
+import { BREAKDOWN_TITLES } from "@/lib/reports/server/revenue-report";
+import type { RevenueView } from "@/lib/reports/revenue-view";
 
 export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
 

@@ -6,11 +6,11 @@ import "server-only";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { TableEntry } from "@/lib/store/table-index-cache";
-import { cartDetails, cartRowId } from "./cart-rows";
-import { genericDetails, genericRowId } from "./generic-rows";
-import { orderDetails, orderRowId } from "./order-rows";
-import { purchaseDetails, purchaseRowId } from "./purchase-rows";
-import { cartsSnapshot, genericSnapshot, ordersSnapshot, purchasesSnapshot, type TableName } from "./table-sources";
+import { cartDetails, cartRowId } from "@/lib/reports/server/cart-rows";
+import { genericDetails, genericRowId } from "@/lib/reports/server/generic-rows";
+import { orderDetails, orderRowId } from "@/lib/reports/server/order-rows";
+import { purchaseDetails, purchaseRowId } from "@/lib/reports/server/purchase-rows";
+import { cartsSnapshot, genericSnapshot, ordersSnapshot, purchasesSnapshot, type TableName } from "@/lib/reports/server/table-sources";
 
 export type CustomerDetails = Record<string, Record<string, string>>;
 

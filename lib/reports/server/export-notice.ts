@@ -3,7 +3,7 @@ import "server-only";
 // Where a download lacks records the report could not get, it says so where the user sees
 // it: the file name ends in "-incomplete", the response carries X-Salesdash-Incomplete with
 // the reason, and a ZIP holds a README.txt. (A "# incomplete" first line would not be CSV.)
-import { dayRuns, type PeriodQuality, type ReportQuality } from "./report-quality";
+import { dayRuns, type PeriodQuality, type ReportQuality } from "@/lib/reports/report-quality";
 
 export const INCOMPLETE_HEADER = "x-salesdash-incomplete";
 

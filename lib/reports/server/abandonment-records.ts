@@ -7,9 +7,9 @@ import { offerCurrencyOf, type CartCurrencyOf } from "@/lib/analytics/abandonmen
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import { currencyAssumptionFor } from "./currency-assumption";
-import { matchesFilters, type FilterPickers } from "./record-filters";
-import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
+import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { log } from "@/lib/log/server-log";
 import { errorKind, SalesApiError, type AbandonedCart, type Deadline, type GenericRecord, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 

@@ -5,7 +5,7 @@ import "server-only";
 import { formatMoney, formatUtc } from "@/lib/format";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import type { AbandonedCart } from "@/lib/sales-api";
-import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
+import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
 
 export const CART_SORT_KEYS = ["sessionAt", "amount", "product", "attempts", "decline", "recovered"] as const;
 export type CartSortKey = (typeof CART_SORT_KEYS)[number];

@@ -6,13 +6,13 @@ import "server-only";
 import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { RESOURCES, type AbandonedCart, type GenericRecord, type KeyType, type Order, type Purchase, type SalesApiClient } from "@/lib/sales-api";
-import { loadAbandonmentRecords } from "./abandonment-records";
-import { genericColumns, type GenericColumn } from "./generic-columns";
-import { loadOrders } from "./orders-report";
-import { loadRefundRecords } from "./refunds-records";
-import { loadRevenueRecords } from "./revenue-records";
-import { getTableSnapshot, type TableSnapshot } from "./table-snapshot";
-import type { OrderMemo } from "./table-page";
+import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
+import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
+import { loadOrders } from "@/lib/reports/server/orders-report";
+import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
+import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
+import { getTableSnapshot, type TableSnapshot } from "@/lib/reports/server/table-snapshot";
+import type { OrderMemo } from "@/lib/reports/server/table-page";
 
 export type { TableName } from "@/lib/report-params/table-url-parsers";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // A page of a report table, sorted on the server over the whole filtered range. The sort is
 // an order of positions (sortedOrder), kept with the records (table-snapshot.ts): the next page
 // of the same sort is a slice of it. Rows are always masked: customer details are answered by

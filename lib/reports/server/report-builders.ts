@@ -4,12 +4,12 @@ import "server-only";
 import type { SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { buildAbandonmentView } from "./abandonment-report";
-import type { LoadOptions } from "./load-options";
-import { buildOrdersView } from "./orders-report";
-import type { ReportId } from "./report-definitions";
-import { buildRefundsView } from "./refunds-report";
-import { buildRevenueView } from "./revenue-report";
+import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
+import { buildOrdersView } from "@/lib/reports/server/orders-report";
+import type { ReportId } from "@/lib/reports/report-definitions";
+import { buildRefundsView } from "@/lib/reports/server/refunds-report";
+import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 
 type ReportBuilder = (client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions) => Promise<unknown>;
 

@@ -4,9 +4,9 @@ import "server-only";
 // columns always masked. Each row carries its record's id under GENERIC_ROW_ID (the resource's
 // id field, else its position), by which the reveal action answers its details.
 import { firstField } from "@/lib/sales-api/resources";
-import { GENERIC_ROW_ID } from "./generic-row-id";
-import { formatGenericCell, genericColumns, type GenericColumn } from "./generic-columns";
-import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
+import { GENERIC_ROW_ID } from "@/lib/reports/generic-row-id";
+import { formatGenericCell, genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
+import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
 
 type Rec = Record<string, unknown>;
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The CSVs of a report by the name in the URL. A plain object would answer names such as
 // "constructor" or "__proto__" with what every object inherits, so names are looked up in a
 // Map, and an unknown name gets a sentence listing the known ones.

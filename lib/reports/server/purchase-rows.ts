@@ -5,9 +5,9 @@ import "server-only";
 import { formatMoney, formatUtc } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
-import { amountFor } from "./revenue-report";
-import type { TableRow } from "./revenue-view";
-import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
+import { amountFor } from "@/lib/reports/server/revenue-report";
+import type { TableRow } from "@/lib/reports/revenue-view";
+import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
 
 export const PURCHASE_SORT_KEYS = ["createdAt", "amount", "product", "type", "method", "country"] as const;
 export type PurchaseSortKey = (typeof PURCHASE_SORT_KEYS)[number];

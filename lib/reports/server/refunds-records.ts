@@ -9,9 +9,9 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { firstField } from "@/lib/sales-api/resources";
 import { isoDay, shiftDay } from "@/lib/calendar";
-import { matchesFilters, type FilterPickers } from "./record-filters";
-import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
-import { loadRevenueRecords } from "./revenue-records";
+import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import type { Purchase } from "@/lib/sales-api";
 
 export interface RefundRecords {

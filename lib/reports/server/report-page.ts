@@ -9,7 +9,7 @@ import { endedSessionPath } from "@/lib/auth/session-decision";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery, type RawSearchParams } from "@/lib/report-params/parse";
 import { reportPagePath } from "@/lib/report-params/report-links";
-import type { ReportDefinition } from "./report-definitions";
+import type { ReportDefinition } from "@/lib/reports/report-definitions";
 
 export type ResolvedReportPage =
   | { ok: true; account: SessionAccount; params: ReportParams }

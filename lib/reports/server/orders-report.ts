@@ -10,11 +10,11 @@ import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import { currencyAssumptionFor } from "./currency-assumption";
-import { kpiCards, type CurrencyKpis, type KpiSpec } from "./kpi-cards";
-import { matchesFilters, type FilterPickers } from "./record-filters";
-import { reportQuality, type ReportQuality } from "./report-quality";
-import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "./load-options";
+import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
+import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
+import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
+import { reportQuality, type ReportQuality } from "@/lib/reports/report-quality";
+import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 
 export interface OrdersView {
   totals: CurrencyTotal[];

@@ -21,12 +21,12 @@ import {
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
-import { reportQuality } from "./report-quality";
-import { loadRevenueRecords, type LoadOptions } from "./revenue-records";
-import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "./revenue-summaries";
-import { kpiCards } from "./kpi-cards";
-import { AFFILIATE_KPIS, CREATOR_KPIS } from "./revenue-kpi-items";
-import type { RevenueView } from "./revenue-view";
+import { reportQuality } from "@/lib/reports/report-quality";
+import { loadRevenueRecords, type LoadOptions } from "@/lib/reports/server/revenue-records";
+import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
+import { kpiCards } from "@/lib/reports/kpi-cards";
+import { AFFILIATE_KPIS, CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
+import type { RevenueView } from "@/lib/reports/revenue-view";
 
 const FUNDS_WEEKS = 8;
 

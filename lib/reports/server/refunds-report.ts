@@ -9,12 +9,12 @@ import { commissionLostCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
-import { genericColumns, type GenericColumn } from "./generic-columns";
-import { kpiCards, type KpiSpec } from "./kpi-cards";
-import { loadOrders } from "./orders-report";
-import { withComparison, withReportDeadline, type LoadOptions } from "./load-options";
-import { loadRefundRecords } from "./refunds-records";
-import { reportQuality } from "./report-quality";
+import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
+import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
+import { loadOrders } from "@/lib/reports/server/orders-report";
+import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
+import { reportQuality } from "@/lib/reports/report-quality";
 
 const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },

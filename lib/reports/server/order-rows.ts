@@ -5,7 +5,7 @@ import "server-only";
 import { formatMoney, formatUtc } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { Order } from "@/lib/sales-api";
-import { sortedPage, type OrderMemo, type TableRequest } from "./table-page";
+import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
 
 export const ORDER_SORT_KEYS = ["createdAt", "amount", "product", "milestone", "country"] as const;
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];

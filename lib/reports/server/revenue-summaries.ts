@@ -13,9 +13,9 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { dayOfTimestamp } from "@/lib/calendar";
-import { currencyAssumptionByCounts } from "./currency-assumption";
-import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
-import { loadRevenueRecords, type RevenueRecords } from "./revenue-records";
+import { currencyAssumptionByCounts } from "@/lib/reports/server/currency-assumption";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/revenue-records";
 
 export interface RevenueSummaries {
   current: MergedSummary;

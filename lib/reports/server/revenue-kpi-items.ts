@@ -1,7 +1,9 @@
+import "server-only";
+
 // KPI cards of the Revenue report: which figures, in which order, with which labels. The
 // affiliate's list is its own type, so no creator-only figure can slip into it.
 import type { AffiliateKpis, CreatorKpis } from "@/lib/analytics/revenue-kpis";
-import type { KpiSpec as Spec } from "./kpi-cards";
+import type { KpiSpec as Spec } from "@/lib/reports/kpi-cards";
 
 export const CREATOR_KPIS: Spec<CreatorKpis> = [
   { key: "transactionAmount", label: "Transaction amount", kind: "money" },

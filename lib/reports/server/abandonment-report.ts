@@ -11,11 +11,11 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { loadAbandonmentRecords, type AbandonmentRecords } from "./abandonment-records";
+import { loadAbandonmentRecords, type AbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
-import { withComparison, withReportDeadline, type LoadOptions } from "./load-options";
-import { kpiCards, type KpiSpec } from "./kpi-cards";
-import { reportQuality } from "./report-quality";
+import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
+import { reportQuality } from "@/lib/reports/report-quality";
 
 const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
   { key: "abandonedCarts", label: "Abandoned carts", kind: "count", lowerIsBetter: true },

@@ -8,10 +8,10 @@ import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { filterPurchases } from "@/lib/analytics/filters";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import { currencyAssumptionFor } from "./currency-assumption";
-import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 
-export type { LoadOptions } from "./load-options";
+export type { LoadOptions } from "@/lib/reports/server/load-options";
 
 export interface RevenueRecords {
   current: Purchase[];

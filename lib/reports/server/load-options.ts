@@ -5,7 +5,7 @@ import "server-only";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Deadline, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
-import type { ReportProgress } from "./report-progress";
+import type { ReportProgress } from "@/lib/reports/report-progress";
 
 export interface LoadOptions {
   signal?: AbortSignal;

@@ -1,3 +1,5 @@
+import "server-only";
+
 // The URL's filters applied to records other than purchases (orders, carts, refund records),
 // each report saying which field answers which filter. Purchases use lib/analytics/filters.
 import type { FilterKey } from "@/lib/report-params/definitions";

@@ -9,10 +9,10 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { watchDownload } from "@/lib/csv/download-response";
-import { reportFailure, routeOf } from "./report-failure";
-import { REPORT_BUILDERS } from "./report-builders";
-import { reportDefinition, type ReportId } from "./report-definitions";
-import { reportStreamResponse } from "./report-stream";
+import { reportFailure, routeOf } from "@/lib/reports/server/report-failure";
+import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
+import { reportDefinition, type ReportId } from "@/lib/reports/report-definitions";
+import { reportStreamResponse } from "@/lib/reports/server/report-stream";
 
 export interface ReportRequest { account: SessionAccount; client: SalesApiClient; params: ReportParams; query: URLSearchParams }
 
