@@ -1,0 +1,58 @@
+// What fetchRange takes and answers: its options, progress, and the report of what it did.
+import type { IsoDay } from "@/lib/calendar";
+import type { DayDigester } from "./day-cache";
+import type { Deadline } from "./deadline";
+import type { InvalidRecord } from "./list-window";
+import type { RecordOf, ResourceName } from "./resources";
+
+export interface RangeProgress { windowsDone: number; windowsTotal: number; waitingMs: number }
+
+export interface RangeOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: RangeProgress) => void;
+  /** A deadline shared by every fetch of one report (client.reportDeadline()); else one per fetch. */
+  deadline?: Deadline;
+  /** Awaited before each upstream window: a background sync waits here while reports run. */
+  beforeWindow?: () => Promise<void>;
+  /** Only store the days (a background sync): records are not kept in memory nor returned. */
+  storeOnly?: boolean;
+  /**
+   * Answer each day as its digest (in `digests`) rather than its records: the day store's own
+   * when it keeps one, else made here. Days in `recordDays` are answered as records.
+   */
+  digest?: { digester: DayDigester; recordDays?: ReadonlySet<IsoDay> };
+}
+
+export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
+
+export interface RangeReport {
+  resource: ResourceName;
+  from: IsoDay;
+  /** Inclusive. */
+  to: IsoDay;
+  windows: WindowReport[];
+  requests: number;
+  retries: number;
+  tokenExchanges: number;
+  /** Days served from the cache. */
+  cacheHits: number;
+  /** Days that alone held more than 5000 records: only their newest 5000 are included. */
+  incompleteDays: IsoDay[];
+  /** Records that broke the schema: counted, not used. */
+  invalidRecords: InvalidRecord[];
+  /** Records accepted with a field in an unexpected shape (an amount written as text, read exactly). */
+  oddShapeRecords: number;
+  /** Days not fetched because the deadline passed first: none of their records are included. */
+  unfetchedDays: IsoDay[];
+  /** True when every record of every day is in `records`. */
+  complete: boolean;
+  /** When the upstream answered for each day of the range that is included, oldest day first. */
+  fetchedAt: Array<[IsoDay, number]>;
+}
+
+export interface RangeResult<R extends ResourceName> {
+  records: RecordOf<R>[];
+  /** With the `digest` option: the digest of each day answered as one. */
+  digests: Map<IsoDay, unknown>;
+  report: RangeReport;
+}
