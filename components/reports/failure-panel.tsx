@@ -1,4 +1,4 @@
-import type { ReportFailure } from "@/lib/reports/describe-error";
+import type { ReportFailure } from "@/lib/reports/report-failure-view";
 
 // What happened, what to do, and the upstream reference, for any failed report.
 export function FailurePanel({ failure }: { failure: ReportFailure }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeReportError } from "@/lib/reports/describe-error";
+import { describeReportError } from "@/lib/reports/server/describe-error";
 import { failureStatus } from "@/lib/reports/server/report-failure";
 import { errorKind } from "@/lib/sales-api/errors";
 import { guardStore, StorageUnavailableError } from "@/lib/store/storage-unavailable";

@@ -8,7 +8,7 @@ import "server-only";
 // with the upstream's reference when it gave one.
 import { log, newCorrelationId, type LogLevel } from "@/lib/log/server-log";
 import { SalesApiError, SalesApiHttpError, SalesApiTransportError, type SalesApiErrorKind } from "@/lib/sales-api/errors";
-import { describeReportError, type ReportFailure } from "@/lib/reports/describe-error";
+import { describeReportError, type ReportFailure } from "@/lib/reports/server/describe-error";
 
 export interface AnsweredFailure { status: number; failure: ReportFailure }
 

@@ -2,7 +2,7 @@ import "server-only";
 
 // A report answered as NDJSON: progress lines while the upstream windows are fetched (and
 // while the rate limit makes them wait), then one result line, or one error line.
-import type { ReportFailure } from "@/lib/reports/describe-error";
+import type { ReportFailure } from "@/lib/reports/report-failure-view";
 import { reportFailure } from "@/lib/reports/server/report-failure";
 import { ReportProgress } from "@/lib/reports/report-progress";
 import type { RangeProgress } from "@/lib/sales-api";

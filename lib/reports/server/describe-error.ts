@@ -1,16 +1,13 @@
+import "server-only";
+
 // One description of a failed report for every surface (page, stream, CSV): what happened,
 // what to do, and a reference: the upstream's correlation id, or for a failure of our own the
 // id we logged it under (see report-failure.ts). Never a stack trace, never upstream text.
-import { errorKind, SalesApiError, SalesApiHttpError, type SalesApiErrorKind } from "@/lib/sales-api/errors";
+import { errorKind, SalesApiError, SalesApiHttpError } from "@/lib/sales-api/errors";
 import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
+import type { ReportFailure } from "@/lib/reports/report-failure-view";
 
-export interface ReportFailure {
-  kind: SalesApiErrorKind;
-  title: string;
-  action: string;
-  correlationId: string | null;
-  retryAfterSeconds: number | null;
-}
+export type { ReportFailure } from "@/lib/reports/report-failure-view";
 
 /** `ourCorrelationId`: the reference a failure of ours was logged under. */
 export function describeReportError(error: unknown, ourCorrelationId: string | null = null): ReportFailure {
