@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
+import { ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
@@ -89,7 +90,7 @@ export function ReportScreen<V extends FramedView>({ id, title, basis, choices, 
       {data && shown && !(error && !isFetching && !current) && (
         <div data-testid="report-body" data-state={previous ? "previous" : "current"} aria-busy={previous ? true : undefined} inert={previous ? true : undefined}
           className={previous ? "pointer-events-none select-none opacity-40 transition-opacity" : "transition-opacity"}>
-          {children(data.view, shown)}
+          <ExportScope report={id} query={shown.query}>{children(data.view, shown)}</ExportScope>
         </div>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { CsvLink } from "@/components/reports/csv-link";
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { AbandonmentView } from "@/lib/reports/report-views";
@@ -7,7 +8,7 @@ interface Props { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["d
 export function AbandonmentKpis({ kpis, definitions, comparisonDataFrom, partialDeltas = false, assumedCurrency = null }: Props) {
   return (
     <section aria-labelledby="ab-kpis" className="space-y-4">
-      <h2 id="ab-kpis" className="text-lg font-semibold">Key figures</h2>
+      <h2 id="ab-kpis" className="text-lg font-semibold">Key figures <CsvLink dataset="kpis" /></h2>
       <KpiGrid kpis={kpis} partialDeltas={partialDeltas} assumedCurrency={assumedCurrency} comparisonDataFrom={comparisonDataFrom} testIdPrefix="ab" />
       <details className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
         <summary className="cursor-pointer font-medium">How these figures are defined</summary>

@@ -2,6 +2,7 @@
 
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { QualityBanner } from "@/components/reports/quality-banner";
+import { CsvLink, DownloadAll } from "@/components/reports/csv-link";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { AbandonmentView } from "@/lib/reports/report-views";
 import { AbandonmentKpis } from "./abandonment-kpis";
@@ -25,7 +26,8 @@ export function AbandonmentScreen() {
       hiddenFilters={["affiliate", "type", "country"]}
       downloads={(query, view) => (
         <>
-          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
+          <DownloadAll report="abandonment" query={query} />
+          <a className="text-sm underline" href={`/api/export/abandonment?${query}`}>CSV of all carts</a>
           {view && <CsvIncompleteNote quality={view.quality} />}
         </>
       )}
@@ -41,7 +43,7 @@ function AbandonmentPanels({ view, query }: { view: AbandonmentView; query: stri
       <QualityBanner quality={view.quality} comparison={view.comparison} />
       <AbandonmentKpis kpis={view.kpis} definitions={view.definitions} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
       <section aria-labelledby="ab-over-time" className="space-y-2">
-        <h2 id="ab-over-time" className="text-lg font-semibold">Value abandoned over time</h2>
+        <h2 id="ab-over-time" className="text-lg font-semibold">Value abandoned over time <CsvLink dataset="series" /></h2>
         {view.series.map((s) => (
           <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={`Abandoned (${s.currency.toUpperCase()})`} withComparison={false} />
         ))}
@@ -59,7 +61,7 @@ function AbandonmentPanels({ view, query }: { view: AbandonmentView; query: stri
       <WherePanel view={view} />
       <RecoveryPanel recovery={view.recovery} />
       <section aria-labelledby="ab-recovered-time" className="space-y-2">
-        <h2 id="ab-recovered-time" className="text-lg font-semibold">Recovered value over time (by purchase)</h2>
+        <h2 id="ab-recovered-time" className="text-lg font-semibold">Recovered value over time (by purchase) <CsvLink dataset="recovered-series" /></h2>
         {view.recoveredSeries.map((s) => (
           <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={`Recovered (${s.currency.toUpperCase()})`} withComparison={false} />
         ))}

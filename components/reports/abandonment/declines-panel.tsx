@@ -1,5 +1,6 @@
 import { formatMoney } from "@/lib/format";
 import type { AbandonmentView } from "@/lib/reports/report-views";
+import { CsvLink } from "@/components/reports/csv-link";
 
 const pct = (v: number | null) => (v === null ? "—" : `${(v * 100).toFixed(1)}%`);
 
@@ -8,7 +9,7 @@ export function DeclinesPanel({ view }: { view: AbandonmentView }) {
   const { declines, matrix, approval, attempts } = view;
   return (
     <section aria-labelledby="ab-declines" className="space-y-4">
-      <h2 id="ab-declines" className="text-lg font-semibold">Why payments fail</h2>
+      <h2 id="ab-declines" className="text-lg font-semibold">Why payments fail <CsvLink dataset="declines" /></h2>
       <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         <table className="min-w-full text-sm" data-testid="decline-codes">
           <thead className="bg-zinc-100 text-left text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
@@ -38,7 +39,7 @@ export function DeclinesPanel({ view }: { view: AbandonmentView }) {
         ))}
       </div>
       <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-        <h3 className="text-sm font-semibold">PSP × decline code (carts)</h3>
+        <h3 className="text-sm font-semibold">PSP × decline code (carts) <CsvLink dataset="decline-matrix" /></h3>
         <table className="mt-2 min-w-full text-sm" data-testid="decline-matrix" data-total={matrix.total}>
           <thead className="text-left text-xs text-zinc-500"><tr><th scope="col" className="pr-3">PSP</th>{matrix.codes.map((c) => <th key={c} scope="col" className="pr-3 text-right font-mono">{c}</th>)}<th scope="col" className="text-right">Total</th></tr></thead>
           <tbody>
@@ -55,7 +56,7 @@ export function DeclinesPanel({ view }: { view: AbandonmentView }) {
       <div className="grid gap-4 md:grid-cols-3">
         {(["psp", "paymentMethod", "cardBrand"] as const).map((by) => (
           <div key={by} className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h3 className="font-semibold">Approval rate by {by === "psp" ? "PSP" : by === "paymentMethod" ? "payment method" : "card brand"}</h3>
+            <h3 className="font-semibold">Approval rate by {by === "psp" ? "PSP" : by === "paymentMethod" ? "payment method" : "card brand"} <CsvLink dataset="approval-rates" /></h3>
             <ul className="mt-2 space-y-1">
               {approval[by].rows.map((r) => <li key={r.key} className="flex justify-between"><span>{r.key}</span><span className="tabular-nums">{pct(r.rate)} of {r.attempts}</span></li>)}
             </ul>

@@ -1,4 +1,5 @@
 import type { AbandonmentView } from "@/lib/reports/report-views";
+import { CsvLink } from "@/components/reports/csv-link";
 
 type Funnel = AbandonmentView["funnel"];
 
@@ -6,7 +7,7 @@ type Funnel = AbandonmentView["funnel"];
 export function FunnelTable({ title, funnel, testId }: { title: string; funnel: Funnel; testId: string }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-      <h3 className="text-sm font-semibold">{title}</h3>
+      <h3 className="text-sm font-semibold">{title} <CsvLink dataset={testId} /></h3>
       <table className="mt-2 min-w-full text-sm" data-testid={testId}>
         <thead className="text-left text-xs uppercase text-zinc-500">
           <tr><th scope="col" className="py-1 pr-3">Group</th>{funnel.groups[0]?.steps.map((s) => <th key={s.key} scope="col" className="py-1 pr-3 text-right">{s.label}</th>)}</tr>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import { QualityBanner } from "@/components/reports/quality-banner";
+import { CsvLink, DownloadAll } from "@/components/reports/csv-link";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -38,7 +39,8 @@ export function RefundsScreen({ keyType }: { keyType: KeyType }) {
       hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
       downloads={(query, view) => (
         <>
-          <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={`/api/export/refunds/kpis?${query}`}>CSV of the figures</a>
+          <DownloadAll report="refunds" query={query} />
+          <a className="text-sm underline" href={`/api/export/refunds/kpis?${query}`}>CSV of the figures</a>
           {view && <CsvIncompleteNote quality={view.quality} />}
         </>
       )}
@@ -75,7 +77,7 @@ function RefundsPanels({ view, params, query }: { view: RefundsView; params: Rep
         <div className="grid gap-6 lg:grid-cols-2">
           {view.breakdowns.filter((b) => !params.currency || b.currency === params.currency).map((b) => (
             <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-              <h3 className="text-sm font-semibold">{TITLES[b.id] ?? b.id} · {b.currency.toUpperCase()}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
+              <h3 className="text-sm font-semibold">{TITLES[b.id] ?? b.id} · {b.currency.toUpperCase()}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /> <CsvLink dataset={`breakdown-${b.id}`} /></h3>
               <BreakdownBarChart rows={b.rows.map((r) => ({ key: r.label ?? r.key, count: r.count, amount: r.amount, share: r.share ?? 0 }))} currency={b.currency} title={TITLES[b.id] ?? b.id} />
             </div>
           ))}
@@ -83,7 +85,7 @@ function RefundsPanels({ view, params, query }: { view: RefundsView; params: Rep
       </section>
       {view.daysToRefund && (
         <section aria-labelledby="rf-days" className="space-y-2">
-          <h2 id="rf-days" className="text-lg font-semibold">Days from purchase to refund request</h2>
+          <h2 id="rf-days" className="text-lg font-semibold">Days from purchase to refund request <CsvLink dataset="days-to-refund" /></h2>
           <ul className="flex flex-wrap gap-2 text-sm" data-testid="days-to-refund">{view.daysToRefund.map((b) => <li key={b.key} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{b.key}: <span className="tabular-nums">{b.count}</span></li>)}</ul>
         </section>
       )}

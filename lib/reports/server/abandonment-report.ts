@@ -38,6 +38,11 @@ function missingCurrency(data: AbandonmentRecords) {
 }
 
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+  return (await loadAbandonmentReport(client, params, given)).view;
+}
+
+/** The view and the records it was made from: for the CSVs. */
+export async function loadAbandonmentReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
   const loadOptions = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const [data, previous] = await withComparison(
@@ -53,7 +58,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
   const daysOf = (d: typeof data) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
   const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
-  return {
+  const view = {
     range: { from: params.from, to: params.to, tz: params.tz },
     comparison: compare,
     comparisonDataFrom,
@@ -77,6 +82,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     recoveredSeries: keep(recoveredSeries(data.carts, series)),
     quality: reportQuality({ current: data.reports, comparison: previous?.reports ?? null }, missingCurrency(data)),
   };
+  return { view, data };
 }
 
 export type AbandonmentView = Awaited<ReturnType<typeof buildAbandonmentView>>;

@@ -54,6 +54,11 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
 }
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
+  return (await loadOrdersReport(client, params, given)).view;
+}
+
+/** The view and the orders it was made from (the filtered range, every currency): for the CSVs. */
+export async function loadOrdersReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: OrdersView; orders: Order[] }> {
   const options = withReportDeadline(client, given);
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const [data, before] = await withComparison(
@@ -68,7 +73,7 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
   const totals = totalsByCurrency(shown, (o) => o.amountTransaction);
   const daysOf = (list: Order[]) => list.map((o) => o.checkoutInitializedAt);
   const comparisonDataFrom = comparison && before ? comparisonDataStart(comparison, daysOf(before.orders), daysOf(orders)) : null;
-  return {
+  const view: OrdersView = {
     totals,
     kpis: kpiCards(totals, totalsByCurrency(previous, (o) => o.amountTransaction), ORDER_KPIS, { withComparison: comparison !== null, partialComparison: comparisonDataFrom !== null }),
     comparison,
@@ -77,4 +82,5 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
     fulfilment: fulfilment(shown),
     quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, { records: assumedCurrencyRecords, currency }),
   };
+  return { view, orders };
 }

@@ -35,6 +35,11 @@ const AFFILIATE_REFUND_KPIS: KpiSpec<RefundKpis> = [
 const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
 
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
+  return (await loadRefundsReport(client, keyType, params, given)).view;
+}
+
+/** The view and the records it was made from: for the CSVs. */
+export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   // One deadline for the whole report: both periods, the records and the orders.
   const options = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
@@ -79,7 +84,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
 
   // The table's rows come a page at a time from /api/reports/refunds/rows.
   const records = (list: typeof data.refunds) => (list ? { columns: genericColumns(list), total: list.length } : null);
-  return {
+  const view = {
     keyType,
     dating: params.dating,
     comparison: compare,
@@ -93,6 +98,7 @@ export async function buildRefundsView(client: SalesApiClient, keyType: KeyType,
     unavailable: data.unavailable,
     quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, { records: data.assumedCurrencyRecords, currency: data.currency }),
   };
+  return { view, data };
 }
 
 export type RefundsView = Awaited<ReturnType<typeof buildRefundsView>>;

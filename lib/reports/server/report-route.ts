@@ -10,6 +10,7 @@ import { parseReportParams } from "@/lib/report-params/parse";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { watchDownload } from "@/lib/csv/download-response";
 import { reportFailure, routeOf } from "@/lib/reports/server/report-failure";
+import { downloadFailurePage, wantsPage } from "@/lib/reports/server/download-failure";
 import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
 import { reportDefinition, type ReportId } from "@/lib/reports/report-definitions";
 import { reportStreamResponse } from "@/lib/reports/server/report-stream";
@@ -29,7 +30,19 @@ export function upstreamErrorResponse(error: unknown, route: string, aborted = f
   return errorResponse(status, failure.kind, `${failure.title}. ${failure.action}`, failure.correlationId);
 }
 
-export async function handleReportRequest(request: Request, options: { creatorOnly: boolean }, handle: (req: ReportRequest) => Promise<Response>): Promise<Response> {
+export interface ReportRequestOptions {
+  creatorOnly: boolean;
+  /** A download the browser follows as a link: a failure answers a readable page, not JSON. */
+  download?: boolean;
+}
+
+export async function handleReportRequest(request: Request, options: ReportRequestOptions, handle: (req: ReportRequest) => Promise<Response>): Promise<Response> {
+  const response = await answerReportRequest(request, options, handle);
+  if (!options.download || response.ok || !wantsPage(request) || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  return downloadFailurePage(response, request);
+}
+
+async function answerReportRequest(request: Request, options: ReportRequestOptions, handle: (req: ReportRequest) => Promise<Response>): Promise<Response> {
   let account: SessionAccount | null;
   let client: SalesApiClient | null;
   try {

@@ -3,16 +3,15 @@ import "server-only";
 // The CSV files of a Revenue report: one per table and chart, the whole filtered range.
 // An affiliate's files have no creator-only column; customer details stay masked.
 import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
+import { dataset, flat, type CsvDataset } from "./csv-datasets";
+
+export type { CsvDataset } from "./csv-datasets";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
 import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 import { BREAKDOWN_TITLES } from "@/lib/reports/server/revenue-report";
 import type { RevenueView } from "@/lib/reports/revenue-view";
 
-export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
-
-// Columns and rows of one file travel together; the map of files forgets their row type.
-const dataset = <T>(columns: CsvColumns<T>, rows: Iterable<T>): CsvDataset => ({ columns, rows }) as unknown as CsvDataset;
 
 const common: CsvColumn<Purchase>[] = [
   { header: "purchaseId", kind: "id", value: (p) => p.purchaseId },
@@ -53,8 +52,6 @@ export function purchaseColumns(keyType: KeyType): CsvColumns<Purchase> {
   return csvColumns(keyType === "creator" ? [...common, ...creatorOnly] : common);
 }
 
-type Flat = Record<string, unknown>;
-const flat = (defs: Array<[string, CsvColumn<Flat>["kind"]]>) => csvColumns<Flat>(defs.map(([header, kind]) => ({ header, kind, value: (r) => r[header] })));
 
 /**
  * Every name a Revenue CSV can have ("all" is the ZIP of them), known before any record is

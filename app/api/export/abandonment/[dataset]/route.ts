@@ -1,0 +1,19 @@
+// GET /api/export/abandonment/{dataset}?{report params}: one CSV of the Abandonment report
+// (creator keys only), or "all" as a ZIP of every CSV; for the signed-in account only.
+import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
+import { loadAbandonmentReport } from "@/lib/reports/server/abandonment-report";
+import { lookupExport } from "@/lib/reports/server/export-names";
+import { exportResponse } from "@/lib/reports/server/report-export";
+import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
+
+const NAMES = new Map([...ABANDONMENT_CSV_NAMES].map((name) => [name, name]));
+
+export async function GET(request: Request, context: { params: Promise<{ dataset: string }> }) {
+  const { dataset } = await context.params;
+  return handleReportRequest(request, { creatorOnly: true, download: true }, async ({ account, client, params }) => {
+    const known = lookupExport(NAMES, dataset);
+    if (!known.ok) return errorResponse(404, "not_found", known.message);
+    const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
+    return exportResponse(dataset, { report: "abandonment", title: "Abandonment", accountLabel: account.label, range: params, quality: view.quality, datasets: abandonmentDatasets(view, data), holdsComparison: new Set(["kpis"]) });
+  });
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { createContext, useContext, type ReactNode } from "react";
+import type { ReportId } from "@/lib/reports/report-definitions";
+
+// The report and query the panels on screen belong to (while a new range loads, the previous
+// one's: a panel's CSV holds what the panel shows), given by ReportScreen.
+const ExportContext = createContext<{ report: ReportId; query: string } | null>(null);
+
+export function ExportScope({ report, query, children }: { report: ReportId; query: string; children: ReactNode }) {
+  return <ExportContext.Provider value={{ report, query }}>{children}</ExportContext.Provider>;
+}
+
+export const exportHref = (report: ReportId, dataset: string, query: string) => `/api/export/${report}/${dataset}?${query}`;
+
+/** The CSV of one panel: the whole filtered range of what the panel shows. */
+export function CsvLink({ dataset, label = "CSV" }: { dataset: string; label?: string }) {
+  const scope = useContext(ExportContext);
+  if (!scope) return null;
+  return (
+    <a className="text-xs font-medium underline underline-offset-2" href={exportHref(scope.report, dataset, scope.query)} data-testid={`csv-${dataset}`}>
+      {label}
+    </a>
+  );
+}
+
+/** "Download all (ZIP of CSVs)" of a report, for the URL's report. */
+export function DownloadAll({ report, query }: { report: ReportId; query: string }) {
+  return (
+    <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref(report, "all", query)} data-testid="download-all">
+      Download all (ZIP of CSVs)
+    </a>
+  );
+}

@@ -1,0 +1,49 @@
+import "server-only";
+
+// The CSV files of a Refunds & chargebacks report: the refund and chargeback records (their
+// fields come from the records, the contract lists none), the figures per currency, what gets
+// refunded and the days from sale to refund request.
+import { refundKpis } from "@/lib/analytics/refund-kpis";
+import { csvColumns } from "@/lib/csv/columns";
+import type { KeyType } from "@/lib/sales-api";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { genericColumnsOrDefault, maskPersonal, type GenericColumn } from "@/lib/reports/generic-columns";
+import { dataset, flatDataset, type CsvDataset } from "./csv-datasets";
+import type { RefundRecords } from "./refunds-records";
+import type { RefundsView } from "./refunds-report";
+
+const kindOf = (c: GenericColumn) => (c.kind === "money" ? "money" : c.kind === "date" ? "date" : /Id$|^id$/.test(c.key) ? "id" : "text");
+
+// With no record to read the fields from, the header names those every record is expected to carry.
+const EMPTY_HEADERS = {
+  refunds: ["refundId", "purchaseId", "currency", "amount", "requestedAt"],
+  chargebacks: ["chargebackId", "purchaseId", "currency", "amount", "requestedAt"],
+} as const;
+
+export const BREAKDOWN_IDS = ["product", "offer", "purchaseType", "paymentMethod", "psp"] as const;
+
+/** Every name a Refunds CSV can have ("all" is the ZIP of them). */
+export const REFUNDS_CSV_NAMES: ReadonlySet<string> = new Set(["all", "refunds", "chargebacks", "kpis", "days-to-refund", ...BREAKDOWN_IDS.map((id) => `breakdown-${id}`)]);
+
+function recordsDataset(records: readonly Record<string, unknown>[], resource: keyof typeof EMPTY_HEADERS): CsvDataset {
+  const columns = genericColumnsOrDefault(records, 60, EMPTY_HEADERS[resource]);
+  return dataset(csvColumns(columns.map((c) => ({ header: c.key, kind: kindOf(c), value: (r: Record<string, unknown>) => (c.kind === "personal" ? maskPersonal(c.key, r[c.key]) : r[c.key]) }))), records);
+}
+
+/** The datasets of the report; refunds or chargebacks the Sales API does not offer (404) are absent. */
+export function refundsDatasets(view: RefundsView, data: RefundRecords, keyType: KeyType, params: ReportParams): Map<string, CsvDataset> {
+  const sets = new Map<string, CsvDataset>();
+  if (data.refunds) sets.set("refunds", recordsDataset(data.refunds, "refunds"));
+  if (data.chargebacks) sets.set("chargebacks", recordsDataset(data.chargebacks, "chargebacks"));
+  const rows = refundKpis(data.purchases, data.refunds, data.chargebacks, params.dating, data.currency.currency);
+  const keys = rows[0] ? Object.keys(rows[0]).filter((k) => keyType === "affiliate" || k !== "commissionLost") : ["currency"];
+  sets.set("kpis", dataset(csvColumns(keys.map((k) => ({ header: k, kind: k === "currency" ? ("text" as const) : ("number" as const), value: (r: (typeof rows)[number]) => r[k as keyof typeof r] }))), rows));
+  if (view.daysToRefund) sets.set("days-to-refund", flatDataset([["days", "text"], ["refunds", "number"]], view.daysToRefund.map((d) => ({ days: d.key, refunds: d.count }))));
+  for (const id of BREAKDOWN_IDS) {
+    sets.set(
+      `breakdown-${id}`,
+      flatDataset([["currency", "text"], ["key", "text"], ["label", "text"], ["count", "number"], ["amount", "money"], ["share", "number"]], view.breakdowns.filter((b) => b.id === id).flatMap((b) => b.rows.map((r) => ({ currency: b.currency, key: r.key, label: r.label ?? r.key, count: r.count, amount: r.amount, share: r.share })))),
+    );
+  }
+  return sets;
+}

@@ -1,0 +1,42 @@
+import "server-only";
+
+// The answer of every report's export route: one CSV of a dataset, or "all" as a ZIP of every
+// dataset, each file named for the account, report and range, and marked incomplete (file
+// name, header, README.txt in the ZIP) where its period's records are not all there.
+import { csvFilename } from "@/lib/csv/filename";
+import { csvResponse, csvStream } from "@/lib/csv/stream";
+import { zipResponse, zipStream } from "@/lib/csv/zip";
+import type { ReportQuality } from "@/lib/reports/report-quality";
+import { lookupExport } from "./export-names";
+import { datasetIncompleteReason, textStream, withIncompleteNotice, zipReadme } from "./export-notice";
+import { errorResponse } from "./report-route";
+import type { CsvDataset } from "./csv-datasets";
+
+export interface ReportExport {
+  /** "revenue", "orders"...: the first word of each file name. */
+  report: string;
+  /** The report's title, for the ZIP's README. */
+  title: string;
+  accountLabel: string;
+  range: { from: string; to: string };
+  quality: ReportQuality;
+  datasets: ReadonlyMap<string, CsvDataset>;
+  /** Files that hold the comparison period's figures beside the shown period's. */
+  holdsComparison?: ReadonlySet<string>;
+}
+
+export function exportResponse(dataset: string, e: ReportExport): Response {
+  const reasonOf = (key: string) => datasetIncompleteReason(e.quality, e.holdsComparison?.has(key) ?? false);
+  const name = (key: string, reason: string | null, ext = "csv") => csvFilename({ accountLabel: e.accountLabel, report: `${e.report}-${key}`, from: e.range.from, to: e.range.to, ext, incomplete: reason !== null });
+  if (dataset === "all") {
+    const files = [...e.datasets].map(([key, set]) => ({ set, reason: reasonOf(key), name: name(key, reasonOf(key)) }));
+    const reason = files.find((f) => f.reason)?.reason ?? null;
+    const entries = files.map((f) => ({ name: f.name, stream: csvStream(f.set.columns, f.set.rows) }));
+    if (reason) entries.push({ name: "README.txt", stream: textStream(zipReadme(e.title, e.range, files)) });
+    return withIncompleteNotice(zipResponse(zipStream(entries), name("all", reason, "zip")), reason);
+  }
+  const set = lookupExport(e.datasets, dataset);
+  if (!set.ok) return errorResponse(404, "not_found", set.message);
+  const reason = reasonOf(dataset);
+  return withIncompleteNotice(csvResponse(csvStream(set.value.columns, set.value.rows), name(dataset, reason)), reason);
+}
