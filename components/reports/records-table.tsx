@@ -8,6 +8,11 @@ import { useTableUrlState } from "./use-table-url-state";
 
 export interface TableColumn<R> { key: keyof R & string; label: string; numeric?: boolean; sort?: string; personal?: boolean }
 
+/** The columns with the report's zone named after the label of the column that holds times. */
+export function withZone<R>(columns: TableColumn<R>[], zone: string, timeKey: keyof R & string): TableColumn<R>[] {
+  return columns.map((c) => (c.key === timeKey ? { ...c, label: `${c.label} (${zone})` } : c));
+}
+
 type Props<R> = {
   title: string;
   /** Names the table's state in the URL and its rows for the reveal action. */

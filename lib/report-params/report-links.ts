@@ -26,3 +26,8 @@ export function reportPagePath(path: string, raw: Record<string, string | string
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** The time zone a report query is in (its tables write times there and name it). */
+export function zoneOfQuery(query: string): string {
+  return new URLSearchParams(query).get("tz") || "UTC";
+}

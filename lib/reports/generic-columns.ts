@@ -1,6 +1,6 @@
 // Records whose fields the contract does not show (refunds, chargebacks): columns discovered
 // from the records, money and dates recognised by name, personal data masked by name.
-import { formatMoney, formatUtc } from "@/lib/format";
+import { formatInZone, formatMoney } from "@/lib/format";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 
 export interface GenericColumn { key: string; kind: "money" | "date" | "personal" | "text" }
@@ -37,11 +37,11 @@ export function maskPersonal(key: string, value: unknown): string {
   return maskName(text);
 }
 
-export function formatGenericCell(record: Record<string, unknown>, column: GenericColumn): string {
+export function formatGenericCell(record: Record<string, unknown>, column: GenericColumn, timeZone = "UTC"): string {
   const value = record[column.key];
   if (value === null || value === undefined) return "";
   if (column.kind === "money" && typeof value === "number") return formatMoney(value, typeof record.currency === "string" ? record.currency : "unknown");
-  if (column.kind === "date" && typeof value === "string") return formatUtc(value);
+  if (column.kind === "date" && typeof value === "string") return formatInZone(value, timeZone);
   if (column.kind === "personal") return maskPersonal(column.key, value);
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }

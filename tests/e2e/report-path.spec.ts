@@ -107,3 +107,19 @@ test("the navigation keeps range, comparison, zone and currency across pages and
   await expect(page.getByTestId("report-body")).toHaveAttribute("data-state", "current");
   await expect(page.getByTestId("rf-brl-refunds")).toBeVisible();
 });
+
+test("a table writes its times in the report's zone and names the zone in its header", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  const zone = "America/Sao_Paulo";
+  await page.goto(`/revenue?from=${FIRST.from}&to=${FIRST.to}&compare=none&tz=${encodeURIComponent(zone)}`);
+  const table = page.getByRole("region", { name: "Purchases" });
+  await expect(table.getByRole("columnheader", { name: /Created \(America\/Sao_Paulo\)/ })).toBeVisible({ timeout: 60_000 });
+  const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(Date.parse(iso));
+  const inRange = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", "2026-04-30", "2026-06-02").filter((p) => {
+    const day = localDay(String(p.checkoutInitializedAt));
+    return day >= FIRST.from && day <= FIRST.to;
+  });
+  const newest = inRange.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
+  await expect(page.getByTestId("purchase-row").first()).toContainText(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`);
+});

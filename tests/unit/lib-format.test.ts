@@ -89,3 +89,19 @@ describe("formatUtc", () => {
     expect(formatUtc("2026-03-06T01:15:00+05:30")).toBe("2026-03-05 19:45 UTC");
   });
 });
+
+describe("formatInZone", () => {
+  it("writes the time in the report's zone, across a date line", async () => {
+    const { formatInZone } = await import("@/lib/format");
+    expect(formatInZone("2026-03-06T01:15:00Z", "America/Sao_Paulo")).toBe("2026-03-05 22:15");
+    expect(formatInZone("2026-03-05T23:30:00Z", "Asia/Tokyo")).toBe("2026-03-06 08:30");
+    expect(formatInZone("2026-03-05T23:30:00-03:00", "Asia/Kathmandu")).toBe("2026-03-06 08:15");
+  });
+
+  it("keeps UTC's suffix and what it cannot read", async () => {
+    const { formatInZone } = await import("@/lib/format");
+    expect(formatInZone("2026-03-05T23:30:00Z", "UTC")).toBe("2026-03-05 23:30 UTC");
+    expect(formatInZone("not a time", "Europe/Lisbon")).toBe("not a time");
+    expect(formatInZone(null, "Europe/Lisbon")).toBe("");
+  });
+});

@@ -2,11 +2,12 @@
 
 import type { TableRow } from "@/lib/reports/revenue-view";
 import { RecordsTable, type TableColumn } from "../records-table";
+import { zoneOfQuery } from "@/lib/report-params/report-links";
 
 export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: string; total: number; valueLabel: string; csvHref: string }) {
   const columns: TableColumn<TableRow>[] = [
     { key: "id", label: "Purchase" },
-    { key: "createdAt", label: "Created (UTC)", sort: "createdAt" },
+    { key: "createdAt", label: `Created (${zoneOfQuery(query)})`, sort: "createdAt" },
     { key: "product", label: "Product", sort: "product" },
     { key: "offer", label: "Offer" },
     { key: "type", label: "Type", sort: "type" },

@@ -2,7 +2,7 @@ import "server-only";
 
 // The abandoned-carts table's page, customer details always masked; the details themselves
 // are answered for the rows on screen by the reveal action (customer-details.ts).
-import { formatMoney, formatUtc } from "@/lib/format";
+import { formatInZone, formatMoney } from "@/lib/format";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import type { AbandonedCart } from "@/lib/sales-api";
 import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
@@ -33,7 +33,7 @@ export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: Ab
     (c) => Date.parse(c.sessionInitializedAt),
     (c): CartRow => ({
       checkoutId: cartRowId(c),
-      sessionAt: formatUtc(c.sessionInitializedAt),
+      sessionAt: formatInZone(c.sessionInitializedAt, request.timeZone),
       product: c.productName ?? "",
       amount: formatMoney(c.amountTransaction, currencyOf(c)),
       attempts: c.attemptCount ?? 0,

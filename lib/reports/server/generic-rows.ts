@@ -28,7 +28,7 @@ export function genericRowsPage(records: readonly Rec[], request: TableRequest<s
   const idFields = options.idFields ?? [];
   if (!sortValue[sort]) return { total: records.length, page: 1, items: [] as Record<string, string>[] };
   return sortedPage(records, { ...request, sort }, sortValue as Record<string, (r: Rec) => string | number>, (_r, position) => position, (r, position): Record<string, string> => ({
-    ...Object.fromEntries(columns.map((c) => [c.key, formatGenericCell(r, c)])),
+    ...Object.fromEntries(columns.map((c) => [c.key, formatGenericCell(r, c, request.timeZone)])),
     [GENERIC_ROW_ID]: genericRowId(r, position, idFields),
   }), options.memo);
 }

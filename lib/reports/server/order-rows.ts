@@ -2,7 +2,7 @@ import "server-only";
 
 // The orders table's page, customer details always masked; the details themselves are
 // answered for the rows on screen by the reveal action (customer-details.ts).
-import { formatMoney, formatUtc } from "@/lib/format";
+import { formatInZone, formatMoney } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { Order } from "@/lib/sales-api";
 import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
@@ -32,7 +32,7 @@ export function orderRowsPage(orders: readonly Order[], request: TableRequest<Or
     (o) => o.orderId,
     (o): OrderRow => ({
       id: orderRowId(o),
-      createdAt: formatUtc(o.orderCreatedAt ?? o.checkoutInitializedAt),
+      createdAt: formatInZone(o.orderCreatedAt ?? o.checkoutInitializedAt, request.timeZone),
       product: o.productName ?? "",
       amount: formatMoney(o.amountTransaction, o.currency ?? "unknown"),
       milestone: (o.lastTrackingMilestone ?? "—").replaceAll("_", " "),

@@ -2,7 +2,7 @@ import "server-only";
 
 // The purchases table's page, customer details always masked; the details themselves are
 // answered for the rows on screen by the reveal action (customer-details.ts).
-import { formatMoney, formatUtc } from "@/lib/format";
+import { formatInZone, formatMoney } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
 import { amountFor } from "@/lib/reports/server/revenue-report";
@@ -34,7 +34,7 @@ export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyTyp
     (p) => p.purchaseId,
     (p): TableRow => ({
       id: purchaseRowId(p),
-      createdAt: formatUtc(p.purchaseCreatedAt),
+      createdAt: formatInZone(p.purchaseCreatedAt, request.timeZone),
       product: p.productName ?? "",
       offer: p.offerCode ?? "",
       type: p.purchaseType,

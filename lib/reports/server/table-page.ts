@@ -1,11 +1,19 @@
 import "server-only";
+import { isTimeZone } from "@/lib/report-params/time-zone";
 
 // A page of a report table, sorted on the server over the whole filtered range. The sort is
 // an order of positions (sortedOrder), kept with the records (table-snapshot.ts): the next page
 // of the same sort is a slice of it. Rows are always masked: customer details are answered by
 // a server action, for the rows on screen only (lib/reports/customer-details.ts).
 
-export interface TableRequest<S extends string> { page: number; pageSize: number; sort: S; dir: "asc" | "desc" }
+export interface TableRequest<S extends string> {
+  page: number;
+  pageSize: number;
+  sort: S;
+  dir: "asc" | "desc";
+  /** The report's time zone, in which the rows' times are written (UTC when absent). */
+  timeZone?: string;
+}
 
 export interface TablePage<R> { total: number; page: number; items: R[] }
 
@@ -22,6 +30,7 @@ export function readTableRequest<S extends string>(query: URLSearchParams, sortK
     pageSize: int("pageSize", 50, MAX_PAGE_SIZE),
     sort: (sortKeys as readonly string[]).includes(sort ?? "") ? (sort as S) : defaultSort,
     dir: query.get("dir") === "asc" ? "asc" : "desc",
+    timeZone: isTimeZone(query.get("tz") ?? "") ? query.get("tz")! : "UTC",
   };
 }
 
