@@ -14,7 +14,7 @@ export function DemoAccounts({ accounts, onUse }: Props) {
         {accounts.map((account) => (
           <li key={account.role}>
             <p className="font-medium">
-              {account.label} <span className="font-normal text-zinc-500">· {account.role}</span>
+              {account.label} <span className="font-normal text-zinc-600 dark:text-zinc-400">· {account.role}</span>
             </p>
             <p className="mt-1 break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">
               clientId {account.clientId}

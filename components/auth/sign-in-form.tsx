@@ -75,7 +75,7 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
         <input className={field} name="apiKey" type="password" autoComplete="current-password" required value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
       </label>
       <label className="block text-sm font-medium">
-        Account name <span className="font-normal text-zinc-500">(optional, shown in the dashboard)</span>
+        Account name <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional, shown in the dashboard)</span>
         <input className={field} name="name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       {stagingAvailable && (

@@ -42,7 +42,7 @@ export function LandingPage({ health }: { health: Promise<UpstreamHealth> }) {
                 className="inline-flex h-11 items-center justify-center rounded-lg bg-zinc-900 px-5 text-sm font-medium text-white shadow-sm hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200">
                 Sign in
               </a>
-              <p id="sign-in-note" className="text-sm text-zinc-500 dark:text-zinc-400">
+              <p id="sign-in-note" className="text-sm text-zinc-600 dark:text-zinc-400">
                 Your credential stays on the server; the browser never talks to the API.
               </p>
               <Suspense fallback={<UpstreamStatusPending />}>
@@ -58,7 +58,7 @@ export function LandingPage({ health }: { health: Promise<UpstreamHealth> }) {
         <FeatureList />
       </main>
 
-      <footer className="mx-auto w-full max-w-5xl px-6 py-8 text-xs text-zinc-500">
+      <footer className="mx-auto w-full max-w-5xl px-6 py-8 text-xs text-zinc-600 dark:text-zinc-400">
         Read-only over HTTPS, on the Sales Analytics Read API v1. Only your account’s data, ever.
       </footer>
     </div>

@@ -28,7 +28,7 @@ export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFres
     });
 
   return (
-    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
+    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
       <span data-testid="data-freshness">{freshnessSentence(freshness, timeZone)}</span>
       <button type="button" onClick={refresh} disabled={pending} aria-busy={pending}
         className="rounded px-1.5 py-0.5 font-medium text-zinc-700 underline underline-offset-2 hover:bg-zinc-100 disabled:cursor-wait disabled:no-underline disabled:opacity-60 dark:text-zinc-300 dark:hover:bg-zinc-800">

@@ -31,7 +31,7 @@ function Delta({ item, currency, partial, dataFrom, testId }: { item: KpiItem; c
   const text = formatChange(item, Math.abs(item.change), currency);
   const pct = item.changeRatio === null ? "" : ` (${(item.changeRatio * 100).toFixed(1)}%)`;
   return (
-    <dd data-testid={testId} className={`text-xs ${item.change === 0 ? "text-zinc-500" : good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
+    <dd data-testid={testId} className={`text-xs ${item.change === 0 ? "text-zinc-600 dark:text-zinc-400" : good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
       {item.change === 0 ? "no change" : `${up ? "▲" : "▼"} ${text}${pct}`} vs comparison<PartialMark show={partial} />
     </dd>
   );
@@ -60,11 +60,11 @@ export function KpiGrid({ kpis, partialDeltas = false, assumedCurrency = null, c
       )}
       {kpis.map((group) => (
         <section key={group.currency} aria-label={`Figures in ${group.currency.toUpperCase()}`}>
-          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-500">{group.currency}<AssumedCurrencyTag currency={group.currency} assumed={assumedCurrency} /></h3>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{group.currency}<AssumedCurrencyTag currency={group.currency} assumed={assumedCurrency} /></h3>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
             {group.items.map((item) => (
               <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-                <dt className="text-xs text-zinc-500">{item.label}</dt>
+                <dt className="text-xs text-zinc-600 dark:text-zinc-400">{item.label}</dt>
                 <dd data-testid={`${testIdPrefix}-${group.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{formatValue(item, group.currency)}</dd>
                 <Delta item={item} currency={group.currency} partial={partialDeltas} dataFrom={comparisonDataFrom} testId={`${testIdPrefix}-${group.currency}-${item.key}-delta`} />
                 {extra?.(item)}

@@ -5,7 +5,7 @@ import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 export function NoComparisonData({ dataFrom = null }: { dataFrom?: string | null }) {
   const text = noComparisonDataText(dataFrom);
   return (
-    <dd data-testid="no-comparison-data" aria-label={`Change not shown: ${text}`} className="text-xs text-zinc-500 dark:text-zinc-400">
+    <dd data-testid="no-comparison-data" aria-label={`Change not shown: ${text}`} className="text-xs text-zinc-600 dark:text-zinc-400">
       {text.charAt(0).toUpperCase() + text.slice(1)}
     </dd>
   );

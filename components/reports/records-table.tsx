@@ -50,7 +50,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
     <section aria-label={title} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
-          {title} <span className="text-sm font-normal text-zinc-500">(<span data-testid={`${testId}-total`}>{total.toLocaleString("en-US")}</span>)</span>
+          {title} <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(<span data-testid={`${testId}-total`}>{total.toLocaleString("en-US")}</span>)</span>
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <label className="inline-flex items-center gap-2">
@@ -70,9 +70,9 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <a className="underline" href={csvHref}>CSV of all {total.toLocaleString("en-US")}</a>
         </div>
       </div>
-      {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
-      {revealed.error && <p role="alert" className="text-sm text-red-700">{revealed.error}</p>}
-      <div className={`overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800 ${isFetching ? "opacity-70" : ""}`}>
+      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>}
+      {revealed.error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{revealed.error}</p>}
+      <div className={`overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800 ${isFetching ? "cursor-progress" : ""}`} aria-busy={isFetching || undefined} tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
         <table className="min-w-full text-sm">
           <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
@@ -93,7 +93,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
                 {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}>{cell(r, c)}</td>)}
               </tr>
             ))}
-            {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-500">Nothing in this report.</td></tr>}
+            {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">Nothing in this report.</td></tr>}
           </tbody>
         </table>
       </div>

@@ -62,7 +62,7 @@ export function ReportScreen<V extends FramedView>({ id, title, basis, choices, 
   const { currencies, filterOptions } = choices(data?.view);
 
   return (
-    <div className="space-y-6" data-report={id}>
+    <div className="space-y-4 sm:space-y-6" data-report={id}>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
@@ -71,7 +71,7 @@ export function ReportScreen<V extends FramedView>({ id, title, basis, choices, 
             {current?.view.comparison && <> · compared with {current.view.comparison.from} to {current.view.comparison.to}</>}
           </p>
           {current && dataUpdatedAt > 0 && (
-            <p className="text-xs text-zinc-500" data-testid="last-updated">
+            <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="last-updated">
               Updated {formatClock(dataUpdatedAt, params.tz, true)} {includesToday && "· refreshes every minute"} {isFetching && "· refreshing…"}
             </p>
           )}

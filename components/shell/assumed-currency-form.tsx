@@ -28,7 +28,7 @@ export function AssumedCurrencyForm({ current }: { current: string | null }) {
         <datalist id="common-currencies">{COMMON.map((c) => <option key={c} value={c} />)}</datalist>
         <button type="submit" disabled={pending} className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900">Save</button>
       </div>
-      <p className="text-xs text-zinc-500">Empty: the most common currency of the account&apos;s sales in each report.</p>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">Empty: the most common currency of the account&apos;s sales in each report.</p>
       {message && <p data-testid="assumed-currency-message" role={message.ok ? "status" : "alert"} className={`text-xs ${message.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>{message.text}</p>}
     </form>
   );

@@ -40,7 +40,7 @@ export function DashboardShell({ account, settings, scope, health, children }: P
             </div>
           </div>
         </header>
-        <main className="mx-auto max-w-6xl px-5 py-8">{children}</main>
+        <main className="mx-auto max-w-6xl px-5 py-5 sm:py-8">{children}</main>
       </div>
     </SessionScope>
   );

@@ -30,7 +30,7 @@ export function ForgetMyData() {
           <button type="button" onClick={() => setConfirming(true)} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-400">
             Forget my data
           </button>
-          <p className="text-xs text-zinc-500">Deletes the encrypted copy of this account&apos;s records kept on this server, and signs you out.</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">Deletes the encrypted copy of this account&apos;s records kept on this server, and signs you out.</p>
         </>
       ) : (
         <div role="group" aria-labelledby="forget-title" className="space-y-2 rounded-lg bg-red-50 p-3 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">

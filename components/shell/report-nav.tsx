@@ -6,14 +6,18 @@ import { withCarried } from "@/lib/report-params/report-links";
 
 export interface NavItem { path: string; label: string }
 
-const itemClass = "rounded-md px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-white dark:aria-[current=page]:text-zinc-900";
+const itemClass = "whitespace-nowrap rounded-md px-2.5 py-1.5 text-center sm:px-3 font-medium text-zinc-700 hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-white dark:aria-[current=page]:text-zinc-900";
+
+// On a phone the links take a grid of their own under the brand, two to a row, none cut off;
+// from sm up they sit in the header's row as before.
+const navClass = "order-last grid w-full grid-cols-2 gap-1 text-sm sm:order-none sm:flex sm:w-auto sm:flex-wrap";
 
 /** The reports, each link keeping the range, comparison, zone and currency of the page open now; the current one marked. */
 export function ReportNav({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
   const search = useSearchParams();
   return (
-    <nav aria-label="Reports" className="flex flex-wrap gap-1 text-sm">
+    <nav aria-label="Reports" className={navClass}>
       {items.map((item) => (
         <Link key={item.path} href={withCarried(item.path, search)} aria-current={pathname === item.path ? "page" : undefined} className={itemClass}>
           {item.label}
@@ -26,7 +30,7 @@ export function ReportNav({ items }: { items: NavItem[] }) {
 /** Before the URL can be read (a static shell): the plain links. */
 export function ReportNavFallback({ items }: { items: NavItem[] }) {
   return (
-    <nav aria-label="Reports" className="flex flex-wrap gap-1 text-sm">
+    <nav aria-label="Reports" className={navClass}>
       {items.map((item) => <Link key={item.path} href={item.path} className={itemClass}>{item.label}</Link>)}
     </nav>
   );

@@ -10,7 +10,7 @@ export function DeclinesPanel({ view }: { view: AbandonmentView }) {
   return (
     <section aria-labelledby="ab-declines" className="space-y-4">
       <h2 id="ab-declines" className="text-lg font-semibold">Why payments fail <CsvLink dataset="declines" /></h2>
-      <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" tabIndex={0} role="region" aria-label="Decline codes, scrollable">
         <table className="min-w-full text-sm" data-testid="decline-codes">
           <thead className="bg-zinc-100 text-left text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
             <tr><th scope="col" className="px-3 py-2">Decline code</th><th scope="col" className="px-3 py-2 text-right">Carts</th><th scope="col" className="px-3 py-2 text-right">Value</th><th scope="col" className="px-3 py-2">What it means</th><th scope="col" className="px-3 py-2">What you can do</th></tr>
@@ -33,15 +33,15 @@ export function DeclinesPanel({ view }: { view: AbandonmentView }) {
           <div key={group.currency} className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h3 className="font-semibold">Ranked by value lost · {group.currency.toUpperCase()}</h3>
             <ol className="mt-2 space-y-1">
-              {group.rows.map((r) => <li key={r.code} className="flex justify-between gap-3"><span className="font-mono text-xs">{r.code}</span><span className="tabular-nums">{formatMoney(r.amount, group.currency)} · {r.count} carts</span></li>)}
+              {group.rows.map((r) => <li key={r.code} className="flex justify-between gap-3"><span className="min-w-0 break-all font-mono text-xs">{r.code}</span><span className="tabular-nums">{formatMoney(r.amount, group.currency)} · {r.count} carts</span></li>)}
             </ol>
           </div>
         ))}
       </div>
-      <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" tabIndex={0} role="region" aria-label="PSP × decline code (carts), scrollable" data-testid="decline-matrix-scroll">
         <h3 className="text-sm font-semibold">PSP × decline code (carts) <CsvLink dataset="decline-matrix" /></h3>
         <table className="mt-2 min-w-full text-sm" data-testid="decline-matrix" data-total={matrix.total}>
-          <thead className="text-left text-xs text-zinc-500"><tr><th scope="col" className="pr-3">PSP</th>{matrix.codes.map((c) => <th key={c} scope="col" className="pr-3 text-right font-mono">{c}</th>)}<th scope="col" className="text-right">Total</th></tr></thead>
+          <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400"><tr><th scope="col" className="pr-3">PSP</th>{matrix.codes.map((c) => <th key={c} scope="col" className="pr-3 text-right font-mono">{c}</th>)}<th scope="col" className="text-right">Total</th></tr></thead>
           <tbody>
             {matrix.psps.map((psp, i) => (
               <tr key={psp} className="border-t border-zinc-100 dark:border-zinc-800">

@@ -18,7 +18,7 @@ function Counts({ title, rows, testId, dataset }: { title: string; rows: Array<{
         {rows.map((r) => (
           <li key={r.key} className="flex justify-between gap-4"><span>{r.key.replaceAll("_", " ")}</span><span className="tabular-nums">{r.count.toLocaleString("en-US")}</span></li>
         ))}
-        {rows.length === 0 && <li className="text-zinc-500">None in this range.</li>}
+        {rows.length === 0 && <li className="text-zinc-600 dark:text-zinc-400">None in this range.</li>}
       </ul>
     </div>
   );
@@ -61,7 +61,7 @@ function OrdersPanels({ view, query }: { view: OrdersView; query: string }) {
       ))}
       <div>
         <h2 className="text-lg font-semibold">Fulfilment</h2>
-        <p className="text-sm text-zinc-500">{f.withoutShipping.toLocaleString("en-US")} orders of digital products need no shipping.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{f.withoutShipping.toLocaleString("en-US")} orders of digital products need no shipping.</p>
         <div className="mt-3 grid gap-4 md:grid-cols-3">
           <Counts title="By tracking milestone" rows={f.byMilestone} testId="by-milestone" dataset="milestones" />
           <Counts title="By carrier" rows={f.byCarrier} testId="by-carrier" dataset="carriers" />

@@ -54,10 +54,10 @@ function RefundsPanels({ view, params, query }: { view: RefundsView; params: Rep
   const other = reportQuery({ ...params, dating: params.dating === "sale" ? "event" : "sale" });
   const creator = view.keyType === "creator";
   return (
-    <div className="space-y-8">
-      <div className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="dating">
+    <div className="space-y-6 sm:space-y-8">
+      <div className="rounded-xl border border-zinc-200 bg-white p-3 text-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="dating">
         <p className="font-medium">Dated by {params.dating === "sale" ? "the original sale" : "the refund or chargeback request"}. <Link className="underline" href={`/refunds?${other}`}>Date by {params.dating === "sale" ? "request instead" : "sale instead"}</Link></p>
-        <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+        <p className="mt-1 text-xs text-zinc-600 sm:text-sm dark:text-zinc-400">
           By sale: the refunds recorded on this period&apos;s purchases (their amountRefunded) and the chargebacks of those purchases, whenever they came. By request: the refund and chargeback records requested in this period, whatever the sale&apos;s date. Rates divide by this period&apos;s purchases either way.
         </p>
       </div>

@@ -15,7 +15,7 @@ export function AttachRates({ attach, csvHref, assumed = null }: { attach: Curre
       <div className="grid gap-4 md:grid-cols-2">
         {attach.map((a) => (
           <table key={a.currency} className="w-full rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-500">{a.currency} · {a.frontOrders.toLocaleString("en-US")} front orders<AssumedCurrencyTag currency={a.currency} assumed={assumed} /></caption>
+            <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">{a.currency} · {a.frontOrders.toLocaleString("en-US")} front orders<AssumedCurrencyTag currency={a.currency} assumed={assumed} /></caption>
             <tbody>
               {a.rates.map((r) => (
                 <tr key={r.type} className="border-t border-zinc-100 dark:border-zinc-800">

@@ -14,7 +14,7 @@ export function FundsTable({ funds, label, csvHref, assumed = null }: { funds: C
       <div className="grid gap-4 md:grid-cols-2">
         {funds.map((f) => (
           <table key={f.currency} className="w-full rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-500">{f.currency}<AssumedCurrencyTag currency={f.currency} assumed={assumed} /></caption>
+            <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">{f.currency}<AssumedCurrencyTag currency={f.currency} assumed={assumed} /></caption>
             <tbody>
               {f.weeks.map((w) => (
                 <tr key={w.label} className="border-t border-zinc-100 dark:border-zinc-800">

@@ -54,7 +54,7 @@ export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; acc
                 </div>
                 {view.series.filter((s) => currencies.includes(s.currency)).map((s) => (
                   <div key={s.currency}>
-                    <h3 className="text-sm font-semibold uppercase text-zinc-500">{s.currency}<AssumedCurrencyTag currency={s.currency} assumed={view.quality.assumedCurrency} /></h3>
+                    <h3 className="text-sm font-semibold uppercase text-zinc-600 dark:text-zinc-400">{s.currency}<AssumedCurrencyTag currency={s.currency} assumed={view.quality.assumedCurrency} /></h3>
                     <RevenueOverTimeChart currency={s.currency} points={s.points} valueLabel={valueLabel} withComparison={view.comparison !== null} />
                   </div>
                 ))}
