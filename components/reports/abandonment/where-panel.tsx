@@ -28,7 +28,7 @@ function HeatmapRanked({ heatmap }: { heatmap: AbandonmentView["heatmap"] }) {
     <ol className="mt-2 space-y-1 text-sm md:hidden" data-testid="heatmap-ranked" aria-label="Busiest weekday-hours for abandoned carts">
       {slots.map((s) => (
         <li key={`${s.day}-${s.hour}`} className="flex items-center gap-2">
-          <span className="w-28 shrink-0">{s.day} {String(s.hour).padStart(2, "0")}:00–{String(s.hour + 1).padStart(2, "0")}:00</span>
+          <span className="w-32 shrink-0 whitespace-nowrap">{s.day} {String(s.hour).padStart(2, "0")}:00–{String(s.hour + 1).padStart(2, "0")}:00</span>
           <span className="h-2 rounded-sm bg-[var(--chart-1)]" style={{ width: `${heatmap.max ? Math.max(4, Math.round((s.count / heatmap.max) * 100)) : 0}%`, maxWidth: "45%" }} aria-hidden="true" />
           <span className="ml-auto tabular-nums">{s.count}</span>
         </li>
