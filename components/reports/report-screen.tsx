@@ -77,7 +77,7 @@ export function ReportScreen<V extends FramedView>({ id, title, basis, choices, 
           )}
           {current && <DataFreshnessLine freshness={current.view.quality.freshness} timeZone={params.tz} />}
         </div>
-        <div className="flex flex-col items-end gap-1">{downloads(query, current?.view)}</div>
+        <div className="flex flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">{downloads(query, current?.view)}</div>
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} hiddenFilters={hiddenFilters} />
       {loading && <FetchProgress progress={progress} />}
