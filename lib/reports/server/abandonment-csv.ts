@@ -8,10 +8,9 @@ import { HEATMAP_WEEKDAYS } from "@/lib/analytics/abandonment-heatmap";
 import { csvColumns } from "@/lib/csv/columns";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import type { AbandonedCart } from "@/lib/sales-api";
-import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 import type { AbandonmentRecords } from "./abandonment-records";
 import type { AbandonmentView } from "./abandonment-report";
-import { dataset, flatDataset, type CsvDataset, type Flat } from "./csv-datasets";
+import { dataset, flatDataset, kpiCardsDataset, type CsvDataset, type Flat } from "./csv-datasets";
 
 export function cartColumns(data: Pick<AbandonmentRecords, "currencyOf">) {
   const currencyOf = cartCurrencyResolver({ currencyOf: data.currencyOf });
@@ -59,13 +58,7 @@ export function abandonmentDatasets(view: AbandonmentView, data: AbandonmentReco
   const { matrix, heatmap } = view;
   return new Map<string, CsvDataset>([
     ["carts", dataset(cartColumns(data), data.carts)],
-    [
-      "kpis",
-      flatDataset(
-        [["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"], ["comparisonNote", "text"]],
-        view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: i.noComparisonData ? noComparisonDataText(view.comparisonDataFrom) : "" }))),
-      ),
-    ],
+    ["kpis", kpiCardsDataset(view.kpis, view.comparisonDataFrom)],
     ["series", flatDataset([["currency", "text"], ["bucket", "text"], ["carts", "number"], ["amount", "money"]], seriesRows(view.series))],
     ["recovered-series", flatDataset([["currency", "text"], ["bucket", "text"], ["carts", "number"], ["amount", "money"]], seriesRows(view.recoveredSeries))],
     ["funnel", flatDataset(FUNNEL, funnelRows(view.funnel))],

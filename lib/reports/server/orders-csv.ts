@@ -5,8 +5,7 @@ import "server-only";
 import { csvColumns } from "@/lib/csv/columns";
 import { maskName } from "@/lib/privacy/mask";
 import type { Order } from "@/lib/sales-api";
-import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
-import { dataset, flatDataset, type CsvDataset } from "./csv-datasets";
+import { dataset, flatDataset, kpiCardsDataset, type CsvDataset } from "./csv-datasets";
 import type { OrdersView } from "./orders-report";
 
 export const ORDER_COLUMNS = csvColumns<Order>([
@@ -41,13 +40,7 @@ export function ordersDatasets(view: OrdersView, orders: readonly Order[]): Map<
   const { fulfilment: f } = view;
   return new Map<string, CsvDataset>([
     ["orders", dataset(ORDER_COLUMNS, orders)],
-    [
-      "kpis",
-      flatDataset(
-        [["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"], ["comparisonNote", "text"]],
-        view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: i.noComparisonData ? noComparisonDataText(view.comparisonDataFrom) : "" }))),
-      ),
-    ],
+    ["kpis", kpiCardsDataset(view.kpis, view.comparisonDataFrom)],
     ["series", flatDataset([["currency", "text"], ["bucket", "text"], ["orders", "number"], ["amount", "money"]], view.series.flatMap((s) => s.points.map((p) => ({ currency: s.currency, bucket: p.bucket, orders: p.count, amount: p.amount }))))],
     ["milestones", counts(f.byMilestone)],
     ["carriers", counts(f.byCarrier)],

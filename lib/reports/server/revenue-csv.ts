@@ -3,12 +3,11 @@ import "server-only";
 // The CSV files of a Revenue report: one per table and chart, the whole filtered range.
 // An affiliate's files have no creator-only column; customer details stay masked.
 import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
-import { dataset, flat, type CsvDataset } from "./csv-datasets";
+import { dataset, flat, kpiCardsDataset, type CsvDataset } from "./csv-datasets";
 
 export type { CsvDataset } from "./csv-datasets";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
-import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 import { BREAKDOWN_TITLES } from "@/lib/reports/server/revenue-report";
 import type { RevenueView } from "@/lib/reports/revenue-view";
 
@@ -63,13 +62,7 @@ export const REVENUE_CSV_NAMES: ReadonlySet<string> = new Set(["all", "purchases
 export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[], keyType: KeyType): Map<string, CsvDataset> {
   const sets = new Map<string, CsvDataset>();
   sets.set("purchases", dataset(purchaseColumns(keyType), purchases));
-  sets.set(
-    "kpis",
-    dataset(
-      flat([["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"], ["comparisonNote", "text"]]),
-      view.kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: i.noComparisonData ? noComparisonDataText(view.comparisonDataFrom) : "" }))),
-    ),
-  );
+  sets.set("kpis", kpiCardsDataset(view.kpis, view.comparisonDataFrom));
   sets.set(
     "series",
     dataset(
