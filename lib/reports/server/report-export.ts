@@ -6,6 +6,7 @@ import "server-only";
 import { csvFilename } from "@/lib/csv/filename";
 import { csvResponse, csvStream } from "@/lib/csv/stream";
 import { zipResponse, zipStream } from "@/lib/csv/zip";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import { lookupExport } from "./export-names";
 import { datasetIncompleteReason, textStream, withIncompleteNotice, zipReadme } from "./export-notice";
@@ -23,6 +24,15 @@ export interface ReportExport {
   datasets: ReadonlyMap<string, CsvDataset>;
   /** Files that hold the comparison period's figures beside the shown period's. */
   holdsComparison?: ReadonlySet<string>;
+}
+
+/**
+ * The parameters a download loads with: the comparison period only when the file asked for
+ * (or the ZIP) holds its figures, so a file of the shown period alone costs no fetch of another.
+ */
+export function exportParams(params: ReportParams, dataset: string, holdsComparison: ReadonlySet<string>): ReportParams {
+  const needed = holdsComparison.has(dataset) || (dataset === "all" && holdsComparison.size > 0);
+  return needed ? params : { ...params, compare: "none" };
 }
 
 export function exportResponse(dataset: string, e: ReportExport): Response {

@@ -3,17 +3,19 @@
 import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
 import { loadAbandonmentReport } from "@/lib/reports/server/abandonment-report";
 import { lookupExport } from "@/lib/reports/server/export-names";
-import { exportResponse } from "@/lib/reports/server/report-export";
+import { exportParams, exportResponse } from "@/lib/reports/server/report-export";
 import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
 
 const NAMES = new Map([...ABANDONMENT_CSV_NAMES].map((name) => [name, name]));
+const HOLDS_COMPARISON = new Set(["kpis"]);
 
 export async function GET(request: Request, context: { params: Promise<{ dataset: string }> }) {
   const { dataset } = await context.params;
-  return handleReportRequest(request, { creatorOnly: true, download: true }, async ({ account, client, params }) => {
+  return handleReportRequest(request, { creatorOnly: true, download: true }, async ({ account, client, params: asked }) => {
     const known = lookupExport(NAMES, dataset);
     if (!known.ok) return errorResponse(404, "not_found", known.message);
+    const params = exportParams(asked, dataset, HOLDS_COMPARISON);
     const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
-    return exportResponse(dataset, { report: "abandonment", title: "Abandonment", accountLabel: account.label, range: params, quality: view.quality, datasets: abandonmentDatasets(view, data), holdsComparison: new Set(["kpis"]) });
+    return exportResponse(dataset, { report: "abandonment", title: "Abandonment", accountLabel: account.label, range: params, quality: view.quality, datasets: abandonmentDatasets(view, data), holdsComparison: HOLDS_COMPARISON });
   });
 }
