@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSessionScope } from "@/components/providers/session-scope";
+import { actionFailureText, type ActionFailure } from "@/lib/actions/action-result";
 
 export interface TableState { page: number; pageSize: number; sort: string; dir: "asc" | "desc" }
 
@@ -20,9 +21,8 @@ export function useTableRows<R>(endpoint: string, query: string, state: TableSta
   });
 }
 
-/** The route's sentence, with its reference when it gave one. */
+/** The route's sentence, with its reference when it gave one (its error body is an action failure's shape). */
 async function rowsFailure(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string; correlation_id?: string } } | null;
-  const message = body?.error?.message ?? "The rows could not be loaded. Reload the page.";
-  return body?.error?.correlation_id ? `${message} (reference ${body.error.correlation_id})` : message;
+  const body = (await response.json().catch(() => null)) as { error?: ActionFailure } | null;
+  return actionFailureText({ code: body?.error?.code ?? "unknown", message: body?.error?.message ?? "The rows could not be loaded. Reload the page.", correlation_id: body?.error?.correlation_id });
 }
