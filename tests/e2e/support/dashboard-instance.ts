@@ -5,19 +5,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dashboardEnv } from "./sandbox";
+import { dashboardAnswers } from "../../support/dashboard-answering";
 
 export interface DashboardInstance { url: string; stop(): Promise<void> }
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-
-async function answering(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/sign-in`, { redirect: "manual" });
-    return res.status < 500;
-  } catch {
-    return false;
-  }
-}
 
 export async function startDashboard(port: number, dataDir: string, extra: Record<string, string> = {}): Promise<DashboardInstance> {
   const url = `http://127.0.0.1:${port}`;
@@ -27,7 +19,7 @@ export async function startDashboard(port: number, dataDir: string, extra: Recor
     detached: true,
   });
   const deadline = Date.now() + 120_000;
-  while (!(await answering(url))) {
+  while (!(await dashboardAnswers(url))) {
     if (child.exitCode !== null) throw new Error(`the dashboard on port ${port} exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error(`the dashboard on port ${port} did not answer within 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));

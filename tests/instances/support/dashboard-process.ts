@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { nextBin } from "./production-build";
+import { dashboardAnswers } from "../../support/dashboard-answering";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -19,15 +20,6 @@ export interface DashboardProcess {
   stop(): Promise<void>;
   /** SIGKILL to the whole group at once: a crash, nothing runs after it. */
   kill(): Promise<void>;
-}
-
-async function answering(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/sign-in`, { redirect: "manual" });
-    return res.status < 500;
-  } catch {
-    return false;
-  }
 }
 
 export async function startDashboardProcess(name: string, port: number, env: Record<string, string>, logDir: string): Promise<DashboardProcess> {
@@ -45,7 +37,7 @@ export async function startDashboardProcess(name: string, port: number, env: Rec
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const deadline = Date.now() + 120_000;
-  while (!(await answering(url))) {
+  while (!(await dashboardAnswers(url))) {
     if (gone()) throw new Error(`dashboard ${name} exited with ${child.exitCode ?? child.signalCode}:\n${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
     if (Date.now() > deadline) throw new Error(`dashboard ${name} did not answer on ${url} within 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
