@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/chromium-choice.mjs";
+import { chromiumLaunch } from "./scripts/chromium-choice.mjs";
 
-const chromiumChoice = chooseChromium();
 import { DASHBOARD_PORT, DASHBOARD_URL as dashboardUrl, dashboardEnv, SANDBOX_PORT, SANDBOX_URL as sandboxUrl } from "./tests/e2e/support/sandbox";
 
 export default defineConfig({
@@ -22,10 +21,8 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        // Without Playwright's own browser (offline machines), drive the system Chromium.
-        ...(chromiumChoice.kind === "system"
-          ? { launchOptions: { executablePath: chromiumChoice.executablePath, args: SYSTEM_CHROMIUM_ARGS } }
-          : {}),
+        // Without Playwright's own browser (offline machines), the system Chromium.
+        ...chromiumLaunch(),
       },
     },
   ],

@@ -1,10 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./scripts/chromium-choice.mjs";
+import { chromiumLaunch } from "./scripts/chromium-choice.mjs";
 
 // Two dashboard instances on one PostgreSQL and one Redis (`npm run test:instances`). No
 // webServer: the spec starts its own sandbox, redis-server and `next start` processes, because
 // it kills and restarts them, which Playwright's servers cannot be.
-const chromiumChoice = chooseChromium();
 
 export default defineConfig({
   testDir: "tests/instances",
@@ -27,10 +26,8 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        // The same choice as playwright.config.ts: Playwright's own Chromium, else the system one.
-        ...(chromiumChoice.kind === "system"
-          ? { launchOptions: { executablePath: chromiumChoice.executablePath, args: SYSTEM_CHROMIUM_ARGS } }
-          : {}),
+        // Without Playwright's own browser (offline machines), the system Chromium.
+        ...chromiumLaunch(),
       },
     },
   ],

@@ -5,3 +5,4 @@ export type ChromiumChoice =
 
 export declare const SYSTEM_CHROMIUM_ARGS: string[];
 export declare function chooseChromium(): ChromiumChoice;
+export declare function chromiumLaunch(choice?: ChromiumChoice): { launchOptions?: { executablePath: string; args: string[] } };

@@ -35,3 +35,11 @@ export function chooseChromium() {
   if (existsSync(system)) return { kind: "system", executablePath: system };
   return { kind: "none", looked: [chromium.executablePath(), system] };
 }
+
+/**
+ * The `use` options of a Playwright project for the chosen Chromium: nothing for Playwright's
+ * own, the system one's path and flags otherwise (both Playwright configs use this).
+ */
+export function chromiumLaunch(choice = chooseChromium()) {
+  return choice.kind === "system" ? { launchOptions: { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } } : {};
+}

@@ -1,7 +1,7 @@
 // node scripts/screenshot.mjs [url] [out.png] [--phone] [--dark]
 // Screenshots a running dashboard with the same Chromium the e2e tests use.
 import { chromium } from "@playwright/test";
-import { chooseChromium, SYSTEM_CHROMIUM_ARGS } from "./chromium-choice.mjs";
+import { chooseChromium, chromiumLaunch } from "./chromium-choice.mjs";
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith("--")));
@@ -12,9 +12,7 @@ if (choice.kind === "none") {
   console.error("screenshot: no Chromium found; run `node scripts/ensure-browser.mjs`.");
   process.exit(1);
 }
-const browser = await chromium.launch(
-  choice.kind === "system" ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS } : {},
-);
+const browser = await chromium.launch(chromiumLaunch(choice).launchOptions ?? {});
 const phone = flags.has("--phone");
 const page = await browser.newPage({
   viewport: phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
