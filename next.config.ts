@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { EnvValidationError, getServerEnv } from "./lib/env";
 
 // Fail `next build`, `next start` and `next dev` early, with the list of what is wrong.
@@ -74,4 +75,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl reads its per-request configuration (the locale and its messages) from this file.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -14,6 +14,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: dashboardUrl,
+    // A report without a zone in its URL follows the browser's: every spec reads UTC unless it says otherwise.
+    timezoneId: "UTC",
     trace: "retain-on-failure",
   },
   projects: [

@@ -1,15 +1,16 @@
 import type { Metadata, Viewport } from "next";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Salesdash", template: "%s · Salesdash" },
-  description:
-    "Your own sales, at a glance: revenue, orders, abandoned carts, refunds and chargebacks for creators and affiliates.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("landing.meta");
+  return { title: { default: "Salesdash", template: "%s · Salesdash" }, description: t("description") };
+}
 
 export const viewport: Viewport = {
   colorScheme: "light dark",
@@ -19,11 +20,15 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  const locale = await getLocale();
   return (
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-dvh bg-zinc-50 font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <AppProviders>{children}</AppProviders>
+        {/* Without props it passes the request's locale and messages on to client components. */}
+        <NextIntlClientProvider>
+          <AppProviders>{children}</AppProviders>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,7 +1,42 @@
-// Display formats shared by pages: money in its own currency, UTC timestamps.
-export function formatMoney(amount: number, currency: string): string {
+// Display formats shared by pages: money in its own currency, numbers and days in the reader's
+// locale (an Intl locale: "en-US" or "pt-BR"), timestamps in the report's zone.
+export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
   if (!/^[a-z]{3}$/i.test(currency)) return `${amount.toFixed(2)} (currency unknown)`;
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount);
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount);
+}
+
+/** Axis ticks: "R$ 34 mil", "$34K"; whole amounts below a thousand. */
+export function formatCompactMoney(amount: number, currency: string, locale = "en-US"): string {
+  if (!/^[a-z]{3}$/i.test(currency)) return new Intl.NumberFormat(locale, { notation: "compact" }).format(amount);
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(amount);
+}
+
+/** A calendar day (YYYY-MM-DD) as the locale writes it: "Nov 23, 2026", "23/11/2026". */
+export function formatDayInLocale(day: string, locale = "en-US"): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms)) return day;
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...(locale.startsWith("pt") ? { dateStyle: "short" } : { dateStyle: "medium" }) }).format(ms);
+}
+
+export interface LocaleFormats {
+  locale: string;
+  money(amount: number, currency: string): string;
+  compactMoney(amount: number, currency: string): string;
+  number(value: number, fractionDigits?: number): string;
+  /** A ratio (0.125) as a percentage ("12.50%", "12,50%"). */
+  percent(ratio: number, fractionDigits?: number): string;
+  day(day: string): string;
+}
+
+export function localeFormats(locale: string): LocaleFormats {
+  return {
+    locale,
+    money: (amount, currency) => formatMoney(amount, currency, locale),
+    compactMoney: (amount, currency) => formatCompactMoney(amount, currency, locale),
+    number: (value, fractionDigits) => new Intl.NumberFormat(locale, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
+    percent: (ratio, fractionDigits = 2) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(ratio),
+    day: (day) => formatDayInLocale(day, locale),
+  };
 }
 
 /**

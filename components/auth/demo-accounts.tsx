@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { DemoAccount } from "@/lib/auth/demo-accounts";
 
 type Props = { accounts: DemoAccount[]; onUse: (account: DemoAccount, flow: "key" | "client") => void };
@@ -7,14 +8,15 @@ type Props = { accounts: DemoAccount[]; onUse: (account: DemoAccount, flow: "key
 // Demo only: the sandbox's credentials, to copy or to fill in. They open nothing but the
 // local sandbox, which is why they may be shown at all.
 export function DemoAccounts({ accounts, onUse }: Props) {
+  const t = useTranslations("auth.demo");
   return (
     <section aria-labelledby="demo-accounts" className="rounded-xl border border-dashed border-emerald-300 bg-emerald-50/60 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950/30">
-      <h2 id="demo-accounts" className="font-semibold">Demo accounts (local sandbox)</h2>
+      <h2 id="demo-accounts" className="font-semibold">{t("title")}</h2>
       <ul className="mt-3 space-y-3">
         {accounts.map((account) => (
           <li key={account.role}>
             <p className="font-medium">
-              {account.label} <span className="font-normal text-zinc-600 dark:text-zinc-400">· {account.role}</span>
+              {account.label} <span className="font-normal text-zinc-600 dark:text-zinc-400">· {t(`role.${account.role}`)}</span>
             </p>
             <p className="mt-1 break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">
               clientId {account.clientId}
@@ -23,10 +25,10 @@ export function DemoAccounts({ accounts, onUse }: Props) {
             </p>
             <div className="mt-2 flex gap-2">
               <button type="button" className="rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:ring-zinc-700" onClick={() => onUse(account, "key")}>
-                Use API key
+                {t("useKey")}
               </button>
               <button type="button" className="rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:ring-zinc-700" onClick={() => onUse(account, "client")}>
-                Use client ID + key
+                {t("useClient")}
               </button>
             </div>
           </li>

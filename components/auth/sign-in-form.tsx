@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { actionFailureText } from "@/lib/actions/action-result";
+import { useFailureText } from "@/components/i18n/use-failure-text";
 import { signInAction } from "@/lib/actions/auth/sign-in";
 import type { DemoAccount } from "@/lib/auth/demo-accounts";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
@@ -15,6 +16,8 @@ type Props = { callbackPath: string; stagingAvailable: boolean; demoAccounts: De
 const field = "mt-1 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 dark:border-zinc-700 dark:bg-zinc-900";
 
 export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Props) {
+  const t = useTranslations("auth.signIn");
+  const failureText = useFailureText();
   const router = useRouter();
   const [mode, setMode] = useState<Mode>("key");
   const [apiKey, setApiKey] = useState("");
@@ -37,7 +40,7 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
     }
     setPending(false);
     if (!result.ok) {
-      setError(actionFailureText(result.error));
+      setError(failureText.signIn(result.error));
       return;
     }
     setApiKey("");
@@ -56,35 +59,35 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
   return (
     // method="post": a form submitted before this script has run must not put the key in a URL.
     <form method="post" onSubmit={submit} className="mt-8 space-y-5" aria-describedby={error ? "sign-in-error" : undefined}>
-      <div role="tablist" aria-label="Credential type" className="grid grid-cols-2 rounded-lg bg-zinc-100 p-1 text-sm dark:bg-zinc-900">
+      <div role="tablist" aria-label={t("credentialType")} className="grid grid-cols-2 rounded-lg bg-zinc-100 p-1 text-sm dark:bg-zinc-900">
         {(["key", "client"] as const).map((m) => (
           <button key={m} type="button" role="tab" aria-selected={mode === m} onClick={() => setMode(m)}
             className={`rounded-md px-3 py-2 font-medium ${mode === m ? "bg-white shadow-sm dark:bg-zinc-800" : "text-zinc-600 dark:text-zinc-400"}`}>
-            {m === "key" ? "API key" : "Client ID + API key"}
+            {m === "key" ? t("tabKey") : t("tabClient")}
           </button>
         ))}
       </div>
       {mode === "client" && (
         <label className="block text-sm font-medium">
-          Client ID
+          {t("clientId")}
           <input className={field} name="clientId" autoComplete="username" required value={clientId} onChange={(e) => setClientId(e.target.value)} />
         </label>
       )}
       <label className="block text-sm font-medium">
-        API key
+        {t("apiKey")}
         <input className={field} name="apiKey" type="password" autoComplete="current-password" required value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
       </label>
       <label className="block text-sm font-medium">
-        Account name <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional, shown in the dashboard)</span>
+        {t("accountName")} <span className="font-normal text-zinc-600 dark:text-zinc-400">{t("accountNameHint")}</span>
         <input className={field} name="name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       {stagingAvailable && (
         <fieldset className="text-sm">
-          <legend className="font-medium">Environment</legend>
+          <legend className="font-medium">{t("environment")}</legend>
           <div className="mt-2 flex gap-4">
-            {(["production", "staging"] as const).map((t) => (
-              <label key={t} className="inline-flex items-center gap-2">
-                <input type="radio" name="target" value={t} checked={target === t} onChange={() => setTarget(t)} /> {t === "production" ? "Production" : "Staging"}
+            {(["production", "staging"] as const).map((env) => (
+              <label key={env} className="inline-flex items-center gap-2">
+                <input type="radio" name="target" value={env} checked={target === env} onChange={() => setTarget(env)} /> {t(env)}
               </label>
             ))}
           </div>
@@ -96,7 +99,7 @@ export function SignInForm({ callbackPath, stagingAvailable, demoAccounts }: Pro
         </p>
       )}
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Checking the credential…" : "Sign in"}
+        {pending ? t("checking") : t("submit")}
       </Button>
       {demoAccounts.length > 0 && <DemoAccounts accounts={demoAccounts} onUse={fillDemo} />}
     </form>

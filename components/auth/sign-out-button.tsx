@@ -1,10 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { actionFailureText } from "@/lib/actions/action-result";
+import { useFailureText } from "@/components/i18n/use-failure-text";
 import { signOutAction } from "@/lib/actions/auth/sign-out";
 
 export function SignOutButton() {
+  const t = useTranslations("auth.signOut");
+  const failureText = useFailureText();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
 
@@ -13,11 +16,11 @@ export function SignOutButton() {
     startTransition(async () => {
       const result = await signOutAction().catch(() => null);
       if (!result) {
-        setError("Sign-out failed: the dashboard did not answer. Try again.");
+        setError(t("failed"));
         return;
       }
       if (!result.ok && result.error.code !== "unauthenticated") {
-        setError(actionFailureText(result.error));
+        setError(failureText.failure(result.error));
         return;
       }
       // A whole page load, not a client navigation: nothing of the session (the tab's cached
@@ -31,7 +34,7 @@ export function SignOutButton() {
       {error && <span role="alert" className="text-xs text-red-700 dark:text-red-300">{error}</span>}
       <button type="button" onClick={signOut} disabled={pending}
         className="rounded-md px-3 py-1.5 text-sm font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
-        Sign out
+        {t("button")}
       </button>
     </span>
   );

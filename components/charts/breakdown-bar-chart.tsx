@@ -1,6 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import type { CategoryLabel } from "@/lib/i18n/code-labels";
 import type { BreakdownRow } from "@/lib/reports/revenue-view";
 import { ChartPlaceholder } from "./chart-placeholder";
 
@@ -10,10 +12,14 @@ const BreakdownBarPlot = dynamic(() => import("./breakdown-bar-plot"), { ssr: fa
 
 const MAX_BARS = 8;
 
-export function BreakdownBarChart({ rows, currency, title }: { rows: BreakdownRow[]; currency: string; title: string }) {
+/** A row with the words its category is shown by (the caller labels it, in the reader's language). */
+export type LabelledBreakdownRow = BreakdownRow & CategoryLabel;
+
+export function BreakdownBarChart({ rows, currency, title }: { rows: LabelledBreakdownRow[]; currency: string; title: string }) {
+  const t = useTranslations("charts");
   const top = rows.slice(0, MAX_BARS);
   return (
-    <figure className="w-full" style={{ height: 56 + top.length * 34 }} aria-label={`${title} in ${currency.toUpperCase()}`}>
+    <figure className="w-full" style={{ height: 56 + top.length * 34 }} aria-label={t("breakdownFigure", { title, currency: currency.toUpperCase() })}>
       <BreakdownBarPlot rows={top} currency={currency} />
     </figure>
   );

@@ -1,21 +1,46 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney } from "@/lib/format";
-import type { BreakdownRow } from "@/lib/reports/revenue-view";
+import { useTranslations } from "next-intl";
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useFormats } from "@/components/i18n/use-formats";
+import { maxOf, niceTicks } from "@/lib/charts/nice-ticks";
+import type { LabelledBreakdownRow } from "./breakdown-bar-chart";
 import { SERIES_COLORS } from "./chart-colors";
 
+const MAX_TICK_CHARS = 18;
+
+// A category's word, and under it, smaller, its secondary text (an offer's code).
+function CategoryTick({ x, y, payload, rows }: { x?: number | string; y?: number | string; payload?: { value?: unknown; index?: number }; rows: LabelledBreakdownRow[] }) {
+  const secondary = rows[payload?.index ?? -1]?.secondary;
+  const text = String(payload?.value ?? "");
+  // The axis is 120 px wide: a longer name is cut with an ellipsis, whole in its tooltip.
+  const shown = text.length > MAX_TICK_CHARS ? `${text.slice(0, MAX_TICK_CHARS - 1)}…` : text;
+  return (
+    <text x={x} y={y} textAnchor="end" fill="var(--chart-text)" fontSize={12}>
+      <title>{secondary ? `${text} (${secondary})` : text}</title>
+      <tspan x={x} dy={secondary ? "-0.25em" : "0.35em"}>{shown}</tspan>
+      {secondary && <tspan x={x} dy="1.2em" fontSize={10}>{secondary}</tspan>}
+    </text>
+  );
+}
+
 // The recharts part of BreakdownBarChart, loaded after the page's first paint (see there).
-// Horizontal bars: long labels (product names) stay readable on phones.
-export default function BreakdownBarPlot({ rows, currency }: { rows: BreakdownRow[]; currency: string }) {
+// Horizontal bars: long labels (product names) stay readable on phones; each bar says its value.
+export default function BreakdownBarPlot({ rows, currency }: { rows: LabelledBreakdownRow[]; currency: string }) {
+  const t = useTranslations("charts");
+  const f = useFormats();
+  const ticks = niceTicks(maxOf(rows, ["amount"]), 3);
+  const compact = (v: unknown) => f.compactMoney(Number(v), currency);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 56, bottom: 4, left: 8 }}>
         <CartesianGrid stroke="var(--chart-grid)" horizontal={false} />
-        <XAxis type="number" tick={{ fill: "var(--chart-text)", fontSize: 12 }} tickFormatter={(v: number) => formatMoney(v, currency)} />
-        <YAxis type="category" dataKey="key" width={140} tick={{ fill: "var(--chart-text)", fontSize: 12 }} />
-        <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
-        <Bar dataKey="amount" name="Amount" fill={SERIES_COLORS[0]} isAnimationActive={false} />
+        <XAxis type="number" ticks={ticks} domain={[0, ticks.at(-1)!]} interval={0} tick={{ fill: "var(--chart-text)", fontSize: 12 }} tickFormatter={(v: number) => f.compactMoney(v, currency)} />
+        <YAxis type="category" dataKey="label" width={120} tick={(props: object) => <CategoryTick {...props} rows={rows} />} />
+        <Tooltip formatter={(value) => f.money(Number(value), currency)} />
+        <Bar dataKey="amount" name={t("amount")} fill={SERIES_COLORS[0]} isAnimationActive={false}>
+          <LabelList dataKey="amount" position="right" className="bar-value" fill="var(--chart-text)" fontSize={12} formatter={compact} />
+        </Bar>
       </BarChart>
     </ResponsiveContainer>
   );

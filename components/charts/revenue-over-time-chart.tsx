@@ -1,19 +1,32 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import type { Granularity } from "@/lib/report-params/definitions";
 import type { SeriesPoint } from "@/lib/reports/revenue-view";
 import { ChartPlaceholder } from "./chart-placeholder";
 
-export type RevenueOverTimeChartProps = { currency: string; points: SeriesPoint[]; valueLabel: string; withComparison: boolean };
+export type RevenueOverTimeChartProps = {
+  currency: string;
+  points: SeriesPoint[];
+  valueLabel: string;
+  withComparison: boolean;
+  /** The report's buckets, to read which one holds "now" (partial) and which are still to come. */
+  granularity: Granularity;
+  timeZone: string;
+  /** What the line draws: the money of each bucket (default) or its number of records. */
+  measure?: "amount" | "count";
+};
 
 // recharts is most of a report page's JavaScript: it is loaded after the page has painted its
 // figures (never rendered on the server), into a frame that already has the chart's size.
 const RevenueOverTimePlot = dynamic(() => import("./revenue-over-time-plot"), { ssr: false, loading: ChartPlaceholder });
 
-// Revenue per bucket, with the comparison period overlaid as a dashed line.
+// A value per bucket, with the comparison period overlaid as a dashed line.
 export function RevenueOverTimeChart(props: RevenueOverTimeChartProps) {
+  const t = useTranslations("charts");
   return (
-    <figure className="h-72 w-full" aria-label={`${props.valueLabel} over time in ${props.currency.toUpperCase()}`}>
+    <figure className="h-72 w-full" aria-label={props.measure === "count" ? t("overTimeFigureCount", { label: props.valueLabel }) : t("overTimeFigure", { label: props.valueLabel, currency: props.currency.toUpperCase() })}>
       <RevenueOverTimePlot {...props} />
     </figure>
   );

@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 import { Suspense } from "react";
 import { LogoMark } from "@/components/brand/logo-mark";
+import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { FeatureList } from "./feature-list";
 import { PreviewCard } from "./preview-card";
 import type { UpstreamHealth } from "@/lib/upstream-health";
@@ -7,43 +9,46 @@ import { UpstreamStatus } from "./upstream-status";
 import { UpstreamStatusPending } from "./upstream-status-badge";
 
 export function LandingPage({ health }: { health: Promise<UpstreamHealth> }) {
+  const t = useTranslations("landing");
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-4xl rounded-full bg-gradient-to-tr from-emerald-300/40 via-teal-200/30 to-sky-300/30 blur-3xl dark:from-emerald-500/15 dark:via-teal-500/10 dark:to-sky-500/10"
       />
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-6">
+      <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-3 px-6 py-6">
         <span className="flex items-center gap-2.5 text-base font-semibold tracking-tight">
           <LogoMark className="size-7" />
           Salesdash
         </span>
-        <span className="rounded-full border border-zinc-200 px-2.5 py-0.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          Preview
-        </span>
+        <div className="flex items-center gap-3">
+          <LocaleSwitch compact />
+          <span className="rounded-full border border-zinc-200 px-2.5 py-0.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+            {t("badge")}
+          </span>
+        </div>
       </header>
 
       <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-14 px-6 pb-16 pt-8 sm:gap-16 sm:pt-16">
         <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-labelledby="hero-title">
             <p className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
-              Sales analytics for creators and affiliates
+              {t("tagline")}
             </p>
             <h1 id="hero-title" className="mt-3 text-5xl font-semibold tracking-tight sm:text-6xl">
               Salesdash
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-zinc-600 dark:text-zinc-300">
-              Creators and affiliates sign in with their own API credential and see their own sales. Revenue, orders,
-              abandoned carts, refunds and chargebacks, in one place.
+              {t("intro")}
             </p>
             <div className="mt-8 flex flex-col items-start gap-4">
               {/* A plain link: the landing page then needs no script of its own (next/link's client code is ~3 KiB gzip). */}
               <a href="/sign-in" aria-describedby="sign-in-note"
                 className="inline-flex h-11 items-center justify-center rounded-lg bg-zinc-900 px-5 text-sm font-medium text-white shadow-sm hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200">
-                Sign in
+                {t("signIn")}
               </a>
               <p id="sign-in-note" className="text-sm text-zinc-600 dark:text-zinc-400">
-                Your credential stays on the server; the browser never talks to the API.
+                {t("signInNote")}
               </p>
               <Suspense fallback={<UpstreamStatusPending />}>
                 <UpstreamStatus health={health} />
@@ -59,7 +64,7 @@ export function LandingPage({ health }: { health: Promise<UpstreamHealth> }) {
       </main>
 
       <footer className="mx-auto w-full max-w-5xl px-6 py-8 text-xs text-zinc-600 dark:text-zinc-400">
-        Read-only over HTTPS, on the Sales Analytics Read API v1. Only your account’s data, ever.
+        {t("footer")}
       </footer>
     </div>
   );

@@ -1,5 +1,7 @@
-// A decorative sketch of the dashboard to come: shapes, not data.
-const tiles = ["Revenue", "Orders", "Refunds"];
+import { useTranslations } from "next-intl";
+
+// A decorative sketch of the dashboard to come (hidden from screen readers): shapes, not data.
+const tiles = ["revenue", "orders", "refunds"] as const;
 const rows = ["w-28", "w-20", "w-24"];
 
 function Bar({ className }: { className: string }) {
@@ -7,6 +9,7 @@ function Bar({ className }: { className: string }) {
 }
 
 export function PreviewCard() {
+  const t = useTranslations("landing");
   return (
     <div
       aria-hidden="true"
@@ -24,7 +27,7 @@ export function PreviewCard() {
       <div className="mt-5 grid grid-cols-3 gap-3">
         {tiles.map((tile) => (
           <div key={tile} className="rounded-xl border border-zinc-100 p-3 dark:border-zinc-800">
-            <p className="text-[11px] font-medium text-zinc-600 dark:text-zinc-400">{tile}</p>
+            <p className="text-[11px] font-medium text-zinc-600 dark:text-zinc-400">{t(`previewTiles.${tile}`)}</p>
             <span className="mt-2 block h-3.5 w-14 rounded bg-zinc-300 dark:bg-zinc-600" />
             <span className="mt-2 block h-1.5 w-8 rounded-full bg-emerald-300 dark:bg-emerald-500/60" />
           </div>

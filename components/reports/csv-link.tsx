@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { createContext, useContext, type ReactNode } from "react";
 import type { ReportId } from "@/lib/reports/report-definitions";
 
@@ -24,11 +25,12 @@ export function CsvLink({ dataset, label = "CSV" }: { dataset: string; label?: s
   );
 }
 
-/** "Download all (ZIP of CSVs)" of a report, for the URL's report. */
-export function DownloadAll({ report, query }: { report: ReportId; query: string }) {
+/** "Download all (ZIP of CSVs)" of a report, for the URL's report; `label` for a report's own wording. */
+export function DownloadAll({ report, query, label }: { report: ReportId; query: string; label?: string }) {
+  const t = useTranslations("report.csv");
   return (
     <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref(report, "all", query)} data-testid="download-all">
-      Download all (ZIP of CSVs)
+      {label ?? t("downloadAll")}
     </a>
   );
 }

@@ -1,17 +1,27 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { ReportFailure } from "@/lib/reports/report-failure-view";
 
-// What happened, what to do, and the upstream reference, for any failed report.
-export function FailurePanel({ failure }: { failure: ReportFailure }) {
+// What happened, what to do, and the upstream reference, for any failed report. The server
+// describes a failure in English with its kind; the kind's words are the reader's language.
+// `worded`: the failure's title and action are already in the reader's language.
+export function FailurePanel({ failure, worded = false }: { failure: ReportFailure; worded?: boolean }) {
+  const t = useTranslations("report.failure");
+  const key = `kinds.${failure.kind}` as const;
+  const translated = !worded && t.has(`${key}.title`);
+  const title = translated ? t(`${key}.title`) : failure.title;
+  const action = translated ? t(`${key}.action`, { seconds: failure.retryAfterSeconds ?? 60 }) : failure.action;
   return (
     <div role="alert" data-testid="report-failure" className="rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-      <p className="font-semibold">{failure.title}</p>
-      <p className="mt-1">{failure.action}</p>
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1">{action}</p>
       {failure.kind === "invalid_token" && (
         <p className="mt-2">
-          <a className="font-medium underline" href="/sign-in">Sign in again</a>
+          <a className="font-medium underline" href="/sign-in">{t("signInAgain")}</a>
         </p>
       )}
-      {failure.correlationId && <p className="mt-2 font-mono text-xs">Reference: {failure.correlationId}</p>}
+      {failure.correlationId && <p className="mt-2 font-mono text-xs">{t("reference", { id: failure.correlationId })}</p>}
     </div>
   );
 }

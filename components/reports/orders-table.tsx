@@ -1,21 +1,27 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { OrderRow } from "@/lib/reports/report-views";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 import { RecordsTable, withZone, type TableColumn } from "./records-table";
 
-const COLUMNS: TableColumn<OrderRow>[] = [
+// Labels are the keys of `report.tables.orderColumns`, worded in the reader's language below.
+const COLUMNS: Array<TableColumn<OrderRow> & { key: OrderColumn }> = [
   { key: "id", label: "Order" },
   { key: "createdAt", label: "Created", sort: "createdAt" },
   { key: "product", label: "Product", sort: "product" },
   { key: "amount", label: "Amount", numeric: true, sort: "amount" },
-  { key: "milestone", label: "Milestone", sort: "milestone" },
-  { key: "carrier", label: "Carrier" },
-  { key: "country", label: "Country", sort: "country" },
+  { key: "milestone", label: "Milestone", sort: "milestone", code: "milestone" },
+  { key: "carrier", label: "Carrier", code: "carrier" },
+  { key: "country", label: "Country", sort: "country", code: "country" },
   { key: "customer", label: "Customer", personal: true },
   { key: "email", label: "E-mail", personal: true },
 ];
 
+type OrderColumn = "id" | "createdAt" | "product" | "amount" | "milestone" | "carrier" | "country" | "customer" | "email";
+
 export function OrdersTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {
-  return <RecordsTable title="Orders" table="orders" endpoint="/api/reports/orders/rows" query={query} total={total} columns={withZone(COLUMNS, zoneOfQuery(query), "createdAt")} defaultSort="createdAt" defaultHidden={["carrier"]} rowKey={(r) => r.id} csvHref={csvHref} testId="order" />;
+  const t = useTranslations("report.tables");
+  const columns = COLUMNS.map((c) => ({ ...c, label: t(`orderColumns.${c.key}`) }));
+  return <RecordsTable title={t("orders")} table="orders" endpoint="/api/reports/orders/rows" query={query} total={total} columns={withZone(columns, zoneOfQuery(query), "createdAt")} defaultSort="createdAt" defaultHidden={["carrier"]} rowKey={(r) => r.id} csvHref={csvHref} testId="order" />;
 }

@@ -1,12 +1,20 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useFormats } from "@/components/i18n/use-formats";
+import { useCodeLabel } from "@/components/i18n/use-code-label";
+import { categoryLabel, type CategoryLabel, type CodeDimension, type NamedDimension } from "@/lib/i18n/code-labels";
 import type { TableName } from "@/lib/report-params/table-url-parsers";
 import { useCustomerDetails } from "./use-customer-details";
 import { useTableRows } from "./use-table-rows";
 import { useTableUrlState } from "./use-table-url-state";
 
-export interface TableColumn<R> { key: keyof R & string; label: string; numeric?: boolean; sort?: string; personal?: boolean }
+/**
+ * `code`: the column holds the API's codes of that dimension, shown as words (sorting and the
+ * CSV keep the codes); `nameKey`: the field with the name a code is shown by (an offer's).
+ */
+export interface TableColumn<R> { key: keyof R & string; label: string; numeric?: boolean; sort?: string; personal?: boolean; code?: CodeDimension | NamedDimension; nameKey?: keyof R & string }
 
 /** The columns with the report's zone named after the label of the column that holds times. */
 export function withZone<R>(columns: TableColumn<R>[], zone: string, timeKey: keyof R & string): TableColumn<R>[] {
@@ -45,21 +53,30 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
   const page = data?.page ?? state.page;
   const toggleSort = (sort: string) => void setUrl({ page: null, sort, dir: state.sort === sort && state.dir === "desc" ? "asc" : "desc" });
   const toggleColumn = (key: string) => void setUrl({ hide: hidden.has(key) ? [...hidden].filter((k) => k !== key) : [...hidden, key] });
-  const cell = (row: R, column: TableColumn<R>) => (column.personal ? revealed.details?.[rowKey(row)]?.[column.key] : undefined) ?? String(row[column.key] ?? "");
+  const label = useCodeLabel();
+  const t = useTranslations("report.tables");
+  const f = useFormats();
+  const cell = (row: R, column: TableColumn<R>): CategoryLabel => {
+    const revealedText = column.personal ? revealed.details?.[rowKey(row)]?.[column.key] : undefined;
+    if (revealedText !== undefined) return { label: revealedText };
+    const value = row[column.key];
+    if (!column.code) return { label: String(value ?? "") };
+    return categoryLabel(label, column.code, value === null || value === undefined ? "" : String(value), column.nameKey ? String(row[column.nameKey] ?? "") : undefined);
+  };
   return (
     <section aria-label={title} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
-          {title} <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(<span data-testid={`${testId}-total`}>{total.toLocaleString("en-US")}</span>)</span>
+          {title} <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(<span data-testid={`${testId}-total`}>{f.number(total)}</span>)</span>
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> Show customer details
+            <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> {t("showDetails")}
           </label>
           <details className="relative">
-            <summary className="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700">Columns</summary>
+            <summary className="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700">{t("columns")}</summary>
             <fieldset className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-              <legend className="sr-only">Columns</legend>
+              <legend className="sr-only">{t("columns")}</legend>
               {columns.map((c) => (
                 <label key={c.key} className="flex items-center gap-2 py-0.5">
                   <input type="checkbox" checked={!hidden.has(c.key)} onChange={() => toggleColumn(c.key)} /> {c.label}
@@ -67,12 +84,12 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
               ))}
             </fieldset>
           </details>
-          <a className="underline" href={csvHref}>CSV of all {total.toLocaleString("en-US")}</a>
+          <a className="underline" href={csvHref}>{t("csvAll", { count: f.number(total) })}</a>
         </div>
       </div>
       {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>}
       {revealed.error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{revealed.error}</p>}
-      <div className={`overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800 ${isFetching ? "cursor-progress" : ""}`} aria-busy={isFetching || undefined} tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
+      <div className={`overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800 ${isFetching ? "cursor-progress" : ""}`} aria-busy={isFetching || undefined} tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
         <table className="min-w-full text-sm">
           <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
@@ -90,18 +107,23 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {(data?.items ?? []).map((r) => (
               <tr key={rowKey(r)} data-testid={`${testId}-row`}>
-                {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}>{cell(r, c)}</td>)}
+                {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}><CellText {...cell(r, c)} /></td>)}
               </tr>
             ))}
-            {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">Nothing in this report.</td></tr>}
+            {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">{t("nothing")}</td></tr>}
           </tbody>
         </table>
       </div>
-      <nav aria-label={`${title} pages`} className="flex items-center justify-end gap-2 text-sm">
-        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>Previous</button>
-        <span data-testid={`${testId}-page`}>Page {page} of {pages}</span>
-        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>Next</button>
+      <nav aria-label={t("pages", { title })} className="flex items-center justify-end gap-2 text-sm">
+        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>{t("previous")}</button>
+        <span data-testid={`${testId}-page`}>{t("page", { page: f.number(page), pages: f.number(pages) })}</span>
+        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>{t("next")}</button>
       </nav>
     </section>
   );
+}
+
+function CellText({ label, secondary }: CategoryLabel) {
+  if (!secondary) return label;
+  return <>{label}<span className="block text-xs text-zinc-600 dark:text-zinc-400">{secondary}</span></>;
 }

@@ -1,14 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useEffect, useId, useState } from "react";
-import { FILTER_KEYS, FILTER_LABELS, MAX_HOURLY_DAYS, PRESETS, type FilterKey, type Preset, type ReportParams } from "@/lib/report-params/definitions";
-import { PRESET_LABELS, presetRange } from "@/lib/report-params/presets";
+import { FILTER_KEYS, MAX_HOURLY_DAYS, PRESETS, type FilterKey, type Preset, type ReportParams } from "@/lib/report-params/definitions";
+import { PRESET_KEYS, presetRange } from "@/lib/report-params/presets";
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
 import { daysBetween } from "@/lib/calendar";
+import { useFilterValueLabel } from "./filter-labels";
+import { TimeZonePicker } from "./time-zone-picker";
 
-const TIME_ZONES = ["UTC", "America/Sao_Paulo", "America/New_York", "America/Los_Angeles", "Europe/London", "Europe/Berlin", "Europe/Lisbon", "Asia/Tokyo"];
-const control = "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
+const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
 type Props = { params: ReportParams; currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; hiddenFilters?: FilterKey[] };
 
@@ -16,6 +18,12 @@ type Props = { params: ReportParams; currencies: string[]; filterOptions: Partia
 // Shallow: the report's view streams from its route (ReportScreen), the page is not rendered again.
 export function ReportControls({ params, currencies, filterOptions, hiddenFilters = [] }: Props) {
   const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
+  const t = useTranslations("report");
+  const tf = useTranslations("filters");
+  const valueLabel = useFilterValueLabel();
+  // The selected values stay among the options even when the range has none of them, so a
+  // filter that matches nothing can still be unticked here (and the dropdown never vanishes).
+  const optionsOf = (key: FilterKey) => [...new Set([...params.filters[key], ...(filterOptions[key] ?? [])])];
   const days = daysBetween(params.from, params.to) + 1;
   // On a phone the controls sit behind one "Filters" button so the figures come first; from
   // the sm breakpoint up they are always open (the button is hidden, the panel shown by CSS).
@@ -29,7 +37,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, select, textarea, [contenteditable]")) return;
-      const preset = PRESETS.find((p) => PRESET_LABELS[p].key === event.key);
+      const preset = PRESETS.find((p) => PRESET_KEYS[p] === event.key);
       if (preset) {
         event.preventDefault();
         void setQuery({ preset, ...presetRange(preset, params.tz), granularity: null });
@@ -43,66 +51,63 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
     <div>
       <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}
         className="inline-flex w-full items-center justify-between rounded-xl border border-zinc-300 bg-white px-4 py-2.5 text-sm font-medium sm:hidden dark:border-zinc-600 dark:bg-zinc-900">
-        <span>Filters{active && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-300">(some set)</span>}</span>
+        <span>{t("controls.filters")}{active && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-300">{t("controls.someSet")}</span>}</span>
         <span aria-hidden="true">{open ? "▲" : "▼"}</span>
       </button>
       <div id={panelId} className={`${open ? "mt-2 block" : "hidden"} space-y-3 rounded-xl border border-zinc-200 bg-white p-4 sm:mt-0 sm:block dark:border-zinc-800 dark:bg-zinc-900`}>
-        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Date presets">
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label={t("controls.presetsLabel")}>
           {PRESETS.map((preset) => (
-            <button key={preset} type="button" aria-pressed={params.preset === preset} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_LABELS[preset].key}
+            <button key={preset} type="button" aria-pressed={params.preset === preset} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_KEYS[preset]}
               className={`rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${params.preset === preset ? "bg-zinc-900 text-white ring-zinc-900 dark:bg-white dark:text-zinc-900" : "ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800"}`}>
-              {PRESET_LABELS[preset].label} <kbd className="ml-1 text-[10px] opacity-60">{PRESET_LABELS[preset].key}</kbd>
+              {t(`presets.${preset}`)} <kbd className="ml-1 text-[10px] opacity-60">{PRESET_KEYS[preset]}</kbd>
             </button>
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <label className="flex flex-col gap-1">From
+          <label className="flex flex-col gap-1">{t("controls.from")}
             <input type="date" className={control} value={params.from} max={params.to} onChange={(e) => e.target.value && void setQuery({ from: e.target.value, preset: null })} />
           </label>
-          <label className="flex flex-col gap-1">To (inclusive)
+          <label className="flex flex-col gap-1">{t("controls.to")}
             <input type="date" className={control} value={params.to} min={params.from} onChange={(e) => e.target.value && void setQuery({ to: e.target.value, preset: null })} />
           </label>
-          <label className="flex flex-col gap-1">Compare with
+          <label className="flex max-w-full flex-col gap-1">{t("controls.compareWith")}
             <select className={control} value={params.compare} onChange={(e) => void setQuery({ compare: e.target.value as ReportParams["compare"] })}>
-              <option value="previous">Previous period</option>
-              <option value="last_year">Same period last year (by weekday)</option>
-              <option value="none">No comparison</option>
+              <option value="previous">{t("controls.comparePrevious")}</option>
+              <option value="last_year">{t("controls.compareLastYear")}</option>
+              <option value="none">{t("controls.compareNone")}</option>
             </select>
           </label>
-          <label className="flex flex-col gap-1">Granularity
+          <label className="flex flex-col gap-1">{t("controls.granularity")}
             <select className={control} value={params.granularity} onChange={(e) => void setQuery({ granularity: e.target.value as ReportParams["granularity"] })}>
-              <option value="hour" disabled={days > MAX_HOURLY_DAYS}>Hour</option>
-              <option value="day">Day</option>
-              <option value="week">Week</option>
-              <option value="month">Month</option>
+              <option value="hour" disabled={days > MAX_HOURLY_DAYS}>{t("controls.hour")}</option>
+              <option value="day">{t("controls.day")}</option>
+              <option value="week">{t("controls.week")}</option>
+              <option value="month">{t("controls.month")}</option>
             </select>
           </label>
-          <label className="flex flex-col gap-1">Time zone
-            <select className={control} value={params.tz} onChange={(e) => void setQuery({ tz: e.target.value === "UTC" ? null : e.target.value })}>
-              {[...new Set([params.tz, ...TIME_ZONES])].map((tz) => <option key={tz} value={tz}>{tz}</option>)}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">Currency
+          {/* UTC is written too: a URL without a zone means the browser's. */}
+          <TimeZonePicker value={params.tz} onPick={(tz) => void setQuery({ tz })} />
+          <label className="flex flex-col gap-1">{t("controls.currency")}
             <select className={control} value={params.currency ?? ""} onChange={(e) => void setQuery({ currency: e.target.value || null })}>
-              <option value="">All, each on its own</option>
-              {currencies.map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
+              <option value="">{t("controls.allCurrencies")}</option>
+              {[...new Set([...(params.currency ? [params.currency] : []), ...currencies])].map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
             </select>
           </label>
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
-          {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && (filterOptions[key]?.length ?? 0) > 0).map((key) => (
+          {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => (
             <details key={key} className="relative">
               <summary className={`${control} cursor-pointer list-none`}>
-                {FILTER_LABELS[key]}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}
+                {tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}
               </summary>
               <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-                <legend className="sr-only">{FILTER_LABELS[key]}</legend>
-                {(filterOptions[key] ?? []).map((option) => {
+                <legend className="sr-only">{tf(`labels.${key}`)}</legend>
+                {optionsOf(key).map((option) => {
                   const checked = params.filters[key].includes(option);
                   return (
                     <label key={option} className="flex items-center gap-2 py-0.5">
                       <input type="checkbox" checked={checked} onChange={() => void setQuery({ [key]: checked ? params.filters[key].filter((v) => v !== option) : [...params.filters[key], option] })} />
-                      {option}
+                      {valueLabel(key, option)}
                     </label>
                   );
                 })}

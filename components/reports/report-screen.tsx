@@ -1,20 +1,25 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
+import { FilterChips } from "@/components/reports/filter-chips";
 import { ReportControls } from "@/components/reports/report-controls";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { todayIn } from "@/lib/report-params/presets";
+import { isTimeZone } from "@/lib/report-params/time-zone";
 import { formatClock } from "@/lib/reports/data-freshness";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useReport } from "./use-report";
+import { useReportDay } from "./use-report-day";
 
 /** What every report view carries for the frame around its panels. */
 export interface FramedView {
@@ -41,7 +46,36 @@ export interface ReportScreenProps<V extends FramedView> {
   children: (view: V, shown: ShownReport) => ReactNode;
 }
 
-const NETWORK_FAILURE = { kind: "network" as const, title: "The report could not be loaded", action: "Reload the page.", correlationId: null, retryAfterSeconds: null };
+const noSubscription = () => () => {};
+/** The browser's zone; null on the server (and in the render that hydrates its HTML). */
+function useBrowserZone(): string | null {
+  return useSyncExternalStore(noSubscription, () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC", () => null);
+}
+
+/**
+ * A URL without a zone means the browser's: the URL is replaced (not pushed: Back does not
+ * return to a zoneless address) with it, and nothing is loaded before, so no figure of another
+ * zone is ever shown. A UTC browser keeps the zoneless URL, which already means UTC.
+ */
+export function ReportScreen<V extends FramedView>(props: ReportScreenProps<V>) {
+  const searchParams = useSearchParams();
+  const browserZone = useBrowserZone();
+  const [, setZone] = useQueryStates({ tz: parseAsString }, { history: "replace", scroll: false });
+  const urlZone = searchParams.get("tz");
+  const adopt = !urlZone && browserZone !== null && browserZone !== "UTC" && isTimeZone(browserZone) ? browserZone : null;
+  useEffect(() => {
+    if (adopt) void setZone({ tz: adopt });
+  }, [adopt, setZone]);
+  if (!urlZone && (browserZone === null || adopt)) {
+    return (
+      <div className="space-y-4 sm:space-y-6" data-report={props.id}>
+        <h1 className="text-2xl font-semibold tracking-tight">{props.title}</h1>
+        <FetchProgress progress={null} />
+      </div>
+    );
+  }
+  return <ReportFrame {...props} browserZone={browserZone} />;
+}
 
 /**
  * Every report the same way: the URL is its state; its view streams from the report's route
@@ -49,7 +83,10 @@ const NETWORK_FAILURE = { kind: "network" as const, title: "The report could not
  * previous figures stay on screen dimmed, inert and labelled with their own range, never under
  * the new dates.
  */
-export function ReportScreen<V extends FramedView>({ id, title, basis, choices, hiddenFilters, downloads, children }: ReportScreenProps<V>) {
+function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, downloads, children, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
+  const t = useTranslations("filters");
+  const tr = useTranslations("report.header");
+  const day = useReportDay();
   const searchParams = useSearchParams();
   const { params } = parseReportParams(Object.fromEntries(searchParams));
   const query = reportQuery(params);
@@ -67,12 +104,15 @@ export function ReportScreen<V extends FramedView>({ id, title, basis, choices, 
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="report-range">
-            {params.from} to {params.to} ({params.tz}), {typeof basis === "string" ? basis : basis(params)}
-            {current?.view.comparison && <> · compared with {current.view.comparison.from} to {current.view.comparison.to}</>}
+            {tr("range", { from: day(params.from), to: day(params.to), zone: params.tz, basis: typeof basis === "string" ? basis : basis(params) })}
+            {current?.view.comparison && tr("comparedWith", { from: day(current.view.comparison.from), to: day(current.view.comparison.to) })}
+          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="report-zone">
+            {params.tz === browserZone ? t("timesInBrowserZone", { zone: params.tz }) : t("timesIn", { zone: params.tz })}
           </p>
           {current && dataUpdatedAt > 0 && (
             <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="last-updated">
-              Updated {formatClock(dataUpdatedAt, params.tz, true)} {includesToday && "· refreshes every minute"} {isFetching && "· refreshing…"}
+              {tr("updated", { time: formatClock(dataUpdatedAt, params.tz, true) })} {includesToday && tr("refreshesEveryMinute")} {isFetching && tr("refreshing")}
             </p>
           )}
           {current && <DataFreshnessLine freshness={current.view.quality.freshness} timeZone={params.tz} />}
@@ -80,11 +120,14 @@ export function ReportScreen<V extends FramedView>({ id, title, basis, choices, 
         <div className="flex flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">{downloads(query, current?.view)}</div>
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} hiddenFilters={hiddenFilters} />
+      <FilterChips params={params} known={current ? choices(current.view) : null} />
       {loading && <FetchProgress progress={progress} />}
-      {error && !isFetching && <FailurePanel failure={error instanceof ReportStreamError ? error.failure : NETWORK_FAILURE} />}
+      {error && !isFetching && (error instanceof ReportStreamError
+        ? <FailurePanel failure={error.failure} />
+        : <FailurePanel worded failure={{ kind: "network", title: tr("networkTitle"), action: tr("networkAction"), correlationId: null, retryAfterSeconds: null }} />)}
       {previous && shown && (
         <p role="status" data-testid="previous-range" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-900">
-          Still showing the previous range, {shown.params.from} to {shown.params.to}, dimmed, until {params.from} to {params.to} is loaded.
+          {tr("previousRange", { from: day(shown.params.from), to: day(shown.params.to), newFrom: day(params.from), newTo: day(params.to) })}
         </p>
       )}
       {data && shown && !(error && !isFetching && !current) && (

@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { revealCustomerDetailsAction } from "@/lib/actions/reports/reveal-customer-details";
-import { actionFailureText } from "@/lib/actions/action-result";
+import { useTranslations } from "next-intl";
+import { useFailureText } from "@/components/i18n/use-failure-text";
 import type { TableName } from "@/lib/report-params/table-url-parsers";
 
 type Details = Record<string, Record<string, string>>;
@@ -13,6 +14,8 @@ type Details = Record<string, Record<string, string>>;
  * stay masked: the details are laid over them here, in the browser, and kept nowhere else.
  */
 export function useCustomerDetails(table: TableName, query: string, ids: readonly string[] | undefined, enabled: boolean) {
+  const t = useTranslations("report.tables");
+  const { failure: failureText } = useFailureText();
   const idsKey = ids?.join("\n") ?? "";
   const requestKey = `${table}\n${query}\n${idsKey}`;
   const [answer, setAnswer] = useState<{ key: string; details?: Details; error?: string } | null>(null);
@@ -21,15 +24,15 @@ export function useCustomerDetails(table: TableName, query: string, ids: readonl
     let live = true;
     revealCustomerDetailsAction({ table, query, ids: idsKey.split("\n") })
       .then((result) => {
-        if (live) setAnswer(result.ok ? { key: requestKey, details: result.data } : { key: requestKey, error: actionFailureText(result.error) });
+        if (live) setAnswer(result.ok ? { key: requestKey, details: result.data } : { key: requestKey, error: failureText(result.error) });
       })
       .catch(() => {
-        if (live) setAnswer({ key: requestKey, error: "The customer details could not be loaded. Try again." });
+        if (live) setAnswer({ key: requestKey, error: t("detailsFailed") });
       });
     return () => {
       live = false;
     };
-  }, [enabled, table, query, idsKey, requestKey]);
+  }, [enabled, table, query, idsKey, requestKey, t, failureText]);
   const current = enabled && answer?.key === requestKey ? answer : null;
   return { details: current?.details ?? null, error: current?.error ?? null, pending: enabled && idsKey !== "" && current === null };
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Suspense, type ReactNode } from "react";
 import { LogoMark } from "@/components/brand/logo-mark";
 import { UpstreamStatus } from "@/components/landing/upstream-status";
@@ -17,13 +18,16 @@ interface Props { account: SessionAccount; settings: AccountSettings | null; sco
 
 // Props in, markup out: the layout reads the session, the settings, the scope and the upstream's health.
 export function DashboardShell({ account, settings, scope, health, children }: Props) {
-  const items = REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ path, label }) => ({ path, label }));
+  const t = useTranslations("shell");
+  const overview = useTranslations("overview");
+  // The Overview first: it is the page after sign-in, and every figure on it leads to a report below.
+  const items = [{ path: "/overview", label: overview("nav") }, ...REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path }) => ({ path, label: t(`nav.${id}`) }))];
   return (
     <SessionScope scope={scope}>
       <div className="min-h-dvh">
         <header className="border-b border-zinc-200 bg-white/80 dark:border-zinc-800 dark:bg-zinc-950/80">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-5 py-3">
-            <Link href="/revenue" className="inline-flex items-center gap-2 font-semibold">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-5 py-1.5 sm:gap-y-2 sm:py-3">
+            <Link href="/overview" className="inline-flex items-center gap-2 font-semibold">
               <LogoMark className="size-7" /> Salesdash
             </Link>
             <Suspense fallback={<ReportNavFallback items={items} />}>
@@ -34,7 +38,7 @@ export function DashboardShell({ account, settings, scope, health, children }: P
               <Suspense fallback={<UpstreamStatusPending />}>
                 <UpstreamStatus health={health} />
               </Suspense>
-              {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Staging</span>}
+              {account.target === "staging" && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("staging")}</span>}
               <AccountMenu account={account} settings={settings} />
               <SignOutButton />
             </div>

@@ -7,11 +7,13 @@ export interface SyncStatusText {
   tone: "filling" | "done" | "problem";
 }
 
-const days = (n: number) => `${n.toLocaleString("en-US")} day${n === 1 ? "" : "s"}`;
+/** The slice of a next-intl translator of the "shell" namespace this needs. */
+export type SyncWords = (key: "sync.synced" | "sync.syncedOf" | "sync.upToDate", values?: Record<string, number>) => string;
 
-export function syncStatusText(status: SyncStatusAnswer | undefined): SyncStatusText | null {
+export function syncStatusText(status: SyncStatusAnswer | undefined, t: SyncWords): SyncStatusText | null {
   if (!status || !status.enabled || status.total <= 0) return null;
-  const progress = status.complete ? `Synced ${days(status.total)}` : `Synced ${status.synced.toLocaleString("en-US")} of ${days(status.total)}`;
+  const progress = status.complete ? t("sync.synced", { total: status.total }) : t("sync.syncedOf", { synced: status.synced, total: status.total });
+  // The sync's last error is the server's sentence, quoted as it is.
   if (status.lastError) return { text: `${progress} · ${status.lastError}`, tone: "problem" };
-  return status.complete ? { text: `${progress} · up to date`, tone: "done" } : { text: progress, tone: "filling" };
+  return status.complete ? { text: `${progress} · ${t("sync.upToDate")}`, tone: "done" } : { text: progress, tone: "filling" };
 }

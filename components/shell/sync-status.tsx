@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { syncStatusText } from "./sync-status-text";
 import { useSyncStatus } from "./use-sync-status";
 
@@ -13,7 +14,8 @@ const TONES = {
 // there (empty when there is nothing to say) so that screen readers hear it change, politely.
 export function SyncStatus() {
   const { data } = useSyncStatus();
-  const status = syncStatusText(data);
+  const t = useTranslations("shell");
+  const status = syncStatusText(data, t);
   const tone = status ? TONES[status.tone] : null;
   return (
     <span role="status" aria-live="polite" data-testid="sync-status" className="inline-flex max-w-full">

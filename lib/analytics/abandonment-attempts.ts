@@ -83,3 +83,22 @@ export function attemptsPerCart(carts: readonly Pick<AbandonedCart, "attemptCoun
     mean: carts.length > 0 ? attempts / carts.length : null,
   };
 }
+
+export interface AllAttemptsApproval {
+  approved: number;
+  attempts: number;
+  /** An upper bound: (approved + purchased) / (attempts + purchased); null without attempts. */
+  atMost: number | null;
+}
+
+/**
+ * The approval rate over every attempt, abandoned carts' and purchased checkouts' together, as
+ * far as the contract allows. Carts carry their attempts; purchases carry none, only that their
+ * checkout was paid, so each purchased checkout adds one approved attempt and its declined
+ * attempts before the payment are unknown. The exact rate is therefore at most this one.
+ */
+export function approvalOverAllAttempts(carts: Pick<ApprovalRateRow, "approved" | "attempts">, purchasedCheckouts: number): AllAttemptsApproval {
+  const approved = carts.approved + purchasedCheckouts;
+  const attempts = carts.attempts + purchasedCheckouts;
+  return { approved, attempts, atMost: attempts > 0 ? approved / attempts : null };
+}

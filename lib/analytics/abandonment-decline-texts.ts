@@ -1,5 +1,7 @@
 // Plain-language meaning of the decline codes the API reports, and what a creator can do
-// about each. Codes outside the list get a generic text that points to the PSP.
+// about each. Codes outside the list get a generic text that points to the PSP. These English
+// texts are the CSV's; the page words the same texts in the reader's language from the
+// messages (abandonment.declines.text.<code>), which a unit test keeps equal in English.
 
 export interface DeclineText {
   explanation: string;
@@ -73,4 +75,9 @@ export function isKnownDeclineCode(code: string): code is KnownDeclineCode {
 /** The text of a code; the generic text for a code not in the list. */
 export function declineText(code: string): DeclineText {
   return isKnownDeclineCode(code) ? DECLINE_TEXTS[code] : GENERIC_DECLINE_TEXT;
+}
+
+/** Which text the page shows for a code, in its language: the code's own, or "generic". */
+export function declineTextId(code: string): KnownDeclineCode | "generic" {
+  return isKnownDeclineCode(code) ? code : "generic";
 }

@@ -47,7 +47,7 @@ export interface CheckoutFunnel {
   /** Largest first (count of the first step), ties by key. */
   groups: FunnelGroup[];
   /** How the figures were made, for the page to show. */
-  notes: string[];
+  notes: FunnelNote[];
 }
 
 export const ALL_CHECKOUTS = "all";
@@ -55,14 +55,13 @@ export const PURCHASED_NOT_APPLICABLE = "purchased (n/a)";
 
 const STEP_COUNT = FUNNEL_STEPS.length;
 
-const NOTE_LATER_STEP =
-  "A cart counts in a step when it has that step's timestamp or the timestamp of any later step: a later step cannot happen without the earlier ones, so a missing earlier timestamp is read as a gap in the record, not as a skipped step.";
-const NOTE_PURCHASED =
-  "Checkouts paid at the first go (front purchases whose checkoutId is not among the carts) count in every step: purchases carry no step timestamps, and a paid checkout went through all of them. A recovered cart is counted once, as a cart.";
-const NOTE_NO_FIELD = (field: FunnelGroupBy) =>
-  `Purchases carry no ${field}, so checkouts paid at the first go form their own group, "${PURCHASED_NOT_APPLICABLE}", counted in every step; the other groups hold abandoned carts only, whose only purchases are recoveries. Compare those groups with each other, not with the purchased group.`;
-const NOTE_BY_OFFER = "Checkouts paid at the first go are grouped by the offerCode of their front purchase.";
-const NOTE_NONE = (field: FunnelGroupBy) => `Carts without a ${field} are grouped under "${NONE}".`;
+/**
+ * How the figures were made, as ids the page words in the reader's language: `noField` and
+ * `none` name the grouping field.
+ */
+export type FunnelNote =
+  | { id: "laterStep" | "purchased" | "byOffer" }
+  | { id: "noField" | "none"; field: FunnelGroupBy };
 
 /** The index of the last step a cart reached (0 at least: every cart was loaded). */
 function lastStepOf(cart: FunnelCart): number {
@@ -117,10 +116,10 @@ export function checkoutFunnel(carts: readonly FunnelCart[], purchases: readonly
     for (let i = 0; i < STEP_COUNT; i++) tally.counts[i]!++;
   }
 
-  const notes = [NOTE_LATER_STEP, NOTE_PURCHASED];
-  if (groupBy === "offerCode") notes.push(NOTE_BY_OFFER);
-  else if (groupBy) notes.push(NOTE_NO_FIELD(groupBy));
-  if (groupBy && cartWithoutField) notes.push(NOTE_NONE(groupBy));
+  const notes: FunnelNote[] = [{ id: "laterStep" }, { id: "purchased" }];
+  if (groupBy === "offerCode") notes.push({ id: "byOffer" });
+  else if (groupBy) notes.push({ id: "noField", field: groupBy });
+  if (groupBy && cartWithoutField) notes.push({ id: "none", field: groupBy });
 
   const groups = [...tallies].map(([key, t]): FunnelGroup => ({ key, carts: t.carts, purchasedCheckouts: t.purchased, steps: stepsOf(t.counts) }));
   groups.sort((a, b) => b.steps[0]!.count - a.steps[0]!.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

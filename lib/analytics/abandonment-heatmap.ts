@@ -5,11 +5,11 @@ import { DAY_MS, HOUR_MS } from "@/lib/calendar";
 import { timestampMs } from "./timestamps";
 import { assertTimeZone, ZoneOffsets } from "./zone-offsets";
 
+/** The rows' weekdays, Monday first, as the CSV names them (the page names them in its language). */
 export const HEATMAP_WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 
 export interface Heatmap {
   timeZone: string;
-  weekdays: typeof HEATMAP_WEEKDAYS;
   /** cells[weekday 0 = Monday][local hour 0..23]: carts whose session started then. */
   cells: number[][];
   /** Carts placed (those with a readable sessionInitializedAt); the sum of every cell. */
@@ -48,5 +48,5 @@ export function heatmap(carts: readonly Pick<AbandonedCart, "sessionInitializedA
       if (n > max) max = n;
     }
   }
-  return { timeZone, weekdays: HEATMAP_WEEKDAYS, cells, total: instants.length, max };
+  return { timeZone, cells, total: instants.length, max };
 }

@@ -24,22 +24,13 @@ export interface AbandonmentKpis {
   medianMinutesToAbandon: number | null;
 }
 
-/** What each figure means, in words the page shows beside it. */
-export const ABANDONMENT_DEFINITIONS = {
-  abandonedCarts:
-    "Abandoned carts: the number of abandoned-cart records in the period. The API places a cart by the start of its checkout session (sessionInitializedAt). A cart recovered later still counts here: it was abandoned first.",
-  abandonedValue:
-    "Value abandoned: the sum of the carts' amountTransaction (the price of the offer in the cart; for a recovered cart, the amount finally paid), per currency. A cart's currency is that of its offer; carts whose offer currency is unknown are shown under \"unknown\". Amounts in different currencies are never added together.",
-  recoveredCarts: "Recovered carts: abandoned carts that the API marks as recovered (isRecovered): the customer came back and paid later.",
-  recoveredValue: "Recovered value: the sum of amountTransaction over the recovered carts, per currency.",
-  recoveryRate: "Recovery rate: recovered carts ÷ abandoned carts. Empty when there are no abandoned carts.",
-  purchasedCheckouts:
-    "Purchased checkouts: checkouts paid without being abandoned, counted as the distinct checkoutId of front purchases (purchaseType \"front\") in the period whose checkoutId is not among the abandoned carts. A recovered cart's purchase carries the cart's checkoutId, so it is counted once, as an abandoned (and recovered) cart. A front purchase without a checkoutId counts as a checkout of its own. Order bumps, upsells and downsells are not checkouts. Near the edges of the period, a cart started before the period and recovered inside it is not among the period's carts, so its purchase counts here.",
-  abandonmentRate:
-    "Abandonment rate: abandoned carts ÷ (abandoned carts + purchased checkouts), the share of checkouts that ended without a payment at the first go (recovered carts included, as they were abandoned first). Checkouts that are in neither list, such as ones left before a checkout session started, are in neither figure. Empty when both are zero.",
-  medianMinutesToAbandon:
-    "Median time to abandon: the median, in minutes, of the time from the start of the checkout session (sessionInitializedAt) to the moment the API marks the cart abandoned (abandonedAt), over carts with both timestamps. For an even number of carts, the mean of the two middle values. Empty when no cart has both.",
-} as const satisfies Record<Exclude<keyof AbandonmentKpis, "currency">, string>;
+/**
+ * The figures the page defines in words beside them, in this order (the words are messages:
+ * abandonment.definitions.<key>, in each language).
+ */
+export const ABANDONMENT_DEFINITION_KEYS = [
+  "abandonedCarts", "abandonedValue", "recoveredCarts", "recoveredValue", "recoveryRate", "purchasedCheckouts", "abandonmentRate", "medianMinutesToAbandon",
+] as const satisfies ReadonlyArray<Exclude<keyof AbandonmentKpis, "currency">>;
 
 class CartSums {
   abandoned = 0;

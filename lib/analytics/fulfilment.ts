@@ -11,9 +11,12 @@ export interface DeliveryTimes {
   delivered: number;
   medianDays: number | null;
   p90Days: number | null;
-  /** Days from completion to delivery, in buckets. */
-  histogram: Count[];
+  /** Days from completion to delivery, in buckets: `key` as the CSV names it, `id` for the page's words. */
+  histogram: DeliveryBucket[];
 }
+
+export type DeliveryBucketId = "upTo2" | "upTo5" | "upTo8" | "upTo14" | "over14";
+export interface DeliveryBucket extends Count { id: DeliveryBucketId }
 
 export interface Fulfilment {
   /** Orders without tracking (digital products) are not fulfilment work and are counted apart. */
@@ -24,7 +27,9 @@ export interface Fulfilment {
   deliveryTimes: DeliveryTimes;
 }
 
-const BUCKETS: ReadonlyArray<[string, number]> = [["0–2 days", 2], ["3–5 days", 5], ["6–8 days", 8], ["9–14 days", 14], ["15 days or more", Infinity]];
+const BUCKETS: ReadonlyArray<[DeliveryBucketId, string, number]> = [
+  ["upTo2", "0–2 days", 2], ["upTo5", "3–5 days", 5], ["upTo8", "6–8 days", 8], ["upTo14", "9–14 days", 14], ["over14", "15 days or more", Infinity],
+];
 
 function counted(map: Map<string, number>): Count[] {
   return [...map].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
@@ -61,8 +66,8 @@ export function fulfilment(orders: readonly FulfilmentOrder[]): Fulfilment {
     }
   }
   days.sort((a, b) => a - b);
-  const histogram = BUCKETS.map(([key]) => ({ key, count: 0 }));
-  for (const d of days) (histogram[BUCKETS.findIndex(([, max]) => d <= max)] as Count).count++;
+  const histogram = BUCKETS.map(([id, key]): DeliveryBucket => ({ id, key, count: 0 }));
+  for (const d of days) (histogram[BUCKETS.findIndex(([, , max]) => d <= max)] as Count).count++;
   return {
     withoutShipping,
     byMilestone: counted(milestones),

@@ -48,7 +48,7 @@ function leavesSite(form: string): boolean {
   return resolved.origin !== PLACEHOLDER_ORIGIN || resolved.pathname.startsWith("//");
 }
 
-export function safeCallbackPath(value: string | string[] | undefined, fallback = "/revenue"): string {
+export function safeCallbackPath(value: string | string[] | undefined, fallback = "/overview"): string {
   const raw = Array.isArray(value) ? value[0] : value;
   if (typeof raw !== "string" || raw === "" || raw.length > MAX_LENGTH) return fallback;
   // Only the path decides where a browser goes: it is checked in every decoded form. The
@@ -73,7 +73,7 @@ export function safeCallbackPath(value: string | string[] | undefined, fallback 
  * next-auth's redirect callback: an absolute URL on this dashboard or a path, reduced to a
  * safe path on `baseUrl`; anything else goes to the fallback page.
  */
-export function safeRedirectUrl(url: string, baseUrl: string, fallback = "/revenue"): string {
+export function safeRedirectUrl(url: string, baseUrl: string, fallback = "/overview"): string {
   const base = new URL(baseUrl);
   let candidate: string | undefined = url;
   if (!url.startsWith("/")) {

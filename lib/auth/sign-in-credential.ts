@@ -11,7 +11,7 @@ import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
 import type { SignedInAccount } from "./session-claims";
 import { startSessionSync } from "./session-sync";
-import { verifyCredential } from "./verify-credential";
+import { verifyCredential, type SignInFailure } from "./verify-credential";
 
 export interface SignInInput {
   apiKey: string;
@@ -25,13 +25,17 @@ export interface SignInInput {
 
 export type SignInOutcome =
   | { ok: true; account: SignedInAccount }
-  | { ok: false; code: "credential_refused" | "storage_unavailable"; message: string; reference?: string };
+  | { ok: false; code: "credential_refused"; message: string; failure?: SignInFailure }
+  | { ok: false; code: "storage_unavailable"; message: string; reference: string };
 
 export async function signInWithCredential(input: SignInInput): Promise<SignInOutcome> {
   const env = getServerEnv();
   const target = input.target === "staging" && env.SALES_API_STAGING_BASE_URL ? "staging" : "production";
   const result = await verifyCredential({ apiKey: input.apiKey, clientId: input.clientId || undefined, target });
-  if (!result.ok) return { ok: false, code: "credential_refused", message: result.message };
+  if (!result.ok) {
+    const { reason, message, values, reference } = result;
+    return { ok: false, code: "credential_refused", message, failure: { reason, message, values, reference } };
+  }
   let vaultRef: string;
   try {
     vaultRef = await getCredentialVault().put({ credential: result.credential, target }, env.SESSION_MAX_AGE_SECONDS * 1000);

@@ -16,14 +16,17 @@ export function guardFormula(text: string): string {
   return text.length > 0 && FORMULA_START.has(text.charAt(0)) ? `'${text}` : text;
 }
 
-/** The text of one cell. null, undefined, NaN, ±Infinity and invalid dates are written as an empty cell. */
-export function toCsvCell(value: unknown, kind: CsvKind): string {
+/**
+ * The text of one cell. null, undefined, NaN, ±Infinity and invalid dates are written as an empty
+ * cell. `decimal`: the decimal mark of number and money cells (see dialect.ts); ids and text keep theirs.
+ */
+export function toCsvCell(value: unknown, kind: CsvKind, decimal: "." | "," = "."): string {
   if (value === null || value === undefined) return "";
   switch (kind) {
     case "number":
-      return numberCell(value) ?? textCell(value);
+      return withDecimal(numberCell(value), decimal) ?? textCell(value);
     case "money":
-      return moneyCell(value) ?? textCell(value);
+      return withDecimal(moneyCell(value), decimal) ?? textCell(value);
     case "date":
       return dateCell(value) ?? textCell(value);
     case "id":
@@ -32,6 +35,11 @@ export function toCsvCell(value: unknown, kind: CsvKind): string {
     case "text":
       return textCell(value);
   }
+}
+
+// Plain decimals hold at most one ".", and no other character a comma could be mistaken for.
+function withDecimal(cell: string | undefined, decimal: "." | ","): string | undefined {
+  return cell === undefined || decimal === "." ? cell : cell.replace(".", decimal);
 }
 
 // A value that does not fit its column's kind is not dropped: it is written as guarded text.

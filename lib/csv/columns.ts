@@ -1,6 +1,7 @@
 // A report's CSV layout: one definition per column, in order. The route handler states what
 // each column holds; the kind decides how it is written (see cell.ts).
 import { toCsvCell, type CsvKind } from "./cell";
+import { DEFAULT_CSV_DIALECT, type CsvDialect } from "./dialect";
 
 export interface CsvColumn<T> {
   readonly header: string;
@@ -31,6 +32,6 @@ export function csvHeaderRecord<T>(columns: CsvColumns<T>): string[] {
 }
 
 /** One row as the cells of a record, in column order. */
-export function csvRecord<T>(columns: CsvColumns<T>, row: T): string[] {
-  return columns.map((column) => toCsvCell(column.value(row), column.kind));
+export function csvRecord<T>(columns: CsvColumns<T>, row: T, dialect: CsvDialect = DEFAULT_CSV_DIALECT): string[] {
+  return columns.map((column) => toCsvCell(column.value(row), column.kind, dialect.decimal));
 }

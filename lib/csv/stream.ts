@@ -6,6 +6,7 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import { csvHeaderRecord, csvRecord, type CsvColumns } from "./columns";
+import { DEFAULT_CSV_DIALECT, type CsvDialect } from "./dialect";
 import { downloadResponse } from "./download-response";
 import { closeRows, openRows, type RowIterator, type Rows } from "./rows";
 
@@ -14,6 +15,8 @@ export interface CsvStreamOptions {
   chunkSize?: number;
   /** A chunk is sent after this long even if small, so slow upstream pages still trickle out. Default 250 ms. */
   maxChunkDelayMs?: number;
+  /** The field delimiter and decimal mark (dialect.ts); default "," and ".". */
+  dialect?: CsvDialect;
 }
 
 // RFC 4180: CRLF after every record, fields with a comma, quote, CR or LF quoted, quotes doubled.
@@ -31,6 +34,7 @@ const STRINGIFY_OPTIONS = {
 export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: CsvStreamOptions = {}): ReadableStream<Uint8Array> {
   const chunkSize = options.chunkSize ?? 64 * 1024;
   const maxDelay = options.maxChunkDelayMs ?? 250;
+  const dialect = options.dialect ?? DEFAULT_CSV_DIALECT;
   const encoder = new TextEncoder();
   let iterator: RowIterator<T> | undefined;
   let first = true;
@@ -50,7 +54,7 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
               done = true;
               break;
             }
-            const record = csvRecord(columns, step.value);
+            const record = csvRecord(columns, step.value, dialect);
             records.push(record);
             for (const cell of record) size += cell.length + 1;
           }
@@ -58,7 +62,7 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
           await closeRows(iterator);
           throw error; // errors the stream: the client sees a failed download, not a short file
         }
-        const text = stringify(records, { ...STRINGIFY_OPTIONS, bom: first });
+        const text = stringify(records, { ...STRINGIFY_OPTIONS, delimiter: dialect.delimiter, bom: first });
         first = false;
         if (text) controller.enqueue(encoder.encode(text));
         if (done) controller.close();

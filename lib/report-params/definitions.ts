@@ -18,17 +18,6 @@ export type Granularity = (typeof GRANULARITIES)[number];
 export const FILTER_KEYS = ["product", "offer", "type", "method", "psp", "brand", "country", "affiliate"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export const FILTER_LABELS: Record<FilterKey, string> = {
-  product: "Product",
-  offer: "Offer",
-  type: "Purchase type",
-  method: "Payment method",
-  psp: "PSP",
-  brand: "Card brand",
-  country: "Country",
-  affiliate: "Affiliate",
-};
-
 /** Hourly buckets only up to two days: beyond that a chart would hold thousands of points. */
 export const MAX_HOURLY_DAYS = 2;
 /** The upstream keeps two years; a little more lets a year-over-year comparison reach back. */

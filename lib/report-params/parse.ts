@@ -3,14 +3,21 @@
 import { daysBetween, parseIsoDay, shiftDay } from "@/lib/calendar";
 import { COMPARE_MODES, DATINGS, FILTER_KEYS, GRANULARITIES, MAX_HOURLY_DAYS, MAX_RANGE_DAYS, PRESETS, type CompareMode, type Dating, type FilterKey, type Granularity, type Preset, type ReportParams } from "./definitions";
 import { presetRange } from "./presets";
+import { readTableParams } from "./table-columns";
 import { isTimeZone } from "./time-zone";
+import { paramIssue, paramIssueText, type ParamIssue } from "./param-issues";
+import { filterValueProblem, isKnownCurrency, normalFilterValue } from "./value-checks";
 
 export type RawSearchParams = Record<string, string | string[] | undefined>;
 
 export interface ParsedReport {
   params: ReportParams;
   /** Empty when the URL was valid; otherwise `params` is the nearest valid report. */
+  issues: ParamIssue[];
+  /** The issues in English sentences (API error bodies). */
   problems: string[];
+  /** The tables' URL state (sort, direction, page, hidden columns) without its bad values. */
+  tableQuery: Array<[string, string]>;
 }
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -32,29 +39,29 @@ export function autoGranularity(days: number): Granularity {
   return "month";
 }
 
-function oneOf<T extends string>(values: readonly T[], raw: string | undefined, name: string, fallback: T, problems: string[]): T {
+function oneOf<T extends string>(values: readonly T[], raw: string | undefined, name: string, fallback: T, problems: ParamIssue[]): T {
   if (raw === undefined || raw === "") return fallback;
   if ((values as readonly string[]).includes(raw)) return raw as T;
-  problems.push(`"${raw}" is not a valid ${name}; use one of ${values.join(", ")}.`);
+  problems.push(paramIssue("notOneOf", { raw, name, values: values.join(", ") }));
   return fallback;
 }
 
 const latest = (a: string, b: string) => (a > b ? a : b);
 const earliest = (a: string, b: string) => (a < b ? a : b);
 
-function isReportDay(day: string | undefined, which: "start" | "end", problems: string[]): boolean {
+function isReportDay(day: string | undefined, which: "start" | "end", problems: ParamIssue[]): boolean {
   if (day === undefined || parseIsoDay(day) === undefined) {
-    problems.push(`The ${which} date "${day ?? ""}" is not a day written YYYY-MM-DD.`);
+    problems.push(paramIssue("notDay", { which, day: day ?? "" }));
     return false;
   }
   if (day < FIRST_REPORT_DAY || day > LAST_REPORT_DAY) {
-    problems.push(`The ${which} date ${day} is outside the days a report can cover (${FIRST_REPORT_DAY} to ${LAST_REPORT_DAY}).`);
+    problems.push(paramIssue("outsideDays", { which, day, first: FIRST_REPORT_DAY, last: LAST_REPORT_DAY }));
     return false;
   }
   return true;
 }
 
-function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now: Date, problems: string[]): { from: string; to: string } {
+function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now: Date, problems: ParamIssue[]): { from: string; to: string } {
   const from = one(raw.from);
   const to = one(raw.to);
   if (from === undefined && to === undefined) return presetRange(preset ?? DEFAULT_PRESET, tz, now);
@@ -66,35 +73,40 @@ function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now:
   let start = fromOk ? (from as string) : latest(shiftDay(to as string, -29), FIRST_REPORT_DAY);
   let end = toOk ? (to as string) : earliest(shiftDay(from as string, 29), LAST_REPORT_DAY);
   if (start > end) {
-    problems.push(`The range starts (${start}) after it ends (${end}); the two dates are swapped.`);
+    problems.push(paramIssue("swapped", { start, end }));
     [start, end] = [end, start];
   }
   const days = daysBetween(start, end) + 1;
   if (days > MAX_RANGE_DAYS) {
-    problems.push(`The range is ${days} days long; a report covers at most ${MAX_RANGE_DAYS} days.`);
+    problems.push(paramIssue("tooLong", { days, max: MAX_RANGE_DAYS }));
     start = latest(shiftDay(end, -(MAX_RANGE_DAYS - 1)), FIRST_REPORT_DAY);
   }
   return { from: start, to: end };
 }
 
-function readFilters(raw: RawSearchParams, problems: string[]): Record<FilterKey, string[]> {
+function readFilters(raw: RawSearchParams, problems: ParamIssue[]): Record<FilterKey, string[]> {
   const filters = {} as Record<FilterKey, string[]>;
   for (const key of FILTER_KEYS) {
     const value = raw[key];
-    const list = (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-    if (list.length > MAX_FILTER_VALUES) problems.push(`The ${key} filter lists ${list.length} values; at most ${MAX_FILTER_VALUES} are kept.`);
+    const written = (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => v.split(",")).map((v) => normalFilterValue(key, v.trim())).filter(Boolean);
+    const list = written.filter((v) => {
+      const problem = filterValueProblem(key, v);
+      if (problem) problems.push(problem);
+      return problem === null;
+    });
+    if (list.length > MAX_FILTER_VALUES) problems.push(paramIssue("tooManyValues", { key, count: list.length, max: MAX_FILTER_VALUES }));
     filters[key] = [...new Set(list)].slice(0, MAX_FILTER_VALUES).map((v) => v.slice(0, 200));
   }
   return filters;
 }
 
 export function parseReportParams(raw: RawSearchParams, now: Date = new Date()): ParsedReport {
-  const problems: string[] = [];
+  const problems: ParamIssue[] = [];
   const tzRaw = one(raw.tz);
   let tz = "UTC";
   if (tzRaw !== undefined && tzRaw !== "") {
     if (isTimeZone(tzRaw)) tz = tzRaw;
-    else problems.push(`"${tzRaw}" is not a known time zone; use an IANA name such as Europe/Berlin or America/Sao_Paulo.`);
+    else problems.push(paramIssue("unknownZone", { zone: tzRaw }));
   }
   const presetRaw = one(raw.preset);
   const preset = presetRaw ? oneOf<Preset>(PRESETS, presetRaw, "preset", DEFAULT_PRESET, problems) : null;
@@ -104,17 +116,18 @@ export function parseReportParams(raw: RawSearchParams, now: Date = new Date()):
   const dating = oneOf<Dating>(DATINGS, one(raw.dating), "dating", "sale", problems);
   let granularity = oneOf<Granularity>(GRANULARITIES, one(raw.granularity), "granularity", autoGranularity(days), problems);
   if (granularity === "hour" && days > MAX_HOURLY_DAYS) {
-    problems.push(`Hourly buckets need a range of at most ${MAX_HOURLY_DAYS} days; this one has ${days}.`);
+    problems.push(paramIssue("hourlyTooLong", { max: MAX_HOURLY_DAYS, days }));
     granularity = autoGranularity(days);
   }
   const currencyRaw = one(raw.currency)?.trim().toLowerCase();
   let currency: string | null = null;
   if (currencyRaw) {
-    if (/^[a-z]{3}$/.test(currencyRaw) || currencyRaw === "unknown") currency = currencyRaw;
-    else problems.push(`"${currencyRaw}" is not a currency code such as brl, usd or eur.`);
+    if (isKnownCurrency(currencyRaw)) currency = currencyRaw;
+    else problems.push(paramIssue("unknownCurrency", { currency: currencyRaw }));
   }
   const filters = readFilters(raw, problems);
-  return { params: { from, to, preset, compare, dating, granularity, tz, currency, filters }, problems };
+  const tableQuery = readTableParams(raw, problems);
+  return { params: { from, to, preset, compare, dating, granularity, tz, currency, filters }, issues: problems, problems: problems.map((issue) => paramIssueText(issue)), tableQuery };
 }
 
 /** The URL query of a report, in a stable order, omitting defaults. */

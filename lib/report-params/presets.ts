@@ -6,18 +6,19 @@
 import { civilFromDays, daysFromCivil, firstOfMonth, formatDay } from "@/lib/calendar";
 import type { Preset } from "./definitions";
 
-export const PRESET_LABELS: Record<Preset, { label: string; key: string }> = {
-  today: { label: "Today", key: "t" },
-  yesterday: { label: "Yesterday", key: "y" },
-  last_7_days: { label: "Last 7 days", key: "7" },
-  last_30_days: { label: "Last 30 days", key: "3" },
-  last_90_days: { label: "Last 90 days", key: "9" },
-  this_month: { label: "This month", key: "m" },
-  last_month: { label: "Last month", key: "l" },
-  this_quarter: { label: "This quarter", key: "q" },
-  last_12_months: { label: "Last 12 months", key: "1" },
-  year_to_date: { label: "Year to date", key: "d" },
-  last_two_years: { label: "Last two years", key: "2" },
+/** The keyboard key of each preset (its name is in the `report.presets` messages). */
+export const PRESET_KEYS: Record<Preset, string> = {
+  today: "t",
+  yesterday: "y",
+  last_7_days: "7",
+  last_30_days: "3",
+  last_90_days: "9",
+  this_month: "m",
+  last_month: "l",
+  this_quarter: "q",
+  last_12_months: "1",
+  year_to_date: "d",
+  last_two_years: "2",
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

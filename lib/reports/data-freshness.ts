@@ -74,21 +74,31 @@ export function formatClock(ms: number, timeZone: string, seconds = false): stri
 
 const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
 
+/** When something was fetched, in parts a sentence of any language is made of. */
+export interface AsOfParts { when: "today" | "yesterday" | "earlier"; time: string; date: string }
+
 /**
- * When something was fetched, for a person in `timeZone`: "12:04" on the reference's day,
- * "yesterday, 09:10" the day before, "22 Nov, 09:10" earlier that year, else with the year.
+ * When something was fetched, for a person in `timeZone`: its time on the reference's day or the
+ * day before; earlier, also its date ("22 Nov", with the year when not the reference's) as
+ * `locale` (an Intl locale) writes it.
  */
-export function formatAsOf(ms: number, reference: number, timeZone: string): string {
+export function asOfParts(ms: number, reference: number, timeZone: string, locale = "en-GB"): AsOfParts {
   const time = formatClock(ms, timeZone);
   const day = dayIn(ms, timeZone);
   const today = dayIn(reference, timeZone);
-  if (day === today) return time;
+  if (day === today) return { when: "today", time, date: day };
   // The reference's local day minus one, found from its local calendar date (DST-proof).
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  if (day === yesterday) return `yesterday, ${time}`;
+  if (day === yesterday) return { when: "yesterday", time, date: day };
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
-  const date = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) }).format(ms);
-  return `${date}, ${time}`;
+  const date = new Intl.DateTimeFormat(locale, { timeZone, day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) }).format(ms);
+  return { when: "earlier", time, date };
+}
+
+/** "12:04" on the reference's day, "yesterday, 09:10" the day before, "22 Nov, 09:10" earlier that year, else with the year. */
+export function formatAsOf(ms: number, reference: number, timeZone: string): string {
+  const { when, time, date } = asOfParts(ms, reference, timeZone);
+  return when === "today" ? time : when === "yesterday" ? `yesterday, ${time}` : `${date}, ${time}`;
 }
 
 /** "Data as of 12:04", with the older part when the summary has one. */

@@ -1,16 +1,22 @@
 // Records whose fields the contract does not show (refunds, chargebacks): columns discovered
 // from the records, money and dates recognised by name, personal data masked by name.
 import { formatInZone, formatMoney } from "@/lib/format";
+import { codeDimensionOfField, type CodeDimension } from "@/lib/i18n/code-labels";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 
-export interface GenericColumn { key: string; kind: "money" | "date" | "personal" | "text" }
+/** `code`: the column holds the API's codes of that dimension, shown on screen as words (the CSV keeps them). */
+export interface GenericColumn { key: string; kind: "money" | "date" | "personal" | "text"; code?: CodeDimension | "country" }
 
 const PERSONAL = /customer|email|phone|address|zipcode/i;
 
 export function genericColumns(records: ReadonlyArray<Record<string, unknown>>, max = 14): GenericColumn[] {
   const keys: string[] = [];
-  for (const record of records.slice(0, 500)) for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
-  return columnsOf(keys.slice(0, max));
+  const sample = records.slice(0, 500);
+  for (const record of sample) for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
+  return columnsOf(keys.slice(0, max)).map((column) => {
+    const code = column.kind === "text" ? codeDimensionOfField(column.key, sample.map((r) => r[column.key])) : null;
+    return code ? { ...column, code } : column;
+  });
 }
 
 /**

@@ -9,13 +9,18 @@ export type { CurrencyKpis, KpiItem, ValueKind } from "@/lib/reports/kpi-cards";
 
 export interface SeriesPoint { bucket: string; amount: number; count: number; previousAmount: number | null; previousBucket: string | null }
 export interface CurrencySeries { currency: string; points: SeriesPoint[] }
-export interface BreakdownRow { key: string; count: number; amount: number; share: number }
-export interface Breakdown { id: string; title: string; currency: string; rows: BreakdownRow[] }
+/** `key` is the API's code (an offer's offerCode); `name` an offer's name, shown beside its code. */
+export interface BreakdownRow { key: string; name?: string; count: number; amount: number; share: number }
+/** `id` is the dimension (product, offer, ...): the page words its title. */
+export interface Breakdown { id: string; currency: string; rows: BreakdownRow[] }
 export interface AttachRate { type: string; orders: number; rate: number | null }
 export interface CurrencyAttach { currency: string; frontOrders: number; rates: AttachRate[] }
-export interface FundsWeek { label: string; amount: number }
+/** The row after the last week: what becomes available later. */
+export const FUNDS_LATER = "later";
+/** `week`: "available" (already due), the Monday (YYYY-MM-DD) of a week, or FUNDS_LATER. */
+export interface FundsWeek { week: string; amount: number }
 export interface CurrencyFunds { currency: string; weeks: FundsWeek[] }
-export interface TableRow { id: string; createdAt: string; product: string; offer: string; type: string; method: string; country: string; amount: string; currency: string; customer: string; email: string }
+export interface TableRow { id: string; createdAt: string; product: string; offer: string; offerName: string; type: string; method: string; psp: string; cardBrand: string; country: string; amount: string; currency: string; customer: string; email: string }
 
 export interface RevenueView {
   keyType: KeyType;
@@ -29,7 +34,8 @@ export interface RevenueView {
   breakdowns: Breakdown[];
   attach: CurrencyAttach[];
   funds: CurrencyFunds[];
-  fundsLabel: string;
+  /** How many weeks the funds table lists before its FUNDS_LATER row. */
+  fundsWeeks: number;
   /** The table's rows come a page at a time from /api/reports/revenue/rows. */
   rows: { total: number };
   filterOptions: Record<FilterKey, string[]>;

@@ -1,6 +1,6 @@
 // Comparing with a period before the account's data (the sandbox's data starts on 2024-06-15,
 // two years before its "now"): the KPI cards say "no data in the comparison period" instead of a
-// percentage such as "+58,333%", and so does the KPI CSV.
+// percentage such as "+58,333%" (a figure this period has says "new"), and so does the KPI CSV.
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCredentials, signIn } from "./support/session";
@@ -20,10 +20,14 @@ async function openRevenue(page: Page, range: { from: string; to: string }) {
 test("a comparison period with no data at all: every KPI card says so, with no percentage, and so does the CSV", async ({ page }) => {
   await signIn(page, creds.creator, "A");
   const grid = await openRevenue(page, FIRST_MONTH);
+  // A figure this period has says "new" (issue #14); one it has not says there is no data.
   const notes = grid.getByTestId("no-comparison-data");
-  await expect(notes.first()).toHaveText("No data in the comparison period");
-  await expect(notes.first()).toHaveAttribute("aria-label", "Change not shown: no data in the comparison period");
-  expect(await notes.count()).toBe(await grid.locator("[data-testid^=kpi-]").count());
+  for (const note of await notes.all()) {
+    await expect(note).toHaveText("No data in the comparison period");
+    await expect(note).toHaveAttribute("aria-label", "Change not shown: no data in the comparison period");
+  }
+  const news = grid.locator("[data-new]");
+  expect((await notes.count()) + (await news.count())).toBe(await grid.locator("[data-testid^=kpi-]:not([data-testid$=-delta])").count());
   await expect(grid).not.toContainText("%");
   await expect(grid).not.toContainText("vs comparison");
   await grid.screenshot({ path: test.info().outputPath("kpi-grid-no-comparison-data.png") });
@@ -31,10 +35,12 @@ test("a comparison period with no data at all: every KPI card says so, with no p
   const res = await page.request.get(`/api/export/revenue/kpis?from=${FIRST_MONTH.from}&to=${FIRST_MONTH.to}&compare=previous`);
   const rows = parse(await res.body(), { bom: true, columns: true }) as Array<Record<string, string>>;
   expect(rows.length).toBeGreaterThan(0);
+  // The CSV says "new" where the page does, and the no-data sentence elsewhere.
   for (const row of rows) {
-    expect(row.comparisonNote).toBe("no data in the comparison period");
+    expect(row.comparisonNote).toBe(Number(row.value) > 0 ? "new" : "no data in the comparison period");
     expect(row.changeRatio).toBe("");
   }
+  expect(rows.filter((row) => row.comparisonNote === "new").length).toBe(await news.count());
 });
 
 test("a comparison period that starts before the data: the page says from when it has data, and shows no percentage", async ({ page }) => {
@@ -51,7 +57,7 @@ test("Abandonment and Refunds say the same instead of a change", async ({ page }
   for (const report of ["abandonment", "refunds"]) {
     await page.goto(`/${report}?from=${FIRST_MONTH.from}&to=${FIRST_MONTH.to}&compare=previous`);
     const figures = page.getByRole("region", { name: "Key figures" });
-    await expect(figures.getByTestId("no-comparison-data").first()).toHaveText("No data in the comparison period", { timeout: 60_000 });
+    await expect(figures.locator("[data-testid=no-comparison-data], [data-new]").first()).toHaveText(/^(No data in the comparison period|new)$/, { timeout: 60_000 });
     await expect(figures).not.toContainText("vs comparison");
   }
 });

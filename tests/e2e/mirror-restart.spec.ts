@@ -33,7 +33,7 @@ async function signInAt(page: Page, url: string, who: Credential): Promise<void>
   await page.goto(`${url}/sign-in`);
   await page.getByLabel("API key", { exact: true }).fill(who.apiKey);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${url}/revenue`);
+  await page.waitForURL(`${url}/overview`);
 }
 
 async function kpisOnScreen(page: Page, currencies: string[]): Promise<Record<string, number>> {

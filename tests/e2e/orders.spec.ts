@@ -23,7 +23,7 @@ test("orders per currency, milestones and the CSV equal the ground truth", async
   await expect(page.getByTestId("orders-brl-count-delta")).toContainText(`${delta} `);
   const shipped = truth.filter((o) => o.lastTrackingMilestone !== null);
   const delivered = shipped.filter((o) => o.lastTrackingMilestone === "delivered").length;
-  await expect(page.getByTestId("by-milestone")).toContainText(`delivered${delivered.toLocaleString("en-US")}`);
+  await expect(page.getByTestId("by-milestone")).toContainText(`Delivered${delivered.toLocaleString("en-US")}`);
   await expect(page.getByTestId("delivery-times")).toContainText(`${delivered.toLocaleString("en-US")} delivered`);
   const csv = parse(await (await page.request.get(`/api/export/orders?${query}`)).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
   expect(csv.map((r) => r.orderId)).toEqual(truth.map((o) => String(o.orderId)));

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
-import { RANGE, sandboxCredentials, signIn } from "./support/session";
+import { RANGE, SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -98,6 +98,11 @@ for (const { scheme, size } of MODES) {
             await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${account}${path.replace("/", "-")}-${scheme}-phone.png` });
           }
         }
+        // The Overview takes "now" from the browser: the sandbox's, so its tiles hold figures.
+        await page.clock.setFixedTime(new Date(SANDBOX_NOW));
+        await page.goto("/overview");
+        await expect(page.getByTestId("overview-body")).toHaveAttribute("data-state", "current", { timeout: 90_000 });
+        await checkPage(page, `${account} /overview`, size, failures);
         expect(failures, failures.join("\n")).toEqual([]);
       });
     }
@@ -182,5 +187,25 @@ test.describe("keyboard", () => {
     expect(seen.size).toBeGreaterThan(10);
     expect(withoutRing, withoutRing.join("\n")).toEqual([]);
     expect(reachedMatrix, [...seen].join("\n")).toBe(true);
+  });
+});
+
+// The Portuguese words are longer: the same checks in one mode, for a browser that asks for pt-BR.
+test.describe("dark, desktop, in Portuguese", () => {
+  test.use({ viewport: DESKTOP, colorScheme: "dark", locale: "pt-BR" });
+
+  test("every creator report: no serious or critical axe violation", async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto("/sign-in");
+    await page.getByLabel("Chave de API", { exact: true }).fill(creds.creator.apiKey);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL("**/overview");
+    const failures: string[] = [];
+    for (const path of REPORTS.creator) {
+      await openReport(page, path);
+      await expect(page.getByRole("group", { name: "Períodos predefinidos" })).toBeVisible();
+      await checkPage(page, `pt-BR ${path}`, "desktop", failures);
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ test("dated by sale and by request, a creator's refunds and chargebacks equal th
   // The records table pages and sorts on the server, by any column the records carry.
   const rows = page.getByTestId("refund-records-row");
   await expect(rows).toHaveCount(Math.min(50, refunds.length));
-  await page.getByRole("region", { name: "Refund records" }).getByRole("button", { name: /^amount/ }).click();
+  await page.getByRole("region", { name: "Refund records" }).getByRole("button", { name: /^Amount/ }).click();
   const max = Math.max(...refunds.map((r) => Number(r.amount)));
   const top = refunds.filter((r) => Number(r.amount) === max).map((r) => String(r.refundId));
   await expect(async () => expect(top).toContain(await rows.first().locator("td").first().textContent())).toPass();
@@ -108,16 +108,16 @@ test("the refund and chargeback tables keep their own sort and page in the URL, 
   expect(refunds.length).toBeGreaterThan(100);
   await expect(page.getByTestId("refund-records-total")).toHaveText(refunds.length.toLocaleString("en-US"), { timeout: 45_000 });
   const refundTable = page.getByRole("region", { name: "Refund records" });
-  await refundTable.getByRole("button", { name: /^amount/ }).click();
+  await refundTable.getByRole("button", { name: /^Amount/ }).click();
   await refundTable.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/refunds\.sort=amount/);
   await expect(page).toHaveURL(/refunds\.page=2/);
   const cbTable = page.getByRole("region", { name: "Chargeback and alert records" });
-  await cbTable.getByRole("button", { name: /^kind$/ }).click();
+  await cbTable.getByRole("button", { name: /^Kind$/ }).click();
   await expect(page).toHaveURL(/chargebacks\.sort=kind/);
   await expectReloadKeepsPage(page, "refund-records", `Page 2 of ${Math.ceil(refunds.length / 50)}`);
   await expect(page).toHaveURL(/refunds\.page=2/);
-  await expect(cbTable.getByRole("columnheader", { name: /^kind/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(cbTable.getByRole("columnheader", { name: /^Kind/ })).toHaveAttribute("aria-sort", "descending");
   await expect(page.getByTestId("chargeback-records-page")).toHaveText(/^Page 1 of /);
   await expect(page.getByTestId("chargeback-records-total")).toHaveText(chargebacks.length.toLocaleString("en-US"));
 

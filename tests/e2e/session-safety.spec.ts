@@ -22,7 +22,7 @@ function countRequests(page: Page, pathname: string): () => number {
 test("after sign-in a report renders, with no redirect loop between it and the sign-in page", async ({ page }) => {
   const signInRequests = countRequests(page, "/sign-in");
   await fillSignIn(page, creds.creator, "A");
-  await page.waitForURL("**/revenue");
+  await page.waitForURL("**/overview");
   const afterSignIn = signInRequests();
   const report = await page.goto(REVENUE_URL);
   expect(report?.status()).toBe(200);
@@ -47,14 +47,14 @@ test("signing in from /sign-in?callbackUrl=/.//evil.example lands on this site",
   await page.goto("/sign-in?callbackUrl=/.//evil.example");
   await page.getByLabel("API key", { exact: true }).fill(creds.creator.apiKey);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === "/revenue");
+  await page.waitForURL((url) => url.pathname === "/overview");
   expect(new URL(page.url()).origin).toBe(DASHBOARD_URL);
   await expect(page.getByTestId("account-label")).toBeVisible();
   // Signed in, the sign-in page redirects at once: to a path on this site, never "//evil.example".
   for (const hostile of ["/.//evil.example", "/..//evil.example", "/%2F%2Fevil.example", "//evil.example", "/%5Cevil.example"]) {
     const answer = await page.request.get(`/sign-in?callbackUrl=${encodeURIComponent(hostile)}`, { maxRedirects: 0 });
     expect(answer.status(), hostile).toBe(307);
-    expect(answer.headers().location, hostile).toBe("/revenue");
+    expect(answer.headers().location, hostile).toBe("/overview");
   }
   expect(offSite).toEqual([]);
 });

@@ -41,13 +41,13 @@ test("with a staging URL configured, a user can sign in to Staging and the shell
   await page.getByLabel("Staging").check();
   await page.getByLabel("API key", { exact: true }).fill(creds.creator.apiKey);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/revenue");
+  await page.waitForURL("**/overview");
   await expect(page.getByText("Staging", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL("**/sign-in**");
   await page.getByLabel("API key", { exact: true }).fill(creds.creator.apiKey);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL("**/revenue");
+  await page.waitForURL("**/overview");
   await expect(page.getByText("Staging", { exact: true })).toHaveCount(0); // Production is the default
 });
 

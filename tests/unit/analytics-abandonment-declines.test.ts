@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { approvalOverAllAttempts } from "@/lib/analytics/abandonment-attempts";
 import { offerCurrencyOf } from "@/lib/analytics/abandonment-currency";
 import {
   approvalRates,
@@ -131,5 +132,26 @@ describe("attemptsPerCart", () => {
       mean: 16 / 9,
     });
     expect(attemptsPerCart([]).mean).toBeNull();
+  });
+});
+
+// Issue #14: the approval rate over all attempts, purchased checkouts included, as far as the
+// contract allows (purchases carry no attempts: each adds one approved attempt).
+describe("approvalOverAllAttempts", () => {
+  it("adds one approved attempt per purchased checkout to the carts' attempts", () => {
+    const overall = approvalRates(carts, "psp").overall;
+    const all = approvalOverAllAttempts(overall, 8);
+    expect(all.approved).toBe(overall.approved + 8);
+    expect(all.attempts).toBe(overall.attempts + 8);
+    expect(all.atMost).toBeCloseTo((overall.approved + 8) / (overall.attempts + 8), 12);
+    expect(all.atMost!).toBeGreaterThan(overall.rate!);
+  });
+
+  it("is 12 of 20 for carts with 2 approvals of 10 attempts and 10 purchased checkouts", () => {
+    expect(approvalOverAllAttempts({ approved: 2, attempts: 10 }, 10)).toEqual({ approved: 12, attempts: 20, atMost: 0.6 });
+  });
+
+  it("has no rate without any attempt", () => {
+    expect(approvalOverAllAttempts({ approved: 0, attempts: 0 }, 0).atMost).toBeNull();
   });
 });

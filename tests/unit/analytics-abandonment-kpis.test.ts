@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/lib/i18n/messages";
 import { CentsByCurrency, cartCurrencyResolver, offerCurrencyOf } from "@/lib/analytics/abandonment-currency";
-import { ABANDONMENT_DEFINITIONS, abandonmentKpis, type AbandonmentKpis } from "@/lib/analytics/abandonment-kpis";
+import { ABANDONMENT_DEFINITION_KEYS, abandonmentKpis, type AbandonmentKpis } from "@/lib/analytics/abandonment-kpis";
 import { purchasedCheckouts } from "@/lib/analytics/abandonment-purchased-checkouts";
 import { median, minutesBetween, percentile } from "@/lib/analytics/abandonment-quantiles";
 import { carts, purchases } from "./analytics-abandonment-fixture";
@@ -139,10 +140,14 @@ describe("abandonmentKpis", () => {
     expect(only).toMatchObject({ abandonedCarts: 1, recoveredCarts: 0, abandonmentRate: 1, medianMinutesToAbandon: null }); // reversed times are left out
   });
 
-  it("defines every figure in words", () => {
-    expect(Object.keys(ABANDONMENT_DEFINITIONS).sort()).toEqual(
+  it("defines every figure in words, in each language", () => {
+    expect([...ABANDONMENT_DEFINITION_KEYS].sort()).toEqual(
       ["abandonedCarts", "abandonedValue", "recoveredCarts", "recoveredValue", "recoveryRate", "purchasedCheckouts", "abandonmentRate", "medianMinutesToAbandon"].sort(),
     );
-    for (const text of Object.values(ABANDONMENT_DEFINITIONS)) expect(text.length).toBeGreaterThan(60);
+    for (const locale of ["en", "pt-BR"] as const) {
+      const words: Record<string, string> = MESSAGES[locale].abandonment.definitions;
+      expect(Object.keys(words).sort()).toEqual([...ABANDONMENT_DEFINITION_KEYS].sort());
+      for (const key of ABANDONMENT_DEFINITION_KEYS) expect(words[key]!.length).toBeGreaterThan(60);
+    }
   });
 });

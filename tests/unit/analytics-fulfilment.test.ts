@@ -24,6 +24,8 @@ describe("fulfilment", () => {
     expect(deliveryTimes.medianDays).toBe(3);
     expect(deliveryTimes.p90Days).toBe(7.6);
     expect(deliveryTimes.histogram.map((b) => b.count)).toEqual([2, 2, 0, 1, 0]);
+    // The CSV keeps its English keys; the page words the buckets by id.
+    expect(deliveryTimes.histogram.map((b) => [b.id, b.key])).toEqual([["upTo2", "0–2 days"], ["upTo5", "3–5 days"], ["upTo8", "6–8 days"], ["upTo14", "9–14 days"], ["over14", "15 days or more"]]);
   });
 
   it("has no delivery figures without deliveries", () => {

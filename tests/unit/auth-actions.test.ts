@@ -44,9 +44,9 @@ describe("signInAction", () => {
 
   it("never sends the browser to another origin", async () => {
     for (const hostile of ["//evil.example", "/.//evil.example", "https://evil.example/", "/%2F%2Fevil.example"]) {
-      expect(await signInAction({ apiKey: KEY, callbackUrl: hostile })).toEqual({ ok: true, data: { redirectTo: "/revenue" } });
+      expect(await signInAction({ apiKey: KEY, callbackUrl: hostile })).toEqual({ ok: true, data: { redirectTo: "/overview" } });
     }
-    expect(await signInAction({ apiKey: KEY })).toEqual({ ok: true, data: { redirectTo: "/revenue" } });
+    expect(await signInAction({ apiKey: KEY })).toEqual({ ok: true, data: { redirectTo: "/overview" } });
   });
 
   it("refuses before checking anything when sign-in is not configured (no AUTH_SECRET)", async () => {
@@ -61,6 +61,14 @@ describe("signInAction", () => {
     const result = await signInAction({ apiKey: KEY });
     expect(result).toEqual({ ok: false, error: { code: "credential_refused", message: "This credential was not accepted (reference corr-1)." } });
     expect(setSessionCookie).not.toHaveBeenCalled();
+  });
+
+  it("passes the failure's reason, values and reference on, so the page can word it in the reader's language", async () => {
+    const failure = { reason: "rate_limited", values: { seconds: 12 }, reference: "corr-2", message: "The Sales API is limiting requests for this credential. Try again in 12 seconds (reference corr-2)." };
+    signInWithCredential.mockResolvedValue({ ok: false, code: "credential_refused", message: failure.message, failure });
+    expect(await signInAction({ apiKey: KEY })).toEqual({ ok: false, error: { code: "credential_refused", ...failure } });
+    signInWithCredential.mockResolvedValue({ ok: false, code: "storage_unavailable", message: "Storage unavailable (reference r-3).", reference: "r-3" });
+    expect(await signInAction({ apiKey: KEY })).toEqual({ ok: false, error: { code: "storage_unavailable", message: "Storage unavailable (reference r-3).", reason: "storage_unavailable", reference: "r-3" } });
   });
 
   it("refuses malformed input without quoting it", async () => {

@@ -65,7 +65,7 @@ describe("next-auth options", () => {
     const options = await optionsWith({ AUTH_SECRET: SECRET });
     const redirect = (url: string) => options.callbacks!.redirect!({ url, baseUrl: "http://127.0.0.1:3100" });
     expect(await redirect("/sign-in")).toBe("http://127.0.0.1:3100/sign-in");
-    expect(await redirect("/.//evil.example")).toBe("http://127.0.0.1:3100/revenue");
-    expect(await redirect("https://evil.example/")).toBe("http://127.0.0.1:3100/revenue");
+    expect(await redirect("/.//evil.example")).toBe("http://127.0.0.1:3100/overview");
+    expect(await redirect("https://evil.example/")).toBe("http://127.0.0.1:3100/overview");
   });
 });

@@ -33,11 +33,11 @@ describe("safeCallbackPath", () => {
     ["a leading space", " /revenue"],
     ["the empty string", ""],
   ])("refuses %s", (_label, value) => {
-    expect(safeCallbackPath(value)).toBe("/revenue");
+    expect(safeCallbackPath(value)).toBe("/overview");
   });
 
-  it("falls back to /revenue when there is no value", () => {
-    expect(safeCallbackPath(undefined)).toBe("/revenue");
+  it("falls back to /overview when there is no value", () => {
+    expect(safeCallbackPath(undefined)).toBe("/overview");
   });
 
   it("uses the given fallback", () => {
@@ -47,12 +47,12 @@ describe("safeCallbackPath", () => {
 
   it("takes the first of several values", () => {
     expect(safeCallbackPath(["/orders", "//evil.com"])).toBe("/orders");
-    expect(safeCallbackPath(["//evil.com", "/orders"])).toBe("/revenue");
-    expect(safeCallbackPath(["https://evil.com"])).toBe("/revenue");
+    expect(safeCallbackPath(["//evil.com", "/orders"])).toBe("/overview");
+    expect(safeCallbackPath(["https://evil.com"])).toBe("/overview");
   });
 
   it("falls back for an empty array", () => {
-    expect(safeCallbackPath([])).toBe("/revenue");
+    expect(safeCallbackPath([])).toBe("/overview");
   });
 
   it("never returns anything that leaves the site, for the classic open-redirect inputs", () => {
@@ -120,7 +120,7 @@ describe("safeCallbackPath", () => {
   ];
 
   it.each(HOSTILE)("maps %s to the fallback", (_label, value) => {
-    expect(safeCallbackPath(value)).toBe("/revenue");
+    expect(safeCallbackPath(value)).toBe("/overview");
   });
 
   it("has at least 30 hostile forms in its table", () => {
@@ -162,7 +162,7 @@ describe("safeRedirectUrl (next-auth's redirect callback)", () => {
     "not a url",
   ])("sends %j to the fallback on this dashboard", (url) => {
     const target = safeRedirectUrl(url, BASE);
-    expect(target).toBe(`${BASE}/revenue`);
+    expect(target).toBe(`${BASE}/overview`);
   });
 });
 

@@ -135,19 +135,20 @@ describe("parseReportParams: the other parameters", () => {
     const { params } = parseReportParams({ from: "2026-03-01", to: "2026-03-10", compare: "last_year", tz: "Europe/Berlin", product: "A,B", dating: "event" }, NOW);
     const query = reportQuery(params);
     expect(query).not.toContain("granularity");
-    expect(parseReportParams(Object.fromEntries(new URLSearchParams(query)), NOW)).toEqual({ params, problems: [] });
+    expect(parseReportParams(Object.fromEntries(new URLSearchParams(query)), NOW)).toEqual({ params, issues: [], problems: [], tableQuery: [] });
   });
 });
 
 describe("the tables' URL keys beside the report's", () => {
-  it("are no problem for parseReportParams, change no parameter, and stay out of the report query", async () => {
+  it("are no problem for parseReportParams when valid, change no parameter, and stay out of the report query", async () => {
     const { TABLE_NAMES, tableUrlKeys } = await import("@/lib/report-params/table-url-parsers");
     const now = new Date("2026-06-15T12:00:00Z");
     const base = { from: "2026-05-01", to: "2026-05-31", product: "Course" };
-    const tableKeys = Object.fromEntries(TABLE_NAMES.flatMap((t) => Object.values(tableUrlKeys(t)).map((k) => [k, k.endsWith("hide") ? "offer,email" : k.endsWith("page") ? "3" : "amount"])));
+    const tableKeys = Object.fromEntries(TABLE_NAMES.flatMap((t) => Object.values(tableUrlKeys(t)).map((k) => [k, k.endsWith("hide") ? "email" : k.endsWith("page") ? "3" : k.endsWith("dir") ? "asc" : "amount"])));
     const plain = parseReportParams(base, now);
     const withTables = parseReportParams({ ...base, ...tableKeys }, now);
     expect(withTables.problems).toEqual([]);
+    expect(withTables.tableQuery).toHaveLength(TABLE_NAMES.length * 4);
     expect(withTables.params).toEqual(plain.params);
     expect(reportQuery(withTables.params)).toBe(reportQuery(plain.params));
     // Distinct per table, and none is a report parameter's name.

@@ -1,9 +1,11 @@
 // Days a report could not fetch before its deadline: carried by the quality summary and said
 // plainly by the banner, as runs of days.
-import { createElement } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { createElement, type FunctionComponent, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { QualityBanner } from "@/components/reports/quality-banner";
+import { MESSAGES } from "@/lib/i18n/messages";
 import { dayRuns, reportQuality } from "@/lib/reports/report-quality";
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
@@ -11,6 +13,9 @@ const report = (unfetchedDays: string[]): RangeReport => ({
   resource: "purchases", from: "2026-01-01", to: "2026-01-31", windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0,
   incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays, complete: unfetchedDays.length === 0, fetchedAt: [],
 });
+
+// Its children passed as createElement's argument, not as a prop.
+const Provider = NextIntlClientProvider as FunctionComponent<{ locale: string; messages: object; timeZone: string; children?: ReactNode }>;
 
 describe("unfetched days", () => {
   it("are grouped into runs of consecutive days", () => {
@@ -24,8 +29,11 @@ describe("unfetched days", () => {
   it("make the report incomplete, and the banner names them", () => {
     const quality = reportQuality({ current: [report(["2026-01-01", "2026-01-02"]), report(["2026-01-02", "2026-01-03", "2026-01-10"])] });
     expect(quality).toMatchObject({ complete: false, unfetchedDays: ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-10"] });
-    const html = renderToStaticMarkup(createElement(QualityBanner, { quality }));
+    // The banner speaks through next-intl: rendered in English, and in Portuguese with its days.
+    const banner = (locale: "en" | "pt-BR") => renderToStaticMarkup(createElement(Provider, { locale, messages: MESSAGES[locale], timeZone: "UTC" }, createElement(QualityBanner, { quality })));
+    const html = banner("en");
     expect(html).toContain("These totals are incomplete.");
     expect(html).toContain("Figures for 2026-01-01–2026-01-03, 2026-01-10 are missing: the Sales API did not answer in time.");
+    expect(banner("pt-BR")).toContain("Faltam os números de 01/01/2026–03/01/2026, 10/01/2026: a Sales API não respondeu a tempo.");
   });
 });

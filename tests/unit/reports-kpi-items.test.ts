@@ -2,7 +2,7 @@
 // instead of a percentage when there is nothing to compare with.
 import { describe, expect, it } from "vitest";
 import { creatorKpis, type KpiPurchase } from "@/lib/analytics/revenue-kpis";
-import { kpiCards } from "@/lib/reports/kpi-cards";
+import { isNewFigure, kpiCards } from "@/lib/reports/kpi-cards";
 import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 import { CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
 
@@ -43,5 +43,41 @@ describe("kpiCards against a comparison period", () => {
   it("words it the same everywhere", () => {
     expect(noComparisonDataText()).toBe("no data in the comparison period");
     expect(noComparisonDataText("2024-06-15")).toBe("no data in the comparison period before 2024-06-15");
+  });
+});
+
+// Issue #14: a figure against a comparison period with nothing says "new".
+describe("kpiCards: new figures", () => {
+  it("marks every positive figure new against a comparison period with no data, with no percentage", () => {
+    const [brl] = kpiCards(now, creatorKpis([]), CREATOR_KPIS, { withComparison: true });
+    const amount = brl!.items.find((i) => i.key === "transactionAmount")!;
+    expect(amount.isNew).toBe(true);
+    expect(amount.changeRatio).toBeNull();
+    // A figure that is zero now (no refunds) is not new: nothing happened in either period.
+    expect(brl!.items.find((i) => i.key === "refunded")!.isNew).toBe(false);
+  });
+
+  it("marks a figure new against a zero in a comparison period that has data", () => {
+    const refunded = (r: number) => ({ ...sale(100, 5), amountRefunded: r });
+    const [brl] = kpiCards(creatorKpis([refunded(30)]), creatorKpis([refunded(0)]), CREATOR_KPIS, { withComparison: true });
+    const item = brl!.items.find((i) => i.key === "refunded")!;
+    expect(item.isNew).toBe(true);
+    expect(item.changeRatio).toBeNull();
+    expect(brl!.items.find((i) => i.key === "transactionAmount")!.isNew).toBe(false);
+  });
+
+  it("is not new against a comparison with data, nor without a comparison", () => {
+    const [compared] = kpiCards(now, creatorKpis([sale(291.67, 3)]), CREATOR_KPIS, { withComparison: true });
+    expect(compared!.items.find((i) => i.key === "transactionAmount")!.isNew).toBe(false);
+    const [alone] = kpiCards(now, [], CREATOR_KPIS, { withComparison: false });
+    expect(alone!.items.some((i) => i.isNew)).toBe(false);
+  });
+
+  it("isNewFigure: positive now, zero or nothing then", () => {
+    expect(isNewFigure(5, 0)).toBe(true);
+    expect(isNewFigure(0.2, null)).toBe(true);
+    expect(isNewFigure(0, 0)).toBe(false);
+    expect(isNewFigure(null, 0)).toBe(false);
+    expect(isNewFigure(5, 1)).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { syncStatusText } from "@/components/shell/sync-status-text";
+import { syncStatusText as sentence } from "@/components/shell/sync-status-text";
+import { MESSAGES } from "@/lib/i18n/messages";
 import { syncStatusAnswer } from "@/lib/mirror/sync-status-answer";
 
 describe("syncStatusAnswer", () => {
@@ -18,6 +20,10 @@ describe("syncStatusAnswer", () => {
   });
 });
 
+const en = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "shell" });
+const pt = createTranslator({ locale: "pt-BR", messages: MESSAGES["pt-BR"], namespace: "shell" });
+const syncStatusText = (status: Parameters<typeof sentence>[0]) => sentence(status, en);
+
 describe("syncStatusText", () => {
   const answer = (patch: Partial<ReturnType<typeof syncStatusAnswer>>) => ({ ...syncStatusAnswer({ synced: 412, total: 730, running: true, lastError: null }, true), ...patch });
   it("shows nothing before the first answer or when the sync is off", () => {
@@ -35,5 +41,13 @@ describe("syncStatusText", () => {
     const lastError = "The upstream asked us to slow down; the sync resumes shortly.";
     expect(syncStatusText(answer({ lastError }))).toEqual({ text: `Synced 412 of 730 days · ${lastError}`, tone: "problem" });
     expect(syncStatusText(answer({ synced: 730, complete: true, lastError }))?.text).toBe(`Synced 730 days · ${lastError}`);
+  });
+});
+
+describe("syncStatusText in Portuguese", () => {
+  const answer = (patch: Partial<ReturnType<typeof syncStatusAnswer>>) => ({ ...syncStatusAnswer({ synced: 1200, total: 1500, running: true, lastError: null }, true), ...patch });
+  it("counts the days with Brazilian digit grouping, and agrees in number", () => {
+    expect(sentence(answer({}), pt)?.text).toBe("1.200 de 1.500 dias sincronizados");
+    expect(sentence(answer({ synced: 1, total: 1, complete: true }), pt)?.text).toBe("1 dia sincronizado · atualizado");
   });
 });

@@ -10,6 +10,6 @@ export const metadata: Metadata = { title: "Abandonment" };
 // Creator keys only: affiliates get 403 here, before any upstream request.
 export default async function AbandonmentPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage(reportDefinition("abandonment"), searchParams);
-  if (!page.ok) return <ParamsProblem problems={page.problems} href={page.href} />;
+  if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
   return <AbandonmentScreen />;
 }

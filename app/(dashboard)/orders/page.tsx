@@ -10,6 +10,6 @@ export const metadata: Metadata = { title: "Orders" };
 // Creator keys only: affiliates get 403 here, before any upstream request.
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage(reportDefinition("orders"), searchParams);
-  if (!page.ok) return <ParamsProblem problems={page.problems} href={page.href} />;
+  if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
   return <OrdersScreen />;
 }

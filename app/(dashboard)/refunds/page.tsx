@@ -9,6 +9,6 @@ export const metadata: Metadata = { title: "Refunds & chargebacks" };
 
 export default async function RefundsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage(reportDefinition("refunds"), searchParams);
-  if (!page.ok) return <ParamsProblem problems={page.problems} href={page.href} />;
+  if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
   return <RefundsScreen keyType={page.account.keyType} />;
 }

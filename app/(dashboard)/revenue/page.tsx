@@ -9,6 +9,6 @@ export const metadata: Metadata = { title: "Revenue" };
 
 export default async function RevenuePage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage(reportDefinition("revenue"), searchParams);
-  if (!page.ok) return <ParamsProblem problems={page.problems} href={page.href} />;
+  if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
   return <RevenueScreen keyType={page.account.keyType} accountLabel={page.account.label} />;
 }

@@ -1,19 +1,22 @@
+import { useTranslations } from "next-intl";
 import { CsvLink } from "@/components/reports/csv-link";
 import { KpiGrid } from "@/components/reports/kpi-grid";
+import { ABANDONMENT_DEFINITION_KEYS } from "@/lib/analytics/abandonment-kpis";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { AbandonmentView } from "@/lib/reports/report-views";
 
-interface Props { kpis: AbandonmentView["kpis"]; definitions: AbandonmentView["definitions"]; comparisonDataFrom: string | null; partialDeltas?: boolean; assumedCurrency?: CurrencyAssumption | null }
+interface Props { kpis: AbandonmentView["kpis"]; comparisonDataFrom: string | null; partialDeltas?: boolean; assumedCurrency?: CurrencyAssumption | null }
 
-export function AbandonmentKpis({ kpis, definitions, comparisonDataFrom, partialDeltas = false, assumedCurrency = null }: Props) {
+export function AbandonmentKpis({ kpis, comparisonDataFrom, partialDeltas = false, assumedCurrency = null }: Props) {
+  const t = useTranslations("abandonment");
   return (
     <section aria-labelledby="ab-kpis" className="space-y-4">
-      <h2 id="ab-kpis" className="text-lg font-semibold">Key figures <CsvLink dataset="kpis" /></h2>
+      <h2 id="ab-kpis" className="text-lg font-semibold">{t("keyFigures")} <CsvLink dataset="kpis" /></h2>
       <KpiGrid kpis={kpis} partialDeltas={partialDeltas} assumedCurrency={assumedCurrency} comparisonDataFrom={comparisonDataFrom} testIdPrefix="ab" />
       <details className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <summary className="cursor-pointer font-medium">How these figures are defined</summary>
+        <summary className="cursor-pointer font-medium">{t("definitionsTitle")}</summary>
         <dl className="mt-2 space-y-2">
-          {Object.entries(definitions).map(([key, text]) => <div key={key}><dd>{text}</dd></div>)}
+          {ABANDONMENT_DEFINITION_KEYS.map((key) => <div key={key}><dd>{t(`definitions.${key}`)}</dd></div>)}
         </dl>
       </details>
     </section>

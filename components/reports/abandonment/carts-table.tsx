@@ -1,23 +1,28 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { CartRow } from "@/lib/reports/report-views";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 import { RecordsTable, withZone, type TableColumn } from "../records-table";
 
-const COLUMNS: TableColumn<CartRow>[] = [
-  { key: "checkoutId", label: "Checkout" },
-  { key: "sessionAt", label: "Session start", sort: "sessionAt" },
-  { key: "product", label: "Product", sort: "product" },
-  { key: "amount", label: "Amount", numeric: true, sort: "amount" },
-  { key: "attempts", label: "Attempts", numeric: true, sort: "attempts" },
-  { key: "decline", label: "Last decline", sort: "decline" },
-  { key: "recovered", label: "Recovered", sort: "recovered" },
-  { key: "country", label: "Country" },
-  { key: "customer", label: "Customer", personal: true },
-  { key: "email", label: "E-mail", personal: true },
-  { key: "phone", label: "Phone", personal: true },
+type Column = Omit<TableColumn<CartRow>, "label">;
+
+const COLUMNS: Column[] = [
+  { key: "checkoutId" },
+  { key: "sessionAt", sort: "sessionAt" },
+  { key: "product", sort: "product" },
+  { key: "amount", numeric: true, sort: "amount" },
+  { key: "attempts", numeric: true, sort: "attempts" },
+  { key: "decline", sort: "decline", code: "declineCode" },
+  { key: "recovered", sort: "recovered" },
+  { key: "country", code: "country" },
+  { key: "customer", personal: true },
+  { key: "email", personal: true },
+  { key: "phone", personal: true },
 ];
 
 export function CartsTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {
-  return <RecordsTable title="Abandoned carts" table="carts" endpoint="/api/reports/abandonment/rows" query={query} total={total} columns={withZone(COLUMNS, zoneOfQuery(query), "sessionAt")} defaultSort="sessionAt" defaultHidden={["phone"]} rowKey={(r) => r.checkoutId} csvHref={csvHref} testId="cart" />;
+  const t = useTranslations("abandonment.carts");
+  const columns = COLUMNS.map((c) => ({ ...c, label: t(c.key) }));
+  return <RecordsTable title={t("title")} table="carts" endpoint="/api/reports/abandonment/rows" query={query} total={total} columns={withZone(columns, zoneOfQuery(query), "sessionAt")} defaultSort="sessionAt" defaultHidden={["phone"]} rowKey={(r) => r.checkoutId} csvHref={csvHref} testId="cart" />;
 }

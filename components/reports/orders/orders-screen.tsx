@@ -1,79 +1,101 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { OrdersTable } from "@/components/reports/orders-table";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { CsvLink, DownloadAll } from "@/components/reports/csv-link";
 import { ReportScreen } from "@/components/reports/report-screen";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import type { OrdersView } from "@/lib/reports/report-views";
 import { KpiGrid } from "@/components/reports/kpi-grid";
+import { EmptyPeriod } from "@/components/reports/empty-period";
+import { showsEmptyPeriod } from "@/lib/reports/empty-period";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { useCodeLabel } from "@/components/i18n/use-code-label";
+import { useFormats } from "@/components/i18n/use-formats";
+import type { CodeDimension, NamedDimension } from "@/lib/i18n/code-labels";
 
-function Counts({ title, rows, testId, dataset }: { title: string; rows: Array<{ key: string; count: number }>; testId: string; dataset: string }) {
+function Counts({ title, rows, testId, dataset, dimension }: { title: string; rows: Array<{ key: string; count: number }>; testId: string; dataset: string; dimension: CodeDimension | NamedDimension }) {
+  const label = useCodeLabel();
+  const t = useTranslations("orders");
+  const f = useFormats();
   return (
     <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <h3 className="text-sm font-semibold">{title} <CsvLink dataset={dataset} /></h3>
       <ul className="mt-2 space-y-1 text-sm" data-testid={testId}>
         {rows.map((r) => (
-          <li key={r.key} className="flex justify-between gap-4"><span>{r.key.replaceAll("_", " ")}</span><span className="tabular-nums">{r.count.toLocaleString("en-US")}</span></li>
+          <li key={r.key} className="flex justify-between gap-4"><span>{label(dimension, r.key)}</span><span className="tabular-nums">{f.number(r.count)}</span></li>
         ))}
-        {rows.length === 0 && <li className="text-zinc-600 dark:text-zinc-400">None in this range.</li>}
+        {rows.length === 0 && <li className="text-zinc-600 dark:text-zinc-400">{t("noneInRange")}</li>}
       </ul>
     </div>
   );
 }
 
 export function OrdersScreen() {
+  const t = useTranslations("orders");
   return (
     <ReportScreen<OrdersView>
       id="orders"
-      title="Orders"
-      basis="by checkout start"
+      title={t("title")}
+      basis={t("basis")}
       choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: {} })}
       downloads={(query, view) => (
         <>
           <DownloadAll report="orders" query={query} />
-          <a className="text-sm underline" href={`/api/export/orders?${query}`}>CSV of all orders</a>
+          <a className="text-sm underline" href={`/api/export/orders?${query}`}>{t("csvAll")}</a>
           {view && <CsvIncompleteNote quality={view.quality} />}
         </>
       )}
     >
-      {(view, { query }) => <OrdersPanels view={view} query={query} />}
+      {(view, { params, query }) => <OrdersPanels view={view} params={params} query={query} />}
     </ReportScreen>
   );
 }
 
-function OrdersPanels({ view, query }: { view: OrdersView; query: string }) {
+function OrdersPanels({ view, params, query }: { view: OrdersView; params: ReportParams; query: string }) {
   const { fulfilment: f } = view;
+  const t = useTranslations("numbers");
+  const o = useTranslations("orders");
+  const formats = useFormats();
+  const days = (value: number | null) => (value === null ? "—" : o("days", { days: value }));
+  if (showsEmptyPeriod(view)) return <EmptyPeriod params={params} what="orders" />;
   return (
-    <section aria-label="Orders" className="space-y-8">
+    <section aria-label={o("regionLabel")} className="space-y-8">
       <QualityBanner quality={view.quality} comparison={view.comparison} />
       <section aria-labelledby="orders-kpis" className="space-y-2">
-        <h2 id="orders-kpis" className="text-lg font-semibold">Key figures <CsvLink dataset="kpis" /></h2>
+        <h2 id="orders-kpis" className="text-lg font-semibold">{o("keyFigures")} <CsvLink dataset="kpis" /></h2>
         <KpiGrid kpis={view.kpis} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} testIdPrefix="orders" />
       </section>
-      {view.series.map((s) => (
-        <div key={s.currency}>
-          <h2 className="text-lg font-semibold">Orders over time · {s.currency.toUpperCase()} <CsvLink dataset="series" /></h2>
-          <RevenueOverTimeChart currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel="Order amount" withComparison={false} />
-        </div>
-      ))}
+      {view.series.map((s) => {
+        // Orders are counted, and their money is a chart of its own: one axis per unit.
+        const points = s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }));
+        return (
+          <div key={s.currency} className="space-y-2" data-testid={`orders-series-${s.currency}`}>
+            <h2 className="text-lg font-semibold">{t("ordersOverTime", { currency: s.currency.toUpperCase() })} <CsvLink dataset="series" /></h2>
+            <RevenueOverTimeChart currency={s.currency} points={points} valueLabel={t("orders")} withComparison={false} granularity={params.granularity} timeZone={params.tz} measure="count" />
+            <h3 className="text-sm font-semibold">{t("orderAmountOverTime", { currency: s.currency.toUpperCase() })}</h3>
+            <RevenueOverTimeChart currency={s.currency} points={points} valueLabel={t("orderAmount")} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
+          </div>
+        );
+      })}
       <div>
-        <h2 className="text-lg font-semibold">Fulfilment</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{f.withoutShipping.toLocaleString("en-US")} orders of digital products need no shipping.</p>
+        <h2 className="text-lg font-semibold">{o("fulfilment")}</h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{o("withoutShipping", { count: formats.number(f.withoutShipping) })}</p>
         <div className="mt-3 grid gap-4 md:grid-cols-3">
-          <Counts title="By tracking milestone" rows={f.byMilestone} testId="by-milestone" dataset="milestones" />
-          <Counts title="By carrier" rows={f.byCarrier} testId="by-carrier" dataset="carriers" />
-          <Counts title="By supplier" rows={f.bySupplier} testId="by-supplier" dataset="suppliers" />
+          <Counts title={o("byMilestone")} rows={f.byMilestone} testId="by-milestone" dataset="milestones" dimension="milestone" />
+          <Counts title={o("byCarrier")} rows={f.byCarrier} testId="by-carrier" dataset="carriers" dimension="carrier" />
+          <Counts title={o("bySupplier")} rows={f.bySupplier} testId="by-supplier" dataset="suppliers" dimension="supplier" />
         </div>
         <div className="mt-4 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <h3 className="font-semibold">From completion to delivery <CsvLink dataset="delivery-times" /></h3>
+          <h3 className="font-semibold">{o("deliveryTitle")} <CsvLink dataset="delivery-times" /></h3>
           <p className="mt-1" data-testid="delivery-times">
-            {f.deliveryTimes.delivered.toLocaleString("en-US")} delivered · median {f.deliveryTimes.medianDays ?? "—"} days · 90% within {f.deliveryTimes.p90Days ?? "—"} days
+            {o("deliverySummary", { delivered: formats.number(f.deliveryTimes.delivered), median: days(f.deliveryTimes.medianDays), p90: days(f.deliveryTimes.p90Days) })}
           </p>
           <ul className="mt-2 flex flex-wrap gap-2">
-            {f.deliveryTimes.histogram.map((b) => <li key={b.key} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{b.key}: <span className="tabular-nums">{b.count}</span></li>)}
+            {f.deliveryTimes.histogram.map((b) => <li key={b.key} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{o(`deliveryBucket.${b.id}`)}: <span className="tabular-nums">{formats.number(b.count)}</span></li>)}
           </ul>
         </div>
       </div>

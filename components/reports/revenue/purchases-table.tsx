@@ -1,24 +1,28 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { TableRow } from "@/lib/reports/revenue-view";
 import { RecordsTable, type TableColumn } from "../records-table";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 
 export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: string; total: number; valueLabel: string; csvHref: string }) {
+  const t = useTranslations("revenue.purchases");
   const columns: TableColumn<TableRow>[] = [
-    { key: "id", label: "Purchase" },
-    { key: "createdAt", label: `Created (${zoneOfQuery(query)})`, sort: "createdAt" },
-    { key: "product", label: "Product", sort: "product" },
-    { key: "offer", label: "Offer" },
-    { key: "type", label: "Type", sort: "type" },
-    { key: "method", label: "Payment", sort: "method" },
-    { key: "country", label: "Country", sort: "country" },
+    { key: "id", label: t("id") },
+    { key: "createdAt", label: t("createdAt", { zone: zoneOfQuery(query) }), sort: "createdAt" },
+    { key: "product", label: t("product"), sort: "product" },
+    { key: "offer", label: t("offer"), code: "offer", nameKey: "offerName" },
+    { key: "type", label: t("type"), sort: "type", code: "purchaseType" },
+    { key: "method", label: t("method"), sort: "method", code: "paymentMethod" },
+    { key: "psp", label: t("psp"), code: "psp" },
+    { key: "cardBrand", label: t("cardBrand"), code: "cardBrand" },
+    { key: "country", label: t("country"), sort: "country", code: "country" },
     { key: "amount", label: valueLabel, numeric: true, sort: "amount" },
-    { key: "customer", label: "Customer", personal: true },
-    { key: "email", label: "E-mail", personal: true },
+    { key: "customer", label: t("customer"), personal: true },
+    { key: "email", label: t("email"), personal: true },
   ];
   return (
-    <RecordsTable title="Purchases" table="purchases" endpoint="/api/reports/revenue/rows" query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer"]}
+    <RecordsTable title={t("title")} table="purchases" endpoint="/api/reports/revenue/rows" query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer", "psp", "cardBrand"]}
       rowKey={(r) => r.id} csvHref={csvHref} testId="purchase" />
   );
 }

@@ -4,11 +4,12 @@
 // sealed in the vault, and the session cookie next-auth would write (lib/auth/session-token.ts),
 // holding the vault reference only. Answers where to go next: the safe callback path.
 import { z } from "zod";
-import { actionFailure, publicAction, type ActionResult } from "@/lib/actions/session-action";
+import { actionFailure, publicAction } from "@/lib/actions/session-action";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { setSessionCookie } from "@/lib/auth/session-token";
 import { signInWithCredential } from "@/lib/auth/sign-in-credential";
 import { getServerEnv } from "@/lib/env";
+import type { SignInActionFailure } from "./sign-in-failure";
 
 // Messages of their own: zod's could one day quote the value, and this value is a credential.
 const signInSchema = z.object({
@@ -20,16 +21,23 @@ const signInSchema = z.object({
 });
 
 export type SignInActionInput = z.input<typeof signInSchema>;
+type SignInResult = { ok: true; data: { redirectTo: string } } | { ok: false; error: SignInActionFailure };
 
-const signIn = publicAction(signInSchema, async (input): Promise<ActionResult<{ redirectTo: string }>> => {
+const signIn = publicAction(signInSchema, async (input): Promise<SignInResult> => {
   // Checked first: without the secret no session can be written, and nothing should be vaulted.
   if (!getServerEnv().AUTH_SECRET) return actionFailure("not_configured", "Sign-in is not configured on this server (AUTH_SECRET is not set). Ask the person who runs this dashboard.");
   const result = await signInWithCredential(input);
-  if (!result.ok) return actionFailure(result.code, result.message);
+  if (!result.ok) {
+    // The English sentence stays whole (with its reference); the reason and values let the page
+    // say it in the reader's language.
+    const failure = result.code === "storage_unavailable" ? { reason: "storage_unavailable" as const, reference: result.reference } : result.failure;
+    return { ok: false, error: { ...actionFailure(result.code, result.message).error, ...(failure ?? {}) } };
+  }
   await setSessionCookie(result.account);
   return { ok: true, data: { redirectTo: safeCallbackPath(input.callbackUrl) } };
 });
 
-export async function signInAction(input: SignInActionInput): Promise<ActionResult<{ redirectTo: string }>> {
-  return signIn(input);
+export async function signInAction(input: SignInActionInput): Promise<SignInResult> {
+  // The wrapper's own failures carry no reason: they are SignInActionFailures too.
+  return signIn(input) as Promise<SignInResult>;
 }

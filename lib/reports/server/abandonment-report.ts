@@ -2,7 +2,7 @@ import "server-only";
 
 // The Abandonment report (creator keys only), computed on the server from carts and the
 // purchases of the same days: KPIs with deltas, funnel, declines, where, recovery.
-import { abandonmentKpis, ABANDONMENT_DEFINITIONS, type AbandonmentKpis } from "@/lib/analytics/abandonment-kpis";
+import { abandonmentKpis, type AbandonmentKpis } from "@/lib/analytics/abandonment-kpis";
 import { approvalRates, attemptsPerCart, declineCodes, declineMatrix } from "@/lib/analytics/abandonment-declines";
 import { checkoutFunnel } from "@/lib/analytics/abandonment-funnel";
 import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
@@ -17,7 +17,7 @@ import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/repo
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { reportQuality } from "@/lib/reports/report-quality";
 
-const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
+export const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
   { key: "abandonedCarts", label: "Abandoned carts", kind: "count", lowerIsBetter: true },
   { key: "abandonedValue", label: "Value abandoned", kind: "money", lowerIsBetter: true },
   { key: "recoveredCarts", label: "Recovered carts", kind: "count" },
@@ -64,7 +64,6 @@ export async function loadAbandonmentReport(client: SalesApiClient, params: Repo
     comparisonDataFrom,
     totalCarts: data.carts.length,
     kpis: kpiCards(current, before, ABANDONMENT_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
-    definitions: ABANDONMENT_DEFINITIONS,
     funnel: checkoutFunnel(data.carts, data.purchases),
     funnelByOffer: checkoutFunnel(data.carts, data.purchases, "offerCode"),
     funnelByVersion: checkoutFunnel(data.carts, data.purchases, "checkoutVersion"),

@@ -12,13 +12,16 @@ export type CartSortKey = (typeof CART_SORT_KEYS)[number];
 
 export interface CartRow { checkoutId: string; sessionAt: string; product: string; amount: string; attempts: number; decline: string; recovered: string; country: string; customer: string; email: string; phone: string }
 
+/** How the Recovered column says yes and no, in the reader's language. */
+export interface RecoveredWords { yes: string; no: string }
+
 export const cartRowId = (c: AbandonedCart): string => c.checkoutId;
 
 export function cartDetails(c: AbandonedCart): Record<string, string> {
   return { customer: c.customerName ?? "", email: c.customerEmail ?? "", phone: c.customerPhone ?? "" };
 }
 
-export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: AbandonedCart) => string, request: TableRequest<CartSortKey>, memo?: OrderMemo) {
+export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: AbandonedCart) => string, request: TableRequest<CartSortKey>, memo?: OrderMemo, locale = "en-US", recoveredWords: RecoveredWords = { yes: "yes", no: "no" }) {
   return sortedPage(
     carts,
     request,
@@ -35,10 +38,10 @@ export function cartRowsPage(carts: readonly AbandonedCart[], currencyOf: (c: Ab
       checkoutId: cartRowId(c),
       sessionAt: formatInZone(c.sessionInitializedAt, request.timeZone),
       product: c.productName ?? "",
-      amount: formatMoney(c.amountTransaction, currencyOf(c)),
+      amount: formatMoney(c.amountTransaction, currencyOf(c), locale),
       attempts: c.attemptCount ?? 0,
       decline: c.lastDeclineCode ?? "",
-      recovered: c.isRecovered ? "yes" : "no",
+      recovered: c.isRecovered ? recoveredWords.yes : recoveredWords.no,
       country: c.shippingCountry ?? "",
       customer: maskName(c.customerName),
       email: maskEmail(c.customerEmail),

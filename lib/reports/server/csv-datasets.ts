@@ -3,7 +3,7 @@ import "server-only";
 // A report's CSV files as datasets: columns and rows that travel together, and the flat
 // layout most panels use (one column per field of a plain row).
 import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
-import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
+import type { CurrencyKpis, KpiItem } from "@/lib/reports/kpi-cards";
 import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 
 export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
@@ -19,10 +19,13 @@ export const flat = (defs: Array<[string, CsvColumn<Flat>["kind"]]>) => csvColum
 /** A flat dataset of rows already shaped as plain objects. */
 export const flatDataset = (defs: Array<[string, CsvColumn<Flat>["kind"]]>, rows: Iterable<Flat>): CsvDataset => dataset(flat(defs), rows);
 
+// The page's words: something against nothing is "new" there, so it is here too.
+const comparisonNote = (item: KpiItem, dataFrom: string | null) => (item.isNew ? "new" : item.noComparisonData ? noComparisonDataText(dataFrom) : "");
+
 /** A report's KPI cards as one row per figure and currency, with its comparison (every report's "kpis" file). */
 export function kpiCardsDataset(kpis: readonly CurrencyKpis[], comparisonDataFrom: string | null): CsvDataset {
   return flatDataset(
     [["currency", "text"], ["kpi", "text"], ["label", "text"], ["value", "number"], ["comparisonValue", "number"], ["change", "number"], ["changeRatio", "number"], ["comparisonNote", "text"]],
-    kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: i.noComparisonData ? noComparisonDataText(comparisonDataFrom) : "" }))),
+    kpis.flatMap((k) => k.items.map((i) => ({ currency: k.currency, kpi: i.key, label: i.label, value: i.value, comparisonValue: i.previous, change: i.change, changeRatio: i.changeRatio, comparisonNote: comparisonNote(i, comparisonDataFrom) }))),
   );
 }

@@ -18,7 +18,7 @@ export function orderDetails(o: Order): Record<string, string> {
   return { customer: o.customerName ?? "", email: o.customerEmail ?? "" };
 }
 
-export function orderRowsPage(orders: readonly Order[], request: TableRequest<OrderSortKey>, memo?: OrderMemo) {
+export function orderRowsPage(orders: readonly Order[], request: TableRequest<OrderSortKey>, memo?: OrderMemo, locale = "en-US") {
   return sortedPage(
     orders,
     request,
@@ -34,8 +34,8 @@ export function orderRowsPage(orders: readonly Order[], request: TableRequest<Or
       id: orderRowId(o),
       createdAt: formatInZone(o.orderCreatedAt ?? o.checkoutInitializedAt, request.timeZone),
       product: o.productName ?? "",
-      amount: formatMoney(o.amountTransaction, o.currency ?? "unknown"),
-      milestone: (o.lastTrackingMilestone ?? "—").replaceAll("_", " "),
+      amount: formatMoney(o.amountTransaction, o.currency ?? "unknown", locale),
+      milestone: o.lastTrackingMilestone ?? "",
       carrier: o.trackingCarrier ?? "",
       country: o.shippingCountry ?? "",
       customer: maskName(o.customerName),

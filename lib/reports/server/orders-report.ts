@@ -28,9 +28,9 @@ export interface OrdersView {
   quality: ReportQuality;
 }
 
-const ORDER_KPIS: KpiSpec<CurrencyTotal> = [
-  { key: "count", label: "Orders", kind: "count" },
-  { key: "amount", label: "Order amount", kind: "money" },
+export const ORDER_KPIS: KpiSpec<CurrencyTotal> = [
+  { key: "count", label: "Orders", labelKey: "orders", kind: "count" },
+  { key: "amount", label: "Order amount", labelKey: "orderAmount", kind: "money" },
 ];
 
 const FILTERS: FilterPickers<Order> = {

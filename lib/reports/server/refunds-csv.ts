@@ -10,7 +10,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { genericColumnsOrDefault, maskPersonal, type GenericColumn } from "@/lib/reports/generic-columns";
 import { dataset, flatDataset, type CsvDataset } from "./csv-datasets";
 import type { RefundRecords } from "./refunds-records";
-import type { RefundsView } from "./refunds-report";
+import { daysBucketCsvLabel, type RefundsView } from "./refunds-report";
 
 const kindOf = (c: GenericColumn) => (c.kind === "money" ? "money" : c.kind === "date" ? "date" : /Id$|^id$/.test(c.key) ? "id" : "text");
 
@@ -38,7 +38,7 @@ export function refundsDatasets(view: RefundsView, data: RefundRecords, keyType:
   const rows = refundKpis(data.purchases, data.refunds, data.chargebacks, params.dating, data.currency.currency);
   const keys = rows[0] ? Object.keys(rows[0]).filter((k) => keyType === "affiliate" || k !== "commissionLost") : ["currency"];
   sets.set("kpis", dataset(csvColumns(keys.map((k) => ({ header: k, kind: k === "currency" ? ("text" as const) : ("number" as const), value: (r: (typeof rows)[number]) => r[k as keyof typeof r] }))), rows));
-  if (view.daysToRefund) sets.set("days-to-refund", flatDataset([["days", "text"], ["refunds", "number"]], view.daysToRefund.map((d) => ({ days: d.key, refunds: d.count }))));
+  if (view.daysToRefund) sets.set("days-to-refund", flatDataset([["days", "text"], ["refunds", "number"]], view.daysToRefund.map((d) => ({ days: daysBucketCsvLabel(d), refunds: d.count }))));
   for (const id of BREAKDOWN_IDS) {
     sets.set(
       `breakdown-${id}`,

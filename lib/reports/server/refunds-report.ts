@@ -8,7 +8,7 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { commissionLostCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadOrders } from "@/lib/reports/server/orders-report";
@@ -16,7 +16,7 @@ import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/repo
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { reportQuality } from "@/lib/reports/report-quality";
 
-const REFUND_KPIS: KpiSpec<RefundKpis> = [
+export const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
   { key: "refunds", label: "Refunds", kind: "count", lowerIsBetter: true },
   { key: "fullRefunds", label: "Full refunds", kind: "count", lowerIsBetter: true },
@@ -27,12 +27,28 @@ const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "chargebackAmount", label: "Charged back", kind: "money", lowerIsBetter: true },
   { key: "chargebackRate", label: "Chargeback rate", kind: "rate", lowerIsBetter: true },
 ];
-const AFFILIATE_REFUND_KPIS: KpiSpec<RefundKpis> = [
-  ...REFUND_KPIS.map((k) => (k.key === "refundedAmount" ? { ...k, label: "Refunded (your referred sales)" } : k)),
+export const AFFILIATE_REFUND_KPIS: KpiSpec<RefundKpis> = [
+  ...REFUND_KPIS.map((k) => (k.key === "refundedAmount" ? { ...k, label: "Refunded (your referred sales)", labelKey: "refundedReferred" } : k)),
   { key: "commissionLost", label: "Commission lost", kind: "money", lowerIsBetter: true },
 ];
 
-const DAY_BUCKETS: Array<[string, number]> = [["0–1 days", 1], ["2–7 days", 7], ["8–14 days", 14], ["15–30 days", 30], ["more than 30 days", Infinity]];
+/** Days from sale to refund request: `from` to `to` whole days, the last one open (`to` null). */
+export interface DaysBucket { from: number; to: number | null; count: number }
+const DAY_BUCKETS: ReadonlyArray<Omit<DaysBucket, "count">> = [{ from: 0, to: 1 }, { from: 2, to: 7 }, { from: 8, to: 14 }, { from: 15, to: 30 }, { from: 31, to: null }];
+
+/** A bucket as its CSV cell says it ("0–1 days", "more than 30 days"): the file stays in English whatever the page's language. */
+/** The refund records by days from sale (purchaseCreatedAt) to request (requestedAt); a record without both dates is left out. */
+export function daysToRefund(refunds: readonly GenericRecord[]): DaysBucket[] {
+  const days: DaysBucket[] = DAY_BUCKETS.map((b) => ({ ...b, count: 0 }));
+  for (const r of refunds) {
+    if (typeof r.requestedAt !== "string" || typeof r.purchaseCreatedAt !== "string") continue;
+    const d = (Date.parse(r.requestedAt) - Date.parse(r.purchaseCreatedAt)) / 86_400_000;
+    days[DAY_BUCKETS.findIndex((b) => b.to === null || d <= b.to)]!.count++;
+  }
+  return days;
+}
+
+export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.to === null ? `more than ${b.from - 1} days` : `${b.from}–${b.to} days`);
 
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   return (await loadRefundsReport(client, keyType, params, given)).view;
@@ -59,12 +75,7 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
   const lostOf = (p: Purchase) => fromCents(commissionLostCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
   const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], keyType === "creator" ? (p) => p.amountRefunded : lostOf);
 
-  const days = DAY_BUCKETS.map(([key]) => ({ key, count: 0 }));
-  for (const r of data.refunds ?? []) {
-    if (typeof r.requestedAt !== "string" || typeof r.purchaseCreatedAt !== "string") continue;
-    const d = (Date.parse(r.requestedAt) - Date.parse(r.purchaseCreatedAt)) / 86_400_000;
-    days[DAY_BUCKETS.findIndex(([, max]) => d <= max)]!.count++;
-  }
+  const days = daysToRefund(data.refunds ?? []);
 
   let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
   if (keyType === "creator" && data.refunds) {

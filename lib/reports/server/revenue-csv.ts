@@ -8,7 +8,7 @@ import { dataset, flat, kpiCardsDataset, type CsvDataset } from "./csv-datasets"
 export type { CsvDataset } from "./csv-datasets";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
-import { BREAKDOWN_TITLES } from "@/lib/reports/server/revenue-report";
+import { fundsWeekCsvLabel, REVENUE_BREAKDOWNS } from "@/lib/reports/server/revenue-report";
 import type { RevenueView } from "@/lib/reports/revenue-view";
 
 
@@ -56,7 +56,7 @@ export function purchaseColumns(keyType: KeyType): CsvColumns<Purchase> {
  * Every name a Revenue CSV can have ("all" is the ZIP of them), known before any record is
  * loaded, so that a name that can never exist is refused without an upstream request.
  */
-export const REVENUE_CSV_NAMES: ReadonlySet<string> = new Set(["all", "purchases", "kpis", "series", "funds", "attach-rates", ...Object.keys(BREAKDOWN_TITLES).map((id) => `breakdown-${id}`)]);
+export const REVENUE_CSV_NAMES: ReadonlySet<string> = new Set(["all", "purchases", "kpis", "series", "funds", "attach-rates", ...REVENUE_BREAKDOWNS.map((id) => `breakdown-${id}`)]);
 
 /** Every dataset of the report by name (the names the page's CSV links use), in a Map: see export-names.ts. */
 export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[], keyType: KeyType): Map<string, CsvDataset> {
@@ -74,7 +74,7 @@ export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[
     "funds",
     dataset(
       flat([["currency", "text"], ["week", "text"], ["amount", "money"]]),
-      view.funds.flatMap((f) => f.weeks.map((w) => ({ currency: f.currency, week: w.label, amount: w.amount }))),
+      view.funds.flatMap((f) => f.weeks.map((w) => ({ currency: f.currency, week: fundsWeekCsvLabel(w.week, view.fundsWeeks), amount: w.amount }))),
     ),
   );
   if (keyType === "creator") {
@@ -87,12 +87,13 @@ export function revenueDatasets(view: RevenueView, purchases: readonly Purchase[
     );
   }
   // Every breakdown, also one without rows: an empty range gives a CSV of its header, not a 404.
-  for (const id of Object.keys(BREAKDOWN_TITLES)) {
+  for (const id of REVENUE_BREAKDOWNS) {
     sets.set(
       `breakdown-${id}`,
       dataset(
         flat([["currency", "text"], ["key", "text"], ["count", "number"], ["amount", "money"], ["share", "number"]]),
-        view.breakdowns.filter((b) => b.id === id).flatMap((b) => b.rows.map((r) => ({ currency: b.currency, ...r }))),
+        // An offer's key stays "name (code)" in its file, as before the page showed the two apart.
+        view.breakdowns.filter((b) => b.id === id).flatMap((b) => b.rows.map(({ name, ...r }) => ({ currency: b.currency, ...r, key: name ? `${name} (${r.key})` : r.key }))),
       ),
     );
   }

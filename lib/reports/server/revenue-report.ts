@@ -6,6 +6,7 @@ import "server-only";
 import { alignSeries } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { Dimension } from "@/lib/analytics/breakdowns";
+import { ALREADY_AVAILABLE } from "@/lib/analytics/funds-availability";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import {
   summaryAffiliateKpis,
@@ -26,19 +27,17 @@ import { loadRevenueRecords, type LoadOptions } from "@/lib/reports/server/reven
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
 import { kpiCards } from "@/lib/reports/kpi-cards";
 import { AFFILIATE_KPIS, CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
-import type { RevenueView } from "@/lib/reports/revenue-view";
+import { FUNDS_LATER, type RevenueView } from "@/lib/reports/revenue-view";
 
 const FUNDS_WEEKS = 8;
 
-export const BREAKDOWN_TITLES: Record<Exclude<Dimension, "affiliate">, string> = {
-  product: "By product",
-  offer: "By offer",
-  purchaseType: "By purchase type",
-  paymentMethod: "By payment method",
-  psp: "By PSP",
-  cardBrand: "By card brand",
-  country: "By country",
-};
+/** The report's breakdowns, in the page's order; the browser words their titles in the reader's language. */
+export const REVENUE_BREAKDOWNS = ["product", "offer", "purchaseType", "paymentMethod", "psp", "cardBrand", "country"] as const satisfies readonly Exclude<Dimension, "affiliate">[];
+
+/** A funds row as its CSV cell says it: the file stays in English whatever the page's language. */
+export function fundsWeekCsvLabel(week: string, weeks: number): string {
+  return week === ALREADY_AVAILABLE ? "Already available" : week === FUNDS_LATER ? `After ${weeks} weeks` : `Week of ${week}`;
+}
 
 const FILTER_DIMENSION: Record<FilterKey, Dimension> = { product: "product", offer: "offer", type: "purchaseType", method: "paymentMethod", psp: "psp", brand: "cardBrand", country: "country", affiliate: "affiliate" };
 
@@ -76,10 +75,10 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
     return { currency: s.currency, points: aligned.map((a) => ({ bucket: a.bucket, amount: a.amount, count: a.count, previousAmount: withComparison ? (a.comparisonAmount ?? 0) : null, previousBucket: a.comparisonBucket })) };
   });
 
-  const dims = Object.keys(BREAKDOWN_TITLES) as Array<keyof typeof BREAKDOWN_TITLES>;
+  const dims = REVENUE_BREAKDOWNS;
   const split = summaryBreakdowns(data.current, dims, value);
   const breakdownList = dims.flatMap((id) =>
-    split[id].map((b) => ({ id, title: BREAKDOWN_TITLES[id], currency: b.currency, rows: b.rows.map((r) => ({ key: r.label ? `${r.label} (${r.key})` : r.key, count: r.count, amount: r.amount, share: r.share ?? 0 })) })),
+    split[id].map((b) => ({ id, currency: b.currency, rows: b.rows.map((r) => ({ key: r.key, ...(r.label && r.label !== r.key ? { name: r.label } : {}), count: r.count, amount: r.amount, share: r.share ?? 0 })) })),
   );
 
   const today = todayIn(params.tz);
@@ -105,11 +104,11 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
     funds: funds.map((f) => ({
       currency: f.currency,
       weeks: [
-        ...f.rows.map((r) => ({ label: r.bucket === "available" ? "Already available" : `Week of ${r.bucket}`, amount: r.amount })),
-        { label: `After ${FUNDS_WEEKS} weeks`, amount: f.later.amount },
+        ...f.rows.map((r) => ({ week: r.bucket, amount: r.amount })),
+        { week: FUNDS_LATER, amount: f.later.amount },
       ],
     })),
-    fundsLabel: keyType === "creator" ? "Your net share becoming available" : "Commission becoming available",
+    fundsWeeks: FUNDS_WEEKS,
     rows: { total: data.current.currencies.reduce((sum, c) => sum + c.purchases, 0) },
     filterOptions,
     quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, { records: data.assumedCurrencyRecords, currency: data.currency }),

@@ -31,9 +31,18 @@ export function kpiTruth(account: Account, from: string, toInclusive: string): M
 
 /** "R$90,261.52" or "-$1,234.50" → cents. */
 export function centsOnScreen(text: string | null): number {
+  return toCents(text, ".");
+}
+
+/** "R$ 90.261,52" (pt-BR: dots group thousands, the comma is the decimal mark) → cents. */
+export function centsOnScreenPtBR(text: string | null): number {
+  return toCents(text, ",");
+}
+
+function toCents(text: string | null, decimal: "." | ","): number {
   const s = (text ?? "").trim();
   const negative = s.startsWith("-") || s.startsWith("−");
-  const digits = s.replace(/[^0-9.]/g, "");
+  const digits = s.replace(decimal === "," ? /[^0-9,]/g : /[^0-9.]/g, "").replace(",", ".");
   const value = Math.round(Number(digits) * 100);
   return negative ? -value : value;
 }

@@ -3,7 +3,7 @@
 import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
 import { loadAbandonmentReport } from "@/lib/reports/server/abandonment-report";
 import { lookupExport } from "@/lib/reports/server/export-names";
-import { exportParams, exportResponse } from "@/lib/reports/server/report-export";
+import { csvLocaleOf, csvLocaleRefusal, exportParams, exportResponse } from "@/lib/reports/server/report-export";
 import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
 
 const NAMES = new Map([...ABANDONMENT_CSV_NAMES].map((name) => [name, name]));
@@ -14,8 +14,10 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
   return handleReportRequest(request, { creatorOnly: true, download: true }, async ({ account, client, params: asked }) => {
     const known = lookupExport(NAMES, dataset);
     if (!known.ok) return errorResponse(404, "not_found", known.message);
+    const refusal = csvLocaleRefusal(request);
+    if (refusal) return refusal;
     const params = exportParams(asked, dataset, HOLDS_COMPARISON);
     const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
-    return exportResponse(dataset, { report: "abandonment", title: "Abandonment", accountLabel: account.label, range: params, quality: view.quality, datasets: abandonmentDatasets(view, data), holdsComparison: HOLDS_COMPARISON });
+    return exportResponse(dataset, { report: "abandonment", title: "Abandonment", accountLabel: account.label, range: params, quality: view.quality, datasets: abandonmentDatasets(view, data), holdsComparison: HOLDS_COMPARISON, csvLocale: csvLocaleOf(request) });
   });
 }

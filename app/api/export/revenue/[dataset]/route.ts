@@ -1,7 +1,7 @@
 // GET /api/export/revenue/{dataset}?{report params}: one CSV of the Revenue report (the whole
 // filtered range), or "all" as a ZIP of every CSV; for the signed-in account only.
 import { lookupExport } from "@/lib/reports/server/export-names";
-import { exportParams, exportResponse } from "@/lib/reports/server/report-export";
+import { csvLocaleOf, csvLocaleRefusal, exportParams, exportResponse } from "@/lib/reports/server/report-export";
 import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
 import { REVENUE_CSV_NAMES, revenueDatasets } from "@/lib/reports/server/revenue-csv";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
@@ -17,6 +17,8 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
     // A name that can never exist is refused before any upstream request.
     const known = lookupExport(NAMES, dataset);
     if (!known.ok) return errorResponse(404, "not_found", known.message);
+    const refusal = csvLocaleRefusal(request);
+    if (refusal) return refusal;
     const params = exportParams(asked, dataset, HOLDS_COMPARISON);
     const records = await loadRevenueRecords(client, params, { signal: request.signal });
     const view = revenueViewFrom(revenueSummariesFrom(records), account.keyType, params);
@@ -28,6 +30,7 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
       quality: view.quality,
       datasets: revenueDatasets(view, records.current, account.keyType),
       holdsComparison: HOLDS_COMPARISON,
+      csvLocale: csvLocaleOf(request),
     });
   });
 }

@@ -5,11 +5,12 @@ import { CART_SORT_KEYS, cartRowsPage } from "@/lib/reports/server/cart-rows";
 import { handleReportRequest } from "@/lib/reports/server/report-route";
 import { cartsSnapshot, memoOf } from "@/lib/reports/server/table-sources";
 import { readTableRequest } from "@/lib/reports/server/table-page";
+import { recoveredWords, rowsLocale } from "@/lib/reports/server/rows-locale";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {
     const snapshot = await cartsSnapshot(client, params, { signal: request.signal });
     const { records, currencyOf } = snapshot.entry.data;
-    return NextResponse.json(cartRowsPage(records, currencyOf, readTableRequest(query, CART_SORT_KEYS, "sessionAt"), memoOf(snapshot)), { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(cartRowsPage(records, currencyOf, readTableRequest(query, CART_SORT_KEYS, "sessionAt"), memoOf(snapshot), await rowsLocale(), await recoveredWords()), { headers: { "cache-control": "no-store" } });
   });
 }

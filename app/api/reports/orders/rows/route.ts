@@ -5,10 +5,11 @@ import { ORDER_SORT_KEYS, orderRowsPage } from "@/lib/reports/server/order-rows"
 import { handleReportRequest } from "@/lib/reports/server/report-route";
 import { memoOf, ordersSnapshot } from "@/lib/reports/server/table-sources";
 import { readTableRequest } from "@/lib/reports/server/table-page";
+import { rowsLocale } from "@/lib/reports/server/rows-locale";
 
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {
     const snapshot = await ordersSnapshot(client, params, { signal: request.signal });
-    return NextResponse.json(orderRowsPage(snapshot.entry.data.records, readTableRequest(query, ORDER_SORT_KEYS, "createdAt"), memoOf(snapshot)), { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(orderRowsPage(snapshot.entry.data.records, readTableRequest(query, ORDER_SORT_KEYS, "createdAt"), memoOf(snapshot), await rowsLocale()), { headers: { "cache-control": "no-store" } });
   });
 }

@@ -1,0 +1,69 @@
+// Every message of the interface, per locale, one JSON file per area (so areas can be written
+// side by side). A namespace missing in one locale fails the compiler (`typeof en`) and the unit
+// test that compares their keys.
+import type { AppLocale } from "../locales";
+import enAbandonment from "./en/abandonment.json";
+import enAuth from "./en/auth.json";
+import enCharts from "./en/charts.json";
+import enCodes from "./en/codes.json";
+import enCommon from "./en/common.json";
+import enFilters from "./en/filters.json";
+import enLanding from "./en/landing.json";
+import enNumbers from "./en/numbers.json";
+import enOrders from "./en/orders.json";
+import enOverview from "./en/overview.json";
+import enRefunds from "./en/refunds.json";
+import enReport from "./en/report.json";
+import enRevenue from "./en/revenue.json";
+import enShell from "./en/shell.json";
+import ptAbandonment from "./pt-BR/abandonment.json";
+import ptAuth from "./pt-BR/auth.json";
+import ptCharts from "./pt-BR/charts.json";
+import ptCodes from "./pt-BR/codes.json";
+import ptCommon from "./pt-BR/common.json";
+import ptFilters from "./pt-BR/filters.json";
+import ptLanding from "./pt-BR/landing.json";
+import ptNumbers from "./pt-BR/numbers.json";
+import ptOrders from "./pt-BR/orders.json";
+import ptOverview from "./pt-BR/overview.json";
+import ptRefunds from "./pt-BR/refunds.json";
+import ptReport from "./pt-BR/report.json";
+import ptRevenue from "./pt-BR/revenue.json";
+import ptShell from "./pt-BR/shell.json";
+
+const en = {
+  abandonment: enAbandonment,
+  auth: enAuth,
+  charts: enCharts,
+  codes: enCodes,
+  common: enCommon,
+  filters: enFilters,
+  landing: enLanding,
+  numbers: enNumbers,
+  orders: enOrders,
+  overview: enOverview,
+  refunds: enRefunds,
+  report: enReport,
+  revenue: enRevenue,
+  shell: enShell,
+};
+
+const ptBR: typeof en = {
+  abandonment: ptAbandonment,
+  auth: ptAuth,
+  charts: ptCharts,
+  codes: ptCodes,
+  common: ptCommon,
+  filters: ptFilters,
+  landing: ptLanding,
+  numbers: ptNumbers,
+  orders: ptOrders,
+  overview: ptOverview,
+  refunds: ptRefunds,
+  report: ptReport,
+  revenue: ptRevenue,
+  shell: ptShell,
+};
+
+export type Messages = typeof en;
+export const MESSAGES: Record<AppLocale, Messages> = { en, "pt-BR": ptBR };

@@ -1,0 +1,135 @@
+import "server-only";
+
+// The Overview, computed on the server from the loaders and analytics the reports use, so each
+// tile equals the figure of the report it links to: the Revenue report's summaries for the last
+// 30 days (KPIs, top rows, funds), its records for today and a week ago, the Refunds report's
+// records for the rates and, for a creator only, the Abandonment report's carts for this week.
+import { abandonmentKpis } from "@/lib/analytics/abandonment-kpis";
+import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
+import { fromCents, toCents } from "@/lib/analytics/money";
+import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import { summaryAffiliateKpis, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, SummaryInexactError } from "@/lib/analytics/purchase-summary-views";
+import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
+import { affiliateKpis, creatorKpis, type AffiliateKpis, type CreatorKpis } from "@/lib/analytics/revenue-kpis";
+import { timestampMs } from "@/lib/analytics/timestamps";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { parseReportParams } from "@/lib/report-params/parse";
+import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
+import { chargebackStanding, topRows } from "@/lib/reports/overview-figures";
+import { fundsWithin } from "@/lib/reports/overview-funds";
+import type { OverviewView } from "@/lib/reports/overview-view";
+import type { InstantWindow, OverviewWindows } from "@/lib/reports/overview-windows";
+import { reportQuality } from "@/lib/reports/report-quality";
+import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
+import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
+import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
+import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
+
+export const CREATOR_SPEC: KpiSpec<CreatorKpis> = [
+  { key: "creatorNet", label: "Net revenue", labelKey: "netRevenue", kind: "money" },
+  { key: "purchases", label: "Purchases", kind: "count" },
+];
+export const AFFILIATE_SPEC: KpiSpec<AffiliateKpis> = [
+  { key: "commission", label: "Commission", kind: "money" },
+  { key: "purchases", label: "Purchases", kind: "count" },
+];
+export const RATE_SPEC: KpiSpec<RefundKpis> = [
+  { key: "refundRateCount", label: "Refund rate", labelKey: "refundRate", kind: "rate", lowerIsBetter: true },
+  { key: "chargebackRate", label: "Chargeback rate", kind: "rate", lowerIsBetter: true },
+];
+
+/** The Overview's periods as report parameters: the links open the reports with these. */
+function reportParams(windows: OverviewWindows, range: { from: string; to: string }, compare: "previous" | "none"): ReportParams {
+  return parseReportParams({ from: range.from, to: range.to, tz: windows.tz, compare }).params;
+}
+
+function moneyCards(keyType: KeyType, current: readonly Purchase[], previous: readonly Purchase[], comparison: { withComparison: boolean; partialComparison?: boolean }): CurrencyKpis[] {
+  return keyType === "creator"
+    ? kpiCards(creatorKpis(current), creatorKpis(previous), CREATOR_SPEC, comparison)
+    : kpiCards(affiliateKpis(current), affiliateKpis(previous), AFFILIATE_SPEC, comparison);
+}
+
+const within = (window: InstantWindow) => (p: Purchase) => {
+  const ms = timestampMs(p.checkoutInitializedAt);
+  return ms >= window.fromMs && ms < window.toMs;
+};
+
+function last30Figures(data: RevenueSummaries, keyType: KeyType, windows: OverviewWindows) {
+  const none: MergedSummary = { paidBefore: 0, currencies: [] };
+  const partial = data.comparison !== null && data.comparisonRange !== null && comparisonDataStart(data.comparisonRange, summaryDataDays(data.comparison), summaryDataDays(data.current)) !== null;
+  const comparison = { withComparison: data.comparison !== null, partialComparison: partial };
+  const kpis =
+    keyType === "creator"
+      ? kpiCards(summaryCreatorKpis(data.current), summaryCreatorKpis(data.comparison ?? none), CREATOR_SPEC, comparison)
+      : kpiCards(summaryAffiliateKpis(data.current), summaryAffiliateKpis(data.comparison ?? none), AFFILIATE_SPEC, comparison);
+  // "By revenue" as the Revenue report's breakdowns: the sale for a creator, the commission for an affiliate.
+  const split = summaryBreakdowns(data.current, ["product", "offer"], keyType === "creator" ? "transaction" : "affiliation");
+  const top = keyType === "creator"
+    ? [{ dimension: "product" as const, perCurrency: topRows(split.product) }, { dimension: "offer" as const, perCurrency: topRows(split.offer) }]
+    : [{ dimension: "product" as const, perCurrency: topRows(split.product) }];
+  return { kpis, top, funds: fundsWithin(data.current, keyType, windows.funds) };
+}
+
+async function loadLast30(client: SalesApiClient, keyType: KeyType, params: ReportParams, windows: OverviewWindows, options: LoadOptions) {
+  const data = await loadRevenueSummaries(client, params, options);
+  try {
+    return { data, ...last30Figures(data, keyType, windows) };
+  } catch (error) {
+    // As the Revenue report: what a stored summary cannot place exactly is made from the records.
+    if (!(error instanceof SummaryInexactError)) throw error;
+    const fromRecords = revenueSummariesFrom(await loadRevenueRecords(client, params, options));
+    return { data: fromRecords, ...last30Figures(fromRecords, keyType, windows) };
+  }
+}
+
+export async function buildOverviewView(client: SalesApiClient, keyType: KeyType, windows: OverviewWindows, given: LoadOptions = {}): Promise<OverviewView> {
+  const options = withReportDeadline(client, given);
+  const last30 = reportParams(windows, windows.last30, "previous");
+  const day = (d: string) => reportParams(windows, { from: d, to: d }, "none");
+  const [revenue, today, weekAgo, [refunds, refundsBefore], carts] = await Promise.all([
+    loadLast30(client, keyType, last30, windows, options),
+    loadRevenueRecords(client, day(windows.today), options),
+    loadRevenueRecords(client, day(windows.weekAgo.day), options),
+    withComparison(
+      loadRefundRecords(client, { ...last30, compare: "none" }, options),
+      (loaded) => loaded.currency,
+      (currency) => loadRefundRecords(client, { ...last30, ...windows.previous30, compare: "none" }, { ...options, currency }),
+    ),
+    // Affiliate keys get 403 from the carts endpoint: it is never asked.
+    keyType === "creator" ? loadAbandonmentRecords(client, reportParams(windows, windows.week, "none"), options) : null,
+  ]);
+
+  const rateRows = (d: typeof refunds) => refundKpis(d.purchases, d.refunds, d.chargebacks, "sale", refunds.currency.currency);
+  const saleDays = (purchases: readonly Purchase[]) => purchases.map((p) => p.checkoutInitializedAt);
+  // Before the account's first sale there is nothing to compare with: "no comparison data", not a change.
+  const ratesPartial = refundsBefore !== null && comparisonDataStart(windows.previous30, saleDays(refundsBefore.purchases), saleDays(refunds.purchases)) !== null;
+  const rates = kpiCards(rateRows(refunds), refundsBefore ? rateRows(refundsBefore) : [], RATE_SPEC, { withComparison: true, partialComparison: ratesPartial });
+  const weekAgoRange = { from: windows.weekAgo.day, to: windows.weekAgo.day };
+  const todayPartial = comparisonDataStart(weekAgoRange, saleDays(weekAgo.current), saleDays(today.current)) !== null;
+
+  const abandoned = carts
+    ? abandonmentKpis(carts.carts, carts.purchases, { currencyOf: carts.currencyOf }).map((k) => ({
+        currency: k.currency,
+        carts: k.abandonedCarts - k.recoveredCarts,
+        // Not recovered yet: what the customers could still come back and pay.
+        value: fromCents(toCents(k.abandonedValue) - toCents(k.recoveredValue)),
+      }))
+    : null;
+
+  const current = [...revenue.data.reports, ...today.reports, ...refunds.reports, ...(carts?.reports ?? [])];
+  const comparison = [...(revenue.data.comparisonReports ?? []), ...weekAgo.reports, ...(refundsBefore?.reports ?? [])];
+  return {
+    keyType,
+    windows,
+    today: moneyCards(keyType, today.current.filter(within(windows.todaySoFar)), weekAgo.current.filter(within(windows.weekAgo)), { withComparison: true, partialComparison: todayPartial }),
+    last30: revenue.kpis,
+    rates,
+    chargebackStanding: Object.fromEntries(rates.map((r) => [r.currency, chargebackStanding(r.items.find((i) => i.key === "chargebackRate")?.value ?? null)])),
+    funds: revenue.funds,
+    abandoned,
+    top: revenue.top,
+    quality: reportQuality({ current, comparison }, { records: revenue.data.assumedCurrencyRecords, currency: revenue.data.currency }),
+  };
+}
