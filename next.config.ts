@@ -44,6 +44,12 @@ const securityHeaders = [
   ...(isProd ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
 ];
 
+const sharedLinkHeaders = [
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Robots-Tag", value: "noindex, nofollow, noarchive" },
+  { key: "Cache-Control", value: "private, no-store" },
+];
+
 // A second checkout (a git worktree) may share the first one's node_modules through a symlink;
 // Turbopack compiles only files under its root, so the root is the closest directory holding
 // both the project and its node_modules. In an ordinary checkout that is the project itself.
@@ -71,7 +77,12 @@ const nextConfig: NextConfig = {
   // forbidden(): creator-only pages answer an affiliate session with a real 403.
   experimental: { authInterrupts: true },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // A shared report: never indexed, never cached, and its address (which is its key) never
+      // sent to another site as a referrer.
+      { source: "/s/:path*", headers: sharedLinkHeaders },
+    ];
   },
 };
 

@@ -16,7 +16,7 @@ export function downloadResponse(body: ReadableStream<Uint8Array>, filename: str
     headers: {
       "content-type": contentType,
       "content-disposition": contentDisposition(filename),
-      "cache-control": "no-store",
+      "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
     },
   });

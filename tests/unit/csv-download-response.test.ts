@@ -56,7 +56,7 @@ describe("download responses", () => {
   it("zipResponse sets the ZIP type and the same protections", () => {
     const response = zipResponse(new ReadableStream(), "reports.zip");
     expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-disposition")).toContain(`filename="reports.zip"`);
   });

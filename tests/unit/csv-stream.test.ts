@@ -191,7 +191,7 @@ describe("csvResponse", () => {
     expect(response.headers.get("content-disposition")).toBe(
       `attachment; filename="aurora-academy_orders_2026-01-01_to_2026-01-31.csv"; filename*=UTF-8''aurora-academy_orders_2026-01-01_to_2026-01-31.csv`,
     );
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(parseCsv(new Uint8Array(await response.arrayBuffer()))).toHaveLength(rows.length + 1);
   });

@@ -30,5 +30,5 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
 
 // A relative Location: the browser resolves it against this dashboard, whatever host it used.
 function seeOther(path: string): NextResponse {
-  return new NextResponse(null, { status: 303, headers: { location: path, "cache-control": "no-store" } });
+  return new NextResponse(null, { status: 303, headers: { location: path, "cache-control": "private, no-store" } });
 }

@@ -25,5 +25,5 @@ export async function downloadFailurePage(json: Response, request: Request): Pro
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Download failed · Salesdash</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1.25rem;line-height:1.5;color:#18181b;background:#fafafa}@media (prefers-color-scheme:dark){body{color:#f4f4f5;background:#09090b}a{color:#a7f3d0}}code{font-size:.9em}</style></head>
 <body><main><h1>The download could not be made</h1><p data-testid="download-failure">${escape(message)}</p>${reference ? `<p>Reference: <code data-testid="download-reference">${escape(reference)}</code></p>` : ""}<p><a href="${escape(back)}">Back to the report</a></p></main></body></html>`;
-  return new Response(html, { status: json.status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+  return new Response(html, { status: json.status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store", "x-content-type-options": "nosniff" } });
 }

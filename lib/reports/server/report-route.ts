@@ -18,7 +18,7 @@ import { reportStreamResponse } from "@/lib/reports/server/report-stream";
 export interface ReportRequest { account: SessionAccount; client: SalesApiClient; params: ReportParams; query: URLSearchParams }
 
 export function errorResponse(status: number, code: string, message: string, correlationId?: string | null): NextResponse {
-  return NextResponse.json({ error: { code, message, ...(correlationId ? { correlation_id: correlationId } : {}) } }, { status, headers: { "cache-control": "no-store" } });
+  return NextResponse.json({ error: { code, message, ...(correlationId ? { correlation_id: correlationId } : {}) } }, { status, headers: { "cache-control": "private, no-store" } });
 }
 
 /**

@@ -15,7 +15,7 @@ export async function GET(): Promise<NextResponse> {
   const enabled = getServerEnv().SALESDASH_SYNC_DAYS > 0;
   try {
     const status = enabled ? await getSyncStatus(client.identity, account.keyType) : null;
-    return NextResponse.json(syncStatusAnswer(status, enabled), { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(syncStatusAnswer(status, enabled), { headers: { "cache-control": "private, no-store" } });
   } catch {
     return errorResponse(500, "internal", "The sync's progress could not be read. It is shown again shortly.");
   }

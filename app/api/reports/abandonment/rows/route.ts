@@ -11,6 +11,6 @@ export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {
     const snapshot = await cartsSnapshot(client, params, { signal: request.signal });
     const { records, currencyOf } = snapshot.entry.data;
-    return NextResponse.json(cartRowsPage(records, currencyOf, readTableRequest(query, CART_SORT_KEYS, "sessionAt"), memoOf(snapshot), await rowsLocale(), await recoveredWords()), { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(cartRowsPage(records, currencyOf, readTableRequest(query, CART_SORT_KEYS, "sessionAt"), memoOf(snapshot), await rowsLocale(), await recoveredWords()), { headers: { "cache-control": "private, no-store" } });
   });
 }

@@ -10,6 +10,6 @@ import { rowsLocale } from "@/lib/reports/server/rows-locale";
 export function GET(request: Request) {
   return handleReportRequest(request, { creatorOnly: true }, async ({ client, params, query }) => {
     const snapshot = await ordersSnapshot(client, params, { signal: request.signal });
-    return NextResponse.json(orderRowsPage(snapshot.entry.data.records, readTableRequest(query, ORDER_SORT_KEYS, "createdAt"), memoOf(snapshot), await rowsLocale()), { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(orderRowsPage(snapshot.entry.data.records, readTableRequest(query, ORDER_SORT_KEYS, "createdAt"), memoOf(snapshot), await rowsLocale()), { headers: { "cache-control": "private, no-store" } });
   });
 }

@@ -14,6 +14,6 @@ export function GET(request: Request) {
     const { records, columns, idFields } = snapshot.entry.data;
     if (!records) return errorResponse(404, "not_found", `The Sales API does not offer ${kind} records right now.`);
     const sort = query.get("sort") ?? "";
-    return NextResponse.json(genericRowsPage(records, readTableRequest(query, [sort], sort), { columns, idFields, memo: memoOf(snapshot) }), { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(genericRowsPage(records, readTableRequest(query, [sort], sort), { columns, idFields, memo: memoOf(snapshot) }), { headers: { "cache-control": "private, no-store" } });
   });
 }

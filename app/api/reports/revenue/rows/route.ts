@@ -11,6 +11,6 @@ export function GET(request: Request) {
     const snapshot = await purchasesSnapshot(client, account.keyType, params, { signal: request.signal });
     const { records, keyType, fallbackCurrency } = snapshot.entry.data;
     const page = purchaseRowsPage(records, keyType, fallbackCurrency, readTableRequest(query, PURCHASE_SORT_KEYS, "createdAt"), memoOf(snapshot));
-    return NextResponse.json(page, { headers: { "cache-control": "no-store" } });
+    return NextResponse.json(page, { headers: { "cache-control": "private, no-store" } });
   });
 }
