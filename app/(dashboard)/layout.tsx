@@ -1,8 +1,10 @@
+import { after } from "next/server";
 import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/shell/dashboard-shell";
-import { getPageSessionState } from "@/lib/auth/session";
+import { getPageSessionState, getSessionClient } from "@/lib/auth/session";
 import { sessionScope } from "@/lib/auth/session-scope";
 import { getSessionSettings } from "@/lib/auth/session-settings";
+import { refreshLiveShareLinks } from "@/lib/sharing/live-refresh";
 import { readUpstreamHealth } from "@/lib/upstream-health";
 
 // Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
@@ -14,6 +16,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const state = await getPageSessionState();
   if (state.kind !== "signed-in") return children;
   const settings = await getSessionSettings(state.account);
+  // The account's live share links are rebuilt once a day, after this page is sent, while the
+  // server holds the credential; a link never holds it.
+  const client = await getSessionClient(state.account);
+  if (client) after(() => refreshLiveShareLinks(client, state.account).then(() => undefined, () => undefined));
   return (
     <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)}>
       {children}

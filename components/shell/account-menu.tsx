@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import type { SessionAccount } from "@/lib/auth/session-decision";
@@ -16,6 +17,7 @@ export function AccountMenu({ account, settings }: { account: SessionAccount; se
       </summary>
       <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
         <LocaleSwitch />
+        <Link href="/shared-links" data-testid="shared-links-link" className="block text-sm font-medium underline-offset-2 hover:underline">{t("sharedLinks")}</Link>
         {settings ? (
           <>
             <AssumedCurrencyForm current={settings.assumedCurrency} />

@@ -15,6 +15,7 @@ import enOverview from "./en/overview.json";
 import enRefunds from "./en/refunds.json";
 import enReport from "./en/report.json";
 import enRevenue from "./en/revenue.json";
+import enSharing from "./en/sharing.json";
 import enShell from "./en/shell.json";
 import ptAbandonment from "./pt-BR/abandonment.json";
 import ptAuth from "./pt-BR/auth.json";
@@ -29,6 +30,7 @@ import ptOverview from "./pt-BR/overview.json";
 import ptRefunds from "./pt-BR/refunds.json";
 import ptReport from "./pt-BR/report.json";
 import ptRevenue from "./pt-BR/revenue.json";
+import ptSharing from "./pt-BR/sharing.json";
 import ptShell from "./pt-BR/shell.json";
 
 const en = {
@@ -45,6 +47,7 @@ const en = {
   refunds: enRefunds,
   report: enReport,
   revenue: enRevenue,
+  sharing: enSharing,
   shell: enShell,
 };
 
@@ -62,6 +65,7 @@ const ptBR: typeof en = {
   refunds: ptRefunds,
   report: ptReport,
   revenue: ptRevenue,
+  sharing: ptSharing,
   shell: ptShell,
 };
 

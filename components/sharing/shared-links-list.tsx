@@ -1,0 +1,81 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { useFailureText } from "@/components/i18n/use-failure-text";
+import { revokeShareLinkAction } from "@/lib/actions/sharing/revoke-share-link";
+import { parseReportParams } from "@/lib/report-params/parse";
+import type { ShareLinkSummary } from "@/lib/sharing/share-links";
+
+export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
+  const t = useTranslations("sharing.list");
+  const presets = useTranslations("report.presets");
+  const format = useFormatter();
+  const failureText = useFailureText();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const at = (time: number | null) => (time === null ? "—" : `${format.dateTime(new Date(time), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`);
+  const range = (query: string) => {
+    const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(query)));
+    // A preset is named (a live link's days move with it); a fixed range is its days.
+    return params.preset ? presets(params.preset) : `${params.from} – ${params.to}`;
+  };
+  const revoke = (id: string) =>
+    startTransition(async () => {
+      setFailure(null);
+      try {
+        const result = await revokeShareLinkAction({ id });
+        if (!result.ok) return setFailure(failureText.failure(result.error));
+        router.refresh();
+      } catch {
+        setFailure(t("noAnswer"));
+      }
+    });
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      {failure && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
+      {links.length === 0 ? (
+        <p data-testid="shared-links-empty" className="text-sm">{t("empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800" role="region" aria-label={t("title")} tabIndex={0}>
+          <table className="w-full text-left text-sm" data-testid="shared-links">
+            <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+              <tr>
+                <th className="px-3 py-2">{t("col.report")}</th><th className="px-3 py-2">{t("col.range")}</th><th className="px-3 py-2">{t("col.kind")}</th>
+                <th className="px-3 py-2">{t("col.created")}</th><th className="px-3 py-2">{t("col.expires")}</th><th className="px-3 py-2">{t("col.status")}</th>
+                <th className="px-3 py-2 text-right">{t("col.views")}</th><th className="px-3 py-2">{t("col.lastOpened")}</th><th className="px-3 py-2"><span className="sr-only">{t("col.actions")}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={link.id} data-testid="shared-link-row" data-link-id={link.id} data-status={link.status} className="border-t border-zinc-200 dark:border-zinc-800">
+                  <td className="px-3 py-2 font-medium">{t(`reports.${link.report}`)}</td>
+                  <td className="px-3 py-2">{range(link.query)}</td>
+                  <td className="px-3 py-2">{t(`mode.${link.mode}`)}{link.hasPassword ? ` · ${t("withPassword")}` : ""}</td>
+                  <td className="px-3 py-2">{at(link.createdAt)}</td>
+                  <td className="px-3 py-2">{at(link.expiresAt)}</td>
+                  <td className="px-3 py-2" data-testid="shared-link-status">{t(`status.${link.status}`)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="shared-link-views">{link.views}</td>
+                  <td className="px-3 py-2" data-testid="shared-link-last-opened">{at(link.lastOpenedAt)}</td>
+                  <td className="px-3 py-2 text-right">
+                    {link.status === "active" && (
+                      <button type="button" disabled={pending} onClick={() => revoke(link.id)} data-testid="shared-link-revoke"
+                        className="rounded-md px-2 py-1 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950">
+                        {t("revoke")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+"use server";
+
+// "Share": a snapshot of the report the creator is looking at, built now on the server from
+// the session's account, made privacy-safe (lib/sharing/shareable-view), sealed and stored
+// behind a random token. The browser sends the report and its query; the account is the
+// session's, and the query is parsed again here, so nothing but that one report is shared.
+import { z } from "zod";
+import { actionFailure, sessionAction } from "@/lib/actions/session-action";
+import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import { reportDefinition } from "@/lib/reports/report-definitions";
+import { describeReportError } from "@/lib/reports/server/describe-error";
+import { buildShareableView } from "@/lib/sharing/shareable-view";
+import { createShareLink } from "@/lib/sharing/share-links";
+import { sharedSnapshot } from "@/lib/sharing/shared-snapshot";
+
+const input = z.object({
+  report: z.enum(["revenue", "orders", "abandonment", "refunds"]),
+  query: z.string().max(4000),
+  mode: z.enum(["fixed", "live"]),
+  expiry: z.union([
+    z.object({ kind: z.literal("days"), days: z.union([z.literal(1), z.literal(7), z.literal(30)]) }),
+    z.object({ kind: z.literal("date"), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Choose an expiry date." }) }),
+  ]),
+  password: z.string().max(200).nullable(),
+});
+
+export const createShareLinkAction = sessionAction(input, async ({ report, query, mode, expiry, password }, { account, client }) => {
+  if (account.keyType === "affiliate" && reportDefinition(report).creatorOnly) return actionFailure("forbidden", "This needs a creator key.");
+  const now = new Date();
+  const { params, issues } = parseReportParams(Object.fromEntries(new URLSearchParams(query)), now);
+  if (issues.length) return actionFailure("invalid_request", "This report's address has values that are not valid; fix them before sharing.");
+  let view: unknown;
+  try {
+    view = await buildShareableView(report, client, account, params);
+  } catch (error) {
+    // The report's own failure words (rate limit, upstream away...), with its reference.
+    const described = describeReportError(error);
+    return actionFailure(described.kind, `${described.title} ${described.action}`, described.correlationId);
+  }
+  const snapshot = sharedSnapshot({ report, keyType: account.keyType, accountLabel: account.label, query: reportQuery(params), builtAt: now, view });
+  const created = await createShareLink({
+    account: { identity: client.identity, keyType: account.keyType, label: account.label },
+    report, query: reportQuery(params), mode, expiry, password: password || null, snapshot, now,
+  });
+  if (!created.ok) return actionFailure("invalid_request", created.message);
+  return { ok: true, data: { path: `/s/${created.token}`, expiresAt: created.link.expiresAt } };
+});

@@ -1,0 +1,30 @@
+import "server-only";
+
+// "Update the figures every day": a live link's snapshot is built again, once a day, while its
+// owner's account is in use on this server (the only time the server holds the credential
+// that opens the account's mirror; the link itself never carries it). A preset range moves
+// with the days; a fixed one is read again, so late refunds and chargebacks show.
+import type { SessionAccount } from "@/lib/auth/session";
+import { log } from "@/lib/log/server-log";
+import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import type { SalesApiClient } from "@/lib/sales-api";
+import { buildShareableView } from "./shareable-view";
+import { liveLinksToRefresh, replaceSnapshot } from "./share-links";
+import { sharedSnapshot } from "./shared-snapshot";
+
+export async function refreshLiveShareLinks(client: SalesApiClient, account: SessionAccount, now = new Date()): Promise<number> {
+  let refreshed = 0;
+  for (const link of await liveLinksToRefresh(client.identity, now)) {
+    const { params, issues } = parseReportParams(Object.fromEntries(new URLSearchParams(link.query)), now);
+    if (issues.length) continue;
+    try {
+      const view = await buildShareableView(link.report, client, account, params);
+      await replaceSnapshot(link.id, sharedSnapshot({ report: link.report, keyType: account.keyType, accountLabel: account.label, query: reportQuery(params), builtAt: now, view }), now);
+      refreshed += 1;
+    } catch (error) {
+      // The link keeps yesterday's snapshot, which says when it was made; the next visit tries again.
+      log("warn", { event: "share_link_refresh_failed", link: link.id, error: error instanceof Error ? error.name : "unknown" });
+    }
+  }
+  return refreshed;
+}

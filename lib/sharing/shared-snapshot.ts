@@ -1,0 +1,36 @@
+// What a share link shows: one report's privacy-safe view as it was built, with what the page
+// needs to title it. Stored sealed (snapshot-cipher); read back through readSharedSnapshot,
+// which refuses anything of another shape rather than render it.
+import { z } from "zod";
+import type { ReportId } from "@/lib/reports/report-definitions";
+
+export interface SharedSnapshot {
+  version: 1;
+  report: ReportId;
+  keyType: "creator" | "affiliate";
+  accountLabel: string;
+  /** The report's parameters as a query (lib/report-params), as shared or as last refreshed. */
+  query: string;
+  /** ISO time the view was built. */
+  builtAt: string;
+  view: unknown;
+}
+
+const schema = z.object({
+  version: z.literal(1),
+  report: z.enum(["revenue", "orders", "abandonment", "refunds"]),
+  keyType: z.enum(["creator", "affiliate"]),
+  accountLabel: z.string(),
+  query: z.string(),
+  builtAt: z.string(),
+  view: z.unknown(),
+});
+
+export function sharedSnapshot(s: Omit<SharedSnapshot, "version" | "builtAt"> & { builtAt: Date }): SharedSnapshot {
+  return { version: 1, report: s.report, keyType: s.keyType, accountLabel: s.accountLabel, query: s.query, builtAt: s.builtAt.toISOString(), view: s.view };
+}
+
+export function readSharedSnapshot(value: unknown): SharedSnapshot | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success && parsed.data.view !== undefined ? (parsed.data as SharedSnapshot) : null;
+}
