@@ -22,14 +22,10 @@ if (file) {
     }
     return offset;
   };
-  class ShiftedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(realNow() + shift());
-      else super(...args);
-    }
-    static now() {
-      return realNow() + shift();
-    }
-  }
-  globalThis.Date = ShiftedDate;
+  // A Proxy, not a subclass: Dates made anywhere (drivers, native code) stay `instanceof Date`.
+  RealDate.now = () => realNow() + shift();
+  globalThis.Date = new Proxy(RealDate, {
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [realNow() + shift()], newTarget),
+    apply: () => new RealDate(realNow() + shift()).toString(),
+  });
 }
