@@ -150,12 +150,12 @@ export interface ShareLinkColumns {
   snapshot?: Buffer;
 }
 
-/** The columns in the order of `shareLinkValues`, for INSERT. */
-export const SHARE_LINK_COLUMNS =
-  "id, token_hash, account, report, query, mode, created_at, expires_at, revoked_at, password_hash, views, last_opened_at, failed_tries, locked_until, snapshot_at, snapshot";
-
 /** Every column but the snapshot, for lists. */
-export const SHARE_LINK_RECORD_COLUMNS = SHARE_LINK_COLUMNS.replace(", snapshot", "");
+export const SHARE_LINK_RECORD_COLUMNS =
+  "id, token_hash, account, report, query, mode, created_at, expires_at, revoked_at, password_hash, views, last_opened_at, failed_tries, locked_until, snapshot_at";
+
+/** The columns in the order of `shareLinkValues`, for INSERT. */
+export const SHARE_LINK_COLUMNS = `${SHARE_LINK_RECORD_COLUMNS}, snapshot`;
 
 export function shareLinkValues(row: ShareLinkRow): unknown[] {
   return [row.id, row.tokenHash, row.account, row.report, row.query, row.mode, row.createdAt, row.expiresAt, row.revokedAt, row.passwordHash, row.views, row.lastOpenedAt, row.failedTries, row.lockedUntil, row.snapshotAt, row.snapshot];
