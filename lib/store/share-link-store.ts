@@ -67,8 +67,9 @@ export interface ShareLinkStore {
 const copyRow = (row: ShareLinkRow): ShareLinkRow => ({ ...row, snapshot: Buffer.from(row.snapshot) });
 
 export function withoutSnapshot(row: ShareLinkRow): ShareLinkRecord {
-  const { snapshot: _snapshot, ...record } = row;
-  return record;
+  const record: Partial<ShareLinkRow> = { ...row };
+  delete record.snapshot;
+  return record as ShareLinkRecord;
 }
 
 export const newestFirst = (a: ShareLinkRecord, b: ShareLinkRecord) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
