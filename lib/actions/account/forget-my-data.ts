@@ -13,6 +13,7 @@ import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
 import { getMirrorStore } from "@/lib/mirror/mirror-access";
+import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getProcessState } from "@/lib/store/process-state";
 
 const REPORTS_GRACE_MS = 15_000;
@@ -30,6 +31,8 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
   try {
     await stopAccountSync(identity);
     await store.forget(identity);
+    // Its share links too: their snapshots are copies of the account's figures.
+    await deleteAccountShareLinks(identity);
     const reports = getProcessState().reports;
     if (reports.busy(identity)) {
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);

@@ -1,0 +1,47 @@
+// What the owner's list and a shared page know of a link: never its token (only its holder has
+// it), its owner, its password hash, nor its snapshot. Pure, so pages and components can use the
+// type and the status words alike.
+import type { ReportId } from "@/lib/reports/report-definitions";
+import type { ShareLinkMode, ShareLinkRecord } from "@/lib/store/share-link-store";
+
+export type ShareLinkStatus = "active" | "expired" | "revoked";
+
+export interface ShareLinkSummary {
+  id: string;
+  report: ReportId;
+  /** The report's query string when it was shared, without "?". */
+  query: string;
+  mode: ShareLinkMode;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  hasPassword: boolean;
+  views: number;
+  lastOpenedAt: number | null;
+  /** When the snapshot it shows was built (a live link's changes each day). */
+  snapshotAt: number;
+  status: ShareLinkStatus;
+}
+
+/** Revoked wins over expired: it is what the owner did, and it cannot be undone by time. */
+export function shareLinkStatus(link: Pick<ShareLinkRecord, "revokedAt" | "expiresAt">, now: Date): ShareLinkStatus {
+  if (link.revokedAt !== null) return "revoked";
+  return now.getTime() >= link.expiresAt ? "expired" : "active";
+}
+
+export function summarizeShareLink(record: ShareLinkRecord, now: Date): ShareLinkSummary {
+  return {
+    id: record.id,
+    report: record.report,
+    query: record.query,
+    mode: record.mode,
+    createdAt: record.createdAt,
+    expiresAt: record.expiresAt,
+    revokedAt: record.revokedAt,
+    hasPassword: record.passwordHash !== null,
+    views: record.views,
+    lastOpenedAt: record.lastOpenedAt,
+    snapshotAt: record.snapshotAt,
+    status: shareLinkStatus(record, now),
+  };
+}
