@@ -23,7 +23,7 @@ export async function refreshLiveShareLinks(client: SalesApiClient, account: Ses
       refreshed += 1;
     } catch (error) {
       // The link keeps yesterday's snapshot, which says when it was made; the next visit tries again.
-      log("warn", { event: "share_link_refresh_failed", link: link.id, error: error instanceof Error ? error.name : "unknown" });
+      log("warn", { event: "share_link_refresh_failed", kind: link.report, errorName: error instanceof Error ? error.name : "unknown" });
     }
   }
   return refreshed;

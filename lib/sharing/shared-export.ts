@@ -7,12 +7,12 @@ import { errorResponse } from "@/lib/reports/server/report-route";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import { reportDefinition } from "@/lib/reports/report-definitions";
+import type { CookieReader } from "./share-links";
 import { openSharedPage } from "./shared-page";
 import { sharedDatasets } from "./shared-datasets";
 
-interface CookieJar { get(name: string): { value: string } | undefined }
 
-export async function sharedExportResponse(request: Request, token: string, dataset: string, cookies: CookieJar): Promise<Response> {
+export async function sharedExportResponse(request: Request, token: string, dataset: string, cookies: CookieReader): Promise<Response> {
   const refusal = csvLocaleRefusal(request);
   if (refusal) return refusal;
   const opened = await openSharedPage(token, { headers: request.headers, cookies, countView: false });

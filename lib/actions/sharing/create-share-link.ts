@@ -10,6 +10,7 @@ import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { reportDefinition } from "@/lib/reports/report-definitions";
 import { describeReportError } from "@/lib/reports/server/describe-error";
 import { buildShareableView } from "@/lib/sharing/shareable-view";
+import { shareExpiryChoiceSchema } from "@/lib/sharing/share-expiry";
 import { createShareLink } from "@/lib/sharing/share-links";
 import { sharedSnapshot } from "@/lib/sharing/shared-snapshot";
 
@@ -17,10 +18,7 @@ const input = z.object({
   report: z.enum(["revenue", "orders", "abandonment", "refunds"]),
   query: z.string().max(4000),
   mode: z.enum(["fixed", "live"]),
-  expiry: z.union([
-    z.object({ kind: z.literal("days"), days: z.union([z.literal(1), z.literal(7), z.literal(30)]) }),
-    z.object({ kind: z.literal("date"), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Choose an expiry date." }) }),
-  ]),
+  expiry: shareExpiryChoiceSchema,
   password: z.string().max(200).nullable(),
 });
 
@@ -42,6 +40,6 @@ export const createShareLinkAction = sessionAction(input, async ({ report, query
     account: { identity: client.identity, keyType: account.keyType, label: account.label },
     report, query: reportQuery(params), mode, expiry, password: password || null, snapshot, now,
   });
-  if (!created.ok) return actionFailure("invalid_request", created.message);
+  if (!created.ok) return actionFailure(created.code, created.message);
   return { ok: true, data: { path: `/s/${created.token}`, expiresAt: created.link.expiresAt } };
 });

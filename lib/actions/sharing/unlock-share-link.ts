@@ -2,12 +2,12 @@
 
 // The password of a share link, checked on the server: a right one sets an HttpOnly cookie for
 // that link's path alone (a value bound to the link and its password, so revoking the link
-// or changing nothing else can make it open another); wrong ones count towards the lockout.
+// turns it off, and it opens no other link); wrong ones count towards the lockout.
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { actionFailure, publicAction } from "@/lib/actions/session-action";
 import { clientIp, consumeShareOpen } from "@/lib/sharing/open-rate-limit";
-import { openShareLink, shareUnlockCookieName, shareUnlockValue } from "@/lib/sharing/share-links";
+import { openShareLink } from "@/lib/sharing/share-links";
 import { isWellFormedToken } from "@/lib/sharing/share-token";
 
 const input = z.object({ token: z.string().max(100), password: z.string().min(1).max(200) });
@@ -23,10 +23,9 @@ export const unlockShareLinkAction = publicAction(input, async ({ token, passwor
   if (opened.kind === "wrong_password") return { ok: true, data: { kind: "wrong_password", triesLeft: opened.triesLeft } as UnlockAnswer };
   if (opened.kind === "locked") return { ok: true, data: { kind: "locked", until: opened.until } as UnlockAnswer };
   if (opened.kind !== "ok") return { ok: true, data: { kind: "gone" } as UnlockAnswer };
-  const jar = await cookies();
-  jar.set(shareUnlockCookieName, shareUnlockValue(opened.link), {
-    httpOnly: true, sameSite: "lax", path: `/s/${token}`, secure: (await headers()).get("x-forwarded-proto") === "https",
-    expires: new Date(opened.link.expiresAt),
-  });
+  if (opened.unlockCookie) {
+    const { name, value, expires } = opened.unlockCookie;
+    (await cookies()).set(name, value, { httpOnly: true, sameSite: "lax", path: `/s/${token}`, secure: (await headers()).get("x-forwarded-proto") === "https", expires: new Date(expires) });
+  }
   return { ok: true, data: { kind: "ok" } as UnlockAnswer };
 });
