@@ -7,12 +7,17 @@ import type { ReportId } from "@/lib/reports/report-definitions";
 import { CsvHrefScope, ExportScope, exportHref } from "./csv-link";
 
 /**
- * What a report's panels may link to. Signed in: the report's export routes, the record tables,
- * the links to other ranges. A shared snapshot: only the caller's CSVs (`csvHref`, null for
- * none), and nothing that shows one record, loads anything, or leads to another report,
- * range or filter.
+ * A shared snapshot's CSV hrefs: a function (null: no link), or, from a server component (a
+ * function cannot cross to the browser), the hrefs by dataset name (a name absent: no link).
  */
-export type PanelLinks = { shared: false } | { shared: true; csvHref: (dataset: string) => string | null };
+export type SharedCsvHrefs = ((dataset: string) => string | null) | Readonly<Record<string, string>>;
+
+/**
+ * What a report's panels may link to. Signed in: the report's export routes, the record tables,
+ * the links to other ranges. A shared snapshot: only the caller's CSVs (`csvHref`), and nothing
+ * that shows one record, loads anything, or leads to another report, range or filter.
+ */
+export type PanelLinks = { shared: false } | { shared: true; csvHref: SharedCsvHrefs };
 
 export const SIGNED_IN_LINKS: PanelLinks = { shared: false };
 
@@ -27,10 +32,12 @@ export interface ReportPanelsProps<V> {
 
 /** A panel's CSV href: the report's export route when signed in, the caller's (or none) when shared. */
 export function panelCsvHref(report: ReportId, query: string, links: PanelLinks): (dataset: string) => string | null {
-  return links.shared ? links.csvHref : (dataset) => exportHref(report, dataset, query);
+  if (!links.shared) return (dataset) => exportHref(report, dataset, query);
+  const hrefs = links.csvHref;
+  return typeof hrefs === "function" ? hrefs : (dataset) => (Object.prototype.hasOwnProperty.call(hrefs, dataset) ? (hrefs[dataset] ?? null) : null);
 }
 
 /** The panels' CsvLinks follow `links`. */
 export function PanelLinksScope({ report, query, links, children }: { report: ReportId; query: string; links: PanelLinks; children: ReactNode }) {
-  return links.shared ? <CsvHrefScope href={links.csvHref}>{children}</CsvHrefScope> : <ExportScope report={report} query={query}>{children}</ExportScope>;
+  return links.shared ? <CsvHrefScope href={panelCsvHref(report, query, links)}>{children}</CsvHrefScope> : <ExportScope report={report} query={query}>{children}</ExportScope>;
 }
