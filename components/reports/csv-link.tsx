@@ -4,22 +4,29 @@ import { useTranslations } from "next-intl";
 import { createContext, useContext, type ReactNode } from "react";
 import type { ReportId } from "@/lib/reports/report-definitions";
 
-// The report and query the panels on screen belong to (while a new range loads, the previous
-// one's: a panel's CSV holds what the panel shows), given by ReportScreen.
-const ExportContext = createContext<{ report: ReportId; query: string } | null>(null);
+export const exportHref = (report: ReportId, dataset: string, query: string) => `/api/export/${report}/${dataset}?${query}`;
+
+// Where the panels on screen link their CSVs: the export route of the report and query they
+// belong to (while a new range loads, the previous one's: a panel's CSV holds what the panel
+// shows), given by ReportScreen; or, for a shared snapshot, the caller's links (null: none).
+type CsvHref = (dataset: string) => string | null;
+const ExportContext = createContext<CsvHref | null>(null);
 
 export function ExportScope({ report, query, children }: { report: ReportId; query: string; children: ReactNode }) {
-  return <ExportContext.Provider value={{ report, query }}>{children}</ExportContext.Provider>;
+  return <ExportContext.Provider value={(dataset) => exportHref(report, dataset, query)}>{children}</ExportContext.Provider>;
 }
 
-export const exportHref = (report: ReportId, dataset: string, query: string) => `/api/export/${report}/${dataset}?${query}`;
+/** The panels' CSV links as `href` says: a shared snapshot's own downloads, or none where it answers null. */
+export function CsvHrefScope({ href, children }: { href: CsvHref; children: ReactNode }) {
+  return <ExportContext.Provider value={href}>{children}</ExportContext.Provider>;
+}
 
 /** The CSV of one panel: the whole filtered range of what the panel shows. */
 export function CsvLink({ dataset, label = "CSV" }: { dataset: string; label?: string }) {
-  const scope = useContext(ExportContext);
-  if (!scope) return null;
+  const href = useContext(ExportContext)?.(dataset);
+  if (!href) return null;
   return (
-    <a className="text-xs font-medium underline underline-offset-2" href={exportHref(scope.report, dataset, scope.query)} data-testid={`csv-${dataset}`}>
+    <a className="text-xs font-medium underline underline-offset-2" href={href} data-testid={`csv-${dataset}`}>
       {label}
     </a>
   );

@@ -12,8 +12,8 @@ import { rangeWithData } from "@/lib/reports/empty-period";
 export type EmptyWhat = "sales" | "orders" | "checkouts" | "refunds";
 
 // Stands in for a report's panels when its range holds no record: one sentence and a way out,
-// never headings over empty charts.
-export function EmptyPeriod({ params, what }: { params: ReportParams; what: EmptyWhat }) {
+// never headings over empty charts. `offerWider` false (a shared snapshot): the sentence alone.
+export function EmptyPeriod({ params, what, offerWider = true }: { params: ReportParams; what: EmptyWhat; offerWider?: boolean }) {
   const t = useTranslations("numbers");
   const f = useFormats();
   const pathname = usePathname();
@@ -22,11 +22,11 @@ export function EmptyPeriod({ params, what }: { params: ReportParams; what: Empt
   return (
     <section data-testid="empty-period" className="rounded-xl border border-zinc-200 bg-white p-6 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <p className="text-base">{t("emptyPeriod", { what, from: f.day(params.from), to: f.day(params.to) })}</p>
-      <p className="mt-2">
+      {offerWider && <p className="mt-2">
         <Link data-testid="empty-period-link" className="font-medium underline" href={`${pathname}?${reportQuery(target)}`}>
           {t("emptyPeriodLink", { span, from: f.day(target.from), to: f.day(target.to) })}
         </Link>
-      </p>
+      </p>}
     </section>
   );
 }

@@ -1,26 +1,12 @@
 "use client";
 
-import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
-import { QualityBanner } from "@/components/reports/quality-banner";
-import { CsvLink, DownloadAll } from "@/components/reports/csv-link";
-import { ReportScreen } from "@/components/reports/report-screen";
-import type { ReportParams } from "@/lib/report-params/definitions";
-import type { AbandonmentView } from "@/lib/reports/report-views";
-import { EmptyPeriod } from "@/components/reports/empty-period";
-import { showsEmptyPeriod } from "@/lib/reports/empty-period";
-import { AbandonmentKpis } from "./abandonment-kpis";
-import { CartsTable } from "./carts-table";
-import { DeclinesPanel } from "./declines-panel";
-import { FunnelTable } from "./funnel-table";
-import { RecoveryPanel } from "./recovery-panel";
-import { WherePanel } from "./where-panel";
-import { deltasArePartial } from "@/lib/reports/report-quality";
-import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { useTranslations } from "next-intl";
-import { useCodeLabel } from "@/components/i18n/use-code-label";
-import { ALL_CHECKOUTS, PURCHASED_NOT_APPLICABLE } from "@/lib/analytics/abandonment-funnel";
-import { NONE } from "@/lib/analytics/dimensions";
-import { categoryLabel, type CategoryLabel, type CodeDimension, type NamedDimension } from "@/lib/i18n/code-labels";
+import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DownloadAll } from "@/components/reports/csv-link";
+import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
+import { ReportScreen } from "@/components/reports/report-screen";
+import type { AbandonmentView } from "@/lib/reports/report-views";
+import { AbandonmentPanels } from "./abandonment-panels";
 
 const filterChoices = (view: AbandonmentView) => ({ product: view.byProduct.map((r) => r.key), offer: view.byOffer.map((r) => r.key), psp: view.matrix.psps, method: view.approval.paymentMethod.rows.map((r) => r.key), brand: view.approval.cardBrand.rows.map((r) => r.key) });
 
@@ -41,52 +27,7 @@ export function AbandonmentScreen() {
         </>
       )}
     >
-      {(view, { params, query }) => <AbandonmentPanels view={view} params={params} query={query} />}
+      {(view, { params, query }) => <AbandonmentPanels view={view} params={params} query={query} keyType="creator" links={SIGNED_IN_LINKS} />}
     </ReportScreen>
-  );
-}
-
-function AbandonmentPanels({ view, params, query }: { view: AbandonmentView; params: ReportParams; query: string }) {
-  const t = useTranslations("abandonment");
-  const label = useCodeLabel();
-  if (showsEmptyPeriod(view)) return <EmptyPeriod params={params} what="checkouts" />;
-  const offerNames = new Map(view.byOffer.map((r) => [r.key, r.label]));
-  // A funnel's groups: every checkout, the purchased group named as its notes name it, or the codes of a dimension.
-  const groupLabel = (dimension: CodeDimension | NamedDimension | null) => (key: string): CategoryLabel => {
-    if (key === ALL_CHECKOUTS) return { label: t("funnel.all") };
-    if (key === PURCHASED_NOT_APPLICABLE) return { label: t("funnel.purchasedGroup") };
-    if (dimension === null) return { label: key === NONE ? t("funnel.groupNone") : key };
-    return categoryLabel(label, dimension, key, offerNames.get(key));
-  };
-  return (
-    <div className="space-y-8">
-      <QualityBanner quality={view.quality} comparison={view.comparison} />
-      <AbandonmentKpis kpis={view.kpis} comparisonDataFrom={view.comparisonDataFrom} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} />
-      <section aria-labelledby="ab-over-time" className="space-y-2">
-        <h2 id="ab-over-time" className="text-lg font-semibold">{t("overTime")} <CsvLink dataset="series" /></h2>
-        {view.series.map((s) => (
-          <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={t("abandonedIn", { currency: s.currency.toUpperCase() })} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
-        ))}
-      </section>
-      <section aria-labelledby="ab-funnel" className="space-y-3">
-        <h2 id="ab-funnel" className="text-lg font-semibold">{t("funnel.title")}</h2>
-        <FunnelTable title={t("funnel.all")} funnel={view.funnel} testId="funnel" groupLabel={groupLabel(null)} />
-        <FunnelTable title={t("funnel.byOffer")} funnel={view.funnelByOffer} testId="funnel-offer" groupLabel={groupLabel("offer")} />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <FunnelTable title={t("funnel.byVersion")} funnel={view.funnelByVersion} testId="funnel-version" groupLabel={groupLabel(null)} />
-          <FunnelTable title={t("funnel.byMode")} funnel={view.funnelByMode} testId="funnel-mode" groupLabel={groupLabel("sessionMode")} />
-        </div>
-      </section>
-      <DeclinesPanel view={view} />
-      <WherePanel view={view} />
-      <RecoveryPanel recovery={view.recovery} />
-      <section aria-labelledby="ab-recovered-time" className="space-y-2">
-        <h2 id="ab-recovered-time" className="text-lg font-semibold">{t("recoveredOverTime")} <CsvLink dataset="recovered-series" /></h2>
-        {view.recoveredSeries.map((s) => (
-          <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={t("recoveredIn", { currency: s.currency.toUpperCase() })} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
-        ))}
-      </section>
-      <CartsTable query={query} total={view.totalCarts} csvHref={`/api/export/abandonment?${query}`} />
-    </div>
   );
 }

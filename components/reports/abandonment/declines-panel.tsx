@@ -7,7 +7,7 @@ import { declineTextId } from "@/lib/analytics/abandonment-decline-texts";
 import { ApprovalRates } from "./approval-rates";
 
 // Why payments fail: decline codes in plain words, PSP × code, approval rates, attempts.
-export function DeclinesPanel({ view }: { view: AbandonmentView }) {
+export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines" | "matrix" | "approval" | "attempts" | "kpis"> }) {
   const { declines, matrix, approval, attempts } = view;
   const label = useCodeLabel();
   const t = useTranslations("abandonment.declines");

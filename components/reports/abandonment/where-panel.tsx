@@ -53,7 +53,7 @@ function HeatmapRanked({ heatmap, weekdays }: { heatmap: AbandonmentView["heatma
 }
 
 // Where checkouts are lost: by offer, product and place, and when (weekday × local hour).
-export function WherePanel({ view }: { view: AbandonmentView }) {
+export function WherePanel({ view }: { view: Pick<AbandonmentView, "heatmap" | "byOffer" | "byProduct" | "byCountryState"> }) {
   const { heatmap } = view;
   const label = useCodeLabel();
   const t = useTranslations("abandonment.where");

@@ -1,38 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
-import { OrdersTable } from "@/components/reports/orders-table";
-import { QualityBanner } from "@/components/reports/quality-banner";
-import { CsvLink, DownloadAll } from "@/components/reports/csv-link";
-import { ReportScreen } from "@/components/reports/report-screen";
-import type { ReportParams } from "@/lib/report-params/definitions";
-import type { OrdersView } from "@/lib/reports/report-views";
-import { KpiGrid } from "@/components/reports/kpi-grid";
-import { EmptyPeriod } from "@/components/reports/empty-period";
-import { showsEmptyPeriod } from "@/lib/reports/empty-period";
-import { deltasArePartial } from "@/lib/reports/report-quality";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { useCodeLabel } from "@/components/i18n/use-code-label";
-import { useFormats } from "@/components/i18n/use-formats";
-import type { CodeDimension, NamedDimension } from "@/lib/i18n/code-labels";
-
-function Counts({ title, rows, testId, dataset, dimension }: { title: string; rows: Array<{ key: string; count: number }>; testId: string; dataset: string; dimension: CodeDimension | NamedDimension }) {
-  const label = useCodeLabel();
-  const t = useTranslations("orders");
-  const f = useFormats();
-  return (
-    <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-      <h3 className="text-sm font-semibold">{title} <CsvLink dataset={dataset} /></h3>
-      <ul className="mt-2 space-y-1 text-sm" data-testid={testId}>
-        {rows.map((r) => (
-          <li key={r.key} className="flex justify-between gap-4"><span>{label(dimension, r.key)}</span><span className="tabular-nums">{f.number(r.count)}</span></li>
-        ))}
-        {rows.length === 0 && <li className="text-zinc-600 dark:text-zinc-400">{t("noneInRange")}</li>}
-      </ul>
-    </div>
-  );
-}
+import { DownloadAll } from "@/components/reports/csv-link";
+import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
+import { ReportScreen } from "@/components/reports/report-screen";
+import type { OrdersView } from "@/lib/reports/report-views";
+import { OrdersPanels } from "./orders-panels";
 
 export function OrdersScreen() {
   const t = useTranslations("orders");
@@ -50,56 +24,7 @@ export function OrdersScreen() {
         </>
       )}
     >
-      {(view, { params, query }) => <OrdersPanels view={view} params={params} query={query} />}
+      {(view, { params, query }) => <OrdersPanels view={view} params={params} query={query} keyType="creator" links={SIGNED_IN_LINKS} />}
     </ReportScreen>
-  );
-}
-
-function OrdersPanels({ view, params, query }: { view: OrdersView; params: ReportParams; query: string }) {
-  const { fulfilment: f } = view;
-  const t = useTranslations("numbers");
-  const o = useTranslations("orders");
-  const formats = useFormats();
-  const days = (value: number | null) => (value === null ? "—" : o("days", { days: value }));
-  if (showsEmptyPeriod(view)) return <EmptyPeriod params={params} what="orders" />;
-  return (
-    <section aria-label={o("regionLabel")} className="space-y-8">
-      <QualityBanner quality={view.quality} comparison={view.comparison} />
-      <section aria-labelledby="orders-kpis" className="space-y-2">
-        <h2 id="orders-kpis" className="text-lg font-semibold">{o("keyFigures")} <CsvLink dataset="kpis" /></h2>
-        <KpiGrid kpis={view.kpis} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} testIdPrefix="orders" />
-      </section>
-      {view.series.map((s) => {
-        // Orders are counted, and their money is a chart of its own: one axis per unit.
-        const points = s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }));
-        return (
-          <div key={s.currency} className="space-y-2" data-testid={`orders-series-${s.currency}`}>
-            <h2 className="text-lg font-semibold">{t("ordersOverTime", { currency: s.currency.toUpperCase() })} <CsvLink dataset="series" /></h2>
-            <RevenueOverTimeChart currency={s.currency} points={points} valueLabel={t("orders")} withComparison={false} granularity={params.granularity} timeZone={params.tz} measure="count" />
-            <h3 className="text-sm font-semibold">{t("orderAmountOverTime", { currency: s.currency.toUpperCase() })}</h3>
-            <RevenueOverTimeChart currency={s.currency} points={points} valueLabel={t("orderAmount")} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
-          </div>
-        );
-      })}
-      <div>
-        <h2 className="text-lg font-semibold">{o("fulfilment")}</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{o("withoutShipping", { count: formats.number(f.withoutShipping) })}</p>
-        <div className="mt-3 grid gap-4 md:grid-cols-3">
-          <Counts title={o("byMilestone")} rows={f.byMilestone} testId="by-milestone" dataset="milestones" dimension="milestone" />
-          <Counts title={o("byCarrier")} rows={f.byCarrier} testId="by-carrier" dataset="carriers" dimension="carrier" />
-          <Counts title={o("bySupplier")} rows={f.bySupplier} testId="by-supplier" dataset="suppliers" dimension="supplier" />
-        </div>
-        <div className="mt-4 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <h3 className="font-semibold">{o("deliveryTitle")} <CsvLink dataset="delivery-times" /></h3>
-          <p className="mt-1" data-testid="delivery-times">
-            {o("deliverySummary", { delivered: formats.number(f.deliveryTimes.delivered), median: days(f.deliveryTimes.medianDays), p90: days(f.deliveryTimes.p90Days) })}
-          </p>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {f.deliveryTimes.histogram.map((b) => <li key={b.key} className="rounded-full bg-zinc-100 px-3 py-1 dark:bg-zinc-800">{o(`deliveryBucket.${b.id}`)}: <span className="tabular-nums">{formats.number(b.count)}</span></li>)}
-          </ul>
-        </div>
-      </div>
-      <OrdersTable query={query} total={view.totals.reduce((n, t) => n + t.count, 0)} csvHref={`/api/export/orders?${query}`} />
-    </section>
   );
 }

@@ -8,7 +8,7 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAttach } from "@/lib/reports/revenue-view";
 
 // Attach rates: of the orders whose front purchase happened, the share that also took each offer.
-export function AttachRates({ attach, csvHref, assumed = null }: { attach: CurrencyAttach[]; csvHref: string; assumed?: CurrencyAssumption | null }) {
+export function AttachRates({ attach, csvHref, assumed = null }: { attach: CurrencyAttach[]; csvHref: string | null; assumed?: CurrencyAssumption | null }) {
   const t = useTranslations("revenue.attach");
   const f = useFormats();
   const label = useCodeLabel();
@@ -16,7 +16,7 @@ export function AttachRates({ attach, csvHref, assumed = null }: { attach: Curre
     <section aria-labelledby="attach-title" className="space-y-2">
       <div className="flex items-center justify-between">
         <h2 id="attach-title" className="text-lg font-semibold">{t("title")}</h2>
-        <a className="text-sm underline" href={csvHref}>CSV</a>
+        {csvHref && <a className="text-sm underline" href={csvHref}>CSV</a>}
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {attach.map((a) => (

@@ -8,7 +8,7 @@ import { ALREADY_AVAILABLE } from "@/lib/analytics/funds-availability";
 import { FUNDS_LATER, type CurrencyFunds } from "@/lib/reports/revenue-view";
 
 // Money becoming available (incomingAvailableAt), week by week.
-export function FundsTable({ funds, label, weeks, csvHref, assumed = null }: { funds: CurrencyFunds[]; label: string; weeks: number; csvHref: string; assumed?: CurrencyAssumption | null }) {
+export function FundsTable({ funds, label, weeks, csvHref, assumed = null }: { funds: CurrencyFunds[]; label: string; weeks: number; csvHref: string | null; assumed?: CurrencyAssumption | null }) {
   const t = useTranslations("revenue.funds");
   const f = useFormats();
   const rowName = (week: string) => (week === ALREADY_AVAILABLE ? t("available") : week === FUNDS_LATER ? t("later", { weeks: f.number(weeks) }) : t("weekOf", { day: f.day(week) }));
@@ -16,7 +16,7 @@ export function FundsTable({ funds, label, weeks, csvHref, assumed = null }: { f
     <section aria-labelledby="funds-title" className="space-y-2">
       <div className="flex items-center justify-between">
         <h2 id="funds-title" className="text-lg font-semibold">{label}</h2>
-        <a className="text-sm underline" href={csvHref}>CSV</a>
+        {csvHref && <a className="text-sm underline" href={csvHref}>CSV</a>}
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {funds.map((c) => (

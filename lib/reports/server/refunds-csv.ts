@@ -35,7 +35,15 @@ export function refundsDatasets(view: RefundsView, data: RefundRecords, keyType:
   const sets = new Map<string, CsvDataset>();
   if (data.refunds) sets.set("refunds", recordsDataset(data.refunds, "refunds"));
   if (data.chargebacks) sets.set("chargebacks", recordsDataset(data.chargebacks, "chargebacks"));
-  const rows = refundKpis(data.purchases, data.refunds, data.chargebacks, params.dating, data.currency.currency);
+  const figures = refundKpis(data.purchases, data.refunds, data.chargebacks, params.dating, data.currency.currency);
+  for (const [name, set] of refundsPanelDatasets({ ...view, figures }, keyType)) sets.set(name, set);
+  return sets;
+}
+
+/** The datasets of the report's panels, made from its view alone: every file but the records'. */
+export function refundsPanelDatasets(view: Pick<RefundsView, "figures" | "daysToRefund" | "breakdowns">, keyType: KeyType): Map<string, CsvDataset> {
+  const sets = new Map<string, CsvDataset>();
+  const rows = view.figures;
   const keys = rows[0] ? Object.keys(rows[0]).filter((k) => keyType === "affiliate" || k !== "commissionLost") : ["currency"];
   sets.set("kpis", dataset(csvColumns(keys.map((k) => ({ header: k, kind: k === "currency" ? ("text" as const) : ("number" as const), value: (r: (typeof rows)[number]) => r[k as keyof typeof r] }))), rows));
   if (view.daysToRefund) sets.set("days-to-refund", flatDataset([["days", "text"], ["refunds", "number"]], view.daysToRefund.map((d) => ({ days: daysBucketCsvLabel(d), refunds: d.count }))));

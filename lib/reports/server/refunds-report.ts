@@ -101,6 +101,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     comparison: compare,
     comparisonDataFrom,
     kpis: kpiCards(current, previous, keyType === "creator" ? REFUND_KPIS : AFFILIATE_REFUND_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
+    /** The period's figures per currency (every currency, as its key-figures CSV writes them): that file made from the view alone. */
+    figures: kpisOf(data),
     breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,
     delivery,

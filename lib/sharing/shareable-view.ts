@@ -1,0 +1,84 @@
+import "server-only";
+
+// The view a share link stores: a copy of the report's view keeping only what the shared
+// panels and their CSVs read. An allow-list per report, so a field added to a view later is
+// left out until someone decides it may be shared (the lists below must name every field of
+// the Shared*View types, and nothing else: the compiler checks both). Left out on purpose:
+// the filters' choices (every product, offer and affiliate of the range, beyond the report's
+// own filters), the record tables' counts and columns (their rows are never shared), and
+// whether the range included today (a snapshot says when it was built instead).
+import type { SessionAccount } from "@/lib/auth/session";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { ReportId } from "@/lib/reports/report-definitions";
+import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { SharedAbandonmentView, SharedOrdersView, SharedRefundsView, SharedRevenueView, SharedViews } from "./shared-views";
+
+type Keep<V> = Record<keyof V, true>;
+
+const KEEP = {
+  revenue: {
+    keyType: true, range: true, comparison: true, comparisonDataFrom: true, currencies: true, kpis: true, series: true,
+    breakdowns: true, attach: true, funds: true, fundsWeeks: true, quality: true,
+  } satisfies Keep<SharedRevenueView>,
+  orders: {
+    kpis: true, comparison: true, comparisonDataFrom: true, series: true, fulfilment: true, quality: true,
+  } satisfies Keep<SharedOrdersView>,
+  abandonment: {
+    range: true, comparison: true, comparisonDataFrom: true, kpis: true, funnel: true, funnelByOffer: true, funnelByVersion: true,
+    funnelByMode: true, declines: true, matrix: true, approval: true, attempts: true, byOffer: true, byProduct: true,
+    byCountryState: true, heatmap: true, series: true, recovery: true, recoveredSeries: true, quality: true,
+  } satisfies Keep<SharedAbandonmentView>,
+  refunds: {
+    keyType: true, dating: true, comparison: true, comparisonDataFrom: true, kpis: true, figures: true, breakdowns: true,
+    daysToRefund: true, delivery: true, unavailable: true, quality: true,
+  } satisfies Keep<SharedRefundsView>,
+} as const;
+
+/** The reports an affiliate key may share: the ones it can open. */
+export const AFFILIATE_SHAREABLE: ReadonlySet<ReportId> = new Set<ReportId>(["revenue", "refunds"]);
+
+export function canShareReport(report: ReportId, keyType: KeyType): boolean {
+  return keyType === "creator" || AFFILIATE_SHAREABLE.has(report);
+}
+
+export class ReportNotShareableError extends Error {
+  constructor(report: ReportId) {
+    super(`An affiliate key cannot share the ${report} report.`);
+    this.name = "ReportNotShareableError";
+  }
+}
+
+/**
+ * Names that hold one customer's data wherever they occur. No kept field has such a name
+ * today: this is the second net, for a nested field added later to something kept whole.
+ */
+const PERSONAL_KEY = /customer|e-?mail|phone|address|zip|postal|cardLast4|last4|document|cpf/i;
+
+function withoutPersonalKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPersonalKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !PERSONAL_KEY.test(key)).map(([key, v]) => [key, withoutPersonalKeys(v)]));
+}
+
+/**
+ * A copy of `view` (the report's view as its builder made it, for `keyType`) with only the
+ * fields a shared snapshot shows. A view made for another key type than the one sharing is
+ * refused, as is a report the key type may not share.
+ */
+export function shareableView<R extends ReportId>(report: R, view: unknown, keyType: KeyType): SharedViews[R] {
+  if (!canShareReport(report, keyType)) throw new ReportNotShareableError(report);
+  if (view === null || typeof view !== "object") throw new TypeError(`A ${report} view must be an object.`);
+  const source = view as Record<string, unknown>;
+  if ("keyType" in source && source.keyType !== keyType) throw new TypeError(`This ${report} view was made for another key type.`);
+  const kept = Object.keys(KEEP[report]).filter((key) => key in source).map((key) => [key, withoutPersonalKeys(source[key])]);
+  return Object.fromEntries(kept) as SharedViews[R];
+}
+
+/** The report's view for the account, as a share link stores it. */
+export async function buildShareableView<R extends ReportId>(report: R, client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
+  // Refused before any upstream request.
+  if (!canShareReport(report, account.keyType)) throw new ReportNotShareableError(report);
+  return shareableView(report, await REPORT_BUILDERS[report](client, account, params, options), account.keyType);
+}
