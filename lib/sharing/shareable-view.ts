@@ -76,9 +76,24 @@ export function shareableView<R extends ReportId>(report: R, view: unknown, keyT
   return Object.fromEntries(kept) as SharedViews[R];
 }
 
+/**
+ * With one currency chosen, the report shows that currency only, and so does its snapshot:
+ * every list entry of another currency is left out (the page filtering them would still send them).
+ */
+export function onlyCurrency(value: unknown, currency: string | null): unknown {
+  if (!currency) return value;
+  if (Array.isArray(value)) {
+    return value
+      .filter((item) => !(item !== null && typeof item === "object" && typeof (item as { currency?: unknown }).currency === "string" && (item as { currency: string }).currency !== currency))
+      .map((item) => onlyCurrency(item, currency));
+  }
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === "currencies" && Array.isArray(v) ? v.filter((c) => c === currency) : onlyCurrency(v, currency)]));
+}
+
 /** The report's view for the account, as a share link stores it. */
 export async function buildShareableView<R extends ReportId>(report: R, client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
   // Refused before any upstream request.
   if (!canShareReport(report, account.keyType)) throw new ReportNotShareableError(report);
-  return shareableView(report, await REPORT_BUILDERS[report](client, account, params, options), account.keyType);
+  return onlyCurrency(shareableView(report, await REPORT_BUILDERS[report](client, account, params, options), account.keyType), params.currency) as SharedViews[R];
 }

@@ -166,3 +166,12 @@ describe("the second net", () => {
     expect(shareableView("refunds", view, "creator")).toEqual({ keyType: "creator", dating: "event", kpis: [{ currency: "brl", items: [], contact: { ok: 1 } }] });
   });
 });
+
+describe("a snapshot of a report with one currency chosen", () => {
+  it("holds that currency's entries only, at any depth, and no other in its currency list", async () => {
+    const { onlyCurrency } = await import("@/lib/sharing/shareable-view");
+    const view = { currencies: ["brl", "usd"], kpis: [{ currency: "brl", items: [1] }, { currency: "usd", items: [2] }], nested: { series: [{ currency: "usd", points: [] }, { day: "2026-06-09" }] }, quality: { assumedCurrency: "usd" } };
+    expect(onlyCurrency(view, "brl")).toEqual({ currencies: ["brl"], kpis: [{ currency: "brl", items: [1] }], nested: { series: [{ day: "2026-06-09" }] }, quality: { assumedCurrency: "usd" } });
+    expect(onlyCurrency(view, null)).toBe(view);
+  });
+});
