@@ -18,7 +18,7 @@ export function SharedReport({ snapshot, token, link }: { snapshot: SharedSnapsh
   return (
     <main className="mx-auto max-w-6xl space-y-4 px-4 py-6 sm:space-y-6 sm:px-6" data-testid="shared-report" data-report={snapshot.report}>
       <header className="space-y-1">
-        <p className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">Salesdash · {t("sharedBy", { account: snapshot.accountLabel })}</p>
+        <p className="text-sm font-semibold text-zinc-600 dark:text-zinc-400">Salesdash · {snapshot.accountLabel ? t("sharedBy", { account: snapshot.accountLabel }) : t("shared")}</p>
         <h1 className="text-2xl font-semibold tracking-tight">{t(`report.${snapshot.report}.${snapshot.keyType}`)}</h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="shared-range">{t("range", { from: day(params.from), to: day(params.to), zone: params.tz })}</p>
         <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="shared-built">

@@ -7,3 +7,11 @@ export function accountLabel(name: string | undefined, keyType: KeyType, apiKey:
   if (given) return given;
   return `${keyType === "creator" ? "Creator" : "Affiliate"} key ····${apiKey.trim().slice(-4)}`;
 }
+
+/**
+ * The name to show people outside the account (a share link): the name the user gave, or
+ * none. Not even four characters of the key leave the account.
+ */
+export function publicAccountName(label: string): string {
+  return /^(Creator|Affiliate) key ····/.test(label) ? "" : label;
+}

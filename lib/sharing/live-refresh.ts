@@ -4,6 +4,7 @@ import "server-only";
 // owner's account is in use on this server (the only time the server holds the credential
 // that opens the account's mirror; the link itself never carries it). A preset range moves
 // with the days; a fixed one is read again, so late refunds and chargebacks show.
+import { publicAccountName } from "@/lib/auth/account-label";
 import type { SessionAccount } from "@/lib/auth/session";
 import { log } from "@/lib/log/server-log";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
@@ -19,7 +20,7 @@ export async function refreshLiveShareLinks(client: SalesApiClient, account: Ses
     if (issues.length) continue;
     try {
       const view = await buildShareableView(link.report, client, account, params);
-      await replaceSnapshot(link.id, sharedSnapshot({ report: link.report, keyType: account.keyType, accountLabel: account.label, query: reportQuery(params), builtAt: now, view }), now);
+      await replaceSnapshot(link.id, sharedSnapshot({ report: link.report, keyType: account.keyType, accountLabel: publicAccountName(account.label), query: reportQuery(params), builtAt: now, view }), now);
       refreshed += 1;
     } catch (error) {
       // The link keeps yesterday's snapshot, which says when it was made; the next visit tries again.

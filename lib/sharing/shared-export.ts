@@ -25,7 +25,7 @@ export async function sharedExportResponse(request: Request, token: string, data
   return exportResponse(dataset, {
     report: snapshot.report,
     title: reportDefinition(snapshot.report).label,
-    accountLabel: snapshot.accountLabel,
+    accountLabel: snapshot.accountLabel || "shared",
     range: params,
     quality: (snapshot.view as { quality: ReportQuality }).quality,
     datasets,

@@ -8,6 +8,7 @@ export interface SharedSnapshot {
   version: 1;
   report: ReportId;
   keyType: "creator" | "affiliate";
+  /** The name the owner gave the account, or "" (never a part of the key). */
   accountLabel: string;
   /** The report's parameters as a query (lib/report-params), as shared or as last refreshed. */
   query: string;

@@ -17,3 +17,12 @@ describe("a shared snapshot", () => {
     expect(readSharedSnapshot(null)).toBeNull();
   });
 });
+
+describe("the account's name on a shared page", () => {
+  it("is the name its owner gave, never the label made from the key's last characters", async () => {
+    const { accountLabel, publicAccountName } = await import("@/lib/auth/account-label");
+    expect(publicAccountName(accountLabel(undefined, "creator", "sk_live_abcdef1234"))).toBe("");
+    expect(publicAccountName(accountLabel(undefined, "affiliate", "sk_live_abcdef1234"))).toBe("");
+    expect(publicAccountName(accountLabel("Bakery Shop", "creator", "sk_live_abcdef1234"))).toBe("Bakery Shop");
+  });
+});

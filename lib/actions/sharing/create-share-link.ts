@@ -5,6 +5,7 @@
 // behind a random token. The browser sends the report and its query; the account is the
 // session's, and the query is parsed again here, so nothing but that one report is shared.
 import { z } from "zod";
+import { publicAccountName } from "@/lib/auth/account-label";
 import { actionFailure, sessionAction } from "@/lib/actions/session-action";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { reportDefinition } from "@/lib/reports/report-definitions";
@@ -35,7 +36,7 @@ export const createShareLinkAction = sessionAction(input, async ({ report, query
     const described = describeReportError(error);
     return actionFailure(described.kind, `${described.title} ${described.action}`, described.correlationId);
   }
-  const snapshot = sharedSnapshot({ report, keyType: account.keyType, accountLabel: account.label, query: reportQuery(params), builtAt: now, view });
+  const snapshot = sharedSnapshot({ report, keyType: account.keyType, accountLabel: publicAccountName(account.label), query: reportQuery(params), builtAt: now, view });
   const created = await createShareLink({
     account: { identity: client.identity, keyType: account.keyType, label: account.label },
     report, query: reportQuery(params), mode, expiry, password: password || null, snapshot, now,

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { sandboxCredentials, signIn } from "./support/session";
+import { createShareLink } from "./support/share-links";
+const creds = sandboxCredentials();
+test("shots", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signIn(page, creds.creator, "A");
+  await page.goto(`/revenue?from=2026-06-09&to=2026-06-15`);
+  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+  await page.getByTestId("share-open").click();
+  await page.screenshot({ path: "/tmp/shots/dialog.png" });
+  await page.getByTestId("share-dialog").getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByTestId("share-url")).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: "/tmp/shots/dialog-created.png" });
+  const url = await page.getByTestId("share-url").inputValue();
+  for (const [name, viewport, scheme] of [["desk-light", { width: 1280, height: 900 }, "light"], ["phone-dark", { width: 390, height: 844 }, "dark"]] as const) {
+    const ctx = await browser.newContext({ viewport, colorScheme: scheme, timezoneId: "UTC" });
+    const p = await ctx.newPage();
+    await p.goto(url);
+    await expect(p.getByTestId("shared-report")).toBeVisible();
+    await p.waitForTimeout(1500);
+    await p.screenshot({ path: `/tmp/shots/shared-${name}.png`, fullPage: true });
+    await p.goto(url.replace(/.{4}$/, "AAAA"));
+    await p.screenshot({ path: `/tmp/shots/notfound-${name}.png` });
+    await ctx.close();
+  }
+  await page.goto(`/abandonment?from=2026-06-09&to=2026-06-15`);
+  await expect(page.getByTestId("report-body")).toBeVisible({ timeout: 45_000 });
+  const u2 = await createShareLink(page, { password: "abcdefgh1" });
+  const ctx = await browser.newContext({ timezoneId: "UTC" });
+  const p = await ctx.newPage();
+  await p.goto(u2);
+  await p.screenshot({ path: `/tmp/shots/password.png` });
+  await p.getByLabel("Password").fill("abcdefgh1");
+  await p.getByRole("button", { name: "Open" }).click();
+  await expect(p.getByTestId("shared-report")).toBeVisible();
+  await p.waitForTimeout(1500);
+  await p.screenshot({ path: `/tmp/shots/shared-abandonment.png`, fullPage: true });
+  await page.goto("/shared-links");
+  await page.screenshot({ path: "/tmp/shots/shared-links.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "/tmp/shots/shared-links-phone.png", fullPage: true });
+});
