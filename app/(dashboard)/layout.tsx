@@ -4,6 +4,7 @@ import { getPageSessionState } from "@/lib/auth/session";
 import { sessionScope } from "@/lib/auth/session-scope";
 import { getSessionSettings } from "@/lib/auth/session-settings";
 import { readUpstreamHealth } from "@/lib/upstream-health";
+import { getSessionSavedViews } from "@/lib/views/saved-views";
 
 // Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
 // address asked for, so a redirect here would lose it: each page checks the session again and
@@ -15,7 +16,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (state.kind !== "signed-in") return children;
   const settings = await getSessionSettings(state.account);
   return (
-    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)}>
+    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)} savedViews={getSessionSavedViews(state.account)}>
       {children}
     </DashboardShell>
   );

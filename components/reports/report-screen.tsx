@@ -10,6 +10,7 @@ import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
 import { FilterChips } from "@/components/reports/filter-chips";
 import { ReportControls } from "@/components/reports/report-controls";
+import { SaveViewButton } from "@/components/views/save-view-button";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { todayIn } from "@/lib/report-params/presets";
@@ -117,7 +118,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           )}
           {current && <DataFreshnessLine freshness={current.view.quality.freshness} timeZone={params.tz} />}
         </div>
-        <div className="flex flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">{downloads(query, current?.view)}</div>
+        <div className="flex flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">{downloads(query, current?.view)}<SaveViewButton report={id} /></div>
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} hiddenFilters={hiddenFilters} />
       <FilterChips params={params} known={current ? choices(current.view) : null} />

@@ -16,6 +16,7 @@ import enRefunds from "./en/refunds.json";
 import enReport from "./en/report.json";
 import enRevenue from "./en/revenue.json";
 import enShell from "./en/shell.json";
+import enViews from "./en/views.json";
 import ptAbandonment from "./pt-BR/abandonment.json";
 import ptAuth from "./pt-BR/auth.json";
 import ptCharts from "./pt-BR/charts.json";
@@ -30,6 +31,7 @@ import ptRefunds from "./pt-BR/refunds.json";
 import ptReport from "./pt-BR/report.json";
 import ptRevenue from "./pt-BR/revenue.json";
 import ptShell from "./pt-BR/shell.json";
+import ptViews from "./pt-BR/views.json";
 
 const en = {
   abandonment: enAbandonment,
@@ -46,6 +48,7 @@ const en = {
   report: enReport,
   revenue: enRevenue,
   shell: enShell,
+  views: enViews,
 };
 
 const ptBR: typeof en = {
@@ -63,6 +66,7 @@ const ptBR: typeof en = {
   report: ptReport,
   revenue: ptRevenue,
   shell: ptShell,
+  views: ptViews,
 };
 
 export type Messages = typeof en;
