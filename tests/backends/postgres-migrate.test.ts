@@ -10,7 +10,8 @@ import { randomSchemaName, TEST_DATABASE_URL } from "../support/postgres-test-sc
 
 // The schema's migrations, as every instance runs them at start: on an empty database, again
 // (nothing to do), several at once, and while another migration holds the lock.
-const FIRST = "0001_salesdash-stores";
+/** Every migration of the repository, in order: what an empty database runs. */
+const ALL = fs.readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith(".sql")).map((n) => n.slice(0, -4)).sort();
 const schemas: string[] = [];
 const tempDirs: string[] = [];
 
@@ -54,7 +55,7 @@ afterAll(async () => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const STORE_TABLES = ["salesdash_account_settings", "salesdash_leases", "salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_vault"];
+const STORE_TABLES = ["salesdash_account_settings", "salesdash_leases", "salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_saved_views", "salesdash_vault"];
 
 describe("migratePostgres", () => {
   it("loads plain .sql files from lib/store/postgres/migrations under the working directory: no TypeScript loader needed", () => {
@@ -67,9 +68,9 @@ describe("migratePostgres", () => {
   it("creates the schema and every table on an empty database, and records the migration", async () => {
     const schema = newSchema();
     expect(await tablesOf(schema)).toEqual([]);
-    expect(await migratePostgres(TEST_DATABASE_URL, { schema })).toEqual([FIRST]);
+    expect(await migratePostgres(TEST_DATABASE_URL, { schema })).toEqual(ALL);
     expect(await tablesOf(schema)).toEqual([...STORE_TABLES, MIGRATIONS_TABLE].sort());
-    expect(await ranIn(schema)).toEqual([FIRST]);
+    expect(await ranIn(schema)).toEqual(ALL);
     const columns = await withClient(async (client) =>
       (
         await client.query<{ column_name: string; data_type: string; is_nullable: string; collation_name: string | null }>(
@@ -104,14 +105,14 @@ describe("migratePostgres", () => {
     } finally {
       await pool.end();
     }
-    expect(await ranIn(schema)).toEqual([FIRST]);
+    expect(await ranIn(schema)).toEqual(ALL);
   });
 
   it("two instances starting at once both succeed; the migration runs once", async () => {
     const schema = newSchema();
     const runs = await Promise.all([migratePostgres(TEST_DATABASE_URL, { schema }), migratePostgres(TEST_DATABASE_URL, { schema })]);
-    expect(runs.flat()).toEqual([FIRST]);
-    expect(await ranIn(schema)).toEqual([FIRST]);
+    expect(runs.flat()).toEqual(ALL);
+    expect(await ranIn(schema)).toEqual(ALL);
     expect(await tablesOf(schema)).toContain("salesdash_mirror_days");
   });
 
@@ -122,10 +123,10 @@ describe("migratePostgres", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     const second = await migratePostgres(TEST_DATABASE_URL, { schema, dir });
-    expect(await first).toEqual([FIRST, "9999_slow"]);
+    expect(await first).toEqual([...ALL, "9999_slow"]);
     expect(second).toEqual([]);
     expect(Date.now() - started).toBeGreaterThan(300);
-    expect(await ranIn(schema)).toEqual([FIRST, "9999_slow"]);
+    expect(await ranIn(schema)).toEqual([...ALL, "9999_slow"]);
   });
 
   it("gives up with an error after lockTimeoutMs when another migration holds the lock, and runs once it is free", async () => {
@@ -137,7 +138,7 @@ describe("migratePostgres", () => {
       expect(Date.now() - started).toBeLessThan(5_000);
       await holder.query(`SELECT pg_advisory_unlock(${PG_MIGRATE_LOCK_ID})`);
     });
-    expect(await migratePostgres(TEST_DATABASE_URL, { schema })).toEqual([FIRST]);
+    expect(await migratePostgres(TEST_DATABASE_URL, { schema })).toEqual(ALL);
   });
 
   it("without a schema, migrates the connection's current schema (its search_path)", async () => {
@@ -145,7 +146,7 @@ describe("migratePostgres", () => {
     await withClient((client) => client.query(`CREATE SCHEMA ${schema}`));
     const pool = createPostgresPool(TEST_DATABASE_URL, { schema });
     try {
-      expect(await migratePostgres(pool)).toEqual([FIRST]);
+      expect(await migratePostgres(pool)).toEqual(ALL);
     } finally {
       await pool.end();
     }
@@ -168,7 +169,7 @@ describe("migratePostgres", () => {
   it("its down migration drops every table it made", async () => {
     const schema = newSchema();
     await migratePostgres(TEST_DATABASE_URL, { schema });
-    await withClient((client) => runner({ dbClient: client, dir: MIGRATIONS_DIR, direction: "down", migrationsTable: MIGRATIONS_TABLE, schema, singleTransaction: true, log: () => undefined }));
+    await withClient((client) => runner({ dbClient: client, dir: MIGRATIONS_DIR, direction: "down", count: Infinity, migrationsTable: MIGRATIONS_TABLE, schema, singleTransaction: true, log: () => undefined }));
     expect(await tablesOf(schema)).toEqual([MIGRATIONS_TABLE]);
   });
 
