@@ -44,6 +44,6 @@ export function SavedViewsNav({ views }: { views: Promise<SavedViewItem[] | null
 /** While the list loads: the button alone, so the header does not jump. */
 export function SavedViewsNavPending() {
   const t = useTranslations("views.nav");
-  return <span className={`${summaryClass} cursor-default opacity-60`}>{t("label")}</span>;
+  return <span className={`${summaryClass} cursor-default`}>{t("label")}</span>;
 }
 
