@@ -18,7 +18,7 @@ import { SyncStatus } from "./sync-status";
 
 interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<UpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
 
-// Props in, markup out: the layout reads the session, the settings, the scope and the upstream's health.
+// Props in, markup out: the layout reads the session, the settings, the scope, the upstream's health and the saved views.
 export function DashboardShell({ account, settings, scope, health, savedViews, children }: Props) {
   const t = useTranslations("shell");
   const overview = useTranslations("overview");

@@ -43,11 +43,11 @@ function tableEntries(report: ReportId, tableQuery: Array<[string, string]>, pro
   const kept: Array<[string, string]> = [];
   for (const table of REPORT_TABLES[report]) {
     const keys = tableUrlKeys(table);
-    const checked = !TABLE_COLUMNS[table];
+    const byFieldName = !TABLE_COLUMNS[table];
     for (const [name, value] of tableQuery) {
       if (name !== keys.hide && name !== keys.sort && name !== keys.dir) continue;
       const names = name === keys.hide ? value.split(",").filter(Boolean) : name === keys.sort ? [value] : [];
-      const bad = checked ? names.filter((n) => !FIELD_NAME.test(n)) : [];
+      const bad = byFieldName ? names.filter((n) => !FIELD_NAME.test(n)) : [];
       if (bad.length) problems.push(`"${bad[0]}" is not a column of the ${table} table (${name}).`);
       else kept.push([name, value]);
     }
