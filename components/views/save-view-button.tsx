@@ -12,7 +12,11 @@ import { useViewFailureText } from "./use-view-failure-text";
 // browser's <dialog>: focus stays inside, Escape closes it, and it fits a phone's width). The
 // server checks the query again and keeps only what a view keeps; the navigation shows the new
 // view at once (router.refresh re-renders the shell without reloading the report).
-export function SaveViewButton({ report }: { report: ReportId }) {
+//
+// Two places: beside the report's downloads from sm up ("header"), and at the top of the
+// navigation's "Saved views" menu ("menu"), which is where a phone finds it: one more row in
+// the report's header would push the key figures below a phone's first screen.
+export function SaveViewButton({ report, placement = "header" }: { report: ReportId; placement?: "header" | "menu" }) {
   const t = useTranslations("views.save");
   const failureText = useViewFailureText();
   const router = useRouter();
@@ -47,12 +51,12 @@ export function SaveViewButton({ report }: { report: ReportId }) {
   };
 
   return (
-    <div className="flex flex-col items-start sm:items-end">
-      <button type="button" onClick={open} data-testid="save-view"
+    <div className={placement === "header" ? "hidden flex-col items-end sm:flex" : "flex flex-col items-stretch"}>
+      <button type="button" onClick={open} data-testid={placement === "header" ? "save-view" : "save-view-menu"}
         className="rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
         {t("button")}
       </button>
-      {saved && <p role="status" data-testid="save-view-saved" className="max-w-xs text-xs text-emerald-700 sm:text-right dark:text-emerald-400">{saved}</p>}
+      {saved && <p role="status" data-testid="save-view-saved" className={`text-xs text-emerald-700 dark:text-emerald-400 ${placement === "header" ? "max-w-xs text-right" : "mt-1"}`}>{saved}</p>}
       <dialog ref={dialog} aria-labelledby={`${id}-title`} data-testid="save-view-dialog"
         className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100">
         <form onSubmit={save} className="space-y-3 p-4">

@@ -1,9 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { usePathname } from "next/navigation";
 import { use, useRef } from "react";
+import { REPORTS } from "@/lib/reports/report-definitions";
 import { savedViewHref, type SavedViewItem } from "@/lib/views/saved-view-item";
 import { SavedViewRow } from "./saved-view-row";
+import { SaveViewButton } from "./save-view-button";
 
 // On a phone the panel spans the screen's width (its containing block is the page: the
 // disclosure is positioned only from sm up), so it never sticks out sideways; from sm up it
@@ -17,12 +20,16 @@ export function SavedViewsNav({ views }: { views: Promise<SavedViewItem[] | null
   const t = useTranslations("views.nav");
   const reports = useTranslations("shell.nav");
   const details = useRef<HTMLDetailsElement>(null);
+  // On a report's page the menu also saves it (a phone's only "Save view"; see save-view-button.tsx).
+  const pathname = usePathname();
+  const here = REPORTS.find((report) => report.path === pathname);
   return (
     <details ref={details} className="sm:relative" data-testid="saved-views">
       <summary className={summaryClass} data-testid="saved-views-toggle">
         {t("label")} {list && list.length > 0 && <span className="ml-1 rounded-full bg-zinc-200 px-1.5 text-xs text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100">{list.length}</span>} <span aria-hidden="true">▾</span>
       </summary>
-      <div className={panelClass}>
+      <div className={`${panelClass} space-y-3`}>
+        {here && <SaveViewButton report={here.id} placement="menu" />}
         {list === null ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("unavailable")}</p>
         ) : list.length === 0 ? (
