@@ -30,7 +30,7 @@ async function saveView(page: Page, name: string, from: "header" | "menu" = "hea
   const dialog = page.getByRole("dialog", { name: "Save this view" });
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByTestId("save-view-saved")).toContainText(name);
+  await expect(page.getByTestId("save-view-saved").filter({ hasText: name })).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
