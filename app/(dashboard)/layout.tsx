@@ -6,6 +6,7 @@ import { sessionScope } from "@/lib/auth/session-scope";
 import { getSessionSettings } from "@/lib/auth/session-settings";
 import { refreshLiveShareLinks } from "@/lib/sharing/live-refresh";
 import { readUpstreamHealth } from "@/lib/upstream-health";
+import { getSessionSavedViews } from "@/lib/views/saved-views";
 
 // Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
 // address asked for, so a redirect here would lose it: each page checks the session again and
@@ -21,7 +22,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const client = await getSessionClient(state.account);
   if (client) after(() => refreshLiveShareLinks(client, state.account).then(() => undefined, () => undefined));
   return (
-    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)}>
+    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)} savedViews={getSessionSavedViews(state.account)}>
       {children}
     </DashboardShell>
   );

@@ -11,6 +11,7 @@ import { FetchProgress } from "@/components/reports/fetch-progress";
 import { FilterChips } from "@/components/reports/filter-chips";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ShareButton } from "@/components/sharing/share-button";
+import { SaveViewButton } from "@/components/views/save-view-button";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { todayIn } from "@/lib/report-params/presets";
@@ -120,6 +121,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
         </div>
         <div className="flex flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
           {downloads(query, current?.view)}
+          <SaveViewButton report={id} />
           <ShareButton report={id} query={query} />
         </div>
       </header>

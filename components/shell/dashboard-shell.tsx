@@ -10,14 +10,16 @@ import type { UpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
 import { REPORTS } from "@/lib/reports/report-definitions";
+import type { SavedViewItem } from "@/lib/views/saved-view-item";
+import { SavedViewsNav, SavedViewsNavPending } from "@/components/views/saved-views-nav";
 import { ReportNav, ReportNavFallback } from "./report-nav";
 import { AccountMenu } from "./account-menu";
 import { SyncStatus } from "./sync-status";
 
-interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<UpstreamHealth>; children: ReactNode }
+interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<UpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
 
-// Props in, markup out: the layout reads the session, the settings, the scope and the upstream's health.
-export function DashboardShell({ account, settings, scope, health, children }: Props) {
+// Props in, markup out: the layout reads the session, the settings, the scope, the upstream's health and the saved views.
+export function DashboardShell({ account, settings, scope, health, savedViews, children }: Props) {
   const t = useTranslations("shell");
   const overview = useTranslations("overview");
   // The Overview first: it is the page after sign-in, and every figure on it leads to a report below.
@@ -33,6 +35,7 @@ export function DashboardShell({ account, settings, scope, health, children }: P
             <Suspense fallback={<ReportNavFallback items={items} />}>
               <ReportNav items={items} />
             </Suspense>
+            <Suspense fallback={<SavedViewsNavPending />}><SavedViewsNav views={savedViews} /></Suspense>
             <div className="ml-auto flex flex-wrap items-center gap-2 text-sm sm:gap-3">
               <SyncStatus />
               <Suspense fallback={<UpstreamStatusPending />}>

@@ -10,7 +10,8 @@ import { randomSchemaName, TEST_DATABASE_URL } from "../support/postgres-test-sc
 
 // The schema's migrations, as every instance runs them at start: on an empty database, again
 // (nothing to do), several at once, and while another migration holds the lock.
-const ALL = ["0001_salesdash-stores", "0002_share-links"];
+/** Every migration of the repository, in order: what an empty database runs. */
+const ALL = fs.readdirSync(MIGRATIONS_DIR).filter((n) => n.endsWith(".sql")).map((n) => n.slice(0, -4)).sort();
 const schemas: string[] = [];
 const tempDirs: string[] = [];
 
@@ -54,7 +55,7 @@ afterAll(async () => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const STORE_TABLES = ["salesdash_account_settings", "salesdash_leases", "salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_share_links", "salesdash_vault"];
+const STORE_TABLES = ["salesdash_account_settings", "salesdash_leases", "salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_saved_views", "salesdash_share_links", "salesdash_vault"];
 
 describe("migratePostgres", () => {
   it("loads plain .sql files from lib/store/postgres/migrations under the working directory: no TypeScript loader needed", () => {

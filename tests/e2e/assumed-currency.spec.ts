@@ -14,7 +14,7 @@ const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
 async function setCurrency(page: Page, code: string) {
   await page.getByTestId("account-menu").click();
   await page.getByLabel("Assumed currency for sales without one").fill(code);
-  await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save" }).click()]);
+  await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save", exact: true }).click()]);
   await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
 }
 
@@ -45,7 +45,7 @@ test("purchases without a currency: 'unknown' until the account's currency is se
     // A wrong code is refused with a sentence, and nothing changes.
     await page.getByTestId("account-menu").click();
     await page.getByLabel("Assumed currency for sales without one").fill("R$");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByTestId("assumed-currency-message")).toContainText("three-letter currency code");
   } finally {
     await page.goto(`/revenue?from=${RANGE.from}&to=${RANGE.to}&compare=none`);

@@ -1,6 +1,6 @@
 "use server";
 
-// "Forget my data": deletes the signed-in account's mirror and signs this session out. The
+// "Forget my data": deletes the signed-in account's mirror and saved views, and signs this session out. The
 // session's vault entry goes first, so that nothing of this session can restart the sync or
 // refill the mirror while it is deleted; then the sync stops, reports still fetching for the
 // account are given a moment to end, and the mirror is deleted (again after them, should one
@@ -15,6 +15,7 @@ import { stopAccountSync } from "@/lib/mirror/account-sync";
 import { getMirrorStore } from "@/lib/mirror/mirror-access";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getProcessState } from "@/lib/store/process-state";
+import { getSavedViewStore } from "@/lib/views/saved-views";
 
 const REPORTS_GRACE_MS = 15_000;
 
@@ -33,6 +34,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     await store.forget(identity);
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
+    await getSavedViewStore().deleteAccount(identity);
     const reports = getProcessState().reports;
     if (reports.busy(identity)) {
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);

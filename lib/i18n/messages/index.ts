@@ -17,6 +17,7 @@ import enReport from "./en/report.json";
 import enRevenue from "./en/revenue.json";
 import enSharing from "./en/sharing.json";
 import enShell from "./en/shell.json";
+import enViews from "./en/views.json";
 import ptAbandonment from "./pt-BR/abandonment.json";
 import ptAuth from "./pt-BR/auth.json";
 import ptCharts from "./pt-BR/charts.json";
@@ -32,6 +33,7 @@ import ptReport from "./pt-BR/report.json";
 import ptRevenue from "./pt-BR/revenue.json";
 import ptSharing from "./pt-BR/sharing.json";
 import ptShell from "./pt-BR/shell.json";
+import ptViews from "./pt-BR/views.json";
 
 const en = {
   abandonment: enAbandonment,
@@ -49,6 +51,7 @@ const en = {
   revenue: enRevenue,
   sharing: enSharing,
   shell: enShell,
+  views: enViews,
 };
 
 const ptBR: typeof en = {
@@ -67,6 +70,7 @@ const ptBR: typeof en = {
   revenue: ptRevenue,
   sharing: ptSharing,
   shell: ptShell,
+  views: ptViews,
 };
 
 export type Messages = typeof en;

@@ -1,0 +1,31 @@
+// "Forget my data" deletes the account's saved views with its mirror (issue #15): a user who
+// asks the server to forget them finds no view of theirs in the store afterwards.
+import { expect, it, vi } from "vitest";
+import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
+
+const state = vi.hoisted(() => ({ store: null as unknown }));
+
+vi.mock("@/lib/auth/session", () => ({
+  getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
+  getSessionClient: async () => ({ identity: "acct-a" }),
+}));
+vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: async () => undefined }) }));
+vi.mock("@/lib/auth/session-token", () => ({ clearSessionCookies: async () => undefined }));
+vi.mock("@/lib/mirror/account-sync", () => ({ stopAccountSync: async () => undefined }));
+vi.mock("@/lib/mirror/mirror-access", () => ({ getMirrorStore: () => ({ forget: async () => undefined }) }));
+vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
+vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw new Error(`redirect ${to}`); } }));
+vi.mock("@/lib/views/saved-views", () => ({ getSavedViewStore: () => state.store }));
+
+const { forgetMyDataAction } = await import("@/lib/actions/account/forget-my-data");
+
+it("deletes the account's saved views, and only that account's", async () => {
+  const store = new MemorySavedViewStore();
+  state.store = store;
+  const view = { report: "revenue" as const, query: "preset=last_7_days&tz=UTC", createdAt: 1 };
+  await store.create({ ...view, id: "1", account: "acct-a", name: "Mine" });
+  await store.create({ ...view, id: "2", account: "acct-b", name: "Theirs" });
+  await expect(forgetMyDataAction()).rejects.toThrow("redirect /sign-in?reason=forgotten");
+  expect(await store.list("acct-a")).toEqual([]);
+  expect(await store.list("acct-b")).toHaveLength(1);
+});
