@@ -47,8 +47,11 @@ function run(args, env) {
 console.log(`[e2e-dashboard] next build with an empty environment (kept: ${Object.keys(buildEnv).join(", ")})`);
 const built = await run(["build"], buildEnv);
 if (built !== 0) process.exit(built);
-// Each run starts with an empty mirror: days a previous run stored would answer in its place.
+// Each run starts with an empty mirror (days a previous run stored would answer in its place),
+// and without a previous run's share links and saved views (lists the tests read).
 const dataDir = process.env.SALESDASH_DATA_DIR;
-if (dataDir) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dataDir, `mirror.sqlite${suffix}`), { force: true });
+for (const file of ["mirror.sqlite", "share-links.sqlite", "saved-views.sqlite"]) {
+  if (dataDir) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dataDir, `${file}${suffix}`), { force: true });
+}
 console.log(`[e2e-dashboard] next start -p ${port} with the full environment`);
 process.exit(await run(["start", "-p", port], process.env));

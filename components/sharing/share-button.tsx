@@ -50,64 +50,65 @@ export function ShareButton({ report, query }: { report: ReportId; query: string
   };
   const close = () => { setOpen(false); setCreated(null); setFailure(null); setCopied(false); setPassword(""); };
 
-  if (!open) {
-    return (
-      <button type="button" data-testid="share-open" onClick={() => setOpen(true)}
-        className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+  // A popover under the button: opening it moves nothing else on the page.
+  return (
+    <div className="relative">
+      <button type="button" data-testid="share-open" aria-expanded={open} onClick={() => (open ? close() : setOpen(true))}
+        className="rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
         {t("button")}
       </button>
-    );
-  }
-  return (
-    <div role="dialog" aria-labelledby={`${id}-title`} data-testid="share-dialog"
-      className="w-full max-w-sm space-y-3 rounded-xl border border-zinc-200 bg-white p-4 text-left text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
-      <h2 id={`${id}-title`} className="font-semibold">{t("title")}</h2>
-      {created ? (
-        <div className="space-y-2">
-          <label htmlFor={`${id}-url`} className="block font-medium">{t("linkLabel")}</label>
-          <input id={`${id}-url`} data-testid="share-url" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} className={`${field} w-full`} />
-          <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={copy} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white dark:bg-white dark:text-zinc-900">{copied ? t("copied") : t("copy")}</button>
-            <button type="button" onClick={close} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("done")}</button>
-          </div>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("shownOnce", { when: format.dateTime(new Date(created.expiresAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC" })}</p>
-        </div>
-      ) : (
-        <form onSubmit={create} className="space-y-3">
-          <fieldset className="space-y-1">
-            <legend className="font-medium">{t("expiry")}</legend>
-            <div className="flex flex-wrap gap-3">
-              {(["1", "7", "30", "date"] as const).map((choice) => (
-                <label key={choice} className="flex items-center gap-1">
-                  <input type="radio" name={`${id}-expiry`} value={choice} checked={expiry === choice} onChange={() => setExpiry(choice)} />
-                  {t(`expiryChoice.${choice}`)}
-                </label>
-              ))}
+      {open && (
+        <div role="dialog" aria-labelledby={`${id}-title`} data-testid="share-dialog"
+          className="fixed inset-x-4 top-20 z-30 max-h-[80vh] overflow-y-auto space-y-3 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96 rounded-xl border border-zinc-200 bg-white p-4 text-left text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+          <h2 id={`${id}-title`} className="font-semibold">{t("title")}</h2>
+          {created ? (
+            <div className="space-y-2">
+              <label htmlFor={`${id}-url`} className="block font-medium">{t("linkLabel")}</label>
+              <input id={`${id}-url`} data-testid="share-url" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} className={`${field} w-full`} />
+              <div className="flex flex-wrap gap-2">
+                <button type="button" onClick={copy} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white dark:bg-white dark:text-zinc-900">{copied ? t("copied") : t("copy")}</button>
+                <button type="button" onClick={close} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("done")}</button>
+              </div>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("shownOnce", { when: format.dateTime(new Date(created.expiresAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC" })}</p>
             </div>
-            {expiry === "date" && (
-              <label className="flex items-center gap-2">{t("expiryDate")}
-                <input type="date" required value={date} onChange={(e) => setDate(e.target.value)} className={field} />
+          ) : (
+            <form onSubmit={create} className="space-y-3">
+              <fieldset className="space-y-1">
+                <legend className="font-medium">{t("expiry")}</legend>
+                <div className="flex flex-wrap gap-3">
+                  {(["1", "7", "30", "date"] as const).map((choice) => (
+                    <label key={choice} className="flex items-center gap-1">
+                      <input type="radio" name={`${id}-expiry`} value={choice} checked={expiry === choice} onChange={() => setExpiry(choice)} />
+                      {t(`expiryChoice.${choice}`)}
+                    </label>
+                  ))}
+                </div>
+                {expiry === "date" && (
+                  <label className="flex items-center gap-2">{t("expiryDate")}
+                    <input type="date" required value={date} onChange={(e) => setDate(e.target.value)} className={field} />
+                  </label>
+                )}
+              </fieldset>
+              <label className="block space-y-1">
+                <span className="font-medium">{t("password")}</span>
+                <input type="password" autoComplete="new-password" minLength={8} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} className={`${field} w-full`} />
+                <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("passwordHint")}</span>
               </label>
-            )}
-          </fieldset>
-          <label className="block space-y-1">
-            <span className="font-medium">{t("password")}</span>
-            <input type="password" autoComplete="new-password" minLength={8} maxLength={200} value={password} onChange={(e) => setPassword(e.target.value)} className={`${field} w-full`} />
-            <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("passwordHint")}</span>
-          </label>
-          <label className="flex items-start gap-2">
-            <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} className="mt-1" />
-            <span>{t("live")}<span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("liveHint")}</span></span>
-          </label>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("privacy")}</p>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={pending} aria-busy={pending} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white disabled:opacity-60 dark:bg-white dark:text-zinc-900">
-              {pending ? t("creating") : t("createLink")}
-            </button>
-            <button type="button" onClick={close} disabled={pending} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("cancel")}</button>
-          </div>
-          {failure && <p role="alert" data-testid="share-failure" className="text-red-700 dark:text-red-400">{failure}</p>}
-        </form>
+              <label className="flex items-start gap-2">
+                <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} className="mt-1" />
+                <span>{t("live")}<span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("liveHint")}</span></span>
+              </label>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("privacy")}</p>
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" disabled={pending} aria-busy={pending} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white disabled:opacity-60 dark:bg-white dark:text-zinc-900">
+                  {pending ? t("creating") : t("createLink")}
+                </button>
+                <button type="button" onClick={close} disabled={pending} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("cancel")}</button>
+              </div>
+              {failure && <p role="alert" data-testid="share-failure" className="text-red-700 dark:text-red-400">{failure}</p>}
+            </form>
+          )}
+        </div>
       )}
     </div>
   );
