@@ -1,9 +1,11 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 import { createShareLinkAction } from "@/lib/actions/sharing/create-share-link";
+import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { ReportId } from "@/lib/reports/report-definitions";
 
 type ExpiryChoice = "1" | "7" | "30" | "date";
@@ -11,8 +13,10 @@ type ExpiryChoice = "1" | "7" | "30" | "date";
 const field = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 // "Share": a link to a snapshot of this report (this range, these filters) that opens without
-// a key. The link is shown once, here: the server keeps only its hash.
-export function ShareButton({ report, query }: { report: ReportId; query: string }) {
+// a key. The link is shown once, here: the server keeps only its hash. Two places, like "Save
+// view": beside the downloads from sm up ("header"), and in the Saved views menu ("menu"), a
+// phone's only one (in a phone's header it would push the key figures below the first screen).
+export function ShareButton({ report, query, placement = "header" }: { report: ReportId; query: string; placement?: "header" | "menu" }) {
   const t = useTranslations("sharing.create");
   const format = useFormatter();
   const failureText = useFailureText();
@@ -52,9 +56,9 @@ export function ShareButton({ report, query }: { report: ReportId; query: string
 
   // A popover under the button: opening it moves nothing else on the page.
   return (
-    <div className="relative">
-      <button type="button" data-testid="share-open" aria-expanded={open} onClick={() => (open ? close() : setOpen(true))}
-        className="rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+    <div className={placement === "header" ? "relative hidden sm:block" : "relative"}>
+      <button type="button" data-testid={placement === "header" ? "share-open" : "share-open-menu"} aria-expanded={open} onClick={() => (open ? close() : setOpen(true))}
+        className="w-full rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
         {t("button")}
       </button>
       {open && (
@@ -112,4 +116,10 @@ export function ShareButton({ report, query }: { report: ReportId; query: string
       )}
     </div>
   );
+}
+
+/** The menu's Share: the report's query read from the URL, as the report's own header has it. */
+export function ShareFromUrl({ report }: { report: ReportId }) {
+  const search = useSearchParams();
+  return <ShareButton report={report} query={reportQuery(parseReportParams(Object.fromEntries(search)).params)} placement="menu" />;
 }

@@ -6,6 +6,7 @@ import { use, useRef } from "react";
 import { REPORTS } from "@/lib/reports/report-definitions";
 import { savedViewHref, type SavedViewItem } from "@/lib/views/saved-view-item";
 import { SavedViewRow } from "./saved-view-row";
+import { ShareFromUrl } from "@/components/sharing/share-button";
 import { SaveViewButton } from "./save-view-button";
 
 // On a phone the panel spans the screen's width (its containing block is the page: the
@@ -30,6 +31,7 @@ export function SavedViewsNav({ views }: { views: Promise<SavedViewItem[] | null
       </summary>
       <div className={`${panelClass} space-y-3`}>
         {here && <SaveViewButton report={here.id} placement="menu" />}
+        {here && <ShareFromUrl report={here.id} />}
         {list === null ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("unavailable")}</p>
         ) : list.length === 0 ? (

@@ -181,3 +181,22 @@ test("a password link asks for it, opens with it, and locks for 15 minutes after
   await expect(third.page.getByTestId("shared-report")).toHaveCount(0);
   await third.close();
 });
+
+test("on a phone, Share is in the Saved views menu, and its link opens on a phone", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, creds.creator2, "A");
+  await page.goto(`/refunds?${QUERY}`);
+  await expect(page.getByTestId("report-body")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("share-open")).toBeHidden();
+  await page.getByTestId("saved-views-toggle").click();
+  await page.getByTestId("share-open-menu").click();
+  await page.getByTestId("share-dialog").getByRole("button", { name: "Create link" }).click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: "UTC" });
+  const stranger = await context.newPage();
+  await stranger.goto(url);
+  await expect(stranger.getByTestId("shared-report")).toBeVisible();
+  expect(await stranger.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await context.close();
+});
