@@ -35,14 +35,36 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
     });
 
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
       {failure && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
       {links.length === 0 ? (
         <p data-testid="shared-links-empty" className="text-sm">{t("empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800" role="region" aria-label={t("title")} tabIndex={0}>
+        <>
+        {/* A phone: one card per link (a table of nine columns would not fit). */}
+        <ul className="space-y-3 sm:hidden" data-testid="shared-link-cards">
+          {links.map((link) => (
+            <li key={link.id} data-testid="shared-link-card" data-status={link.status} className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+              <p className="font-medium">{t(`reports.${link.report}`)} · {range(link.query)}</p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="text-zinc-600 dark:text-zinc-400">{t("col.kind")}</dt><dd>{t(`mode.${link.mode}`)}{link.hasPassword ? ` · ${t("withPassword")}` : ""}</dd>
+                <dt className="text-zinc-600 dark:text-zinc-400">{t("col.expires")}</dt><dd>{at(link.expiresAt)}</dd>
+                <dt className="text-zinc-600 dark:text-zinc-400">{t("col.status")}</dt><dd>{t(`status.${link.status}`)}</dd>
+                <dt className="text-zinc-600 dark:text-zinc-400">{t("col.views")}</dt><dd className="tabular-nums">{link.views}</dd>
+                <dt className="text-zinc-600 dark:text-zinc-400">{t("col.lastOpened")}</dt><dd>{at(link.lastOpenedAt)}</dd>
+              </dl>
+              {link.status === "active" && (
+                <button type="button" disabled={pending} onClick={() => revoke(link.id)}
+                  className="mt-2 rounded-md px-2 py-1 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950">
+                  {t("revoke")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 sm:block dark:border-zinc-800" role="region" aria-label={t("title")} tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="shared-links">
             <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
@@ -75,6 +97,7 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
             </tbody>
           </table>
         </div>
+        </>
       )}
     </div>
   );

@@ -3,12 +3,11 @@
 // serious or critical violation on any page in light and dark, desktop and phone; every control
 // is reachable by keyboard with a visible focus ring, the scrollable decline matrix included.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { RANGE, SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const QUERY = `?from=${RANGE.from}&to=${RANGE.to}`;
@@ -25,19 +24,6 @@ const MODES: { scheme: Scheme; size: Size }[] = [
 // axe is injected as a script tag; the dashboard's CSP (rightly) refuses inline scripts.
 test.use({ bypassCSP: true });
 
-interface AxeNode { target: string[]; failureSummary?: string }
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: AxeNode[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  }) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${(n.failureSummary ?? "").replace(/\s+/g, " ")}`).join("\n  ")}`);
-}
 
 async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; widest: string[] }> {
   return page.evaluate(() => {

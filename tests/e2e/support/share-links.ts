@@ -18,6 +18,8 @@ export async function createShareLink(page: Page, options: ShareOptions = {}): P
   await expect(url).toBeVisible({ timeout: 90_000 });
   const value = await url.inputValue();
   expect(value).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toHaveCount(0);
   return value;
 }
 
