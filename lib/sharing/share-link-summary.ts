@@ -1,25 +1,13 @@
 // What the owner's list and a shared page know of a link: never its token (only its holder has
 // it), its owner, its password hash, nor its snapshot. Pure, so pages and components can use the
 // type and the status words alike.
-import type { ReportId } from "@/lib/reports/report-definitions";
-import type { ShareLinkMode, ShareLinkRecord } from "@/lib/store/share-link-store";
+import type { ShareLinkRecord } from "@/lib/store/share-link-store";
 
 export type ShareLinkStatus = "active" | "expired" | "revoked";
 
-export interface ShareLinkSummary {
-  id: string;
-  report: ReportId;
-  /** The report's query string when it was shared, without "?". */
-  query: string;
-  mode: ShareLinkMode;
-  createdAt: number;
-  expiresAt: number;
-  revokedAt: number | null;
+/** The record's public fields (not its token hash, owner, password hash or tries), and what they mean now. */
+export interface ShareLinkSummary extends Pick<ShareLinkRecord, "id" | "report" | "query" | "mode" | "createdAt" | "expiresAt" | "revokedAt" | "views" | "lastOpenedAt" | "snapshotAt"> {
   hasPassword: boolean;
-  views: number;
-  lastOpenedAt: number | null;
-  /** When the snapshot it shows was built (a live link's changes each day). */
-  snapshotAt: number;
   status: ShareLinkStatus;
 }
 
