@@ -16,7 +16,13 @@ import { sharedSnapshot } from "./shared-snapshot";
 export async function refreshLiveShareLinks(client: SalesApiClient, account: SessionAccount, now = new Date()): Promise<number> {
   let refreshed = 0;
   for (const link of await liveLinksToRefresh(client.identity, now)) {
-    const { params, issues } = parseReportParams(Object.fromEntries(new URLSearchParams(link.query)), now);
+    const raw = Object.fromEntries(new URLSearchParams(link.query));
+    // A preset's days are read again from today (its stored dates would otherwise win).
+    if (raw.preset) {
+      delete raw.from;
+      delete raw.to;
+    }
+    const { params, issues } = parseReportParams(raw, now);
     if (issues.length) continue;
     try {
       const view = await buildShareableView(link.report, client, account, params);
