@@ -17,10 +17,10 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const at = (time: number | null) => (time === null ? "—" : `${format.dateTime(new Date(time), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`);
-  const range = (query: string) => {
-    const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(query)));
-    // A preset is named (a live link's days move with it); a fixed range is its days.
-    return params.preset ? presets(params.preset) : `${params.from} – ${params.to}`;
+  // A live link's preset is named (its days move with it); any other link shows its days.
+  const range = (link: ShareLinkSummary) => {
+    const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(link.query)));
+    return params.preset && link.mode === "live" ? presets(params.preset) : `${params.from} – ${params.to}`;
   };
   const revoke = (id: string) =>
     startTransition(async () => {
@@ -47,7 +47,7 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
         <ul className="space-y-3 sm:hidden" data-testid="shared-link-cards">
           {links.map((link) => (
             <li key={link.id} data-testid="shared-link-card" data-status={link.status} className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
-              <p className="font-medium">{t(`reports.${link.report}`)} · {range(link.query)}</p>
+              <p className="font-medium">{t(`reports.${link.report}`)} · {range(link)}</p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("col.kind")}</dt><dd>{t(`mode.${link.mode}`)}{link.hasPassword ? ` · ${t("withPassword")}` : ""}</dd>
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("col.expires")}</dt><dd>{at(link.expiresAt)}</dd>
@@ -77,7 +77,7 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
               {links.map((link) => (
                 <tr key={link.id} data-testid="shared-link-row" data-link-id={link.id} data-status={link.status} className="border-t border-zinc-200 dark:border-zinc-800">
                   <td className="px-3 py-2 font-medium">{t(`reports.${link.report}`)}</td>
-                  <td className="px-3 py-2">{range(link.query)}</td>
+                  <td className="px-3 py-2">{range(link)}</td>
                   <td className="px-3 py-2">{t(`mode.${link.mode}`)}{link.hasPassword ? ` · ${t("withPassword")}` : ""}</td>
                   <td className="px-3 py-2">{at(link.createdAt)}</td>
                   <td className="px-3 py-2">{at(link.expiresAt)}</td>
