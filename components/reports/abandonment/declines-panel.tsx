@@ -89,7 +89,7 @@ function RecoveryMatrix({ matrix, recovery }: { matrix: AbandonmentView["matrix"
         <tbody>
           {matrix.psps.map((psp, i) => (
             <tr key={psp} className="border-t border-zinc-100 dark:border-zinc-800">
-              <th scope="row" className="pr-3 text-left font-medium">{label("psp", psp)}</th>
+              <th scope="row" className="whitespace-nowrap pr-3 text-left font-medium">{label("psp", psp)}</th>
               {matrix.codes.map((c, j) => <td key={c} className="whitespace-nowrap pr-3 text-right tabular-nums" data-psp={psp} data-code={c}>{cell(recovery.recovered[i]?.[j] ?? 0, matrix.counts[i]?.[j] ?? 0)}</td>)}
               <td className="whitespace-nowrap text-right tabular-nums" data-psp={psp} data-code="*">{cell(recovery.pspRecovered[i] ?? 0, matrix.pspTotals[i] ?? 0)}</td>
             </tr>
