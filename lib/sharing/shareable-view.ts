@@ -27,7 +27,7 @@ const KEEP = {
   } satisfies Keep<SharedOrdersView>,
   abandonment: {
     range: true, comparison: true, comparisonDataFrom: true, kpis: true, funnel: true, funnelByOffer: true, funnelByVersion: true,
-    funnelByMode: true, declines: true, matrix: true, approval: true, attempts: true, byOffer: true, byProduct: true,
+    funnelByMode: true, declines: true, matrix: true, matrixRecovery: true, approval: true, attempts: true, byOffer: true, byProduct: true,
     byCountryState: true, heatmap: true, series: true, recovery: true, recoveredSeries: true, quality: true,
   } satisfies Keep<SharedAbandonmentView>,
   refunds: {

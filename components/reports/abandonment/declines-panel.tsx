@@ -4,10 +4,11 @@ import { CsvLink } from "@/components/reports/csv-link";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { useFormats } from "@/components/i18n/use-formats";
 import { declineTextId } from "@/lib/analytics/abandonment-decline-texts";
+import { recoveredShare } from "@/lib/analytics/decline-recovery";
 import { ApprovalRates } from "./approval-rates";
 
 // Why payments fail: decline codes in plain words, PSP × code, approval rates, attempts.
-export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines" | "matrix" | "approval" | "attempts" | "kpis"> }) {
+export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines" | "matrix" | "matrixRecovery" | "approval" | "attempts" | "kpis"> }) {
   const { declines, matrix, approval, attempts } = view;
   const label = useCodeLabel();
   const t = useTranslations("abandonment.declines");
@@ -58,10 +59,50 @@ export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines"
           </tbody>
         </table>
       </div>
+      <RecoveryMatrix matrix={matrix} recovery={view.matrixRecovery} />
       <ApprovalRates approval={approval} kpis={view.kpis} />
       <p className="text-sm" data-testid="attempts-per-cart">
         {t("attemptsPerCart", { buckets: attempts.buckets.map((b) => `${b.label}: ${f.number(b.carts)}`).join(" · "), mean: attempts.mean === null ? "—" : f.number(attempts.mean, 2) })}
       </p>
     </section>
+  );
+}
+
+/**
+ * The matrix's carts again, each cell as "recovered of carts · share": which declines a retry
+ * or a reminder wins back. A separate table so the count matrix keeps plain numbers.
+ */
+function RecoveryMatrix({ matrix, recovery }: { matrix: AbandonmentView["matrix"]; recovery: AbandonmentView["matrixRecovery"] }) {
+  const label = useCodeLabel();
+  const t = useTranslations("abandonment.declines");
+  const f = useFormats();
+  const cell = (recovered: number, carts: number) => {
+    const share = recoveredShare(recovered, carts);
+    return share === null ? "—" : t("recoveredCell", { recovered: f.number(recovered), carts: f.number(carts), share: f.percent(share, 0) });
+  };
+  return (
+    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" tabIndex={0} role="region" aria-label={t("recoveryScrollable")} data-testid="decline-recovery-scroll">
+      <h3 className="text-sm font-semibold">{t("recoveryTitle")} <CsvLink dataset="decline-matrix" /></h3>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t("recoveryHint")}</p>
+      <table className="mt-2 min-w-full text-sm" data-testid="decline-recovery" data-recovered={recovery.total} data-carts={matrix.total}>
+        <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400"><tr><th scope="col" className="pr-3">{t("psp")}</th>{matrix.codes.map((c) => <th key={c} scope="col" className="pr-3 text-right">{label("declineCode", c)}</th>)}<th scope="col" className="text-right">{t("total")}</th></tr></thead>
+        <tbody>
+          {matrix.psps.map((psp, i) => (
+            <tr key={psp} className="border-t border-zinc-100 dark:border-zinc-800">
+              <th scope="row" className="whitespace-nowrap pr-3 text-left font-medium">{label("psp", psp)}</th>
+              {matrix.codes.map((c, j) => <td key={c} className="whitespace-nowrap pr-3 text-right tabular-nums" data-psp={psp} data-code={c}>{cell(recovery.recovered[i]?.[j] ?? 0, matrix.counts[i]?.[j] ?? 0)}</td>)}
+              <td className="whitespace-nowrap text-right tabular-nums" data-psp={psp} data-code="*">{cell(recovery.pspRecovered[i] ?? 0, matrix.pspTotals[i] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-zinc-200 font-medium dark:border-zinc-700">
+            <th scope="row" className="pr-3 text-left">{t("total")}</th>
+            {matrix.codes.map((c, j) => <td key={c} className="whitespace-nowrap pr-3 text-right tabular-nums" data-psp="*" data-code={c}>{cell(recovery.codeRecovered[j] ?? 0, matrix.codeTotals[j] ?? 0)}</td>)}
+            <td className="whitespace-nowrap text-right tabular-nums" data-psp="*" data-code="*">{cell(recovery.total, matrix.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import "server-only";
 // approval rates, attempts, where carts are lost, the weekday × hour heatmap, recovery).
 import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import { HEATMAP_WEEKDAYS } from "@/lib/analytics/abandonment-heatmap";
+import { recoveredShare } from "@/lib/analytics/decline-recovery";
 import { csvColumns } from "@/lib/csv/columns";
 import { maskEmail, maskName, maskPhone } from "@/lib/privacy/mask";
 import type { AbandonedCart } from "@/lib/sales-api";
@@ -54,6 +55,16 @@ const seriesRows = (series: AbandonmentView["series"]): Flat[] => series.flatMap
 const whereRows = (rows: AbandonmentView["byOffer"]): Flat[] => rows.flatMap((r) => r.values.map((v) => ({ key: r.key, label: r.label, carts: r.count, currency: v.currency, currencyCarts: v.count, amount: v.amount })));
 const WHERE: Array<[string, "text" | "number" | "money"]> = [["key", "text"], ["label", "text"], ["carts", "number"], ["currency", "text"], ["currencyCarts", "number"], ["amount", "money"]];
 
+// One row per cell; recoveredShare is empty for a cell without carts.
+const MATRIX: Array<[string, "text" | "number"]> = [["psp", "text"], ["code", "text"], ["carts", "number"], ["recovered", "number"], ["recoveredShare", "number"]];
+function matrixRows(matrix: AbandonmentView["matrix"], recovery: AbandonmentView["matrixRecovery"]): Flat[] {
+  return matrix.psps.flatMap((psp, i) => matrix.codes.map((code, j) => {
+    const carts = matrix.counts[i]![j]!;
+    const recovered = recovery.recovered[i]![j]!;
+    return { psp, code, carts, recovered, recoveredShare: recoveredShare(recovered, carts) };
+  }));
+}
+
 export function abandonmentDatasets(view: AbandonmentView, data: AbandonmentRecords): Map<string, CsvDataset> {
   const { matrix, heatmap } = view;
   return new Map<string, CsvDataset>([
@@ -66,7 +77,7 @@ export function abandonmentDatasets(view: AbandonmentView, data: AbandonmentReco
     ["funnel-version", flatDataset(FUNNEL, funnelRows(view.funnelByVersion))],
     ["funnel-mode", flatDataset(FUNNEL, funnelRows(view.funnelByMode))],
     ["declines", flatDataset([["code", "text"], ["carts", "number"], ["share", "number"], ["explanation", "text"], ["whatToDo", "text"]], view.declines.byCount.map((r) => ({ code: r.code, carts: r.count, share: r.share, explanation: r.explanation, whatToDo: r.whatToDo })))],
-    ["decline-matrix", flatDataset([["psp", "text"], ["code", "text"], ["carts", "number"]], matrix.psps.flatMap((psp, i) => matrix.codes.map((code, j) => ({ psp, code, carts: matrix.counts[i]![j]! }))))],
+    ["decline-matrix", flatDataset(MATRIX, matrixRows(matrix, view.matrixRecovery))],
     ["approval-rates", flatDataset([["by", "text"], ["key", "text"], ["carts", "number"], ["attempts", "number"], ["approved", "number"], ["declined", "number"], ["rate", "number"]], Object.values(view.approval).flatMap((a) => [...a.rows, { ...a.overall, key: "all" }].map((r) => ({ by: a.by, ...r }))))],
     ["attempts", flatDataset([["attempts", "text"], ["carts", "number"]], view.attempts.buckets.map((b) => ({ attempts: b.label, carts: b.carts })))],
     ["by-offer", flatDataset(WHERE, whereRows(view.byOffer))],

@@ -5,6 +5,7 @@ import "server-only";
 import { abandonmentKpis, type AbandonmentKpis } from "@/lib/analytics/abandonment-kpis";
 import { approvalRates, attemptsPerCart, declineCodes, declineMatrix } from "@/lib/analytics/abandonment-declines";
 import { checkoutFunnel } from "@/lib/analytics/abandonment-funnel";
+import { declineRecovery } from "@/lib/analytics/decline-recovery";
 import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
 import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
 import { comparisonRange } from "@/lib/analytics/compare";
@@ -58,6 +59,7 @@ export async function loadAbandonmentReport(client: SalesApiClient, params: Repo
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
   const daysOf = (d: typeof data) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
   const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
+  const matrix = declineMatrix(data.carts);
   const view = {
     range: { from: params.from, to: params.to, tz: params.tz },
     comparison: compare,
@@ -69,7 +71,8 @@ export async function loadAbandonmentReport(client: SalesApiClient, params: Repo
     funnelByVersion: checkoutFunnel(data.carts, data.purchases, "checkoutVersion"),
     funnelByMode: checkoutFunnel(data.carts, data.purchases, "sessionMode"),
     declines: declineCodes(data.carts, options),
-    matrix: declineMatrix(data.carts),
+    matrix,
+    matrixRecovery: declineRecovery(data.carts, matrix),
     approval: { psp: approvalRates(data.carts, "psp"), paymentMethod: approvalRates(data.carts, "paymentMethod"), cardBrand: approvalRates(data.carts, "cardBrand") },
     attempts: attemptsPerCart(data.carts),
     byOffer: abandonedByOffer(data.carts, options),
