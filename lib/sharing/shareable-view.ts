@@ -32,7 +32,7 @@ const KEEP = {
   } satisfies Keep<SharedAbandonmentView>,
   refunds: {
     keyType: true, dating: true, comparison: true, comparisonDataFrom: true, kpis: true, figures: true, breakdowns: true,
-    daysToRefund: true, delivery: true, unavailable: true, quality: true,
+    daysToRefund: true, delivery: true, deliveryRates: true, unavailable: true, quality: true,
   } satisfies Keep<SharedRefundsView>,
 } as const;
 

@@ -17,6 +17,7 @@ import { showsEmptyPeriod } from "@/lib/reports/empty-period";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { RefundsView } from "@/lib/reports/report-views";
 import type { SharedRefundsView } from "@/lib/sharing/shared-views";
+import { DeliveryRefundsPanel } from "./delivery-refunds-panel";
 import { RecordsPanel } from "./records-panel";
 
 /** A signed-in report's view, or a shared snapshot's (without the record tables: none there). */
@@ -97,6 +98,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
             <p className="text-sm" data-testid="refund-delivery">{t("delivery", { before: f.number(view.delivery.beforeDelivery), after: f.number(view.delivery.afterDelivery), suppliers: view.delivery.bySupplier.map((s) => `${s.key === "unknown" ? t("unknownSupplier") : s.key} ${f.number(s.count)}`).join(", ") || "—" })}</p>
           </section>
         )}
+        <DeliveryRefundsPanel view={view} />
         {/* One refund or chargeback per row, customers' details on request: never in a shared snapshot. */}
         {!links.shared && view.refunds && <RecordsPanel title={t("refundRecords")} kind="refunds" query={query} columns={view.refunds.columns} total={view.refunds.total} csvHref={`/api/export/refunds/refunds?${query}`} testId="refund-records" />}
         {!links.shared && view.chargebacks && <RecordsPanel title={t("chargebackRecords")} kind="chargebacks" query={query} columns={view.chargebacks.columns} total={view.chargebacks.total} csvHref={`/api/export/refunds/chargebacks?${query}`} testId="chargeback-records" />}

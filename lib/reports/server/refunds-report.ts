@@ -5,6 +5,7 @@ import "server-only";
 import { breakdowns } from "@/lib/analytics/breakdowns";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
+import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
 import { commissionLostCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -78,8 +79,12 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
   const days = daysToRefund(data.refunds ?? []);
 
   let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
-  if (keyType === "creator" && data.refunds) {
-    const { orders } = await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency });
+  let deliveryRates: DeliveryRefunds | null = null;
+  // Orders are a creator's only; an affiliate's report asks nothing of them.
+  const orders = keyType === "creator" && (data.refunds || data.chargebacks) ? (await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency })).orders : null;
+  // Rates over the period's orders need the refunds of those same sales: dated by sale only.
+  if (orders && params.dating === "sale") deliveryRates = deliveryRefunds(orders, data.refunds, data.chargebacks);
+  if (orders && data.refunds) {
     const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
     const suppliers = new Map<string, number>();
     delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };
@@ -106,6 +111,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,
     delivery,
+    /** Refund and chargeback rates of physical orders by milestone, carrier and days to delivery (creator, dated by sale). */
+    deliveryRates,
     refunds: records(data.refunds),
     chargebacks: records(data.chargebacks),
     unavailable: data.unavailable,

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { daysToDelivery, deliveryDaysId, deliveryRefunds, type DeliveryRefundOrder } from "@/lib/analytics/delivery-refunds";
+
+const order = (orderId: number, milestone: string | null, carrier: string | null, created: string, delivered: string | null): DeliveryRefundOrder => ({
+  orderId, lastTrackingMilestone: milestone, trackingCarrier: carrier, orderCreatedAt: created, deliveredAt: delivered,
+} as DeliveryRefundOrder);
+
+// Hand-worked: 6 physical orders and 1 digital one.
+//  1 Correios delivered after 2 days  (refund)
+//  2 Correios delivered after 9 days  (refund, chargeback)  -> late (> 7)
+//  3 Correios delivered after 7.9 days (none)               -> 7 whole days: on time
+//  4 DHL      delivered after 20 days (chargeback)          -> late
+//  5 DHL      in_transit                (refund)             -> not delivered
+//  6 no carrier, returned_to_sender      (none)
+//  7 digital (no milestone)              (refund)            -> left out
+const ORDERS = [
+  order(1, "delivered", "Correios", "2026-03-01T10:00:00Z", "2026-03-03T11:00:00Z"),
+  order(2, "delivered", "Correios", "2026-03-01T10:00:00Z", "2026-03-10T10:00:00Z"),
+  order(3, "delivered", "Correios", "2026-03-01T00:00:00Z", "2026-03-08T21:36:00Z"),
+  order(4, "delivered", "DHL", "2026-03-01T00:00:00Z", "2026-03-21T00:00:00Z"),
+  order(5, "in_transit", "DHL", "2026-03-01T00:00:00Z", null),
+  order(6, "returned_to_sender", null, "2026-03-01T00:00:00Z", null),
+  order(7, null, null, "2026-03-01T00:00:00Z", null),
+];
+const REFUNDS = [{ orderId: 1 }, { orderId: "2" }, { orderId: 5 }, { orderId: 7 }, { orderId: 1 }];
+const CHARGEBACKS = [{ orderId: 2 }, { orderId: 4 }];
+
+describe("deliveryRefunds", () => {
+  const result = deliveryRefunds(ORDERS, REFUNDS, CHARGEBACKS);
+
+  it("counts physical orders only", () => {
+    expect(result.orders).toBe(6);
+  });
+
+  it("groups by last milestone with counts and rates", () => {
+    expect(result.byMilestone).toEqual([
+      { key: "delivered", orders: 4, refunded: 2, chargedBack: 2, refundRate: 0.5, chargebackRate: 0.5 },
+      { key: "in_transit", orders: 1, refunded: 1, chargedBack: 0, refundRate: 1, chargebackRate: 0 },
+      { key: "returned_to_sender", orders: 1, refunded: 0, chargedBack: 0, refundRate: 0, chargebackRate: 0 },
+    ]);
+  });
+
+  it("groups by carrier, a missing one as unknown", () => {
+    expect(result.byCarrier).toEqual([
+      { key: "Correios", orders: 3, refunded: 2, chargedBack: 1, refundRate: 2 / 3, chargebackRate: 1 / 3 },
+      { key: "DHL", orders: 2, refunded: 1, chargedBack: 1, refundRate: 0.5, chargebackRate: 0.5 },
+      { key: "unknown", orders: 1, refunded: 0, chargedBack: 0, refundRate: 0, chargebackRate: 0 },
+    ]);
+  });
+
+  it("groups by whole days to delivery, every bucket present", () => {
+    expect(result.byDays.map((r) => [r.key, r.orders, r.refunded, r.chargedBack])).toEqual([
+      ["upTo3", 1, 1, 0], ["upTo7", 1, 0, 0], ["upTo14", 1, 1, 1], ["over14", 1, 0, 1], ["notDelivered", 2, 1, 0],
+    ]);
+  });
+
+  it("compares late and on-time deliveries per carrier (delivered orders only)", () => {
+    expect(result.lateByCarrier.map((c) => [c.carrier, c.onTime.orders, c.onTime.refunded, c.late.orders, c.late.refunded, c.late.chargedBack])).toEqual([
+      ["Correios", 2, 1, 1, 1, 1], ["DHL", 0, 0, 1, 0, 1],
+    ]);
+    expect(result.lateByCarrier[1]!.onTime.refundRate).toBeNull();
+  });
+
+  it("counts nothing as refunded when the endpoints are unavailable", () => {
+    const none = deliveryRefunds(ORDERS, null, null);
+    expect(none.byCarrier.every((r) => r.refunded === 0 && r.chargedBack === 0)).toBe(true);
+  });
+});
+
+describe("days to delivery", () => {
+  it("floors to whole days and buckets them", () => {
+    expect(daysToDelivery({ orderCreatedAt: "2026-03-01T00:00:00Z", deliveredAt: "2026-03-04T23:59:00Z" })).toBe(3);
+    expect(deliveryDaysId(3)).toBe("upTo3");
+    expect(deliveryDaysId(4)).toBe("upTo7");
+    expect(deliveryDaysId(14)).toBe("upTo14");
+    expect(deliveryDaysId(15)).toBe("over14");
+    expect(deliveryDaysId(null)).toBe("notDelivered");
+  });
+});
