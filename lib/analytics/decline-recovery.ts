@@ -6,7 +6,7 @@ import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import type { DeclineMatrix } from "./abandonment-declines";
 import { NONE } from "./dimensions";
 
-export type RecoveryCart = Pick<AbandonedCart, "lastDeclineCode" | "psp" | "isRecovered">;
+export type DeclineRecoveryCart = Pick<AbandonedCart, "lastDeclineCode" | "psp" | "isRecovered">;
 
 export interface DeclineRecovery {
   /** recovered[i][j]: recovered carts of matrix.psps[i] whose last decline code is matrix.codes[j]. */
@@ -21,7 +21,7 @@ export interface DeclineRecovery {
 export const recoveredShare = (recovered: number, carts: number): number | null => (carts > 0 ? recovered / carts : null);
 
 /** Recovered carts laid out on `matrix`'s rows and columns (made from the same carts). */
-export function declineRecovery(carts: readonly RecoveryCart[], matrix: Pick<DeclineMatrix, "psps" | "codes">): DeclineRecovery {
+export function declineRecovery(carts: readonly DeclineRecoveryCart[], matrix: Pick<DeclineMatrix, "psps" | "codes">): DeclineRecovery {
   const row = new Map(matrix.psps.map((psp, i) => [psp, i]));
   const column = new Map(matrix.codes.map((code, j) => [code, j]));
   const recovered = matrix.psps.map(() => matrix.codes.map(() => 0));
