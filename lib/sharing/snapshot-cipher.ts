@@ -6,26 +6,14 @@ import "server-only";
 // this one does not involve the account's credential: a shared page is opened by people who
 // have none. A snapshot holds the report's aggregates only (its builder leaves customers'
 // personal data out), under the same protection as the credential vault.
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { openJson, sealJson } from "@/lib/store/sealed-bytes";
 import { getShareKeys } from "./share-keys";
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 export function sealSnapshot(linkId: string, snapshot: unknown, key: Buffer = getShareKeys().snapshot): Buffer {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(Buffer.from(linkId, "utf8"));
-  const body = Buffer.concat([cipher.update(deflateRawSync(Buffer.from(JSON.stringify(snapshot), "utf8"), { level: 6 })), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  return sealJson(key, linkId, snapshot, 6);
 }
 
 /** Throws when the key, the link id or the bytes do not match. */
 export function openSnapshot(linkId: string, sealed: Buffer, key: Buffer = getShareKeys().snapshot): unknown {
-  const decipher = createDecipheriv("aes-256-gcm", key, sealed.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
-  decipher.setAAD(Buffer.from(linkId, "utf8"));
-  decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
-  return JSON.parse(inflateRawSync(plain).toString("utf8"));
+  return openJson(key, linkId, sealed);
 }
