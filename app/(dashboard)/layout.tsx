@@ -17,10 +17,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const state = await getPageSessionState();
   if (state.kind !== "signed-in") return children;
   const settings = await getSessionSettings(state.account);
-  // The account's live share links are rebuilt once a day, after this page is sent, while the
-  // server holds the credential; a link never holds it.
-  const client = await getSessionClient(state.account);
-  if (client) after(() => refreshLiveShareLinks(client, state.account).then(() => undefined, () => undefined));
+  // The account's live share links are rebuilt once a day, after this page is sent (the vault
+  // read and the links' lookup wait for nothing the page needs), while the server holds the
+  // credential; a link never holds it.
+  const account = state.account;
+  after(async () => {
+    const client = await getSessionClient(account).catch(() => null);
+    if (client) await refreshLiveShareLinks(client, account).catch(() => undefined);
+  });
   return (
     <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)} savedViews={getSessionSavedViews(state.account)}>
       {children}
