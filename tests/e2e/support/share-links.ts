@@ -45,3 +45,13 @@ export function customerValues(account: Account, from: string, toExclusive: stri
   }
   return [...values];
 }
+
+/**
+ * Whether a body holds a customer value. A value of digits alone (a US zip code) counts only
+ * as a token of its own: inside a longer run of letters and digits (a build's chunk hash, a
+ * token, an epoch time) it is not that value, and those runs change with every build.
+ */
+export function holdsValue(body: string, value: string): boolean {
+  if (!/^\d+$/.test(value)) return body.includes(value);
+  return new RegExp(`(?<![0-9A-Za-z])${value}(?![0-9A-Za-z])`).test(body);
+}
