@@ -1,0 +1,101 @@
+// The back-test of the payout calendar: each past month is predicted from what was known at its
+// first instant (the sales made before it, the refunds and chargebacks requested before it),
+// exactly as the calendar predicts the coming days today, and compared with what those sales
+// finally lost. Only months whose sales are past the horizon take part: their outcome is final.
+import { DAY_MS } from "@/lib/calendar";
+import type { BandRatios, PayoutSale } from "./payout-calendar";
+import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, type LossEvent } from "./payout-risk";
+
+export interface BacktestMonthSpan { month: string; startMs: number; endMs: number }
+
+export interface BacktestMonth {
+  month: string;
+  currency: string;
+  sales: number;
+  /** Net becoming available in the month from sales made before it, in cents. */
+  scheduled: number;
+  /** The calendar's figure at the month's start: scheduled, less known and expected losses. */
+  predicted: number;
+  /** The same without the model: scheduled less the losses known at the start. */
+  naive: number;
+  /** What those sales finally kept. */
+  actual: number;
+}
+
+export interface BacktestResult {
+  months: BacktestMonth[];
+  /** Per day (UTC) of availability: the losses expected at the month's start and those that came. */
+  dayLosses: Array<{ expected: number; actual: number }>;
+}
+
+/** At least this much history before a back-tested month, so its model has a full horizon of mature sales to learn from. */
+export const BACKTEST_WARMUP_DAYS = HORIZON_DAYS + 30;
+/** The band needs this many back-tested days with an expected loss. */
+export const MIN_BAND_DAYS = 30;
+
+export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number): BacktestResult {
+  const byId = new Map(sales.map((s) => [s.id, s]));
+  const final = lossesBySale(events, byId, nowMs);
+  const finalLost = (s: PayoutSale) => Math.min(Math.max(0, s.netCents), Math.max(s.refundedNetCents, (final.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0)));
+  const result: BacktestResult = { months: [], dayLosses: [] };
+  for (const span of months) {
+    const model = fitRiskModel(sales, events, span.startMs);
+    const known = lossesBySale(events, byId, span.startMs);
+    const perCurrency = new Map<string, BacktestMonth>();
+    const perDay = new Map<number, { expected: number; actual: number }>();
+    for (const s of sales) {
+      if (s.soldMs >= span.startMs || s.availableMs === null || s.availableMs < span.startMs || s.availableMs >= span.endMs) continue;
+      const before = Math.min(Math.max(0, s.netCents), (known.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0));
+      const expected = expectedLossCents(model, s, before > 0);
+      const after = finalLost(s);
+      const m = perCurrency.get(s.currency) ?? perCurrency.set(s.currency, { month: span.month, currency: s.currency, sales: 0, scheduled: 0, predicted: 0, naive: 0, actual: 0 }).get(s.currency)!;
+      m.sales++;
+      m.scheduled += s.netCents;
+      m.predicted += s.netCents - before - expected;
+      m.naive += s.netCents - before;
+      m.actual += s.netCents - after;
+      const day = Math.floor(s.availableMs / DAY_MS);
+      const d = perDay.get(day) ?? perDay.set(day, { expected: 0, actual: 0 }).get(day)!;
+      d.expected += expected;
+      d.actual += Math.max(0, after - before);
+    }
+    for (const m of perCurrency.values()) result.months.push({ ...m, predicted: Math.round(m.predicted) });
+    result.dayLosses.push(...perDay.values());
+  }
+  result.months.sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency));
+  return result;
+}
+
+/** The p-th percentile (0…1) of sorted values, interpolated between neighbours. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) throw new RangeError("no values");
+  const at = (sorted.length - 1) * p;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}
+
+/** The 10th and 90th percentile of actual over expected losses per back-tested day; null with too few days. */
+export function bandRatios(dayLosses: BacktestResult["dayLosses"]): BandRatios | null {
+  const ratios = dayLosses.filter((d) => d.expected > 0).map((d) => d.actual / d.expected).sort((a, b) => a - b);
+  if (ratios.length < MIN_BAND_DAYS) return null;
+  return { low: percentile(ratios, 0.1), high: percentile(ratios, 0.9) };
+}
+
+export interface BacktestError { currency: string; months: number; meanAbsError: number; bias: number; naiveMeanAbsError: number }
+
+/** Per currency: the mean absolute and the mean signed error of the months, as shares of what was kept. */
+export function backtestErrors(months: readonly BacktestMonth[]): BacktestError[] {
+  const by = new Map<string, BacktestMonth[]>();
+  for (const m of months) if (m.actual > 0) (by.get(m.currency) ?? by.set(m.currency, []).get(m.currency)!).push(m);
+  return [...by].map(([currency, list]) => {
+    const mean = (f: (m: BacktestMonth) => number) => list.reduce((n, m) => n + f(m), 0) / list.length;
+    return {
+      currency,
+      months: list.length,
+      meanAbsError: mean((m) => Math.abs(m.predicted - m.actual) / m.actual),
+      bias: mean((m) => (m.predicted - m.actual) / m.actual),
+      naiveMeanAbsError: mean((m) => Math.abs(m.naive - m.actual) / m.actual),
+    };
+  });
+}

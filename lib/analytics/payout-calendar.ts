@@ -1,0 +1,94 @@
+// The payout calendar: per local day of a month and per currency, the net money whose
+// incomingAvailableAt falls on the day, what refunds and chargebacks have already taken back,
+// and what the risk model (payout-risk.ts) expects them still to take, with a band. Cents
+// throughout; currencies are never added together.
+import { expectedLossCents, lossesBySale, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
+
+export interface PayoutSale extends RiskSale {
+  currency: string;
+  /** incomingAvailableAt in ms; null when the record has none (it cannot be placed). */
+  availableMs: number | null;
+  /** The net already refunded according to the sale itself (amountRefunded), whatever the refund records say. */
+  refundedNetCents: number;
+}
+
+/** How much more (or less) than expected the losses of a day turned out in the back-test: the 10th and 90th percentiles. */
+export interface BandRatios { low: number; high: number }
+
+export interface PayoutDayCents {
+  day: string;
+  sales: number;
+  scheduled: number;
+  /** Refunds and chargebacks already requested. */
+  lost: number;
+  /** What the model expects refunds and chargebacks still to take. */
+  expectedLoss: number;
+  expected: number;
+  /** The band from the back-test's 10th to 90th percentile of losses; null without one. */
+  low: number | null;
+  high: number | null;
+}
+
+export interface CurrencyPayoutDays { currency: string; days: PayoutDayCents[] }
+
+export interface CalendarInput {
+  /** The local days shown, in order, and their boundaries: dayStartsMs[i] … dayStartsMs[i + 1]. */
+  days: readonly string[];
+  dayStartsMs: readonly number[];
+  sales: readonly PayoutSale[];
+  events: readonly LossEvent[];
+  /** Fitted at now: its cutoff is the instant whose knowledge the calendar shows. */
+  model: RiskModel;
+  band: BandRatios | null;
+}
+
+/** The index of the day holding `ms`, or -1 outside the days. */
+export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
+  if (ms < dayStartsMs[0]! || ms >= dayStartsMs[dayStartsMs.length - 1]!) return -1;
+  let lo = 0;
+  let hi = dayStartsMs.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (dayStartsMs[mid]! <= ms) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
+  const { days, dayStartsMs, sales, events, model, band } = input;
+  const byId = new Map(sales.map((s) => [s.id, s]));
+  const losses = lossesBySale(events, byId, model.cutoffMs);
+  const byCurrency = new Map<string, PayoutDayCents[]>();
+  for (const sale of sales) {
+    if (sale.availableMs === null) continue;
+    const i = dayIndex(dayStartsMs, sale.availableMs);
+    if (i < 0) continue;
+    let rows = byCurrency.get(sale.currency);
+    if (!rows) byCurrency.set(sale.currency, (rows = days.map((day) => ({ day, sales: 0, scheduled: 0, lost: 0, expectedLoss: 0, expected: 0, low: null, high: null }))));
+    const row = rows[i]!;
+    const requested = (losses.get(sale.id) ?? []).reduce((sum, e) => sum + e.lostCents, 0);
+    const lost = Math.min(Math.max(0, sale.netCents), Math.max(requested, sale.refundedNetCents));
+    row.sales++;
+    row.scheduled += sale.netCents;
+    row.lost += lost;
+    row.expectedLoss += expectedLossCents(model, sale, lost > 0);
+  }
+  return [...byCurrency]
+    .map(([currency, rows]) => ({
+      currency,
+      days: rows.map((r) => {
+        const expectedLoss = Math.round(r.expectedLoss);
+        const base = r.scheduled - r.lost;
+        return {
+          ...r,
+          expectedLoss,
+          expected: base - expectedLoss,
+          // More losses than expected give the low end; fewer, the high end.
+          low: band ? base - Math.round(r.expectedLoss * band.high) : null,
+          high: band ? base - Math.round(r.expectedLoss * band.low) : null,
+        };
+      }),
+    }))
+    .sort((a, b) => b.days.reduce((n, d) => n + d.sales, 0) - a.days.reduce((n, d) => n + d.sales, 0) || a.currency.localeCompare(b.currency));
+}

@@ -1,0 +1,124 @@
+// The risk that money about to become available is lost to a refund or a chargeback: the
+// account's own history, as the share of net money lost at each day of a sale's age. A curve is
+// fitted at a cutoff from what was known then (sales before it, losses requested before it),
+// so the same code predicts today and back-tests past months without looking ahead.
+//
+// For each age day k (0 … HORIZON-1): exposure = the net of sales observed through all of day
+// k; lost = the net lost at age k by those sales. Their ratio is the day's hazard, and G(k),
+// the running sum, the share of a sale's net lost by age k. A sale now `a` days old with no
+// loss yet is expected to lose (G(H) − G(a)) / (1 − G(a)) of its net before the horizon.
+import { DAY_MS } from "@/lib/calendar";
+
+/** Losses are expected up to this many days after the sale; later ones are too rare to model (and chargebacks arrive within about two months). */
+export const HORIZON_DAYS = 60;
+/** A product gets a curve of its own with at least this many sales observed through the whole horizon. */
+export const MIN_PRODUCT_SALES = 200;
+
+export type LossKind = "refund" | "chargeback";
+
+export interface RiskSale {
+  id: number;
+  soldMs: number;
+  /** The key's net share in cents: what becomes available. */
+  netCents: number;
+  product: string;
+}
+
+export interface LossEvent {
+  saleId: number;
+  kind: LossKind;
+  /** When the refund or chargeback was requested. */
+  atMs: number;
+  /** The part of the sale's net it takes back, in cents (at most the sale's net). */
+  lostCents: number;
+}
+
+/** G(0 … H) of one kind: the share of net lost by each age, G(0) = 0. */
+export type LossCurve = Float64Array;
+
+export interface RiskModel {
+  cutoffMs: number;
+  account: Record<LossKind, LossCurve>;
+  byProduct: Map<string, Record<LossKind, LossCurve>>;
+  /** Sales observed through the whole horizon: the sample behind the account's curves. */
+  matureSales: number;
+}
+
+const ageDay = (fromMs: number, toMs: number) => Math.floor((toMs - fromMs) / DAY_MS);
+
+// `observedTo[o]`: the net of sales observed through o whole days; exposure on day k is the sum over o > k.
+interface Tally { observedTo: Float64Array; lost: Record<LossKind, Float64Array>; mature: number }
+
+const newTally = (): Tally => ({ observedTo: new Float64Array(HORIZON_DAYS + 1), lost: { refund: new Float64Array(HORIZON_DAYS), chargeback: new Float64Array(HORIZON_DAYS) }, mature: 0 });
+
+function curve(tally: Tally, kind: LossKind): LossCurve {
+  const exposure = new Float64Array(HORIZON_DAYS);
+  for (let k = HORIZON_DAYS - 1, sum = 0; k >= 0; k--) exposure[k] = sum += tally.observedTo[k + 1]!;
+  const g = new Float64Array(HORIZON_DAYS + 1);
+  for (let k = 0; k < HORIZON_DAYS; k++) g[k + 1] = g[k]! + (exposure[k]! > 0 ? tally.lost[kind][k]! / exposure[k]! : 0);
+  return g;
+}
+
+/** Losses of each sale known at the cutoff, in request order, each capped at what the sale still had. */
+export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
+  const bySale = new Map<number, LossEvent[]>();
+  for (const e of events) {
+    if (e.atMs >= cutoffMs || !sales.has(e.saleId)) continue;
+    const list = bySale.get(e.saleId);
+    if (list) list.push(e);
+    else bySale.set(e.saleId, [e]);
+  }
+  for (const [id, list] of bySale) {
+    list.sort((a, b) => a.atMs - b.atMs);
+    // A sale refunded and then charged back loses its net once.
+    let left = sales.get(id)!.netCents;
+    for (let i = 0; i < list.length; i++) {
+      const lost = Math.max(0, Math.min(left, list[i]!.lostCents));
+      list[i] = { ...list[i]!, lostCents: lost };
+      left -= lost;
+    }
+  }
+  return bySale;
+}
+
+export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEvent[], cutoffMs: number): RiskModel {
+  const byId = new Map(sales.map((s) => [s.id, s]));
+  const losses = lossesBySale(events, byId, cutoffMs);
+  const account = newTally();
+  const products = new Map<string, Tally>();
+  for (const s of sales) {
+    if (s.soldMs >= cutoffMs || s.netCents <= 0) continue;
+    // Days of age fully observed before the cutoff: the sale is exposed on each of them.
+    const observed = Math.min(HORIZON_DAYS, ageDay(s.soldMs, cutoffMs));
+    if (observed <= 0) continue;
+    let product = products.get(s.product);
+    if (!product) products.set(s.product, (product = newTally()));
+    for (const t of [account, product]) {
+      t.observedTo[observed]! += s.netCents;
+      if (observed === HORIZON_DAYS) t.mature++;
+      for (const e of losses.get(s.id) ?? []) {
+        const k = Math.max(0, ageDay(s.soldMs, e.atMs));
+        if (k < observed) t.lost[e.kind][k]! += e.lostCents;
+      }
+    }
+  }
+  const curves = (t: Tally) => ({ refund: curve(t, "refund"), chargeback: curve(t, "chargeback") });
+  const byProduct = new Map([...products].filter(([, t]) => t.mature >= MIN_PRODUCT_SALES).map(([name, t]) => [name, curves(t)] as const));
+  return { cutoffMs, account: curves(account), byProduct, matureSales: account.mature };
+}
+
+/** The share of its net a sale `ageDays` old, with no loss yet, is expected still to lose: per kind. */
+export function remainingRisk(curves: Record<LossKind, LossCurve>, ageDays: number): Record<LossKind, number> {
+  const a = Math.max(0, Math.min(HORIZON_DAYS, Math.floor(ageDays)));
+  const share = (g: LossCurve) => Math.min(1, Math.max(0, (g[HORIZON_DAYS]! - g[a]!) / Math.max(1e-9, 1 - g[a]!)));
+  return { refund: share(curves.refund), chargeback: share(curves.chargeback) };
+}
+
+/** The expected loss of a sale in cents at the model's cutoff: nothing once it has lost something or passed the horizon. */
+export function expectedLossCents(model: RiskModel, sale: RiskSale, alreadyLost: boolean): number {
+  if (alreadyLost || sale.netCents <= 0) return 0;
+  const age = Math.max(0, ageDay(sale.soldMs, model.cutoffMs));
+  if (age >= HORIZON_DAYS) return 0;
+  const risk = remainingRisk(model.byProduct.get(sale.product) ?? model.account, age);
+  return sale.netCents * Math.min(1, risk.refund + risk.chargeback);
+}
