@@ -1,0 +1,68 @@
+// What the browser receives for the payout calendar: per currency, the days of one month with
+// money scheduled, already lost and still expected to be lost, the model's description and its
+// back-test. Amounts are in the currency's units (cents converted on the server).
+import type { KeyType } from "@/lib/sales-api/client";
+import type { ReportQuality } from "@/lib/reports/report-quality";
+
+export interface PayoutDay {
+  day: string;
+  sales: number;
+  /** Net (creator) or commission (affiliate) whose incomingAvailableAt falls on the day. */
+  scheduled: number;
+  /** Taken back by refunds and chargebacks already requested. */
+  lost: number;
+  /** What refunds and chargebacks are still expected to take. */
+  expectedLoss: number;
+  expected: number;
+  /** The 10th to 90th percentile band; null when the back-test had too few days. */
+  low: number | null;
+  high: number | null;
+}
+
+export interface PayoutCurrency {
+  currency: string;
+  days: PayoutDay[];
+  totals: { scheduled: number; lost: number; expectedLoss: number; expected: number; low: number | null; high: number | null; sales: number };
+  /** The days before today: money already available (less what was taken back since). */
+  availableSoFar: number;
+}
+
+export interface PayoutBacktestMonth { month: string; currency: string; sales: number; scheduled: number; predicted: number; naive: number; actual: number; error: number | null }
+
+export interface PayoutBacktestError { currency: string; months: number; meanAbsError: number; bias: number; naiveMeanAbsError: number }
+
+export interface PayoutModel {
+  horizonDays: number;
+  /** The synced history the model learns from: its first and last UTC day. */
+  history: { from: string; to: string };
+  /** Sales past the horizon, and the share of net refunds and chargebacks took from them within it. */
+  matureSales: number;
+  refundShare: number;
+  chargebackShare: number;
+  /** Products with curves of their own, and the sales a product needs for one. */
+  productCurves: number;
+  minProductSales: number;
+  /** What the model could not use: those losses are then only counted once requested. */
+  unavailable: Array<"refunds" | "chargebacks">;
+  band: { low: number; high: number } | null;
+  /** Days the band was read from, and how many it needs. */
+  bandDays: number;
+  minBandDays: number;
+}
+
+export interface PayoutsView {
+  keyType: KeyType;
+  /** The month shown (YYYY-MM), its zone, "today" there, and the browser's minute it was made for. */
+  month: string;
+  tz: string;
+  today: string;
+  now: string;
+  /** The first and last month there is anything to show: the history's first, and the month after now. */
+  months: { first: string; last: string };
+  currencies: PayoutCurrency[];
+  /** Sales without incomingAvailableAt, which no day can hold. */
+  unscheduled: number;
+  model: PayoutModel;
+  backtest: { months: PayoutBacktestMonth[]; errors: PayoutBacktestError[] };
+  quality: ReportQuality;
+}

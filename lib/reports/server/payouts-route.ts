@@ -1,0 +1,29 @@
+import "server-only";
+
+// GET of the payout calendar, streamed with its progress like every report; and the request it
+// answers: the browser's minute (its clock decides "today"), the month and the zone, checked here.
+import { parseOverviewNow } from "@/lib/reports/overview-windows";
+import { parsePayoutMonth } from "@/lib/reports/payouts-month";
+import { routeOf } from "@/lib/reports/server/report-failure";
+import { errorResponse, handleReportRequest, type ReportRequest } from "@/lib/reports/server/report-route";
+import { reportStreamResponse } from "@/lib/reports/server/report-stream";
+import { buildPayoutsView, type PayoutsRequest } from "@/lib/reports/server/payouts-report";
+
+/** The calendar's request from the URL, or the words of a 400. */
+export function payoutsRequest({ params, query }: Pick<ReportRequest, "params" | "query">): PayoutsRequest | string {
+  const now = parseOverviewNow(query.get("now"));
+  if (!now) return "The payout calendar needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC.";
+  const raw = query.get("month");
+  const month = raw === null || raw === "" ? null : parsePayoutMonth(raw);
+  if (raw && !month) return `month must be a month written YYYY-MM, not "${raw.slice(0, 20)}".`;
+  return { now, month, tz: params.tz };
+}
+
+export function payoutsStreamRoute() {
+  return (request: Request) =>
+    handleReportRequest(request, { creatorOnly: false }, async (req) => {
+      const asked = payoutsRequest(req);
+      if (typeof asked === "string") return errorResponse(400, "invalid_request", asked);
+      return reportStreamResponse((progress, signal) => buildPayoutsView(req.client, req.account.keyType, asked, { progress, signal }), request.signal, routeOf(request));
+    });
+}
