@@ -22,8 +22,10 @@ interface Props { account: SessionAccount; settings: AccountSettings | null; sco
 export function DashboardShell({ account, settings, scope, health, savedViews, children }: Props) {
   const t = useTranslations("shell");
   const overview = useTranslations("overview");
+  const payouts = useTranslations("payouts");
   // The Overview first: it is the page after sign-in, and every figure on it leads to a report below.
-  const items = [{ path: "/overview", label: overview("nav") }, ...REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path }) => ({ path, label: t(`nav.${id}`) }))];
+  // The payout calendar last: it looks ahead, where the reports look back.
+  const items = [{ path: "/overview", label: overview("nav") }, ...REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path }) => ({ path, label: t(`nav.${id}`) })), { path: "/payouts", label: payouts("nav") }];
   return (
     <SessionScope scope={scope}>
       <div className="min-h-dvh">

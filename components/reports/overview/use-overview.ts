@@ -1,31 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSessionScope } from "@/components/providers/session-scope";
 import { readReportStream } from "@/lib/reports/browser/read-report-stream";
-import { overviewMinute } from "@/lib/reports/overview-windows";
+import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import type { OverviewView } from "@/lib/reports/overview-view";
 import type { RangeProgress } from "@/lib/reports/report-progress";
 
 export const OVERVIEW_ENDPOINT = "/api/reports/overview";
 
-/** The browser's current minute, read after mount (the server's clock must not decide "today") and every minute after. */
-function useMinute(): string | null {
-  const [minute, setMinute] = useState<string | null>(null);
-  useEffect(() => {
-    const tick = () => setMinute(overviewMinute(new Date()));
-    tick();
-    const timer = setInterval(tick, 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return minute;
-}
-
 /** The Overview's view for the browser's minute and the zone, streamed with its progress; the last one stays while the next loads. */
 export function useOverview(tz: string) {
   const scope = useSessionScope();
-  const minute = useMinute();
+  const minute = useBrowserMinute();
   const query = minute ? new URLSearchParams({ now: minute, tz }).toString() : null;
   const [progress, setProgress] = useState<{ query: string; progress: RangeProgress } | null>(null);
   const result = useQuery({

@@ -12,6 +12,7 @@ import enLanding from "./en/landing.json";
 import enNumbers from "./en/numbers.json";
 import enOrders from "./en/orders.json";
 import enOverview from "./en/overview.json";
+import enPayouts from "./en/payouts.json";
 import enRefunds from "./en/refunds.json";
 import enReport from "./en/report.json";
 import enRevenue from "./en/revenue.json";
@@ -28,6 +29,7 @@ import ptLanding from "./pt-BR/landing.json";
 import ptNumbers from "./pt-BR/numbers.json";
 import ptOrders from "./pt-BR/orders.json";
 import ptOverview from "./pt-BR/overview.json";
+import ptPayouts from "./pt-BR/payouts.json";
 import ptRefunds from "./pt-BR/refunds.json";
 import ptReport from "./pt-BR/report.json";
 import ptRevenue from "./pt-BR/revenue.json";
@@ -46,6 +48,7 @@ const en = {
   numbers: enNumbers,
   orders: enOrders,
   overview: enOverview,
+  payouts: enPayouts,
   refunds: enRefunds,
   report: enReport,
   revenue: enRevenue,
@@ -65,6 +68,7 @@ const ptBR: typeof en = {
   numbers: ptNumbers,
   orders: ptOrders,
   overview: ptOverview,
+  payouts: ptPayouts,
   refunds: ptRefunds,
   report: ptReport,
   revenue: ptRevenue,

@@ -1,0 +1,31 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/components/i18n/use-formats";
+import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
+import { PayoutCalendarGrid } from "./payout-calendar-grid";
+import { PayoutDaysTable } from "./payout-days-table";
+
+const figure = "rounded-lg border border-zinc-200 p-3 dark:border-zinc-800";
+
+/** One currency's month: its totals, the calendar (wide screens) and the day-by-day table. */
+export function PayoutCurrencySection({ view, currency: c }: { view: PayoutsView; currency: PayoutCurrency }) {
+  const t = useTranslations("payouts");
+  const f = useFormats();
+  const money = (amount: number) => f.money(amount, c.currency);
+  const band = c.totals.low !== null && c.totals.high !== null ? t("totals.band", { low: money(c.totals.low), high: money(c.totals.high) }) : t("totals.noBand");
+  return (
+    <section className="space-y-3" data-testid={`payouts-${c.currency}`} aria-labelledby={`payouts-${c.currency}-title`}>
+      <h2 id={`payouts-${c.currency}-title`} className="text-lg font-semibold">{t("inCurrency", { currency: c.currency.toUpperCase() })}</h2>
+      <dl className="grid grid-cols-2 gap-3 text-sm lg:grid-cols-5">
+        <div className={figure}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.scheduled")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-scheduled">{money(c.totals.scheduled)}</dd><dd className="text-xs text-zinc-600 dark:text-zinc-400">{t("totals.sales", { count: c.totals.sales })}</dd></div>
+        <div className={figure}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.lost")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-lost">{money(c.totals.lost)}</dd></div>
+        <div className={figure}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.expectedLoss")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-expected-loss">{money(c.totals.expectedLoss)}</dd></div>
+        <div className={`${figure} col-span-2 lg:col-span-1`}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.expected")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-expected">{money(c.totals.expected)}</dd><dd className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="payouts-total-band">{band}</dd></div>
+        <div className={`${figure} col-span-2 lg:col-span-1`}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.availableSoFar")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-available-so-far">{money(c.availableSoFar)}</dd></div>
+      </dl>
+      <PayoutCalendarGrid view={view} currency={c} />
+      <PayoutDaysTable view={view} currency={c} />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useFormats } from "@/components/i18n/use-formats";
+import { FailurePanel } from "@/components/reports/failure-panel";
+import { FetchProgress } from "@/components/reports/fetch-progress";
+import { QualityBanner } from "@/components/reports/quality-banner";
+import type { KeyType } from "@/lib/auth/session-decision";
+import { formatInZone } from "@/lib/format";
+import { parsePayoutMonth, shiftMonth } from "@/lib/reports/payouts-month";
+import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
+import { isTimeZone } from "@/lib/report-params/time-zone";
+import { PayoutBacktest, PayoutMethod } from "./payout-method";
+import { PayoutCurrencySection } from "./payout-currency";
+import { monthLabel } from "./payout-format";
+import { usePayouts } from "./use-payouts";
+
+function csvHref(query: string, month: string): string {
+  const params = new URLSearchParams(query);
+  params.set("month", month);
+  return `/api/export/payouts/days?${params.toString()}`;
+}
+
+const navLink = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+/** The month's money becoming available, per day and currency, net of refunds and chargebacks requested and expected. */
+export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
+  const t = useTranslations("payouts");
+  const f = useFormats();
+  const search = useSearchParams();
+  const tzRaw = search.get("tz");
+  const tz = tzRaw && isTimeZone(tzRaw) ? tzRaw : "UTC";
+  const month = parsePayoutMonth(search.get("month"));
+  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(month, tz);
+  const shown = data?.month ?? month;
+  const hrefOf = (m: string) => `/payouts?${new URLSearchParams({ month: m, ...(tzRaw ? { tz: tzRaw } : {}) }).toString()}`;
+  return (
+    <div className="space-y-4 sm:space-y-6" data-payouts={keyType}>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        {data && (
+          <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400" data-testid="payouts-subtitle">
+            {t(keyType === "creator" ? "subtitleCreator" : "subtitleAffiliate", { time: data.tz === "UTC" ? formatInZone(data.now) : `${formatInZone(data.now, data.tz)} (${data.tz})` })}
+            {isFetching && <> · {t("refreshing")}</>}
+          </p>
+        )}
+        {shown && (
+          <nav aria-label={t("month")} className="flex flex-wrap items-center gap-2">
+            {data && shown > data.months.first ? <Link className={navLink} href={hrefOf(shiftMonth(shown, -1))} rel="prev">← {t("previousMonth")}</Link> : null}
+            <h2 className="min-w-40 text-center text-lg font-semibold capitalize" data-testid="payouts-month" data-month={shown}>{monthLabel(shown, f.locale)}</h2>
+            {data && shown < data.months.last ? <Link className={navLink} href={hrefOf(shiftMonth(shown, 1))} rel="next">{t("nextMonth")} →</Link> : null}
+            {data && shown !== data.today.slice(0, 7) ? <Link className="text-sm underline" href={hrefOf(data.today.slice(0, 7))}>{t("thisMonth")}</Link> : null}
+            {query && data && <a className="ml-auto text-sm underline" href={csvHref(query, data.month)} data-testid="payouts-csv">{t("csv")}</a>}
+          </nav>
+        )}
+      </header>
+      {!data && !error && <FetchProgress progress={progress} />}
+      {error && !isFetching && (error instanceof ReportStreamError ? <FailurePanel failure={error.failure} /> : (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">{t("failed")}</p>
+      ))}
+      {data && (
+        <div data-testid="payouts-body" data-state={isPlaceholderData ? "previous" : "current"} className="space-y-6">
+          <QualityBanner quality={data.quality} comparison={null} />
+          {data.currencies.length === 0 && <p className="rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800" data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
+          {data.currencies.map((c) => <PayoutCurrencySection key={c.currency} view={data} currency={c} />)}
+          <PayoutMethod view={data} />
+          <PayoutBacktest view={data} />
+        </div>
+      )}
+    </div>
+  );
+}
