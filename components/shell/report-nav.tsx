@@ -9,10 +9,11 @@ export interface NavItem { path: string; label: string }
 
 const itemClass = "whitespace-nowrap rounded-md px-2.5 py-1 text-center sm:px-3 sm:py-1.5 font-medium text-zinc-700 hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-white dark:aria-[current=page]:text-zinc-900";
 
-// On a phone the links take a grid of their own under the brand, two to a row, none cut off;
-// from sm up they sit in the header's row as before. A little tighter on a phone, so five links
-// in three rows still leave a report's first key figures on the first screen.
-const navClass = "order-last grid w-full grid-cols-2 gap-x-1 gap-y-0.5 sm:gap-1 text-sm sm:order-none sm:flex sm:w-auto sm:flex-wrap";
+// On a phone the links take the full width under the brand and wrap at their own widths, so a
+// long name ("Reembolsos e chargebacks") is never cut off and seven links fit in three short
+// rows, leaving a report's first key figures on the first screen; from sm up they sit in the
+// header's row as before.
+const navClass = "order-last flex w-full flex-wrap justify-center gap-x-1 gap-y-0.5 sm:gap-1 text-sm sm:order-none sm:w-auto sm:justify-start";
 
 /** The reports, each link keeping the range, comparison, zone and currency of the page open now; the current one marked. */
 export function ReportNav({ items }: { items: NavItem[] }) {

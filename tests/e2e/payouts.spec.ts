@@ -109,7 +109,7 @@ test("a creator's month: every day, total, calendar cell, back-test error and CS
 
   const csv = await page.request.get((await page.getByTestId("payouts-csv").getAttribute("href"))!);
   expect(csv.status()).toBe(200);
-  const rows = parse(await csv.text(), { columns: true, skip_empty_lines: true, comment: "#" }) as Array<Record<string, string>>;
+  const rows = parse(await csv.body(), { bom: true, columns: true }) as Array<Record<string, string>>;
   const expected = t.calendar.flatMap((c) => c.days.map((d) => ({ ...d, currency: c.currency })));
   expect(rows).toHaveLength(expected.length);
   for (const d of expected) {
@@ -162,7 +162,7 @@ for (const scheme of ["light", "dark"] as const) {
     await openPayouts(page, creds.creator2, "?month=2026-06");
     if (scheme === "dark") {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calendário de recebimentos");
-      await expect(page.getByTestId("payouts-month")).toHaveText("junho de 2026");
+      await expect(page.getByTestId("payouts-month")).toHaveText("Junho de 2026");
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expect(page.getByTestId("payouts-calendar").first()).toBeHidden();

@@ -17,7 +17,7 @@ export function PayoutDaysTable({ view, currency: c }: { view: PayoutsView; curr
   return (
     <details className="group rounded-lg border border-zinc-200 dark:border-zinc-800 sm:open:pb-2" open>
       <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">{t("days.title")}</summary>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("days.caption", { month: monthLabel(view.month, f.locale), currency: c.currency.toUpperCase() })}>
         <table className="w-full text-sm" data-testid="payouts-days">
           <caption className="sr-only">{t("days.caption", { month: monthLabel(view.month, f.locale), currency: c.currency.toUpperCase() })}</caption>
           <thead className="text-zinc-600 dark:text-zinc-400">

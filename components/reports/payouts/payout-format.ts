@@ -1,10 +1,11 @@
 // How the payout calendar writes its months and weekdays in the reader's language.
 import { daysFromCivil, DAY_MS } from "@/lib/calendar";
 
-/** "June 2026", "junho de 2026". */
+/** "June 2026", "Junho de 2026": a heading starts with a capital in either language. */
 export function monthLabel(month: string, locale: string): string {
   const ms = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(ms);
+  const text = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(ms);
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /** Monday to Sunday, short: "Mon", "seg.". */

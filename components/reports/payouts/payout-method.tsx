@@ -47,7 +47,7 @@ export function PayoutBacktest({ view }: { view: PayoutsView }) {
             <p className="font-medium" data-testid="payouts-backtest-error">
               {e.currency.toUpperCase()}: {t("error", { error: f.percent(e.meanAbsError, 1), months: e.months, bias: `${e.bias >= 0 ? "+" : ""}${f.percent(e.bias, 1)}`, naive: f.percent(e.naiveMeanAbsError, 1) })}
             </p>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("caption", { currency: e.currency.toUpperCase() })}>
               <table className="w-full text-sm">
                 <caption className="sr-only">{t("caption", { currency: e.currency.toUpperCase() })}</caption>
                 <thead className="text-zinc-600 dark:text-zinc-400">
@@ -62,7 +62,7 @@ export function PayoutBacktest({ view }: { view: PayoutsView }) {
                 <tbody>
                   {rows.map((m) => (
                     <tr key={m.month} data-testid="payouts-backtest-month" data-month={m.month} className="border-t border-zinc-100 dark:border-zinc-800">
-                      <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal capitalize">{monthLabel(m.month, f.locale)}</th>
+                      <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">{monthLabel(m.month, f.locale)}</th>
                       <td className="px-2 py-1 text-right tabular-nums">{f.number(m.sales)}</td>
                       <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">{f.money(m.predicted, m.currency)}</td>
                       <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">{f.money(m.actual, m.currency)}</td>

@@ -49,7 +49,7 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
         {shown && (
           <nav aria-label={t("month")} className="flex flex-wrap items-center gap-2">
             {data && shown > data.months.first ? <Link className={navLink} href={hrefOf(shiftMonth(shown, -1))} rel="prev">← {t("previousMonth")}</Link> : null}
-            <h2 className="min-w-40 text-center text-lg font-semibold capitalize" data-testid="payouts-month" data-month={shown}>{monthLabel(shown, f.locale)}</h2>
+            <h2 className="min-w-40 text-center text-lg font-semibold" data-testid="payouts-month" data-month={shown}>{monthLabel(shown, f.locale)}</h2>
             {data && shown < data.months.last ? <Link className={navLink} href={hrefOf(shiftMonth(shown, 1))} rel="next">{t("nextMonth")} →</Link> : null}
             {data && shown !== data.today.slice(0, 7) ? <Link className="text-sm underline" href={hrefOf(data.today.slice(0, 7))}>{t("thisMonth")}</Link> : null}
             {query && data && <a className="ml-auto text-sm underline" href={csvHref(query, data.month)} data-testid="payouts-csv">{t("csv")}</a>}
