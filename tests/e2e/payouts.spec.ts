@@ -163,6 +163,10 @@ for (const scheme of ["light", "dark"] as const) {
     if (scheme === "dark") {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calendário de recebimentos");
       await expect(page.getByTestId("payouts-month")).toHaveText("Junho de 2026");
+      // No English sentence left (the sandbox's product names aside, which are English).
+      const english = /(?<!\p{L})(the|and|of|with|from|this|your|than|not|between|only|per|when|which)(?!\p{L})/iu;
+      const lines = (await page.evaluate(() => document.body.innerText)).split("\n").filter((line) => english.test(line) && !/Preset|Pack|Lightroom|Photo/i.test(line));
+      expect(lines).toEqual([]);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expect(page.getByTestId("payouts-calendar").first()).toBeHidden();

@@ -14,7 +14,7 @@ export function PayoutMethod({ view }: { view: PayoutsView }) {
   const f = useFormats();
   const m = view.model;
   const days = Math.round((Date.parse(m.history.to) - Date.parse(m.history.from)) / 86_400_000);
-  const what = m.unavailable.map((r) => (r === "refunds" ? "refunds" : "chargebacks")).join(", ");
+  const what = t(`what.${m.unavailable.length > 1 ? "both" : (m.unavailable[0] ?? "refunds")}`);
   return (
     <section className={box} data-testid="payouts-method" aria-labelledby="payouts-method-title">
       <h2 id="payouts-method-title" className="text-base font-semibold">{t("title")}</h2>
