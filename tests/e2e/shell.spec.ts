@@ -16,7 +16,7 @@ test("a creator's shell lists every view, shows upstream health, and follows a d
   await page.emulateMedia({ colorScheme: "dark" });
   await signIn(page, creds.creator, "A");
   const nav = page.getByRole("navigation", { name: "Reports" });
-  for (const name of ["Overview", "Revenue", "Orders", "Abandonment", "Refunds & chargebacks"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Overview", "Revenue", "Orders", "Abandonment", "Refunds & chargebacks", "Payouts"]) await expect(nav.getByRole("link", { name })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Upstream" })).toHaveText("Upstream: operational");
   expect(lightness(await page.evaluate(() => getComputedStyle(document.body).backgroundColor))).toBeLessThan(10);
   await page.emulateMedia({ colorScheme: "light" });
@@ -26,5 +26,5 @@ test("a creator's shell lists every view, shows upstream health, and follows a d
 test("an affiliate's shell lists only what an affiliate key can read", async ({ page }) => {
   await signIn(page, creds.affiliate, "A");
   const nav = page.getByRole("navigation", { name: "Reports" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview", "Revenue", "Refunds & chargebacks"]);
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "Revenue", "Refunds & chargebacks", "Payouts"]);
 });
