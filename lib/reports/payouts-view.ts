@@ -44,6 +44,8 @@ export interface PayoutModel {
   minProductSales: number;
   /** What the model could not use: those losses are then only counted once requested. */
   unavailable: Array<"refunds" | "chargebacks">;
+  /** Records without the sale's purchaseId or a request date: the model cannot place them in a sale's life. */
+  unusable: { refunds: number; chargebacks: number };
   band: { low: number; high: number } | null;
   /** Days the band was read from, and how many it needs. */
   bandDays: number;

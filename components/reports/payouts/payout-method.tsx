@@ -24,6 +24,7 @@ export function PayoutMethod({ view }: { view: PayoutsView }) {
       <p>{t("products", { count: m.productCurves, min: m.minProductSales })}</p>
       <p data-testid="payouts-band-method">{m.band ? t("band", { days: f.number(m.bandDays), low: f.number(m.band.low, 2), high: f.number(m.band.high, 2) }) : t("noBand", { days: m.bandDays, min: m.minBandDays })}</p>
       {m.unavailable.length > 0 && <p role="note" data-testid="payouts-unavailable">{t("unavailable", { what })}</p>}
+      {(["refunds", "chargebacks"] as const).filter((k) => m.unusable[k] > 0).map((k) => <p key={k} role="note" data-testid={`payouts-unusable-${k}`}>{t("unusable", { count: m.unusable[k], kind: t(`kind.${k}`) })}</p>)}
       {view.unscheduled > 0 && <p>{t("unscheduled", { count: view.unscheduled })}</p>}
     </section>
   );

@@ -61,21 +61,27 @@ function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number
   return sales;
 }
 
-/** Refund and chargeback records as losses of their sale's net: those without a sale or a date cannot teach the model. */
-function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, Purchase>, keyType: KeyType): LossEvent[] {
+/**
+ * Refund and chargeback records as losses of their sale's net. The contract does not list their
+ * fields: a record without the sale's purchaseId or a request date cannot teach the model, and
+ * is counted as unusable (the page says how many). One of a sale older than the history is not.
+ */
+function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, Purchase>, keyType: KeyType): { events: LossEvent[]; unusable: number } {
   const net = netOf(keyType);
   const events: LossEvent[] = [];
+  let unusable = 0;
   for (const r of records) {
     const sale = purchases.get(Number(r.purchaseId));
     const at = firstField(r, RESOURCES[resource].filterColumns);
     const atMs = typeof at === "string" ? timestampMs(at) : NaN;
+    if (r.purchaseId === undefined || r.purchaseId === null || !Number.isFinite(atMs)) unusable++;
     if (!sale || !Number.isFinite(atMs)) continue;
     const amount = toCents(numberField(r, "amount", "amountRefunded", "refundAmount", "amountTransaction"));
     const transaction = toCents(sale.amountTransaction);
     const share = amount > 0 && transaction > 0 ? Math.min(1, amount / transaction) : 1;
     events.push({ saleId: sale.purchaseId, kind: KIND[resource], atMs, lostCents: Math.round(toCents(net(sale)) * share) });
   }
-  return events;
+  return { events, unusable };
 }
 
 export interface PayoutRecords {
@@ -129,7 +135,9 @@ export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: 
   const month = request.month ?? monthOfDay(today);
   const byId = new Map(data.purchases.map((p) => [p.purchaseId, p]));
   const sales = toSales(data.purchases, keyType, nowMs);
-  const events = [...toEvents("refunds", data.refunds ?? [], byId, keyType), ...toEvents("chargebacks", data.chargebacks ?? [], byId, keyType)];
+  const refunds = toEvents("refunds", data.refunds ?? [], byId, keyType);
+  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], byId, keyType);
+  const events = [...refunds.events, ...chargebacks.events];
   const model = fitRiskModel(sales, events, nowMs);
   const backtest = runBacktest(sales, events, backtestSpans(data.history.from, nowMs, request.tz), nowMs);
   const band = bandRatios(backtest.dayLosses);
@@ -174,6 +182,7 @@ export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: 
       productCurves: model.byProduct.size,
       minProductSales: MIN_PRODUCT_SALES,
       unavailable: data.unavailable,
+      unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable },
       band,
       bandDays: backtest.dayLosses.filter((d) => d.expected > 0).length,
       minBandDays: MIN_BAND_DAYS,

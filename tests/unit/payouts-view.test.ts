@@ -1,0 +1,59 @@
+// The payout calendar's view from records: which share of a sale is the key's, the zone's days,
+// and what the page is told when refund or chargeback records are missing or cannot be placed.
+import { describe, expect, it } from "vitest";
+import type { Purchase } from "@/lib/sales-api";
+import { payoutsViewFrom, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+
+const NOW = new Date("2026-06-15T12:00:00Z");
+
+function purchase(id: number, over: Partial<Purchase>): Purchase {
+  return {
+    purchaseId: id, purchaseUcode: `P${id}`, checkoutId: `c${id}`, purchaseType: "front", currency: "brl",
+    purchaseCreatedAt: "2026-06-10T10:00:00Z", checkoutInitializedAt: "2026-06-10T09:59:00Z", productName: "Course",
+    amountTransaction: 100, amountItemsGross: 100, amountItemsNet: 90, amountCreatorNet: 80, amountAffiliation: 20, amountAffiliationNet: 15,
+    incomingAvailableAt: "2026-06-20T12:00:00Z", ...over,
+  } as Purchase;
+}
+
+function records(purchases: Purchase[], over: Partial<PayoutRecords> = {}): PayoutRecords {
+  return { purchases, refunds: [], chargebacks: [], unavailable: [], reports: [], assumedCurrencyRecords: 0, currency: { currency: "brl", source: "most-common" }, history: { from: "2024-06-15", to: "2026-06-15" }, ...over };
+}
+
+describe("payoutsViewFrom", () => {
+  it("schedules the creator's net and the affiliate's commission on the day of incomingAvailableAt", () => {
+    const data = records([purchase(1, {}), purchase(2, { currency: "usd", amountCreatorNet: 40, amountAffiliationNet: 7.5 })]);
+    const creator = payoutsViewFrom(data, "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+    expect(creator.month).toBe("2026-06");
+    expect(creator.currencies.map((c) => [c.currency, c.totals.scheduled, c.days.find((d) => d.day === "2026-06-20")!.scheduled])).toEqual([["brl", 80, 80], ["usd", 40, 40]]);
+    const affiliate = payoutsViewFrom(data, "affiliate", { now: NOW, month: null, tz: "UTC" });
+    expect(affiliate.month).toBe("2026-06");
+    expect(affiliate.currencies.map((c) => c.totals.scheduled)).toEqual([15, 7.5]);
+  });
+
+  it("places a day in the report's zone: 02:00 UTC on July 1st is June 30th in São Paulo", () => {
+    const data = records([purchase(1, { incomingAvailableAt: "2026-07-01T02:00:00Z" })]);
+    expect(payoutsViewFrom(data, "creator", { now: NOW, month: "2026-06", tz: "UTC" }).currencies).toEqual([]);
+    const saoPaulo = payoutsViewFrom(data, "creator", { now: NOW, month: "2026-06", tz: "America/Sao_Paulo" });
+    expect(saoPaulo.currencies[0]!.days.filter((d) => d.sales > 0).map((d) => d.day)).toEqual(["2026-06-30"]);
+  });
+
+  it("takes a refunded share off the day, from the sale itself when no record says so", () => {
+    const view = payoutsViewFrom(records([purchase(1, { amountRefunded: 50 })]), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+    expect(view.currencies[0]!.totals).toMatchObject({ scheduled: 80, lost: 40, expectedLoss: 0, expected: 40 });
+  });
+
+  it("says which records the Sales API did not offer, and which it could not place", () => {
+    const view = payoutsViewFrom(records([purchase(1, {})], { refunds: null, unavailable: ["refunds"], chargebacks: [{ chargebackId: "x", amount: 100 }, { chargebackId: "y", purchaseId: 1 }] }), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+    expect(view.model.unavailable).toEqual(["refunds"]);
+    // One without a purchase id, one without a date.
+    expect(view.model.unusable).toEqual({ refunds: 0, chargebacks: 2 });
+  });
+
+  it("counts sales without a date of availability, and shows no band without a back-test", () => {
+    const view = payoutsViewFrom(records([purchase(1, { incomingAvailableAt: null })]), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+    expect(view.unscheduled).toBe(1);
+    expect(view.model.band).toBeNull();
+    expect(view.backtest.months).toEqual([]);
+    expect(view.months).toEqual({ first: "2024-06", last: "2026-07" });
+  });
+});
