@@ -21,7 +21,6 @@ const creds = sandboxCredentials();
 type Account = "creator2" | "affiliate";
 type Rec = Record<string, unknown>;
 const NOW = Date.parse(SANDBOX_NOW);
-const DAY = 86_400_000;
 const HISTORY = { from: "2024-06-15", toExclusive: "2026-06-16" }; // 730 days before the sandbox's today, today included
 const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
 const money = (c: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(c / 100);
