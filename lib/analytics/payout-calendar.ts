@@ -15,7 +15,8 @@ export interface PayoutSale extends RiskSale {
 /** How much more (or less) than expected the losses of a day turned out in the back-test: the 10th and 90th percentiles. */
 export interface BandRatios { low: number; high: number }
 
-export interface PayoutDayCents {
+/** One day's figures: in cents from payoutCalendar; the view sends them in the currency's units. */
+export interface PayoutDayFigures {
   day: string;
   sales: number;
   scheduled: number;
@@ -29,7 +30,7 @@ export interface PayoutDayCents {
   high: number | null;
 }
 
-export interface CurrencyPayoutDays { currency: string; days: PayoutDayCents[] }
+export interface CurrencyPayoutDays { currency: string; days: PayoutDayFigures[] }
 
 export interface CalendarInput {
   /** The local days shown, in order, and their boundaries: dayStartsMs[i] … dayStartsMs[i + 1]. */
@@ -59,7 +60,7 @@ export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
   const { days, dayStartsMs, sales, events, model, band } = input;
   const byId = new Map(sales.map((s) => [s.id, s]));
   const losses = lossesBySale(events, byId, model.cutoffMs);
-  const byCurrency = new Map<string, PayoutDayCents[]>();
+  const byCurrency = new Map<string, PayoutDayFigures[]>();
   for (const sale of sales) {
     if (sale.availableMs === null) continue;
     const i = dayIndex(dayStartsMs, sale.availableMs);

@@ -1,23 +1,12 @@
 // What the browser receives for the payout calendar: per currency, the days of one month with
 // money scheduled, already lost and still expected to be lost, the model's description and its
 // back-test. Amounts are in the currency's units (cents converted on the server).
+import type { PayoutDayFigures } from "@/lib/analytics/payout-calendar";
 import type { KeyType } from "@/lib/sales-api/client";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 
-export interface PayoutDay {
-  day: string;
-  sales: number;
-  /** Net (creator) or commission (affiliate) whose incomingAvailableAt falls on the day. */
-  scheduled: number;
-  /** Taken back by refunds and chargebacks already requested. */
-  lost: number;
-  /** What refunds and chargebacks are still expected to take. */
-  expectedLoss: number;
-  expected: number;
-  /** The 10th to 90th percentile band; null when the back-test had too few days. */
-  low: number | null;
-  high: number | null;
-}
+/** A day's money (net or commission by incomingAvailableAt, taken back, expected to be taken back, band): in units here. */
+export type PayoutDay = PayoutDayFigures;
 
 export interface PayoutCurrency {
   currency: string;
