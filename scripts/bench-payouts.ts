@@ -24,9 +24,10 @@ for (const [account, keyType] of ACCOUNTS) {
   const view = payoutsViewFrom(data, keyType, { now: NOW, month: null, tz: "UTC" });
   const ms = performance.now() - started;
   console.log(`\n### ${account} (${keyType} key): ${data.purchases.length.toLocaleString("en-US")} purchases, view in ${ms.toFixed(0)} ms`);
-  console.log(`model: ${view.model.matureSales.toLocaleString("en-US")} mature sales, refunds take ${pct(view.model.refundShare)} and chargebacks ${pct(view.model.chargebackShare)} of net within ${view.model.horizonDays} days; ${view.model.productCurves} product curves; band ${view.model.band ? `${view.model.band.low.toFixed(2)}x to ${view.model.band.high.toFixed(2)}x of the expected loss (${view.model.bandDays} days)` : "none"}`);
-  console.log("\n| currency | months | mean abs. error | bias | without the model |\n|---|---|---|---|---|");
-  for (const e of view.backtest.errors) console.log(`| ${e.currency.toUpperCase()} | ${e.months} | ${pct(e.meanAbsError)} | ${e.bias >= 0 ? "+" : ""}${pct(e.bias)} | ${pct(e.naiveMeanAbsError)} |`);
+  console.log(`model: ${view.model.matureSales.toLocaleString("en-US")} mature sales, refunds take ${pct(view.model.refundShare)} and chargebacks ${pct(view.model.chargebackShare)} of net within ${view.model.horizonDays} days; ${view.model.productCurves} product curves; model ${view.model.applied ? "applied" : "not applied"}`);
+  for (const c of view.currencies) console.log(`band ${c.currency.toUpperCase()}: a day ${c.bands.day ? `${c.bands.day.low.toFixed(2)}x to ${c.bands.day.high.toFixed(2)}x` : "none"} of the expected loss (${c.bands.days} days), a month ${c.bands.month ? `${c.bands.month.low.toFixed(2)}x to ${c.bands.month.high.toFixed(2)}x` : "none"} (${c.bands.months} months)`);
+  console.log("\n| currency | months | mean abs. error | bias | without the model | losses expected / came |\n|---|---|---|---|---|---|");
+  for (const e of view.backtest.errors) console.log(`| ${e.currency.toUpperCase()} | ${e.months} | ${pct(e.meanAbsError)} | ${e.bias >= 0 ? "+" : ""}${pct(e.bias)} | ${pct(e.naiveMeanAbsError)} | ${e.lossRatio === null ? "—" : pct(e.lossRatio)} |`);
   console.log("\n| month | currency | sales | predicted | kept | error |\n|---|---|---|---|---|---|");
   for (const m of view.backtest.months) console.log(`| ${m.month} | ${m.currency.toUpperCase()} | ${m.sales} | ${m.predicted.toFixed(2)} | ${m.actual.toFixed(2)} | ${m.error === null ? "—" : pct(m.error)} |`);
 }

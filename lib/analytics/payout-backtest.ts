@@ -22,27 +22,32 @@ export interface BacktestMonth {
   actual: number;
 }
 
+export interface DayLosses { currency: string; expected: number; actual: number }
+
 export interface BacktestResult {
   months: BacktestMonth[];
-  /** Per day (UTC) of availability: the losses expected at the month's start and those that came. */
-  dayLosses: Array<{ expected: number; actual: number }>;
+  /** Per currency and local day of availability: the losses expected at the month's start and those that came. */
+  dayLosses: DayLosses[];
 }
 
 /** At least this much history before a back-tested month, so its model has a full horizon of mature sales to learn from. */
 export const BACKTEST_WARMUP_DAYS = HORIZON_DAYS + 30;
 /** The band needs this many back-tested days with an expected loss. */
 export const MIN_BAND_DAYS = 30;
+/** A month's total gets a band from this many back-tested months. */
+export const MIN_BAND_MONTHS = 6;
 
-export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number): BacktestResult {
+/** `dayOf`: the local day (a number) of an instant, so a day's band is read off days as the calendar shows them. */
+export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
   const byId = new Map(sales.map((s) => [s.id, s]));
   const final = lossesBySale(events, byId, nowMs);
-  const finalLost = (s: PayoutSale) => Math.min(Math.max(0, s.netCents), Math.max(s.refundedNetCents, (final.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0)));
+  const finalLost = (s: PayoutSale) => Math.min(Math.max(0, s.netCents), Math.max(s.lostNowCents, (final.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0)));
   const result: BacktestResult = { months: [], dayLosses: [] };
   for (const span of months) {
     const model = fitRiskModel(sales, events, span.startMs);
     const known = lossesBySale(events, byId, span.startMs);
     const perCurrency = new Map<string, BacktestMonth>();
-    const perDay = new Map<number, { expected: number; actual: number }>();
+    const perDay = new Map<string, DayLosses>();
     for (const s of sales) {
       if (s.soldMs >= span.startMs || s.availableMs === null || s.availableMs < span.startMs || s.availableMs >= span.endMs) continue;
       const before = Math.min(Math.max(0, s.netCents), (known.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0));
@@ -54,8 +59,8 @@ export function runBacktest(sales: readonly PayoutSale[], events: readonly LossE
       m.predicted += s.netCents - before - expected;
       m.naive += s.netCents - before;
       m.actual += s.netCents - after;
-      const day = Math.floor(s.availableMs / DAY_MS);
-      const d = perDay.get(day) ?? perDay.set(day, { expected: 0, actual: 0 }).get(day)!;
+      const key = `${s.currency} ${dayOf(s.availableMs)}`;
+      const d = perDay.get(key) ?? perDay.set(key, { currency: s.currency, expected: 0, actual: 0 }).get(key)!;
       d.expected += expected;
       d.actual += Math.max(0, after - before);
     }
@@ -75,14 +80,34 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
 }
 
-/** The 10th and 90th percentile of actual over expected losses per back-tested day; null with too few days. */
-export function bandRatios(dayLosses: BacktestResult["dayLosses"]): BandRatios | null {
-  const ratios = dayLosses.filter((d) => d.expected > 0).map((d) => d.actual / d.expected).sort((a, b) => a - b);
-  if (ratios.length < MIN_BAND_DAYS) return null;
+/** The 10th and 90th percentile of actual over expected losses; null with fewer than `min` periods that expected any. */
+export function bandRatios(losses: ReadonlyArray<{ expected: number; actual: number }>, min = MIN_BAND_DAYS): BandRatios | null {
+  const ratios = losses.filter((d) => d.expected > 0).map((d) => d.actual / d.expected).sort((a, b) => a - b);
+  if (ratios.length < min) return null;
   return { low: percentile(ratios, 0.1), high: percentile(ratios, 0.9) };
 }
 
-export interface BacktestError { currency: string; months: number; meanAbsError: number; bias: number; naiveMeanAbsError: number }
+/** Per currency: the band of a day (from back-tested days) and of a month's total (from back-tested months). */
+export function currencyBands(result: BacktestResult): Map<string, { day: BandRatios | null; month: BandRatios | null; days: number; months: number }> {
+  const bands = new Map<string, { day: BandRatios | null; month: BandRatios | null; days: number; months: number }>();
+  for (const currency of new Set([...result.dayLosses.map((d) => d.currency), ...result.months.map((m) => m.currency)])) {
+    const days = result.dayLosses.filter((d) => d.currency === currency);
+    // A month's losses: what the model expected (naive less predicted) against what came (naive less kept).
+    const months = result.months.filter((m) => m.currency === currency).map((m) => ({ expected: m.naive - m.predicted, actual: m.naive - m.actual }));
+    bands.set(currency, { day: bandRatios(days), month: bandRatios(months, MIN_BAND_MONTHS), days: days.filter((d) => d.expected > 0).length, months: months.filter((m) => m.expected > 0).length });
+  }
+  return bands;
+}
+
+export interface BacktestError {
+  currency: string;
+  months: number;
+  meanAbsError: number;
+  bias: number;
+  naiveMeanAbsError: number;
+  /** The losses the model expected over those that came, all months together: the error on the losses themselves, which a share of the money kept hides. */
+  lossRatio: number | null;
+}
 
 /** Per currency: the mean absolute and the mean signed error of the months, as shares of what was kept. */
 export function backtestErrors(months: readonly BacktestMonth[]): BacktestError[] {
@@ -96,6 +121,7 @@ export function backtestErrors(months: readonly BacktestMonth[]): BacktestError[
       meanAbsError: mean((m) => Math.abs(m.predicted - m.actual) / m.actual),
       bias: mean((m) => (m.predicted - m.actual) / m.actual),
       naiveMeanAbsError: mean((m) => Math.abs(m.naive - m.actual) / m.actual),
+      lossRatio: ((came) => (came > 0 ? list.reduce((n, m) => n + m.naive - m.predicted, 0) / came : null))(list.reduce((n, m) => n + m.naive - m.actual, 0)),
     };
   });
 }

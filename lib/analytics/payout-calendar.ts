@@ -8,8 +8,12 @@ export interface PayoutSale extends RiskSale {
   currency: string;
   /** incomingAvailableAt in ms; null when the record has none (it cannot be placed). */
   availableMs: number | null;
-  /** The net already refunded according to the sale itself (amountRefunded), whatever the refund records say. */
-  refundedNetCents: number;
+  /**
+   * What the sale is known to have lost now, with no date to place it: its own amountRefunded
+   * (whatever the refund records say), and loss records without a request date. It counts in
+   * today's figures and in a back-tested month's final outcome, never in what a cutoff knew.
+   */
+  lostNowCents: number;
 }
 
 /** How much more (or less) than expected the losses of a day turned out in the back-test: the 10th and 90th percentiles. */
@@ -40,7 +44,8 @@ export interface CalendarInput {
   events: readonly LossEvent[];
   /** Fitted at now: its cutoff is the instant whose knowledge the calendar shows. */
   model: RiskModel;
-  band: BandRatios | null;
+  /** A currency's day band (from its own back-tested days); null without one. */
+  bandOf: (currency: string) => BandRatios | null;
 }
 
 /** The index of the day holding `ms`, or -1 outside the days. */
@@ -57,7 +62,7 @@ export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
 }
 
 export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
-  const { days, dayStartsMs, sales, events, model, band } = input;
+  const { days, dayStartsMs, sales, events, model, bandOf } = input;
   const byId = new Map(sales.map((s) => [s.id, s]));
   const losses = lossesBySale(events, byId, model.cutoffMs);
   const byCurrency = new Map<string, PayoutDayFigures[]>();
@@ -69,27 +74,23 @@ export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
     if (!rows) byCurrency.set(sale.currency, (rows = days.map((day) => ({ day, sales: 0, scheduled: 0, lost: 0, expectedLoss: 0, expected: 0, low: null, high: null }))));
     const row = rows[i]!;
     const requested = (losses.get(sale.id) ?? []).reduce((sum, e) => sum + e.lostCents, 0);
-    const lost = Math.min(Math.max(0, sale.netCents), Math.max(requested, sale.refundedNetCents));
+    const lost = Math.min(Math.max(0, sale.netCents), Math.max(requested, sale.lostNowCents));
     row.sales++;
     row.scheduled += sale.netCents;
     row.lost += lost;
     row.expectedLoss += expectedLossCents(model, sale, lost > 0);
   }
+  const withBand = ([currency, rows]: [string, PayoutDayFigures[]]): CurrencyPayoutDays => {
+    const band = bandOf(currency);
+    const day = (r: PayoutDayFigures): PayoutDayFigures => {
+      const expectedLoss = Math.round(r.expectedLoss);
+      const base = r.scheduled - r.lost;
+      // More losses than expected give the low end; fewer, the high end.
+      return { ...r, expectedLoss, expected: base - expectedLoss, low: band ? base - Math.round(r.expectedLoss * band.high) : null, high: band ? base - Math.round(r.expectedLoss * band.low) : null };
+    };
+    return { currency, days: rows.map(day) };
+  };
   return [...byCurrency]
-    .map(([currency, rows]) => ({
-      currency,
-      days: rows.map((r) => {
-        const expectedLoss = Math.round(r.expectedLoss);
-        const base = r.scheduled - r.lost;
-        return {
-          ...r,
-          expectedLoss,
-          expected: base - expectedLoss,
-          // More losses than expected give the low end; fewer, the high end.
-          low: band ? base - Math.round(r.expectedLoss * band.high) : null,
-          high: band ? base - Math.round(r.expectedLoss * band.low) : null,
-        };
-      }),
-    }))
+    .map(withBand)
     .sort((a, b) => b.days.reduce((n, d) => n + d.sales, 0) - a.days.reduce((n, d) => n + d.sales, 0) || a.currency.localeCompare(b.currency));
 }

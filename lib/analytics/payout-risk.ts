@@ -31,6 +31,8 @@ export interface LossEvent {
   atMs: number;
   /** The part of the sale's net it takes back, in cents (at most the sale's net). */
   lostCents: number;
+  /** When a dispute was won and the money came back: from then on it is no loss. */
+  reversedMs?: number;
 }
 
 /** G(0 … H) of one kind: the share of net lost by each age, G(0) = 0. */
@@ -59,11 +61,11 @@ function curve(tally: Tally, kind: LossKind): LossCurve {
   return g;
 }
 
-/** Losses of each sale known at the cutoff, in request order, each capped at what the sale still had. */
+/** Losses of each sale as known at the cutoff (requested before it, not won back before it), in request order, each capped at what the sale still had. */
 export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
   const bySale = new Map<number, LossEvent[]>();
   for (const e of events) {
-    if (e.atMs >= cutoffMs || !sales.has(e.saleId)) continue;
+    if (e.atMs >= cutoffMs || (e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
     const list = bySale.get(e.saleId);
     if (list) list.push(e);
     else bySale.set(e.saleId, [e]);
@@ -107,17 +109,32 @@ export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEv
   return { cutoffMs, account: curves(account), byProduct, matureSales: account.mature };
 }
 
+/** G at a fractional age: the part of a day already lived is no longer ahead (day 0 alone holds a quarter of the losses). */
+function curveAt(g: LossCurve, ageDays: number): number {
+  const a = Math.max(0, Math.min(HORIZON_DAYS, ageDays));
+  const k = Math.min(HORIZON_DAYS - 1, Math.floor(a));
+  return g[k]! + (a - k) * (g[k + 1]! - g[k]!);
+}
+
+/** A model that expects nothing: used when the history is too short to learn from. */
+export function noRiskModel(cutoffMs: number): RiskModel {
+  const zero = () => new Float64Array(HORIZON_DAYS + 1);
+  return { cutoffMs, account: { refund: zero(), chargeback: zero() }, byProduct: new Map(), matureSales: 0 };
+}
+
 /** The share of its net a sale `ageDays` old, with no loss yet, is expected still to lose: per kind. */
 export function remainingRisk(curves: Record<LossKind, LossCurve>, ageDays: number): Record<LossKind, number> {
-  const a = Math.max(0, Math.min(HORIZON_DAYS, Math.floor(ageDays)));
-  const share = (g: LossCurve) => Math.min(1, Math.max(0, (g[HORIZON_DAYS]! - g[a]!) / Math.max(1e-9, 1 - g[a]!)));
+  const share = (g: LossCurve) => {
+    const lived = curveAt(g, ageDays);
+    return Math.min(1, Math.max(0, (g[HORIZON_DAYS]! - lived) / Math.max(1e-9, 1 - lived)));
+  };
   return { refund: share(curves.refund), chargeback: share(curves.chargeback) };
 }
 
 /** The expected loss of a sale in cents at the model's cutoff: nothing once it has lost something or passed the horizon. */
 export function expectedLossCents(model: RiskModel, sale: RiskSale, alreadyLost: boolean): number {
   if (alreadyLost || sale.netCents <= 0) return 0;
-  const age = Math.max(0, ageDay(sale.soldMs, model.cutoffMs));
+  const age = Math.max(0, (model.cutoffMs - sale.soldMs) / DAY_MS);
   if (age >= HORIZON_DAYS) return 0;
   const risk = remainingRisk(model.byProduct.get(sale.product) ?? model.account, age);
   return sale.netCents * Math.min(1, risk.refund + risk.chargeback);

@@ -1,9 +1,15 @@
 // The months of the payout calendar, in the report's time zone: the `month` parameter, the
 // local days of a month with their first instants, and the past months the back-test predicts.
 import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
-import { daysFromCivil, DAY_MS, formatDay, formatMonth, parseDay, type IsoDay } from "@/lib/calendar";
+import { daysFromCivil, DAY_MS, formatDay, formatMonth, parseDay, shiftDay, type IsoDay } from "@/lib/calendar";
+import { todayIn } from "@/lib/report-params/presets";
 import { BACKTEST_WARMUP_DAYS, type BacktestMonthSpan } from "@/lib/analytics/payout-backtest";
 import { HORIZON_DAYS } from "@/lib/analytics/payout-risk";
+
+/** The history the model learns from and the back-test runs on: what the background sync keeps by default. */
+export const HISTORY_DAYS = 730;
+/** Payouts wait at most about a month: the first days of the history may miss those of older sales. */
+export const LONGEST_WAIT_DAYS = 31;
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -16,6 +22,17 @@ export function parsePayoutMonth(raw: string | null | undefined): string | null 
 const firstDayNumber = (month: string) => daysFromCivil(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1);
 
 export const monthOfDay = (day: IsoDay): string => day.slice(0, 7);
+
+/** The UTC days of the history at a "now": the last HISTORY_DAYS and today. */
+export function payoutHistory(now: Date): { from: IsoDay; to: IsoDay } {
+  const today = formatDay(Math.floor(now.getTime() / DAY_MS));
+  return { from: shiftDay(today, -HISTORY_DAYS), to: today };
+}
+
+/** The months the calendar can show at a "now": from the history's first to the month after today's, in the zone. */
+export function payoutMonthBounds(now: Date, timeZone: string): { first: string; last: string } {
+  return { first: monthOfDay(payoutHistory(now).from), last: shiftMonth(monthOfDay(todayIn(timeZone, now)), 1) };
+}
 
 export function shiftMonth(month: string, by: number): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;

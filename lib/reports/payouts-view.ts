@@ -14,13 +14,18 @@ export interface PayoutCurrency {
   totals: { scheduled: number; lost: number; expectedLoss: number; expected: number; low: number | null; high: number | null; sales: number };
   /** The days before today: money already available (less what was taken back since). */
   availableSoFar: number;
+  /** The currency's bands: a day's from its back-tested days, the month total's from its back-tested months (10th to 90th percentile of actual over expected losses). */
+  bands: { day: { low: number; high: number } | null; month: { low: number; high: number } | null; days: number; months: number };
 }
 
 export interface PayoutBacktestMonth { month: string; currency: string; sales: number; scheduled: number; predicted: number; naive: number; actual: number; error: number | null }
 
-export interface PayoutBacktestError { currency: string; months: number; meanAbsError: number; bias: number; naiveMeanAbsError: number }
+export interface PayoutBacktestError { currency: string; months: number; meanAbsError: number; bias: number; naiveMeanAbsError: number; lossRatio: number | null }
 
 export interface PayoutModel {
+  /** False with fewer mature sales than minMatureSales: nothing is expected, only losses requested count. */
+  applied: boolean;
+  minMatureSales: number;
   horizonDays: number;
   /** The synced history the model learns from: its first and last UTC day. */
   history: { from: string; to: string };
@@ -35,10 +40,9 @@ export interface PayoutModel {
   unavailable: Array<"refunds" | "chargebacks">;
   /** Records without the sale's purchaseId or a request date: the model cannot place them in a sale's life. */
   unusable: { refunds: number; chargebacks: number };
-  band: { low: number; high: number } | null;
-  /** Days the band was read from, and how many it needs. */
-  bandDays: number;
+  /** Back-tested days a day's band needs, and months a month's band needs. */
   minBandDays: number;
+  minBandMonths: number;
 }
 
 export interface PayoutsView {
@@ -50,6 +54,8 @@ export interface PayoutsView {
   now: string;
   /** The first and last month there is anything to show: the history's first, and the month after now. */
   months: { first: string; last: string };
+  /** Days before this one may miss payouts of sales made before the history. */
+  incompleteUntil: string;
   currencies: PayoutCurrency[];
   /** Sales without incomingAvailableAt, which no day can hold. */
   unscheduled: number;

@@ -1,7 +1,7 @@
 // The payout risk model, the calendar and the back-test on fixtures worked out by hand.
 import { describe, expect, it } from "vitest";
 import { dayIndex, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
-import { backtestErrors, bandRatios, percentile, runBacktest } from "@/lib/analytics/payout-backtest";
+import { backtestErrors, bandRatios, currencyBands, percentile, runBacktest } from "@/lib/analytics/payout-backtest";
 import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, MIN_PRODUCT_SALES, remainingRisk, type LossEvent, type RiskSale } from "@/lib/analytics/payout-risk";
 
 const DAY = 86_400_000;
@@ -76,7 +76,7 @@ describe("lossesBySale", () => {
   });
 });
 
-const payoutSale = (s: RiskSale, availableDay: number | null, currency = "brl", refundedNetCents = 0): PayoutSale => ({ ...s, currency, availableMs: availableDay === null ? null : at(availableDay), refundedNetCents });
+const payoutSale = (s: RiskSale, availableDay: number | null, currency = "brl", lostNowCents = 0): PayoutSale => ({ ...s, currency, availableMs: availableDay === null ? null : at(availableDay), lostNowCents });
 
 describe("payoutCalendar", () => {
   const model = fitRiskModel(MATURE, LOSSES, at(100));
@@ -91,17 +91,18 @@ describe("payoutCalendar", () => {
       payoutSale(sale(13, 95, 80), 101.5, "usd"),
       payoutSale(sale(14, 95, 80), null, "usd"),
     ];
-    const rows = payoutCalendar({ days, dayStartsMs, sales, events: [], model, band: { low: 0.5, high: 2 } });
+    const rows = payoutCalendar({ days, dayStartsMs, sales, events: [], model, bandOf: (currency) => (currency === "brl" ? { low: 0.5, high: 2 } : null) });
     expect(rows.map((r) => r.currency)).toEqual(["brl", "usd"]);
     const [d100, d101] = rows[0]!.days;
     expect(d100).toEqual({ day: "d100", sales: 2, scheduled: 300, lost: 0, expectedLoss: 125, expected: 175, low: 50, high: 237 });
     // The high end takes off half the expected loss: 300 - round(62.5) = 237.
     expect(d101).toEqual({ day: "d101", sales: 1, scheduled: 300, lost: 300, expectedLoss: 0, expected: 0, low: 0, high: 0 });
     // A sale 5 days old: (0.25 - 0) refund + 0.25 chargeback of 80.
-    expect(rows[1]!.days[1]).toMatchObject({ sales: 1, scheduled: 80, expectedLoss: 40, expected: 40 });
+    // USD has no band of its own: BRL's is not lent to it.
+    expect(rows[1]!.days[1]).toMatchObject({ sales: 1, scheduled: 80, expectedLoss: 40, expected: 40, low: null, high: null });
   });
   it("has no band without back-test ratios", () => {
-    const rows = payoutCalendar({ days, dayStartsMs, sales: [payoutSale(sale(10, 99.5, 200), 100.2)], events: [], model, band: null });
+    const rows = payoutCalendar({ days, dayStartsMs, sales: [payoutSale(sale(10, 99.5, 200), 100.2)], events: [], model, bandOf: () => null });
     expect(rows[0]!.days[0]).toMatchObject({ expected: 100, low: null, high: null });
   });
   it("finds the day of an instant", () => {
@@ -118,14 +119,44 @@ describe("runBacktest", () => {
     // History: the four mature sales teach 25% refunds at age 5 and 25% chargebacks at age 20.
     // Month [100, 130): two sales of 2.00 sold on day 98 become available on day 105; one is
     // refunded at age 6 (after the month began), the other kept.
-    const sales = [...MATURE.map((s) => payoutSale(s, 30)), payoutSale(sale(20, 98, 200), 105), payoutSale(sale(21, 98, 200), 105), payoutSale(sale(22, 101, 500), 110)];
+    const sales = [...MATURE.map((s) => payoutSale(s, 30)), payoutSale(sale(20, 98, 200), 105, "brl", 200), payoutSale(sale(21, 98, 200), 105), payoutSale(sale(22, 101, 500), 110)];
     const events = [...LOSSES, { saleId: 20, kind: "refund" as const, atMs: at(104), lostCents: 200 }];
     const result = runBacktest(sales, events, [{ month: "m", startMs: at(100), endMs: at(130) }], at(300));
+    // Sale 20 says today it was refunded (lostNowCents), which the month's start could not know.
     // Age 2 at the start: 0.25 refund + 0.25 chargeback still ahead, of 400 → 200 expected lost.
     // The sale made on day 101 was unknown at the start: not part of the month's prediction.
     expect(result.months).toEqual([{ month: "m", currency: "brl", sales: 2, scheduled: 400, predicted: 200, naive: 400, actual: 200 }]);
-    expect(result.dayLosses).toEqual([{ expected: 200, actual: 200 }]);
-    expect(backtestErrors(result.months)).toEqual([{ currency: "brl", months: 1, meanAbsError: 0, bias: 0, naiveMeanAbsError: 1 }]);
+    expect(result.dayLosses).toEqual([{ currency: "brl", expected: 200, actual: 200 }]);
+    expect(backtestErrors(result.months)).toEqual([{ currency: "brl", months: 1, meanAbsError: 0, bias: 0, naiveMeanAbsError: 1, lossRatio: 1 }]);
+  });
+});
+
+describe("fractional ages and disputes won", () => {
+  it("takes the part of a day already lived off what is ahead", () => {
+    // A quarter of the net refunded at age 0.3 days: G(1) = 0.25; half a day lived is G(0.5) = 0.125.
+    const model = fitRiskModel(MATURE, [{ saleId: 1, kind: "refund", atMs: at(0.3), lostCents: 100 }], at(100));
+    expect(remainingRisk(model.account, 0).refund).toBeCloseTo(0.25);
+    expect(remainingRisk(model.account, 0.5).refund).toBeCloseTo(0.125 / 0.875);
+    expect(remainingRisk(model.account, 1).refund).toBe(0);
+  });
+  it("counts a won dispute as a loss only until it was resolved", () => {
+    const won: LossEvent = { saleId: 2, kind: "chargeback", atMs: at(20.2), lostCents: 100, reversedMs: at(40) };
+    const sales = new Map(MATURE.map((s) => [s.id, s]));
+    expect(lossesBySale([won], sales, at(30)).get(2)).toHaveLength(1);
+    expect(lossesBySale([won], sales, at(50)).get(2)).toBeUndefined();
+    expect(fitRiskModel(MATURE, [won], at(100)).account.chargeback[HORIZON_DAYS]).toBe(0);
+  });
+});
+
+describe("currencyBands", () => {
+  it("reads each currency's day band from its own days and the month's from its months", () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({ currency: "brl", expected: 10, actual: i }));
+    const months = Array.from({ length: 6 }, (_, i) => ({ month: `m${i}`, currency: "brl", sales: 1, scheduled: 1000, naive: 1000, predicted: 900, actual: 1000 - 100 * (i + 1) * 0.5 }));
+    const bands = currencyBands({ months, dayLosses: [...days, { currency: "usd", expected: 10, actual: 10 }] });
+    expect(bands.get("brl")!.day).toEqual({ low: expect.closeTo(0.29, 6), high: expect.closeTo(2.61, 6) });
+    // Months lost 50, 100, ... 300 against 100 expected: 0.5x to 3x.
+    expect(bands.get("brl")!.month).toEqual({ low: expect.closeTo(0.75, 6), high: expect.closeTo(2.75, 6) });
+    expect(bands.get("usd")).toEqual({ day: null, month: null, days: 1, months: 0 });
   });
 });
 

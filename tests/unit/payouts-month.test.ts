@@ -1,6 +1,6 @@
 // The payout calendar's months: the URL's month, a month's local days, the back-tested months.
 import { describe, expect, it } from "vitest";
-import { backtestSpans, monthDays, parsePayoutMonth, shiftMonth } from "@/lib/reports/payouts-month";
+import { backtestSpans, monthDays, parsePayoutMonth, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
 
 describe("parsePayoutMonth", () => {
   it("takes YYYY-MM and nothing else", () => {
@@ -45,5 +45,14 @@ describe("backtestSpans", () => {
     // From 2026-01-01, the warm-up of 90 days reaches April, whose end is not 60 days behind now.
     expect(backtestSpans("2026-01-01", now, "UTC")).toEqual([]);
     expect(backtestSpans("2025-12-01", now, "UTC").map((s) => s.month)).toEqual(["2026-03"]);
+  });
+});
+
+describe("payoutMonthBounds", () => {
+  it("runs from the history's first month to the month after today's, in the zone", () => {
+    expect(payoutMonthBounds(new Date("2026-06-15T12:00:00Z"), "UTC")).toEqual({ first: "2024-06", last: "2026-07" });
+    // At 01:00 UTC on July 1st it is still June 30th in São Paulo.
+    expect(payoutMonthBounds(new Date("2026-07-01T01:00:00Z"), "America/Sao_Paulo").last).toBe("2026-07");
+    expect(payoutMonthBounds(new Date("2026-07-01T01:00:00Z"), "UTC").last).toBe("2026-08");
   });
 });

@@ -45,14 +45,31 @@ describe("payoutsViewFrom", () => {
   it("says which records the Sales API did not offer, and which it could not place", () => {
     const view = payoutsViewFrom(records([purchase(1, {})], { refunds: null, unavailable: ["refunds"], chargebacks: [{ chargebackId: "x", amount: 100 }, { chargebackId: "y", purchaseId: 1 }] }), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
     expect(view.model.unavailable).toEqual(["refunds"]);
-    // One without a purchase id, one without a date.
-    expect(view.model.unusable).toEqual({ refunds: 0, chargebacks: 2 });
+    // One without a purchase id; the one without a date is a loss known now.
+    expect(view.model.unusable).toEqual({ refunds: 0, chargebacks: 1 });
+    expect(view.currencies[0]!.totals.lost).toBe(80);
+  });
+
+  it("leaves chargeback alerts out, gives a won dispute back, and counts an undated loss as known now", () => {
+    const view = payoutsViewFrom(records([purchase(1, {}), purchase(2, {}), purchase(3, {}), purchase(4, {})], {
+      chargebacks: [
+        { chargebackId: "a", kind: "alert", purchaseId: 1, amount: 100, requestedAt: "2026-06-12T00:00:00Z" },
+        { chargebackId: "b", kind: "chargeback", purchaseId: 2, amount: 100, status: "won", requestedAt: "2026-06-12T00:00:00Z", resolvedAt: "2026-06-14T00:00:00Z" },
+        { chargebackId: "c", kind: "chargeback", purchaseId: 3, amount: 100, status: "lost", requestedAt: "2026-06-12T00:00:00Z" },
+        { chargebackId: "d", kind: "chargeback", purchaseId: 4, amount: 50 },
+      ],
+    }), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+    // Sale 3 lost its 80; sale 4 half of it, with no date: 120 of 320.
+    expect(view.currencies[0]!.totals).toMatchObject({ scheduled: 320, lost: 120 });
+    expect(view.model.unusable).toEqual({ refunds: 0, chargebacks: 0 });
   });
 
   it("counts sales without a date of availability, and shows no band without a back-test", () => {
     const view = payoutsViewFrom(records([purchase(1, { incomingAvailableAt: null })]), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
     expect(view.unscheduled).toBe(1);
-    expect(view.model.band).toBeNull();
+    // One sale is no history: nothing is expected, and the page says so.
+    expect(view.model.applied).toBe(false);
+    expect(view.currencies).toEqual([]);
     expect(view.backtest.months).toEqual([]);
     expect(view.months).toEqual({ first: "2024-06", last: "2026-07" });
   });

@@ -13,7 +13,8 @@ export function PayoutCurrencySection({ view, currency: c }: { view: PayoutsView
   const t = useTranslations("payouts");
   const f = useFormats();
   const money = (amount: number) => f.money(amount, c.currency);
-  const band = c.totals.low !== null && c.totals.high !== null ? t("totals.band", { low: money(c.totals.low), high: money(c.totals.high) }) : t("totals.noBand");
+  const band = c.totals.low !== null && c.totals.high !== null ? t("totals.band", { low: money(c.totals.low), high: money(c.totals.high) }) : t("totals.monthNoBand", { months: c.bands.months, min: view.model.minBandMonths });
+  const thisMonth = view.today.slice(0, 7);
   return (
     <section className="space-y-3" data-testid={`payouts-${c.currency}`} aria-labelledby={`payouts-${c.currency}-title`}>
       <h2 id={`payouts-${c.currency}-title`} className="text-lg font-semibold">{t("inCurrency", { currency: c.currency.toUpperCase() })}</h2>
@@ -22,7 +23,9 @@ export function PayoutCurrencySection({ view, currency: c }: { view: PayoutsView
         <div className={figure}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.lost")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-lost">{money(c.totals.lost)}</dd></div>
         <div className={figure}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.expectedLoss")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-expected-loss">{money(c.totals.expectedLoss)}</dd></div>
         <div className={`${figure} col-span-2 lg:col-span-1`}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.expected")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-total-expected">{money(c.totals.expected)}</dd><dd className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="payouts-total-band">{band}</dd></div>
-        <div className={`${figure} col-span-2 lg:col-span-1`}><dt className="text-zinc-600 dark:text-zinc-400">{t("totals.availableSoFar")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-available-so-far">{money(c.availableSoFar)}</dd></div>
+        {view.month <= thisMonth && (
+          <div className={`${figure} col-span-2 lg:col-span-1`}><dt className="text-zinc-600 dark:text-zinc-400">{t(view.month < thisMonth ? "totals.availableAll" : "totals.availableSoFar")}</dt><dd className="text-base font-semibold tabular-nums" data-testid="payouts-available-so-far">{money(c.availableSoFar)}</dd></div>
+        )}
       </dl>
       <PayoutCalendarGrid view={view} currency={c} />
       <PayoutDaysTable view={view} currency={c} />

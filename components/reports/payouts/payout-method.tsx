@@ -19,10 +19,23 @@ export function PayoutMethod({ view }: { view: PayoutsView }) {
     <section className={box} data-testid="payouts-method" aria-labelledby="payouts-method-title">
       <h2 id="payouts-method-title" className="text-base font-semibold">{t("title")}</h2>
       <p>{t("lead", { days, from: f.day(m.history.from), to: f.day(m.history.to) })}</p>
-      <p>{t("curve", { sales: f.number(m.matureSales), horizon: m.horizonDays, refund: f.percent(m.refundShare, 1), chargeback: f.percent(m.chargebackShare, 1) })}</p>
-      <p>{t("apply", { horizon: m.horizonDays })}</p>
-      <p>{t("products", { count: m.productCurves, min: m.minProductSales })}</p>
-      <p data-testid="payouts-band-method">{m.band ? t("band", { days: f.number(m.bandDays), low: f.number(m.band.low, 2), high: f.number(m.band.high, 2) }) : t("noBand", { days: m.bandDays, min: m.minBandDays })}</p>
+      {m.applied ? (
+        <>
+          <p>{t("curve", { sales: f.number(m.matureSales), horizon: m.horizonDays, refund: f.percent(m.refundShare, 1), chargeback: f.percent(m.chargebackShare, 1) })}</p>
+          <p>{t("apply", { horizon: m.horizonDays })}</p>
+          <p>{t("products", { count: m.productCurves, min: m.minProductSales })}</p>
+          {view.currencies.map(({ currency, bands }) => (
+            <p key={currency} data-testid={`payouts-band-method-${currency}`}>
+              {bands.day
+                ? t("band", { currency: currency.toUpperCase(), days: f.number(bands.days), low: f.number(bands.day.low, 2), high: f.number(bands.day.high, 2) })
+                : t("noBand", { currency: currency.toUpperCase(), days: bands.days, min: m.minBandDays })}
+            </p>
+          ))}
+        </>
+      ) : (
+        <p role="note" data-testid="payouts-not-applied">{t("notApplied", { sales: f.number(m.matureSales), horizon: m.horizonDays, min: m.minMatureSales })}</p>
+      )}
+      <p>{t("disputes")}</p>
       {m.unavailable.length > 0 && <p role="note" data-testid="payouts-unavailable">{t("unavailable", { what })}</p>}
       {(["refunds", "chargebacks"] as const).filter((k) => m.unusable[k] > 0).map((k) => <p key={k} role="note" data-testid={`payouts-unusable-${k}`}>{t("unusable", { count: m.unusable[k], kind: t(`kind.${k}`) })}</p>)}
       {view.unscheduled > 0 && <p>{t("unscheduled", { count: view.unscheduled })}</p>}
@@ -47,6 +60,7 @@ export function PayoutBacktest({ view }: { view: PayoutsView }) {
           <div key={e.currency} className="space-y-1" data-testid={`payouts-backtest-${e.currency}`}>
             <p className="font-medium" data-testid="payouts-backtest-error">
               {e.currency.toUpperCase()}: {t("error", { error: f.percent(e.meanAbsError, 1), months: e.months, bias: `${e.bias >= 0 ? "+" : ""}${f.percent(e.bias, 1)}`, naive: f.percent(e.naiveMeanAbsError, 1) })}
+              {e.lossRatio !== null && <> {t("losses", { ratio: f.percent(e.lossRatio, 0) })}</>}
             </p>
             <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("caption", { currency: e.currency.toUpperCase() })}>
               <table className="w-full text-sm">

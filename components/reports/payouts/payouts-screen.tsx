@@ -9,13 +9,22 @@ import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
 import { formatInZone } from "@/lib/format";
-import { parsePayoutMonth, shiftMonth } from "@/lib/reports/payouts-month";
+import { parsePayoutMonth, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
+import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { isTimeZone } from "@/lib/report-params/time-zone";
 import { PayoutBacktest, PayoutMethod } from "./payout-method";
 import { PayoutCurrencySection } from "./payout-currency";
 import { monthLabel } from "./payout-format";
 import { usePayouts } from "./use-payouts";
+
+/**
+ * The browser's minute, down to the quarter hour: the calendar is read again every 15 minutes, not
+ * every minute (each reading refits the model and back-test over two years of sales).
+ */
+function quarterHour(minute: string | null): string | null {
+  return minute && `${minute.slice(0, 14)}${String(Math.floor(Number(minute.slice(14, 16)) / 15) * 15).padStart(2, "0")}Z`;
+}
 
 function csvHref(query: string, month: string): string {
   const params = new URLSearchParams(query);
@@ -33,8 +42,12 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
   const tzRaw = search.get("tz");
   const tz = tzRaw && isTimeZone(tzRaw) ? tzRaw : "UTC";
   const month = parsePayoutMonth(search.get("month"));
-  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(month, tz);
-  const shown = data?.month ?? month;
+  const minute = quarterHour(useBrowserMinute());
+  // Before the history nothing is known, and past next month nothing is scheduled: said, not fetched.
+  const bounds = minute ? payoutMonthBounds(new Date(minute), tz) : null;
+  const outside = bounds && month && (month < bounds.first || month > bounds.last) ? bounds : null;
+  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(outside ? null : minute, month, tz);
+  const shown = outside ? null : (data?.month ?? month);
   const hrefOf = (m: string) => `/payouts?${new URLSearchParams({ month: m, ...(tzRaw ? { tz: tzRaw } : {}) }).toString()}`;
   return (
     <div className="space-y-4 sm:space-y-6" data-payouts={keyType}>
@@ -56,13 +69,20 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
           </nav>
         )}
       </header>
-      {!data && !error && <FetchProgress progress={progress} />}
+      {outside && (
+        <div role="alert" data-testid="payouts-month-problem" className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <p>{t("outOfRange", { month: monthLabel(month!, f.locale), first: monthLabel(outside.first, f.locale), last: monthLabel(outside.last, f.locale) })}</p>
+          <p className="mt-3"><Link className="font-medium underline" href={hrefOf(month! < outside.first ? outside.first : outside.last)}>{t("nearestMonth")}</Link></p>
+        </div>
+      )}
+      {!outside && !data && !error && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError ? <FailurePanel failure={error.failure} /> : (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">{t("failed")}</p>
       ))}
       {data && (
         <div data-testid="payouts-body" data-state={isPlaceholderData ? "previous" : "current"} className="space-y-6">
           <QualityBanner quality={data.quality} comparison={null} />
+          {`${data.month}-01` < data.incompleteUntil && <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="payouts-incomplete">{t("method.incomplete", { day: f.day(data.incompleteUntil) })}</p>}
           {data.currencies.length === 0 && <p className="rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800" data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
           {data.currencies.map((c) => <PayoutCurrencySection key={c.currency} view={data} currency={c} />)}
           <PayoutMethod view={data} />

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSessionScope } from "@/components/providers/session-scope";
-import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import { readReportStream } from "@/lib/reports/browser/read-report-stream";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { RangeProgress } from "@/lib/reports/report-progress";
@@ -15,10 +14,12 @@ export function payoutsQuery(minute: string, month: string | null, tz: string): 
   return new URLSearchParams({ now: minute, ...(month ? { month } : {}), tz }).toString();
 }
 
-/** The payout calendar's view, streamed with its progress; the last one stays while the next loads. */
-export function usePayouts(month: string | null, tz: string) {
+/**
+ * The payout calendar's view for the browser's minute (`useBrowserMinute`), streamed with its
+ * progress; the last one stays while the next loads. Nothing is asked while `minute` is null.
+ */
+export function usePayouts(minute: string | null, month: string | null, tz: string) {
   const scope = useSessionScope();
-  const minute = useBrowserMinute();
   const query = minute ? payoutsQuery(minute, month, tz) : null;
   const [progress, setProgress] = useState<{ query: string; progress: RangeProgress } | null>(null);
   const result = useQuery({

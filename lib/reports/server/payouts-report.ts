@@ -5,24 +5,24 @@ import "server-only";
 // the risk model fitted at the browser's "now", the month's days, and the back-test of the past
 // months. The browser receives amounts per day and currency, never records.
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
-import { backtestErrors, bandRatios, MIN_BAND_DAYS, runBacktest } from "@/lib/analytics/payout-backtest";
+import { backtestErrors, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest } from "@/lib/analytics/payout-backtest";
 import { payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
-import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
+import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
+import { zoneForDays } from "@/lib/analytics/local-days";
 import { fromCents, toCents } from "@/lib/analytics/money";
 import { numberField } from "@/lib/analytics/refund-kpis";
 import { timestampMs } from "@/lib/analytics/timestamps";
-import { isoDay, shiftDay } from "@/lib/calendar";
+import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
 import { todayIn } from "@/lib/report-params/presets";
 import { errorKind, RESOURCES, type GenericRecord, type KeyType, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { firstField } from "@/lib/sales-api/resources";
-import { backtestSpans, monthDays, monthOfDay, shiftMonth } from "@/lib/reports/payouts-month";
+import { backtestSpans, LONGEST_WAIT_DAYS, monthDays, monthOfDay, payoutHistory, payoutMonthBounds } from "@/lib/reports/payouts-month";
 import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 
-/** The history the model learns from and the back-test runs on: what the background sync keeps by default. */
-export const HISTORY_DAYS = 730;
+export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
 export interface PayoutsRequest {
   /** The browser's minute: its clock decides "today", as on the Overview. */
@@ -55,7 +55,7 @@ function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number
       product: p.productName || "",
       currency: p.currency || "",
       availableMs: Number.isFinite(availableMs) ? availableMs : null,
-      refundedNetCents: refunded > 0 ? Math.round(netCents * Math.min(1, transaction > 0 ? refunded / transaction : 1)) : 0,
+      lostNowCents: refunded > 0 ? Math.round(netCents * Math.min(1, transaction > 0 ? refunded / transaction : 1)) : 0,
     });
   }
   return sales;
@@ -63,25 +63,44 @@ function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number
 
 /**
  * Refund and chargeback records as losses of their sale's net. The contract does not list their
- * fields: a record without the sale's purchaseId or a request date cannot teach the model, and
- * is counted as unusable (the page says how many). One of a sale older than the history is not.
+ * fields, so each is read where the sandbox and the field notes put it, and a record that cannot
+ * be read is counted, not guessed:
+ * - a chargeback alert (`kind: "alert"`) moves no money: not a loss (a refund that follows has its own record);
+ * - a dispute won (`status: "won"`) gives the money back at `resolvedAt`;
+ * - without the sale's purchaseId the record is unusable (the page says how many);
+ * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
-function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, Purchase>, keyType: KeyType): { events: LossEvent[]; unusable: number } {
+function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, Purchase>, keyType: KeyType) {
   const net = netOf(keyType);
   const events: LossEvent[] = [];
+  const undated = new Map<number, number>();
   let unusable = 0;
   for (const r of records) {
-    const sale = purchases.get(Number(r.purchaseId));
+    if (resource === "chargebacks" && r.kind === "alert") continue;
+    const id = typeof r.purchaseId === "number" || (typeof r.purchaseId === "string" && r.purchaseId !== "") ? Number(r.purchaseId) : NaN;
     const at = firstField(r, RESOURCES[resource].filterColumns);
     const atMs = typeof at === "string" ? timestampMs(at) : NaN;
-    if (r.purchaseId === undefined || r.purchaseId === null || !Number.isFinite(atMs)) unusable++;
-    if (!sale || !Number.isFinite(atMs)) continue;
+    if (!Number.isInteger(id)) {
+      unusable++;
+      continue;
+    }
+    // One of a sale before the history: no sale of the calendar or the model.
+    const sale = purchases.get(id);
+    if (!sale) continue;
     const amount = toCents(numberField(r, "amount", "amountRefunded", "refundAmount", "amountTransaction"));
     const transaction = toCents(sale.amountTransaction);
     const share = amount > 0 && transaction > 0 ? Math.min(1, amount / transaction) : 1;
-    events.push({ saleId: sale.purchaseId, kind: KIND[resource], atMs, lostCents: Math.round(toCents(net(sale)) * share) });
+    const lostCents = Math.round(toCents(net(sale)) * share);
+    const resolvedMs = typeof r.resolvedAt === "string" ? timestampMs(r.resolvedAt) : NaN;
+    const won = r.status === "won";
+    if (!Number.isFinite(atMs)) {
+      if (!won) undated.set(id, (undated.get(id) ?? 0) + lostCents);
+      continue;
+    }
+    // Won with no date of resolution: given back at once.
+    events.push({ saleId: id, kind: KIND[resource], atMs, lostCents, ...(won ? { reversedMs: Number.isFinite(resolvedMs) ? resolvedMs : atMs } : {}) });
   }
-  return { events, unusable };
+  return { events, undated, unusable };
 }
 
 export interface PayoutRecords {
@@ -97,8 +116,7 @@ export interface PayoutRecords {
 
 export async function loadPayoutRecords(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutRecords> {
   const options = withReportDeadline(client, given);
-  const today = isoDay(now);
-  const history = { from: shiftDay(today, -HISTORY_DAYS), to: today };
+  const history = payoutHistory(now);
   const unavailable: EventResource[] = [];
   const events = async (resource: EventResource) => {
     try {
@@ -129,37 +147,50 @@ export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType,
   return payoutsViewFrom(await loadPayoutRecords(client, request.now, options), keyType, request);
 }
 
+/** The account curve needs this many sales past the horizon; with fewer, nothing is expected and the page says why. */
+export const MIN_MATURE_SALES = 100;
+
 export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: PayoutsRequest): PayoutsView {
   const nowMs = request.now.getTime();
   const today = todayIn(request.tz, request.now);
   const month = request.month ?? monthOfDay(today);
   const byId = new Map(data.purchases.map((p) => [p.purchaseId, p]));
-  const sales = toSales(data.purchases, keyType, nowMs);
   const refunds = toEvents("refunds", data.refunds ?? [], byId, keyType);
   const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], byId, keyType);
+  const sales = toSales(data.purchases, keyType, nowMs).map((s) => {
+    const undated = (refunds.undated.get(s.id) ?? 0) + (chargebacks.undated.get(s.id) ?? 0);
+    return undated > 0 ? { ...s, lostNowCents: Math.min(s.netCents, Math.max(s.lostNowCents, undated)) } : s;
+  });
   const events = [...refunds.events, ...chargebacks.events];
-  const model = fitRiskModel(sales, events, nowMs);
-  const backtest = runBacktest(sales, events, backtestSpans(data.history.from, nowMs, request.tz), nowMs);
-  const band = bandRatios(backtest.dayLosses);
+  const fitted = fitRiskModel(sales, events, nowMs);
+  const applied = fitted.matureSales >= MIN_MATURE_SALES;
+  const model = applied ? fitted : noRiskModel(nowMs);
+  const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
+  const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
+  const backtest = applied ? runBacktest(sales, events, backtestSpans(data.history.from, nowMs, request.tz), nowMs, localDay) : { months: [], dayLosses: [] };
+  const bands = currencyBands(backtest);
   const { days, dayStartsMs } = monthDays(month, request.tz);
-  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, band });
+  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null });
+  const units = (c: number | null) => (c === null ? null : fromCents(c));
   const currencies: PayoutCurrency[] = calendar.map(({ currency, days: rows }) => {
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
     const base = sum((r) => r.scheduled - r.lost);
     const expectedLoss = sum((r) => r.expectedLoss);
+    const band = bands.get(currency) ?? { day: null, month: null, days: 0, months: 0 };
     return {
       currency,
-      days: rows.map((r) => ({ ...r, scheduled: fromCents(r.scheduled), lost: fromCents(r.lost), expectedLoss: fromCents(r.expectedLoss), expected: fromCents(r.expected), low: r.low === null ? null : fromCents(r.low), high: r.high === null ? null : fromCents(r.high) })),
+      days: rows.map((r) => ({ ...r, scheduled: fromCents(r.scheduled), lost: fromCents(r.lost), expectedLoss: fromCents(r.expectedLoss), expected: fromCents(r.expected), low: units(r.low), high: units(r.high) })),
       totals: {
         sales: sum((r) => r.sales),
         scheduled: fromCents(sum((r) => r.scheduled)),
         lost: fromCents(sum((r) => r.lost)),
         expectedLoss: fromCents(expectedLoss),
         expected: fromCents(base - expectedLoss),
-        // The band is linear in the expected loss: the month's is the sum of its days'.
-        low: band ? fromCents(sum((r) => r.low!)) : null,
-        high: band ? fromCents(sum((r) => r.high!)) : null,
+        // A month's band from back-tested months: days' bands do not add up to a month's.
+        low: band.month ? fromCents(base - Math.round(expectedLoss * band.month.high)) : null,
+        high: band.month ? fromCents(base - Math.round(expectedLoss * band.month.low)) : null,
       },
+      bands: band,
       availableSoFar: fromCents(rows.filter((r) => r.day < today).reduce((n, r) => n + r.scheduled - r.lost, 0)),
     };
   });
@@ -170,22 +201,25 @@ export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: 
     tz: request.tz,
     today,
     now: request.now.toISOString(),
-    months: { first: monthOfDay(data.history.from), last: shiftMonth(monthOfDay(today), 1) },
+    months: payoutMonthBounds(request.now, request.tz),
+    // Sales made before the history and paid out in its first month are not in it.
+    incompleteUntil: shiftDay(data.history.from, LONGEST_WAIT_DAYS),
     currencies,
     unscheduled: sales.filter((s) => s.availableMs === null).length,
     model: {
+      applied,
+      minMatureSales: MIN_MATURE_SALES,
       horizonDays: HORIZON_DAYS,
       history: data.history,
-      matureSales: model.matureSales,
-      refundShare: share(model.account.refund),
-      chargebackShare: share(model.account.chargeback),
+      matureSales: fitted.matureSales,
+      refundShare: share(fitted.account.refund),
+      chargebackShare: share(fitted.account.chargeback),
       productCurves: model.byProduct.size,
       minProductSales: MIN_PRODUCT_SALES,
       unavailable: data.unavailable,
       unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable },
-      band,
-      bandDays: backtest.dayLosses.filter((d) => d.expected > 0).length,
       minBandDays: MIN_BAND_DAYS,
+      minBandMonths: MIN_BAND_MONTHS,
     },
     backtest: {
       months: backtest.months.map((m) => ({ ...m, scheduled: fromCents(m.scheduled), predicted: fromCents(m.predicted), naive: fromCents(m.naive), actual: fromCents(m.actual), error: m.actual > 0 ? (m.predicted - m.actual) / m.actual : null })),

@@ -3,7 +3,7 @@ import "server-only";
 // GET of the payout calendar, streamed with its progress like every report; and the request it
 // answers: the browser's minute (its clock decides "today"), the month and the zone, checked here.
 import { parseOverviewNow } from "@/lib/reports/overview-windows";
-import { parsePayoutMonth } from "@/lib/reports/payouts-month";
+import { parsePayoutMonth, payoutMonthBounds } from "@/lib/reports/payouts-month";
 import { routeOf } from "@/lib/reports/server/report-failure";
 import { errorResponse, handleReportRequest, type ReportRequest } from "@/lib/reports/server/report-route";
 import { reportStreamResponse } from "@/lib/reports/server/report-stream";
@@ -16,6 +16,10 @@ export function payoutsRequest({ params, query }: Pick<ReportRequest, "params" |
   const raw = query.get("month");
   const month = raw === null || raw === "" ? null : parsePayoutMonth(raw);
   if (raw && !month) return `month must be a month written YYYY-MM, not "${raw.slice(0, 20)}".`;
+  // Before the history nothing is known, and nothing is scheduled past next month: a calendar
+  // there would show empty days as if nothing were due.
+  const { first, last } = payoutMonthBounds(now, params.tz);
+  if (month && (month < first || month > last)) return `month must be between ${first} (the synced history's first) and ${last}, not ${month}.`;
   return { now, month, tz: params.tz };
 }
 
