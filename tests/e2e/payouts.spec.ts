@@ -150,6 +150,7 @@ test("a creator's month: every day, total, calendar cell, back-test month and CS
   for (const e of t.errors) {
     const box = page.getByTestId(`payouts-backtest-${e.currency}`);
     await expect(box.getByTestId("payouts-backtest-error")).toContainText(`Mean error ${pct(e.meanAbsError)} over ${e.months} months`);
+    await expect(page.getByTestId(`payouts-${e.currency}`).getByTestId("payouts-currency-backtest")).toContainText(`the expected amounts were ${pct(e.meanAbsError)} off on average over ${e.months} months, against ${pct(e.naiveMeanAbsError)} without the expectation`);
     await expect(box.getByTestId("payouts-backtest-month")).toHaveCount(e.months);
     for (const m of t.backtest.filter((b) => b.currency === e.currency)) {
       expect(m.actual, `${m.month} ${m.currency}`).toBe(t.kept.get(`${m.month} ${m.currency}`));
