@@ -4,7 +4,7 @@
 // a report parameter (those never hold a dot). parseReportParams reads only its own names.
 import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
 
-export const TABLE_NAMES = ["purchases", "orders", "carts", "refunds", "chargebacks"] as const;
+export const TABLE_NAMES = ["purchases", "orders", "carts", "refunds", "chargebacks", "affiliates"] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 
 export function tableUrlKeys(table: TableName) {

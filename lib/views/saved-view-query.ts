@@ -16,6 +16,7 @@ export const REPORT_TABLES: Record<ReportId, readonly TableName[]> = {
   orders: ["orders"],
   abandonment: ["carts"],
   refunds: ["refunds", "chargebacks"],
+  affiliates: ["affiliates"],
 };
 
 export const MAX_VIEW_NAME_LENGTH = 60;
