@@ -6,6 +6,7 @@ import { parse } from "csv-parse/sync";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { affiliatesTruth, type AffiliateTruth } from "./support/affiliates-truth";
+import { setSandboxControls } from "./support/sandbox";
 import { fillSignIn, sandboxCredentials } from "./support/session";
 
 const creds = sandboxCredentials();
@@ -138,6 +139,26 @@ test("an affiliate key has no Affiliates item, and gets 403 from the page and it
   expect((await page.request.get(`/api/reports/affiliates?${QUERY}`)).status()).toBe(403);
   expect((await page.request.get(`/api/export/affiliates/affiliates?${QUERY}`)).status()).toBe(403);
   expect((await page.request.get(`/api/export/affiliates/all?${QUERY}`)).status()).toBe(403);
+});
+
+test("when refunds and chargebacks answer 404 the leaderboard says so, and shows no chargeback rate as 0%", async ({ page }) => {
+  test.setTimeout(120_000);
+  // Days no other test opens, so nothing comes from the dashboard's day cache.
+  const range = { from: "2025-06-01", to: "2025-06-30" };
+  const t = affiliatesTruth(range.from, range.to, range, "2025-07-01");
+  await setSandboxControls({ refundsEnabled: false });
+  try {
+    await openAsCreator(page, `/affiliates?from=${range.from}&to=${range.to}&compare=none&tz=UTC`);
+    await expect(page.getByTestId("unavailable")).toContainText("refunds and chargebacks records");
+    const r = t.rows.find((x) => x.currency === "brl")!;
+    const row = blockOf(page, "brl").locator(`[data-testid="affiliate-row"][data-affiliate="${r.affiliate}"]`);
+    // Refunds by sale come from the purchases themselves; chargebacks need their records.
+    await expect(row.getByTestId("cell-refundRate")).toContainText(`${num(r.refunds)} of ${num(r.sales)}`);
+    await expect(row.getByTestId("cell-chargebackRate")).toHaveText("Not available");
+    await expect(page.getByTestId("cell-trend")).toHaveCount(0);
+  } finally {
+    await setSandboxControls({ refundsEnabled: true });
+  }
 });
 
 test.describe("on a phone and a desktop, light and dark, in both languages", () => {
