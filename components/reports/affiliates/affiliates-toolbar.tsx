@@ -2,14 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { parseAsBoolean, parseAsString, useQueryStates } from "nuqs";
+import { AFFILIATES_FILTER_KEYS, MAX_AFFILIATES_FILTER_LENGTH } from "@/lib/report-params/table-url-parsers";
 
 // The leaderboard's own filter, in the URL beside its sort (affiliates.q, affiliates.flagged):
 // a copied address shows the same rows. Typing replaces the history entry instead of pushing one.
 const FILTER_PARSERS = { text: parseAsString.withDefault(""), flaggedOnly: parseAsBoolean.withDefault(false) };
-const FILTER_KEYS = { text: "affiliates.q", flaggedOnly: "affiliates.flagged" };
 
 export function useAffiliatesFilter() {
-  return useQueryStates(FILTER_PARSERS, { urlKeys: FILTER_KEYS, history: "replace", scroll: false });
+  return useQueryStates(FILTER_PARSERS, { urlKeys: AFFILIATES_FILTER_KEYS, history: "replace", scroll: false });
 }
 
 type Filter = ReturnType<typeof useAffiliatesFilter>;
@@ -20,7 +20,7 @@ export function AffiliatesToolbar({ filter, setFilter }: { filter: Filter[0]; se
     <div className="flex flex-wrap items-center gap-3" data-testid="affiliates-toolbar">
       <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm sm:max-w-xs">
         <span className="font-medium">{t("filterLabel")}</span>
-        <input type="search" value={filter.text} placeholder={t("filterPlaceholder")} data-testid="affiliates-filter"
+        <input type="search" value={filter.text} maxLength={MAX_AFFILIATES_FILTER_LENGTH} placeholder={t("filterPlaceholder")} data-testid="affiliates-filter"
           onChange={(e) => void setFilter({ text: e.target.value || null })}
           className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
       </label>
