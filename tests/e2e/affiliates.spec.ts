@@ -7,6 +7,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { affiliatesTruth, type AffiliateTruth } from "./support/affiliates-truth";
 import { setSandboxControls } from "./support/sandbox";
+import { createShareLink } from "./support/share-links";
 import { fillSignIn, sandboxCredentials } from "./support/session";
 
 const creds = sandboxCredentials();
@@ -128,6 +129,41 @@ test("sorting and filtering change the URL and the rows; the address reproduces 
   const url = new globalThis.URL(page.url());
   expect([url.searchParams.get("from"), url.searchParams.get("to"), url.searchParams.get("tz"), url.searchParams.get("affiliate"), url.searchParams.get("currency")]).toEqual([FROM, TO, "UTC", top.affiliate, currency]);
   await expect(page.getByTestId(`kpi-${currency}-purchases`)).toHaveText(num(top.sales), { timeout: 60_000 });
+});
+
+test("a comparison period partly before the account's data shows no trend, on screen and in the CSV", async ({ page }) => {
+  test.setTimeout(120_000);
+  // Its previous period (2024-05-21 to 2024-06-19) holds only the data's first five days (it starts on 2024-06-15).
+  const query = "from=2024-06-20&to=2024-07-19&compare=previous&tz=UTC";
+  await openAsCreator(page, `/affiliates?${query}`);
+  const cells = page.getByTestId("cell-trend");
+  expect(await cells.count()).toBeGreaterThan(0);
+  for (const cell of await cells.all()) await expect(cell).toHaveText("No data in the comparison period before Jun 15, 2024");
+  const csv = parse(await (await page.request.get(`/api/export/affiliates/affiliates?${query}`)).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
+  expect(csv.length).toBeGreaterThan(0);
+  for (const row of csv) expect([row.salesChange, row.comparisonNote]).toEqual(["", "no data in the comparison period before 2024-06-15"]);
+});
+
+test("a share link of the leaderboard shows its figures and CSV, and links to no other report", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await openAsCreator(page);
+  const link = await createShareLink(page);
+  const visitor = await browser.newContext();
+  try {
+    const shared = await visitor.newPage();
+    await shared.goto(link);
+    await expect(shared.getByTestId("shared-report")).toHaveAttribute("data-report", "affiliates");
+    const r = truth.rows.find((x) => x.currency === "usd")!;
+    const row = blockOf(shared, "usd").locator(`[data-testid="affiliate-row"][data-affiliate="${r.affiliate}"]`);
+    await expect(row.getByTestId("cell-netRevenue")).toHaveText(money(r.netCents, "usd"));
+    await expect(shared.getByTestId("affiliate-link")).toHaveCount(0);
+    const csv = shared.getByTestId("csv-affiliates").first();
+    const response = await shared.request.get((await csv.getAttribute("href"))!);
+    expect(response.status()).toBe(200);
+    expect(parse(await response.body(), { bom: true, columns: true })).toHaveLength(truth.rows.length);
+  } finally {
+    await visitor.close();
+  }
 });
 
 test("an affiliate key has no Affiliates item, and gets 403 from the page and its routes", async ({ page }) => {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
-import { NoComparisonData } from "@/components/reports/no-comparison-data";
+import { useReportDay } from "@/components/reports/use-report-day";
 import { useTableUrlState } from "@/components/reports/use-table-url-state";
 import type { AffiliateBlock, AffiliateRow, RateFigure } from "@/lib/analytics/affiliate-leaderboard";
 import type { AttachCount } from "@/lib/analytics/attach-rates";
@@ -47,10 +47,19 @@ function Rate({ r, sales, multiple, f, t }: { r: RateFigure; sales: number; mult
 const signed = (ratio: number, f: Formats) => `${ratio > 0 ? "+" : ""}${f.percent(ratio, 1)}`;
 
 function Trend({ row, f, t }: { row: AffiliateRow; f: Formats; t: Words }) {
-  const trend = row.trend!;
+  const trend = row.trend;
+  if (!trend) return null;
   if (trend.isNew) return <span data-testid="trend-new" className="font-medium">{t("trendNew")}</span>;
   const change = (c: number | null) => (c === null ? t("trendZeroBase") : signed(c, f));
   return <>{t("trendSales", { change: change(trend.salesChange) })}<Sample>{t("trendNet", { change: change(trend.netRevenueChange) })}</Sample></>;
+}
+
+// The KPI cards' words where the comparison period starts before the account's data (a <dd> there, plain text in a cell).
+function NoTrend({ dataFrom }: { dataFrom: string }) {
+  const t = useTranslations("report.kpi");
+  const day = useReportDay();
+  const text = t("noComparisonDataBefore", { day: day(dataFrom) });
+  return <span data-testid="no-comparison-data" className="text-xs text-zinc-600 dark:text-zinc-400">{text.charAt(0).toUpperCase() + text.slice(1)}</span>;
 }
 
 interface Props { block: AffiliateBlock; view: AffiliatesView; params: ReportParams; filter: { text: string; flaggedOnly: boolean }; linked: boolean }
@@ -81,7 +90,7 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
     upsell: <Attach a={r.upsell} of={r.frontOrders} f={f} t={t} />,
     refundRate: <Rate r={r.refunds} sales={r.sales} multiple={view.flagMultiple} f={f} t={t} />,
     chargebackRate: <Rate r={r.chargebacks} sales={r.sales} multiple={view.flagMultiple} f={f} t={t} />,
-    trend: view.comparisonDataFrom ? <NoComparisonData dataFrom={view.comparisonDataFrom} /> : <Trend row={r} f={f} t={t} />,
+    trend: view.comparisonDataFrom ? <NoTrend dataFrom={view.comparisonDataFrom} /> : <Trend row={r} f={f} t={t} />,
   });
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800" tabIndex={0} role="region" aria-label={t("tableLabel", { currency: block.currency.toUpperCase() })}>

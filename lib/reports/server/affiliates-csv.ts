@@ -4,6 +4,7 @@ import "server-only";
 // leaderboard shows, made from the view alone (the same function serves a shared snapshot).
 // English headers; flags as their codes (high, normal, small, unavailable).
 import type { AffiliatesView } from "./affiliates-report";
+import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 import { flatDataset, type CsvDataset } from "./csv-datasets";
 
 /** Every name an Affiliates CSV can have ("all" is the ZIP of them). */
@@ -12,7 +13,9 @@ export const AFFILIATES_CSV_NAMES: ReadonlySet<string> = new Set(["all", "affili
 /** Files holding the comparison period's figures: the leaderboard's trend columns. */
 export const AFFILIATES_HOLD_COMPARISON: ReadonlySet<string> = new Set(["affiliates"]);
 
-export function affiliatesDatasets(view: Pick<AffiliatesView, "blocks">): Map<string, CsvDataset> {
+export function affiliatesDatasets(view: Pick<AffiliatesView, "blocks" | "comparisonDataFrom">): Map<string, CsvDataset> {
+  // The page's words: "new" against nothing, and no change where the comparison has no data.
+  const note = (isNew: boolean) => (isNew ? "new" : view.comparisonDataFrom ? noComparisonDataText(view.comparisonDataFrom) : "");
   const rows = view.blocks.flatMap((b) => b.rows.map((r) => ({
     currency: b.currency,
     affiliate: r.affiliate,
@@ -37,7 +40,7 @@ export function affiliatesDatasets(view: Pick<AffiliatesView, "blocks">): Map<st
     salesChange: r.trend?.salesChange ?? null,
     previousNetRevenue: r.trend?.previousNetRevenue ?? null,
     netRevenueChange: r.trend?.netRevenueChange ?? null,
-    comparisonNote: r.trend?.isNew ? "new" : "",
+    comparisonNote: note(r.trend?.isNew ?? false),
   })));
   return new Map([["affiliates", flatDataset([
     ["currency", "text"], ["affiliate", "text"], ["sales", "number"], ["salesAmount", "money"], ["netRevenue", "money"], ["commission", "money"],

@@ -22,14 +22,20 @@ export async function loadAffiliatesReport(client: SalesApiClient, params: Repor
   const options = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Sale dating whatever the URL says: a rate divides the period's sales' refunds by those sales.
-  const shown = loadRefundRecords(client, { ...params, dating: "sale" }, options);
+  // An affiliate named in the URL narrows the rows, never the account's rates they are judged by.
+  const loaded = { ...params, dating: "sale" as const, filters: { ...params.filters, affiliate: [] } };
+  const shown = loadRefundRecords(client, loaded, options);
   const currency = shown.then((d) => d.currency);
   currency.catch(() => undefined);
-  const [data, before] = await Promise.all([shown, compare ? loadRevenueRecords(client, { ...params, ...compare, compare: "none" }, { ...options, currency }) : null]);
+  const [data, before] = await Promise.all([shown, compare ? loadRevenueRecords(client, { ...loaded, ...compare, compare: "none" }, { ...options, currency }) : null]);
   const saleDays = (list: ReadonlyArray<{ checkoutInitializedAt: string }>) => list.map((p) => p.checkoutInitializedAt);
   const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before.current), saleDays(data.purchases)) : null;
-  const blocks = affiliateLeaderboard({ purchases: data.purchases, chargebacks: data.chargebacks, previous: before?.current ?? null, fallbackCurrency: data.currency.currency })
-    .filter((b) => !params.currency || b.currency === params.currency);
+  // A comparison period starting before the account's data has no trend to tell (the KPI cards' rule).
+  const previous = before && comparisonDataFrom === null ? before.current : null;
+  const named = new Set(params.filters.affiliate);
+  const blocks = affiliateLeaderboard({ purchases: data.purchases, chargebacks: data.chargebacks, previous, fallbackCurrency: data.currency.currency })
+    .filter((b) => !params.currency || b.currency === params.currency)
+    .map((b) => (named.size ? { ...b, rows: b.rows.filter((r) => named.has(r.affiliate)) } : b));
   const view = {
     comparison: compare,
     /** A comparison period that starts before the account's data: its trends would compare with nothing. */
