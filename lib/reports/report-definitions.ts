@@ -1,7 +1,9 @@
 // The reports of the dashboard, for the server and the browser alike: where each lives, what
 // the navigation calls it, and whether it needs a creator key. What each one fetches and
 // computes is in report-builders.ts (server); what it shows, in components/reports/<id>.
-export type ReportId = "revenue" | "orders" | "abandonment" | "refunds" | "affiliates";
+/** Every report's id: the schemas that accept a report (share links, their snapshots) read this list. */
+export const REPORT_IDS = ["revenue", "orders", "abandonment", "refunds", "affiliates"] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
 
 export interface ReportDefinition {
   id: ReportId;
