@@ -51,7 +51,7 @@ async function checkPage(page: Page, name: string, size: Size, failures: string[
 }
 
 const REPORTS = {
-  creator: ["/revenue", "/orders", "/abandonment", "/refunds"],
+  creator: ["/revenue", "/orders", "/abandonment", "/refunds", "/affiliates"],
   affiliate: ["/revenue", "/refunds"],
 } as const;
 
