@@ -56,7 +56,8 @@ test("every figure of the leaderboard and its CSV equals the ground truth", asyn
       const attach = (n: number) => `${r.frontOrders ? pct(n / r.frontOrders) : "—"}${num(n)} of ${num(r.frontOrders)}`;
       const rate = (n: number, flag: string) => `${pct(n / r.sales)}${num(n)} of ${num(r.sales)}${FLAG_TEXT[flag]}`;
       const change = (now: number, before: number) => signed((now - before) / before);
-      await expect(row.getByTestId("cell-affiliate")).toHaveText(r.affiliate);
+      const flagged = r.refundFlag === "high" || r.chargebackFlag === "high";
+      await expect(row.getByTestId("cell-affiliate")).toHaveText(`${r.affiliate}${flagged ? "Flagged" : ""}`);
       await expect(row.getByTestId("cell-sales")).toHaveText(num(r.sales));
       await expect(row.getByTestId("cell-netRevenue")).toHaveText(money(r.netCents, currency));
       await expect(row.getByTestId("cell-commission")).toHaveText(money(r.commissionCents, currency));

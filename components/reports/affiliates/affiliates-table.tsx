@@ -10,7 +10,7 @@ import type { AffiliateBlock, AffiliateRow, RateFigure } from "@/lib/analytics/a
 import type { AttachCount } from "@/lib/analytics/attach-rates";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
-import { DEFAULT_AFFILIATE_SORT, shownAffiliateRows, type AffiliateSort } from "@/lib/reports/affiliate-rows";
+import { DEFAULT_AFFILIATE_SORT, isFlagged, shownAffiliateRows, type AffiliateSort } from "@/lib/reports/affiliate-rows";
 import type { AffiliatesView } from "@/lib/reports/report-views";
 
 type Formats = ReturnType<typeof useFormats>;
@@ -62,6 +62,10 @@ function NoTrend({ dataFrom }: { dataFrom: string }) {
   return <span data-testid="no-comparison-data" className="text-xs text-zinc-600 dark:text-zinc-400">{text.charAt(0).toUpperCase() + text.slice(1)}</span>;
 }
 
+// The name column stays put while the figures scroll sideways (opaque: the page's and the header's colours).
+const STICKY_HEAD = "sticky left-0 z-10 bg-zinc-100 dark:bg-zinc-900";
+const STICKY_CELL = "sticky left-0 z-10 bg-zinc-50 dark:bg-zinc-950";
+
 interface Props { block: AffiliateBlock; view: AffiliatesView; params: ReportParams; filter: { text: string; flaggedOnly: boolean }; linked: boolean }
 
 export function AffiliatesTable({ block, view, params, filter, linked }: Props) {
@@ -80,9 +84,15 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
   ];
   const toggle = (key: AffiliateSort) => void setState(state.sort === key ? { dir: state.dir === "asc" ? "desc" : "asc" } : { sort: key, dir: key === "affiliate" ? "asc" : "desc" });
   const cells = (r: AffiliateRow): Record<AffiliateSort, ReactNode> => ({
-    affiliate: linked
-      ? <Link className="font-medium underline underline-offset-2" href={revenueHref(params, block.currency, r.affiliate)} aria-label={t("openRevenue", { affiliate: r.affiliate })} data-testid="affiliate-link">{r.affiliate}</Link>
-      : <span className="font-medium">{r.affiliate}</span>,
+    affiliate: (
+      <>
+        {linked
+          ? <Link className="font-medium underline underline-offset-2" href={revenueHref(params, block.currency, r.affiliate)} aria-label={t("openRevenue", { affiliate: r.affiliate })} data-testid="affiliate-link">{r.affiliate}</Link>
+          : <span className="font-medium">{r.affiliate}</span>}
+        {/* Beside the name, which stays on screen: on a phone the rates are a sideways scroll away. */}
+        {isFlagged(r) && <span data-testid="row-flagged" className="ml-1.5 rounded bg-red-100 px-1.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{t("flagged")}</span>}
+      </>
+    ),
     sales: f.number(r.sales),
     netRevenue: money(r.netRevenue),
     commission: money(r.commission),
@@ -98,7 +108,7 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
         <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" aria-sort={state.sort === c.key ? (state.dir === "asc" ? "ascending" : "descending") : undefined} className={`px-3 py-2 align-bottom font-medium ${c.numeric ? "text-right" : ""}`}>
+              <th key={c.key} scope="col" aria-sort={state.sort === c.key ? (state.dir === "asc" ? "ascending" : "descending") : undefined} className={`px-3 py-2 align-bottom font-medium ${c.numeric ? "text-right" : STICKY_HEAD}`}>
                 <button type="button" className="uppercase" data-testid={`sort-${c.key}`} onClick={() => toggle(c.key)}>
                   {t(`columns.${c.key}`)}{state.sort === c.key ? (state.dir === "asc" ? " ▲" : " ▼") : ""}
                 </button>
@@ -113,7 +123,7 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
             return (
               <tr key={r.affiliate} data-testid="affiliate-row" data-affiliate={r.affiliate}>
                 {columns.map((c) => (
-                  <td key={c.key} data-testid={`cell-${c.key}`} className={`whitespace-nowrap px-3 py-2 align-top ${c.numeric ? "text-right tabular-nums" : ""}`}>{content[c.key]}</td>
+                  <td key={c.key} data-testid={`cell-${c.key}`} className={`whitespace-nowrap px-3 py-2 align-top ${c.numeric ? "text-right tabular-nums" : STICKY_CELL}`}>{content[c.key]}</td>
                 ))}
               </tr>
             );
