@@ -4,6 +4,9 @@
 import { paramIssue, type ParamIssue } from "./param-issues";
 import { TABLE_NAMES, tableUrlKeys, type TableName } from "./table-url-parsers";
 
+/** The Affiliates leaderboard's sortable columns (affiliates.sort). */
+export const AFFILIATE_SORTS = ["affiliate", "sales", "netRevenue", "commission", "orderBump", "upsell", "refundRate", "chargebackRate", "trend"] as const;
+
 export const TABLE_COLUMNS: Partial<Record<TableName, { columns: readonly string[]; sorts: readonly string[] }>> = {
   purchases: {
     columns: ["id", "createdAt", "product", "offer", "type", "method", "psp", "cardBrand", "country", "amount", "customer", "email"],
@@ -16,6 +19,11 @@ export const TABLE_COLUMNS: Partial<Record<TableName, { columns: readonly string
   carts: {
     columns: ["checkoutId", "sessionAt", "product", "amount", "attempts", "decline", "recovered", "country", "customer", "email", "phone"],
     sorts: ["sessionAt", "amount", "product", "attempts", "decline", "recovered"],
+  },
+  // The Affiliates leaderboard: sorted on the page, never paged nor hidden (hide and page are checked all the same).
+  affiliates: {
+    columns: AFFILIATE_SORTS,
+    sorts: AFFILIATE_SORTS,
   },
 };
 

@@ -4,8 +4,13 @@
 // a report parameter (those never hold a dot). parseReportParams reads only its own names.
 import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
 
-export const TABLE_NAMES = ["purchases", "orders", "carts", "refunds", "chargebacks"] as const;
+export const TABLE_NAMES = ["purchases", "orders", "carts", "refunds", "chargebacks", "affiliates"] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
+
+/** The Affiliates leaderboard's own filter beside its sort: a name's text, and only the flagged rows. */
+export const AFFILIATES_FILTER_KEYS = { text: "affiliates.q", flaggedOnly: "affiliates.flagged" } as const;
+/** Longer text matches no affiliate name anyone types: a bound on what a URL or saved view carries. */
+export const MAX_AFFILIATES_FILTER_LENGTH = 100;
 
 export function tableUrlKeys(table: TableName) {
   return { page: `${table}.page`, sort: `${table}.sort`, dir: `${table}.dir`, hide: `${table}.hide` };

@@ -1,7 +1,9 @@
 // The reports of the dashboard, for the server and the browser alike: where each lives, what
 // the navigation calls it, and whether it needs a creator key. What each one fetches and
 // computes is in report-builders.ts (server); what it shows, in components/reports/<id>.
-export type ReportId = "revenue" | "orders" | "abandonment" | "refunds";
+/** Every report's id: the schemas that accept a report (share links, their snapshots) read this list. */
+export const REPORT_IDS = ["revenue", "orders", "abandonment", "refunds", "affiliates"] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
 
 export interface ReportDefinition {
   id: ReportId;
@@ -16,6 +18,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   { id: "orders", path: "/orders", label: "Orders", creatorOnly: true },
   { id: "abandonment", path: "/abandonment", label: "Abandonment", creatorOnly: true },
   { id: "refunds", path: "/refunds", label: "Refunds & chargebacks", creatorOnly: false },
+  { id: "affiliates", path: "/affiliates", label: "Affiliates", creatorOnly: true },
 ];
 
 export function reportDefinition(id: ReportId): ReportDefinition {

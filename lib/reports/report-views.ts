@@ -5,5 +5,6 @@ export type { RevenueView } from "@/lib/reports/revenue-view";
 export type { OrdersView } from "@/lib/reports/server/orders-report";
 export type { AbandonmentView } from "@/lib/reports/server/abandonment-report";
 export type { RefundsView } from "@/lib/reports/server/refunds-report";
+export type { AffiliatesView } from "@/lib/reports/server/affiliates-report";
 export type { OrderRow } from "@/lib/reports/server/order-rows";
 export type { CartRow } from "@/lib/reports/server/cart-rows";

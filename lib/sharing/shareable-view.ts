@@ -13,7 +13,7 @@ import type { ReportId } from "@/lib/reports/report-definitions";
 import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
-import type { SharedAbandonmentView, SharedOrdersView, SharedRefundsView, SharedRevenueView, SharedViews } from "./shared-views";
+import type { SharedAbandonmentView, SharedAffiliatesView, SharedOrdersView, SharedRefundsView, SharedRevenueView, SharedViews } from "./shared-views";
 
 type Keep<V> = Record<keyof V, true>;
 
@@ -34,6 +34,9 @@ const KEEP = {
     keyType: true, dating: true, comparison: true, comparisonDataFrom: true, kpis: true, figures: true, breakdowns: true,
     daysToRefund: true, delivery: true, deliveryRates: true, unavailable: true, quality: true,
   } satisfies Keep<SharedRefundsView>,
+  affiliates: {
+    comparison: true, comparisonDataFrom: true, minSample: true, flagMultiple: true, blocks: true, sales: true, unavailable: true, quality: true,
+  } satisfies Keep<SharedAffiliatesView>,
 } as const;
 
 /** The reports an affiliate key may share: the ones it can open. */

@@ -5,6 +5,7 @@ import "server-only";
 // signed-in download of the same panel are one computation. The records' files (purchases,
 // orders, carts, refunds, chargebacks) are never among them: those functions get no record,
 // and their files are dropped.
+import { AFFILIATES_CSV_NAMES, affiliatesDatasets } from "@/lib/reports/server/affiliates-csv";
 import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
 import type { AbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import type { CsvDataset } from "@/lib/reports/server/csv-datasets";
@@ -22,6 +23,7 @@ export const RECORD_DATASETS: Readonly<Record<ReportId, readonly string[]>> = {
   orders: ["orders"],
   abandonment: ["carts"],
   refunds: ["refunds", "chargebacks"],
+  affiliates: [],
 };
 
 const withoutRecords = (report: ReportId, names: ReadonlySet<string>): ReadonlySet<string> => new Set([...names].filter((name) => !RECORD_DATASETS[report].includes(name)));
@@ -36,6 +38,7 @@ export const SHARED_CSV_NAMES: Readonly<Record<ReportId, ReadonlySet<string>>> =
   orders: withoutRecords("orders", ORDERS_CSV_NAMES),
   abandonment: withoutRecords("abandonment", ABANDONMENT_CSV_NAMES),
   refunds: withoutRecords("refunds", REFUNDS_CSV_NAMES),
+  affiliates: withoutRecords("affiliates", AFFILIATES_CSV_NAMES),
 };
 
 // No cart: the carts' file is dropped, and nothing else reads the records.
@@ -53,6 +56,8 @@ function allDatasets(report: ReportId, view: unknown, keyType: KeyType): Map<str
       return abandonmentDatasets(view as SharedViews["abandonment"] as AbandonmentView, NO_CARTS);
     case "refunds":
       return refundsPanelDatasets(view as SharedViews["refunds"], keyType);
+    case "affiliates":
+      return affiliatesDatasets(view as SharedViews["affiliates"]);
   }
 }
 

@@ -2,7 +2,7 @@
 // needs to title it. Stored sealed (snapshot-cipher); read back through readSharedSnapshot,
 // which refuses anything of another shape rather than render it.
 import { z } from "zod";
-import type { ReportId } from "@/lib/reports/report-definitions";
+import { REPORT_IDS, type ReportId } from "@/lib/reports/report-definitions";
 
 export interface SharedSnapshot {
   version: 1;
@@ -19,7 +19,7 @@ export interface SharedSnapshot {
 
 const schema = z.object({
   version: z.literal(1),
-  report: z.enum(["revenue", "orders", "abandonment", "refunds"]),
+  report: z.enum(REPORT_IDS),
   keyType: z.enum(["creator", "affiliate"]),
   accountLabel: z.string(),
   query: z.string(),

@@ -7,7 +7,7 @@
 import { FILTER_KEYS } from "@/lib/report-params/definitions";
 import { parseReportParams, type RawSearchParams } from "@/lib/report-params/parse";
 import { TABLE_COLUMNS } from "@/lib/report-params/table-columns";
-import { tableUrlKeys, type TableName } from "@/lib/report-params/table-url-parsers";
+import { AFFILIATES_FILTER_KEYS, MAX_AFFILIATES_FILTER_LENGTH, tableUrlKeys, type TableName } from "@/lib/report-params/table-url-parsers";
 import type { ReportId } from "@/lib/reports/report-definitions";
 
 /** The tables each report shows, whose URL state a view of it keeps. */
@@ -16,6 +16,7 @@ export const REPORT_TABLES: Record<ReportId, readonly TableName[]> = {
   orders: ["orders"],
   abandonment: ["carts"],
   refunds: ["refunds", "chargebacks"],
+  affiliates: ["affiliates"],
 };
 
 export const MAX_VIEW_NAME_LENGTH = 60;
@@ -81,6 +82,12 @@ export function savedViewQuery(report: ReportId, query: string, now: Date = new 
   if (params.currency) kept.set("currency", params.currency);
   for (const key of FILTER_KEYS) if (params.filters[key].length) kept.set(key, params.filters[key].join(","));
   for (const [name, value] of tables) kept.set(name, value);
+  if (report === "affiliates") {
+    // The leaderboard's own filter: a view of "only the flagged" opens flagged.
+    const text = search.get(AFFILIATES_FILTER_KEYS.text)?.trim().slice(0, MAX_AFFILIATES_FILTER_LENGTH);
+    if (text) kept.set(AFFILIATES_FILTER_KEYS.text, text);
+    if (search.get(AFFILIATES_FILTER_KEYS.flaggedOnly) === "true") kept.set(AFFILIATES_FILTER_KEYS.flaggedOnly, "true");
+  }
   return { ok: true, query: kept.toString() };
 }
 

@@ -29,7 +29,7 @@ test.describe("a browser that asks for Portuguese", () => {
     await page.waitForURL("**/overview");
     await expect(page).toHaveTitle(/Salesdash/);
     const nav = page.getByRole("navigation", { name: "Relatórios" });
-    await expect(nav.getByRole("link")).toHaveText(["Visão geral", "Faturamento", "Pedidos", "Abandono", "Reembolsos e chargebacks"]);
+    await expect(nav.getByRole("link")).toHaveText(["Visão geral", "Faturamento", "Pedidos", "Abandono", "Reembolsos e chargebacks", "Afiliados", "Recebimentos"]);
     await expect(page.getByTestId("account-label")).toHaveText(/ · produtor$/);
     await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
     await page.getByTestId("account-menu").click();

@@ -13,7 +13,7 @@ const SCHEMES = ["light", "dark"] as const;
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 const SIGNED_OUT = ["/", "/sign-in", "/session-ended", "/unavailable"];
-const CREATOR_PAGES = ["/overview", "/revenue", "/orders", "/abandonment", "/refunds", "/payouts"];
+const CREATOR_PAGES = ["/overview", "/revenue", "/orders", "/abandonment", "/refunds", "/affiliates", "/payouts"];
 const AFFILIATE_PAGES = ["/overview", "/revenue", "/refunds", "/payouts"];
 
 async function shoot(browser: Browser, who: Credential | null, account: string, pages: string[]) {

@@ -142,9 +142,13 @@ describe("parseReportParams: the other parameters", () => {
 describe("the tables' URL keys beside the report's", () => {
   it("are no problem for parseReportParams when valid, change no parameter, and stay out of the report query", async () => {
     const { TABLE_NAMES, tableUrlKeys } = await import("@/lib/report-params/table-url-parsers");
+    const { TABLE_COLUMNS } = await import("@/lib/report-params/table-columns");
     const now = new Date("2026-06-15T12:00:00Z");
     const base = { from: "2026-05-01", to: "2026-05-31", product: "Course" };
-    const tableKeys = Object.fromEntries(TABLE_NAMES.flatMap((t) => Object.values(tableUrlKeys(t)).map((k) => [k, k.endsWith("hide") ? "email" : k.endsWith("page") ? "3" : k.endsWith("dir") ? "asc" : "amount"])));
+    // A valid column and sort of each table ("email", "amount" for the record tables; the leaderboard has its own).
+    const hide = (t: (typeof TABLE_NAMES)[number]) => (t === "affiliates" ? TABLE_COLUMNS.affiliates!.columns[0]! : "email");
+    const sort = (t: (typeof TABLE_NAMES)[number]) => (t === "affiliates" ? TABLE_COLUMNS.affiliates!.sorts[0]! : "amount");
+    const tableKeys = Object.fromEntries(TABLE_NAMES.flatMap((t) => Object.values(tableUrlKeys(t)).map((k) => [k, k.endsWith("hide") ? hide(t) : k.endsWith("page") ? "3" : k.endsWith("dir") ? "asc" : sort(t)])));
     const plain = parseReportParams(base, now);
     const withTables = parseReportParams({ ...base, ...tableKeys }, now);
     expect(withTables.problems).toEqual([]);

@@ -41,6 +41,14 @@ describe("savedViewQuery", () => {
     });
   });
 
+  it("keeps the Affiliates leaderboard's sort and its own filter, for that report only", () => {
+    expect(kept("affiliates", "from=2026-05-01&to=2026-05-31&tz=UTC&affiliates.sort=refundRate&affiliates.dir=asc&affiliates.q=%20nina%20&affiliates.flagged=true&affiliates.page=2")).toEqual({
+      from: "2026-05-01", to: "2026-05-31", tz: "UTC", "affiliates.sort": "refundRate", "affiliates.dir": "asc", "affiliates.q": "nina", "affiliates.flagged": "true",
+    });
+    expect(kept("revenue", "from=2026-05-01&to=2026-05-31&tz=UTC&affiliates.q=nina&affiliates.flagged=true")).toEqual({ from: "2026-05-01", to: "2026-05-31", tz: "UTC" });
+    expect(savedViewQuery("affiliates", "from=2026-05-01&to=2026-05-31&affiliates.sort=amount", NOW).ok).toBe(false);
+  });
+
   it("refuses what the report refuses, in words", () => {
     const cases = [
       ["revenue", "from=2026-13-01&to=2026-05-31", /start/i],

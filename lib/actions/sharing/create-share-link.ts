@@ -8,7 +8,7 @@ import { z } from "zod";
 import { publicAccountName } from "@/lib/auth/account-label";
 import { actionFailure, sessionAction } from "@/lib/actions/session-action";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
-import { reportDefinition } from "@/lib/reports/report-definitions";
+import { REPORT_IDS, reportDefinition } from "@/lib/reports/report-definitions";
 import { describeReportError } from "@/lib/reports/server/describe-error";
 import { buildShareableView } from "@/lib/sharing/shareable-view";
 import { shareExpiryChoiceSchema } from "@/lib/sharing/share-expiry";
@@ -16,7 +16,7 @@ import { createShareLink } from "@/lib/sharing/share-links";
 import { sharedSnapshot } from "@/lib/sharing/shared-snapshot";
 
 const input = z.object({
-  report: z.enum(["revenue", "orders", "abandonment", "refunds"]),
+  report: z.enum(REPORT_IDS),
   query: z.string().max(4000),
   mode: z.enum(["fixed", "live"]),
   expiry: shareExpiryChoiceSchema,

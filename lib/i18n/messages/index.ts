@@ -3,6 +3,7 @@
 // test that compares their keys.
 import type { AppLocale } from "../locales";
 import enAbandonment from "./en/abandonment.json";
+import enAffiliates from "./en/affiliates.json";
 import enAuth from "./en/auth.json";
 import enCharts from "./en/charts.json";
 import enCodes from "./en/codes.json";
@@ -20,6 +21,7 @@ import enSharing from "./en/sharing.json";
 import enShell from "./en/shell.json";
 import enViews from "./en/views.json";
 import ptAbandonment from "./pt-BR/abandonment.json";
+import ptAffiliates from "./pt-BR/affiliates.json";
 import ptAuth from "./pt-BR/auth.json";
 import ptCharts from "./pt-BR/charts.json";
 import ptCodes from "./pt-BR/codes.json";
@@ -39,6 +41,7 @@ import ptViews from "./pt-BR/views.json";
 
 const en = {
   abandonment: enAbandonment,
+  affiliates: enAffiliates,
   auth: enAuth,
   charts: enCharts,
   codes: enCodes,
@@ -59,6 +62,7 @@ const en = {
 
 const ptBR: typeof en = {
   abandonment: ptAbandonment,
+  affiliates: ptAffiliates,
   auth: ptAuth,
   charts: ptCharts,
   codes: ptCodes,

@@ -43,5 +43,8 @@ export async function getCustomerDetails(client: SalesApiClient, keyType: KeyTyp
       const { columns, idFields } = entry.data;
       return pick(entry, ids, (record, position) => genericRowId(record, position, idFields), (record) => genericDetails(record, columns));
     }
+    case "affiliates":
+      // The leaderboard's rows are affiliates' totals: no customer to reveal.
+      return {};
   }
 }

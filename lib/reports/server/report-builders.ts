@@ -4,6 +4,7 @@ import "server-only";
 import type { SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
+import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
@@ -18,4 +19,5 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   orders: (client, _account, params, options) => buildOrdersView(client, params, options),
   abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, options),
   refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, options),
+  affiliates: (client, _account, params, options) => buildAffiliatesView(client, params, options),
 };

@@ -1,0 +1,32 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DownloadAll } from "@/components/reports/csv-link";
+import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
+import { ReportScreen } from "@/components/reports/report-screen";
+import type { KeyType } from "@/lib/auth/session-decision";
+import type { AffiliatesView } from "@/lib/reports/report-views";
+import { AffiliatesPanels } from "./affiliates-panels";
+
+export function AffiliatesScreen({ keyType }: { keyType: KeyType }) {
+  const t = useTranslations("affiliates");
+  return (
+    <ReportScreen<AffiliatesView>
+      id="affiliates"
+      title={t("title")}
+      basis={t("basis")}
+      choices={(view) => ({ currencies: view?.blocks.map((b) => b.currency) ?? [], filterOptions: {} })}
+      // The leaderboard is of every affiliate: its own name filter narrows the rows instead.
+      hiddenFilters={["affiliate"]}
+      downloads={(query, view) => (
+        <>
+          <DownloadAll report="affiliates" query={query} />
+          {view && <CsvIncompleteNote quality={view.quality} />}
+        </>
+      )}
+    >
+      {(view, { params, query }) => <AffiliatesPanels view={view} params={params} query={query} keyType={keyType} links={SIGNED_IN_LINKS} />}
+    </ReportScreen>
+  );
+}
