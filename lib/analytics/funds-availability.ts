@@ -42,6 +42,9 @@ export interface CurrencyFundsRows {
 
 export const ALREADY_AVAILABLE = "available";
 
+/** What becomes available to the key: the creator's net, or the affiliate's net commission. */
+export const fundsNetOf = (keyType: KeyType) => (keyType === "creator" ? (p: FundsPurchase) => p.amountCreatorNet : (p: FundsPurchase) => p.amountAffiliationNet);
+
 interface FundsSums {
   cents: Float64Array; // [available, week 1..N, later, unscheduled]
   counts: Uint32Array;
@@ -54,7 +57,7 @@ export function fundsAvailability(purchases: readonly FundsPurchase[], options: 
   const index = createBucketIndex(fromDay, lastDay, "week", timeZone);
   const later = weeks + 1;
   const unscheduled = weeks + 2;
-  const net = keyType === "creator" ? (p: FundsPurchase) => p.amountCreatorNet : (p: FundsPurchase) => p.amountAffiliationNet;
+  const net = fundsNetOf(keyType);
   const startIso = new Date(index.startMs).toISOString().replace(".000Z", "Z");
   const byCurrency = new Map<string, FundsSums>();
   for (const p of purchases) {

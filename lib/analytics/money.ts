@@ -24,12 +24,15 @@ export function byCountThenCurrency(a: { currency: string; count: number }, b: {
   return b.count - a.count || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 }
 
-/** Commission given back on a refund, in cents: the refunded share of the transaction. */
-export function commissionLostCents(commission: number, refunded: number, transaction: number): number {
-  if (refunded <= 0 || commission === 0) return 0;
-  // A refund of more than the transaction, or of a zero transaction, loses all of it.
-  if (transaction <= 0 || refunded >= transaction) return commission;
-  return Math.round((commission * refunded) / transaction);
+/**
+ * The part of an amount a refund takes back, in cents: the refunded share of the transaction
+ * (an affiliate's commission given back, a creator's net lost).
+ */
+export function refundedShareCents(amount: number, refunded: number, transaction: number): number {
+  if (refunded <= 0 || amount === 0) return 0;
+  // A refund of more than the transaction, or of a zero transaction, takes all of it.
+  if (transaction <= 0 || refunded >= transaction) return amount;
+  return Math.round((amount * refunded) / transaction);
 }
 
 /**

@@ -3,7 +3,7 @@
 // exactly as the calendar predicts the coming days today, and compared with what those sales
 // finally lost. Only months whose sales are past the horizon take part: their outcome is final.
 import { DAY_MS } from "@/lib/calendar";
-import type { BandRatios, PayoutSale } from "./payout-calendar";
+import { saleLostCents, type BandRatios, type PayoutSale } from "./payout-calendar";
 import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, type LossEvent } from "./payout-risk";
 
 export interface BacktestMonthSpan { month: string; startMs: number; endMs: number }
@@ -41,7 +41,7 @@ export const MIN_BAND_MONTHS = 6;
 export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
   const byId = new Map(sales.map((s) => [s.id, s]));
   const final = lossesBySale(events, byId, nowMs);
-  const finalLost = (s: PayoutSale) => Math.min(Math.max(0, s.netCents), Math.max(s.lostNowCents, (final.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0)));
+  const finalLost = (s: PayoutSale) => saleLostCents(s, final.get(s.id), s.lostNowCents);
   const result: BacktestResult = { months: [], dayLosses: [] };
   for (const span of months) {
     const model = fitRiskModel(sales, events, span.startMs);
@@ -50,7 +50,7 @@ export function runBacktest(sales: readonly PayoutSale[], events: readonly LossE
     const perDay = new Map<string, DayLosses>();
     for (const s of sales) {
       if (s.soldMs >= span.startMs || s.availableMs === null || s.availableMs < span.startMs || s.availableMs >= span.endMs) continue;
-      const before = Math.min(Math.max(0, s.netCents), (known.get(s.id) ?? []).reduce((n, e) => n + e.lostCents, 0));
+      const before = saleLostCents(s, known.get(s.id), 0);
       const expected = expectedLossCents(model, s, before > 0);
       const after = finalLost(s);
       const m = perCurrency.get(s.currency) ?? perCurrency.set(s.currency, { month: span.month, currency: s.currency, sales: 0, scheduled: 0, predicted: 0, naive: 0, actual: 0 }).get(s.currency)!;

@@ -48,6 +48,16 @@ export interface CalendarInput {
   bandOf: (currency: string) => BandRatios | null;
 }
 
+/**
+ * What a sale has lost, in cents: the sum of its loss records (lossesBySale's, as known at a
+ * cutoff) or `lostNowCents` when that is more, never more than its net. A cutoff in the past
+ * passes 0 for lostNowCents: what the sale says today was not known then.
+ */
+export function saleLostCents(sale: PayoutSale, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
+  const requested = (records ?? []).reduce((sum, e) => sum + e.lostCents, 0);
+  return Math.min(Math.max(0, sale.netCents), Math.max(requested, lostNowCents));
+}
+
 /** The index of the day holding `ms`, or -1 outside the days. */
 export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
   if (ms < dayStartsMs[0]! || ms >= dayStartsMs[dayStartsMs.length - 1]!) return -1;
@@ -73,8 +83,7 @@ export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
     let rows = byCurrency.get(sale.currency);
     if (!rows) byCurrency.set(sale.currency, (rows = days.map((day) => ({ day, sales: 0, scheduled: 0, lost: 0, expectedLoss: 0, expected: 0, low: null, high: null }))));
     const row = rows[i]!;
-    const requested = (losses.get(sale.id) ?? []).reduce((sum, e) => sum + e.lostCents, 0);
-    const lost = Math.min(Math.max(0, sale.netCents), Math.max(requested, sale.lostNowCents));
+    const lost = saleLostCents(sale, losses.get(sale.id), sale.lostNowCents);
     row.sales++;
     row.scheduled += sale.netCents;
     row.lost += lost;

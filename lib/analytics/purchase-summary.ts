@@ -8,7 +8,7 @@ import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE, type Dimension } from "./dimensions";
-import { commissionLostCents, toCents } from "./money";
+import { refundedShareCents, toCents } from "./money";
 import { timestampMs } from "./timestamps";
 
 /** Every zone in use today is a whole number of quarter hours from UTC: local days, hours and weeks begin on a slot. */
@@ -164,7 +164,7 @@ export function summarizePurchases(purchases: Iterable<SummaryPurchase>, options
     s[SUM.affiliation]! += affiliation;
     s[SUM.affiliationNet]! += affiliationNet;
     s[SUM.refunded]! += refunded;
-    s[SUM.commissionLost]! += commissionLostCents(affiliation, refunded, transaction);
+    s[SUM.commissionLost]! += refundedShareCents(affiliation, refunded, transaction);
 
     const at = timestampMs(p.checkoutInitializedAt);
     if (!Number.isNaN(at)) addTo(b.slots, Math.floor(at / SLOT_MS), 1, transaction, affiliation);

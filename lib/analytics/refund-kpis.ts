@@ -3,7 +3,7 @@
 // Money in integer cents; currencies are never added together.
 import { readDecimalText } from "@/lib/sales-api/schemas/fields";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
-import { capCommissionLostCents, commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
+import { capCommissionLostCents, refundedShareCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
 
 export type RefundPurchase = Pick<Purchase, "purchaseId" | "currency" | "amountTransaction" | "amountRefunded" | "amountAffiliation">;
 export type EventRecord = Record<string, unknown>;
@@ -73,7 +73,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       a.refunded += refunded;
       if (refunded >= toCents(p.amountTransaction)) a.full++;
       else a.partial++;
-      lose(a, p, commissionLostCents(toCents(p.amountAffiliation), refunded, toCents(p.amountTransaction)));
+      lose(a, p, refundedShareCents(toCents(p.amountAffiliation), refunded, toCents(p.amountTransaction)));
     }
   }
   if (dating === "event") {
@@ -86,7 +86,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
       if (full) a.full++;
       else a.partial++;
-      if (sale) lose(a, sale, commissionLostCents(toCents(sale.amountAffiliation), cents, toCents(sale.amountTransaction)));
+      if (sale) lose(a, sale, refundedShareCents(toCents(sale.amountAffiliation), cents, toCents(sale.amountTransaction)));
     }
   }
   for (const c of chargebacks ?? []) {

@@ -5,7 +5,7 @@ import type { KeyType } from "@/lib/sales-api/client";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { CurrencyGroups } from "./currency-groups";
 import { OrderTable } from "./order-table";
-import { commissionLostCents, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
+import { refundedShareCents, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 
 export { kpiDeltas, type KpiDelta, type KpiDeltaRow } from "./kpi-deltas";
 
@@ -151,7 +151,7 @@ export function affiliateKpis(purchases: readonly KpiPurchase[], options: Curren
     s.commissionNet += toCents(p.amountAffiliationNet);
     s.referredSales += transaction;
     s.refunded += refunded;
-    s.commissionLost += commissionLostCents(commission, refunded, transaction);
+    s.commissionLost += refundedShareCents(commission, refunded, transaction);
   });
   return groups.map((currency, s): AffiliateKpis => ({
     currency,

@@ -9,7 +9,8 @@ import { backtestErrors, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBackt
 import { payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
 import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
-import { fromCents, toCents } from "@/lib/analytics/money";
+import { fundsNetOf } from "@/lib/analytics/funds-availability";
+import { fromCents, refundedShareCents, toCents } from "@/lib/analytics/money";
 import { numberField } from "@/lib/analytics/refund-kpis";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
@@ -35,18 +36,13 @@ export interface PayoutsRequest {
 type EventResource = "refunds" | "chargebacks";
 const KIND: Record<EventResource, LossKind> = { refunds: "refund", chargebacks: "chargeback" };
 
-/** The key's share of a sale: what becomes available to it. */
-const netOf = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountCreatorNet : (p: Purchase) => p.amountAffiliationNet);
-
 function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number): PayoutSale[] {
-  const net = netOf(keyType);
+  const net = fundsNetOf(keyType);
   const sales: PayoutSale[] = [];
   for (const p of purchases) {
     const soldMs = timestampMs(p.purchaseCreatedAt || p.checkoutInitializedAt);
     if (!Number.isFinite(soldMs) || soldMs > nowMs) continue;
     const netCents = toCents(net(p));
-    const transaction = toCents(p.amountTransaction);
-    const refunded = toCents(p.amountRefunded);
     const availableMs = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
     sales.push({
       id: p.purchaseId,
@@ -55,7 +51,7 @@ function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number
       product: p.productName || "",
       currency: p.currency || "",
       availableMs: Number.isFinite(availableMs) ? availableMs : null,
-      lostNowCents: refunded > 0 ? Math.round(netCents * Math.min(1, transaction > 0 ? refunded / transaction : 1)) : 0,
+      lostNowCents: refundedShareCents(netCents, toCents(p.amountRefunded), toCents(p.amountTransaction)),
     });
   }
   return sales;
@@ -71,7 +67,7 @@ function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number
  * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
 function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, Purchase>, keyType: KeyType) {
-  const net = netOf(keyType);
+  const net = fundsNetOf(keyType);
   const events: LossEvent[] = [];
   const undated = new Map<number, number>();
   let unusable = 0;
@@ -88,9 +84,8 @@ function toEvents(resource: EventResource, records: readonly GenericRecord[], pu
     const sale = purchases.get(id);
     if (!sale) continue;
     const amount = toCents(numberField(r, "amount", "amountRefunded", "refundAmount", "amountTransaction"));
-    const transaction = toCents(sale.amountTransaction);
-    const share = amount > 0 && transaction > 0 ? Math.min(1, amount / transaction) : 1;
-    const lostCents = Math.round(toCents(net(sale)) * share);
+    // A record without an amount takes the whole sale.
+    const lostCents = amount > 0 ? refundedShareCents(toCents(net(sale)), amount, toCents(sale.amountTransaction)) : toCents(net(sale));
     const resolvedMs = typeof r.resolvedAt === "string" ? timestampMs(r.resolvedAt) : NaN;
     const won = r.status === "won";
     if (!Number.isFinite(atMs)) {

@@ -6,7 +6,7 @@ import { breakdowns } from "@/lib/analytics/breakdowns";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
-import { commissionLostCents, fromCents, toCents } from "@/lib/analytics/money";
+import { refundedShareCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
@@ -73,7 +73,7 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
   const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null;
 
   const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
-  const lostOf = (p: Purchase) => fromCents(commissionLostCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
+  const lostOf = (p: Purchase) => fromCents(refundedShareCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
   const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], keyType === "creator" ? (p) => p.amountRefunded : lostOf);
 
   const days = daysToRefund(data.refunds ?? []);
