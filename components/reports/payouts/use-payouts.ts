@@ -1,11 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { useSessionScope } from "@/components/providers/session-scope";
-import { readReportStream } from "@/lib/reports/browser/read-report-stream";
+import { useStreamedView } from "@/components/reports/use-streamed-view";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
-import type { RangeProgress } from "@/lib/reports/report-progress";
 
 export const PAYOUTS_ENDPOINT = "/api/reports/payouts";
 
@@ -19,18 +15,6 @@ export function payoutsQuery(minute: string, month: string | null, tz: string): 
  * progress; the last one stays while the next loads. Nothing is asked while `minute` is null.
  */
 export function usePayouts(minute: string | null, month: string | null, tz: string) {
-  const scope = useSessionScope();
   const query = minute ? payoutsQuery(minute, month, tz) : null;
-  const [progress, setProgress] = useState<{ query: string; progress: RangeProgress } | null>(null);
-  const result = useQuery({
-    queryKey: [scope, "payouts", query],
-    enabled: query !== null,
-    queryFn: async ({ signal }) => {
-      const response = await fetch(`${PAYOUTS_ENDPOINT}?${query}`, { signal, headers: { accept: "application/x-ndjson" } });
-      const { data } = await readReportStream<PayoutsView>(response, (p) => setProgress({ query: query!, progress: p }));
-      return data;
-    },
-    placeholderData: (previous) => previous,
-  });
-  return { ...result, query, progress: progress && progress.query === query ? progress.progress : null };
+  return { ...useStreamedView<PayoutsView>("payouts", PAYOUTS_ENDPOINT, query), query };
 }
