@@ -136,6 +136,21 @@ export const serverEnvSchema = z.object({
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
   /** Redis for the rate budget, Flow B tokens, requests in flight and the sync lease, shared by several instances; in-process when unset. */
   SALESDASH_REDIS_URL: connectionUrl(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
+  /**
+   * How many reverse proxies stand in front of the dashboard, each appending the address it saw
+   * to X-Forwarded-For; the client's address is then that many entries from the right. 0 (the
+   * default): the header is the client's to write, so the socket's address is used
+   * (lib/http/client-address.ts).
+   */
+  SALESDASH_TRUSTED_PROXIES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number of proxies, e.g. 1 behind one nginx" })
+      .int({ error: "must be a whole number of proxies" })
+      .min(0, { error: "must be 0 or more" })
+      .max(10, { error: "must be at most 10" })
+      .default(0),
+  ),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

@@ -1,6 +1,6 @@
 import "server-only";
 
-// At most 60 openings of share links a minute per client address (client-ip.ts), so a token
+// At most 60 openings of share links a minute per client address (lib/http/client-address.ts), so a token
 // cannot be searched for by brute force and a password link's lock cannot be reached faster.
 // One limiter per process, on globalThis (a production build loads this module once per route
 // bundle): in memory by default; in Redis when SALESDASH_REDIS_URL is set, so that instances
@@ -9,8 +9,6 @@ import "server-only";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
 import { getProcessState } from "@/lib/store/process-state";
-
-export { clientIp } from "./client-ip";
 
 export const SHARE_OPENS_PER_MINUTE = 60;
 const KEY_PREFIX = "salesdash:share-open";
@@ -51,7 +49,7 @@ export function getShareOpenLimiter(): ShareOpenLimiter {
   return holder[KEY];
 }
 
-/** Counts one opening from `ip` (clientIp(await headers())). */
+/** Counts one opening from `ip` (clientAddress(await headers())). */
 export function consumeShareOpen(ip: string): Promise<ShareOpenAllowance> {
   return getShareOpenLimiter().consume(ip);
 }

@@ -4,7 +4,8 @@ import "server-only";
 // budget first (a token cannot be guessed, and must not be tried for either), then the link,
 // unlocked by the cookie a right password set for this link's path.
 import { openShareLink, type CookieReader, type ShareLinkOpening } from "./share-links";
-import { clientIp, consumeShareOpen } from "./open-rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
+import { consumeShareOpen } from "./open-rate-limit";
 import { readSharedSnapshot, type SharedSnapshot } from "./shared-snapshot";
 
 export type SharedPageAnswer =
@@ -14,7 +15,7 @@ export type SharedPageAnswer =
   | { kind: "ok"; snapshot: SharedSnapshot; link: { expiresAt: number; mode: "fixed" | "live" } };
 
 export async function openSharedPage(token: string, request: { headers: Headers; cookies: CookieReader; countView: boolean; now?: Date }): Promise<SharedPageAnswer> {
-  const limit = await consumeShareOpen(clientIp(request.headers));
+  const limit = await consumeShareOpen(clientAddress(request.headers));
   if (!limit.ok) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   const opened = await openShareLink(token, { now: request.now ?? new Date(), cookies: request.cookies, countView: request.countView });
   if (opened.kind !== "ok") return opened;

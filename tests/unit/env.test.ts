@@ -16,7 +16,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45 });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0 });
   });
 
   it("treats empty strings as unset", () => {
@@ -27,6 +27,7 @@ describe("parseServerEnv", () => {
       SALESDASH_DATA_DIR: ".data",
       SALESDASH_SYNC_DAYS: 730,
       SALESDASH_SYNC_PER_MINUTE: 45,
+      SALESDASH_TRUSTED_PROXIES: 0,
     });
   });
 
@@ -115,5 +116,15 @@ describe("the shared back-ends", () => {
     expect(wrong).toThrow(/SALESDASH_DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     expect(wrong).toThrow(/SALESDASH_REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(wrong).not.toThrow(/hunter22/);
+  });
+});
+
+describe("the proxies in front", () => {
+  it("trusts no X-Forwarded-For by default, and reads a count of proxies", () => {
+    expect(parseServerEnv({}).SALESDASH_TRUSTED_PROXIES).toBe(0);
+    expect(parseServerEnv({ SALESDASH_TRUSTED_PROXIES: "2" }).SALESDASH_TRUSTED_PROXIES).toBe(2);
+    expect(() => parseServerEnv({ SALESDASH_TRUSTED_PROXIES: "yes" })).toThrow(/SALESDASH_TRUSTED_PROXIES: must be a number of proxies/);
+    expect(() => parseServerEnv({ SALESDASH_TRUSTED_PROXIES: "-1" })).toThrow(/SALESDASH_TRUSTED_PROXIES: must be 0 or more/);
+    expect(() => parseServerEnv({ SALESDASH_TRUSTED_PROXIES: "1.5" })).toThrow(/SALESDASH_TRUSTED_PROXIES: must be a whole number/);
   });
 });

@@ -6,7 +6,8 @@
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { actionFailure, publicAction } from "@/lib/actions/session-action";
-import { clientIp, consumeShareOpen } from "@/lib/sharing/open-rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
+import { consumeShareOpen } from "@/lib/sharing/open-rate-limit";
 import { openShareLink } from "@/lib/sharing/share-links";
 import { isWellFormedToken } from "@/lib/sharing/share-token";
 
@@ -15,7 +16,7 @@ const input = z.object({ token: z.string().max(100), password: z.string().min(1)
 type UnlockAnswer = { kind: "ok" } | { kind: "wrong_password"; triesLeft: number } | { kind: "locked"; until: number } | { kind: "gone" };
 
 export const unlockShareLinkAction = publicAction(input, async ({ token, password }) => {
-  const limit = await consumeShareOpen(clientIp(await headers()));
+  const limit = await consumeShareOpen(clientAddress(await headers()));
   if (!limit.ok) return actionFailure("rate_limited", `Too many tries from your network. Try again in ${limit.retryAfterSeconds} seconds.`);
   if (!isWellFormedToken(token)) return { ok: true, data: { kind: "gone" } as UnlockAnswer };
   const now = new Date();
