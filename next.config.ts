@@ -3,6 +3,7 @@ import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { EnvValidationError, getServerEnv } from "./lib/env";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "./lib/http/server-action-guard";
 
 // Fail `next build`, `next start` and `next dev` early, with the list of what is wrong.
 try {
@@ -13,29 +14,11 @@ try {
   process.exit(1);
 }
 
-const isDev = process.env.NODE_ENV === "development";
 const isProd = process.env.NODE_ENV === "production";
 
-// No nonces: pages stay static-capable, so Next's inline bootstrap scripts need
-// 'unsafe-inline'. Everything else is same-origin only; the browser never talks
-// to the upstream (the server does). Dev adds what React Refresh and HMR need.
-// `upgrade-insecure-requests` is left out on purpose: `next start` is also served
-// over plain http://localhost (e2e, demo); production HTTPS is pinned by HSTS.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "font-src 'self'",
-  `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
+// The Content-Security-Policy is not here: it carries a nonce of its own per response, which
+// proxy.ts makes (lib/http/content-security-policy.ts).
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -75,7 +58,11 @@ const nextConfig: NextConfig = {
   // database drivers, and node-pg-migrate, which reads the migration files at run time.
   serverExternalPackages: ["undici", "better-sqlite3", "pg", "node-pg-migrate", "ioredis"],
   // forbidden(): creator-only pages answer an affiliate session with a real 403.
-  experimental: { authInterrupts: true },
+  experimental: {
+    authInterrupts: true,
+    // The limit proxy.ts answers with a typed failure before Next reads a body (server-action-guard.ts).
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES },
+  },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -23,6 +23,9 @@ export interface LogFields {
   upstreamCode?: string;
   errorName?: string;
   stack?: string;
+  /** A Content-Security-Policy violation's directive and what it blocked ("inline", an origin). */
+  directive?: string;
+  blocked?: string;
 }
 
 export type LogSink = (line: string) => void;
@@ -76,6 +79,8 @@ export function formatLogLine(level: LogLevel, fields: LogFields, now: Date = ne
     upstream_code: safeCode(fields.upstreamCode),
     error_name: fields.errorName === undefined ? undefined : safeCode(fields.errorName) ?? "other",
     stack: fields.stack === undefined ? undefined : redact(fields.stack).slice(0, 8000),
+    directive: fields.directive === undefined ? undefined : safeCode(fields.directive) ?? "other",
+    blocked: fields.blocked === undefined ? undefined : redact(fields.blocked).slice(0, 200),
   };
   if (line.route !== undefined) line.route = redact(String(line.route)).slice(0, 300);
   return JSON.stringify(line);
