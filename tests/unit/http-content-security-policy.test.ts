@@ -58,3 +58,22 @@ describe("CSP violation reports", () => {
     expect(parseCspReports([{ type: "csp-violation", body: { effectiveDirective: "<script>" } }])).toEqual([{ directive: "other", blocked: "unknown", page: "unknown" }]);
   });
 });
+
+describe("POST /api/csp-report", () => {
+  it("logs a posted violation and answers 204; refuses a body over 64 KB", async () => {
+    const { POST } = await import("@/app/api/csp-report/route");
+    const lines: string[] = [];
+    const previous = setLogSink((line) => lines.push(line));
+    try {
+      const report = { "csp-report": { "effective-directive": "script-src-elem", "blocked-uri": "inline", "document-uri": "http://127.0.0.1:3000/revenue" } };
+      const answer = await POST(new Request("http://127.0.0.1:3000/api/csp-report", { method: "POST", headers: { "content-type": "application/csp-report" }, body: JSON.stringify(report) }));
+      expect(answer.status).toBe(204);
+      expect(lines.map((line) => JSON.parse(line))).toMatchObject([{ event: "csp_violation", directive: "script-src-elem", blocked: "inline", route: "/revenue" }]);
+      const big = await POST(new Request("http://127.0.0.1:3000/api/csp-report", { method: "POST", body: "x".repeat(70 * 1024) }));
+      expect(big.status).toBe(413);
+      expect(lines).toHaveLength(1);
+    } finally {
+      setLogSink(previous);
+    }
+  });
+});
