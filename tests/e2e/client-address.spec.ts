@@ -4,6 +4,7 @@
 // is the address. Dashboards of their own: 60 openings would spend the shared dashboard's count
 // for the other specs' share links.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
@@ -17,6 +18,16 @@ test.afterEach(async () => {
   await dashboard?.stop();
   dashboard = undefined;
 });
+
+/** The status of one opening sent from another loopback address (a client of its own socket). */
+function statusFrom(localAddress: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { localAddress }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on("error", reject);
+  });
+}
 
 /** The statuses of 70 openings of an unknown link's CSV, each claiming another address. */
 async function openings(request: APIRequestContext, url: string): Promise<number[]> {
@@ -34,6 +45,8 @@ test("a forged X-Forwarded-For does not escape the limit when no proxy is config
   const statuses = await openings(request, dashboard.url);
   expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
   expect(statuses.slice(60)).toEqual(Array(10).fill(429));
+  // The count is the socket's address, not one bucket for everyone: another address still opens.
+  expect(await statusFrom("127.0.0.2", `${dashboard.url}/s/${randomBytes(32).toString("base64url")}/csv/kpis`)).toBe(404);
 });
 
 test("behind one configured proxy, the address it appended is the one counted", async ({ request }) => {
