@@ -107,7 +107,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {(data?.items ?? []).map((r) => (
               <tr key={rowKey(r)} data-testid={`${testId}-row`}>
-                {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}><CellText {...cell(r, c)} /></td>)}
+                {visible.map((c) => <td key={c.key} data-column={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}><CellText {...cell(r, c)} /></td>)}
               </tr>
             ))}
             {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">{t("nothing")}</td></tr>}

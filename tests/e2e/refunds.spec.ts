@@ -58,7 +58,7 @@ test("dated by sale and by request, a creator's refunds and chargebacks equal th
   await page.getByRole("region", { name: "Refund records" }).getByRole("button", { name: /^Amount/ }).click();
   const max = Math.max(...refunds.map((r) => Number(r.amount)));
   const top = refunds.filter((r) => Number(r.amount) === max).map((r) => String(r.refundId));
-  await expect(async () => expect(top).toContain(await rows.first().locator("td").first().textContent())).toPass();
+  await expect(async () => expect(top).toContain(await rows.first().locator(`td[data-column="refundId"]`).textContent())).toPass();
 });
 
 test("an affiliate sees the commission lost to its refunded and charged-back sales, and no creator-only figure", async ({ page }) => {
