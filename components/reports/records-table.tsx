@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
+import { Popover } from "@/components/ui/popover";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { categoryLabel, type CategoryLabel, type CodeDimension, type NamedDimension } from "@/lib/i18n/code-labels";
 import type { TableName } from "@/lib/report-params/table-url-parsers";
@@ -73,8 +74,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> {t("showDetails")}
           </label>
-          <details className="relative">
-            <summary className="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700">{t("columns")}</summary>
+          <Popover summaryClassName="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700" summary={t("columns")}>
             <fieldset className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
               <legend className="sr-only">{t("columns")}</legend>
               {columns.map((c) => (
@@ -83,7 +83,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
                 </label>
               ))}
             </fieldset>
-          </details>
+          </Popover>
           <a className="underline" href={csvHref}>{t("csvAll", { count: f.number(total) })}</a>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { litPresets, PRESET_KEYS, presetOfKey, presetRange } from "@/lib/report-
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
 import { daysBetween } from "@/lib/calendar";
 import { useFilterValueLabel } from "./filter-labels";
+import { Popover } from "@/components/ui/popover";
 import { TimeZonePicker } from "./time-zone-picker";
 
 const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
@@ -99,10 +100,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
           {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => (
-            <details key={key} className="relative">
-              <summary className={`${control} cursor-pointer list-none`}>
-                {tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}
-              </summary>
+            <Popover key={key} summaryClassName={`${control} cursor-pointer list-none`} summary={<>{tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}</>}>
               <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
                 <legend className="sr-only">{tf(`labels.${key}`)}</legend>
                 {optionsOf(key).map((option) => {
@@ -115,7 +113,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
                   );
                 })}
               </fieldset>
-            </details>
+            </Popover>
           ))}
         </div>
       </div>
