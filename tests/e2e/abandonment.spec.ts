@@ -1,7 +1,7 @@
 // The Abandonment view against the sandbox's ground truth, for two ranges (one over 90 days);
 // affiliates can neither see nor reach it.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen } from "./support/revenue-truth";

@@ -1,6 +1,6 @@
 // Everything the browser receives during whole sessions (HTML, JS chunks, RSC payloads, JSON,
 // headers, cookies) is captured and searched for the API key and any upstream token.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { REVENUE_URL, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();

@@ -1,6 +1,6 @@
 // The Orders report (creator only) against ground truth; affiliates get 403, CSV included.
 import { parse } from "csv-parse/sync";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 import { expectNoneIn, expectReloadKeepsPage, idCells, watchRowsResponses } from "./support/table-checks";

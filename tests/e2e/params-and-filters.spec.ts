@@ -3,7 +3,7 @@
 // (also one that matches nothing), the browser's zone by default and a searchable zone picker.
 import { createRequire } from "node:module";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";

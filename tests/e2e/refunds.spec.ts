@@ -1,6 +1,6 @@
 // Refunds & chargebacks against the sandbox's ground truth, in both datings, for creator and
 // affiliate; and what the view still shows when those endpoints answer 404.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen } from "./support/revenue-truth";

@@ -1,6 +1,6 @@
 // The report controls write the URL: presets (by click and by keyboard), currency, and the
 // comparison's deltas and attach rates equal the ground truth.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 

@@ -1,6 +1,6 @@
 // The purchases table: every row reachable page by page, sorted on the server, customer
 // details masked (and never sent) until the user asks to see them.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 import { expectNoneIn, expectReloadKeepsPage, idCells, watchRowsResponses } from "./support/table-checks";
