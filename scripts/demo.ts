@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { getDemoAuthSecret } from "./demo/auth-secret";
 import { readCredentials, type DemoCredentials } from "./demo/credentials";
 import { printBanner } from "./demo/banner";
+import { buildIsCurrent, markBuild, sourceFingerprint } from "./demo/build-fingerprint";
 import { spawnGroup, stopGroup, type GroupProcess } from "./demo/process-group";
 import { answers, waitFor } from "./demo/wait-for";
 
@@ -100,12 +101,19 @@ async function startDashboard(credentials: DemoCredentials, authSecret: string):
   if (options.dev) {
     start("dashboard", ["next", "dev", "-p", port], { ...env, NODE_ENV: "development" }, "\x1b[35m");
   } else {
-    const build = start("build", ["next", "build"], { ...env, NODE_ENV: "production" }, "\x1b[33m");
-    const code = await build.exited;
-    running.splice(running.indexOf(build), 1);
-    if (code !== 0) {
-      console.error(`demo: next build failed (code ${code}).`);
-      await shutdown(1);
+    // The build holds no configuration (it is given at start), so one build serves every run of the same source.
+    const fingerprint = sourceFingerprint(root);
+    if (buildIsCurrent(root, fingerprint)) {
+      console.log("demo: reusing the build in .next (made from this same source)");
+    } else {
+      const build = start("build", ["next", "build"], { ...env, NODE_ENV: "production" }, "\x1b[33m");
+      const code = await build.exited;
+      running.splice(running.indexOf(build), 1);
+      if (code !== 0) {
+        console.error(`demo: next build failed (code ${code}).`);
+        await shutdown(1);
+      }
+      markBuild(root, fingerprint);
     }
     start("dashboard", ["next", "start", "-p", port], { ...env, NODE_ENV: "production" }, "\x1b[35m");
   }

@@ -5,17 +5,18 @@ import type { OrderRow } from "@/lib/reports/report-views";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 import { RecordsTable, withZone, type TableColumn } from "./records-table";
 
+// The day and the amount first (a phone shows two or three columns before it scrolls), the id last.
 // Labels are the keys of `report.tables.orderColumns`, worded in the reader's language below.
 const COLUMNS: Array<TableColumn<OrderRow> & { key: OrderColumn }> = [
-  { key: "id", label: "Order" },
   { key: "createdAt", label: "Created", sort: "createdAt" },
-  { key: "product", label: "Product", sort: "product" },
   { key: "amount", label: "Amount", numeric: true, sort: "amount" },
+  { key: "product", label: "Product", sort: "product" },
   { key: "milestone", label: "Milestone", sort: "milestone", code: "milestone" },
   { key: "carrier", label: "Carrier", code: "carrier" },
   { key: "country", label: "Country", sort: "country", code: "country" },
   { key: "customer", label: "Customer", personal: true },
   { key: "email", label: "E-mail", personal: true },
+  { key: "id", label: "Order" },
 ];
 
 type OrderColumn = "id" | "createdAt" | "product" | "amount" | "milestone" | "carrier" | "country" | "customer" | "email";

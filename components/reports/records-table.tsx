@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
+import { Popover } from "@/components/ui/popover";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { categoryLabel, type CategoryLabel, type CodeDimension, type NamedDimension } from "@/lib/i18n/code-labels";
 import type { TableName } from "@/lib/report-params/table-url-parsers";
@@ -73,8 +74,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> {t("showDetails")}
           </label>
-          <details className="relative">
-            <summary className="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700">{t("columns")}</summary>
+          <Popover summaryClassName="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700" summary={t("columns")}>
             <fieldset className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
               <legend className="sr-only">{t("columns")}</legend>
               {columns.map((c) => (
@@ -83,7 +83,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
                 </label>
               ))}
             </fieldset>
-          </details>
+          </Popover>
           <a className="underline" href={csvHref}>{t("csvAll", { count: f.number(total) })}</a>
         </div>
       </div>
@@ -107,7 +107,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {(data?.items ?? []).map((r) => (
               <tr key={rowKey(r)} data-testid={`${testId}-row`}>
-                {visible.map((c) => <td key={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}><CellText {...cell(r, c)} /></td>)}
+                {visible.map((c) => <td key={c.key} data-column={c.key} className={`whitespace-nowrap px-3 py-2 ${c.numeric ? "text-right tabular-nums" : ""}`} data-personal={c.personal ? "" : undefined} aria-busy={c.personal && revealed.pending ? true : undefined}><CellText {...cell(r, c)} /></td>)}
               </tr>
             ))}
             {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">{t("nothing")}</td></tr>}

@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useEffect, useId, useState } from "react";
 import { FILTER_KEYS, MAX_HOURLY_DAYS, PRESETS, type FilterKey, type Preset, type ReportParams } from "@/lib/report-params/definitions";
-import { PRESET_KEYS, presetRange } from "@/lib/report-params/presets";
+import { litPresets, PRESET_KEYS, presetOfKey, presetRange } from "@/lib/report-params/presets";
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
 import { daysBetween } from "@/lib/calendar";
 import { useFilterValueLabel } from "./filter-labels";
+import { Popover } from "@/components/ui/popover";
 import { TimeZonePicker } from "./time-zone-picker";
 
 const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
@@ -32,12 +33,15 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
   const active = params.compare !== "previous" || params.currency !== null || FILTER_KEYS.some((key) => params.filters[key].length > 0);
 
   const choosePreset = (preset: Preset) => void setQuery({ preset, ...presetRange(preset, params.tz), granularity: null });
+  // Lit by the days, not by the URL's name: a range typed by hand that equals a preset lights
+  // it, and yesterday's "last 7 days" link no longer claims to be today's.
+  const lit = litPresets(params.from, params.to, params.tz);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, select, textarea, [contenteditable]")) return;
-      const preset = PRESETS.find((p) => PRESET_KEYS[p] === event.key);
+      const preset = presetOfKey(event.key);
       if (preset) {
         event.preventDefault();
         void setQuery({ preset, ...presetRange(preset, params.tz), granularity: null });
@@ -57,18 +61,18 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
       <div id={panelId} className={`${open ? "mt-2 block" : "hidden"} space-y-3 rounded-xl border border-zinc-200 bg-white p-4 sm:mt-0 sm:block dark:border-zinc-800 dark:bg-zinc-900`}>
         <div className="flex flex-wrap gap-1.5" role="group" aria-label={t("controls.presetsLabel")}>
           {PRESETS.map((preset) => (
-            <button key={preset} type="button" aria-pressed={params.preset === preset} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_KEYS[preset]}
-              className={`rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${params.preset === preset ? "bg-zinc-900 text-white ring-zinc-900 dark:bg-white dark:text-zinc-900" : "ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800"}`}>
-              {t(`presets.${preset}`)} <kbd className="ml-1 text-[10px] opacity-60">{PRESET_KEYS[preset]}</kbd>
+            <button key={preset} type="button" aria-pressed={lit.has(preset)} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_KEYS[preset]}
+              className={`rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${lit.has(preset) ? "bg-zinc-900 text-white ring-zinc-900 dark:bg-white dark:text-zinc-900" : "ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800"}`}>
+              {t(`presets.${preset}`)} <kbd className="ml-1 font-mono text-[10px] opacity-60">{PRESET_KEYS[preset].toUpperCase()}</kbd>
             </button>
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
           <label className="flex flex-col gap-1">{t("controls.from")}
-            <input type="date" className={control} value={params.from} max={params.to} onChange={(e) => e.target.value && void setQuery({ from: e.target.value, preset: null })} />
+            <input type="date" className={control} value={params.from} max={params.to} onChange={(e) => e.target.value && void setQuery({ from: e.target.value, to: params.to, preset: null })} />
           </label>
           <label className="flex flex-col gap-1">{t("controls.to")}
-            <input type="date" className={control} value={params.to} min={params.from} onChange={(e) => e.target.value && void setQuery({ to: e.target.value, preset: null })} />
+            <input type="date" className={control} value={params.to} min={params.from} onChange={(e) => e.target.value && void setQuery({ from: params.from, to: e.target.value, preset: null })} />
           </label>
           <label className="flex max-w-full flex-col gap-1">{t("controls.compareWith")}
             <select className={control} value={params.compare} onChange={(e) => void setQuery({ compare: e.target.value as ReportParams["compare"] })}>
@@ -96,10 +100,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
           {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => (
-            <details key={key} className="relative">
-              <summary className={`${control} cursor-pointer list-none`}>
-                {tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}
-              </summary>
+            <Popover key={key} summaryClassName={`${control} cursor-pointer list-none`} summary={<>{tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}</>}>
               <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
                 <legend className="sr-only">{tf(`labels.${key}`)}</legend>
                 {optionsOf(key).map((option) => {
@@ -112,7 +113,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
                   );
                 })}
               </fieldset>
-            </details>
+            </Popover>
           ))}
         </div>
       </div>

@@ -1,6 +1,16 @@
 // The report's filters: each dimension takes a list of accepted keys (the same keys the
 // breakdowns show, "none" included); an empty or absent list accepts everything.
+import type { FilterKey } from "@/lib/report-params/definitions";
 import { dimensionKeys, type Dimension, type DimensionPurchase } from "./dimensions";
+
+/** The dimension each URL filter narrows. */
+export const FILTER_DIMENSION: Record<FilterKey, Dimension> = { product: "product", offer: "offer", type: "purchaseType", method: "paymentMethod", psp: "psp", brand: "cardBrand", country: "country", affiliate: "affiliate" };
+
+/** The keys `filter` can take among `purchases` (the breakdowns' keys, "none" included), sorted. */
+export function purchaseFilterKeys(purchases: readonly DimensionPurchase[], filter: FilterKey): string[] {
+  const keyOf = dimensionKeys[FILTER_DIMENSION[filter]] as (p: DimensionPurchase) => string;
+  return [...new Set(purchases.map(keyOf))].sort();
+}
 
 export type PurchaseFilters = Partial<Record<Dimension, readonly string[]>>;
 

@@ -21,6 +21,25 @@ export const PRESET_KEYS: Record<Preset, string> = {
   last_two_years: "2",
 };
 
+/**
+ * The preset a key press chooses. Letters in either case: the buttons show them in capitals,
+ * so that "L" (last month) cannot be read as "1" (last 12 months).
+ */
+export function presetOfKey(key: string): Preset | undefined {
+  const pressed = key.toLowerCase();
+  return (Object.keys(PRESET_KEYS) as Preset[]).find((preset) => PRESET_KEYS[preset] === pressed);
+}
+
+/** Every preset whose days today are exactly from..to (on the 1st, "today" and "this month" both). */
+export function litPresets(from: string, to: string, timeZone: string, now: Date = new Date()): Set<Preset> {
+  const lit = new Set<Preset>();
+  for (const preset of Object.keys(PRESET_KEYS) as Preset[]) {
+    const range = presetRange(preset, timeZone, now);
+    if (range.from === from && range.to === to) lit.add(preset);
+  }
+  return lit;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dateIn(timeZone: string): Intl.DateTimeFormat {

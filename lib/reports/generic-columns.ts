@@ -13,7 +13,7 @@ export function genericColumns(records: ReadonlyArray<Record<string, unknown>>, 
   const keys: string[] = [];
   const sample = records.slice(0, 500);
   for (const record of sample) for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
-  return columnsOf(keys.slice(0, max)).map((column) => {
+  return readingOrder(columnsOf(keys)).slice(0, max).map((column) => {
     const code = column.kind === "text" ? codeDimensionOfField(column.key, sample.map((r) => r[column.key])) : null;
     return code ? { ...column, code } : column;
   });
@@ -26,6 +26,26 @@ export function genericColumns(records: ReadonlyArray<Record<string, unknown>>, 
 export function genericColumnsOrDefault(records: ReadonlyArray<Record<string, unknown>>, max: number, fallbackKeys: readonly string[]): GenericColumn[] {
   const columns = genericColumns(records, max);
   return columns.length > 0 ? columns : columnsOf(fallbackKeys);
+}
+
+// What a person reads first: when it was asked, how much, what became of it, for what; ids and
+// codes last (a phone shows the first two or three columns, and a wide screen cuts off the right).
+const STATE = /^(status|kind|refundType|reason|outcome)$/;
+const NAMES = /^(productName|offerName)$/;
+const IDS = /(^id$|Id$|Ucode$|Code$)/;
+
+function readingRank(column: GenericColumn): number {
+  if (column.kind === "date") return /request/i.test(column.key) ? 0 : 4;
+  if (column.kind === "money") return column.key === "amount" ? 1 : 2;
+  if (STATE.test(column.key)) return 3;
+  if (NAMES.test(column.key)) return 3.5;
+  if (column.kind === "personal") return 5;
+  return IDS.test(column.key) ? 7 : 6;
+}
+
+/** The columns in reading order; ties keep the records' own order. */
+function readingOrder(columns: GenericColumn[]): GenericColumn[] {
+  return columns.map((column, index) => ({ column, index })).sort((a, b) => readingRank(a.column) - readingRank(b.column) || a.index - b.index).map((c) => c.column);
 }
 
 function columnsOf(keys: readonly string[]): GenericColumn[] {

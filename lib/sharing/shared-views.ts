@@ -5,9 +5,9 @@ import type { AbandonmentView, AffiliatesView, OrdersView, RefundsView, RevenueV
 import type { ReportId } from "@/lib/reports/report-definitions";
 
 export type SharedRevenueView = Omit<RevenueView, "filterOptions" | "rows" | "includesToday">;
-export type SharedOrdersView = Omit<OrdersView, "totals">;
+export type SharedOrdersView = Omit<OrdersView, "totals" | "filterOptions">;
 export type SharedAbandonmentView = Omit<AbandonmentView, "totalCarts">;
-export type SharedRefundsView = Omit<RefundsView, "refunds" | "chargebacks">;
+export type SharedRefundsView = Omit<RefundsView, "refunds" | "chargebacks" | "filterOptions">;
 // Aggregates per affiliate only: the whole view is shareable.
 export type SharedAffiliatesView = AffiliatesView;
 

@@ -1,12 +1,12 @@
 // The Abandonment view against the sandbox's ground truth, for two ranges (one over 90 days);
 // affiliates can neither see nor reach it.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
-import { expectNoneIn, expectReloadKeepsPage, firstCells, watchRowsResponses } from "./support/table-checks";
+import { expectNoneIn, expectReloadKeepsPage, idCells, watchRowsResponses } from "./support/table-checks";
 
 const creds = sandboxCredentials();
 const catalogOffers = CREATORS.flatMap((c) => c.offers.map((o) => ({ offerCode: o.offerCode, currency: o.currency })));
@@ -97,7 +97,7 @@ test("the carts table keeps its sort, page and columns over a reload; revealed d
   await page.keyboard.press("Escape");
   // Most attempts first; ties by session start, latest first.
   const byAttempts = [...carts].sort((a, b) => Number(b.attemptCount ?? 0) - Number(a.attemptCount ?? 0) || Date.parse(String(b.sessionInitializedAt)) - Date.parse(String(a.sessionInitializedAt))).map((c) => String(c.checkoutId));
-  await expect.poll(() => firstCells(page, "cart")).toEqual(byAttempts.slice(100, 150));
+  await expect.poll(() => idCells(page, "cart", "checkoutId")).toEqual(byAttempts.slice(100, 150));
   await expectReloadKeepsPage(page, "cart", `Page 3 of ${pages}`);
   await expect(region.getByRole("columnheader", { name: "Phone" })).toHaveCount(1);
   await region.getByLabel("Show customer details").check();

@@ -3,7 +3,7 @@
 // sorting and the name/flag filter live in the URL; a name opens Revenue filtered to it; an
 // affiliate key has no such report; the page fits a phone and is axe-clean, light and dark.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { seriousViolations } from "./support/axe";
 import { affiliatesTruth, type AffiliateTruth } from "./support/affiliates-truth";
 import { setSandboxControls } from "./support/sandbox";

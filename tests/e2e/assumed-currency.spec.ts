@@ -1,7 +1,7 @@
 // Purchases without a currency (the field notes: the real service may omit it) are never summed
 // across currencies unnoticed: shown under "unknown" until the user sets the account's
 // currency in the account menu, then counted in it, with "currency assumed" on the figures.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";

@@ -1,7 +1,7 @@
 // Issue #13's first load: a report's figures come without the chart library, which arrives
 // after them into frames that already have the charts' size; sign-out is a server action that
 // ends the session on the server, even from a tab whose session another tab already ended.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { REVENUE_URL, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();

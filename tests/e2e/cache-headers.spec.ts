@@ -2,7 +2,7 @@
 // stream, rows page and download of a signed-in account answers `Cache-Control: private,
 // no-store` (a proxy between a creator and the server must never hand one account's figures
 // to the next request).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();

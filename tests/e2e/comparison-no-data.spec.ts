@@ -2,7 +2,7 @@
 // two years before its "now"): the KPI cards say "no data in the comparison period" instead of a
 // percentage such as "+58,333%" (a figure this period has says "new"), and so does the KPI CSV.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();

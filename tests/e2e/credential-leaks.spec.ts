@@ -1,6 +1,6 @@
 // Everything the browser receives during whole sessions (HTML, JS chunks, RSC payloads, JSON,
 // headers, cookies) is captured and searched for the API key and any upstream token.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { REVENUE_URL, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
@@ -66,8 +66,8 @@ test("two creators signed in at once in two browsers never see each other's data
     await expect(pageB.getByTestId("account-label")).toHaveText("Northwind Studio · creator");
     await expect(pageA.getByTestId("purchase-row").first()).toBeVisible();
     await expect(pageB.getByTestId("purchase-row").first()).toBeVisible();
-    const productsA = await pageA.getByTestId("purchase-row").locator("td:nth-child(3)").allTextContents();
-    const productsB = await pageB.getByTestId("purchase-row").locator("td:nth-child(3)").allTextContents();
+    const productsA = await pageA.getByTestId("purchase-row").locator(`td[data-column="product"]`).allTextContents();
+    const productsB = await pageB.getByTestId("purchase-row").locator(`td[data-column="product"]`).allTextContents();
     const auroraProducts = ["Sourdough Masterclass", "Home Barista Course", "Cast Iron Skillet Kit", "Fermentation Crock Set", "Recipe eBook Bundle", "Private Coaching Call", "Meal Planner Lite"];
     expect(productsA.length).toBeGreaterThan(0);
     expect(productsA.every((p) => auroraProducts.includes(p))).toBe(true);

@@ -2,7 +2,7 @@
 // screen and in the matrix's CSV, against the sandbox's ground truth; the panel on a phone and
 // in both themes and languages, axe-clean.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { LOCALE_COOKIE } from "../../lib/i18n/locales";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { seriousViolations } from "./support/axe";

@@ -2,7 +2,7 @@
 // its CSV equals what this test works out from the sandbox's orders, refunds and chargebacks; an
 // affiliate has no such panel.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { seriousViolations } from "./support/axe";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";

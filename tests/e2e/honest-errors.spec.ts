@@ -2,7 +2,7 @@
 // an empty refunds or chargebacks CSV is a CSV of its header, a range ending 9999-12-31 is a
 // worded 400 (it was a 502 "could not be reached" from a crash in window planning), and an
 // export name such as "constructor" is a 404 with a sentence (it closed the connection).
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 

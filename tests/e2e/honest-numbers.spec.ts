@@ -1,7 +1,7 @@
 // Issue #14, honest numbers: "new" instead of a percentage against nothing, today's bucket
 // marked partial with nothing drawn after now, orders counted over time, bars that say their
 // value, round compact axes, an empty period that says so, approval rates that name their basis.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 

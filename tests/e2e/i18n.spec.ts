@@ -1,7 +1,7 @@
 // Issue #14: English and Portuguese (Brazil). The language comes from the browser
 // (Accept-Language) until the switch chooses one, which a cookie then keeps; money is written
 // the Brazilian way in pt-BR.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { parse } from "csv-parse/sync";
 import { RANGE, REVENUE_URL, sandboxCredentials, signIn } from "./support/session";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the landing page names the product and reaches the sandbox over HTTPS", async ({ page }) => {
   const cspViolations: string[] = [];

@@ -5,7 +5,7 @@
 // own (same production build, own data directory) because the shared one cannot restart.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
 import { DASHBOARD_PORT, sandboxRequest } from "./support/sandbox";

@@ -4,7 +4,7 @@
 // no day of the account in the mirror. Uses creator2 on days no other spec opens.
 import { createHmac } from "node:crypto";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { SANDBOX_URL, sandboxRequest } from "./support/sandbox";
 import { sandboxCredentials, signIn } from "./support/session";

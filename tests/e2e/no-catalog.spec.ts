@@ -3,7 +3,7 @@
 // figures of the ground truth. creator2 is used because no spec before this one loads its
 // catalog (the dashboard keeps a catalog answer per credential for a while; a catalog cached
 // while the control was on would hide a 404 here).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { setSandboxControls } from "./support/sandbox";
 import { countOnPage, SANDBOX_NOW, sandboxCredentials, signIn, truthCount } from "./support/session";

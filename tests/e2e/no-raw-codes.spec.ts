@@ -2,7 +2,7 @@
 // expects words and dates. The scan reads the page's visible text and the charts' SVG text
 // once figures, tables and charts have rendered. Codes that are also plain words ("pix",
 // "boleto", "front", "direct") cannot be scanned for; their words are looked for instead.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { LOCALE_COOKIE } from "../../lib/i18n/locales";
 import { sandboxCredentials, signIn } from "./support/session";
 

@@ -2,7 +2,7 @@
 // their headings, panels, decline explanations and weekday names in Portuguese, money the
 // Brazilian way, and none of their English sentences.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { SANDBOX_NOW, sandboxCredentials } from "./support/session";

@@ -3,7 +3,7 @@
 // so today so far is 00:00–12:00 against 2026-06-08 00:00–12:00, the last 30 days are
 // 2026-05-17..2026-06-15 against the 30 before. Every tile leads to its report on those days;
 // an affiliate sees no creator-only tile and the sandbox is never asked for one.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen } from "./support/revenue-truth";

@@ -3,7 +3,7 @@
 // (also one that matches nothing), the browser's zone by default and a searchable zone picker.
 import { createRequire } from "node:module";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
@@ -88,6 +88,39 @@ test("filters from the URL are chips on Orders and Refunds too, with words and C
   await settled(page);
   await expect(chips(page).getByRole("button", { name: "Remove filter Purchase type: Upsell" })).toBeVisible();
   await expect(chips(page).getByRole("button", { name: "Remove filter Currency: BRL" })).toBeVisible();
+});
+
+test("Orders and Refunds have the filter bar; one filter popover at a time, closed by Escape or a click outside", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  await page.goto(`/orders?${BASE}&tz=UTC`);
+  await settled(page);
+  const summary = (name: string) => page.locator("summary", { hasText: new RegExp(`^${name}`) });
+  const group = (name: string) => page.getByRole("group", { name, exact: true });
+  await summary("Product").click();
+  await expect(group("Product")).toBeVisible();
+  await summary("Payment method").click();
+  await expect(group("Payment method")).toBeVisible();
+  await expect(group("Product")).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(group("Payment method")).toBeHidden();
+  await summary("Country").click();
+  await expect(group("Country")).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(group("Country")).toBeHidden();
+  // The choices are the range's own values, in words; ticking one filters through the URL.
+  await summary("Payment method").click();
+  await group("Payment method").getByRole("checkbox", { name: "Pix" }).check();
+  await page.waitForURL((u) => u.searchParams.get("method") === "pix");
+  await settled(page);
+  const pix = groundTruth({ now: SANDBOX_NOW }, "creator", "orders", MAY.from, "2026-06-01").filter((o) => o.paymentMethod === "pix");
+  await expect(page.getByTestId("order-total")).toHaveText(pix.length.toLocaleString("en-US"));
+
+  await page.goto(`/refunds?${BASE}&tz=UTC`);
+  await settled(page);
+  for (const name of ["Product", "Offer", "Purchase type", "Payment method", "PSP", "Affiliate"]) await expect(summary(name)).toBeVisible();
+  // Refund records carry no country or card brand: the bar offers no filter it could not apply to them.
+  await expect(summary("Country")).toHaveCount(0);
+  await expect(summary("Card brand")).toHaveCount(0);
 });
 
 test.describe("in a browser set to São Paulo", () => {

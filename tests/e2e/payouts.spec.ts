@@ -7,7 +7,7 @@
 // is everything between the upstream and the screen: two years fetched through the mirror,
 // refunds and chargebacks joined, alerts and disputes won, the zone's days, rounding, formatting.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { backtestErrors, currencyBands, runBacktest } from "../../lib/analytics/payout-backtest";
 import { payoutCalendar, type PayoutSale } from "../../lib/analytics/payout-calendar";
 import { fitRiskModel, type LossEvent } from "../../lib/analytics/payout-risk";

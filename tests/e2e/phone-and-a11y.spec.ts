@@ -3,7 +3,7 @@
 // serious or critical violation on any page in light and dark, desktop and phone; every control
 // is reachable by keyboard with a visible focus ring, the scrollable decline matrix included.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { seriousViolations } from "./support/axe";
 import { RANGE, SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 

@@ -2,7 +2,7 @@
 // in Portuguese. The pages' visible text (product and people's names aside, which are the
 // sellers' own) holds none of the small English words every English sentence needs, and every
 // page names its figures in Brazilian formats.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { CREATORS } from "../../sandbox/data/catalog";
 import { DASHBOARD_URL } from "./support/sandbox";
 import { fillSignIn, RANGE, sandboxCredentials, type Credential } from "./support/session";

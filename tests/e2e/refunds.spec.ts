@@ -1,6 +1,6 @@
 // Refunds & chargebacks against the sandbox's ground truth, in both datings, for creator and
 // affiliate; and what the view still shows when those endpoints answer 404.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen } from "./support/revenue-truth";
@@ -58,7 +58,7 @@ test("dated by sale and by request, a creator's refunds and chargebacks equal th
   await page.getByRole("region", { name: "Refund records" }).getByRole("button", { name: /^Amount/ }).click();
   const max = Math.max(...refunds.map((r) => Number(r.amount)));
   const top = refunds.filter((r) => Number(r.amount) === max).map((r) => String(r.refundId));
-  await expect(async () => expect(top).toContain(await rows.first().locator("td").first().textContent())).toPass();
+  await expect(async () => expect(top).toContain(await rows.first().locator(`td[data-column="refundId"]`).textContent())).toPass();
 });
 
 test("an affiliate sees the commission lost to its refunded and charged-back sales, and no creator-only figure", async ({ page }) => {

@@ -2,7 +2,7 @@
 // and a download that fails shows a page a person reads, with the reference, not raw JSON.
 import { unzipSync, strFromU8 } from "fflate";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { setSandboxControls } from "./support/sandbox";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";

@@ -1,7 +1,7 @@
 // Issue #14: the frame every report shares (header, controls, chips, problem box, KPI cards)
 // in Portuguese for a browser that asks for it: dates as 15/06/2026, money as R$ 1.234,56 and
 // still equal to the sandbox's ground truth.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { centsOnScreenPtBR, kpiTruth } from "./support/revenue-truth";
 import { RANGE, sandboxCredentials } from "./support/session";
 

@@ -2,7 +2,7 @@
 // figures dimmed and labelled with their own range until the new ones arrive, which equal the
 // ground truth; a report URL opened signed out comes back after sign-in; the navigation keeps
 // the range across pages and marks the page open.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { kpiTruth } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";

@@ -2,7 +2,7 @@
 // figures exact (and says so), and marks only the changes that depend on it.
 import { parse } from "csv-parse/sync";
 import { unzipSync, strFromU8 } from "fflate";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";

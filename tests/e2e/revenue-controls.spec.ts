@@ -1,6 +1,6 @@
 // The report controls write the URL: presets (by click and by keyboard), currency, and the
 // comparison's deltas and attach rates equal the ground truth.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 
@@ -10,7 +10,8 @@ test("presets by click and by keyboard shortcut set the URL's range, relative to
   await page.clock.install({ time: new Date("2026-06-15T12:00:00Z") });
   await signIn(page, creds.creator, "A");
   await page.getByRole("button", { name: /Last 7 days/ }).click();
-  await expect(page).toHaveURL(/from=2026-06-09&to=2026-06-15/);
+  await expect(page).toHaveURL(/[?&]from=2026-06-09(&|$)/);
+  await expect(page).toHaveURL(/[?&]to=2026-06-15(&|$)/);
   await expect(page.getByRole("button", { name: /Last 7 days/ })).toHaveAttribute("aria-pressed", "true");
   await page.locator("body").press("3");
   await expect(page).toHaveURL(/from=2026-05-17&to=2026-06-15/);
@@ -47,4 +48,21 @@ test("deltas against the previous period and attach rates equal the ground truth
   const fronts = [...types.values()].filter((t) => t.has("front"));
   const upsellRate = fronts.filter((t) => t.has("upsell")).length / fronts.length;
   await expect(page.getByTestId("attach-brl-upsell")).toHaveText(`${(upsellRate * 100).toFixed(1)}%`);
+});
+
+test("setting From on a report opened from the navigation keeps To, and a typed range equal to a preset lights it", async ({ page }) => {
+  await page.clock.install({ time: new Date("2026-06-15T12:00:00Z") });
+  await signIn(page, creds.creator, "A");
+  await page.goto("/revenue");
+  await expect(page.getByRole("button", { name: /Last 30 days/ })).toHaveAttribute("aria-pressed", "true");
+  await page.getByLabel("From", { exact: true }).fill("2026-06-01");
+  await expect(page).toHaveURL(/[?&]from=2026-06-01(&|$)/);
+  await expect(page).toHaveURL(/[?&]to=2026-06-15(&|$)/);
+  await expect(page.getByRole("button", { name: /Last 30 days/ })).toHaveAttribute("aria-pressed", "false");
+  await page.getByLabel("From", { exact: true }).fill("2026-06-09");
+  await expect(page).toHaveURL(/[?&]from=2026-06-09(&|$)/);
+  await expect(page).toHaveURL(/[?&]to=2026-06-15(&|$)/);
+  await expect(page.getByRole("button", { name: /Last 7 days/ })).toHaveAttribute("aria-pressed", "true");
+  // The shortcut letters are capitals: "L" (last month) is not read as "1" (last 12 months).
+  await expect(page.getByRole("button", { name: /Last month/ }).locator("kbd")).toHaveText("L");
 });

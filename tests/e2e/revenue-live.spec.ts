@@ -1,6 +1,6 @@
 // Long work is visible, incomplete figures say so, and a range that includes today refreshes
 // in the background without asking the upstream for closed days again.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { sandboxRequest as sandbox } from "./support/sandbox";
 import { sandboxCredentials, signIn } from "./support/session";

@@ -2,7 +2,7 @@
 // asks for Portuguese: words from the revenue, refunds and charts messages, money as `R$ 1.234,56`
 // equal to the ground truth, days as dd/mm/yyyy, and none of those screens' English left.
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { RANGE, SANDBOX_NOW, sandboxCredentials } from "./support/session";
 

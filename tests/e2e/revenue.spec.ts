@@ -2,7 +2,7 @@
 // affiliate (one range over 90 days with truncating windows), CSVs that parse and add up,
 // no creator-only field for an affiliate, a URL that reproduces the view, a DST day.
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 

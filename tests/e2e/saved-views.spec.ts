@@ -5,7 +5,7 @@
 // saved views fits a phone and passes axe in light and dark.
 import { createRequire } from "node:module";
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 

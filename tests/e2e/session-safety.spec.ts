@@ -1,6 +1,6 @@
 // Issue #10 points 2, 3 and 4, the way a user meets them. The dashboard under test was built
 // with an empty environment and started with the full one (scripts/e2e-dashboard.mjs).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { DASHBOARD_URL } from "./support/sandbox";
 import { fillSignIn, REVENUE_URL, sandboxCredentials, signIn } from "./support/session";
 

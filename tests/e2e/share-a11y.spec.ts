@@ -1,7 +1,7 @@
 // The share links' pages as people on a phone or a desktop, in light or dark, meet them: the
 // shared report, its password page, a refusal page, the Share popover and "Shared links" scroll
 // nowhere sideways and have no serious or critical axe violation.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { seriousViolations } from "./support/axe";
 import { sandboxCredentials, signIn } from "./support/session";
 import { createShareLink } from "./support/share-links";

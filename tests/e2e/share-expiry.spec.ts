@@ -4,7 +4,7 @@
 // as do its downloads.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
 import { DASHBOARD_PORT } from "./support/sandbox";
 import { sandboxCredentials } from "./support/session";

@@ -3,7 +3,7 @@
 // sandbox's ground truth; nothing it receives holds a customer's data or the key; the owner
 // sees it in "Shared links", with its views, and turns it off; a password link locks after
 // ten wrong tries.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./support/test";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 import { createShareLink, customerValues, holdsValue } from "./support/share-links";

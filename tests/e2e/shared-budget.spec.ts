@@ -2,7 +2,7 @@
 // client's state must still be one per process: three reports of one creator opened side by
 // side share one rate budget (no 429, never more than 60 requests in a sliding minute) and
 // one day cache and in-flight joining (no list window is asked for twice).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { sandboxRequest } from "./support/sandbox";
 import { sandboxCredentials, signIn } from "./support/session";
 

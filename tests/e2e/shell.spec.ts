@@ -1,5 +1,5 @@
 // The dashboard shell: navigation by key type, upstream health, and the system's colour scheme.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();

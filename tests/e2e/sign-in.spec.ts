@@ -1,7 +1,7 @@
 // Sign-in with an API key or client credentials, creator and affiliate sessions, refusals,
 // and what survives sign-out.
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { countOnPage, fillSignIn, REVENUE_URL, sandboxCredentials, signIn, truthCount } from "./support/session";
 
 const creds = sandboxCredentials();

@@ -4,7 +4,7 @@ import { TZDate } from "@date-fns/tz";
 import { format, startOfMonth, startOfQuarter, startOfYear, subDays, subMonths } from "date-fns";
 import { describe, expect, it } from "vitest";
 import { PRESETS, type Preset } from "@/lib/report-params/definitions";
-import { presetRange, todayIn } from "@/lib/report-params/presets";
+import { litPresets, presetOfKey, presetRange, todayIn } from "@/lib/report-params/presets";
 
 // The former implementation, kept here as the oracle.
 const day = (d: Date) => format(d, "yyyy-MM-dd");
@@ -52,5 +52,24 @@ describe("presetRange", () => {
     expect(todayIn("Pacific/Kiritimati", new Date("2026-06-15T12:00:00Z"))).toBe("2026-06-16");
     expect(todayIn("Pacific/Pago_Pago", new Date("2026-06-15T08:00:00Z"))).toBe("2026-06-14");
     expect(() => todayIn("Not/A_Zone")).toThrow(RangeError);
+  });
+});
+
+describe("litPresets and presetOfKey", () => {
+  const now = new Date("2026-06-15T12:00:00Z");
+  it("lights every preset whose days equal the range, whatever the URL calls it", () => {
+    expect([...litPresets("2026-06-09", "2026-06-15", "UTC", now)]).toEqual(["last_7_days"]);
+    expect([...litPresets("2026-05-01", "2026-05-31", "UTC", now)]).toEqual(["last_month"]);
+    expect([...litPresets("2026-05-02", "2026-05-31", "UTC", now)]).toEqual([]);
+    // On July 1st, today is also this month and this quarter.
+    expect([...litPresets("2026-07-01", "2026-07-01", "UTC", new Date("2026-07-01T12:00:00Z"))].sort()).toEqual(["this_month", "this_quarter", "today"]);
+    // The zone's today: in Kiritimati it is already the 16th.
+    expect([...litPresets("2026-06-16", "2026-06-16", "Pacific/Kiritimati", now)]).toContain("today");
+  });
+  it("takes a preset's letter in either case, so the buttons can show capitals", () => {
+    expect(presetOfKey("l")).toBe("last_month");
+    expect(presetOfKey("L")).toBe("last_month");
+    expect(presetOfKey("1")).toBe("last_12_months");
+    expect(presetOfKey("x")).toBeUndefined();
   });
 });

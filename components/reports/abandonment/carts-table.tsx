@@ -7,11 +7,11 @@ import { RecordsTable, withZone, type TableColumn } from "../records-table";
 
 type Column = Omit<TableColumn<CartRow>, "label">;
 
+// The day and the amount first (a phone shows two or three columns before it scrolls), the id last.
 const COLUMNS: Column[] = [
-  { key: "checkoutId" },
   { key: "sessionAt", sort: "sessionAt" },
-  { key: "product", sort: "product" },
   { key: "amount", numeric: true, sort: "amount" },
+  { key: "product", sort: "product" },
   { key: "attempts", numeric: true, sort: "attempts" },
   { key: "decline", sort: "decline", code: "declineCode" },
   { key: "recovered", sort: "recovered" },
@@ -19,6 +19,7 @@ const COLUMNS: Column[] = [
   { key: "customer", personal: true },
   { key: "email", personal: true },
   { key: "phone", personal: true },
+  { key: "checkoutId" },
 ];
 
 export function CartsTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {

@@ -15,7 +15,7 @@ export function OrdersScreen() {
       id="orders"
       title={t("title")}
       basis={t("basis")}
-      choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: {} })}
+      choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {} })}
       downloads={(query, view) => (
         <>
           <DownloadAll report="orders" query={query} />

@@ -16,7 +16,7 @@ export function RefundsScreen({ keyType }: { keyType: KeyType }) {
       id="refunds"
       title={t("title")}
       basis={(params) => t(params.dating === "sale" ? "basisSale" : "basisEvent")}
-      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: {} })}
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {} })}
       hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
       downloads={(query, view) => (
         <>

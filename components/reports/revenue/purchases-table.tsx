@@ -7,9 +7,10 @@ import { zoneOfQuery } from "@/lib/report-params/report-links";
 
 export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: string; total: number; valueLabel: string; csvHref: string }) {
   const t = useTranslations("revenue.purchases");
+  // The day and the amount first: a phone shows two or three columns before it scrolls.
   const columns: TableColumn<TableRow>[] = [
-    { key: "id", label: t("id") },
     { key: "createdAt", label: t("createdAt", { zone: zoneOfQuery(query) }), sort: "createdAt" },
+    { key: "amount", label: valueLabel, numeric: true, sort: "amount" },
     { key: "product", label: t("product"), sort: "product" },
     { key: "offer", label: t("offer"), code: "offer", nameKey: "offerName" },
     { key: "type", label: t("type"), sort: "type", code: "purchaseType" },
@@ -17,9 +18,9 @@ export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: s
     { key: "psp", label: t("psp"), code: "psp" },
     { key: "cardBrand", label: t("cardBrand"), code: "cardBrand" },
     { key: "country", label: t("country"), sort: "country", code: "country" },
-    { key: "amount", label: valueLabel, numeric: true, sort: "amount" },
     { key: "customer", label: t("customer"), personal: true },
     { key: "email", label: t("email"), personal: true },
+    { key: "id", label: t("id") },
   ];
   return (
     <RecordsTable title={t("title")} table="purchases" endpoint="/api/reports/revenue/rows" query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer", "psp", "cardBrand"]}

@@ -7,12 +7,12 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
 import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
-import type { ReportParams } from "@/lib/report-params/definitions";
+import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
-import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
+import { filterOptionsOf, matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { reportQuality, type ReportQuality } from "@/lib/reports/report-quality";
 import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 
@@ -26,6 +26,8 @@ export interface OrdersView {
   series: Array<{ currency: string; points: Array<{ bucket: string; amount: number; count: number }> }>;
   fulfilment: Fulfilment;
   quality: ReportQuality;
+  /** What each filter can take in the range, before filtering: the filter bar's choices. */
+  filterOptions: Partial<Record<FilterKey, string[]>>;
 }
 
 export const ORDER_KPIS: KpiSpec<CurrencyTotal> = [
@@ -42,7 +44,7 @@ const FILTERS: FilterPickers<Order> = {
   country: (o) => o.shippingCountry,
 };
 
-export interface LoadedOrders { orders: Order[]; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
+export interface LoadedOrders { orders: Order[]; filterOptions: Partial<Record<FilterKey, string[]>>; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
 
 export async function loadOrders(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<LoadedOrders> {
   const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), rangeOptions(options));
@@ -50,7 +52,7 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
   const currency = await currencyAssumptionFor(client, inRange, options.currency);
   const dated = withAssumedCurrency(inRange, currency.currency);
   const orders = dated.records.filter((o) => matchesFilters(o, params.filters, FILTERS));
-  return { orders, report, currency, assumedCurrencyRecords: dated.assumed };
+  return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), report, currency, assumedCurrencyRecords: dated.assumed };
 }
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
@@ -66,7 +68,7 @@ export async function loadOrdersReport(client: SalesApiClient, params: ReportPar
     (loaded) => loaded.currency,
     comparison && ((currency) => loadOrders(client, { ...params, ...comparison }, { ...options, currency })),
   );
-  const { orders, report, currency, assumedCurrencyRecords } = data;
+  const { orders, report, currency, assumedCurrencyRecords, filterOptions } = data;
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const previous = before ? ofCurrency(before.orders) : [];
@@ -81,6 +83,7 @@ export async function loadOrdersReport(client: SalesApiClient, params: ReportPar
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
     quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, { records: assumedCurrencyRecords, currency }),
+    filterOptions,
   };
   return { view, orders };
 }

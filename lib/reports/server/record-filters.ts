@@ -21,3 +21,17 @@ export function matchesFilters<T>(record: T, filters: Record<FilterKey, string[]
   }
   return true;
 }
+
+/** The values each filter of `pickers` can take among `records` (unfiltered), sorted: the report's filter choices. */
+export function filterOptionsOf<T>(records: readonly T[], pickers: FilterPickers<T>): Partial<Record<FilterKey, string[]>> {
+  const options: Partial<Record<FilterKey, string[]>> = {};
+  for (const key of Object.keys(pickers) as FilterKey[]) {
+    const values = new Set<string>();
+    for (const record of records) {
+      const value = pickers[key]!(record);
+      if (value !== undefined) values.add(value || "none");
+    }
+    options[key] = [...values].sort();
+  }
+  return options;
+}

@@ -5,7 +5,7 @@ import "server-only";
 // those endpoints answer 404 the report goes on with what purchases tell, and says so.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
-import type { ReportParams } from "@/lib/report-params/definitions";
+import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { firstField } from "@/lib/sales-api/resources";
 import { isoDay, shiftDay } from "@/lib/calendar";
@@ -16,6 +16,8 @@ import type { Purchase } from "@/lib/sales-api";
 
 export interface RefundRecords {
   purchases: Purchase[];
+  /** The period's purchases before the URL's filters: what the filter bar offers. */
+  unfiltered: Purchase[];
   refunds: GenericRecord[] | null;
   chargebacks: GenericRecord[] | null;
   /** Endpoints that answered 404. */
@@ -30,6 +32,8 @@ export interface RefundRecords {
 const LOOK_AHEAD_DAYS = 61;
 
 const field = (name: string) => (r: GenericRecord) => (r[name] === undefined ? undefined : String(r[name] || "none"));
+// The filters both purchases and these records answer; the filter bar offers only these.
+export const REFUND_FILTER_KEYS = ["product", "offer", "type", "method", "psp", "affiliate"] as const satisfies readonly FilterKey[];
 const RECORD_FILTERS: FilterPickers<GenericRecord> = { product: field("productName"), offer: field("offerCode"), type: field("purchaseType"), method: field("paymentMethod"), psp: field("psp"), affiliate: field("affiliateName") };
 
 export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RefundRecords> {
@@ -66,5 +70,5 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   const [revenue, refunds, chargebacks] = await Promise.all([loadingRevenue, load("refunds"), load("chargebacks")]);
   // The notes in a fixed order whichever fetch ended first: purchases, refunds, chargebacks.
   reports.sort((a, b) => (a.resource === b.resource ? 0 : a.resource === "refunds" ? -1 : 1));
-  return { purchases: revenue.current, refunds, chargebacks, unavailable: unavailable.sort((a, b) => (a === b ? 0 : a === "refunds" ? -1 : 1)), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
+  return { purchases: revenue.current, unfiltered: revenue.unfiltered, refunds, chargebacks, unavailable: unavailable.sort((a, b) => (a === b ? 0 : a === "refunds" ? -1 : 1)), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
 }

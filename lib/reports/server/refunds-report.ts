@@ -8,13 +8,14 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
 import { refundedShareCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
-import type { ReportParams } from "@/lib/report-params/definitions";
+import { purchaseFilterKeys } from "@/lib/analytics/filters";
+import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadOrders } from "@/lib/reports/server/orders-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
+import { loadRefundRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import { reportQuality } from "@/lib/reports/report-quality";
 
 export const REFUND_KPIS: KpiSpec<RefundKpis> = [
@@ -116,6 +117,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     refunds: records(data.refunds),
     chargebacks: records(data.chargebacks),
     unavailable: data.unavailable,
+    /** What each filter can take in the period, before filtering: the filter bar's choices. */
+    filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, purchaseFilterKeys(data.unfiltered, key)])) as Partial<Record<FilterKey, string[]>>,
     quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, { records: data.assumedCurrencyRecords, currency: data.currency }),
   };
   return { view, data };

@@ -6,6 +6,7 @@ import "server-only";
 import { alignSeries } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { Dimension } from "@/lib/analytics/breakdowns";
+import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { ALREADY_AVAILABLE } from "@/lib/analytics/funds-availability";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import {
@@ -39,7 +40,6 @@ export function fundsWeekCsvLabel(week: string, weeks: number): string {
   return week === ALREADY_AVAILABLE ? "Already available" : week === FUNDS_LATER ? `After ${weeks} weeks` : `Week of ${week}`;
 }
 
-const FILTER_DIMENSION: Record<FilterKey, Dimension> = { product: "product", offer: "offer", type: "purchaseType", method: "paymentMethod", psp: "psp", brand: "cardBrand", country: "country", affiliate: "affiliate" };
 
 /** The amount a report is about: the sale for a creator, the commission for an affiliate. */
 export const amountFor = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountTransaction : (p: Purchase) => p.amountAffiliation);

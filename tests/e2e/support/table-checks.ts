@@ -24,16 +24,21 @@ export function expectNoneIn(bodies: readonly string[], values: Iterable<unknown
   expect(found.slice(0, 3)).toEqual([]);
 }
 
-/** The first cell of every row on screen. */
-export async function firstCells(page: Page, testId: string): Promise<string[]> {
-  return page.getByTestId(`${testId}-row`).locator("td:first-child").allTextContents();
+/** The id cell of every row on screen (`column`: the id's column key). */
+export async function idCells(page: Page, testId: string, column = "id"): Promise<string[]> {
+  return page.getByTestId(`${testId}-row`).locator(`td[data-column="${column}"]`).allTextContents();
+}
+
+/** The text of every row on screen, whole (its first cell, a day, is not unique). */
+export async function rowTexts(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(`${testId}-row`).allTextContents();
 }
 
 /** Reloads and expects the same page of the same sort, the same rows in the same order. */
 export async function expectReloadKeepsPage(page: Page, testId: string, pageText: string): Promise<void> {
   await expect(page.getByTestId(`${testId}-page`)).toHaveText(pageText);
-  const before = await firstCells(page, testId);
+  const before = await rowTexts(page, testId);
   await page.reload();
   await expect(page.getByTestId(`${testId}-page`)).toHaveText(pageText, { timeout: 45_000 });
-  await expect.poll(() => firstCells(page, testId), { timeout: 45_000 }).toEqual(before);
+  await expect.poll(() => rowTexts(page, testId), { timeout: 45_000 }).toEqual(before);
 }
