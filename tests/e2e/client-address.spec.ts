@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
 import { DASHBOARD_PORT } from "./support/sandbox";
 

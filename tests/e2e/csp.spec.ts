@@ -2,7 +2,7 @@
 // response and 'strict-dynamic', never 'unsafe-inline'; no <base>; violations reported to an
 // endpoint. The pages must work under it: no violation while the landing page, sign-in, a
 // report and the Overview load and hydrate.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();

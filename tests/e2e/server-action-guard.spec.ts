@@ -1,6 +1,6 @@
 // Server actions as a hand-made request meets them (raw HTTP, no browser): a missing or foreign
 // Origin and a body over 1 MB are refused in the actions' own result shape, never with a 500.
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./support/test";
 import { DASHBOARD_URL } from "./support/sandbox";
 
 // Any action id: the refusals come before Next looks the action up.
