@@ -5,9 +5,12 @@ import { useTranslations } from "next-intl";
 import type { CategoryLabel } from "@/lib/i18n/code-labels";
 import type { BreakdownRow } from "@/lib/reports/revenue-view";
 import { ChartPlaceholder } from "./chart-placeholder";
+import { useMountTurn } from "./mount-turn";
 
 // recharts is loaded after the page has painted its figures (see revenue-over-time-chart.tsx),
 // into a frame whose height is already the chart's.
+// The same chunk as the plot's: awaited before the chart takes its turn.
+const loadPlot = () => import("./breakdown-bar-plot");
 const BreakdownBarPlot = dynamic(() => import("./breakdown-bar-plot"), { ssr: false, loading: ChartPlaceholder });
 
 const MAX_BARS = 8;
@@ -18,9 +21,10 @@ export type LabelledBreakdownRow = BreakdownRow & CategoryLabel;
 export function BreakdownBarChart({ rows, currency, title }: { rows: LabelledBreakdownRow[]; currency: string; title: string }) {
   const t = useTranslations("charts");
   const top = rows.slice(0, MAX_BARS);
+  const turn = useMountTurn(loadPlot);
   return (
     <figure className="w-full" style={{ height: 56 + top.length * 34 }} aria-label={t("breakdownFigure", { title, currency: currency.toUpperCase() })}>
-      <BreakdownBarPlot rows={top} currency={currency} />
+      {turn ? <BreakdownBarPlot rows={top} currency={currency} /> : <ChartPlaceholder />}
     </figure>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { Granularity } from "@/lib/report-params/definitions";
 import type { SeriesPoint } from "@/lib/reports/revenue-view";
 import { ChartPlaceholder } from "./chart-placeholder";
+import { useMountTurn } from "./mount-turn";
 
 export type RevenueOverTimeChartProps = {
   currency: string;
@@ -20,14 +21,17 @@ export type RevenueOverTimeChartProps = {
 
 // recharts is most of a report page's JavaScript: it is loaded after the page has painted its
 // figures (never rendered on the server), into a frame that already has the chart's size.
+// The same chunk as the plot's: awaited before the chart takes its turn.
+const loadPlot = () => import("./revenue-over-time-plot");
 const RevenueOverTimePlot = dynamic(() => import("./revenue-over-time-plot"), { ssr: false, loading: ChartPlaceholder });
 
 // A value per bucket, with the comparison period overlaid as a dashed line.
 export function RevenueOverTimeChart(props: RevenueOverTimeChartProps) {
   const t = useTranslations("charts");
+  const turn = useMountTurn(loadPlot);
   return (
     <figure className="h-72 w-full" aria-label={props.measure === "count" ? t("overTimeFigureCount", { label: props.valueLabel }) : t("overTimeFigure", { label: props.valueLabel, currency: props.currency.toUpperCase() })}>
-      <RevenueOverTimePlot {...props} />
+      {turn ? <RevenueOverTimePlot {...props} /> : <ChartPlaceholder />}
     </figure>
   );
 }
