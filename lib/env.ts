@@ -136,6 +136,8 @@ export const serverEnvSchema = z.object({
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
   /** Redis for the rate budget, Flow B tokens, requests in flight and the sync lease, shared by several instances; in-process when unset. */
   SALESDASH_REDIS_URL: connectionUrl(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
+  /** How long sign-in waits after too many consecutive refused credentials from one address or for one credential (lib/auth/sign-in-throttle.ts). */
+  SALESDASH_SIGN_IN_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(86_400).default(60)),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

@@ -5,6 +5,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
+import { clientIp } from "@/lib/sharing/client-ip";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
@@ -36,8 +37,10 @@ export function getAuthOptions(): NextAuthOptions {
         credentials: { apiKey: { type: "password" }, clientId: { type: "text" }, target: { type: "text" }, name: { type: "text" } },
         // The sign-in page uses signInAction (lib/actions/auth); this provider stays for
         // anything that still signs in through next-auth's own route, on the same code.
-        async authorize(input) {
-          const result = await signInWithCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, name: input?.name, target: input?.target });
+        async authorize(input, request) {
+          // The same throttle as the sign-in page: the same helper reads the client address.
+          const address = clientIp(new Headers(Object.entries((request?.headers ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+          const result = await signInWithCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, name: input?.name, target: input?.target }, address);
           // next-auth hands this message to signIn() on the page; it never contains the key.
           if (!result.ok) throw new Error(result.message);
           const { vaultRef, label, keyType, target } = result.account;
