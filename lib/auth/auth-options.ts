@@ -10,17 +10,20 @@ import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
 import { sessionClaims, type SignedInAccount } from "./session-claims";
-import { secureSessionCookie } from "./session-cookie";
+import { secureSessionCookie, sessionCookieName } from "./session-cookie";
 import { decideSession } from "./session-decision";
 import { signInWithCredential } from "./sign-in-credential";
 
 export function getAuthOptions(): NextAuthOptions {
   const env = getServerEnv();
   const maxAge = env.SESSION_MAX_AGE_SECONDS;
+  const secure = secureSessionCookie(env.NEXTAUTH_URL);
   return {
     secret: env.AUTH_SECRET,
     // Secure cookies whenever the dashboard is served over HTTPS (everywhere but localhost).
-    useSecureCookies: secureSessionCookie(env.NEXTAUTH_URL),
+    useSecureCookies: secure,
+    // The session cookie under the name the pages read: "__Host-" over HTTPS (session-cookie.ts).
+    cookies: { sessionToken: { name: sessionCookieName(secure), options: { httpOnly: true, sameSite: "lax", path: "/", secure } } },
     // Codes only: next-auth's metadata can carry request details, and no credential may reach a log.
     logger: {
       error: (code) => console.error(`[auth] error ${code}`),
