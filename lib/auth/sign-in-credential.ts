@@ -11,7 +11,7 @@ import { accountLabel } from "./account-label";
 import { getCredentialVault } from "./credential-vault";
 import type { SignedInAccount } from "./session-claims";
 import { startSessionSync } from "./session-sync";
-import { beginSignIn, throttledSignIn, type SignInOutcome as AttemptOutcome } from "./sign-in-throttle";
+import { beginSignIn, throttledSignIn, type AttemptOutcome } from "./sign-in-throttle";
 import { verifyCredential, type SignInFailure, type SignInFailureReason } from "./verify-credential";
 
 export interface SignInInput {

@@ -26,11 +26,11 @@ export const FAILURES_PER_CREDENTIAL = 5;
 const FAILURE_MEMORY_SECONDS = 3600;
 const KEY_PREFIX = "salesdash:sign-in-fail";
 
-export type SignInOutcome = "success" | "refused" | "other";
+export type AttemptOutcome = "success" | "refused" | "other";
 export type ThrottleScope = "address" | "credential";
 
 export type SignInAttempt =
-  | { ok: true; settle(outcome: SignInOutcome): Promise<void> }
+  | { ok: true; settle(outcome: AttemptOutcome): Promise<void> }
   | { ok: false; scope: ThrottleScope; retryAfterSeconds: number };
 
 export interface SignInThrottle {
