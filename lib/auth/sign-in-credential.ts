@@ -5,6 +5,7 @@ import "server-only";
 // session's lifetime, the account's background sync starts, and what the session will hold
 // (a vault reference, never the key) is returned. Every failure is a sentence without the key.
 import { getServerEnv } from "@/lib/env";
+import { log } from "@/lib/log/server-log";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import { accountLabel } from "./account-label";
@@ -37,7 +38,11 @@ const REFUSALS: ReadonlySet<SignInFailureReason> = new Set(["invalid_token", "fo
 export async function signInWithCredential(input: SignInInput, clientAddress: string): Promise<SignInOutcome> {
   // Before anything reaches the upstream: a throttled address or credential gets the wait only.
   const attempt = await beginSignIn(clientAddress, { apiKey: input.apiKey, clientId: input.clientId });
-  if (!attempt.ok) return { ok: false, code: "throttled", ...throttledSignIn(attempt.retryAfterSeconds) };
+  if (!attempt.ok) {
+    // For whoever runs the dashboard: a search for keys shows in the log (no address, no key).
+    log("warn", { event: "sign_in_throttled", route: "/sign-in", status: 429, kind: attempt.scope });
+    return { ok: false, code: "throttled", ...throttledSignIn(attempt.retryAfterSeconds) };
+  }
   let outcome: AttemptOutcome = "other";
   try {
     const result = await signInChecked(input);

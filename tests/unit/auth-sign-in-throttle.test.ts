@@ -138,6 +138,9 @@ describe("signInWithCredential under the throttle", () => {
     }
     expect(verifyCredential).toHaveBeenCalledTimes(FAILURES_PER_ADDRESS);
     expect(throttled).toBe(100 - FAILURES_PER_ADDRESS);
+    const logged = logs.filter((line) => line.includes('"event":"sign_in_throttled"'));
+    expect(logged).toHaveLength(throttled);
+    expect(logged.join("\n")).not.toMatch(/203\.0\.113\.7|sak_/);
     // The right key during the wait is not tried either.
     expect(await signInWithCredential({ apiKey: RIGHT }, "203.0.113.7")).toMatchObject({ ok: false, code: "throttled" });
     expect(verifyCredential).toHaveBeenCalledTimes(FAILURES_PER_ADDRESS);
