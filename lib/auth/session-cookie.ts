@@ -8,7 +8,7 @@
 // own "__Secure-" would still accept a cookie set with Domain by a sibling host. Over HTTPS the
 // unprefixed name is not read at all; it serves plain http:// only (local use, the e2e suite),
 // where a prefix cannot be set. next-auth gets the same name (auth-options.ts).
-export const SESSION_COOKIE_NAMES = ["__Host-next-auth.session-token", "next-auth.session-token"] as const;
+const SESSION_COOKIE_NAMES = ["__Host-next-auth.session-token", "next-auth.session-token"] as const;
 
 // Every session cookie name this dashboard or next-auth's defaults ever wrote (".0", ".1"…: a
 // token split over several cookies), so that sign-in and sign-out clear older ones too.
