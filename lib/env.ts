@@ -151,6 +151,8 @@ export const serverEnvSchema = z.object({
       .max(10, { error: "must be at most 10" })
       .default(0),
   ),
+  /** How long sign-in waits after too many consecutive refused credentials from one address or for one credential (lib/auth/sign-in-throttle.ts). */
+  SALESDASH_SIGN_IN_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(86_400).default(60)),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

@@ -126,11 +126,15 @@ function handler(ctx: Context) {
     const correlationId = randomUUID();
     const started = Date.now();
     res.setHeader("x-correlation-id", correlationId);
+    const entry = () => ({ t: started, method: req.method ?? "", path: (req.url ?? "").split("?")[0] ?? "", query: new URL(req.url ?? "/", "https://sandbox.invalid").search, status: res.statusCode });
+    let known = false;
     const served = (account: Account, flow: "A" | "B" | "auth") => {
-      res.once("finish", () => ctx.stats.record(account.name, { t: started, method: req.method ?? "", path: (req.url ?? "").split("?")[0] ?? "", query: new URL(req.url ?? "/", "https://sandbox.invalid").search, status: res.statusCode, flow }));
+      known = true;
+      res.once("finish", () => ctx.stats.record(account.name, { ...entry(), flow }));
     };
     route(ctx, req, res, served).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
+      if (!known && error instanceof ApiError && error.status === 401) res.once("finish", () => ctx.stats.recordUnauthenticated(entry()));
       if (error instanceof ApiError) return sendError(res, error, correlationId);
       if (error instanceof SyntaxError) return sendError(res, new ApiError(400, "invalid_request", "Malformed JSON body"), correlationId);
       console.error(`[sandbox] ${correlationId} unexpected error:`, error instanceof Error ? error.message : error);

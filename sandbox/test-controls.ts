@@ -22,7 +22,7 @@ export async function handleTestControl(req: IncomingMessage, res: ServerRespons
     state.invalidateTokens();
     return sendJson(res, 200, { invalidated: true });
   }
-  if (route === "GET /__sandbox/stats") return sendJson(res, 200, { accounts: state.stats.snapshot() });
+  if (route === "GET /__sandbox/stats") return sendJson(res, 200, { accounts: state.stats.snapshot(), unauthenticated: state.stats.unauthenticated() });
   if (route === "POST /__sandbox/reset") {
     Object.assign(state.controls, state.initial);
     state.stats.reset();

@@ -88,7 +88,7 @@ function signInActionId(): string | undefined {
 }
 
 const cookiePairs = (answer: Response) => answer.headers.getSetCookie().map((c) => c.split(";")[0]!);
-const sessionCookie = (pairs: string[]) => pairs.find((c) => /^(__Secure-)?next-auth\.session-token=./.test(c));
+const sessionCookie = (pairs: string[]) => pairs.find((c) => /^(__Host-)?next-auth\.session-token=./.test(c));
 
 /**
  * Signs in as the sandbox's first creator the way the form does (a POST of the sign-in server

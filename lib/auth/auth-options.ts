@@ -5,21 +5,25 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getServerEnv } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { getCredentialVault } from "./credential-vault";
 import { safeRedirectUrl } from "./safe-callback";
 import { sessionClaims, type SignedInAccount } from "./session-claims";
-import { secureSessionCookie } from "./session-cookie";
+import { secureSessionCookie, sessionCookieName } from "./session-cookie";
 import { decideSession } from "./session-decision";
 import { signInWithCredential } from "./sign-in-credential";
 
 export function getAuthOptions(): NextAuthOptions {
   const env = getServerEnv();
   const maxAge = env.SESSION_MAX_AGE_SECONDS;
+  const secure = secureSessionCookie(env.NEXTAUTH_URL);
   return {
     secret: env.AUTH_SECRET,
     // Secure cookies whenever the dashboard is served over HTTPS (everywhere but localhost).
-    useSecureCookies: secureSessionCookie(env.NEXTAUTH_URL),
+    useSecureCookies: secure,
+    // The session cookie under the name the pages read: "__Host-" over HTTPS (session-cookie.ts).
+    cookies: { sessionToken: { name: sessionCookieName(secure), options: { httpOnly: true, sameSite: "lax", path: "/", secure } } },
     // Codes only: next-auth's metadata can carry request details, and no credential may reach a log.
     logger: {
       error: (code) => console.error(`[auth] error ${code}`),
@@ -36,8 +40,10 @@ export function getAuthOptions(): NextAuthOptions {
         credentials: { apiKey: { type: "password" }, clientId: { type: "text" }, target: { type: "text" }, name: { type: "text" } },
         // The sign-in page uses signInAction (lib/actions/auth); this provider stays for
         // anything that still signs in through next-auth's own route, on the same code.
-        async authorize(input) {
-          const result = await signInWithCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, name: input?.name, target: input?.target });
+        async authorize(input, request) {
+          // The same throttle as the sign-in page: the same helper reads the client address.
+          const address = clientAddress(new Headers(Object.entries((request?.headers ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+          const result = await signInWithCredential({ apiKey: input?.apiKey ?? "", clientId: input?.clientId, name: input?.name, target: input?.target }, address);
           // next-auth hands this message to signIn() on the page; it never contains the key.
           if (!result.ok) throw new Error(result.message);
           const { vaultRef, label, keyType, target } = result.account;

@@ -2,11 +2,17 @@
 // for its name and attributes, so the sign-in and sign-out actions, /session-ended and next-auth's
 // own route handler all read and write the same cookie.
 
-// The names next-auth gives the session cookie: "__Secure-" when the dashboard is served over
-// HTTPS, and ".0", ".1"… suffixes if a token ever grows past one cookie's size.
-export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+// Over HTTPS the session cookie is "__Host-next-auth.session-token": a browser accepts that name
+// only Secure, for path "/" and without a Domain, so a neighbouring subdomain or a plain-HTTP
+// page cannot toss in a cookie of that name and sign a visitor in as someone else. next-auth's
+// own "__Secure-" would still accept a cookie set with Domain by a sibling host. Over HTTPS the
+// unprefixed name is not read at all; it serves plain http:// only (local use, the e2e suite),
+// where a prefix cannot be set. next-auth gets the same name (auth-options.ts).
+const SESSION_COOKIE_NAMES = ["__Host-next-auth.session-token", "next-auth.session-token"] as const;
 
-const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token(\.\d+)?$/;
+// Every session cookie name this dashboard or next-auth's defaults ever wrote (".0", ".1"…: a
+// token split over several cookies), so that sign-in and sign-out clear older ones too.
+const SESSION_COOKIE = /^(__Secure-|__Host-)?next-auth\.session-token(\.\d+)?$/;
 
 export function isSessionCookie(name: string): boolean {
   return SESSION_COOKIE.test(name);
@@ -17,6 +23,7 @@ export function secureSessionCookie(dashboardUrl: string | undefined): boolean {
   return (dashboardUrl ?? "").startsWith("https://");
 }
 
+/** The one name a session cookie is written and read under: never the other one. */
 export function sessionCookieName(secure: boolean): (typeof SESSION_COOKIE_NAMES)[number] {
   return secure ? SESSION_COOKIE_NAMES[0] : SESSION_COOKIE_NAMES[1];
 }
@@ -34,9 +41,9 @@ export function sessionCookieAttributes(secure: boolean, maxAgeSeconds: number, 
   return { httpOnly: true, sameSite: "lax", path: "/", secure, expires: new Date(now + maxAgeSeconds * 1000) };
 }
 
-/** The attributes that delete a session cookie named `name`. The __Secure- prefix is only accepted (even to expire it) on a Secure cookie. */
+/** The attributes that delete a session cookie named `name`. A prefixed name is only accepted (even to expire it) on a Secure cookie. */
 export function expiredSessionCookieAttributes(name: string) {
-  return { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") } as const;
+  return { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") || name.startsWith("__Host-") } as const;
 }
 
 // next-auth splits a token longer than this over several cookies; ours (a vault reference, a

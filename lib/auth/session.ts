@@ -11,7 +11,7 @@ import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
-import { SESSION_COOKIE_NAMES } from "./session-cookie";
+import { secureSessionCookie, sessionCookieName } from "./session-cookie";
 import { startSessionSync } from "./session-sync";
 import { decideSession, endedSessionPath, type SessionAccount, type SessionDecision } from "./session-decision";
 
@@ -23,7 +23,8 @@ export async function getSessionState(): Promise<SessionDecision> {
   // every page and handler that calls this dynamic. A build made without AUTH_SECRET once
   // returned before it and prerendered the reports as a fixed redirect to /sign-in.
   const jar = await cookies();
-  const raw = SESSION_COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
+  // Only the name of this dashboard's scheme: over HTTPS an unprefixed cookie is someone else's.
+  const raw = jar.get(sessionCookieName(secureSessionCookie(getServerEnv().NEXTAUTH_URL)))?.value;
   if (!raw) return { kind: "signed-out" };
   const secret = getServerEnv().AUTH_SECRET;
   // Sign-in is not configured on this server: nothing can be verified, nobody is signed in.

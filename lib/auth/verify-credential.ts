@@ -6,11 +6,12 @@ import { createSalesApiClient, credentialFrom, errorKind, SalesApiHttpError, typ
 import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
 import type { UpstreamTarget } from "@/lib/sales-api/transport";
 import { log, newCorrelationId } from "@/lib/log/server-log";
+import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 
 /** Which sentence a failed sign-in gets; the page words it in the reader's language (messages "auth.signInFailure"). */
 export type SignInFailureReason =
   | "key_empty" | "key_whitespace" | "invalid_token" | "rate_limited" | "rate_limited_minute" | "unreachable"
-  | "upstream" | "forbidden" | "internal" | "config" | "refused" | "refused_http";
+  | "upstream" | "forbidden" | "internal" | "config" | "refused" | "refused_http" | "throttled";
 
 /**
  * A failed sign-in: the English sentence (logs, next-auth's route, and the fallback), and what
@@ -83,6 +84,8 @@ export async function verifyCredential(input: { apiKey: string; clientId?: strin
     const client = createSalesApiClient({ credential, target: input.target, retry: { maxRetries: 1 } });
     return { ok: true, credential, keyType: await client.probeKeyType() };
   } catch (error) {
+    // The rate budget's store (Redis) is away: not the credential's fault, said by the caller.
+    if (error instanceof StorageUnavailableError) throw error;
     logUpstreamSignInFailure(error);
     return { ok: false, ...signInFailure(error) };
   }

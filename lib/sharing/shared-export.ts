@@ -11,11 +11,11 @@ import type { CookieReader } from "./share-links";
 import { openSharedPage } from "./shared-page";
 import { sharedDatasets } from "./shared-datasets";
 
-
 export async function sharedExportResponse(request: Request, token: string, dataset: string, cookies: CookieReader): Promise<Response> {
   const refusal = csvLocaleRefusal(request);
   if (refusal) return refusal;
-  const opened = await openSharedPage(token, { headers: request.headers, cookies, countView: false });
+  const opened = await openSharedPage(token, { headers: request.headers, cookies, countView: false, route: "/s/[token]/csv/[dataset]" });
+  if (opened.kind === "storage_unavailable") return errorResponse(opened.status, "storage", opened.message, opened.reference);
   if (opened.kind === "rate_limited") return errorResponse(429, "rate_limited", `Too many requests from your network. Try again in ${opened.retryAfterSeconds} seconds.`);
   if (opened.kind !== "ok") return errorResponse(404, "not_found", "This shared link does not open: it is unknown, expired, turned off or needs its password.");
   const { snapshot } = opened;

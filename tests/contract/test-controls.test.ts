@@ -82,6 +82,19 @@ describe("fault injection", () => {
     expect(stats.creator2?.log.map((e) => e.path)).toEqual(Array(3).fill("/api/v1/purchases"));
   });
 
+  it("counts the requests refused before any account was known (wrong keys and pairs), without their credential", async () => {
+    const before = (await sb.unauthenticated()).requests;
+    await sb.json(`/api/v1/purchases?${W}`, "sak_notakey0000000000");
+    await sb.json(`/api/v1/purchases?${W}`);
+    await sb.request("/api/v1/auth", { method: "POST", body: JSON.stringify({ clientId: sb.creds.creator.clientId, apiKey: "sak_wrong" }), headers: { "content-type": "application/json" } });
+    await sb.json(`/api/v1/purchases?${W}&limit=1`, sb.creds.creator2.apiKey);
+    const after = await sb.unauthenticated();
+    expect(after.requests - before).toBe(3);
+    expect(JSON.stringify(after)).not.toContain("sak_notakey");
+    await sb.reset();
+    expect((await sb.unauthenticated()).requests).toBe(0);
+  });
+
   it("refuses control changes that are not in the schema", async () => {
     const res = await sb.request("/__sandbox/controls", { method: "POST", body: JSON.stringify({ bogus: 1 }), headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);

@@ -28,6 +28,8 @@ export interface RunningSandbox {
   json<T = any>(pathAndQuery: string, token?: string): Promise<{ status: number; body: T; headers: Headers }>;
   controls(patch: Record<string, unknown>): Promise<void>;
   stats(): Promise<Record<string, { requests: number; byStatus: Record<string, number>; log: Array<{ t: number; path: string; query?: string; status: number; flow: string }> }>>;
+  /** Requests answered 401 before any account was known (wrong keys): how many reached the sandbox. */
+  unauthenticated(): Promise<{ requests: number }>;
   reset(): Promise<void>;
   invalidateTokens(): Promise<void>;
   stop(): Promise<void>;
@@ -78,6 +80,7 @@ export async function startSandboxProcess(args: string[] = [], { testControls = 
     },
     controls: async (patch) => void (await post("/__sandbox/controls", patch)),
     stats: async () => ((await (await request("/__sandbox/stats")).json()) as any).accounts,
+    unauthenticated: async () => ((await (await request("/__sandbox/stats")).json()) as any).unauthenticated,
     reset: async () => void (await post("/__sandbox/reset", {})),
     invalidateTokens: async () => void (await post("/__sandbox/invalidate-tokens", {})),
     async stop() {

@@ -11,6 +11,8 @@ const getSessionClient = vi.fn();
 
 const env: { AUTH_SECRET?: string } = {};
 vi.mock("@/lib/env", () => ({ getServerEnv: () => env }));
+// The address the throttle counts against (lib/http/client-address.ts): without the peer header, "unknown", one bucket for these tests.
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.7" }) }));
 vi.mock("@/lib/auth/sign-in-credential", () => ({ signInWithCredential: (...a: unknown[]) => signInWithCredential(...a) }));
 vi.mock("@/lib/auth/session-token", () => ({ setSessionCookie: (...a: unknown[]) => setSessionCookie(...a), clearSessionCookies: () => clearSessionCookies() }));
 vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: (ref: string) => vaultRemove(ref) }) }));
@@ -33,13 +35,13 @@ describe("signInAction", () => {
   it("signs in with an API key (Flow A) and answers the safe callback path", async () => {
     const result = await signInAction({ apiKey: KEY, clientId: "", name: "Aurora", target: "production", callbackUrl: "/orders?from=2026-06-01&to=2026-06-15" });
     expect(result).toEqual({ ok: true, data: { redirectTo: "/orders?from=2026-06-01&to=2026-06-15" } });
-    expect(signInWithCredential).toHaveBeenCalledWith({ apiKey: KEY, clientId: "", name: "Aurora", target: "production", callbackUrl: "/orders?from=2026-06-01&to=2026-06-15" });
+    expect(signInWithCredential).toHaveBeenCalledWith({ apiKey: KEY, clientId: "", name: "Aurora", target: "production", callbackUrl: "/orders?from=2026-06-01&to=2026-06-15" }, "203.0.113.7");
     expect(setSessionCookie).toHaveBeenCalledWith(ACCOUNT);
   });
 
   it("passes a client ID on (Flow B) and the staging target", async () => {
     await signInAction({ apiKey: KEY, clientId: "cid_123", target: "staging" });
-    expect(signInWithCredential).toHaveBeenCalledWith(expect.objectContaining({ clientId: "cid_123", target: "staging" }));
+    expect(signInWithCredential).toHaveBeenCalledWith(expect.objectContaining({ clientId: "cid_123", target: "staging" }), "203.0.113.7");
   });
 
   it("never sends the browser to another origin", async () => {

@@ -20,6 +20,13 @@ describe("next-auth options", () => {
     expect((await optionsWith({ AUTH_SECRET: SECRET, NEXTAUTH_URL: "http://localhost:3000" })).useSecureCookies).toBe(false);
   });
 
+  it("give next-auth's own route the session cookie the pages read: __Host- over https, the plain name over http", async () => {
+    const secure = (await optionsWith({ AUTH_SECRET: SECRET, NEXTAUTH_URL: "https://dash.example.com" })).cookies?.sessionToken;
+    expect(secure).toEqual({ name: "__Host-next-auth.session-token", options: { httpOnly: true, sameSite: "lax", path: "/", secure: true } });
+    const plain = (await optionsWith({ AUTH_SECRET: SECRET, NEXTAUTH_URL: "http://localhost:3000" })).cookies?.sessionToken;
+    expect(plain).toMatchObject({ name: "next-auth.session-token", options: { secure: false } });
+  });
+
   it("keep sessions as JWTs for the configured lifetime", async () => {
     const options = await optionsWith({ AUTH_SECRET: SECRET, SESSION_MAX_AGE_SECONDS: "3600" });
     expect(options.session).toMatchObject({ strategy: "jwt", maxAge: 3600 });

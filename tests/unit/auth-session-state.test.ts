@@ -88,4 +88,32 @@ describe("getSessionState", () => {
     expect(await getSessionState()).toEqual({ kind: "ended", reason: "credential-gone", vaultRef: ref });
     expect(await getSessionAccount()).toBeNull();
   });
+
+  // Issue #24, point 15: over HTTPS a cookie of the plain name can be tossed in by another host.
+  it("over https reads only the __Host- cookie: a valid session under the plain name signs nobody in", async () => {
+    vi.stubEnv("AUTH_SECRET", SECRET);
+    vi.stubEnv("NEXTAUTH_URL", "https://dash.example.com");
+    const { getSessionState } = await import("@/lib/auth/session");
+    const { getCredentialVault } = await import("@/lib/auth/credential-vault");
+    const ref = await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
+    const token = await encode({ token: { ...TOKEN, vaultRef: ref }, secret: SECRET });
+    for (const name of ["next-auth.session-token", "__Secure-next-auth.session-token"]) {
+      cookieJar.clear();
+      cookieJar.set(name, token);
+      expect(await getSessionState()).toEqual({ kind: "signed-out" });
+    }
+    cookieJar.clear();
+    cookieJar.set("__Host-next-auth.session-token", token);
+    expect(await getSessionState()).toMatchObject({ kind: "signed-in", account: { vaultRef: ref } });
+  });
+
+  it("over plain http (local use, the e2e suite) reads the plain name", async () => {
+    vi.stubEnv("AUTH_SECRET", SECRET);
+    vi.stubEnv("NEXTAUTH_URL", "http://127.0.0.1:3100");
+    const { getSessionState } = await import("@/lib/auth/session");
+    const { getCredentialVault } = await import("@/lib/auth/credential-vault");
+    const ref = await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
+    cookieJar.set("next-auth.session-token", await encode({ token: { ...TOKEN, vaultRef: ref }, secret: SECRET }));
+    expect(await getSessionState()).toMatchObject({ kind: "signed-in", account: { vaultRef: ref } });
+  });
 });

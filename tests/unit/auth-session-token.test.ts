@@ -48,15 +48,24 @@ async function sessionToken(env: Record<string, string>) {
 
 describe("the session cookie's name and attributes", () => {
   for (const secure of [false, true]) {
-    it(`are next-auth's own (${secure ? "https" : "http"})`, () => {
+    it(`have next-auth's attributes (${secure ? "https" : "http"})`, () => {
       const theirs = defaultCookies(secure).sessionToken;
       const ours = sessionCookieAttributes(secure, 3600, 0);
-      expect(sessionCookieName(secure)).toBe(theirs.name);
       expect({ httpOnly: ours.httpOnly, sameSite: ours.sameSite, path: ours.path, secure: ours.secure }).toEqual(theirs.options);
       expect(ours.expires.getTime()).toBe(3600 * 1000);
       expect(isSessionCookie(theirs.name)).toBe(true);
     });
   }
+
+  // Issue #24, point 15: a cookie tossed in by a sibling host must not sign anyone in over HTTPS.
+  it("are named __Host- over https (Secure, path /, no Domain: what that prefix demands), plain over http", () => {
+    expect(sessionCookieName(true)).toBe("__Host-next-auth.session-token");
+    expect(sessionCookieName(false)).toBe("next-auth.session-token");
+    const secure = sessionCookieAttributes(true, 3600, 0);
+    expect(secure).toMatchObject({ secure: true, path: "/" });
+    expect(secure).not.toHaveProperty("domain");
+    expect(isSessionCookie("__Host-next-auth.session-token")).toBe(true);
+  });
 
   it("are Secure exactly when the dashboard's URL is https://", () => {
     expect(secureSessionCookie("https://dash.example.com")).toBe(true);
@@ -64,7 +73,8 @@ describe("the session cookie's name and attributes", () => {
     expect(secureSessionCookie(undefined)).toBe(false);
   });
 
-  it("expire a __Secure- cookie as a Secure cookie (browsers refuse it otherwise)", () => {
+  it("expire a prefixed cookie as a Secure cookie (browsers refuse it otherwise)", () => {
+    expect(expiredSessionCookieAttributes("__Host-next-auth.session-token")).toMatchObject({ maxAge: 0, secure: true, path: "/" });
     expect(expiredSessionCookieAttributes("__Secure-next-auth.session-token")).toMatchObject({ maxAge: 0, secure: true, path: "/" });
     expect(expiredSessionCookieAttributes("next-auth.session-token")).toMatchObject({ maxAge: 0, secure: false, path: "/" });
   });
@@ -89,14 +99,14 @@ describe("setSessionCookie", () => {
     expect((claims!.exp as number) - (claims!.iat as number)).toBe(600);
   });
 
-  it("uses the __Secure- name over https and drops a session cookie of the other name", async () => {
+  it("uses the __Host- name over https and drops a session cookie of the other name", async () => {
     jar.set("next-auth.session-token", "old");
     jar.set("unrelated", "keep");
     const { setSessionCookie } = await sessionToken({ AUTH_SECRET: SECRET, NEXTAUTH_URL: "https://dash.example.com" });
     await setSessionCookie(ACCOUNT);
     expect(sets.map((s) => [s.name, s.value === "" ? "cleared" : "set"])).toEqual([
       ["next-auth.session-token", "cleared"],
-      ["__Secure-next-auth.session-token", "set"],
+      ["__Host-next-auth.session-token", "set"],
     ]);
     expect(sets[1]!.options).toMatchObject({ secure: true });
   });
@@ -110,10 +120,10 @@ describe("setSessionCookie", () => {
 
 describe("clearSessionCookies", () => {
   it("expires every session cookie the browser sent, chunks included, and nothing else", async () => {
-    for (const name of ["next-auth.session-token", "__Secure-next-auth.session-token", "next-auth.session-token.0", "next-auth.csrf-token", "theme"]) jar.set(name, "x");
+    for (const name of ["next-auth.session-token", "__Secure-next-auth.session-token", "__Host-next-auth.session-token", "next-auth.session-token.0", "next-auth.csrf-token", "theme"]) jar.set(name, "x");
     const { clearSessionCookies } = await sessionToken({ AUTH_SECRET: SECRET });
     await clearSessionCookies();
-    expect(sets.map((s) => s.name)).toEqual(["next-auth.session-token", "__Secure-next-auth.session-token", "next-auth.session-token.0"]);
+    expect(sets.map((s) => s.name)).toEqual(["next-auth.session-token", "__Secure-next-auth.session-token", "__Host-next-auth.session-token", "next-auth.session-token.0"]);
     for (const s of sets) expect(s).toMatchObject({ value: "", options: { maxAge: 0 } });
   });
 });

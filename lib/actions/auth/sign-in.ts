@@ -3,12 +3,14 @@
 // Sign-in with a Sales API credential (an API key, or a client ID and key): checked upstream,
 // sealed in the vault, and the session cookie next-auth would write (lib/auth/session-token.ts),
 // holding the vault reference only. Answers where to go next: the safe callback path.
+import { headers } from "next/headers";
 import { z } from "zod";
 import { actionFailure, publicAction } from "@/lib/actions/session-action";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { setSessionCookie } from "@/lib/auth/session-token";
 import { signInWithCredential } from "@/lib/auth/sign-in-credential";
 import { getServerEnv } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import type { SignInActionFailure } from "./sign-in-failure";
 
 // Messages of their own: zod's could one day quote the value, and this value is a credential.
@@ -26,7 +28,7 @@ type SignInResult = { ok: true; data: { redirectTo: string } } | { ok: false; er
 const signIn = publicAction(signInSchema, async (input): Promise<SignInResult> => {
   // Checked first: without the secret no session can be written, and nothing should be vaulted.
   if (!getServerEnv().AUTH_SECRET) return actionFailure("not_configured", "Sign-in is not configured on this server (AUTH_SECRET is not set). Ask the person who runs this dashboard.");
-  const result = await signInWithCredential(input);
+  const result = await signInWithCredential(input, clientAddress(await headers()));
   if (!result.ok) {
     // The English sentence stays whole (with its reference); the reason and values let the page
     // say it in the reader's language.
