@@ -11,8 +11,9 @@ const getSessionClient = vi.fn();
 
 const env: { AUTH_SECRET?: string } = {};
 vi.mock("@/lib/env", () => ({ getServerEnv: () => env }));
-// The address the throttle counts against (lib/http/client-address.ts): without the peer header, "unknown", one bucket for these tests.
+// The address the throttle counts against: whatever lib/http/client-address.ts makes of the request.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.7" }) }));
+vi.mock("@/lib/http/client-address", () => ({ clientAddress: () => "203.0.113.7" }));
 vi.mock("@/lib/auth/sign-in-credential", () => ({ signInWithCredential: (...a: unknown[]) => signInWithCredential(...a) }));
 vi.mock("@/lib/auth/session-token", () => ({ setSessionCookie: (...a: unknown[]) => setSessionCookie(...a), clearSessionCookies: () => clearSessionCookies() }));
 vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: (ref: string) => vaultRemove(ref) }) }));
