@@ -8,6 +8,7 @@
 import { existsSync, statSync } from "node:fs";
 import { z } from "zod";
 import { parseFreshnessPolicy } from "./mirror/freshness-policy";
+import { MAX_ACTIVE_SHARE_LINKS } from "./store/share-link-store";
 
 if (typeof window !== "undefined") {
   throw new Error("lib/env.ts is server-only: it must never be imported from client code.");
@@ -136,6 +137,11 @@ export const serverEnvSchema = z.object({
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
   /** Redis for the rate budget, Flow B tokens, requests in flight and the sync lease, shared by several instances; in-process when unset. */
   SALESDASH_REDIS_URL: connectionUrl(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
+  /** Active share links an account may hold at once, below the built-in cap (tests lower it); unset: the cap. */
+  SALESDASH_SHARE_LINK_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number of links" }).int().min(1, { error: "must be at least 1" }).max(MAX_ACTIVE_SHARE_LINKS, { error: `must be at most ${MAX_ACTIVE_SHARE_LINKS} (the built-in cap)` }).optional(),
+  ),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

@@ -10,7 +10,6 @@ import { readSharedSnapshot, type SharedSnapshot } from "./shared-snapshot";
 export type SharedPageAnswer =
   | Exclude<ShareLinkOpening, { kind: "ok" }>
   | { kind: "rate_limited"; retryAfterSeconds: number }
-  | { kind: "unreadable" }
   | { kind: "ok"; snapshot: SharedSnapshot; link: { expiresAt: number; mode: "fixed" | "live" } };
 
 export async function openSharedPage(token: string, request: { headers: Headers; cookies: CookieReader; countView: boolean; now?: Date }): Promise<SharedPageAnswer> {
