@@ -8,6 +8,7 @@
 import { existsSync, statSync } from "node:fs";
 import { z } from "zod";
 import { parseFreshnessPolicy } from "./mirror/freshness-policy";
+import { MAX_ACTIVE_SHARE_LINKS } from "./store/share-link-store";
 
 if (typeof window !== "undefined") {
   throw new Error("lib/env.ts is server-only: it must never be imported from client code.");
@@ -153,6 +154,11 @@ export const serverEnvSchema = z.object({
   ),
   /** How long sign-in waits after too many consecutive refused credentials from one address or for one credential (lib/auth/sign-in-throttle.ts). */
   SALESDASH_SIGN_IN_WAIT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(86_400).default(60)),
+  /** Active share links an account may hold at once, below the built-in cap (tests lower it); unset: the cap. */
+  SALESDASH_SHARE_LINK_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: "must be a number of links" }).int().min(1, { error: "must be at least 1" }).max(MAX_ACTIVE_SHARE_LINKS, { error: `must be at most ${MAX_ACTIVE_SHARE_LINKS} (the built-in cap)` }).optional(),
+  ),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
 });

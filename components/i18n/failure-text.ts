@@ -15,7 +15,7 @@ export interface FailureTranslator {
 export function failureText(t: FailureTranslator, error: ActionFailure): string {
   const key = `failure.${error.code}`;
   if (!t.has(key)) return actionFailureText(error);
-  return withReference(t, t(key), error.correlation_id);
+  return withReference(t, t(key, error.values), error.correlation_id);
 }
 
 /** A failed sign-in: its reason's sentence, else the code's, else the server's English. */

@@ -6,6 +6,7 @@ import { useId, useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 import { createShareLinkAction } from "@/lib/actions/sharing/create-share-link";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import { ShareUrlField } from "./share-url-field";
 import type { ReportId } from "@/lib/reports/report-definitions";
 
 type ExpiryChoice = "1" | "7" | "30" | "date";
@@ -28,7 +29,6 @@ export function ShareButton({ report, query, placement = "header" }: { report: R
   const [live, setLive] = useState(false);
   const [created, setCreated] = useState<{ url: string; expiresAt: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [pending, startTransition] = useTransition();
 
   const create = (event: React.FormEvent) => {
@@ -47,12 +47,7 @@ export function ShareButton({ report, query, placement = "header" }: { report: R
       }
     });
   };
-  const copy = async () => {
-    if (!created) return;
-    await navigator.clipboard?.writeText(created.url).catch(() => undefined);
-    setCopied(true);
-  };
-  const close = () => { setOpen(false); setCreated(null); setFailure(null); setCopied(false); setPassword(""); };
+  const close = () => { setOpen(false); setCreated(null); setFailure(null); setPassword(""); };
 
   // A popover under the button: opening it moves nothing else on the page.
   return (
@@ -67,12 +62,9 @@ export function ShareButton({ report, query, placement = "header" }: { report: R
           <h2 id={`${id}-title`} className="font-semibold">{t("title")}</h2>
           {created ? (
             <div className="space-y-2">
-              <label htmlFor={`${id}-url`} className="block font-medium">{t("linkLabel")}</label>
-              <input id={`${id}-url`} data-testid="share-url" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} className={`${field} w-full`} />
-              <div className="flex flex-wrap gap-2">
-                <button type="button" onClick={copy} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white dark:bg-white dark:text-zinc-900">{copied ? t("copied") : t("copy")}</button>
+              <ShareUrlField url={created.url} testId="share-url">
                 <button type="button" onClick={close} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("done")}</button>
-              </div>
+              </ShareUrlField>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("shownOnce", { when: format.dateTime(new Date(created.expiresAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC" })}</p>
             </div>
           ) : (

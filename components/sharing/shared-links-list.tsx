@@ -4,17 +4,21 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
+import type { ActionResult } from "@/lib/actions/action-result";
 import { revokeShareLinkAction } from "@/lib/actions/sharing/revoke-share-link";
+import { rotateShareLinkAction } from "@/lib/actions/sharing/rotate-share-link";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { ShareLinkSummary } from "@/lib/sharing/share-links";
+import { ShareUrlField } from "./share-url-field";
 
-export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
+export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; limit: number }) {
   const t = useTranslations("sharing.list");
   const presets = useTranslations("report.presets");
   const format = useFormatter();
   const failureText = useFailureText();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
+  const [rotatedUrl, setRotatedUrl] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const at = (time: number | null) => (time === null ? "—" : `${format.dateTime(new Date(time), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`);
   // A live link's preset is named (its days move with it); any other link shows its days.
@@ -22,23 +26,49 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
     const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(link.query)));
     return params.preset && link.mode === "live" ? presets(params.preset) : `${params.from} – ${params.to}`;
   };
-  const revoke = (id: string) =>
+  // Turn off, or a new address: either changes the list, which the server then renders again.
+  const act = <T,>(run: () => Promise<ActionResult<T>>, noAnswer: string, done?: (data: T) => void) =>
     startTransition(async () => {
       setFailure(null);
+      setRotatedUrl(null);
       try {
-        const result = await revokeShareLinkAction({ id });
+        const result = await run();
         if (!result.ok) return setFailure(failureText.failure(result.error));
+        done?.(result.data);
         router.refresh();
       } catch {
-        setFailure(t("noAnswer"));
+        setFailure(noAnswer);
       }
     });
+  const revoke = (id: string) => act(() => revokeShareLinkAction({ id }), t("noAnswer"));
+  const rotate = (id: string) => act(() => rotateShareLinkAction({ id }), t("rotateNoAnswer"), (data) => setRotatedUrl(`${window.location.origin}${data.path}`));
+  const active = links.filter((link) => link.status === "active").length;
+  const actions = (link: ShareLinkSummary) =>
+    link.status === "active" && (
+      <span className="inline-flex flex-wrap justify-end gap-2">
+        <button type="button" disabled={pending} onClick={() => rotate(link.id)} data-testid="shared-link-rotate" title={t("rotateLabel")}
+          className="rounded-md px-2 py-1 text-sm font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+          {t("rotate")}
+        </button>
+        <button type="button" disabled={pending} onClick={() => revoke(link.id)} data-testid="shared-link-revoke"
+          className="rounded-md px-2 py-1 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950">
+          {t("revoke")}
+        </button>
+      </span>
+    );
 
   return (
     <div className="min-w-0 space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      <p className="text-sm" data-testid="shared-links-count">{t("activeCount", { active, limit })}{active >= limit ? ` ${t("atLimit")}` : ""}</p>
       {failure && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
+      {rotatedUrl && (
+        <div role="status" data-testid="shared-link-rotated" className="space-y-2 rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+          <p>{t("rotated")}</p>
+          <ShareUrlField url={rotatedUrl} testId="shared-link-new-url" />
+        </div>
+      )}
       {links.length === 0 ? (
         <p data-testid="shared-links-empty" className="text-sm">{t("empty")}</p>
       ) : (
@@ -55,12 +85,7 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("col.views")}</dt><dd className="tabular-nums">{link.views}</dd>
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("col.lastOpened")}</dt><dd>{at(link.lastOpenedAt)}</dd>
               </dl>
-              {link.status === "active" && (
-                <button type="button" disabled={pending} onClick={() => revoke(link.id)}
-                  className="mt-2 rounded-md px-2 py-1 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950">
-                  {t("revoke")}
-                </button>
-              )}
+              {link.status === "active" && <div className="mt-2">{actions(link)}</div>}
             </li>
           ))}
         </ul>
@@ -84,14 +109,7 @@ export function SharedLinksList({ links }: { links: ShareLinkSummary[] }) {
                   <td className="px-3 py-2" data-testid="shared-link-status">{t(`status.${link.status}`)}</td>
                   <td className="px-3 py-2 text-right tabular-nums" data-testid="shared-link-views">{link.views}</td>
                   <td className="px-3 py-2" data-testid="shared-link-last-opened">{at(link.lastOpenedAt)}</td>
-                  <td className="px-3 py-2 text-right">
-                    {link.status === "active" && (
-                      <button type="button" disabled={pending} onClick={() => revoke(link.id)} data-testid="shared-link-revoke"
-                        className="rounded-md px-2 py-1 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950">
-                        {t("revoke")}
-                      </button>
-                    )}
-                  </td>
+                  <td className="px-3 py-2 text-right">{actions(link)}</td>
                 </tr>
               ))}
             </tbody>

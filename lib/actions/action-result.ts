@@ -4,6 +4,8 @@ export interface ActionFailure {
   code: string;
   message: string;
   correlation_id?: string;
+  /** What the code's sentence in the messages needs (a limit, a count), for the browser to word it. */
+  values?: Record<string, string | number>;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionFailure };

@@ -13,8 +13,8 @@ import type { ActionFailure, ActionResult } from "./action-result";
 
 export type { ActionFailure, ActionResult } from "./action-result";
 
-export function actionFailure(code: string, message: string, correlationId?: string | null): { ok: false; error: ActionFailure } {
-  return { ok: false, error: { code, message, ...(correlationId ? { correlation_id: correlationId } : {}) } };
+export function actionFailure(code: string, message: string, correlationId?: string | null, values?: ActionFailure["values"]): { ok: false; error: ActionFailure } {
+  return { ok: false, error: { code, message, ...(correlationId ? { correlation_id: correlationId } : {}), ...(values ? { values } : {}) } };
 }
 
 export interface ActionOptions {

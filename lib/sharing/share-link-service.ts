@@ -5,7 +5,7 @@ import "server-only";
 // share-links.ts binds these to the process's store; tests bind them to the store they test.
 import { log } from "@/lib/log/server-log";
 import type { ReportId } from "@/lib/reports/report-definitions";
-import type { ShareLinkMode, ShareLinkRow, ShareLinkStore } from "@/lib/store/share-link-store";
+import { isActiveShareLink, MAX_ACTIVE_SHARE_LINKS, type ShareLinkMode, type ShareLinkRow, type ShareLinkStore } from "@/lib/store/share-link-store";
 import { shareExpiresAt, type ShareExpiryChoice } from "./share-expiry";
 import { summarizeShareLink, type ShareLinkSummary } from "./share-link-summary";
 import { hashSharePassword, isAcceptableSharePassword, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN, verifySharePassword } from "./share-password";
@@ -42,7 +42,25 @@ export interface NewShareLinkInput {
 
 export type NewShareLinkResult =
   | { ok: true; token: string; link: ShareLinkSummary }
-  | { ok: false; code: "invalid_expiry" | "invalid_password"; message: string };
+  | { ok: false; code: "invalid_expiry" | "invalid_password"; message: string }
+  | ShareLinkLimitFailure;
+
+/** The account holds `limit` active links already: one must be turned off (or expire) first. */
+export interface ShareLinkLimitFailure {
+  ok: false;
+  code: "share_link_limit";
+  message: string;
+  values: { limit: number };
+}
+
+export type RotatedShareLinkResult =
+  | { ok: true; token: string; link: ShareLinkSummary }
+  | { ok: false; code: "share_link_not_active" | "share_link_unreadable"; message: string };
+
+export interface ShareLinksOptions {
+  /** Active links an account may hold at once (MAX_ACTIVE_SHARE_LINKS unless configured lower). */
+  maxActive?: number;
+}
 
 /** Something a request holds cookies in: Next's `await cookies()` is one. */
 export interface CookieReader {
@@ -74,11 +92,38 @@ export type ShareLinkOpening =
   | { kind: "password_required" }
   | { kind: "wrong_password"; triesLeft: number }
   | { kind: "locked"; until: number }
+  /** Its snapshot does not open: sealed under another AUTH_SECRET (it was changed), or damaged. */
+  | { kind: "unreadable" }
   | { kind: "ok"; link: ShareLinkSummary; snapshot: unknown; unlockCookie: ShareUnlockCookie | null };
 
 const startOfUtcDay = (now: Date) => Math.floor(now.getTime() / DAY_MS) * DAY_MS;
 
-export function shareLinksOn(store: ShareLinkStore) {
+const UNREADABLE = Symbol("unreadable");
+
+/** The row's snapshot opened, or UNREADABLE (logged: the owner's operator should know why links stopped). */
+function readableSnapshot(row: ShareLinkRow): unknown {
+  try {
+    return openSnapshot(row.id, row.snapshot);
+  } catch {
+    log("warn", { event: "share_snapshot_unreadable" });
+    return UNREADABLE;
+  }
+}
+
+function limitFailure(limit: number): ShareLinkLimitFailure {
+  const message = `You have ${limit} active share links, the most an account can have. Turn one off in Shared links, then share again.`;
+  return { ok: false, code: "share_link_limit", message, values: { limit } };
+}
+
+export function shareLinksOn(store: ShareLinkStore, options: ShareLinksOptions = {}) {
+  const maxActive = options.maxActive ?? MAX_ACTIVE_SHARE_LINKS;
+
+  /** Null while the account may make another link, else the refusal (checked again, atomically, when the link is stored). */
+  async function shareLinkRoom(identity: string, now: Date): Promise<ShareLinkLimitFailure | null> {
+    const active = (await store.list(identity)).filter((link) => isActiveShareLink(link, now.getTime())).length;
+    return active < maxActive ? null : limitFailure(maxActive);
+  }
+
   async function createShareLink(input: NewShareLinkInput): Promise<NewShareLinkResult> {
     const expiry = shareExpiresAt(input.expiry, input.now);
     if (!expiry.ok) return { ok: false, code: "invalid_expiry", message: expiry.message };
@@ -104,7 +149,7 @@ export function shareLinksOn(store: ShareLinkStore) {
       snapshotAt: at,
       snapshot: sealSnapshot(id, input.snapshot),
     };
-    await store.insert(row);
+    if ((await store.insert(row, maxActive)) === "full") return limitFailure(maxActive);
     return { ok: true, token, link: summarizeShareLink(row, input.now) };
   }
 
@@ -131,15 +176,10 @@ export function shareLinksOn(store: ShareLinkStore) {
       unlockCookie = { name: shareUnlockCookieName(row.id), value: shareUnlockValue({ id: row.id, passwordHash: row.passwordHash }), expires: row.expiresAt };
     }
 
-    let snapshot: unknown;
-    try {
-      snapshot = openSnapshot(row.id, row.snapshot);
-    } catch {
-      // Sealed under another AUTH_SECRET (it was changed) or damaged: nothing to show, and
-      // nothing to tell the holder of the link beyond "no such link".
-      log("warn", { event: "share_snapshot_unreadable" });
-      return { kind: "not_found" };
-    }
+    const snapshot = readableSnapshot(row);
+    // Sealed under another AUTH_SECRET (it was changed) or damaged: the link exists and is
+    // open, so the holder is told its report cannot be shown here, not that it is unknown.
+    if (snapshot === UNREADABLE) return { kind: "unreadable" };
     if (options.countView) {
       await store.recordView(row.id, now);
       [row.views, row.lastOpenedAt] = [row.views + 1, now];
@@ -154,6 +194,37 @@ export function shareLinksOn(store: ShareLinkStore) {
   /** False for an unknown id and for another account's link: the caller cannot tell them apart. */
   function revokeShareLink(identity: string, id: string, now: Date): Promise<boolean> {
     return store.revoke(identity, id, now.getTime());
+  }
+
+  /**
+   * A new address for the account's active link, the old one revoked at once: the same report,
+   * range, mode, expiry, password and snapshot under a new id and token. Its views start at 0.
+   */
+  async function rotateShareLink(identity: string, id: string, now: Date): Promise<RotatedShareLinkResult> {
+    const at = now.getTime();
+    const notActive = { ok: false, code: "share_link_not_active", message: "That share link is not active any more: only an active link can get a new address." } as const;
+    const old = await store.findOwned(identity, id);
+    if (!old || !isActiveShareLink(old, at)) return notActive;
+    const snapshot = readableSnapshot(old);
+    if (snapshot === UNREADABLE) {
+      return { ok: false, code: "share_link_unreadable", message: "This link's snapshot cannot be read on this server any more, so it cannot move to a new address. Turn it off and share the report again." };
+    }
+    const [newId, token] = [newShareLinkId(), newShareToken()];
+    const row: ShareLinkRow = {
+      ...old,
+      id: newId,
+      tokenHash: shareTokenHash(token),
+      createdAt: at,
+      revokedAt: null,
+      views: 0,
+      lastOpenedAt: null,
+      failedTries: 0,
+      lockedUntil: null,
+      // Sealed again: a snapshot is bound to its link's id.
+      snapshot: sealSnapshot(newId, snapshot),
+    };
+    if (!(await store.replace(identity, id, row, at))) return notActive;
+    return { ok: true, token, link: summarizeShareLink(row, now) };
   }
 
   function deleteAccountShareLinks(identity: string): Promise<void> {
@@ -171,7 +242,7 @@ export function shareLinksOn(store: ShareLinkStore) {
     return store.replaceSnapshot(id, sealSnapshot(id, snapshot), now.getTime());
   }
 
-  return { createShareLink, openShareLink, listShareLinks, revokeShareLink, deleteAccountShareLinks, liveLinksToRefresh, replaceSnapshot };
+  return { shareLinkRoom, createShareLink, openShareLink, listShareLinks, revokeShareLink, rotateShareLink, deleteAccountShareLinks, liveLinksToRefresh, replaceSnapshot };
 }
 
 export type ShareLinks = ReturnType<typeof shareLinksOn>;

@@ -4,6 +4,7 @@ import "server-only";
 // server keeps only its SHA-256, so a copy of the database gives no working link. The id (16
 // random bytes) names the link in the owner's list and in revocation; it opens nothing.
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 
 const TOKEN_BYTES = 32;
 const ID_BYTES = 16;
@@ -29,3 +30,6 @@ export function shareTokenHash(token: string): string {
 export function isWellFormedToken(value: unknown): value is string {
   return typeof value === "string" && TOKEN_PATTERN.test(value);
 }
+
+/** What the owner's actions (turn off, new address) accept as a link's id: newShareLinkId's shape. */
+export const shareLinkIdInput = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: "That share link is not known." }) });

@@ -44,9 +44,34 @@ export interface ShareTries {
   lockedUntil: number | null;
 }
 
+/**
+ * The most links an account may hold active (neither revoked nor expired) at once. A cap, because
+ * each link is a stored snapshot and an open door: the owner's list must stay one a person can
+ * review, and a script cannot fill the store. Revoked and expired links do not count.
+ */
+export const MAX_ACTIVE_SHARE_LINKS = 100;
+
+/** "created", or "full": the account already holds the most active links it may. */
+export type ShareLinkInsert = "created" | "full";
+
+/** Active at `at`: what the cap counts and what rotation replaces (share-link-summary's "active"). */
+export const isActiveShareLink = (link: Pick<ShareLinkRecord, "revokedAt" | "expiresAt">, at: number) => link.revokedAt === null && at < link.expiresAt;
+
 export interface ShareLinkStore {
-  insert(row: ShareLinkRow): Promise<void>;
+  /**
+   * Stores the link. With `maxActive`, only while its account holds fewer active links at the
+   * row's createdAt, counted and inserted in one atomic step (instances may create at once).
+   */
+  insert(row: ShareLinkRow, maxActive?: number): Promise<ShareLinkInsert>;
   findByTokenHash(tokenHash: string): Promise<ShareLinkRow | undefined>;
+  /** The account's link with its snapshot; undefined for an unknown id and for another account's link. */
+  findOwned(account: string, id: string): Promise<ShareLinkRow | undefined>;
+  /**
+   * Rotation, in one atomic step: revokes the account's link `id` at `at` and stores
+   * `replacement`. False, changing nothing, when the link is not the account's or is no longer
+   * active at `at` (two rotations at once: one wins).
+   */
+  replace(account: string, id: string, replacement: ShareLinkRow, at: number): Promise<boolean>;
   /** The account's links, newest first. */
   list(account: string): Promise<ShareLinkRecord[]>;
   /** Revokes the account's link (keeping the first revocation's time); false when the account has no such link. */
@@ -77,9 +102,30 @@ export const newestFirst = (a: ShareLinkRecord, b: ShareLinkRecord) => b.created
 export class MemoryShareLinkStore implements ShareLinkStore {
   private readonly rows = new Map<string, ShareLinkRow>();
 
-  async insert(row: ShareLinkRow): Promise<void> {
+  // Every change below is synchronous from its check to its write: calls at once cannot interleave.
+  private put(row: ShareLinkRow): void {
     if (this.rows.has(row.id) || [...this.rows.values()].some((r) => r.tokenHash === row.tokenHash)) throw new Error("share link: duplicate id or token");
     this.rows.set(row.id, copyRow(row));
+  }
+
+  async insert(row: ShareLinkRow, maxActive?: number): Promise<ShareLinkInsert> {
+    const active = [...this.rows.values()].filter((r) => r.account === row.account && isActiveShareLink(r, row.createdAt)).length;
+    if (maxActive !== undefined && active >= maxActive) return "full";
+    this.put(row);
+    return "created";
+  }
+
+  async findOwned(account: string, id: string): Promise<ShareLinkRow | undefined> {
+    const row = this.rows.get(id);
+    return row && row.account === account ? copyRow(row) : undefined;
+  }
+
+  async replace(account: string, id: string, replacement: ShareLinkRow, at: number): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.account !== account || !isActiveShareLink(row, at)) return false;
+    this.put(replacement);
+    row.revokedAt = at;
+    return true;
   }
 
   async findByTokenHash(tokenHash: string): Promise<ShareLinkRow | undefined> {

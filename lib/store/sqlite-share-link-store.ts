@@ -11,12 +11,16 @@ import {
   SHARE_LINK_RECORD_COLUMNS,
   shareLinkValues,
   type ShareLinkColumns,
+  type ShareLinkInsert,
   type ShareLinkRecord,
   type ShareLinkRow,
   type ShareLinkStore,
   type ShareLockPolicy,
   type ShareTries,
 } from "./share-link-store";
+
+const INSERT = `INSERT INTO share_links (${SHARE_LINK_COLUMNS}) VALUES (${SHARE_LINK_COLUMNS.split(",").map(() => "?").join(", ")})`;
+const ACTIVE = "account = ? AND revoked_at IS NULL AND expires_at > ?";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS share_links (
@@ -42,14 +46,40 @@ CREATE INDEX IF NOT EXISTS share_links_account ON share_links (account, created_
 
 export class SqliteShareLinkStore implements ShareLinkStore {
   private readonly db: Database.Database;
+  // Transactions: the count and the insert (or the revocation and the insert) under one write
+  // lock, so another connection to the file cannot come between them.
+  private readonly insertCapped: (row: ShareLinkRow, maxActive: number) => ShareLinkInsert;
+  private readonly rotate: (account: string, id: string, replacement: ShareLinkRow, at: number) => boolean;
 
   constructor(file: string) {
     this.db = openPrivateSqlite(file);
     this.db.exec(SCHEMA);
+    this.insertCapped = this.db.transaction((row: ShareLinkRow, maxActive: number): ShareLinkInsert => {
+      const { n } = this.db.prepare(`SELECT count(*) AS n FROM share_links WHERE ${ACTIVE}`).get(row.account, row.createdAt) as { n: number };
+      if (n >= maxActive) return "full";
+      this.db.prepare(INSERT).run(...shareLinkValues(row));
+      return "created";
+    });
+    this.rotate = this.db.transaction((account: string, id: string, replacement: ShareLinkRow, at: number): boolean => {
+      if (this.db.prepare(`UPDATE share_links SET revoked_at = ? WHERE id = ? AND ${ACTIVE}`).run(at, id, account, at).changes === 0) return false;
+      this.db.prepare(INSERT).run(...shareLinkValues(replacement));
+      return true;
+    });
   }
 
-  async insert(row: ShareLinkRow): Promise<void> {
-    this.db.prepare(`INSERT INTO share_links (${SHARE_LINK_COLUMNS}) VALUES (${SHARE_LINK_COLUMNS.split(",").map(() => "?").join(", ")})`).run(...shareLinkValues(row));
+  async insert(row: ShareLinkRow, maxActive?: number): Promise<ShareLinkInsert> {
+    if (maxActive !== undefined) return this.insertCapped(row, maxActive);
+    this.db.prepare(INSERT).run(...shareLinkValues(row));
+    return "created";
+  }
+
+  async findOwned(account: string, id: string): Promise<ShareLinkRow | undefined> {
+    const found = this.db.prepare(`SELECT ${SHARE_LINK_COLUMNS} FROM share_links WHERE id = ? AND account = ?`).get(id, account) as (ShareLinkColumns & { snapshot: Buffer }) | undefined;
+    return found && rowFromColumns(found);
+  }
+
+  async replace(account: string, id: string, replacement: ShareLinkRow, at: number): Promise<boolean> {
+    return this.rotate(account, id, replacement, at);
   }
 
   async findByTokenHash(tokenHash: string): Promise<ShareLinkRow | undefined> {

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getShareLinkStore } from "@/lib/sharing/share-link-owner";
 import { shareLinksOn, SHARE_LOCK_MS, type NewShareLinkInput, type ShareLinks } from "@/lib/sharing/share-link-service";
 import * as processLinks from "@/lib/sharing/share-links";
+import { deriveShareKeys } from "@/lib/sharing/share-keys";
 import { isWellFormedToken, shareTokenHash } from "@/lib/sharing/share-token";
+import { sealSnapshot } from "@/lib/sharing/snapshot-cipher";
 import { shareUnlockCookieName } from "@/lib/sharing/share-unlock";
 import { PostgresShareLinkStore } from "@/lib/store/postgres/postgres-share-link-store";
-import { MemoryShareLinkStore, type ShareLinkStore } from "@/lib/store/share-link-store";
+import { MAX_ACTIVE_SHARE_LINKS, MemoryShareLinkStore, type ShareLinkStore } from "@/lib/store/share-link-store";
 import { SqliteShareLinkStore } from "@/lib/store/sqlite-share-link-store";
 import { createTestSchema, type TestSchema } from "../support/postgres-test-schema";
 
@@ -284,6 +286,85 @@ describe.each(Object.keys(BACKENDS))("share link lookup on %s", (name) => {
     expect(await links.openShareLink(mine.token, { now: NOW, countView: true })).toEqual({ kind: "not_found" });
     expect(await links.listShareLinks(OWNER.identity, NOW)).toEqual([]);
     expect((await links.openShareLink(theirs.token, { now: NOW, countView: false })).kind).toBe("ok");
+  });
+
+  it(`refuses the ${MAX_ACTIVE_SHARE_LINKS + 1}st active link of an account in a sentence; revoked and expired links and other accounts' do not count`, async () => {
+    const { store } = await backend.make();
+    const links = shareLinksOn(store);
+    const expiring = await create(links, { now: at(-DAY), expiry: { kind: "days", days: 1 } });
+    const revoked = await create(links, { now: at(-DAY) });
+    await links.revokeShareLink(OWNER.identity, revoked.link.id, at(-DAY));
+    const made = [];
+    for (let i = 0; i < MAX_ACTIVE_SHARE_LINKS - 2; i += 1) made.push(await create(links, { now: at(-DAY + i) }));
+    expect(await links.shareLinkRoom(OWNER.identity, at(-2))).toBeNull();
+    made.push(await create(links, { now: at(-2) }));
+    // Before its expiry the day-long link counts: the account is full.
+    const full = { ok: false, code: "share_link_limit", values: { limit: MAX_ACTIVE_SHARE_LINKS }, message: `You have ${MAX_ACTIVE_SHARE_LINKS} active share links, the most an account can have. Turn one off in Shared links, then share again.` };
+    expect(await links.createShareLink(input({ now: at(-1) }))).toEqual(full);
+    expect(await links.shareLinkRoom(OWNER.identity, at(-1))).toEqual(full);
+    // It has expired at `at(0)`: room for one, then full again.
+    expect(expiring.link.expiresAt).toBe(NOW.getTime());
+    await create(links, { now: at(MAX_ACTIVE_SHARE_LINKS) });
+    expect(await links.createShareLink(input({ now: at(MAX_ACTIVE_SHARE_LINKS + 1) }))).toEqual(full);
+    expect((await create(links, { account: { identity: OTHER }, now: at(MAX_ACTIVE_SHARE_LINKS + 1) })).link.status).toBe("active");
+    await links.revokeShareLink(OWNER.identity, made[0]!.link.id, at(MAX_ACTIVE_SHARE_LINKS + 2));
+    expect((await create(links, { now: at(MAX_ACTIVE_SHARE_LINKS + 3) })).link.status).toBe("active");
+    const active = (await links.listShareLinks(OWNER.identity, at(MAX_ACTIVE_SHARE_LINKS + 4))).filter((l) => l.status === "active");
+    expect(active).toHaveLength(MAX_ACTIVE_SHARE_LINKS);
+  });
+
+  it("takes a lower cap when given one, and lets no more through when links are made at once", async () => {
+    const { store, another } = await backend.make();
+    const links = shareLinksOn(store, { maxActive: 2 });
+    await create(links);
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => shareLinksOn(i % 2 ? store : another(), { maxActive: 2 }).createShareLink(input({ now: at(i) }))));
+    expect(answers.map((a) => a.ok).sort()).toEqual([false, false, false, true]);
+    expect(answers.find((a) => !a.ok)).toMatchObject({ code: "share_link_limit", values: { limit: 2 }, message: expect.stringMatching(/^You have 2 active share links/) });
+  });
+
+  it("rotates a link: a new token for the same report, range, mode, expiry, password and snapshot; the old token answers revoked at once, on every instance", async () => {
+    const { store, another } = await backend.make();
+    const links = shareLinksOn(store);
+    const old = await create(links, { mode: "live", expiry: { kind: "days", days: 30 }, password: "open sesame", report: "orders", query: "from=2026-03-01&to=2026-03-07" });
+    await links.openShareLink(old.token, { now: at(1), password: "open sesame", countView: true });
+    const rotated = await links.rotateShareLink(OWNER.identity, old.link.id, at(5000));
+    if (!rotated.ok) throw new Error(rotated.message);
+    expect(isWellFormedToken(rotated.token)).toBe(true);
+    expect(rotated.token).not.toBe(old.token);
+    expect(rotated.link).toMatchObject({ report: "orders", query: "from=2026-03-01&to=2026-03-07", mode: "live", hasPassword: true, expiresAt: old.link.expiresAt, snapshotAt: old.link.snapshotAt, status: "active", views: 0, createdAt: NOW.getTime() + 5000 });
+    expect(rotated.link.id).not.toBe(old.link.id);
+    const elsewhere = shareLinksOn(another());
+    expect(await elsewhere.openShareLink(old.token, { now: at(5001), password: "open sesame", countView: true })).toEqual({ kind: "revoked", at: NOW.getTime() + 5000 });
+    expect(await elsewhere.openShareLink(rotated.token, { now: at(5001), countView: true })).toEqual({ kind: "password_required" });
+    expect(await elsewhere.openShareLink(rotated.token, { now: at(5002), password: "open sesame", countView: true })).toMatchObject({ kind: "ok", snapshot: SNAPSHOT, link: { id: rotated.link.id } });
+    expect((await links.listShareLinks(OWNER.identity, at(5003))).map((l) => [l.id, l.status, l.views])).toEqual([[rotated.link.id, "active", 1], [old.link.id, "revoked", 1]]);
+    // A live link's daily refresh finds the new one, not the old.
+    expect((await links.liveLinksToRefresh(OWNER.identity, at(2 * DAY))).map((l) => l.id)).toEqual([rotated.link.id]);
+  });
+
+  it("rotates only the owner's active link", async () => {
+    const { store } = await backend.make();
+    const links = shareLinksOn(store);
+    const mine = await create(links, { expiry: { kind: "days", days: 1 } });
+    const notActive = { ok: false, code: "share_link_not_active", message: "That share link is not active any more: only an active link can get a new address." };
+    expect(await links.rotateShareLink(OTHER, mine.link.id, at(1))).toEqual(notActive);
+    expect(await links.rotateShareLink(OWNER.identity, "no-such-link-id-000000", at(1))).toEqual(notActive);
+    expect(await links.rotateShareLink(OWNER.identity, mine.link.id, at(DAY))).toEqual(notActive);
+    expect((await links.openShareLink(mine.token, { now: at(2), countView: false })).kind).toBe("ok");
+    const revoked = await create(links);
+    await links.revokeShareLink(OWNER.identity, revoked.link.id, at(1));
+    expect(await links.rotateShareLink(OWNER.identity, revoked.link.id, at(2))).toEqual(notActive);
+    expect(await links.listShareLinks(OWNER.identity, at(3))).toHaveLength(2);
+  });
+
+  it("says a link sealed under another AUTH_SECRET cannot be shown (not that it is unknown), and does not rotate it", async () => {
+    const { store } = await backend.make();
+    const links = shareLinksOn(store);
+    const { token, link } = await create(links);
+    await store.replaceSnapshot(link.id, sealSnapshot(link.id, SNAPSHOT, deriveShareKeys("the secret before it was changed").snapshot), NOW.getTime());
+    expect(await links.openShareLink(token, { now: at(1), countView: true })).toEqual({ kind: "unreadable" });
+    expect(await links.rotateShareLink(OWNER.identity, link.id, at(2))).toMatchObject({ ok: false, code: "share_link_unreadable" });
+    expect((await links.openShareLink(token, { now: at(3), countView: true })).kind).toBe("unreadable");
   });
 
   it("refuses a password of fewer than 8 characters and an expiry in the past, storing nothing", async () => {

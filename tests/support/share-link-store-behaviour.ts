@@ -119,6 +119,67 @@ export function shareLinkStoreBehaviour(name: string, make: () => ShareLinkStore
       await expect(store.deleteAccount("nobody")).resolves.toBeUndefined();
     });
 
+    it("caps an account's active links: revoked and expired ones and other accounts' do not count", async () => {
+      const store = await make();
+      const now = T0 + 1000;
+      await store.insert(shareLinkRow({ id: "a1", createdAt: T0 }));
+      await store.insert(shareLinkRow({ id: "a2", createdAt: T0 }));
+      await store.insert(shareLinkRow({ id: "revoked", createdAt: T0, revokedAt: T0 + 1 }));
+      await store.insert(shareLinkRow({ id: "expired", createdAt: T0 - 10, expiresAt: now }));
+      await store.insert(shareLinkRow({ id: "b1", account: "acct-b", createdAt: T0 }));
+      expect(await store.insert(shareLinkRow({ id: "a3", createdAt: now }), 3)).toBe("created");
+      expect(await store.insert(shareLinkRow({ id: "a4", createdAt: now }), 3)).toBe("full");
+      expect(await store.findByTokenHash("hash-a4")).toBeUndefined();
+      expect(await store.insert(shareLinkRow({ id: "b2", account: "acct-b", createdAt: now }), 3)).toBe("created");
+      // One turned off makes room for one.
+      await store.revoke("acct-a", "a1", now);
+      expect(await store.insert(shareLinkRow({ id: "a5", createdAt: now }), 3)).toBe("created");
+      expect((await store.list("acct-a")).map((l) => l.id).sort()).toEqual(["a1", "a2", "a3", "a5", "expired", "revoked"]);
+    });
+
+    it("lets no more than the cap through when many links are made at once", async () => {
+      const store = await make();
+      await store.insert(shareLinkRow({ id: "a0" }));
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => store.insert(shareLinkRow({ id: `at-once-${i}` }), 4)));
+      expect(answers.filter((a) => a === "created")).toHaveLength(3);
+      expect(await store.list("acct-a")).toHaveLength(4);
+    });
+
+    it("finds the owner's link by id, with its snapshot; not another account's", async () => {
+      const store = await make();
+      const row = shareLinkRow({ id: "l1", mode: "live" });
+      await store.insert(row);
+      expect(await store.findOwned("acct-a", "l1")).toEqual(row);
+      expect(await store.findOwned("acct-b", "l1")).toBeUndefined();
+      expect(await store.findOwned("acct-a", "hash-l1")).toBeUndefined();
+    });
+
+    it("rotates an active link: the old one revoked and the new one stored in one step", async () => {
+      const store = await make();
+      await store.insert(shareLinkRow({ id: "old", mode: "live", passwordHash: "scrypt$x", views: 4 }));
+      const next = shareLinkRow({ id: "new", tokenHash: "hash-new", mode: "live", passwordHash: "scrypt$x", createdAt: T0 + 50 });
+      expect(await store.replace("acct-b", "old", next, T0 + 50)).toBe(false);
+      expect(await store.findByTokenHash("hash-new")).toBeUndefined();
+      expect(await store.replace("acct-a", "old", next, T0 + 50)).toBe(true);
+      expect(await store.findByTokenHash("hash-old")).toMatchObject({ id: "old", revokedAt: T0 + 50, views: 4 });
+      expect(await store.findByTokenHash("hash-new")).toEqual(next);
+      // The old one is no longer active: it cannot be rotated again, nor can a revoked or expired link.
+      expect(await store.replace("acct-a", "old", shareLinkRow({ id: "again" }), T0 + 60)).toBe(false);
+      await store.insert(shareLinkRow({ id: "short", expiresAt: T0 + 100 }));
+      expect(await store.replace("acct-a", "short", shareLinkRow({ id: "late" }), T0 + 100)).toBe(false);
+      expect(await store.findByTokenHash("hash-again")).toBeUndefined();
+      expect(await store.findByTokenHash("hash-late")).toBeUndefined();
+      expect((await store.findByTokenHash("hash-short"))?.revokedAt).toBeNull();
+    });
+
+    it("lets one of two rotations of a link made at once win", async () => {
+      const store = await make();
+      await store.insert(shareLinkRow({ id: "old" }));
+      const answers = await Promise.all(["x", "y", "z"].map((id) => store.replace("acct-a", "old", shareLinkRow({ id }), T0 + 5)));
+      expect(answers.filter(Boolean)).toHaveLength(1);
+      expect((await store.list("acct-a")).filter((l) => l.revokedAt === null)).toHaveLength(1);
+    });
+
     it("answers copies: changing an answer changes nothing stored", async () => {
       const store = await make();
       await store.insert(shareLinkRow({ id: "l1" }));

@@ -91,6 +91,16 @@ describe("parseServerEnv", () => {
   });
 });
 
+describe("the share links' cap", () => {
+  it("leaves it to the built-in cap when unset, and takes a lower one, never a higher", () => {
+    expect(parseServerEnv({}).SALESDASH_SHARE_LINK_LIMIT).toBeUndefined();
+    expect(parseServerEnv({ SALESDASH_SHARE_LINK_LIMIT: "2" })).toMatchObject({ SALESDASH_SHARE_LINK_LIMIT: 2 });
+    expect(() => parseServerEnv({ SALESDASH_SHARE_LINK_LIMIT: "101" })).toThrow(/SALESDASH_SHARE_LINK_LIMIT: must be at most 100 \(the built-in cap\)/);
+    expect(() => parseServerEnv({ SALESDASH_SHARE_LINK_LIMIT: "0" })).toThrow(/SALESDASH_SHARE_LINK_LIMIT: must be at least 1/);
+    expect(() => parseServerEnv({ SALESDASH_SHARE_LINK_LIMIT: "many" })).toThrow(/SALESDASH_SHARE_LINK_LIMIT: must be a number of links/);
+  });
+});
+
 describe("the mirror's settings", () => {
   it("reads the sync's days and budget, and refuses more than the upstream's 60 a minute", () => {
     expect(parseServerEnv({ SALESDASH_SYNC_DAYS: "0", SALESDASH_SYNC_PER_MINUTE: "30" })).toMatchObject({ SALESDASH_SYNC_DAYS: 0, SALESDASH_SYNC_PER_MINUTE: 30 });

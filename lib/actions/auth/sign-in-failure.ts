@@ -6,7 +6,6 @@ import type { SignInFailureReason } from "@/lib/auth/verify-credential";
 
 export interface SignInActionFailure extends ActionFailure {
   reason?: SignInFailureReason | "storage_unavailable";
-  values?: Record<string, string | number>;
   /** The logged reference, also quoted inside `message`. */
   reference?: string;
 }

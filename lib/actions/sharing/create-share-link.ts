@@ -12,7 +12,7 @@ import { REPORT_IDS, reportDefinition } from "@/lib/reports/report-definitions";
 import { describeReportError } from "@/lib/reports/server/describe-error";
 import { buildShareableView } from "@/lib/sharing/shareable-view";
 import { shareExpiryChoiceSchema } from "@/lib/sharing/share-expiry";
-import { createShareLink } from "@/lib/sharing/share-links";
+import { createShareLink, shareLinkRoom } from "@/lib/sharing/share-links";
 import { sharedSnapshot } from "@/lib/sharing/shared-snapshot";
 
 const input = z.object({
@@ -28,6 +28,9 @@ export const createShareLinkAction = sessionAction(input, async ({ report, query
   const now = new Date();
   const { params, issues } = parseReportParams(Object.fromEntries(new URLSearchParams(query)), now);
   if (issues.length) return actionFailure("invalid_request", "This report's address has values that are not valid; fix them before sharing.");
+  // Before the snapshot is built (a report load): at the cap, nothing is loaded for nothing.
+  const full = await shareLinkRoom(client.identity, now);
+  if (full) return actionFailure(full.code, full.message, null, full.values);
   let view: unknown;
   try {
     view = await buildShareableView(report, client, account, params);
@@ -41,6 +44,6 @@ export const createShareLinkAction = sessionAction(input, async ({ report, query
     account: { identity: client.identity, keyType: account.keyType, label: account.label },
     report, query: reportQuery(params), mode, expiry, password: password || null, snapshot, now,
   });
-  if (!created.ok) return actionFailure(created.code, created.message);
+  if (!created.ok) return actionFailure(created.code, created.message, null, "values" in created ? created.values : undefined);
   return { ok: true, data: { path: `/s/${created.token}`, expiresAt: created.link.expiresAt } };
 });

@@ -2,13 +2,11 @@
 
 // Revokes one of the signed-in account's share links, at once: the link answers "revoked" from
 // its next opening on. Another account's link id is answered like an unknown one.
-import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { revokeShareLink } from "@/lib/sharing/share-links";
+import { shareLinkIdInput } from "@/lib/sharing/share-token";
 
-const inputSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: "That share link is not known." }) });
-
-const revoke = sessionAction(inputSchema, async ({ id }, { client }): Promise<ActionResult<{ id: string }>> => {
+const revoke = sessionAction(shareLinkIdInput, async ({ id }, { client }): Promise<ActionResult<{ id: string }>> => {
   if (!(await revokeShareLink(client.identity, id, new Date()))) return actionFailure("not_found", "That share link is not known.");
   return { ok: true, data: { id } };
 });

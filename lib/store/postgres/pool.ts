@@ -2,7 +2,7 @@ import "server-only";
 
 // The connection pool the PostgreSQL stores share. One pool per process is enough for all
 // three stores; each store also accepts a URL and then owns a pool of its own (tests, scripts).
-import { Pool } from "pg";
+import { Pool, type PoolClient } from "pg";
 import { log } from "@/lib/log/server-log";
 
 export interface PostgresPoolOptions {
@@ -71,4 +71,25 @@ export interface StorePool {
 
 export function storePool(connection: Pool | string, options: PostgresPoolOptions = {}): StorePool {
   return typeof connection === "string" ? { pool: createPostgresPool(connection, options), owned: true } : { pool: connection, owned: false };
+}
+
+/**
+ * Runs `work` in one transaction on one pooled connection: committed when it returns, rolled
+ * back when it throws. For the checks that must hold across statements (a count, then an insert).
+ */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    try {
+      const answer = await work(client);
+      await client.query("COMMIT");
+      return answer;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
 }

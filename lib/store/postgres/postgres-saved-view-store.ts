@@ -5,7 +5,7 @@ import "server-only";
 // once cannot both pass the count check.
 import type { Pool } from "pg";
 import { MAX_SAVED_VIEWS, savedViewNameKey, type SavedView, type SavedViewCreation, type SavedViewStore } from "../saved-view-store";
-import { storePool, type PostgresPoolOptions } from "./pool";
+import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 interface Row { id: string; account: string; name: string; report: SavedView["report"]; query: string; created_at: string }
 
@@ -27,30 +27,20 @@ export class PostgresSavedViewStore implements SavedViewStore {
 
   async create(view: SavedView): Promise<SavedViewCreation> {
     const key = savedViewNameKey(view.name);
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      try {
-        await client.query("SELECT pg_advisory_xact_lock(hashtext('salesdash_saved_views:' || $1))", [view.account]);
-        const { rows } = await client.query<{ taken: boolean; n: string }>(
-          "SELECT bool_or(name_key = $2) AS taken, count(*) AS n FROM salesdash_saved_views WHERE account = $1",
-          [view.account, key],
-        );
-        const answer: SavedViewCreation = rows[0]?.taken ? "name_taken" : Number(rows[0]?.n ?? 0) >= MAX_SAVED_VIEWS ? "full" : "created";
-        if (answer === "created") {
-          await client.query("INSERT INTO salesdash_saved_views (id, account, name, name_key, report, query, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
-            view.id, view.account, view.name, key, view.report, view.query, view.createdAt,
-          ]);
-        }
-        await client.query("COMMIT");
-        return answer;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('salesdash_saved_views:' || $1))", [view.account]);
+      const { rows } = await client.query<{ taken: boolean; n: string }>(
+        "SELECT bool_or(name_key = $2) AS taken, count(*) AS n FROM salesdash_saved_views WHERE account = $1",
+        [view.account, key],
+      );
+      const answer: SavedViewCreation = rows[0]?.taken ? "name_taken" : Number(rows[0]?.n ?? 0) >= MAX_SAVED_VIEWS ? "full" : "created";
+      if (answer === "created") {
+        await client.query("INSERT INTO salesdash_saved_views (id, account, name, name_key, report, query, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
+          view.id, view.account, view.name, key, view.report, view.query, view.createdAt,
+        ]);
       }
-    } finally {
-      client.release();
-    }
+      return answer;
+    });
   }
 
   async delete(account: string, id: string): Promise<boolean> {

@@ -10,15 +10,17 @@ import {
   SHARE_LINK_RECORD_COLUMNS,
   shareLinkValues,
   type ShareLinkColumns,
+  type ShareLinkInsert,
   type ShareLinkRecord,
   type ShareLinkRow,
   type ShareLinkStore,
   type ShareLockPolicy,
   type ShareTries,
 } from "../share-link-store";
-import { storePool, type PostgresPoolOptions } from "./pool";
+import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const PLACEHOLDERS = SHARE_LINK_COLUMNS.split(",").map((_, i) => `$${i + 1}`).join(", ");
+const INSERT = `INSERT INTO salesdash_share_links (${SHARE_LINK_COLUMNS}) VALUES (${PLACEHOLDERS})`;
 
 export class PostgresShareLinkStore implements ShareLinkStore {
   private readonly pool: Pool;
@@ -29,8 +31,42 @@ export class PostgresShareLinkStore implements ShareLinkStore {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
   }
 
-  async insert(row: ShareLinkRow): Promise<void> {
-    await this.pool.query(`INSERT INTO salesdash_share_links (${SHARE_LINK_COLUMNS}) VALUES (${PLACEHOLDERS})`, shareLinkValues(row));
+  async insert(row: ShareLinkRow, maxActive?: number): Promise<ShareLinkInsert> {
+    if (maxActive === undefined) {
+      await this.pool.query(INSERT, shareLinkValues(row));
+      return "created";
+    }
+    // A transaction-scoped advisory lock on the account: two instances creating at once count
+    // one after the other, so they cannot both pass the cap.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('salesdash_share_links:' || $1))", [row.account]);
+      const { rows } = await client.query<{ n: string }>(
+        "SELECT count(*) AS n FROM salesdash_share_links WHERE account = $1 AND revoked_at IS NULL AND expires_at > $2",
+        [row.account, row.createdAt],
+      );
+      if (Number(rows[0]?.n ?? 0) >= maxActive) return "full";
+      await client.query(INSERT, shareLinkValues(row));
+      return "created";
+    });
+  }
+
+  async findOwned(account: string, id: string): Promise<ShareLinkRow | undefined> {
+    const { rows } = await this.pool.query<ShareLinkColumns & { snapshot: Buffer }>(`SELECT ${SHARE_LINK_COLUMNS} FROM salesdash_share_links WHERE id = $1 AND account = $2`, [id, account]);
+    return rows[0] && rowFromColumns(rows[0]);
+  }
+
+  async replace(account: string, id: string, replacement: ShareLinkRow, at: number): Promise<boolean> {
+    // The UPDATE locks the old row: a second rotation at once waits, then finds it revoked and
+    // changes nothing. Rotation leaves the count of active links as it was, so needs no cap lock.
+    return inTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query(
+        "UPDATE salesdash_share_links SET revoked_at = $1 WHERE id = $2 AND account = $3 AND revoked_at IS NULL AND expires_at > $1",
+        [at, id, account],
+      );
+      if (!rowCount) return false;
+      await client.query(INSERT, shareLinkValues(replacement));
+      return true;
+    });
   }
 
   async findByTokenHash(tokenHash: string): Promise<ShareLinkRow | undefined> {
