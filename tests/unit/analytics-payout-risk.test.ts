@@ -174,7 +174,7 @@ describe("percentiles and the band", () => {
 });
 
 describe("bandAround", () => {
-  it("holds its estimate: months that lost nothing (ratios 0 to 0) give $292,867.54 to $292,899.63 around the issue's estimate $292,867.54, not "$292,899.63 to $292,899.63"", () => {
+  it("holds its estimate: months that lost nothing (ratios 0 to 0) give $292,867.54 to $292,899.63 around the issue's estimate $292,867.54, not a band of one figure beside it", () => {
     // base 292,899.63, expected loss 32.09: the estimate is 292,867.54.
     expect(bandAround(29_289_963, 3_209, { low: 0, high: 0 })).toEqual({ low: 29_286_754, high: 29_289_963 });
   });
