@@ -174,6 +174,7 @@ test("an incomplete comparison period marks every trend \"partial\", as the KPI 
       await expect(cell.getByTestId("partial-delta")).toHaveCount(1);
       await expect(cell.getByTestId("partial-delta")).toHaveText("partial");
     }
+    await page.screenshot({ path: "test-results/affiliates/partial-comparison.png" });
     await expect(page.getByTestId("csv-incomplete")).toHaveText("The leaderboard downloads hold the incomplete comparison period: their names end in “-incomplete”.");
     const csv = await page.request.get(`/api/export/affiliates/affiliates?${query}`);
     expect(csv.headers()["content-disposition"]).toContain("-incomplete.csv");
