@@ -14,9 +14,7 @@ import { fitRiskModel, type LossEvent } from "../../lib/analytics/payout-risk";
 import { backtestSpans, monthDays } from "../../lib/reports/payouts-month";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { seriousViolations } from "./support/axe";
-import fs from "node:fs";
-import path from "node:path";
-import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
+import { withOwnDashboard } from "./support/own-dashboard";
 import { DASHBOARD_PORT, setSandboxControls } from "./support/sandbox";
 import { SANDBOX_NOW, sandboxCredentials, signIn, type Credential } from "./support/session";
 
@@ -27,17 +25,7 @@ const PORT = DASHBOARD_PORT + 3;
 const DASHBOARD_URL = `http://127.0.0.1:${PORT}`;
 test.use({ bypassCSP: true, baseURL: DASHBOARD_URL });
 
-let dashboard: DashboardInstance | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const dir = path.resolve(".data/e2e/payouts");
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  dashboard = await startDashboard(PORT, dir);
-});
-test.afterAll(async () => {
-  await dashboard?.stop();
-});
+withOwnDashboard(PORT, "payouts");
 
 const creds = sandboxCredentials();
 type Account = "creator" | "creator2" | "affiliate";
