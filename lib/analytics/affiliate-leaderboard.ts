@@ -6,27 +6,12 @@ import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { attachRates, type AttachCount } from "./attach-rates";
 import { kpiDeltas } from "./kpi-deltas";
 import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
+import { rateFigure, type RateFigure } from "./rate-flag";
 
 export type LeaderboardPurchase = Pick<Purchase, "purchaseId" | "orderId" | "purchaseType" | "currency" | "affiliateName" | "amountTransaction" | "amountCreatorNet" | "amountAffiliation" | "amountRefunded">;
 
-/**
- * Below this many sales a rate says too little to flag: at 30 sales one refund moves the rate by
- * 3 points, so "above 2x the account" would mostly flag chance. Such rows say "too few sales".
- */
-export const MIN_SAMPLE = 30;
-/** A rate is flagged above this multiple of the account's rate for the same currency. */
-export const FLAG_MULTIPLE = 2;
-
-/** high: above 2x the account's; normal; small: fewer than MIN_SAMPLE sales; unavailable: the records' endpoint answered 404. */
-export type RateFlag = "high" | "normal" | "small" | "unavailable";
-
-export interface RateFigure {
-  /** Sales refunded (amountRefunded > 0) or charged back; null when the chargebacks endpoint answered 404. */
-  count: number | null;
-  /** count / sales; null without sales or records. */
-  rate: number | null;
-  flag: RateFlag;
-}
+// The flag rule (a significant difference, not any rate above the multiple) has a file of its own.
+export { FLAG_MULTIPLE, MIN_EVENTS, MIN_SAMPLE, type RateFigure, type RateFlag } from "./rate-flag";
 
 export interface AffiliateTrend {
   previousSales: number;
@@ -79,13 +64,6 @@ export interface LeaderboardInput {
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 const affiliateOf = (p: LeaderboardPurchase) => (p.affiliateName ?? "").trim();
-
-function flagOf(count: number | null, sales: number, accountRate: number | null): RateFlag {
-  if (count === null) return "unavailable";
-  if (sales < MIN_SAMPLE) return "small";
-  const rate = count / sales;
-  return accountRate !== null && rate > FLAG_MULTIPLE * accountRate ? "high" : "normal";
-}
 
 interface Acc { sales: number; transaction: number; net: number; commission: number; refunds: number; chargebacks: number; front: LeaderboardPurchase[] }
 const emptyAcc = (): Acc => ({ sales: 0, transaction: 0, net: 0, commission: 0, refunds: 0, chargebacks: 0, front: [] });
@@ -169,8 +147,8 @@ export function affiliateLeaderboard(input: LeaderboardInput): AffiliateBlock[] 
           frontOrders: attach?.frontOrders ?? 0,
           orderBump: attach?.orderBump ?? none,
           upsell: attach?.upsell ?? none,
-          refunds: { count: refunds, rate: ratio(refunds, a.sales), flag: flagOf(refunds, a.sales, refundRate) },
-          chargebacks: { count: chargebacks, rate: chargebacks === null ? null : ratio(chargebacks, a.sales), flag: flagOf(chargebacks, a.sales, chargebackRate) },
+          refunds: rateFigure(refunds, a.sales, refundRate),
+          chargebacks: rateFigure(chargebacks, a.sales, chargebackRate),
           trend: before ? trendOf({ sales: a.sales, net: a.net }, before.get(currency)?.get(affiliate)) : null,
         };
       });

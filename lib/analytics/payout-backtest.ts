@@ -125,3 +125,12 @@ export function backtestErrors(months: readonly BacktestMonth[]): BacktestError[
     };
   });
 }
+
+/**
+ * The currencies where the back-test's expectation beats none: its mean error over the months is
+ * below that of taking off only the losses already requested. Only there is it applied; a tie,
+ * or a currency with no back-tested month, shows nothing that the model helps.
+ */
+export function currenciesModelHelps(errors: readonly BacktestError[]): Set<string> {
+  return new Set(errors.filter((e) => e.meanAbsError < e.naiveMeanAbsError).map((e) => e.currency));
+}

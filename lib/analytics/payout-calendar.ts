@@ -46,6 +46,25 @@ export interface CalendarInput {
   model: RiskModel;
   /** A currency's day band (from its own back-tested days); null without one. */
   bandOf: (currency: string) => BandRatios | null;
+  /**
+   * Whether the model's expectation is applied in a currency (every one when absent). Where its
+   * back-test does no better than no expectation, a day takes off only the losses requested, and
+   * has no band.
+   */
+  expects?: (currency: string) => boolean;
+}
+
+/**
+ * The band of an estimate `base − expectedLoss` (cents): more losses than expected give the low
+ * end, fewer the high end. The back-test's ratios are widened to hold 1, the estimate itself:
+ * months that lost nothing would otherwise give a band of "base to base" that leaves out the
+ * estimate it is drawn around. Rounded as the estimate is, so low ≤ estimate ≤ high.
+ */
+export function bandAround(baseCents: number, expectedLossCents: number, ratios: BandRatios): { low: number; high: number } {
+  return {
+    low: baseCents - Math.round(expectedLossCents * Math.max(1, ratios.high)),
+    high: baseCents - Math.round(expectedLossCents * Math.min(1, ratios.low)),
+  };
 }
 
 /**
@@ -72,7 +91,7 @@ export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
 }
 
 export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
-  const { days, dayStartsMs, sales, events, model, bandOf } = input;
+  const { days, dayStartsMs, sales, events, model, bandOf, expects = () => true } = input;
   const byId = new Map(sales.map((s) => [s.id, s]));
   const losses = lossesBySale(events, byId, model.cutoffMs);
   const byCurrency = new Map<string, PayoutDayFigures[]>();
@@ -87,15 +106,14 @@ export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
     row.sales++;
     row.scheduled += sale.netCents;
     row.lost += lost;
-    row.expectedLoss += expectedLossCents(model, sale, lost > 0);
+    if (expects(sale.currency)) row.expectedLoss += expectedLossCents(model, sale, lost > 0);
   }
   const withBand = ([currency, rows]: [string, PayoutDayFigures[]]): CurrencyPayoutDays => {
-    const band = bandOf(currency);
+    const band = expects(currency) ? bandOf(currency) : null;
     const day = (r: PayoutDayFigures): PayoutDayFigures => {
       const expectedLoss = Math.round(r.expectedLoss);
       const base = r.scheduled - r.lost;
-      // More losses than expected give the low end; fewer, the high end.
-      return { ...r, expectedLoss, expected: base - expectedLoss, low: band ? base - Math.round(r.expectedLoss * band.high) : null, high: band ? base - Math.round(r.expectedLoss * band.low) : null };
+      return { ...r, expectedLoss, expected: base - expectedLoss, ...(band ? bandAround(base, r.expectedLoss, band) : { low: null, high: null }) };
     };
     return { currency, days: rows.map(day) };
   };

@@ -10,6 +10,12 @@ export type PayoutDay = PayoutDayFigures;
 
 export interface PayoutCurrency {
   currency: string;
+  /**
+   * Whether the model's expectation is applied here: only where the back-test beats no
+   * expectation (notBetter: it does not; untested: no month of the currency could be tested;
+   * noModel: too little history for any model). Otherwise only requested losses are taken off.
+   */
+  expectation: "applied" | "notBetter" | "untested" | "noModel";
   days: PayoutDay[];
   totals: { scheduled: number; lost: number; expectedLoss: number; expected: number; low: number | null; high: number | null; sales: number };
   /** The days before today: money already available (less what was taken back since). */

@@ -6,7 +6,8 @@ import { parse } from "csv-parse/sync";
 import { expect, test, type Locator, type Page } from "./support/test";
 import { seriousViolations } from "./support/axe";
 import { affiliatesTruth, type AffiliateTruth } from "./support/affiliates-truth";
-import { setSandboxControls } from "./support/sandbox";
+import { withOwnDashboard } from "./support/own-dashboard";
+import { DASHBOARD_PORT, setSandboxControls } from "./support/sandbox";
 import { createShareLink } from "./support/share-links";
 import { fillSignIn, sandboxCredentials } from "./support/session";
 
@@ -23,7 +24,8 @@ const pct = (r: number) => new Intl.NumberFormat("en-US", { style: "percent", mi
 const num = (n: number) => n.toLocaleString("en-US");
 const money = (c: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(c / 100);
 const signed = (r: number) => `${r > 0 ? "+" : ""}${pct(r)}`;
-const FLAG_TEXT: Record<string, string> = { high: "Above 2× the account", small: "Too few sales to judge", normal: "" };
+const FLAG_TEXT: Record<string, string> = { high: "Above 2× the account", uncertain: "Above 2×, but may be chance", small: "Too few sales to judge", normal: "" };
+const pct2 = (r: number) => new Intl.NumberFormat("en-US", { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(r);
 const byName = (a: AffiliateTruth, b: AffiliateTruth) => a.affiliate.localeCompare(b.affiliate);
 
 async function openAsCreator(page: Page, url = URL) {
@@ -39,7 +41,10 @@ test("every figure of the leaderboard and its CSV equals the ground truth", asyn
   test.setTimeout(180_000);
   expect(truth.rows.length).toBeGreaterThan(4);
   expect(truth.rows.some((r) => r.refundFlag === "small")).toBe(true);
+  // May's data holds a rate above 2x the account's that chance could give (2 chargebacks in 250 sales).
+  expect(truth.rows.some((r) => r.chargebackFlag === "uncertain")).toBe(true);
   await openAsCreator(page);
+  await expect(page.getByTestId("affiliates-explained")).toContainText("even the low end of its 95% confidence interval (Wilson score) is above it, with at least 3 sales refunded or charged back");
   const currencies = [...new Set(truth.rows.map((r) => r.currency))];
   await expect(page.getByTestId("affiliates-block")).toHaveCount(currencies.length);
   for (const currency of currencies) {
@@ -65,8 +70,15 @@ test("every figure of the leaderboard and its CSV equals the ground truth", asyn
       await expect(row.getByTestId("cell-upsell")).toHaveText(attach(r.upsellOrders));
       await expect(row.getByTestId("cell-refundRate")).toHaveText(rate(r.refunds, r.refundFlag));
       await expect(row.getByTestId("cell-chargebackRate")).toHaveText(rate(r.chargebacks, r.chargebackFlag));
+      // A flag, or a rate above 2x that may be chance, says why: the rate's 95% lower bound against 2x the account's.
+      for (const [col, flag, low, n] of [["cell-refundRate", r.refundFlag, r.refundLow, a.refunds], ["cell-chargebackRate", r.chargebackFlag, r.chargebackLow, a.chargebacks]] as const) {
+        if (flag !== "high" && flag !== "uncertain") continue;
+        await expect(row.getByTestId(col).getByTestId(`flag-${flag}`)).toHaveAttribute("title", `With 95% confidence the rate is at least ${pct2(low)}; 2× the account's rate is ${pct2((2 * n) / a.sales)}.`);
+      }
       await expect(row.getByTestId("cell-trend")).toHaveText(r.previousSales === 0 ? "New" : `Sales ${change(r.sales, r.previousSales)}Net ${change(r.netCents, r.previousNetCents)}`);
     }
+    // A complete comparison: no change is marked partial.
+    await expect(block.getByTestId("partial-delta")).toHaveCount(0);
     // Sorted by net revenue, largest first, unless the URL says otherwise.
     expect(await namesIn(block)).toEqual([...rows].sort((x, y) => y.netCents - x.netCents || byName(x, y)).map((r) => r.affiliate));
   }
@@ -82,6 +94,8 @@ test("every figure of the leaderboard and its CSV equals the ground truth", asyn
     expect([c.sales, c.frontOrders, c.orderBumpOrders, c.upsellOrders, c.refunds, c.chargebacks, c.previousSales].map(Number)).toEqual([r.sales, r.frontOrders, r.bumpOrders, r.upsellOrders, r.refunds, r.chargebacks, r.previousSales]);
     expect([c.salesAmount, c.netRevenue, c.commission, c.previousNetRevenue].map((v) => Math.round(Number(v) * 100))).toEqual([r.salesCents, r.netCents, r.commissionCents, r.previousNetCents]);
     expect([c.refundFlag, c.chargebackFlag]).toEqual([r.refundFlag, r.chargebackFlag]);
+    expect(Number(c.refundRateLow95)).toBeCloseTo(r.refundLow, 9);
+    expect(Number(c.chargebackRateLow95)).toBeCloseTo(r.chargebackLow, 9);
     expect(Number(c.refundRate)).toBeCloseTo(r.refunds / r.sales, 9);
     expect(Number(c.chargebackRate)).toBeCloseTo(r.chargebacks / r.sales, 9);
     expect(Number(c.accountRefundRate)).toBeCloseTo(a.refunds / a.sales, 9);
@@ -143,6 +157,38 @@ test("a comparison period partly before the account's data shows no trend, on sc
   const csv = parse(await (await page.request.get(`/api/export/affiliates/affiliates?${query}`)).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
   expect(csv.length).toBeGreaterThan(0);
   for (const row of csv) expect([row.salesChange, row.comparisonNote]).toEqual(["", "no data in the comparison period before 2024-06-15"]);
+});
+
+test.describe("on a dashboard of its own", () => {
+  // The unreadable day stays in a dashboard's mirror, marked incomplete, after the sandbox reads
+  // it again: a dashboard of its own keeps it from every later spec.
+  const PORT = DASHBOARD_PORT + 4;
+  test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+  withOwnDashboard(PORT, "affiliates-partial");
+
+  test("an incomplete comparison period marks every trend \"partial\", as the KPI cards' changes, and names the CSV incomplete", async ({ page }) => {
+    test.setTimeout(120_000);
+    const query = "from=2025-07-15&to=2025-07-28&compare=previous&tz=UTC";
+    await setSandboxControls({ unreadableDays: ["2025-07-05"] });
+    try {
+      await fillSignIn(page, creds.creator2, "A", undefined, `/affiliates?${query}`);
+      await page.waitForURL((u) => u.pathname === "/affiliates");
+      await expect(page.getByTestId("affiliates-block").first()).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId("quality-comparison")).toContainText("The comparison period (2025-07-01 to 2025-07-14) is incomplete");
+      const cells = await page.getByTestId("cell-trend").all();
+      expect(cells.length).toBeGreaterThan(0);
+      for (const cell of cells) {
+        await expect(cell.getByTestId("partial-delta")).toHaveCount(1);
+        await expect(cell.getByTestId("partial-delta")).toHaveText("partial");
+      }
+      await page.screenshot({ path: "test-results/affiliates/partial-comparison.png", fullPage: true });
+      await expect(page.getByTestId("csv-incomplete")).toHaveText("The leaderboard downloads hold the incomplete comparison period: their names end in “-incomplete”.");
+      const csv = await page.request.get(`/api/export/affiliates/affiliates?${query}`);
+      expect(csv.headers()["content-disposition"]).toContain("-incomplete.csv");
+    } finally {
+      await setSandboxControls({ unreadableDays: [] });
+    }
+  });
 });
 
 test("a share link of the leaderboard shows its figures and CSV, and links to no other report", async ({ page, browser }) => {

@@ -14,9 +14,7 @@ import { fitRiskModel, type LossEvent } from "../../lib/analytics/payout-risk";
 import { backtestSpans, monthDays } from "../../lib/reports/payouts-month";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { seriousViolations } from "./support/axe";
-import fs from "node:fs";
-import path from "node:path";
-import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
+import { withOwnDashboard } from "./support/own-dashboard";
 import { DASHBOARD_PORT, setSandboxControls } from "./support/sandbox";
 import { SANDBOX_NOW, sandboxCredentials, signIn, type Credential } from "./support/session";
 
@@ -27,17 +25,7 @@ const PORT = DASHBOARD_PORT + 3;
 const DASHBOARD_URL = `http://127.0.0.1:${PORT}`;
 test.use({ bypassCSP: true, baseURL: DASHBOARD_URL });
 
-let dashboard: DashboardInstance | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const dir = path.resolve(".data/e2e/payouts");
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  dashboard = await startDashboard(PORT, dir);
-});
-test.afterAll(async () => {
-  await dashboard?.stop();
-});
+withOwnDashboard(PORT, "payouts");
 
 const creds = sandboxCredentials();
 type Account = "creator" | "creator2" | "affiliate";
@@ -104,9 +92,17 @@ function truth(account: Account, month: string, tz = "UTC", withLosses = true) {
   const model = fitRiskModel(sales, events, NOW);
   const backtest = runBacktest(sales, events, spans, NOW, (ms) => Date.parse(`${localDay(ms, tz)}T00:00:00Z`) / 86_400_000);
   const bands = currencyBands(backtest);
+  // The page's rule, worked out here from the back-tested months: the expectation is applied in a
+  // currency only where its mean error (as a share of what was kept) is below that of none.
+  const helps = new Set<string>();
+  for (const currency of new Set(backtest.months.map((m) => m.currency))) {
+    const months = backtest.months.filter((m) => m.currency === currency && m.actual > 0);
+    const mean = (f: (m: (typeof months)[number]) => number) => months.reduce((n, m) => n + Math.abs(f(m) - m.actual) / m.actual, 0) / months.length;
+    if (months.length > 0 && mean((m) => m.predicted) < mean((m) => m.naive)) helps.add(currency);
+  }
   const { days, dayStartsMs } = monthDays(month, tz);
-  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (c) => bands.get(c)?.day ?? null });
-  return { calendar, plain, kept, backtest: backtest.months, errors: backtestErrors(backtest.months), bands };
+  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (c) => bands.get(c)?.day ?? null, expects: (c) => helps.has(c) });
+  return { calendar, plain, kept, backtest: backtest.months, errors: backtestErrors(backtest.months), bands, helps };
 }
 
 async function openPayouts(page: Page, who: Credential, query: string) {
@@ -142,6 +138,9 @@ async function expectMonth(page: Page, t: Truth, today: string) {
       expect(await cell("expected"), label).toBe(money(d.expected, c.currency));
       expect(await cell("band"), label).toBe(d.low === null ? "—" : `${money(d.low, c.currency)} – ${money(d.high!, c.currency)}`);
       await expect(section.locator(`[data-testid="payouts-cell"][data-day="${d.day}"] [data-testid="payouts-cell-expected"]`)).toHaveText(compact(d.expected, c.currency));
+      // Where the expectation is not applied a day takes off only what was requested; a band holds its estimate.
+      if (!t.helps.has(c.currency)) expect([d.expectedLoss, d.low, d.high], label).toEqual([0, null, null]);
+      if (d.low !== null) expect([d.low <= d.expected, d.expected <= d.high!], label).toEqual([true, true]);
     }
     const sum = (f: (d: (typeof c.days)[number]) => number) => c.days.reduce((n, d) => n + f(d), 0);
     const base = sum((d) => d.scheduled - d.lost);
@@ -151,7 +150,17 @@ async function expectMonth(page: Page, t: Truth, today: string) {
     await expect(section.getByTestId("payouts-total-expected-loss")).toHaveText(money(expectedLoss, c.currency));
     await expect(section.getByTestId("payouts-total-expected")).toHaveText(money(base - expectedLoss, c.currency));
     const month = t.bands.get(c.currency)?.month;
-    if (month) await expect(section.getByTestId("payouts-total-band")).toHaveText(`${money(base - Math.round(expectedLoss * month.high), c.currency)} to ${money(base - Math.round(expectedLoss * month.low), c.currency)} (10th–90th percentile)`);
+    if (!t.helps.has(c.currency)) {
+      await expect(section.getByTestId("payouts-total-band")).toHaveText("no band: no expectation in this currency (see below)");
+      await expect(section.getByTestId("payouts-no-expectation")).toContainText(`No expectation in ${c.currency.toUpperCase()}`);
+    } else if (month) {
+      // The month's band holds the estimate: its ratios widened to hold 1.
+      const low = base - Math.round(expectedLoss * Math.max(1, month.high));
+      const high = base - Math.round(expectedLoss * Math.min(1, month.low));
+      expect(low <= base - expectedLoss && base - expectedLoss <= high).toBe(true);
+      await expect(section.getByTestId("payouts-total-band")).toHaveText(`${money(low, c.currency)} to ${money(high, c.currency)} (10th–90th percentile)`);
+      await expect(section.getByTestId("payouts-no-expectation")).toHaveCount(0);
+    }
     await expect(section.getByTestId("payouts-available-so-far")).toHaveText(money(c.days.filter((d) => d.day < today).reduce((n, d) => n + d.scheduled - d.lost, 0), c.currency));
   }
 }

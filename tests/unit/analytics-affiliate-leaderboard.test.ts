@@ -45,7 +45,7 @@ describe("affiliateLeaderboard", () => {
     expect(attachRates(purchases)[0]!.frontOrders).toBe(4);
   });
 
-  it("flags a rate above 2x the account's only from MIN_SAMPLE sales, and says when the sample is small", () => {
+  it("flags a rate only when clearly above 2x the account's, from MIN_SAMPLE sales, and says when the sample is small", () => {
     const purchases: LeaderboardPurchase[] = [];
     // 40 sales of "big": 8 refunded (20 %), 1 charged back; 100 sales of nobody, none refunded.
     for (let i = 0; i < 40; i++) purchases.push(sale({ affiliateName: "big", amountRefunded: i < 8 ? 5 : 0 }));
@@ -56,11 +56,21 @@ describe("affiliateLeaderboard", () => {
     const [usd] = affiliateLeaderboard({ purchases, chargebacks, previous: null });
     expect(usd!.account).toEqual({ sales: 145, refunds: 11, refundRate: 11 / 145, chargebacks: 1, chargebackRate: 1 / 145 });
     const big = usd!.rows.find((r) => r.affiliate === "big")!;
-    expect(big.refunds).toEqual({ count: 8, rate: 0.2, flag: "high" });
-    expect(big.chargebacks).toEqual({ count: 1, rate: 1 / 40, flag: "high" });
+    // 20 % is above 2x 7.6 %, yet its 95 % lower bound (10.5 %) is not: chance could give it. One chargeback is too few.
+    expect(big.refunds).toMatchObject({ count: 8, rate: 0.2, flag: "uncertain" });
+    expect(big.chargebacks).toMatchObject({ count: 1, rate: 1 / 40, flag: "uncertain" });
     const small = usd!.rows.find((r) => r.affiliate === "small")!;
     expect(small.sales).toBeLessThan(MIN_SAMPLE);
-    expect(small.refunds).toEqual({ count: 3, rate: 0.6, flag: "small" });
+    expect(small.refunds).toMatchObject({ count: 3, rate: 0.6, flag: "small" });
+  });
+
+  it("flags a rate whose 95 % lower bound is above 2x the account's", () => {
+    const purchases: LeaderboardPurchase[] = [];
+    // "bad": 20 of 40 refunded (50 %, lower bound 35.2 %); account 20 of 240 (8.3 %, 2x = 16.7 %).
+    for (let i = 0; i < 40; i++) purchases.push(sale({ affiliateName: "bad", amountRefunded: i < 20 ? 1 : 0 }));
+    for (let i = 0; i < 200; i++) purchases.push(sale({ affiliateName: "" }));
+    const [usd] = affiliateLeaderboard({ purchases, chargebacks: [], previous: null });
+    expect(usd!.rows[0]!.refunds).toMatchObject({ count: 20, rate: 0.5, low: expect.closeTo(0.352, 3), flag: "high" });
   });
 
   it("a rate at or under 2x the account's is not flagged", () => {
@@ -75,7 +85,7 @@ describe("affiliateLeaderboard", () => {
   it("chargebacks unavailable (404) are null, not 0 %", () => {
     const [usd] = affiliateLeaderboard({ purchases: [sale({ affiliateName: "ana" })], chargebacks: null, previous: null });
     expect(usd!.account.chargebackRate).toBeNull();
-    expect(usd!.rows[0]!.chargebacks).toEqual({ count: null, rate: null, flag: "unavailable" });
+    expect(usd!.rows[0]!.chargebacks).toEqual({ count: null, rate: null, low: null, flag: "unavailable" });
   });
 
   it("trend against the comparison period: relative change, and new when it had nothing", () => {

@@ -1,7 +1,7 @@
 // The payout risk model, the calendar and the back-test on fixtures worked out by hand.
 import { describe, expect, it } from "vitest";
-import { dayIndex, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
-import { backtestErrors, bandRatios, currencyBands, percentile, runBacktest } from "@/lib/analytics/payout-backtest";
+import { bandAround, dayIndex, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
+import { backtestErrors, bandRatios, currenciesModelHelps, currencyBands, percentile, runBacktest } from "@/lib/analytics/payout-backtest";
 import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, MIN_PRODUCT_SALES, remainingRisk, type LossEvent, type RiskSale } from "@/lib/analytics/payout-risk";
 
 const DAY = 86_400_000;
@@ -170,5 +170,42 @@ describe("percentiles and the band", () => {
     expect(bandRatios(days)).toBeNull();
     const more = [...days, { expected: 10, actual: 29 }, { expected: 0, actual: 5 }];
     expect(bandRatios(more)).toEqual({ low: expect.closeTo(0.29, 6), high: expect.closeTo(2.61, 6) });
+  });
+});
+
+describe("bandAround", () => {
+  it("holds its estimate: months that lost nothing (ratios 0 to 0) give $292,867.54 to $292,899.63 around the issue's estimate $292,867.54, not a band of one figure beside it", () => {
+    // base 292,899.63, expected loss 32.09: the estimate is 292,867.54.
+    expect(bandAround(29_289_963, 3_209, { low: 0, high: 0 })).toEqual({ low: 29_286_754, high: 29_289_963 });
+  });
+  it("keeps ratios that already hold 1, and widens the side that does not", () => {
+    // 1000 less 100 expected: 0.5x to 2x gives 800 to 950.
+    expect(bandAround(1_000, 100, { low: 0.5, high: 2 })).toEqual({ low: 800, high: 950 });
+    // 1.2x to 3x would leave out the estimate 900: the high end becomes 900.
+    expect(bandAround(1_000, 100, { low: 1.2, high: 3 })).toEqual({ low: 700, high: 900 });
+    // Rounded as the estimate is: 1000 − round(62.5) = 937 at both the estimate and the high end.
+    expect(bandAround(1_000, 62.5, { low: 1, high: 1 })).toEqual({ low: 937, high: 937 });
+  });
+});
+
+describe("currenciesModelHelps", () => {
+  it("applies the expectation only where the back-test's mean error is below that of none", () => {
+    const errors = [
+      { currency: "brl", months: 6, meanAbsError: 0.01, bias: 0, naiveMeanAbsError: 0.05, lossRatio: 1 },
+      // The case: 0.2 % off with the model, 0.0 % without.
+      { currency: "usd", months: 6, meanAbsError: 0.002, bias: 0.002, naiveMeanAbsError: 0, lossRatio: null },
+      { currency: "eur", months: 6, meanAbsError: 0.01, bias: 0, naiveMeanAbsError: 0.01, lossRatio: 1 },
+    ];
+    expect([...currenciesModelHelps(errors)]).toEqual(["brl"]);
+  });
+});
+
+describe("payoutCalendar where the expectation is not applied", () => {
+  const model = fitRiskModel(MATURE, LOSSES, at(100));
+  it("takes off only the requested losses, with no band", () => {
+    const sales = [payoutSale(sale(10, 99.5, 200), 100.2), payoutSale(sale(11, 99.5, 200), 100.2, "usd", 50)];
+    const rows = payoutCalendar({ days: ["d100"], dayStartsMs: [at(100), at(101)], sales, events: [], model, bandOf: () => ({ low: 0.5, high: 2 }), expects: (c) => c === "brl" });
+    expect(rows.find((r) => r.currency === "brl")!.days[0]).toMatchObject({ expectedLoss: 100, expected: 100, low: 0, high: 150 });
+    expect(rows.find((r) => r.currency === "usd")!.days[0]).toEqual({ day: "d100", sales: 1, scheduled: 200, lost: 50, expectedLoss: 0, expected: 150, low: null, high: null });
   });
 });

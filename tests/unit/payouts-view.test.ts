@@ -74,3 +74,48 @@ describe("payoutsViewFrom", () => {
     expect(view.months).toEqual({ first: "2024-06", last: "2026-07" });
   });
 });
+
+describe("payoutsViewFrom: the expectation only where its back-test beats none", () => {
+  // Two years of one BRL and one USD sale a day, paid out 30 days on. Every 10th BRL sale is
+  // refunded in full, at an age of 5 to 44 days; no USD sale ever is. The model is the account's, so it expects
+  // USD losses that never come: there its back-test does worse than no expectation (which is
+  // exact), and it must not be applied; in BRL it finds the refunds before they are requested.
+  const DAY = 86_400_000;
+  const start = Date.parse("2024-06-15T10:00:00Z");
+  const purchases: Purchase[] = [];
+  const refunds: Array<Record<string, unknown>> = [];
+  for (let d = 0; start + d * DAY < NOW.getTime() - DAY; d++) {
+    const sold = start + d * DAY;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    for (const currency of ["brl", "usd"]) {
+      const id = d * 2 + (currency === "brl" ? 1 : 2);
+      purchases.push(purchase(id, { currency, purchaseCreatedAt: iso(sold), checkoutInitializedAt: iso(sold), incomingAvailableAt: iso(sold + 30 * DAY) }));
+      const age = 5 + (d % 40);
+      if (currency === "brl" && d % 10 === 0 && sold + age * DAY < NOW.getTime()) refunds.push({ refundId: `r${id}`, purchaseId: id, amount: 100, requestedAt: iso(sold + age * DAY) });
+    }
+  }
+  const view = payoutsViewFrom(records(purchases, { refunds }), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+  const of = (c: string) => view.currencies.find((x) => x.currency === c)!;
+
+  it("applies it in BRL and not in USD, where the page is told why", () => {
+    expect(view.model.applied).toBe(true);
+    const errors = new Map(view.backtest.errors.map((e) => [e.currency, e]));
+    expect(errors.get("usd")!.naiveMeanAbsError).toBe(0);
+    expect(errors.get("usd")!.meanAbsError).toBeGreaterThan(0);
+    expect(errors.get("brl")!.meanAbsError).toBeLessThan(errors.get("brl")!.naiveMeanAbsError);
+    expect([of("brl").expectation, of("usd").expectation]).toEqual(["applied", "notBetter"]);
+    expect(of("brl").totals.expectedLoss).toBeGreaterThan(0);
+    expect(of("usd").totals).toMatchObject({ expectedLoss: 0, low: null, high: null });
+    expect(of("usd").totals.expected).toBe(of("usd").totals.scheduled - of("usd").totals.lost);
+    expect(of("usd").days.every((d) => d.expectedLoss === 0 && d.low === null && d.high === null)).toBe(true);
+  });
+
+  it("draws every band of BRL around its estimate, for days and for the month", () => {
+    const brl = of("brl");
+    const banded = brl.days.filter((d) => d.low !== null);
+    expect(banded.length).toBeGreaterThan(0);
+    for (const d of banded) expect([d.low! <= d.expected, d.expected <= d.high!], d.day).toEqual([true, true]);
+    expect(brl.totals.low).not.toBeNull();
+    expect(brl.totals.low! <= brl.totals.expected && brl.totals.expected <= brl.totals.high!).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AffiliateRow, RateFigure } from "@/lib/analytics/affiliate-leaderboard";
 import { shownAffiliateRows } from "@/lib/reports/affiliate-rows";
 
-const rate = (count: number | null, sales: number, flag: RateFigure["flag"] = "normal"): RateFigure => ({ count, rate: count === null ? null : count / sales, flag });
+const rate = (count: number | null, sales: number, flag: RateFigure["flag"] = "normal"): RateFigure => ({ count, rate: count === null ? null : count / sales, low: null, flag });
 const row = (affiliate: string, sales: number, over: Partial<AffiliateRow> = {}): AffiliateRow => ({
   affiliate, sales, salesAmount: sales, netRevenue: sales * 10, commission: sales, frontOrders: sales, orderBump: { orders: 0, rate: 0 }, upsell: { orders: 0, rate: 0 },
   refunds: rate(0, sales), chargebacks: rate(0, sales), trend: null, ...over,

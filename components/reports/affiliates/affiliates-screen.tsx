@@ -22,7 +22,7 @@ export function AffiliatesScreen({ keyType }: { keyType: KeyType }) {
       downloads={(query, view) => (
         <>
           <DownloadAll report="affiliates" query={query} />
-          {view && <CsvIncompleteNote quality={view.quality} />}
+          {view && <CsvIncompleteNote quality={view.quality} comparisonFiles={t("comparisonFiles")} />}
         </>
       )}
     >

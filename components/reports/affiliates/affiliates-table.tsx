@@ -5,12 +5,14 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
 import { useReportDay } from "@/components/reports/use-report-day";
+import { PartialMark } from "@/components/reports/partial-mark";
 import { useTableUrlState } from "@/components/reports/use-table-url-state";
 import type { AffiliateBlock, AffiliateRow, RateFigure } from "@/lib/analytics/affiliate-leaderboard";
 import type { AttachCount } from "@/lib/analytics/attach-rates";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
 import { DEFAULT_AFFILIATE_SORT, isFlagged, shownAffiliateRows, type AffiliateSort } from "@/lib/reports/affiliate-rows";
+import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { AffiliatesView } from "@/lib/reports/report-views";
 
 type Formats = ReturnType<typeof useFormats>;
@@ -32,13 +34,16 @@ function Attach({ a, of, f, t }: { a: AttachCount; of: number; f: Formats; t: Wo
   return <>{a.rate === null ? "—" : f.percent(a.rate, 1)}<Sample>{t("ofSample", { count: f.number(a.orders), total: f.number(of) })}</Sample></>;
 }
 
-function Rate({ r, sales, multiple, f, t }: { r: RateFigure; sales: number; multiple: number; f: Formats; t: Words }) {
+// A flag says why in its title: the rate's 95% lower bound against the multiple of the account's.
+function Rate({ r, sales, multiple, account, f, t }: { r: RateFigure; sales: number; multiple: number; account: number | null; f: Formats; t: Words }) {
   if (r.count === null) return <span className="text-zinc-600 dark:text-zinc-400">{t("notAvailable")}</span>;
+  const why = r.low !== null && account !== null ? t("flagWhy", { low: f.percent(r.low, 2), limit: f.percent(multiple * account, 2), multiple }) : undefined;
   return (
     <>
       <span data-flag={r.flag}>{r.rate === null ? "—" : f.percent(r.rate, 1)}</span>
       <Sample>{t("ofSample", { count: f.number(r.count), total: f.number(sales) })}</Sample>
-      {r.flag === "high" && <span data-testid="flag-high" className="mt-0.5 inline-block rounded bg-red-100 px-1.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{t("flagHigh", { multiple })}</span>}
+      {r.flag === "high" && <span data-testid="flag-high" title={why} className="mt-0.5 inline-block rounded bg-red-100 px-1.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{t("flagHigh", { multiple })}</span>}
+      {r.flag === "uncertain" && <span data-testid="flag-uncertain" title={why} className="block text-xs italic text-zinc-600 dark:text-zinc-400">{t("flagUncertain", { multiple })}</span>}
       {r.flag === "small" && <span data-testid="flag-small" className="block text-xs italic text-zinc-600 dark:text-zinc-400">{t("flagSmall")}</span>}
     </>
   );
@@ -46,12 +51,14 @@ function Rate({ r, sales, multiple, f, t }: { r: RateFigure; sales: number; mult
 
 const signed = (ratio: number, f: Formats) => `${ratio > 0 ? "+" : ""}${f.percent(ratio, 1)}`;
 
-function Trend({ row, f, t }: { row: AffiliateRow; f: Formats; t: Words }) {
+// `partial`: a period of the comparison is incomplete (the KPI cards' rule), so the change, and
+// even "new" (its earlier sales may be among the missing records), is not exact: one mark per cell.
+function Trend({ row, partial, f, t }: { row: AffiliateRow; partial: boolean; f: Formats; t: Words }) {
   const trend = row.trend;
   if (!trend) return null;
-  if (trend.isNew) return <span data-testid="trend-new" className="font-medium">{t("trendNew")}</span>;
+  if (trend.isNew) return <><span data-testid="trend-new" className="font-medium">{t("trendNew")}</span><PartialMark show={partial} /></>;
   const change = (c: number | null) => (c === null ? t("trendZeroBase") : signed(c, f));
-  return <>{t("trendSales", { change: change(trend.salesChange) })}<Sample>{t("trendNet", { change: change(trend.netRevenueChange) })}</Sample></>;
+  return <>{t("trendSales", { change: change(trend.salesChange) })}<PartialMark show={partial} /><Sample>{t("trendNet", { change: change(trend.netRevenueChange) })}</Sample></>;
 }
 
 // The KPI cards' words where the comparison period starts before the account's data (a <dd> there, plain text in a cell).
@@ -74,6 +81,7 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
   const [state, setState] = useTableUrlState("affiliates", reportQuery(params), { sort: DEFAULT_AFFILIATE_SORT, hidden: [] });
   const rows = shownAffiliateRows(block.rows, { ...filter, sort: state.sort, dir: state.dir });
   const withTrend = view.comparison !== null;
+  const partialTrend = deltasArePartial(view.quality);
   const money = (n: number) => f.money(n, block.currency);
   const accountRate = (r: number | null) => (r === null ? null : t("accountRate", { rate: f.percent(r, 1) }));
   const columns: Array<{ key: AffiliateSort; numeric: boolean; note?: string | null }> = [
@@ -98,9 +106,9 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
     commission: money(r.commission),
     orderBump: <Attach a={r.orderBump} of={r.frontOrders} f={f} t={t} />,
     upsell: <Attach a={r.upsell} of={r.frontOrders} f={f} t={t} />,
-    refundRate: <Rate r={r.refunds} sales={r.sales} multiple={view.flagMultiple} f={f} t={t} />,
-    chargebackRate: <Rate r={r.chargebacks} sales={r.sales} multiple={view.flagMultiple} f={f} t={t} />,
-    trend: view.comparisonDataFrom ? <NoTrend dataFrom={view.comparisonDataFrom} /> : <Trend row={r} f={f} t={t} />,
+    refundRate: <Rate r={r.refunds} sales={r.sales} multiple={view.flagMultiple} account={block.account.refundRate} f={f} t={t} />,
+    chargebackRate: <Rate r={r.chargebacks} sales={r.sales} multiple={view.flagMultiple} account={block.account.chargebackRate} f={f} t={t} />,
+    trend: view.comparisonDataFrom ? <NoTrend dataFrom={view.comparisonDataFrom} /> : <Trend row={r} partial={partialTrend} f={f} t={t} />,
   });
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800" tabIndex={0} role="region" aria-label={t("tableLabel", { currency: block.currency.toUpperCase() })}>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFormats } from "@/components/i18n/use-formats";
 import { BACKTEST_WARMUP_DAYS } from "@/lib/analytics/payout-backtest";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
+import { NoExpectation } from "./payout-no-expectation";
 import { monthLabel } from "./payout-format";
 
 const box = "space-y-2 rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800";
@@ -24,11 +25,13 @@ export function PayoutMethod({ view }: { view: PayoutsView }) {
           <p>{t("curve", { sales: f.number(m.matureSales), horizon: m.horizonDays, refund: f.percent(m.refundShare, 1), chargeback: f.percent(m.chargebackShare, 1) })}</p>
           <p>{t("apply", { horizon: m.horizonDays })}</p>
           <p>{t("products", { count: m.productCurves, min: m.minProductSales })}</p>
-          {view.currencies.map(({ currency, bands }) => (
-            <p key={currency} data-testid={`payouts-band-method-${currency}`}>
-              {bands.day
-                ? t("band", { currency: currency.toUpperCase(), days: f.number(bands.days), low: f.number(bands.day.low, 2), high: f.number(bands.day.high, 2) })
-                : t("noBand", { currency: currency.toUpperCase(), days: bands.days, min: m.minBandDays })}
+          {view.currencies.map((c) => (
+            <p key={c.currency} data-testid={`payouts-band-method-${c.currency}`}>
+              {c.expectation !== "applied"
+                ? <NoExpectation view={view} currency={c} />
+                : c.bands.day
+                  ? t("band", { currency: c.currency.toUpperCase(), days: f.number(c.bands.days), low: f.number(c.bands.day.low, 2), high: f.number(c.bands.day.high, 2) })
+                  : t("noBand", { currency: c.currency.toUpperCase(), days: c.bands.days, min: m.minBandDays })}
             </p>
           ))}
         </>

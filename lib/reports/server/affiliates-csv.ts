@@ -2,7 +2,8 @@ import "server-only";
 
 // The CSV of the Affiliates report: one row per currency and affiliate, every figure the
 // leaderboard shows, made from the view alone (the same function serves a shared snapshot).
-// English headers; flags as their codes (high, normal, small, unavailable).
+// English headers; flags as their codes (high, uncertain, normal, small, unavailable), beside
+// the 95% Wilson lower bound of each rate that the flag is judged on.
 import type { AffiliatesView } from "./affiliates-report";
 import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 import { flatDataset, type CsvDataset } from "./csv-datasets";
@@ -30,10 +31,12 @@ export function affiliatesDatasets(view: Pick<AffiliatesView, "blocks" | "compar
     upsellRate: r.upsell.rate,
     refunds: r.refunds.count,
     refundRate: r.refunds.rate,
+    refundRateLow95: r.refunds.low,
     accountRefundRate: b.account.refundRate,
     refundFlag: r.refunds.flag,
     chargebacks: r.chargebacks.count,
     chargebackRate: r.chargebacks.rate,
+    chargebackRateLow95: r.chargebacks.low,
     accountChargebackRate: b.account.chargebackRate,
     chargebackFlag: r.chargebacks.flag,
     previousSales: r.trend?.previousSales ?? null,
@@ -45,8 +48,8 @@ export function affiliatesDatasets(view: Pick<AffiliatesView, "blocks" | "compar
   return new Map([["affiliates", flatDataset([
     ["currency", "text"], ["affiliate", "text"], ["sales", "number"], ["salesAmount", "money"], ["netRevenue", "money"], ["commission", "money"],
     ["frontOrders", "number"], ["orderBumpOrders", "number"], ["orderBumpRate", "number"], ["upsellOrders", "number"], ["upsellRate", "number"],
-    ["refunds", "number"], ["refundRate", "number"], ["accountRefundRate", "number"], ["refundFlag", "text"],
-    ["chargebacks", "number"], ["chargebackRate", "number"], ["accountChargebackRate", "number"], ["chargebackFlag", "text"],
+    ["refunds", "number"], ["refundRate", "number"], ["refundRateLow95", "number"], ["accountRefundRate", "number"], ["refundFlag", "text"],
+    ["chargebacks", "number"], ["chargebackRate", "number"], ["chargebackRateLow95", "number"], ["accountChargebackRate", "number"], ["chargebackFlag", "text"],
     ["previousSales", "number"], ["salesChange", "number"], ["previousNetRevenue", "money"], ["netRevenueChange", "number"], ["comparisonNote", "text"],
   ], rows)]]);
 }

@@ -5,8 +5,8 @@ import "server-only";
 // the risk model fitted at the browser's "now", the month's days, and the back-test of the past
 // months. The browser receives amounts per day and currency, never records.
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
-import { backtestErrors, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest } from "@/lib/analytics/payout-backtest";
-import { payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
+import { backtestErrors, currenciesModelHelps, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest } from "@/lib/analytics/payout-backtest";
+import { bandAround, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
 import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { fundsNetOf } from "@/lib/analytics/funds-availability";
@@ -164,16 +164,24 @@ export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: 
   const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
   const backtest = applied ? runBacktest(sales, events, backtestSpans(data.history.from, nowMs, request.tz), nowMs, localDay) : { months: [], dayLosses: [] };
   const bands = currencyBands(backtest);
+  const errors = backtestErrors(backtest.months);
+  // The expectation only where its own back-test beats none (the page says why elsewhere).
+  const helps = currenciesModelHelps(errors);
+  const expectationIn = (currency: string): PayoutCurrency["expectation"] => (!applied ? "noModel" : helps.has(currency) ? "applied" : errors.some((e) => e.currency === currency) ? "notBetter" : "untested");
   const { days, dayStartsMs } = monthDays(month, request.tz);
-  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null });
+  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
   const units = (c: number | null) => (c === null ? null : fromCents(c));
   const currencies: PayoutCurrency[] = calendar.map(({ currency, days: rows }) => {
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
     const base = sum((r) => r.scheduled - r.lost);
     const expectedLoss = sum((r) => r.expectedLoss);
     const band = bands.get(currency) ?? { day: null, month: null, days: 0, months: 0 };
+    const expectation = expectationIn(currency);
+    // A month's band from back-tested months: days' bands do not add up to a month's.
+    const monthBand = expectation === "applied" && band.month ? bandAround(base, expectedLoss, band.month) : null;
     return {
       currency,
+      expectation,
       days: rows.map((r) => ({ ...r, scheduled: fromCents(r.scheduled), lost: fromCents(r.lost), expectedLoss: fromCents(r.expectedLoss), expected: fromCents(r.expected), low: units(r.low), high: units(r.high) })),
       totals: {
         sales: sum((r) => r.sales),
@@ -181,9 +189,8 @@ export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: 
         lost: fromCents(sum((r) => r.lost)),
         expectedLoss: fromCents(expectedLoss),
         expected: fromCents(base - expectedLoss),
-        // A month's band from back-tested months: days' bands do not add up to a month's.
-        low: band.month ? fromCents(base - Math.round(expectedLoss * band.month.high)) : null,
-        high: band.month ? fromCents(base - Math.round(expectedLoss * band.month.low)) : null,
+        low: monthBand ? fromCents(monthBand.low) : null,
+        high: monthBand ? fromCents(monthBand.high) : null,
       },
       bands: band,
       availableSoFar: fromCents(rows.filter((r) => r.day < today).reduce((n, r) => n + r.scheduled - r.lost, 0)),
@@ -218,7 +225,7 @@ export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: 
     },
     backtest: {
       months: backtest.months.map((m) => ({ ...m, scheduled: fromCents(m.scheduled), predicted: fromCents(m.predicted), naive: fromCents(m.naive), actual: fromCents(m.actual), error: m.actual > 0 ? (m.predicted - m.actual) / m.actual : null })),
-      errors: backtestErrors(backtest.months),
+      errors,
     },
     quality: reportQuality({ current: data.reports, comparison: null }, { records: data.assumedCurrencyRecords, currency: data.currency }),
   };

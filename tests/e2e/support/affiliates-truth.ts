@@ -7,12 +7,23 @@ import { SANDBOX_NOW } from "./session";
 
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
+// The page's stated rule, written here again: from 30 sales, a rate above 2x the account's is
+// flagged when the lower bound of its 95% Wilson score interval is above 2x too and at least 3
+// sales were refunded or charged back; above 2x without that, it "may be chance".
 const MIN_SAMPLE = 30;
+const MIN_EVENTS = 3;
+const Z = 1.96;
+function wilsonLow(k: number, n: number): number {
+  const p = k / n;
+  const centre = p + (Z * Z) / (2 * n);
+  const spread = Z * Math.sqrt((p * (1 - p) + (Z * Z) / (4 * n)) / n);
+  return Math.max(0, (centre - spread) / (1 + (Z * Z) / n));
+}
 
 export interface AffiliateTruth {
   currency: string; affiliate: string; sales: number; salesCents: number; netCents: number; commissionCents: number;
   frontOrders: number; bumpOrders: number; upsellOrders: number; refunds: number; chargebacks: number;
-  refundFlag: string; chargebackFlag: string; previousSales: number; previousNetCents: number;
+  refundFlag: string; chargebackFlag: string; refundLow: number; chargebackLow: number; previousSales: number; previousNetCents: number;
 }
 export interface AccountTruth { sales: number; refunds: number; chargebacks: number }
 
@@ -39,7 +50,7 @@ export function affiliatesTruth(from: string, to: string, previous: { from: stri
     const name = String(p.affiliateName ?? "").trim();
     if (!name) continue;
     const key = `${currency}|${name}`;
-    const r = rows.get(key) ?? rows.set(key, { currency, affiliate: name, sales: 0, salesCents: 0, netCents: 0, commissionCents: 0, frontOrders: 0, bumpOrders: 0, upsellOrders: 0, refunds: 0, chargebacks: 0, refundFlag: "", chargebackFlag: "", previousSales: 0, previousNetCents: 0, orders: new Set() }).get(key)!;
+    const r = rows.get(key) ?? rows.set(key, { currency, affiliate: name, sales: 0, salesCents: 0, netCents: 0, commissionCents: 0, frontOrders: 0, bumpOrders: 0, upsellOrders: 0, refunds: 0, chargebacks: 0, refundFlag: "", chargebackFlag: "", refundLow: 0, chargebackLow: 0, previousSales: 0, previousNetCents: 0, orders: new Set() }).get(key)!;
     r.sales++; r.salesCents += cents(p.amountTransaction); r.netCents += cents(p.amountCreatorNet); r.commissionCents += cents(p.amountAffiliation);
     r.refunds += refunded; r.chargebacks += cb;
     if (p.purchaseType === "front") r.orders.add(p.orderId == null ? `solo-${String(p.purchaseId)}` : `${currency}|${String(p.orderId)}`);
@@ -53,7 +64,14 @@ export function affiliatesTruth(from: string, to: string, previous: { from: stri
     r.bumpOrders = [...r.orders].filter((o) => typesOfOrder.get(o)?.has("order_bump")).length;
     r.upsellOrders = [...r.orders].filter((o) => typesOfOrder.get(o)?.has("upsell")).length;
     const a = accounts.get(r.currency)!;
-    const flag = (n: number, accountN: number) => (r.sales < MIN_SAMPLE ? "small" : n / r.sales > (2 * accountN) / a.sales ? "high" : "normal");
+    const flag = (n: number, accountN: number) => {
+      if (r.sales < MIN_SAMPLE) return "small";
+      const limit = (2 * accountN) / a.sales;
+      if (n / r.sales <= limit) return "normal";
+      return n >= MIN_EVENTS && wilsonLow(n, r.sales) > limit ? "high" : "uncertain";
+    };
+    r.refundLow = wilsonLow(r.refunds, r.sales);
+    r.chargebackLow = wilsonLow(r.chargebacks, r.sales);
     r.refundFlag = flag(r.refunds, a.refunds);
     r.chargebackFlag = flag(r.chargebacks, a.chargebacks);
   }
