@@ -40,6 +40,8 @@ test("every figure of the leaderboard and its CSV equals the ground truth", asyn
   expect(truth.rows.length).toBeGreaterThan(4);
   expect(truth.rows.some((r) => r.refundFlag === "small")).toBe(true);
   await openAsCreator(page);
+  // The page says what a chargeback is: alerts are not counted, won disputes are.
+  await expect(page.getByTestId("chargeback-rule")).toHaveText(/won or not.*alerts .* are not counted/);
   const currencies = [...new Set(truth.rows.map((r) => r.currency))];
   await expect(page.getByTestId("affiliates-block")).toHaveCount(currencies.length);
   for (const currency of currencies) {
