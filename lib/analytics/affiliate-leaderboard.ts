@@ -7,6 +7,7 @@ import { attachRates, type AttachCount } from "./attach-rates";
 import { kpiDeltas } from "./kpi-deltas";
 import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
 import { rateFigure, type RateFigure } from "./rate-flag";
+import { disputedSaleIds } from "./sale-losses";
 
 export type LeaderboardPurchase = Pick<Purchase, "purchaseId" | "orderId" | "purchaseType" | "currency" | "affiliateName" | "amountTransaction" | "amountCreatorNet" | "amountAffiliation" | "amountRefunded">;
 
@@ -55,7 +56,7 @@ export interface AffiliateBlock {
 
 export interface LeaderboardInput {
   purchases: readonly LeaderboardPurchase[];
-  /** Chargeback records (only purchaseId is read); null when the endpoint answered 404. */
+  /** Chargeback records (purchaseId, kind and status are read); null when the endpoint answered 404. */
   chargebacks: ReadonlyArray<Record<string, unknown>> | null;
   /** The comparison period's purchases; null without a comparison. */
   previous: readonly LeaderboardPurchase[] | null;
@@ -99,7 +100,8 @@ function trendOf(now: { sales: number; net: number }, before: { sales: number; n
 
 export function affiliateLeaderboard(input: LeaderboardInput): AffiliateBlock[] {
   const fallback = input.fallbackCurrency ?? UNKNOWN_CURRENCY;
-  const charged = input.chargebacks ? new Set(input.chargebacks.map((c) => Number(c.purchaseId))) : null;
+  // Sales with a dispute opened, won or not; alerts are no chargeback (sale-losses.ts).
+  const charged = input.chargebacks ? disputedSaleIds(input.chargebacks) : null;
   const blocks = new Map<string, { account: Acc; affiliates: Map<string, Acc> }>();
   // Every purchase of an order, so an affiliate's checkout counts the bumps and upsells it took
   // whoever they are attributed to: the same orders the account-level attach rate reads.

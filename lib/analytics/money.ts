@@ -34,11 +34,3 @@ export function refundedShareCents(amount: number, refunded: number, transaction
   if (transaction <= 0 || refunded >= transaction) return amount;
   return Math.round((amount * refunded) / transaction);
 }
-
-/**
- * What one sale's refunds and chargeback lose together, in cents: their sum, but never more
- * than the sale's commission (a sale both refunded and charged back loses its commission once).
- */
-export function capCommissionLostCents(commission: number, lost: number): number {
-  return commission >= 0 ? Math.min(lost, commission) : Math.max(lost, commission);
-}

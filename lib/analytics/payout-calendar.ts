@@ -2,6 +2,7 @@
 // incomingAvailableAt falls on the day, what refunds and chargebacks have already taken back,
 // and what the risk model (payout-risk.ts) expects them still to take, with a band. Cents
 // throughout; currencies are never added together.
+import { capSaleLossCents } from "./sale-losses";
 import { expectedLossCents, lossesBySale, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
 
 export interface PayoutSale extends RiskSale {
@@ -74,7 +75,7 @@ export function bandAround(baseCents: number, expectedLossCents: number, ratios:
  */
 export function saleLostCents(sale: PayoutSale, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
   const requested = (records ?? []).reduce((sum, e) => sum + e.lostCents, 0);
-  return Math.min(Math.max(0, sale.netCents), Math.max(requested, lostNowCents));
+  return capSaleLossCents(Math.max(0, sale.netCents), Math.max(requested, lostNowCents));
 }
 
 /** The index of the day holding `ms`, or -1 outside the days. */

@@ -8,6 +8,7 @@
 // the running sum, the share of a sale's net lost by age k. A sale now `a` days old with no
 // loss yet is expected to lose (G(H) − G(a)) / (1 − G(a)) of its net before the horizon.
 import { DAY_MS } from "@/lib/calendar";
+import { capSaleLossCents } from "./sale-losses";
 
 /** Losses are expected up to this many days after the sale; later ones are too rare to model (and chargebacks arrive within about two months). */
 export const HORIZON_DAYS = 60;
@@ -75,7 +76,7 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
     // A sale refunded and then charged back loses its net once.
     let left = sales.get(id)!.netCents;
     for (let i = 0; i < list.length; i++) {
-      const lost = Math.max(0, Math.min(left, list[i]!.lostCents));
+      const lost = capSaleLossCents(Math.max(0, left), list[i]!.lostCents);
       list[i] = { ...list[i]!, lostCents: lost };
       left -= lost;
     }

@@ -3,7 +3,8 @@
 // Money in integer cents; currencies are never added together.
 import { readDecimalText } from "@/lib/sales-api/schemas/fields";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
-import { capCommissionLostCents, refundedShareCents, fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
+import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
+import { disputeTakesMoney, isDispute, saleIdOf, saleLossCents } from "./sale-losses";
 
 export type RefundPurchase = Pick<Purchase, "purchaseId" | "currency" | "amountTransaction" | "amountRefunded" | "amountAffiliation">;
 export type EventRecord = Record<string, unknown>;
@@ -44,25 +45,45 @@ export const numberField = (record: EventRecord, ...names: string[]): number | u
   return undefined;
 };
 
+/** The period's sales and the others known, by id: the period's win. */
+function salesById(purchases: readonly RefundPurchase[], known: readonly RefundPurchase[]): Map<number, RefundPurchase> {
+  const byId = new Map(known.map((p) => [p.purchaseId, p]));
+  for (const p of purchases) byId.set(p.purchaseId, p);
+  return byId;
+}
+
+/**
+ * Refund records and disputes (dated by request) whose sale is neither among the period's
+ * purchases nor among the others looked up: counted, yet neither told full from partial by
+ * amount nor charged to a commission. The page says how many.
+ */
+export function unmatchedRecords(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, known: readonly RefundPurchase[] = []): number {
+  const byId = salesById(purchases, known);
+  const unmatched = (r: EventRecord) => { const id = saleIdOf(r); return id === undefined || !byId.has(id); };
+  return (refunds ?? []).filter(unmatched).length + (chargebacks ?? []).filter((c) => isDispute(c) && unmatched(c)).length;
+}
+
 /**
  * `purchases`: the period's sales (the denominator of every rate). `dating: "sale"` counts the
  * refunds recorded on those purchases and the chargebacks of those purchases; `"event"` counts
- * the refund and chargeback records requested in the period, whatever the sale's date.
+ * the refund and chargeback records requested in the period, whatever the sale's date. `known`:
+ * other sales the records may name (a refund requested now of a sale months old), looked up
+ * with the period's to tell a full refund from a partial one and what the sale lost.
+ * Chargebacks and what a sale lost follow sale-losses.ts: sales with a dispute opened (alerts
+ * left out), and a dispute won gives its money back.
  */
-export function refundKpis(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, dating: "sale" | "event", fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
+export function refundKpis(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, dating: "sale" | "event", fallbackCurrency = UNKNOWN_CURRENCY, known: readonly RefundPurchase[] = []): RefundKpis[] {
   const by = new Map<string, Acc>();
   const acc = (currency: unknown) => {
     const key = typeof currency === "string" && currency ? currency.toLowerCase() : fallbackCurrency;
     return by.get(key) ?? by.set(key, empty()).get(key)!;
   };
-  const byId = new Map(purchases.map((p) => [p.purchaseId, p]));
-  // Commission lost per sale, added to its currency only once every refund and chargeback of
-  // the sale is known: a sale refunded and charged back loses at most its commission.
-  const lostBySale = new Map<RefundPurchase, { a: Acc; cents: number }>();
-  const lose = (a: Acc, sale: RefundPurchase, cents: number) => {
-    const entry = lostBySale.get(sale) ?? lostBySale.set(sale, { a, cents: 0 }).get(sale)!;
-    entry.cents += cents;
-  };
+  const periodIds = new Set(purchases.map((p) => p.purchaseId));
+  const byId = salesById(purchases, known);
+  // What each sale lost, added to its currency only once every refund and chargeback of the
+  // sale is known: a sale refunded and charged back loses at most its commission.
+  const lostBySale = new Map<RefundPurchase, { a: Acc; refunded: number; disputed: boolean }>();
+  const touch = (a: Acc, sale: RefundPurchase) => lostBySale.get(sale) ?? lostBySale.set(sale, { a, refunded: 0, disputed: false }).get(sale)!;
   for (const p of purchases) {
     const a = acc(p.currency);
     a.purchases++;
@@ -73,31 +94,42 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
       a.refunded += refunded;
       if (refunded >= toCents(p.amountTransaction)) a.full++;
       else a.partial++;
-      lose(a, p, refundedShareCents(toCents(p.amountAffiliation), refunded, toCents(p.amountTransaction)));
+      touch(a, p).refunded += refunded;
     }
   }
   if (dating === "event") {
     for (const r of refunds ?? []) {
-      const a = acc(r.currency);
+      const id = saleIdOf(r);
+      const sale = id === undefined ? undefined : byId.get(id);
+      const a = acc(r.currency ?? sale?.currency);
       const cents = toCents(numberField(r, "amount", "amountRefunded", "refundAmount"));
       a.refunds++;
       a.refunded += cents;
-      const sale = byId.get(Number(r.purchaseId));
       const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
       if (full) a.full++;
       else a.partial++;
-      if (sale) lose(a, sale, refundedShareCents(toCents(sale.amountAffiliation), cents, toCents(sale.amountTransaction)));
+      if (sale) touch(a, sale).refunded += cents;
     }
   }
+  const counted = new Set<number>();
+  const charged = new Set<number>();
   for (const c of chargebacks ?? []) {
-    const sale = byId.get(Number(c.purchaseId));
-    if (dating === "sale" && !sale) continue; // a chargeback of a sale outside the period
+    if (!isDispute(c)) continue;
+    const id = saleIdOf(c);
+    if (dating === "sale" && (id === undefined || !periodIds.has(id))) continue; // a chargeback of a sale outside the period
+    const sale = id === undefined ? undefined : byId.get(id);
     const a = acc(c.currency ?? sale?.currency);
-    a.chargebacks++;
+    // One chargeback per sale, however many dispute records it has.
+    if (id === undefined || !counted.has(id)) a.chargebacks++;
+    if (id !== undefined) counted.add(id);
+    if (!disputeTakesMoney(c) || (id !== undefined && charged.has(id))) continue;
+    if (id !== undefined) charged.add(id);
     a.cbAmount += toCents(numberField(c, "amount", "amountTransaction"));
-    if (sale) lose(a, sale, toCents(sale.amountAffiliation));
+    if (sale) touch(a, sale).disputed = true;
   }
-  for (const [sale, { a, cents }] of lostBySale) a.commissionLost += capCommissionLostCents(toCents(sale.amountAffiliation), cents);
+  for (const [sale, { a, refunded, disputed }] of lostBySale) {
+    a.commissionLost += saleLossCents({ amountCents: toCents(sale.amountAffiliation), transactionCents: toCents(sale.amountTransaction) }, refunded, disputed);
+  }
   return [...by]
     .map(([currency, a]) => ({
       currency,

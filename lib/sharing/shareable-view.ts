@@ -32,7 +32,7 @@ const KEEP = {
   } satisfies Keep<SharedAbandonmentView>,
   refunds: {
     keyType: true, dating: true, comparison: true, comparisonDataFrom: true, kpis: true, figures: true, breakdowns: true,
-    daysToRefund: true, delivery: true, deliveryRates: true, unavailable: true, quality: true,
+    daysToRefund: true, delivery: true, deliveryRates: true, unavailable: true, unmatched: true, quality: true,
   } satisfies Keep<SharedRefundsView>,
   affiliates: {
     comparison: true, comparisonDataFrom: true, minSample: true, flagMultiple: true, blocks: true, sales: true, unavailable: true, quality: true,

@@ -45,6 +45,8 @@ test("every figure of the leaderboard and its CSV equals the ground truth", asyn
   expect(truth.rows.some((r) => r.chargebackFlag === "uncertain")).toBe(true);
   await openAsCreator(page);
   await expect(page.getByTestId("affiliates-explained")).toContainText("even the low end of its 95% confidence interval (Wilson score) is above it, with at least 3 sales refunded or charged back");
+  // The page says what a chargeback is: alerts are not counted, won disputes are.
+  await expect(page.getByTestId("chargeback-rule")).toHaveText(/won or not.*alerts .* are not counted/);
   const currencies = [...new Set(truth.rows.map((r) => r.currency))];
   await expect(page.getByTestId("affiliates-block")).toHaveCount(currencies.length);
   for (const currency of currencies) {

@@ -20,7 +20,8 @@ type Groups = Map<string, Group>;
 function truth() {
   const purchases = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", FROM, dayAfter(TO));
   const saleIds = new Set(purchases.map((p) => p.purchaseId));
-  const ofSales = (resource: "refunds" | "chargebacks") => new Set(groundTruth({ now: SANDBOX_NOW }, "creator", resource, FROM, LATER).filter((r) => saleIds.has(r.purchaseId)).map((r) => String(r.orderId)));
+  // A chargeback is a dispute opened: an alert (the card network's warning) is none.
+  const ofSales = (resource: "refunds" | "chargebacks") => new Set(groundTruth({ now: SANDBOX_NOW }, "creator", resource, FROM, LATER).filter((r) => saleIds.has(r.purchaseId) && r.kind !== "alert").map((r) => String(r.orderId)));
   const refunded = ofSales("refunds");
   const charged = ofSales("chargebacks");
   const orders = groundTruth({ now: SANDBOX_NOW }, "creator", "orders", FROM, dayAfter(TO)).filter((o) => o.lastTrackingMilestone);

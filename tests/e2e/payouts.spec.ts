@@ -170,6 +170,8 @@ test("a creator's month: every day, total, calendar cell, back-test month and CS
   await openPayouts(page, creds.creator2, "?month=2026-06");
   const t = truth("creator2", "2026-06");
   await expect(page.getByTestId("payouts-month")).toHaveText("June 2026");
+  // The page says which chargeback records count, as Refunds and Affiliates do.
+  await expect(page.getByTestId("chargeback-rule")).toContainText("a won dispute gives the money back");
   await expectMonth(page, t, "2026-06-15");
   for (const [currency, bands] of t.bands) {
     expect(bands.day, currency).not.toBeNull();

@@ -98,3 +98,21 @@ describe("affiliateLeaderboard", () => {
     expect(usd!.rows.find((r) => r.affiliate === "bob")!.trend).toEqual({ previousSales: 0, previousNetRevenue: 0, salesChange: null, netRevenueChange: null, isNew: true });
   });
 });
+
+// Issue #24 point 7: a chargeback is a sale with a dispute opened, won or not; an alert is none.
+describe("affiliateLeaderboard chargebacks", () => {
+  it("counts the sales with a dispute opened once each, won ones included, alerts left out", () => {
+    const purchases = [sale({ affiliateName: "ana" }), sale({ affiliateName: "ana" }), sale({ affiliateName: "ana" }), sale({ affiliateName: "" })];
+    const [a, b, c, d] = purchases.map((p) => p.purchaseId);
+    const chargebacks = [
+      { purchaseId: a, kind: "alert", status: "resolved" },
+      { purchaseId: b, kind: "chargeback", status: "won" },
+      { purchaseId: c, kind: "chargeback", status: "lost" },
+      { purchaseId: c, kind: "chargeback", status: "open" },
+      { purchaseId: d, kind: "alert", status: "resolved" },
+    ];
+    const [usd] = affiliateLeaderboard({ purchases, chargebacks, previous: null });
+    expect(usd!.account.chargebacks).toBe(2);
+    expect(usd!.rows[0]!.chargebacks.count).toBe(2);
+  });
+});

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFormats } from "@/components/i18n/use-formats";
+import { ChargebackRule } from "@/components/reports/chargeback-rule";
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { CsvLink } from "@/components/reports/csv-link";
 import { EmptyPeriod } from "@/components/reports/empty-period";
@@ -25,6 +26,7 @@ export function AffiliatesPanels({ view, params, query, links }: ReportPanelsPro
         <p className="rounded-xl border border-zinc-200 bg-white p-3 text-xs text-zinc-700 sm:p-4 sm:text-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300" data-testid="affiliates-explained">
           {t("explained", { multiple: view.flagMultiple, min: view.minSample, events: MIN_EVENTS })}
         </p>
+        <ChargebackRule money={false} />
         {view.unavailable.length > 0 && (
           <div role="status" data-testid="unavailable" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
             {t("unavailable", { missing })}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ChargebackRule } from "@/components/reports/chargeback-rule";
 import { useFormats } from "@/components/i18n/use-formats";
 import { BACKTEST_WARMUP_DAYS } from "@/lib/analytics/payout-backtest";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
@@ -38,6 +39,7 @@ export function PayoutMethod({ view }: { view: PayoutsView }) {
       ) : (
         <p role="note" data-testid="payouts-not-applied">{t("notApplied", { sales: f.number(m.matureSales), horizon: m.horizonDays, min: m.minMatureSales })}</p>
       )}
+      <ChargebackRule money />
       <p>{t("disputes")}</p>
       {m.unavailable.length > 0 && <p role="note" data-testid="payouts-unavailable">{t("unavailable", { what })}</p>}
       {(["refunds", "chargebacks"] as const).filter((k) => m.unusable[k] > 0).map((k) => <p key={k} role="note" data-testid={`payouts-unusable-${k}`}>{t("unusable", { count: m.unusable[k], kind: t(`kind.${k}`) })}</p>)}

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { ChargebackRule } from "@/components/reports/chargeback-rule";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { useFormats } from "@/components/i18n/use-formats";
@@ -59,6 +60,8 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           <p className="mt-1 text-xs text-zinc-600 sm:text-sm dark:text-zinc-400">
             {t("datingExplained")}
           </p>
+          <ChargebackRule money />
+          {view.unmatched ? <p className="mt-1 text-xs text-amber-800 sm:text-sm dark:text-amber-300" data-testid="unmatched">{t("unmatched", { count: view.unmatched })}</p> : null}
         </div>
         {view.unavailable.length > 0 && (
           <div role="status" data-testid="unavailable" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">

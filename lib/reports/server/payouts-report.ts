@@ -12,6 +12,7 @@ import { zoneForDays } from "@/lib/analytics/local-days";
 import { fundsNetOf } from "@/lib/analytics/funds-availability";
 import { fromCents, refundedShareCents, toCents } from "@/lib/analytics/money";
 import { numberField } from "@/lib/analytics/refund-kpis";
+import { isChargebackAlert, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
 import { todayIn } from "@/lib/report-params/presets";
@@ -72,8 +73,8 @@ function toEvents(resource: EventResource, records: readonly GenericRecord[], pu
   const undated = new Map<number, number>();
   let unusable = 0;
   for (const r of records) {
-    if (resource === "chargebacks" && r.kind === "alert") continue;
-    const id = typeof r.purchaseId === "number" || (typeof r.purchaseId === "string" && r.purchaseId !== "") ? Number(r.purchaseId) : NaN;
+    if (resource === "chargebacks" && isChargebackAlert(r)) continue;
+    const id = saleIdOf(r) ?? NaN;
     const at = firstField(r, RESOURCES[resource].filterColumns);
     const atMs = typeof at === "string" ? timestampMs(at) : NaN;
     if (!Number.isInteger(id)) {
@@ -87,7 +88,7 @@ function toEvents(resource: EventResource, records: readonly GenericRecord[], pu
     // A record without an amount takes the whole sale.
     const lostCents = amount > 0 ? refundedShareCents(toCents(net(sale)), amount, toCents(sale.amountTransaction)) : toCents(net(sale));
     const resolvedMs = typeof r.resolvedAt === "string" ? timestampMs(r.resolvedAt) : NaN;
-    const won = r.status === "won";
+    const won = resource === "chargebacks" && isDisputeWon(r);
     if (!Number.isFinite(atMs)) {
       if (!won) undated.set(id, (undated.get(id) ?? 0) + lostCents);
       continue;

@@ -36,7 +36,7 @@ export function refundsDatasets(view: RefundsView, data: RefundRecords, keyType:
   const sets = new Map<string, CsvDataset>();
   if (data.refunds) sets.set("refunds", recordsDataset(data.refunds, "refunds"));
   if (data.chargebacks) sets.set("chargebacks", recordsDataset(data.chargebacks, "chargebacks"));
-  const figures = refundKpis(data.purchases, data.refunds, data.chargebacks, params.dating, data.currency.currency);
+  const figures = refundKpis(data.purchases, data.refunds, data.chargebacks, params.dating, data.currency.currency, data.known);
   for (const [name, set] of refundsPanelDatasets({ ...view, figures }, keyType)) sets.set(name, set);
   return sets;
 }

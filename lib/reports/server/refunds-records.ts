@@ -12,12 +12,19 @@ import { isoDay, shiftDay } from "@/lib/calendar";
 import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
+import { loadReferencedSales, recordsNamingSales } from "@/lib/reports/server/referenced-sales";
+import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import type { Purchase } from "@/lib/sales-api";
 
 export interface RefundRecords {
   purchases: Purchase[];
   /** The period's purchases before the URL's filters: what the filter bar offers. */
   unfiltered: Purchase[];
+  /**
+   * Dated by request: every sale the records may name, the period's before the URL's filters
+   * and those of other days looked up (referenced-sales.ts). Empty dated by sale.
+   */
+  known: Purchase[];
   refunds: GenericRecord[] | null;
   chargebacks: GenericRecord[] | null;
   /** Endpoints that answered 404. */
@@ -68,7 +75,14 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
     }
   };
   const [revenue, refunds, chargebacks] = await Promise.all([loadingRevenue, load("refunds"), load("chargebacks")]);
-  // The notes in a fixed order whichever fetch ended first: purchases, refunds, chargebacks.
-  reports.sort((a, b) => (a.resource === b.resource ? 0 : a.resource === "refunds" ? -1 : 1));
-  return { purchases: revenue.current, unfiltered: revenue.unfiltered, refunds, chargebacks, unavailable: unavailable.sort((a, b) => (a === b ? 0 : a === "refunds" ? -1 : 1)), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
+  let known: Purchase[] = [];
+  if (params.dating === "event") {
+    const referenced = await loadReferencedSales(client, recordsNamingSales(refunds, chargebacks), new Set(revenue.unfiltered.map((p) => p.purchaseId)), today, options);
+    known = [...revenue.unfiltered, ...withAssumedCurrency(referenced.purchases, revenue.currency.currency).records];
+    reports.push(...referenced.reports);
+  }
+  // The notes in a fixed order whichever fetch ended first: purchases, refunds, chargebacks, the sales they name.
+  const order = (resource: string) => ["refunds", "chargebacks", "purchases"].indexOf(resource);
+  reports.sort((a, b) => order(a.resource) - order(b.resource));
+  return { purchases: revenue.current, unfiltered: revenue.unfiltered, known, refunds, chargebacks, unavailable: unavailable.sort((a, b) => (a === b ? 0 : a === "refunds" ? -1 : 1)), reports: [...revenue.reports, ...reports], currency: revenue.currency, assumedCurrencyRecords: revenue.assumedCurrencyRecords };
 }

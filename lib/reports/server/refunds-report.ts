@@ -7,7 +7,8 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
 import { refundedShareCents, fromCents, toCents } from "@/lib/analytics/money";
-import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
+import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/refund-kpis";
+import { isDispute } from "@/lib/analytics/sale-losses";
 import { purchaseFilterKeys } from "@/lib/analytics/filters";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
@@ -66,7 +67,7 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     (loaded) => loaded.currency,
     compare && ((currency) => loadRefundRecords(client, { ...params, ...compare }, { ...options, currency })),
   );
-  const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency);
+  const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency, d.known);
   const ofCurrency = (rows: RefundKpis[]) => rows.filter((k) => !params.currency || k.currency === params.currency);
   const current = ofCurrency(kpisOf(data));
   const previous = before ? ofCurrency(kpisOf(before)) : [];
@@ -84,7 +85,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
   // Orders are a creator's only; an affiliate's report asks nothing of them.
   const orders = keyType === "creator" && (data.refunds || data.chargebacks) ? (await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency })).orders : null;
   // Rates over the period's orders need the refunds of those same sales: dated by sale only.
-  if (orders && params.dating === "sale") deliveryRates = deliveryRefunds(orders, data.refunds, data.chargebacks);
+  // A chargeback is a dispute opened (sale-losses.ts): alerts are not counted here either.
+  if (orders && params.dating === "sale") deliveryRates = deliveryRefunds(orders, data.refunds, data.chargebacks?.filter(isDispute) ?? null);
   if (orders && data.refunds) {
     const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
     const suppliers = new Map<string, number>();
@@ -119,6 +121,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     unavailable: data.unavailable,
     /** What each filter can take in the period, before filtering: the filter bar's choices. */
     filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, purchaseFilterKeys(data.unfiltered, key)])) as Partial<Record<FilterKey, string[]>>,
+    /** Dated by request: refund records and disputes whose sale could not be found (null dated by sale). */
+    unmatched: params.dating === "event" ? unmatchedRecords(data.purchases, data.refunds, data.chargebacks, data.known) : null,
     quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, { records: data.assumedCurrencyRecords, currency: data.currency }),
   };
   return { view, data };

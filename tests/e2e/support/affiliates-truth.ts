@@ -1,7 +1,7 @@
 // The Affiliates leaderboard worked out straight from the sandbox's records, independently of
 // lib/analytics: per currency and affiliate, sums in integer cents, attach rates over the orders
 // holding the affiliate's front sale, refunds (amountRefunded > 0) and chargebacks of the
-// period's sales, the account's rates, and the comparison period's sales and net revenue.
+// period's sales (sales with a dispute opened; alerts are none), the account's rates, and the comparison period's sales and net revenue.
 import { groundTruth } from "../../../sandbox/ground-truth";
 import { SANDBOX_NOW } from "./session";
 
@@ -33,7 +33,9 @@ export function affiliatesTruth(from: string, to: string, previous: { from: stri
   const purchases = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", from, dayAfter(to)) as Rec[];
   const before = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", previous.from, dayAfter(previous.to)) as Rec[];
   const saleIds = new Set(purchases.map((p) => p.purchaseId));
-  const charged = new Set(groundTruth({ now: SANDBOX_NOW }, "creator", "chargebacks", from, chargebacksUntil).map((c) => (c as Rec).purchaseId).filter((id) => saleIds.has(id)));
+  // A chargeback is a sale with a dispute opened, won or not: an alert (the network's warning) is none.
+  const disputes = (groundTruth({ now: SANDBOX_NOW }, "creator", "chargebacks", from, chargebacksUntil) as Rec[]).filter((c) => c.kind !== "alert");
+  const charged = new Set(disputes.map((c) => c.purchaseId).filter((id) => saleIds.has(id)));
   const typesOfOrder = new Map<string, Set<string>>();
   for (const p of purchases) {
     const key = `${String(p.currency)}|${String(p.orderId)}`;

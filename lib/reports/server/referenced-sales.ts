@@ -1,0 +1,56 @@
+import "server-only";
+
+// The sales that refund and chargeback records dated by request name outside the period: a
+// refund requested today of a sale 100 days old. Their purchases are read for the days of those
+// sales only (through the mirror, which holds two years, as the payout calendar reads them), so
+// the report can tell a full refund from a partial one and what the sale lost.
+import { timestampMs } from "@/lib/analytics/timestamps";
+import { isDispute, saleIdOf } from "@/lib/analytics/sale-losses";
+import { DAY_MS, formatDay, parseDay, shiftDay, type IsoDay } from "@/lib/calendar";
+import type { GenericRecord, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
+import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
+
+export interface ReferencedSales { purchases: Purchase[]; reports: RangeReport[] }
+
+/** Runs of consecutive days, each as the inclusive range fetchRange takes. */
+export function dayRuns(days: Iterable<IsoDay>): Array<{ from: IsoDay; to: IsoDay }> {
+  const sorted = [...new Set(days)].map(parseDay).sort((a, b) => a - b);
+  const runs: Array<{ from: IsoDay; to: IsoDay }> = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    runs.push({ from: formatDay(sorted[i]!), to: formatDay(sorted[j]!) });
+    i = j + 1;
+  }
+  return runs;
+}
+
+/**
+ * The purchases of the sales `records` name that `have` does not hold. A record places its sale
+ * by `purchaseCreatedAt` (the sandbox's and the field notes' name); the API files a purchase by
+ * its checkout's start, on that day or the one before. A record without that date, or naming a
+ * sale older than the mirror's two years, is not looked up: the page counts it as unmatched.
+ */
+export async function loadReferencedSales(client: SalesApiClient, records: readonly GenericRecord[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
+  const earliest = shiftDay(today, -HISTORY_DAYS);
+  const wanted = new Set<number>();
+  const days = new Set<IsoDay>();
+  for (const r of records) {
+    const id = saleIdOf(r);
+    if (id === undefined || have.has(id) || typeof r.purchaseCreatedAt !== "string") continue;
+    const ms = timestampMs(r.purchaseCreatedAt);
+    if (!Number.isFinite(ms)) continue;
+    const day = formatDay(Math.floor(ms / DAY_MS));
+    if (day < earliest || day > today) continue;
+    wanted.add(id);
+    days.add(day);
+    if (day > earliest) days.add(shiftDay(day, -1));
+  }
+  if (wanted.size === 0) return { purchases: [], reports: [] };
+  const fetched = await Promise.all(dayRuns(days).map((run) => client.fetchRange("purchases", run, rangeOptions(options))));
+  return { purchases: fetched.flatMap((f) => f.records.filter((p) => wanted.has(p.purchaseId))), reports: fetched.map((f) => f.report) };
+}
+
+/** The records whose sale may lie outside the period: refunds, and disputes (an alert loses nothing). */
+export const recordsNamingSales = (refunds: readonly GenericRecord[] | null, chargebacks: readonly GenericRecord[] | null): GenericRecord[] => [...(refunds ?? []), ...(chargebacks ?? []).filter(isDispute)];
