@@ -3,7 +3,7 @@
 import type { KeyType } from "@/lib/sales-api/client";
 import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
 import type { ReportQuality } from "@/lib/reports/report-quality";
-import type { CurrencyAmount } from "./overview-funds";
+import type { CurrencyAmount } from "@/lib/analytics/funds-availability";
 import type { RateStanding, TopRows } from "./overview-figures";
 import type { OverviewWindows } from "./overview-windows";
 
