@@ -23,6 +23,8 @@ export interface LogFields {
   upstreamCode?: string;
   errorName?: string;
   stack?: string;
+  /** Our own wording of a failure to reach the upstream (which address refused), kept out of pages. */
+  detail?: string;
 }
 
 export type LogSink = (line: string) => void;
@@ -76,6 +78,7 @@ export function formatLogLine(level: LogLevel, fields: LogFields, now: Date = ne
     upstream_code: safeCode(fields.upstreamCode),
     error_name: fields.errorName === undefined ? undefined : safeCode(fields.errorName) ?? "other",
     stack: fields.stack === undefined ? undefined : redact(fields.stack).slice(0, 8000),
+    detail: fields.detail === undefined ? undefined : redact(fields.detail).slice(0, 300),
   };
   if (line.route !== undefined) line.route = redact(String(line.route)).slice(0, 300);
   return JSON.stringify(line);
