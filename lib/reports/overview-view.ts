@@ -15,6 +15,8 @@ export interface OverviewView {
   windows: OverviewWindows;
   /** Net revenue (creator) or commission (affiliate) and purchases, today so far against a week ago. */
   today: CurrencyKpis[];
+  /** The upstream did not answer for today (too slow, or down): today has no figures (`today` is empty), not zeros. */
+  todayUnread: boolean;
   /** The same figures over the last 30 days against the 30 before. */
   last30: CurrencyKpis[];
   /** Refund rate by count and chargeback rate, by sale date, against the 30 days before. */

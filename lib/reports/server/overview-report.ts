@@ -111,7 +111,11 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
   const ratesPartial = refundsBefore !== null && comparisonDataStart(windows.previous30, saleDays(refundsBefore.purchases), saleDays(refunds.purchases)) !== null;
   const rates = kpiCards(rateRows(refunds), refundsBefore ? rateRows(refundsBefore) : [], RATE_SPEC, { withComparison: true, partialComparison: ratesPartial });
   const weekAgoRange = { from: windows.weekAgo.day, to: windows.weekAgo.day };
-  const todayPartial = comparisonDataStart(weekAgoRange, saleDays(weekAgo.current), saleDays(today.current)) !== null;
+  // A day the upstream did not answer for (too slow, or down) is unknown, not a day without
+  // sales: today is then shown as unread (no figure, no change), a week ago as a partial comparison.
+  const unread = (reports: readonly { unfetchedDays: readonly string[] }[]) => reports.some((r) => r.unfetchedDays.length > 0);
+  const todayUnread = unread(today.reports);
+  const todayPartial = unread(weekAgo.reports) || comparisonDataStart(weekAgoRange, saleDays(weekAgo.current), saleDays(today.current)) !== null;
 
   const abandoned = carts
     ? abandonmentKpis(carts.carts, carts.purchases, { currencyOf: carts.currencyOf }).map((k) => ({
@@ -127,7 +131,8 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
   return {
     keyType,
     windows,
-    today: moneyCards(keyType, today.current.filter(within(windows.todaySoFar)), weekAgo.current.filter(within(windows.weekAgo)), { withComparison: true, partialComparison: todayPartial }),
+    today: todayUnread ? [] : moneyCards(keyType, today.current.filter(within(windows.todaySoFar)), weekAgo.current.filter(within(windows.weekAgo)), { withComparison: true, partialComparison: todayPartial }),
+    todayUnread,
     last30: revenue.kpis,
     rates,
     chargebackStanding: Object.fromEntries(rates.map((r) => [r.currency, chargebackStanding(r.items.find((i) => i.key === "chargebackRate")?.value ?? null)])),
