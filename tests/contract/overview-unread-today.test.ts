@@ -38,5 +38,5 @@ it("shows today's figures when it was read", async () => {
   const view = await buildOverviewView(clientFor(sb, sb.creds.affiliate, "A").client, "affiliate", windows);
   const sold = groundTruth({ now: FIXED_NOW }, "affiliate", "purchases", windows.today, "2026-06-16").filter((p) => Date.parse(String(p.checkoutInitializedAt)) < Date.parse(FIXED_NOW));
   expect(view.todayUnread).toBe(false);
-  expect(view.today.flatMap((c) => c.items.filter((i) => i.key === "purchases").map((i) => i.value)).reduce((a, b) => a + b, 0)).toBe(sold.length);
+  expect(view.today.flatMap((c) => c.items.filter((i) => i.key === "purchases").map((i) => i.value ?? 0)).reduce((a, b) => a + b, 0)).toBe(sold.length);
 }, 120_000);
