@@ -244,6 +244,9 @@ test.describe("in a São Paulo browser", () => {
     for (const [currency, f] of t.funds) expect(centsOnScreen(await text(page, `ov-funds-${currency}`)), `funds ${currency}`).toBe(f.cents);
     expect(await page.getByTestId("ov-link-today").getAttribute("href")).toBe(`/revenue?from=${TODAY}&to=${TODAY}&tz=America%2FSao_Paulo&granularity=hour`);
     expect(await page.getByTestId("ov-link-funds").getAttribute("href")).toBe("/payouts?tz=America%2FSao_Paulo");
+    await page.screenshot({ path: test.info().outputPath("overview-sao-paulo-desktop.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("ov-funds").screenshot({ path: test.info().outputPath("overview-funds-phone.png") });
   });
 });
 
