@@ -4,11 +4,11 @@ import { LogoMark } from "@/components/brand/logo-mark";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { FeatureList } from "./feature-list";
 import { PreviewCard } from "./preview-card";
-import type { UpstreamHealth } from "@/lib/upstream-health";
+import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { UpstreamStatus } from "./upstream-status";
 import { UpstreamStatusPending } from "./upstream-status-badge";
 
-export function LandingPage({ health }: { health: Promise<UpstreamHealth> }) {
+export function LandingPage({ health }: { health: Promise<ShownUpstreamHealth> }) {
   const t = useTranslations("landing");
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">

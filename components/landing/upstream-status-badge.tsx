@@ -1,9 +1,9 @@
 import { useTranslations } from "next-intl";
 import { StatusPill } from "@/components/ui/status-pill";
-import type { UpstreamHealth } from "@/lib/upstream-health";
+import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 
 /** Shows one health result; presentational only. */
-export function UpstreamStatusBadge({ health }: { health: UpstreamHealth }) {
+export function UpstreamStatusBadge({ health }: { health: ShownUpstreamHealth }) {
   const t = useTranslations("landing.upstream");
   const correlation = "correlationId" in health && health.correlationId ? t("correlation", { id: health.correlationId }) : null;
   switch (health.state) {
@@ -14,8 +14,8 @@ export function UpstreamStatusBadge({ health }: { health: UpstreamHealth }) {
     case "degraded":
       return <StatusPill tone="warning" title={correlation ?? undefined}>{t("degraded", { status: health.status })}</StatusPill>;
     case "unreachable":
-      // The reason is the transport's own technical wording (lib/upstream-health), quoted as is.
-      return <StatusPill tone="negative" title={correlation ?? undefined}>{t("unreachable", { reason: health.reason })}</StatusPill>;
+      // Why (an address, a TLS detail) is in the server's log: a person is told what it means for them.
+      return <StatusPill tone="negative" title={correlation ?? undefined}>{health.httpStatus ? t("unreachableStatus", { status: health.httpStatus }) : t("unreachable")}</StatusPill>;
     case "not_configured":
       return <StatusPill tone="neutral" title={t("notConfiguredHint")}>{t("notConfigured")}</StatusPill>;
   }

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
@@ -20,6 +20,7 @@ import { formatClock } from "@/lib/reports/data-freshness";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
+import { useBrowserZone } from "./use-browser-zone";
 import { useReport } from "./use-report";
 import { useReportDay } from "./use-report-day";
 
@@ -46,12 +47,6 @@ export interface ReportScreenProps<V extends FramedView> {
   /** The downloads of the header, for the URL's report. */
   downloads: (query: string, view: V | undefined) => ReactNode;
   children: (view: V, shown: ShownReport) => ReactNode;
-}
-
-const noSubscription = () => () => {};
-/** The browser's zone; null on the server (and in the render that hydrates its HTML). */
-function useBrowserZone(): string | null {
-  return useSyncExternalStore(noSubscription, () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC", () => null);
 }
 
 /**

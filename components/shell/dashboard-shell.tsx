@@ -6,7 +6,7 @@ import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session-decision";
 import type { AccountSettings } from "@/lib/store/account-settings-store";
-import type { UpstreamHealth } from "@/lib/upstream-health";
+import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
 import { REPORTS } from "@/lib/reports/report-definitions";
@@ -16,7 +16,7 @@ import { ReportNav, ReportNavFallback } from "./report-nav";
 import { AccountMenu } from "./account-menu";
 import { SyncStatus } from "./sync-status";
 
-interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<UpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
+interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<ShownUpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
 
 // Props in, markup out: the layout reads the session, the settings, the scope, the upstream's health and the saved views.
 export function DashboardShell({ account, settings, scope, health, savedViews, children }: Props) {

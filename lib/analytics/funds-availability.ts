@@ -90,3 +90,24 @@ export function fundsAvailability(purchases: readonly FundsPurchase[], options: 
   }
   return result.sort(byCountThenCurrency);
 }
+
+export interface CurrencyAmount { currency: string; amount: number; count: number }
+
+/**
+ * What becomes available within [fromMs, toMs), per currency: the same net share as the weekly
+ * schedule, for every sale given (the Overview gives the whole synced history: a sale's wait is
+ * the upstream's to decide, so a sale older than any window may still fall due in this one).
+ */
+export function fundsDueWithin(purchases: readonly FundsPurchase[], keyType: KeyType, window: { fromMs: number; toMs: number }, fallbackCurrency = UNKNOWN_CURRENCY): CurrencyAmount[] {
+  const net = fundsNetOf(keyType);
+  const sums = new Map<string, { cents: number; count: number }>();
+  for (const p of purchases) {
+    const ms = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
+    if (!(ms >= window.fromMs && ms < window.toMs)) continue;
+    const currency = p.currency || fallbackCurrency;
+    const sum = sums.get(currency) ?? sums.set(currency, { cents: 0, count: 0 }).get(currency)!;
+    sum.cents += toCents(net(p));
+    sum.count++;
+  }
+  return [...sums].map(([currency, s]) => ({ currency, amount: fromCents(s.cents), count: s.count })).sort(byCountThenCurrency);
+}

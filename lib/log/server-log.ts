@@ -26,6 +26,8 @@ export interface LogFields {
   /** A Content-Security-Policy violation's directive and what it blocked ("inline", an origin). */
   directive?: string;
   blocked?: string;
+  /** Our own wording of a failure to reach the upstream (which address refused), kept out of pages. */
+  detail?: string;
 }
 
 export type LogSink = (line: string) => void;
@@ -81,6 +83,7 @@ export function formatLogLine(level: LogLevel, fields: LogFields, now: Date = ne
     stack: fields.stack === undefined ? undefined : redact(fields.stack).slice(0, 8000),
     directive: fields.directive === undefined ? undefined : safeCode(fields.directive) ?? "other",
     blocked: fields.blocked === undefined ? undefined : redact(fields.blocked).slice(0, 200),
+    detail: fields.detail === undefined ? undefined : redact(fields.detail).slice(0, 300),
   };
   if (line.route !== undefined) line.route = redact(String(line.route)).slice(0, 300);
   return JSON.stringify(line);

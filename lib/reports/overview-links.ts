@@ -16,7 +16,8 @@ export function overviewLinks(windows: OverviewWindows): Record<OverviewTile, st
     today: to("/revenue", today, { granularity: "hour" }),
     last30: to("/revenue", windows.last30),
     rates: to("/refunds", windows.last30),
-    funds: to("/revenue", windows.last30, {}, "#funds-title"),
+    // The day-by-day of the same money: the payout calendar, on today's month in the same zone.
+    funds: withCarried("/payouts", new URLSearchParams(windows.tz === "UTC" ? {} : { tz: windows.tz })),
     abandoned: to("/abandonment", windows.week),
     top: to("/revenue", windows.last30, {}, "#breakdowns-title"),
   };

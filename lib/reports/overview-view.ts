@@ -3,7 +3,7 @@
 import type { KeyType } from "@/lib/sales-api/client";
 import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
 import type { ReportQuality } from "@/lib/reports/report-quality";
-import type { CurrencyAmount } from "./overview-funds";
+import type { CurrencyAmount } from "@/lib/analytics/funds-availability";
 import type { RateStanding, TopRows } from "./overview-figures";
 import type { OverviewWindows } from "./overview-windows";
 
@@ -15,6 +15,8 @@ export interface OverviewView {
   windows: OverviewWindows;
   /** Net revenue (creator) or commission (affiliate) and purchases, today so far against a week ago. */
   today: CurrencyKpis[];
+  /** The upstream did not answer for today (too slow, or down): today has no figures (`today` is empty), not zeros. */
+  todayUnread: boolean;
   /** The same figures over the last 30 days against the 30 before. */
   last30: CurrencyKpis[];
   /** Refund rate by count and chargeback rate, by sale date, against the 30 days before. */

@@ -12,6 +12,8 @@ export interface PeriodQuality {
   incompleteDays: string[];
   /** Days the Sales API did not answer for before the deadline: their figures are missing. */
   unfetchedDays: string[];
+  /** Some of them because the Sales API could not be reached at all, not because it was slow. */
+  unreachable?: boolean;
   /** Records that broke the schema, left out. */
   invalidRecords: number;
   /** The upstream references of those records (a few). */
@@ -43,6 +45,7 @@ export function periodQuality(reports: readonly RangeReport[]): PeriodQuality {
     complete: reports.every((r) => r.complete),
     incompleteDays: [...new Set(reports.flatMap((r) => r.incompleteDays))].sort(),
     unfetchedDays: [...new Set(reports.flatMap((r) => r.unfetchedDays))].sort(),
+    unreachable: reports.some((r) => r.unreachable === true),
     invalidRecords: invalid.length,
     correlationIds: [...new Set(invalid.map((r) => r.correlationId).filter((id): id is string => Boolean(id)))].slice(0, 5),
     oddShapes: reports.reduce((sum, r) => sum + r.oddShapeRecords, 0),

@@ -11,7 +11,7 @@ import { dayOfTimestamp, daysBetween, parseIsoDay, shiftDay, type IsoDay } from 
 import { dayKey, ttlForDay, type CacheTtl, type CachedDay, type DayCacheStore, type DayDigester } from "./day-cache";
 import type { RangeOptions, RangeReport, RangeResult } from "./range-types";
 import { Deadline } from "./deadline";
-import { SalesApiRangeError } from "./errors";
+import { errorKind, SalesApiRangeError } from "./errors";
 import { fetchWindow, MAX_LIMIT, type InvalidRecord } from "./list-window";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 import { newTally, type RequestContext, type Tally } from "./send";
@@ -46,8 +46,13 @@ function dayOfRecord(record: Record<string, unknown>, columns: readonly string[]
   return dayOfTimestamp(value);
 }
 
+/** Failures that mean the upstream is not there (after the retries), not that it refused. */
+const OUTAGE_KINDS = new Set(["network", "timeout", "upstream"]);
+
 class RangeRun<R extends ResourceName> {
   readonly buckets = new Map<IsoDay, Bucket>();
+  /** With keepHeldOnOutage: the failure that stopped fetching; the days left are unfetched. */
+  outage: unknown = null;
   readonly report: RangeReport;
   readonly tally: Tally;
   private windowsDone = 0;
@@ -155,7 +160,7 @@ class RangeRun<R extends ResourceName> {
     let density = this.density();
     while (end > span.from) {
       // Days of [span.from, end) that are left without a bucket are reported as unfetched.
-      if (this.outOfTime()) return;
+      if (this.outOfTime() || this.outage !== null) return;
       await this.options.beforeWindow?.();
       const window = nextWindow(span, end, density, MAX_LIMIT);
       const lock = await lockWindow(this.deps.windowLock, `${this.deps.ctx.identity}:${this.resource}:${window.from}:${window.to}`, this.signal);
@@ -177,6 +182,10 @@ class RangeRun<R extends ResourceName> {
           answer = await fetchWindow(this.deps.ctx, this.tally, this.resource, window.from, window.to, this.signal);
         } catch (error) {
           if (this.outOfTime()) return;
+          if (this.options.keepHeldOnOutage && !this.options.signal?.aborted && OUTAGE_KINDS.has(errorKind(error))) {
+            this.outage ??= error;
+            return;
+          }
           throw error;
         }
         this.windowsDone++;
@@ -236,7 +245,7 @@ class RangeRun<R extends ResourceName> {
         // Learn the density from the newest window before deciding how to split the rest.
         const first = windowEndingAt(span, span.to);
         await this.fetchSpan(first);
-        if (this.outOfTime()) continue;
+        if (this.outOfTime() || this.outage !== null) continue;
         rest = { from: span.from, to: first.from };
         if (rest.from >= rest.to) continue;
       }
@@ -276,6 +285,7 @@ class RangeRun<R extends ResourceName> {
       }
     }
     Object.assign(this.report, { requests: this.tally.requests, retries: this.tally.retries, tokenExchanges: this.tally.tokenExchanges });
+    if (this.outage !== null && this.report.unfetchedDays.length > 0) this.report.unreachable = true;
     this.report.complete = this.report.incompleteDays.length === 0 && this.report.invalidRecords.length === 0 && this.report.unfetchedDays.length === 0;
     return { records, digests, report: this.report };
   }
@@ -305,6 +315,8 @@ export async function fetchRange<R extends ResourceName>(deps: RangeDeps, resour
       release();
     }
     await run.fetchMissing(days);
+    // Nothing held and nothing fetched: the outage is the answer, not an empty range.
+    if (run.outage !== null && run.buckets.size === 0) throw run.outage;
     return run.result(days);
   } finally {
     // A report's deadline outlives this fetch: the report's other fetches still count on it.

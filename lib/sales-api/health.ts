@@ -15,7 +15,8 @@ const healthSchema = z.object({
 export type UpstreamHealth =
   | { state: "operational"; version: string | null; correlationId: string | null; latencyMs: number }
   | { state: "degraded"; status: string; correlationId: string | null }
-  | { state: "unreachable"; reason: string; code: string; correlationId: string | null }
+  /** `reason` is technical (it may name an internal address): for the log, never for a page. */
+  | { state: "unreachable"; reason: string; code: string; httpStatus: number | null; correlationId: string | null }
   | { state: "not_configured" };
 
 type Options = { transport?: Transport; signal?: AbortSignal };
@@ -36,7 +37,7 @@ export async function getUpstreamHealth(options: Options = {}): Promise<Upstream
     if (!response.ok) throw toHttpError(response);
     const parsed = healthSchema.safeParse(response.body);
     if (!parsed.success) {
-      return { state: "unreachable", reason: "unexpected health response", code: "unexpected_response", correlationId: response.correlationId };
+      return { state: "unreachable", reason: "unexpected health response", code: "unexpected_response", httpStatus: null, correlationId: response.correlationId };
     }
     if (parsed.data.status !== "ok") {
       return { state: "degraded", status: parsed.data.status, correlationId: response.correlationId };
@@ -54,8 +55,8 @@ export async function getUpstreamHealth(options: Options = {}): Promise<Upstream
 
 function unreachable(error: unknown): UpstreamHealth {
   if (error instanceof SalesApiError) {
-    const status = "status" in error && typeof error.status === "number" ? `HTTP ${error.status}: ` : "";
-    return { state: "unreachable", reason: status + error.message, code: error.code, correlationId: error.correlationId };
+    const httpStatus = "status" in error && typeof error.status === "number" ? error.status : null;
+    return { state: "unreachable", reason: (httpStatus ? `HTTP ${httpStatus}: ` : "") + error.message, code: error.code, httpStatus, correlationId: error.correlationId };
   }
-  return { state: "unreachable", reason: "unexpected error", code: "unknown", correlationId: null };
+  return { state: "unreachable", reason: "unexpected error", code: "unknown", httpStatus: null, correlationId: null };
 }

@@ -21,6 +21,13 @@ export interface RangeOptions {
    * when it keeps one, else made here. Days in `recordDays` are answered as records.
    */
   digest?: { digester: DayDigester; recordDays?: ReadonlySet<IsoDay> };
+  /**
+   * A report's load: when the upstream cannot be reached (no answer, or 5xx after the retries)
+   * and some days of the range are held already, answer those and report the rest as
+   * unfetched (with `unreachable`), instead of failing the whole range. A background sync
+   * leaves this off: its outage must stay an error in the mirror's status.
+   */
+  keepHeldOnOutage?: boolean;
 }
 
 export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
@@ -42,8 +49,10 @@ export interface RangeReport {
   invalidRecords: InvalidRecord[];
   /** Records accepted with a field in an unexpected shape (an amount written as text, read exactly). */
   oddShapeRecords: number;
-  /** Days not fetched because the deadline passed first: none of their records are included. */
+  /** Days not fetched because the deadline passed first (or the upstream could not be reached): none of their records are included. */
   unfetchedDays: IsoDay[];
+  /** Set when days are unfetched because the upstream could not be reached (keepHeldOnOutage). */
+  unreachable?: boolean;
   /** True when every record of every day is in `records`. */
   complete: boolean;
   /** When the upstream answered for each day of the range that is included, oldest day first. */

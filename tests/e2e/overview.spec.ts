@@ -1,4 +1,4 @@
-// The Overview (issue #14) against the sandbox's ground truth, computed here from its records
+// The Overview (issues #14, #24) against the sandbox's ground truth, computed here from its records
 // and not from lib/analytics: the browser's clock is the sandbox's "now" (2026-06-15 12:00 UTC),
 // so today so far is 00:00–12:00 against 2026-06-08 00:00–12:00, the last 30 days are
 // 2026-05-17..2026-06-15 against the 30 before. Every tile leads to its report on those days;
@@ -43,15 +43,21 @@ const currencyOf = (r: Rec) => String(r.currency).toLowerCase();
 const amountOf = (account: Account) => (r: Rec) => cents(account === "creator" ? r.amountCreatorNet : r.amountAffiliation);
 const hoursOf = (list: Rec[], fromMs: number, toMs: number) => list.filter((p) => { const t = Date.parse(String(p.checkoutInitializedAt)); return t >= fromMs && t < toMs; });
 
-function truth(account: Account) {
+/** The payout calendar's history: what the Overview's funds count, whatever the sale's age. */
+const HISTORY_FROM = day(NOW - 730 * DAY);
+
+/** `offset`: the browser's zone as "+00:00" or "-03:00" (São Paulo keeps no summer time). */
+function truth(account: Account, offset = "+00:00") {
   const last30 = records(account, "purchases", LAST30.from, LAST30.to);
-  const startOfToday = Date.parse(`${TODAY}T00:00:00Z`);
-  const today = hoursOf(records(account, "purchases", TODAY, TODAY), startOfToday, NOW);
-  const weekAgo = hoursOf(records(account, "purchases", day(NOW - 7 * DAY), day(NOW - 7 * DAY)), startOfToday - 7 * DAY, NOW - 7 * DAY);
+  const startOfToday = Date.parse(`${TODAY}T00:00:00${offset}`);
+  // The UTC days around the zone's today and its day a week ago.
+  const today = hoursOf(records(account, "purchases", day(NOW - DAY), day(NOW + DAY)), startOfToday, NOW);
+  const weekAgo = hoursOf(records(account, "purchases", day(NOW - 8 * DAY), day(NOW - 6 * DAY)), startOfToday - 7 * DAY, NOW - 7 * DAY);
   const ids = new Set(last30.map((p) => p.purchaseId));
   const chargebacks = records(account, "chargebacks", LAST30.from, LAST30.to).filter((c) => ids.has(c.purchaseId));
   const fundsEnd = startOfToday + 14 * DAY;
-  const funds = last30.filter((p) => { const t = Date.parse(String(p.incomingAvailableAt)); return t >= startOfToday && t < fundsEnd; });
+  // Every sale of the history, not only the last 30 days': a sale waits up to 30 days here (and longer elsewhere).
+  const funds = records(account, "purchases", HISTORY_FROM, TODAY).filter((p) => { const t = Date.parse(String(p.incomingAvailableAt)); return t >= startOfToday && t < fundsEnd; });
   const fundsNet = (p: Rec) => cents(account === "creator" ? p.amountCreatorNet : p.amountAffiliationNet);
   return {
     today: sumBy(today, currencyOf, amountOf(account)),
@@ -157,7 +163,7 @@ test("each creator tile links to the report that explains it, on the same days, 
   expect(await tile("today")).toBe(`/revenue?from=${TODAY}&to=${TODAY}&granularity=hour`);
   expect(await tile("last30")).toBe(`/revenue?from=${LAST30.from}&to=${LAST30.to}`);
   expect(await tile("rates")).toBe(`/refunds?from=${LAST30.from}&to=${LAST30.to}`);
-  expect(await tile("funds")).toBe(`/revenue?from=${LAST30.from}&to=${LAST30.to}#funds-title`);
+  expect(await tile("funds")).toBe("/payouts");
   expect(await tile("abandoned")).toBe(`/abandonment?from=${WEEK.from}&to=${WEEK.to}`);
   expect(await tile("top")).toBe(`/revenue?from=${LAST30.from}&to=${LAST30.to}#breakdowns-title`);
 
@@ -184,8 +190,8 @@ test("each creator tile links to the report that explains it, on the same days, 
 
   await page.goBack();
   await page.getByTestId("ov-link-funds").click();
-  await page.waitForURL((url) => url.pathname === "/revenue" && url.hash === "#funds-title");
-  await expect(page.getByRole("heading", { name: "Your net share becoming available" })).toBeVisible({ timeout: 60_000 });
+  await page.waitForURL((url) => url.pathname === "/payouts");
+  await expect(page.getByRole("heading", { name: "Payout calendar", level: 1 })).toBeVisible({ timeout: 60_000 });
 });
 
 test("an affiliate sees commission, rates, funds and the products promoted, equal to the ground truth; no creator-only tile, endpoint or figure", async ({ page }) => {
@@ -215,6 +221,33 @@ test("an affiliate sees commission, rates, funds and the products promoted, equa
   const log = await served();
   expect(log.filter((r) => r.path === "/api/v1/orders" && r.query.includes("limit=1") && r.status === 403).length).toBeGreaterThan(0);
   expect(log.filter((r) => /abandoned-carts|checkouts/.test(r.path) || (r.path === "/api/v1/orders" && !r.query.includes("limit=1")))).toEqual([]);
+});
+
+test("a creator's funds count the sales older than 30 days that fall due in the next 14 (issue #24)", () => {
+  // The guard of the check above: without sales older than the last 30 days among those due, it would prove nothing.
+  const due = records("creator", "purchases", HISTORY_FROM, TODAY).filter((p) => { const t = Date.parse(String(p.incomingAvailableAt)); return t >= Date.parse(`${TODAY}T00:00:00Z`) && t < Date.parse(`${TODAY}T00:00:00Z`) + 14 * DAY; });
+  expect(due.filter((p) => String(p.checkoutInitializedAt) < LAST30.from).length).toBeGreaterThan(0);
+});
+
+test.describe("in a São Paulo browser", () => {
+  test.use({ timezoneId: "America/Sao_Paulo" });
+
+  test("today so far is São Paulo's day, as on the Revenue report, and the links keep the zone (issue #24)", async ({ page }) => {
+    test.setTimeout(180_000);
+    await openOverview(page, "creator");
+    // 12:00 UTC is 09:00 in São Paulo: today so far is 03:00–12:00 UTC, not 00:00–12:00.
+    await expect(page.getByTestId("overview-now")).toContainText("America/Sao_Paulo");
+    const t = truth("creator", "-03:00");
+    const utc = truth("creator");
+    expect([...t.today.values()].map((v) => v.cents)).not.toEqual([...utc.today.values()].map((v) => v.cents));
+    await expectMoneyAndPurchases(page, "ov-today", "creatorNet", t.today);
+    for (const [currency, f] of t.funds) expect(centsOnScreen(await text(page, `ov-funds-${currency}`)), `funds ${currency}`).toBe(f.cents);
+    expect(await page.getByTestId("ov-link-today").getAttribute("href")).toBe(`/revenue?from=${TODAY}&to=${TODAY}&tz=America%2FSao_Paulo&granularity=hour`);
+    expect(await page.getByTestId("ov-link-funds").getAttribute("href")).toBe("/payouts?tz=America%2FSao_Paulo");
+    await page.screenshot({ path: test.info().outputPath("overview-sao-paulo-desktop.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("ov-funds").screenshot({ path: test.info().outputPath("overview-funds-phone.png") });
+  });
 });
 
 test("the page speaks Brazilian Portuguese with Brazilian numbers", async ({ page, context }) => {

@@ -42,7 +42,7 @@ describe("getUpstreamHealth", () => {
         body: { error: { code: "internal_error", message: "try later", correlation_id: "c-9" } },
       }),
     });
-    expect(health).toEqual({ state: "unreachable", code: "internal_error", reason: "HTTP 503: try later", correlationId: "c-9" });
+    expect(health).toEqual({ state: "unreachable", code: "internal_error", reason: "HTTP 503: try later", httpStatus: 503, correlationId: "c-9" });
   });
 
   it("reports transport failures", async () => {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SummaryInexactError } from "@/lib/analytics/purchase-summary-views";
-import { summarizePurchases, type SummaryPurchase } from "@/lib/analytics/purchase-summary";
-import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
+import { fundsDueWithin, type FundsPurchase } from "@/lib/analytics/funds-availability";
 import { chargebackStanding, CHARGEBACK_THRESHOLDS, topRows } from "@/lib/reports/overview-figures";
-import { fundsWithin } from "@/lib/reports/overview-funds";
 
 describe("a chargeback rate against the card networks' thresholds", () => {
   it("is fine below 0.9%, watched from 0.9%, excessive from 1.5%, and unknown without purchases", () => {
@@ -29,26 +26,29 @@ describe("the top 5", () => {
 });
 
 describe("money becoming available within a window", () => {
-  const p = (currency: string, availableAt: string | null, creatorNet: number, affiliationNet: number): SummaryPurchase =>
-    ({ currency, incomingAvailableAt: availableAt, amountCreatorNet: creatorNet, amountAffiliationNet: affiliationNet, amountTransaction: creatorNet, checkoutInitializedAt: "2026-06-01T10:00:00Z", purchaseType: "front", orderId: 1 }) as unknown as SummaryPurchase;
+  const p = (currency: string, availableAt: string | null, creatorNet: number, affiliationNet: number, soldAt = "2026-06-01T10:00:00Z"): FundsPurchase & { checkoutInitializedAt: string } =>
+    ({ currency, incomingAvailableAt: availableAt, amountCreatorNet: creatorNet, amountAffiliationNet: affiliationNet, checkoutInitializedAt: soldAt });
   const window = { fromMs: Date.parse("2026-06-15T00:00:00Z"), toMs: Date.parse("2026-06-29T00:00:00Z") };
-  const merged = mergeSummaries([summarizePurchases([
+  const sales = [
     p("brl", "2026-06-14T23:59:59Z", 1, 0.1), // the day before: already available
     p("brl", "2026-06-15T00:00:00Z", 10.25, 1),
     p("brl", "2026-06-28T23:59:59Z", 20, 2),
     p("brl", "2026-06-29T00:00:00Z", 40, 4), // the day after the 14th
     p("usd", "2026-06-20T08:00:00Z", 5.5, 0.5),
     p("eur", null, 7, 0.7),
-  ])], "brl");
+  ];
 
   it("sums the creator's net share or the affiliate's net commission per currency, from the window's first instant up to its end", () => {
-    expect(fundsWithin(merged, "creator", window)).toEqual([{ currency: "brl", amount: 30.25, count: 2 }, { currency: "usd", amount: 5.5, count: 1 }]);
-    expect(fundsWithin(merged, "affiliate", window)).toEqual([{ currency: "brl", amount: 3, count: 2 }, { currency: "usd", amount: 0.5, count: 1 }]);
+    expect(fundsDueWithin(sales, "creator", window)).toEqual([{ currency: "brl", amount: 30.25, count: 2 }, { currency: "usd", amount: 5.5, count: 1 }]);
+    expect(fundsDueWithin(sales, "affiliate", window)).toEqual([{ currency: "brl", amount: 3, count: 2 }, { currency: "usd", amount: 0.5, count: 1 }]);
   });
 
-  it("refuses a window the summary cannot place exactly", () => {
-    expect(() => fundsWithin(merged, "creator", { fromMs: window.fromMs + 60_000, toMs: window.toMs })).toThrow(SummaryInexactError);
-    const folded = mergeSummaries([summarizePurchases([p("brl", "2026-06-20T00:00:00Z", 1, 1)], { paidBefore: Date.parse("2026-06-16T00:00:00Z") })], "brl");
-    expect(() => fundsWithin(folded, "creator", window)).toThrow(SummaryInexactError);
+  it("counts a sale however long ago it was made (issue #24: a 90-day wait fell outside the last 30 days)", () => {
+    const old = p("brl", "2026-06-20T00:00:00Z", 100, 10, "2026-03-22T10:00:00Z");
+    expect(fundsDueWithin([...sales, old], "creator", window)[0]).toEqual({ currency: "brl", amount: 130.25, count: 3 });
+  });
+
+  it("puts a sale without a currency under the fallback, never in another currency", () => {
+    expect(fundsDueWithin([p("", "2026-06-20T00:00:00Z", 3, 0)], "creator", window)).toEqual([{ currency: "unknown", amount: 3, count: 1 }]);
   });
 });

@@ -53,10 +53,12 @@ describe("each tile's report", () => {
       today: "/revenue?from=2026-06-15&to=2026-06-15&tz=America%2FSao_Paulo&granularity=hour",
       last30: "/revenue?from=2026-05-17&to=2026-06-15&tz=America%2FSao_Paulo",
       rates: "/refunds?from=2026-05-17&to=2026-06-15&tz=America%2FSao_Paulo",
-      funds: "/revenue?from=2026-05-17&to=2026-06-15&tz=America%2FSao_Paulo#funds-title",
+      // The money's day by day: the payout calendar (its month is today's).
+      funds: "/payouts?tz=America%2FSao_Paulo",
       abandoned: "/abandonment?from=2026-06-09&to=2026-06-15&tz=America%2FSao_Paulo",
       top: "/revenue?from=2026-05-17&to=2026-06-15&tz=America%2FSao_Paulo#breakdowns-title",
     });
     expect(overviewLinks(overviewWindows(at("2026-06-15T12:00:00Z"), "UTC")).last30).toBe("/revenue?from=2026-05-17&to=2026-06-15");
+    expect(overviewLinks(overviewWindows(at("2026-06-15T12:00:00Z"), "UTC")).funds).toBe("/payouts");
   });
 });

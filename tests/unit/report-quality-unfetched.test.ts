@@ -36,4 +36,12 @@ describe("unfetched days", () => {
     expect(html).toContain("Figures for 2026-01-01–2026-01-03, 2026-01-10 are missing: the Sales API did not answer in time.");
     expect(banner("pt-BR")).toContain("Faltam os números de 01/01/2026–03/01/2026, 10/01/2026: a Sales API não respondeu a tempo.");
   });
+
+  it("say the Sales API could not be reached when it was down, and that the other days come from the synced data (issue #24)", () => {
+    const quality = reportQuality({ current: [{ ...report(["2026-01-30", "2026-01-31"]), unreachable: true }, report([])] });
+    expect(quality).toMatchObject({ complete: false, unreachable: true });
+    const html = (locale: "en" | "pt-BR") => renderToStaticMarkup(createElement(Provider, { locale, messages: MESSAGES[locale], timeZone: "UTC" }, createElement(QualityBanner, { quality })));
+    expect(html("en")).toContain("Figures for 2026-01-30–2026-01-31 are missing: the Sales API could not be reached; the other days are shown from your synced data.");
+    expect(html("pt-BR")).toContain("Faltam os números de 30/01/2026–31/01/2026: não foi possível alcançar a Sales API; os outros dias vêm dos seus dados sincronizados.");
+  });
 });

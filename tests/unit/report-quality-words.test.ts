@@ -21,6 +21,7 @@ describe("quality banner sentences", () => {
 
   it("say it in Portuguese", () => {
     expect(pt("currencyAssumed", { count: 3, code: "EUR", source: "setting" })).toBe("3 registros vieram sem moeda e são contados em EUR, a moeda definida para esta conta (moeda presumida: EUR). Altere-a no menu da conta.");
-    expect(pt("unfetched", { days: "01/05/2026–03/05/2026" })).toBe("Faltam os números de 01/05/2026–03/05/2026: a Sales API não respondeu a tempo.");
+    expect(pt("unfetched", { days: "01/05/2026–03/05/2026", why: "slow" })).toBe("Faltam os números de 01/05/2026–03/05/2026: a Sales API não respondeu a tempo.");
+    expect(pt("unfetched", { days: "01/05/2026", why: "unreachable" })).toBe("Faltam os números de 01/05/2026: não foi possível alcançar a Sales API; os outros dias vêm dos seus dados sincronizados.");
   });
 });

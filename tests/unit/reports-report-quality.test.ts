@@ -13,7 +13,7 @@ describe("reportQuality", () => {
     const q = reportQuality({ current: [report()], comparison: [incomplete("2026-04-09")] });
     expect(q.complete).toBe(true);
     expect(q.incompleteDays).toEqual([]);
-    expect(q.comparison).toEqual({ complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [], oddShapes: 0, unfetchedDays: [] });
+    expect(q.comparison).toEqual({ complete: false, incompleteDays: ["2026-04-09"], invalidRecords: 0, correlationIds: [], oddShapes: 0, unfetchedDays: [], unreachable: false });
     expect(deltasArePartial(q)).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
-import { isTimeZone } from "@/lib/report-params/time-zone";
+import { usePageZone } from "@/components/reports/use-browser-zone";
 import { formatInZone } from "@/lib/format";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useOverview } from "./use-overview";
@@ -15,8 +15,8 @@ import { OverviewTiles } from "./overview-tiles";
 /** The page after sign-in: a few figures of today, the last 30 days and the coming days, each leading to its report. */
 export function OverviewScreen({ keyType }: { keyType: KeyType }) {
   const t = useTranslations("overview");
-  const tzRaw = useSearchParams().get("tz");
-  const tz = tzRaw && isTimeZone(tzRaw) ? tzRaw : "UTC";
+  // Without a zone in the URL, the browser's: "today so far" is the browser's day, as Revenue's "Today".
+  const tz = usePageZone(useSearchParams().get("tz"));
   const { data, error, isFetching, isPlaceholderData, progress } = useOverview(tz);
   return (
     <div className="space-y-4 sm:space-y-6" data-overview={keyType}>

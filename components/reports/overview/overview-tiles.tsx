@@ -20,7 +20,9 @@ export function OverviewTiles({ view }: { view: OverviewView }) {
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       <Tile id="today" title={t("today.title")} basis={t("today.basis", { day: f.day(w.today), time: formatInZone(w.now, w.tz).slice(11, 16), weekAgo: f.day(w.weekAgo.day) })} href={links.today} linkText={t("today.link")}>
-        <KpiFigures kpis={view.today} prefix="ov-today" against={t("delta.weekAgo")} />
+        {view.todayUnread
+          ? <p role="status" data-testid="ov-today-unread" className="text-sm text-amber-800 dark:text-amber-200">{t("today.unread")}</p>
+          : <KpiFigures kpis={view.today} prefix="ov-today" against={t("delta.weekAgo")} />}
       </Tile>
       <Tile id="last30" title={t("last30.title")} basis={t("last30.basis", { from: f.day(w.last30.from), to: f.day(w.last30.to), previousFrom: f.day(w.previous30.from), previousTo: f.day(w.previous30.to) })} href={links.last30} linkText={t("last30.link")}>
         <KpiFigures kpis={view.last30} prefix="ov-last30" against={t("delta.previous30")} />

@@ -6,8 +6,8 @@ import type { OverviewView } from "@/lib/reports/overview-view";
 
 export const OVERVIEW_ENDPOINT = "/api/reports/overview";
 
-/** The Overview's view for the browser's minute and the zone, streamed with its progress; the last one stays while the next loads. */
-export function useOverview(tz: string) {
+/** The Overview's view for the browser's minute and the zone (nothing is asked before both are known), streamed with its progress; the last one stays while the next loads. */
+export function useOverview(tz: string | null) {
   const minute = useBrowserMinute();
-  return useStreamedView<OverviewView>("overview", OVERVIEW_ENDPOINT, minute ? new URLSearchParams({ now: minute, tz }).toString() : null);
+  return useStreamedView<OverviewView>("overview", OVERVIEW_ENDPOINT, minute && tz ? new URLSearchParams({ now: minute, tz }).toString() : null);
 }

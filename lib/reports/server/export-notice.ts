@@ -15,7 +15,7 @@ export function incompleteReason(quality: PeriodQuality): string | null {
     parts.push(`on ${quality.incompleteDays.join(", ")} a single day held more than 5000 records and only its newest 5000 are included`);
   }
   if (quality.unfetchedDays.length > 0) {
-    parts.push(`the Sales API did not answer in time for ${dayRuns(quality.unfetchedDays).map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(", ")}, so those days are missing`);
+    parts.push(`the Sales API ${quality.unreachable ? "could not be reached" : "did not answer in time"} for ${dayRuns(quality.unfetchedDays).map((r) => (r.from === r.to ? r.from : `${r.from} to ${r.to}`)).join(", ")}, so those days are missing`);
   }
   if (quality.invalidRecords > 0) {
     const refs = quality.correlationIds.length ? ` (reference ${quality.correlationIds.join(", ")})` : "";

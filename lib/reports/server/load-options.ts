@@ -25,8 +25,9 @@ export function withReportDeadline<O extends { deadline?: Deadline }>(client: Sa
 }
 
 /** The options of one fetch of a report: its own progress channel, the report's signal and deadline. */
-export function rangeOptions(options: LoadOptions): Pick<RangeOptions, "signal" | "deadline" | "onProgress"> {
-  return { signal: options.signal, deadline: options.deadline, onProgress: options.progress?.channel() };
+export function rangeOptions(options: LoadOptions): Pick<RangeOptions, "signal" | "deadline" | "onProgress" | "keepHeldOnOutage"> {
+  // An upstream outage leaves a report with the days the mirror holds, the others flagged.
+  return { signal: options.signal, deadline: options.deadline, onProgress: options.progress?.channel(), keepHeldOnOutage: true };
 }
 
 /**

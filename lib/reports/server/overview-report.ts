@@ -2,9 +2,11 @@ import "server-only";
 
 // The Overview, computed on the server from the loaders and analytics the reports use, so each
 // tile equals the figure of the report it links to: the Revenue report's summaries for the last
-// 30 days (KPIs, top rows, funds), its records for today and a week ago, the Refunds report's
-// records for the rates and, for a creator only, the Abandonment report's carts for this week.
+// 30 days (KPIs, top rows), its records for today and a week ago, the payout calendar's history
+// of purchases for the funds, the Refunds report's records for the rates and, for a creator
+// only, the Abandonment report's carts for this week.
 import { abandonmentKpis } from "@/lib/analytics/abandonment-kpis";
+import { fundsDueWithin } from "@/lib/analytics/funds-availability";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fromCents, toCents } from "@/lib/analytics/money";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
@@ -17,12 +19,12 @@ import { parseReportParams } from "@/lib/report-params/parse";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { chargebackStanding, topRows } from "@/lib/reports/overview-figures";
-import { fundsWithin } from "@/lib/reports/overview-funds";
 import type { OverviewView } from "@/lib/reports/overview-view";
 import type { InstantWindow, OverviewWindows } from "@/lib/reports/overview-windows";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
@@ -56,7 +58,7 @@ const within = (window: InstantWindow) => (p: Purchase) => {
   return ms >= window.fromMs && ms < window.toMs;
 };
 
-function last30Figures(data: RevenueSummaries, keyType: KeyType, windows: OverviewWindows) {
+function last30Figures(data: RevenueSummaries, keyType: KeyType) {
   const none: MergedSummary = { paidBefore: 0, currencies: [] };
   const partial = data.comparison !== null && data.comparisonRange !== null && comparisonDataStart(data.comparisonRange, summaryDataDays(data.comparison), summaryDataDays(data.current)) !== null;
   const comparison = { withComparison: data.comparison !== null, partialComparison: partial };
@@ -69,18 +71,18 @@ function last30Figures(data: RevenueSummaries, keyType: KeyType, windows: Overvi
   const top = keyType === "creator"
     ? [{ dimension: "product" as const, perCurrency: topRows(split.product) }, { dimension: "offer" as const, perCurrency: topRows(split.offer) }]
     : [{ dimension: "product" as const, perCurrency: topRows(split.product) }];
-  return { kpis, top, funds: fundsWithin(data.current, keyType, windows.funds) };
+  return { kpis, top };
 }
 
-async function loadLast30(client: SalesApiClient, keyType: KeyType, params: ReportParams, windows: OverviewWindows, options: LoadOptions) {
+async function loadLast30(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions) {
   const data = await loadRevenueSummaries(client, params, options);
   try {
-    return { data, ...last30Figures(data, keyType, windows) };
+    return { data, ...last30Figures(data, keyType) };
   } catch (error) {
     // As the Revenue report: what a stored summary cannot place exactly is made from the records.
     if (!(error instanceof SummaryInexactError)) throw error;
     const fromRecords = revenueSummariesFrom(await loadRevenueRecords(client, params, options));
-    return { data: fromRecords, ...last30Figures(fromRecords, keyType, windows) };
+    return { data: fromRecords, ...last30Figures(fromRecords, keyType) };
   }
 }
 
@@ -88,8 +90,8 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
   const options = withReportDeadline(client, given);
   const last30 = reportParams(windows, windows.last30, "previous");
   const day = (d: string) => reportParams(windows, { from: d, to: d }, "none");
-  const [revenue, today, weekAgo, [refunds, refundsBefore], carts] = await Promise.all([
-    loadLast30(client, keyType, last30, windows, options),
+  const [revenue, today, weekAgo, [refunds, refundsBefore], carts, history] = await Promise.all([
+    loadLast30(client, keyType, last30, options),
     loadRevenueRecords(client, day(windows.today), options),
     loadRevenueRecords(client, day(windows.weekAgo.day), options),
     withComparison(
@@ -99,6 +101,8 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
     ),
     // Affiliate keys get 403 from the carts endpoint: it is never asked.
     keyType === "creator" ? loadAbandonmentRecords(client, reportParams(windows, windows.week, "none"), options) : null,
+    // Every synced sale, as the payout calendar reads them: a sale may wait longer than 30 days.
+    loadPayoutPurchases(client, new Date(windows.now), options),
   ]);
 
   const rateRows = (d: typeof refunds) => refundKpis(d.purchases, d.refunds, d.chargebacks, "sale", refunds.currency.currency);
@@ -107,7 +111,11 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
   const ratesPartial = refundsBefore !== null && comparisonDataStart(windows.previous30, saleDays(refundsBefore.purchases), saleDays(refunds.purchases)) !== null;
   const rates = kpiCards(rateRows(refunds), refundsBefore ? rateRows(refundsBefore) : [], RATE_SPEC, { withComparison: true, partialComparison: ratesPartial });
   const weekAgoRange = { from: windows.weekAgo.day, to: windows.weekAgo.day };
-  const todayPartial = comparisonDataStart(weekAgoRange, saleDays(weekAgo.current), saleDays(today.current)) !== null;
+  // A day the upstream did not answer for (too slow, or down) is unknown, not a day without
+  // sales: today is then shown as unread (no figure, no change), a week ago as a partial comparison.
+  const unread = (reports: readonly { unfetchedDays: readonly string[] }[]) => reports.some((r) => r.unfetchedDays.length > 0);
+  const todayUnread = unread(today.reports);
+  const todayPartial = unread(weekAgo.reports) || comparisonDataStart(weekAgoRange, saleDays(weekAgo.current), saleDays(today.current)) !== null;
 
   const abandoned = carts
     ? abandonmentKpis(carts.carts, carts.purchases, { currencyOf: carts.currencyOf }).map((k) => ({
@@ -118,16 +126,17 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
       }))
     : null;
 
-  const current = [...revenue.data.reports, ...today.reports, ...refunds.reports, ...(carts?.reports ?? [])];
+  const current = [...revenue.data.reports, ...today.reports, ...refunds.reports, ...(carts?.reports ?? []), history.report];
   const comparison = [...(revenue.data.comparisonReports ?? []), ...weekAgo.reports, ...(refundsBefore?.reports ?? [])];
   return {
     keyType,
     windows,
-    today: moneyCards(keyType, today.current.filter(within(windows.todaySoFar)), weekAgo.current.filter(within(windows.weekAgo)), { withComparison: true, partialComparison: todayPartial }),
+    today: todayUnread ? [] : moneyCards(keyType, today.current.filter(within(windows.todaySoFar)), weekAgo.current.filter(within(windows.weekAgo)), { withComparison: true, partialComparison: todayPartial }),
+    todayUnread,
     last30: revenue.kpis,
     rates,
     chargebackStanding: Object.fromEntries(rates.map((r) => [r.currency, chargebackStanding(r.items.find((i) => i.key === "chargebackRate")?.value ?? null)])),
-    funds: revenue.funds,
+    funds: fundsDueWithin(history.purchases, keyType, windows.funds),
     abandoned,
     top: revenue.top,
     quality: reportQuality({ current, comparison }, { records: revenue.data.assumedCurrencyRecords, currency: revenue.data.currency }),

@@ -110,6 +110,24 @@ export interface PayoutRecords {
   history: { from: string; to: string };
 }
 
+export interface PayoutPurchases {
+  purchases: Purchase[];
+  report: RangeReport;
+  assumedCurrencyRecords: number;
+  currency: Awaited<ReturnType<typeof currencyAssumptionFor>>;
+  history: { from: string; to: string };
+}
+
+/** The history's purchases (from the mirror where it holds them), with their assumed currency: what the calendar and the Overview's funds count. */
+export async function loadPayoutPurchases(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutPurchases> {
+  const options = withReportDeadline(client, given);
+  const history = payoutHistory(now);
+  const purchases = await client.fetchRange("purchases", history, rangeOptions(options));
+  const currency = await currencyAssumptionFor(client, purchases.records);
+  const assumed = withAssumedCurrency(purchases.records, currency.currency);
+  return { purchases: assumed.records, report: purchases.report, assumedCurrencyRecords: assumed.assumed, currency, history };
+}
+
 export async function loadPayoutRecords(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutRecords> {
   const options = withReportDeadline(client, given);
   const history = payoutHistory(now);
@@ -124,17 +142,15 @@ export async function loadPayoutRecords(client: SalesApiClient, now: Date, given
       return null;
     }
   };
-  const [purchases, refunds, chargebacks] = await Promise.all([client.fetchRange("purchases", history, rangeOptions(options)), events("refunds"), events("chargebacks")]);
-  const currency = await currencyAssumptionFor(client, purchases.records);
-  const assumed = withAssumedCurrency(purchases.records, currency.currency);
+  const [purchases, refunds, chargebacks] = await Promise.all([loadPayoutPurchases(client, now, options), events("refunds"), events("chargebacks")]);
   return {
-    purchases: assumed.records,
+    purchases: purchases.purchases,
     refunds: refunds?.records ?? null,
     chargebacks: chargebacks?.records ?? null,
     unavailable: unavailable.sort(),
     reports: [purchases.report, ...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
-    assumedCurrencyRecords: assumed.assumed,
-    currency,
+    assumedCurrencyRecords: purchases.assumedCurrencyRecords,
+    currency: purchases.currency,
     history,
   };
 }
