@@ -32,7 +32,7 @@ async function rangeRequests(resource: string): Promise<number> {
   }).length;
 }
 
-/** The mirror's account id of an API-key session: lib/sales-api/credentials.ts credentialIdentity, written out again. */
+/** The mirror's account id of a session of this key (Flow A or B alike): lib/sales-api/credentials.ts credentialIdentity, written out again. */
 function mirrorIdentity(apiKey: string): string {
   return createHmac("sha256", `salesdash-identity:${AUTH_SECRET}`).update(`${SANDBOX_URL}\0A\0${apiKey}`).digest("base64url");
 }
