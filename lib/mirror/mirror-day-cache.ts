@@ -5,12 +5,14 @@ import "server-only";
 // freshness (freshness-policy.ts), go upstream. One instance serves one account, whose key
 // it was given; it answers nothing for another identity. Beside each day's records it keeps
 // the day's digest (day-digesters.ts: the purchase summary a report reads instead of opening
-// a million records), sealed the same way.
+// a million records), sealed the same way. A day of refunds or chargebacks written marks the
+// older copies of the sales it touches stale (touched-sales.ts).
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
+import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
 
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
 interface DigestPayload { digest: unknown; invalid?: unknown[]; oddShapes?: number }
@@ -150,5 +152,9 @@ export class MirrorDayCache implements DayCacheStore {
       sealed: sealDay(this.key, this.associated(resource, date), payload),
       digest: digester ? this.sealDigest(resource, date, digester, { digest: digester.of(day.records, { fetchedAt }), invalid: payload.invalid, oddShapes: payload.oddShapes }) : null,
     });
+    if (EVENT_RESOURCES.includes(resource)) {
+      // The events are stored whatever happens here: a sale's day left unmarked is read again at its own freshness.
+      await expireTouchedSaleDays(this.store, this.account, day.records).catch(() => log("warn", { event: "mirror_touched_sales_unmarked" }));
+    }
   }
 }

@@ -6,9 +6,11 @@ import "server-only";
 // a background client (lib/sales-api: its windows, limiter and validation; at most
 // SALESDASH_SYNC_PER_MINUTE requests a minute, and waiting while a report fetches). A pass
 // interrupted (a restart, a lost lease) leaves every finished day in the mirror: the next
-// one starts where it stopped.
+// one starts where it stopped. Within a chunk, refunds and chargebacks come first: a new one
+// marks its sale's day stale (touched-sales.ts), and the same pass then fetches that day again.
 import { errorKind, type ResourceName, type SalesApiClient } from "@/lib/sales-api";
 import { isoDay, shiftDay } from "@/lib/calendar";
+import { EVENT_RESOURCES } from "./touched-sales";
 
 export const CHUNK_DAYS = 90;
 
@@ -36,9 +38,10 @@ export async function runSyncPass(deps: SyncPassDeps): Promise<SyncPassResult> {
   const today = isoDay(new Date((deps.clock ?? Date.now)()));
   const oldest = shiftDay(today, -(deps.days - 1));
   const result: SyncPassResult = { requests: 0, unavailable: [], unfetchedDays: 0 };
+  const resources = [...deps.resources.filter((r) => EVENT_RESOURCES.includes(r)), ...deps.resources.filter((r) => !EVENT_RESOURCES.includes(r))];
   for (let to = today; to >= oldest; to = shiftDay(to, -CHUNK_DAYS)) {
     const from = shiftDay(to, -(CHUNK_DAYS - 1)) < oldest ? oldest : shiftDay(to, -(CHUNK_DAYS - 1));
-    for (const resource of deps.resources) {
+    for (const resource of resources) {
       if (result.unavailable.includes(resource)) continue;
       deps.signal?.throwIfAborted();
       await deps.checkpoint?.();

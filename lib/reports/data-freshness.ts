@@ -11,10 +11,33 @@
 // - no recent part (the newest day is itself among the oldest fetched): one time, O;
 // - otherwise "as of" the recent part's oldest fetch (more than SPLIT_GAP_MS after O), and
 //   "days before <its first day> as of O".
+// And which days are older than what: the largest of 7 days, 24 h and 1 h that some day's
+// last read exceeds, with the first few of those days ("3 days last read more than 24 h ago:
+// 2026-03-01, ..."), so a person sees which figures may lag the upstream (a late refund on an
+// old sale, lib/mirror/touched-sales.ts, is fetched again sooner than this).
 import type { RangeReport } from "@/lib/sales-api/fetch-range";
 
 /** A split says something only when the older part is more than this much older. */
 export const SPLIT_GAP_MS = 60 * 60_000;
+
+const HOUR_MS = 60 * 60_000;
+/** The ages the line names, largest first: "more than 7 days", "24 h", "1 h". */
+export const STALE_MARKS = [
+  { mark: "week", ms: 7 * 24 * HOUR_MS },
+  { mark: "day", ms: 24 * HOUR_MS },
+  { mark: "hour", ms: HOUR_MS },
+] as const;
+/** Days listed by name; the rest are counted. */
+export const LISTED_STALE_DAYS = 5;
+
+export interface StaleDays {
+  /** The age every listed day's last read exceeds. */
+  mark: (typeof STALE_MARKS)[number]["mark"];
+  /** How many days are older than that. */
+  count: number;
+  /** The first of them (UTC days, in order), at most LISTED_STALE_DAYS. */
+  days: string[];
+}
 
 export type { DayRange } from "@/lib/analytics/compare";
 import type { DayRange } from "@/lib/analytics/compare";
@@ -28,6 +51,8 @@ export interface DataFreshness {
   older: { before: string; asOf: number } | null;
   /** The UTC days the report read (current and comparison), merged into a few inclusive spans: what "Refresh now" expires. */
   spans: DayRange[];
+  /** The days last read longer ago than the largest age some day exceeds; null when every day was read within the hour. */
+  stale: StaleDays | null;
 }
 
 type Fetch = Pick<RangeReport, "from" | "to" | "fetchedAt">;
@@ -63,8 +88,26 @@ export function dataFreshness(fetches: readonly Fetch[], computedAt: number, gap
   });
   const recent = days.slice(lastOld + 1);
   const spans = mergeSpans(fetches.map((f) => ({ from: f.from, to: f.to })));
-  if (recent.length === 0) return { computedAt, asOf: oldest, older: null, spans };
-  return { computedAt, asOf: Math.min(...recent.map(([, at]) => at)), older: { before: recent[0]![0], asOf: oldest }, spans };
+  const stale = staleDays(days, computedAt);
+  if (recent.length === 0) return { computedAt, asOf: oldest, older: null, spans, stale };
+  return { computedAt, asOf: Math.min(...recent.map(([, at]) => at)), older: { before: recent[0]![0], asOf: oldest }, spans, stale };
+}
+
+/** `days`: each day with its oldest read, in day order. */
+function staleDays(days: ReadonlyArray<[string, number]>, computedAt: number): StaleDays | null {
+  for (const { mark, ms } of STALE_MARKS) {
+    const older = days.filter(([, at]) => computedAt - at > ms).map(([day]) => day);
+    if (older.length > 0) return { mark, count: older.length, days: older.slice(0, LISTED_STALE_DAYS) };
+  }
+  return null;
+}
+
+const MARK_WORDS: Record<StaleDays["mark"], string> = { week: "7 days", day: "24 h", hour: "1 h" };
+
+/** "3 days last read more than 24 h ago: 2026-03-01, 2026-03-02, 2026-03-05" (and "and N more" past the listed ones). */
+export function staleSentence(stale: StaleDays): string {
+  const more = stale.count - stale.days.length;
+  return `${stale.count} day${stale.count === 1 ? "" : "s"} last read more than ${MARK_WORDS[stale.mark]} ago: ${stale.days.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }
 
 /** "12:04" (or "12:04:09" with seconds) in `timeZone`, on a 24-hour clock like every time of a report. */
@@ -101,9 +144,9 @@ export function formatAsOf(ms: number, reference: number, timeZone: string): str
   return when === "today" ? time : when === "yesterday" ? `yesterday, ${time}` : `${date}, ${time}`;
 }
 
-/** "Data as of 12:04", with the older part when the summary has one. */
+/** "Data as of 12:04", with the older part and the stale days when the summary has them. */
 export function freshnessSentence(freshness: DataFreshness, timeZone: string): string {
   const recent = `Data as of ${formatAsOf(freshness.asOf, freshness.computedAt, timeZone)}`;
-  if (!freshness.older) return recent;
-  return `${recent}; days before ${freshness.older.before} as of ${formatAsOf(freshness.older.asOf, freshness.computedAt, timeZone)}`;
+  const line = freshness.older ? `${recent}; days before ${freshness.older.before} as of ${formatAsOf(freshness.older.asOf, freshness.computedAt, timeZone)}` : recent;
+  return freshness.stale ? `${line}. ${staleSentence(freshness.stale)}` : line;
 }

@@ -6,7 +6,7 @@ import pLimit from "p-limit";
 import { getServerEnv } from "@/lib/env";
 import { getProcessState } from "@/lib/store/process-state";
 import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore } from "./catalog";
-import { credentialIdentity, type SalesApiCredential } from "./credentials";
+import { credentialIdentity, tokenIdentity, type SalesApiCredential } from "./credentials";
 import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
 import { DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
 import { fetchRange, type RangeOptions, type RangeResult, type WorkLock } from "./fetch-range";
@@ -54,7 +54,7 @@ export interface SalesApiClientOptions {
 export type KeyType = "creator" | "affiliate";
 
 export interface SalesApiClient {
-  /** A keyed hash of credential and base URL: safe to log and to use as a key. */
+  /** A keyed hash of the API key and base URL (the same for Flow A and Flow B): safe to log and to use as a key. */
   readonly identity: string;
   fetchRange<R extends ResourceName>(resource: R, range: { from: IsoDay; to: IsoDay }, options?: RangeOptions): Promise<RangeResult<R>>;
   /** An optional catalog: `available: false` when the upstream has none (404) or the key may not read it. */
@@ -78,7 +78,8 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
   const state = getProcessState();
   const env = getServerEnv();
   const transport = options.transport ?? getTransport(options.target);
-  const identity = credentialIdentity(options.credential, transport.baseUrl, env.AUTH_SECRET ?? state.identityKey);
+  const identityKey = env.AUTH_SECRET ?? state.identityKey;
+  const identity = credentialIdentity(options.credential, transport.baseUrl, identityKey);
   const background = options.priority === "background";
   const concurrency = options.concurrency ?? (background ? 2 : 4);
   const slotKey = `${identity}|${background ? "background|" : ""}${concurrency}`;
@@ -87,6 +88,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
     transport,
     credential: options.credential,
     identity,
+    tokenIdentity: tokenIdentity(options.credential, transport.baseUrl, identityKey),
     // One request log per credential: a background client counts the same requests, and stops at a lower ceiling.
     limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? state.rateLimit, { ...DEFAULT_RATE_LIMITS, ...(background ? { perMinute: env.SALESDASH_SYNC_PER_MINUTE } : {}), ...options.limits }),
     tokens: state.tokens,

@@ -17,7 +17,10 @@ import { untilAborted } from "./shared-work";
 export interface RequestContext {
   transport: Transport;
   credential: SalesApiCredential;
+  /** The account's: its rate budget, slots and in-flight requests (the API key's, whatever the flow). */
   identity: string;
+  /** Where Flow B's token is kept: the (clientId, key) pair's. */
+  tokenIdentity: string;
   limiter: CredentialRateLimiter;
   tokens: AccessTokenCache;
   /** Bounded concurrency for this credential. */
@@ -94,12 +97,12 @@ export async function getWithCredential(ctx: RequestContext, tally: Tally, path:
   for (;;) {
     // The exchange is shared by every caller of the credential: it runs without this caller's
     // signal (a closed page must not fail the others), and this caller stops waiting on its own.
-    const bearer = ctx.credential.kind === "client" ? await untilAborted(ctx.tokens.get(ctx.identity, () => exchangeToken(ctx, tally)), signal) : ctx.credential.apiKey;
+    const bearer = ctx.credential.kind === "client" ? await untilAborted(ctx.tokens.get(ctx.tokenIdentity, () => exchangeToken(ctx, tally)), signal) : ctx.credential.apiKey;
     const response = await sendWithRetries(ctx, tally, () => ({ path, query, headers: { authorization: `Bearer ${bearer}` } }), signal);
     if (response.ok) return response;
     if (response.status === 401 && ctx.credential.kind === "client" && !renewed) {
       // The token expired or was revoked early: exchange once more, then give up.
-      await ctx.tokens.invalidate(ctx.identity, bearer);
+      await ctx.tokens.invalidate(ctx.tokenIdentity, bearer);
       renewed = true;
       continue;
     }

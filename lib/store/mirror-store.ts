@@ -52,8 +52,8 @@ export interface MirrorStore extends LeaseStore {
   writeDigest(account: string, resource: string, day: string, fetchedAt: number, digest: MirrorDigest): Promise<boolean>;
   /** Metadata of the account's days (of one resource, or all), without payloads. */
   listDays(account: string, resource?: string): Promise<MirrorDayMeta[]>;
-  /** Marks the days from `from` to `to` (inclusive) of every resource stale; answers how many. */
-  expire(account: string, from: string, to: string): Promise<number>;
+  /** Marks the days from `from` to `to` (inclusive) of every resource (or of `resources` only) stale; answers how many. */
+  expire(account: string, from: string, to: string, resources?: readonly string[]): Promise<number>;
   /** Deletes everything held for the account: days and sync state. */
   forget(account: string): Promise<void>;
   readSyncState(account: string): Promise<MirrorSyncState | undefined>;

@@ -43,6 +43,7 @@ export class SqliteMirrorStore implements MirrorStore {
       listAll: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? ORDER BY resource, day"),
       listOne: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? AND resource = ? ORDER BY day"),
       expire: this.db.prepare("UPDATE days SET fetched_at = 0 WHERE account = ? AND day >= ? AND day <= ?"),
+      expireOne: this.db.prepare("UPDATE days SET fetched_at = 0 WHERE account = ? AND day >= ? AND day <= ? AND resource = ?"),
       forgetDays: this.db.prepare("DELETE FROM days WHERE account = ?"),
       forgetState: this.db.prepare("DELETE FROM sync_state WHERE account = ?"),
       readState: this.db.prepare("SELECT state FROM sync_state WHERE account = ?"),
@@ -90,8 +91,9 @@ export class SqliteMirrorStore implements MirrorStore {
     return rows.map(meta);
   }
 
-  async expire(account: string, from: string, to: string): Promise<number> {
-    return this.statements.expire.run(account, from, to).changes;
+  async expire(account: string, from: string, to: string, resources?: readonly string[]): Promise<number> {
+    if (!resources) return this.statements.expire.run(account, from, to).changes;
+    return this.db.transaction(() => resources.reduce((sum, resource) => sum + this.statements.expireOne.run(account, from, to, resource).changes, 0))();
   }
 
   async forget(account: string): Promise<void> {

@@ -1,13 +1,25 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { creatorKpis } from "@/lib/analytics/revenue-kpis";
 import { shiftDay } from "@/lib/calendar";
+import { resourcesFor } from "@/lib/mirror/account-sync";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import { runSyncPass } from "@/lib/mirror/sync-pass";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { buildRevenueView } from "@/lib/reports/server/revenue-report";
+import type { Purchase } from "@/lib/sales-api";
+import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import type { LateRefund } from "../../sandbox/ground-truth";
 import { startSandboxProcess, FIXED_NOW, wire, type RunningSandbox } from "../support/sandbox-process";
-import { again, mirroredClient, NOW_MS, removeTempDataDirs, requestsOf, startSync, stopAccountSync, tempDataDir, TODAY, truth, waitForPassEnd } from "../support/mirror-sync";
+import { again, credentialOf, mirroredClient, NOW_MS, removeTempDataDirs, requestsOf, SECRET, startSync, stopAccountSync, tempDataDir, TODAY, transportOf, truth, waitForPassEnd } from "../support/mirror-sync";
 
-// A refund that appears upstream on a 20-day-old purchase after the sync: the mirror keeps
-// the day it holds while that is fresh (1 h for days up to 30 days old), and fetches the day
-// again once it is not, picking the refund up. Today's refunds (fresh 60 s) show it sooner.
+// A refund that appears upstream on a 20-day-old purchase after the sync. The mirror keeps
+// that day fresh for an hour (days up to 30 days old), but the refunds list, filtered by
+// request time, shows the refund at once and names its purchase: the next sync pass (or a
+// report's fetch of the refunds) marks the purchase's day stale and fetches it again, so
+// Revenue's figure of that day changes within minutes, not when the day's hour (or, for older
+// days, 24 h) runs out (issue 24, point 5). The clock is injected: nothing waits.
 const DAYS = 30;
 const MINUTE = 60_000;
 const PURCHASE_DAY = shiftDay(TODAY, -20);
@@ -19,65 +31,90 @@ afterAll(async () => {
   removeTempDataDirs();
 });
 
-it("a refund on a 20-day-old purchase is picked up within the day's freshness window (1 h), not before", async () => {
+type Row = Record<string, unknown>;
+
+/** The purchase of PURCHASE_DAY that gets the late refund, and the control that gives it. */
+function lateRefundOnPurchaseDay(): { purchase: Row; amount: number; lateRefunds: LateRefund[] } {
+  const before = truth("creator", "purchases", PURCHASE_DAY, PURCHASE_DAY) as Row[];
+  const purchase = before.find((p) => p.amountRefunded === 0 && (p.amountTransaction as number) >= 10)!;
+  expect(purchase).toBeDefined();
+  const amount = Math.round((purchase.amountTransaction as number) * 50) / 100;
+  return { purchase, amount, lateRefunds: [{ purchaseId: purchase.purchaseId as number, requestedAt: FIXED_NOW, amount }] };
+}
+
+/** Revenue's "Refunded" per currency for PURCHASE_DAY (UTC), as the page shows it, read at `at`; and the requests it cost. */
+async function revenueRefunded(store: SqliteMirrorStore, at: number): Promise<{ refunded: Array<[string, number | null | undefined]>; requests: number }> {
+  const { params, problems } = parseReportParams({ from: PURCHASE_DAY, to: PURCHASE_DAY, tz: "UTC", compare: "none" }, new Date(at));
+  expect(problems).toEqual([]);
+  const before = await requestsOf(sb, "creator");
+  const view = await buildRevenueView(mirroredClient(sb, "creator", store, () => at), "creator", params);
+  return { refunded: view.kpis.map((k) => [k.currency, k.items.find((i) => i.key === "refunded")?.value]), requests: (await requestsOf(sb, "creator")) - before };
+}
+
+/** The same figure from the sandbox's records (ground truth), with the late refund or without. */
+function truthRefunded(lateRefunds: LateRefund[] = []): Array<[string, number]> {
+  const purchases = truth("creator", "purchases", PURCHASE_DAY, PURCHASE_DAY, { lateRefunds }) as unknown as Purchase[];
+  return creatorKpis(purchases).map((k) => [k.currency, k.refunded]);
+}
+
+async function syncedMirror(): Promise<SqliteMirrorStore> {
   const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
   const account = startSync(sb, "creator", store, { days: DAYS });
   await waitForPassEnd(account, "creator", store, DAYS);
   await stopAccountSync(account);
-  const synced = await requestsOf(sb, "creator");
-  expect(synced).toBeGreaterThan(0);
+  return store;
+}
 
-  // A purchase of that day with no refund yet gets one, requested now, for part of its amount.
-  const before = truth("creator", "purchases", PURCHASE_DAY, PURCHASE_DAY) as Array<Record<string, unknown>>;
-  const purchase = before.find((p) => p.amountRefunded === 0 && (p.amountTransaction as number) >= 10)!;
-  expect(purchase).toBeDefined();
-  const amount = Math.round((purchase.amountTransaction as number) * 50) / 100;
-  const lateRefunds = [{ purchaseId: purchase.purchaseId as number, requestedAt: FIXED_NOW, amount }];
-  await again(() => sb.controls({ lateRefunds }));
-  const after = (resource: "purchases" | "orders" | "refunds", day: string) => truth("creator", resource, day, day, { lateRefunds });
-  // The sandbox changed: ground truth with the control differs from what was synced.
-  expect(after("purchases", PURCHASE_DAY)).not.toEqual(before);
+it("the next sync pass fetches the refunded purchase's day again, and Revenue's figure of that day changes minutes after the refund", async () => {
+  const store = await syncedMirror();
+  const { purchase, amount, lateRefunds } = lateRefundOnPurchaseDay();
+  expect(truthRefunded(lateRefunds)).not.toEqual(truthRefunded()); // the control changes the figure
+  // Before the refund, Revenue shows the synced figure, from the mirror alone.
+  expect(await revenueRefunded(store, NOW_MS)).toEqual({ refunded: truthRefunded(), requests: 0 });
+  try {
+    await again(() => sb.controls({ lateRefunds }));
 
-  let offset = 0;
-  const client = mirroredClient(sb, "creator", store, () => NOW_MS + offset);
-  const read = async (resource: "purchases" | "orders" | "refunds", day: string) => {
-    const requestsBefore = await requestsOf(sb, "creator");
-    const { records, report } = await client.fetchRange(resource, { from: day, to: day });
-    expect(await requestsOf(sb, "creator")).toBe(requestsBefore + report.requests);
-    return { records: wire(records) as Array<Record<string, unknown>>, requests: report.requests, fetchedAt: report.fetchedAt };
-  };
+    // Two minutes on, the purchase's day is still well within its hour of freshness: alone, it would stay as synced.
+    const at = NOW_MS + 2 * MINUTE;
+    const client = createMirroredClient({ credential: credentialOf(sb, "creator"), target: "production", transport: transportOf(sb), priority: "background", limits: { perMinute: 100_000 }, stores: { rateLimit: new MemoryRateLimitStore() }, mirror: { store, clock: () => at, serverSecret: SECRET } });
+    const pass = await runSyncPass({ client, resources: resourcesFor("creator"), days: DAYS, clock: () => at });
+    expect(pass.unfetchedDays).toBe(0);
+    // The pass fetched today's refunds (fresh 60 s) and, because one of them names the purchase, the purchase's day again.
+    const [purchasesMeta] = await store.readMeta(client.identity, "purchases", [PURCHASE_DAY]);
+    expect(purchasesMeta?.fetchedAt).toBe(at);
+    const [ordersMeta] = await store.readMeta(client.identity, "orders", [PURCHASE_DAY]);
+    expect(ordersMeta?.fetchedAt).toBe(at);
 
-  // Half an hour on: the purchase's day is still fresh, read from the mirror as synced.
-  offset = 30 * MINUTE;
-  const stale = await read("purchases", PURCHASE_DAY);
-  expect(stale.requests).toBe(0);
-  expect(stale.records).toEqual(before);
-  expect(stale.records.find((p) => p.purchaseId === purchase.purchaseId)?.amountRefunded).toBe(0);
-  expect((await read("orders", PURCHASE_DAY)).requests).toBe(0);
-  // Today's refunds are fresh 60 s only: already fetched again, with the new refund.
-  const todayRefunds = await read("refunds", TODAY);
-  expect(todayRefunds.requests).toBeGreaterThan(0);
-  expect(todayRefunds.records).toEqual(after("refunds", TODAY));
+    // Revenue, read right after, shows the refund: from the mirror, without a request.
+    expect(await revenueRefunded(store, at + MINUTE / 2)).toEqual({ refunded: truthRefunded(lateRefunds), requests: 0 });
+    const { records } = await mirroredClient(sb, "creator", store, () => at).fetchRange("purchases", { from: PURCHASE_DAY, to: PURCHASE_DAY });
+    expect((wire(records) as Row[]).find((p) => p.purchaseId === purchase.purchaseId)?.amountRefunded).toBe(amount);
+    expect(wire(records)).toEqual(truth("creator", "purchases", PURCHASE_DAY, PURCHASE_DAY, { lateRefunds }));
 
-  // Past the hour: the day is fetched again, and the purchase, its order and the refunds of
-  // the day the refund was requested equal the sandbox's with the late refund.
-  offset = 61 * MINUTE;
-  const fresh = await read("purchases", PURCHASE_DAY);
-  expect(fresh.requests).toBeGreaterThan(0);
-  expect(fresh.records).toEqual(after("purchases", PURCHASE_DAY));
-  expect(fresh.records.find((p) => p.purchaseId === purchase.purchaseId)?.amountRefunded).toBe(amount);
-  expect(fresh.fetchedAt).toEqual([[PURCHASE_DAY, NOW_MS + 61 * MINUTE]]);
-  const orders = await read("orders", PURCHASE_DAY);
-  expect(orders.requests).toBeGreaterThan(0);
-  expect(orders.records).toEqual(after("orders", PURCHASE_DAY));
-  const refunds = await read("refunds", FIXED_NOW.slice(0, 10));
-  expect(refunds.records).toEqual(after("refunds", TODAY));
-  expect(refunds.records.map((r) => r.refundId)).toContain(`rfd_late_${purchase.purchaseId}`);
+    // A further pass fetches the day no more: it was fetched after the refund.
+    const later = NOW_MS + 4 * MINUTE;
+    const quiet = createMirroredClient({ credential: credentialOf(sb, "creator"), target: "production", transport: transportOf(sb), priority: "background", limits: { perMinute: 100_000 }, stores: { rateLimit: new MemoryRateLimitStore() }, mirror: { store, clock: () => later, serverSecret: SECRET } });
+    await runSyncPass({ client: quiet, resources: resourcesFor("creator"), days: DAYS, clock: () => later });
+    expect((await store.readMeta(client.identity, "purchases", [PURCHASE_DAY]))[0]?.fetchedAt).toBe(at);
+  } finally {
+    await again(() => sb.controls({ lateRefunds: [] }));
+    await store.close();
+  }
+});
 
-  // And the mirror now holds the new copy: read again a minute later, it costs nothing.
-  offset = 62 * MINUTE;
-  const later = await read("purchases", PURCHASE_DAY);
-  expect(later.requests).toBe(0);
-  expect(later.records).toEqual(after("purchases", PURCHASE_DAY));
-  await store.close();
+it("a report's fetch of the refunds (the Refunds-by-request view) marks the purchase's day stale too: Revenue's next load fetches it", async () => {
+  const store = await syncedMirror();
+  const { lateRefunds } = lateRefundOnPurchaseDay();
+  try {
+    await again(() => sb.controls({ lateRefunds }));
+    const at = NOW_MS + 2 * MINUTE;
+    const refunds = await mirroredClient(sb, "creator", store, () => at).fetchRange("refunds", { from: TODAY, to: TODAY });
+    expect(wire(refunds.records)).toEqual(truth("creator", "refunds", TODAY, TODAY, { lateRefunds }));
+    const revenue = await revenueRefunded(store, at);
+    expect(revenue.requests).toBeGreaterThan(0);
+    expect(revenue.refunded).toEqual(truthRefunded(lateRefunds));
+  } finally {
+    await again(() => sb.controls({ lateRefunds: [] }));
+    await store.close();
+  }
 });

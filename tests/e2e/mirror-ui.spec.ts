@@ -32,7 +32,7 @@ async function rangeRequests(resource: string): Promise<number> {
   }).length;
 }
 
-/** The mirror's account id of an API-key session: lib/sales-api/credentials.ts credentialIdentity, written out again. */
+/** The mirror's account id of a session of this key (Flow A or B alike): lib/sales-api/credentials.ts credentialIdentity, written out again. */
 function mirrorIdentity(apiKey: string): string {
   return createHmac("sha256", `salesdash-identity:${AUTH_SECRET}`).update(`${SANDBOX_URL}\0A\0${apiKey}`).digest("base64url");
 }
@@ -89,6 +89,49 @@ test("Revenue and Orders say how fresh their data is; Refresh now asks the upstr
   await refreshNow(page, (url) => url.includes(`/api/reports/orders?`));
   await expect.poll(() => rangeRequests("orders")).toBeGreaterThan(ordersBefore);
   await expect(page.getByTestId("data-freshness")).toHaveText(/^Data as of \d{2}:\d{2}$/);
+});
+
+/** Sets the fetch time of creator2's mirrored purchases days (the dashboard keeps the file open: WAL, with a wait for its lock); answers what they were. */
+function setFetchedAt(days: readonly string[], at: (day: string) => number): Map<string, number> {
+  const db = new Database(".data/e2e/mirror.sqlite", { fileMustExist: true, timeout: 10_000 });
+  try {
+    const account = mirrorIdentity(creds.creator2.apiKey);
+    const was = new Map<string, number>();
+    for (const day of days) {
+      const row = db.prepare("SELECT fetched_at AS t FROM days WHERE account = ? AND resource = 'purchases' AND day = ?").get(account, day) as { t: number } | undefined;
+      if (!row) throw new Error(`creator2's purchases of ${day} are not mirrored`);
+      was.set(day, row.t);
+      db.prepare("UPDATE days SET fetched_at = ? WHERE account = ? AND resource = 'purchases' AND day = ?").run(at(day), account, day);
+    }
+    return was;
+  } finally {
+    db.close();
+  }
+}
+
+// Issue 24, point 5: the line names the days read longer ago than what. Three days of the range
+// were last read 25 h ago (still fresh: days this old keep a week), as a mirror left overnight would hold them.
+test("the freshness line names the days last read more than 24 h ago, in English and in Portuguese", async ({ page }) => {
+  const aged = ["2025-08-05", "2025-08-06", "2025-08-10"];
+  await signIn(page, creds.creator2, "A");
+  await page.goto(REVENUE);
+  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+  const was = setFetchedAt(aged, () => Date.now() - 25 * 3_600_000);
+  try {
+    await page.reload();
+    await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId("data-freshness-stale")).toHaveText("3 days last read more than 24 h ago: 2025-08-05, 2025-08-06, 2025-08-10.");
+    await expectRevenueTruth(page);
+    await page.getByTestId("data-freshness-stale").screenshot({ path: "test-results/mirror-ui/stale-days-desktop-en.png" });
+    await page.context().addCookies([{ name: "salesdash-locale", value: "pt-BR", url: page.url() }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByTestId("data-freshness-stale")).toHaveText("3 dias lidos pela última vez há mais de 24 h: 05/08/2025, 06/08/2025, 10/08/2025.", { timeout: 45_000 });
+    await page.screenshot({ path: "test-results/mirror-ui/stale-days-phone-pt-BR.png" });
+  } finally {
+    setFetchedAt(aged, (day) => was.get(day) ?? Date.now());
+    await page.context().clearCookies({ name: "salesdash-locale" });
+  }
 });
 
 test("the shell's sync line comes from an answer with counts only, and says nothing when the server runs no sync", async ({ page }) => {

@@ -118,6 +118,13 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
       expect(await store.expire("acct", "2025-01-01", "2025-01-31")).toBe(0);
     });
 
+    it("expire with resources marks only those resources' days stale", async () => {
+      for (const resource of ["purchases", "orders", "refunds"]) await store.writeDay("acct", day(resource, "2026-06-02"));
+      expect(await store.expire("acct", "2026-06-02", "2026-06-02", ["purchases", "orders"])).toBe(2);
+      const stale = (await store.listDays("acct")).filter((m) => m.fetchedAt === 0).map((m) => m.resource);
+      expect(stale).toEqual(["orders", "purchases"]);
+    });
+
     it("forget deletes the account's days and sync state, not another account's", async () => {
       for (let i = 1; i <= 20; i++) await store.writeDay("acct", day("purchases", `2026-05-${String(i).padStart(2, "0")}`));
       await store.writeDay("other", day("purchases", "2026-05-01"));

@@ -15,7 +15,7 @@ describe("dataFreshness", () => {
 
   it("gives one time, the oldest fetch, when the days were fetched within an hour of each other", () => {
     const f = dataFreshness([fetch("2026-06-10", "2026-06-12", [["2026-06-10", "2026-06-15T11:10:00Z"], ["2026-06-11", "2026-06-15T12:04:00Z"], ["2026-06-12", "2026-06-15T11:40:00Z"]])], NOW);
-    expect(f).toEqual({ computedAt: NOW, asOf: at("2026-06-15T11:10:00Z"), older: null, spans: [{ from: "2026-06-10", to: "2026-06-12" }] });
+    expect(f).toEqual({ computedAt: NOW, asOf: at("2026-06-15T11:10:00Z"), older: null, spans: [{ from: "2026-06-10", to: "2026-06-12" }], stale: { mark: "hour", count: 1, days: ["2026-06-10"] } });
   });
 
   it("splits where the older days are more than an hour older than every day after them", () => {
@@ -54,7 +54,7 @@ describe("dataFreshness", () => {
   it("is carried in every report's quality, over both periods", () => {
     const report = (from: string, day: string, time: string) => ({ ...fetch(from, from, [[day, time]]), resource: "purchases", windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true }) as RangeReport;
     const q = reportQuality({ current: [report("2026-06-15", "2026-06-15", "2026-06-15T12:00:00Z")], comparison: [report("2026-06-08", "2026-06-08", "2026-06-13T12:00:00Z")] }, null, NOW);
-    expect(q.freshness).toEqual({ computedAt: NOW, asOf: at("2026-06-15T12:00:00Z"), older: { before: "2026-06-15", asOf: at("2026-06-13T12:00:00Z") }, spans: [{ from: "2026-06-08", to: "2026-06-08" }, { from: "2026-06-15", to: "2026-06-15" }] });
+    expect(q.freshness).toEqual({ computedAt: NOW, asOf: at("2026-06-15T12:00:00Z"), older: { before: "2026-06-15", asOf: at("2026-06-13T12:00:00Z") }, spans: [{ from: "2026-06-08", to: "2026-06-08" }, { from: "2026-06-15", to: "2026-06-15" }], stale: { mark: "day", count: 1, days: ["2026-06-08"] } });
   });
 });
 
@@ -87,10 +87,37 @@ describe("formatAsOf", () => {
 
 describe("freshnessSentence", () => {
   it("names the older part only when there is one", () => {
-    expect(freshnessSentence({ computedAt: NOW, asOf: at("2026-06-15T12:04:00Z"), older: null, spans: [] }, "UTC")).toBe("Data as of 12:04");
-    expect(freshnessSentence({ computedAt: NOW, asOf: at("2026-06-15T12:04:00Z"), older: { before: "2026-06-01", asOf: at("2026-06-14T16:02:00Z") }, spans: [] }, "UTC")).toBe(
+    expect(freshnessSentence({ computedAt: NOW, asOf: at("2026-06-15T12:04:00Z"), older: null, spans: [], stale: null }, "UTC")).toBe("Data as of 12:04");
+    expect(freshnessSentence({ computedAt: NOW, asOf: at("2026-06-15T12:04:00Z"), older: { before: "2026-06-01", asOf: at("2026-06-14T16:02:00Z") }, spans: [], stale: null }, "UTC")).toBe(
       "Data as of 12:04; days before 2026-06-01 as of yesterday, 16:02",
     );
+  });
+
+  it("says which days are older than what", () => {
+    const f = dataFreshness([fetch("2026-02-27", "2026-06-15", [
+      ["2026-02-27", "2026-06-15T12:20:00Z"],
+      ["2026-03-01", "2026-06-14T09:00:00Z"],
+      ["2026-03-02", "2026-06-13T09:00:00Z"],
+      ["2026-03-05", "2026-06-14T10:00:00Z"],
+      ["2026-06-15", "2026-06-15T12:25:00Z"],
+    ])], NOW)!;
+    expect(freshnessSentence(f, "UTC")).toBe("Data as of yesterday, 10:00; days before 2026-03-05 as of 13 Jun, 09:00. 3 days last read more than 24 h ago: 2026-03-01, 2026-03-02, 2026-03-05");
+  });
+});
+
+describe("dataFreshness: stale days", () => {
+  const daysRead = (ages: Array<[string, number]>) => dataFreshness([{ from: "2026-01-01", to: "2026-06-15", fetchedAt: ages.map(([day, ageMs]) => [day, NOW - ageMs] as [string, number]) }], NOW);
+  const HOUR = 3_600_000;
+
+  it("names the largest age some day exceeds (7 days, 24 h, 1 h), and the days beyond it", () => {
+    expect(daysRead([["2026-06-14", 30 * 60_000], ["2026-06-15", 60_000]])?.stale).toBeNull();
+    expect(daysRead([["2026-06-14", HOUR + 1], ["2026-06-15", 60_000]])?.stale).toEqual({ mark: "hour", count: 1, days: ["2026-06-14"] });
+    expect(daysRead([["2026-03-01", 8 * 24 * HOUR], ["2026-03-02", 2 * 24 * HOUR], ["2026-06-15", 60_000]])?.stale).toEqual({ mark: "week", count: 1, days: ["2026-03-01"] });
+  });
+
+  it("lists the first five days in order and counts the rest", () => {
+    const days = Array.from({ length: 8 }, (_, i) => [`2026-03-0${i + 1}`, 25 * HOUR] as [string, number]);
+    expect(daysRead(days)?.stale).toEqual({ mark: "day", count: 8, days: ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"] });
   });
 });
 

@@ -84,8 +84,10 @@ export class PostgresMirrorStore implements MirrorStore {
     return rows.map(meta);
   }
 
-  async expire(account: string, from: string, to: string): Promise<number> {
-    const { rowCount } = await this.pool.query("UPDATE salesdash_mirror_days SET fetched_at = 0 WHERE account = $1 AND day >= $2 AND day <= $3", [account, from, to]);
+  async expire(account: string, from: string, to: string, resources?: readonly string[]): Promise<number> {
+    const { rowCount } = resources
+      ? await this.pool.query("UPDATE salesdash_mirror_days SET fetched_at = 0 WHERE account = $1 AND day >= $2 AND day <= $3 AND resource = ANY($4)", [account, from, to, resources])
+      : await this.pool.query("UPDATE salesdash_mirror_days SET fetched_at = 0 WHERE account = $1 AND day >= $2 AND day <= $3", [account, from, to]);
     return rowCount ?? 0;
   }
 
