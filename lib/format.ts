@@ -1,7 +1,8 @@
 // Display formats shared by pages: money in its own currency, numbers and days in the reader's
 // locale (an Intl locale: "en-US" or "pt-BR"), timestamps in the report's zone.
 export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
-  if (!/^[a-z]{3}$/i.test(currency)) return `${amount.toFixed(2)} (currency unknown)`;
+  // An unknown currency still reads as money in the reader's locale: "XXX" is ISO 4217's "no currency" (¤).
+  if (!/^[a-z]{3}$/i.test(currency)) return new Intl.NumberFormat(locale, { style: "currency", currency: "XXX" }).format(amount);
   return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount);
 }
 

@@ -124,8 +124,9 @@ export async function loadPayoutRecords(client: SalesApiClient, now: Date, given
     }
   };
   const [purchases, refunds, chargebacks] = await Promise.all([client.fetchRange("purchases", history, rangeOptions(options)), events("refunds"), events("chargebacks")]);
-  const currency = await currencyAssumptionFor(client, purchases.records);
-  const assumed = withAssumedCurrency(purchases.records, currency.currency);
+  const decided = await currencyAssumptionFor(client, purchases.records, undefined, options.deadline);
+  const assumed = withAssumedCurrency(purchases.records, decided);
+  const currency = { ...decided, tally: assumed.tally };
   return {
     purchases: assumed.records,
     refunds: refunds?.records ?? null,
