@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { SummaryInexactError } from "@/lib/analytics/purchase-summary-views";
 import { summarizePurchases, type SummaryPurchase } from "@/lib/analytics/purchase-summary";
 import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
@@ -39,7 +40,7 @@ describe("money becoming available within a window", () => {
     p("brl", "2026-06-29T00:00:00Z", 40, 4), // the day after the 14th
     p("usd", "2026-06-20T08:00:00Z", 5.5, 0.5),
     p("eur", null, 7, 0.7),
-  ])], "brl");
+  ])], assumeCurrency("brl"));
 
   it("sums the creator's net share or the affiliate's net commission per currency, from the window's first instant up to its end", () => {
     expect(fundsWithin(merged, "creator", window)).toEqual([{ currency: "brl", amount: 30.25, count: 2 }, { currency: "usd", amount: 5.5, count: 1 }]);
@@ -48,7 +49,7 @@ describe("money becoming available within a window", () => {
 
   it("refuses a window the summary cannot place exactly", () => {
     expect(() => fundsWithin(merged, "creator", { fromMs: window.fromMs + 60_000, toMs: window.toMs })).toThrow(SummaryInexactError);
-    const folded = mergeSummaries([summarizePurchases([p("brl", "2026-06-20T00:00:00Z", 1, 1)], { paidBefore: Date.parse("2026-06-16T00:00:00Z") })], "brl");
+    const folded = mergeSummaries([summarizePurchases([p("brl", "2026-06-20T00:00:00Z", 1, 1)], { paidBefore: Date.parse("2026-06-16T00:00:00Z") })], assumeCurrency("brl"));
     expect(() => fundsWithin(folded, "creator", window)).toThrow(SummaryInexactError);
   });
 });
