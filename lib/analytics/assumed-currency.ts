@@ -82,14 +82,19 @@ export interface InferenceInput {
 
 /**
  * How records without a currency are placed: by their offer (catalog, then other records of
- * the offer), then the setting, then "unknown" per offer. An offer the catalog gives one
- * currency is not overruled by records; one it gives two (or records give two) is not told.
+ * the offer), then the setting, then "unknown" per offer. An offer given two currencies (by
+ * the catalog, by records, or one by each) is not told: it was sold in both.
  */
 export function inferCurrencies(input: InferenceInput): CurrencyAssumption {
   const offers: CurrencyAssumption["offers"] = {};
   const catalog = input.catalog ? currenciesByOffer(input.catalog) : new Map<string, string | null>();
-  for (const [offer, currency] of catalog) if (currency) offers[offer] = { currency, source: "catalog" };
-  for (const [offer, currency] of currenciesByOffer(input.records)) {
+  const records = currenciesByOffer(input.records);
+  for (const [offer, currency] of catalog) {
+    // Records of the offer in another currency say it was sold in two: its records are not told.
+    const seen = records.get(offer);
+    if (currency && (seen === undefined || seen === currency)) offers[offer] = { currency, source: "catalog" };
+  }
+  for (const [offer, currency] of records) {
     if (currency && !catalog.has(offer)) offers[offer] = { currency, source: "same-offer" };
   }
   return input.setting ? { currency: input.setting, source: "setting", offers } : { currency: UNKNOWN_CURRENCY, source: "none", offers };

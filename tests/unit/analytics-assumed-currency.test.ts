@@ -18,11 +18,13 @@ describe("inferCurrencies: a record without a currency takes its offer's", () =>
     expect(decided.offers).toEqual({ C: { currency: "usd", source: "same-offer" }, D: { currency: "brl", source: "same-offer" } });
   });
 
-  it("lets the catalog overrule records, and tells no offer seen in two currencies", () => {
-    const decided = inferCurrencies({ setting: null, catalog: [...catalog, { offerCode: "X", currency: "brl" }, { offerCode: "X", currency: "usd" }], records: [rec("eur", "A-BRL"), rec("brl", "Y"), rec("usd", "Y"), rec("eur", "X")] });
-    expect(decided.offers["A-BRL"]).toEqual({ currency: "brl", source: "catalog" });
+  it("tells no offer seen in two currencies: in the catalog, in records, or one in each", () => {
+    const decided = inferCurrencies({ setting: null, catalog: [...catalog, { offerCode: "X", currency: "brl" }, { offerCode: "X", currency: "usd" }], records: [rec("eur", "A-BRL"), rec("usd", "B-USD"), rec("brl", "Y"), rec("usd", "Y"), rec("eur", "X")] });
+    expect(decided.offers["A-BRL"]).toBeUndefined();
+    expect(decided.offers["B-USD"]).toEqual({ currency: "usd", source: "catalog" });
     expect(decided.offers.X).toBeUndefined();
     expect(decided.offers.Y).toBeUndefined();
+    expect(currencyOfRecord(decided, rec(null, "A-BRL")).currency).toBe("unknown:A-BRL");
   });
 
   it("then the account's setting", () => {
