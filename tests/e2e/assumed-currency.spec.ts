@@ -42,11 +42,18 @@ async function blocksOnPage(page: Page): Promise<Map<string, number>> {
   return blocks;
 }
 
-async function ownDashboard(name: string, port: number): Promise<DashboardInstance> {
-  const dir = path.resolve(`.data/e2e/${name}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  return startDashboard(port, dir);
+/** The describe block's tests run on a dashboard of their own, with fresh data. */
+function onOwnDashboard(name: string, port: number): void {
+  let dashboard: DashboardInstance | undefined;
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const dir = path.resolve(`.data/e2e/${name}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    dashboard = await startDashboard(port, dir);
+  });
+  test.afterAll(async () => dashboard?.stop());
 }
 
 async function setCurrency(page: Page, code: string) {
@@ -61,14 +68,7 @@ test.afterEach(async () => {
 });
 
 test.describe("with the offers catalog", () => {
-  const port = DASHBOARD_PORT + 7;
-  let dashboard: DashboardInstance | undefined;
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    dashboard = await ownDashboard("currency-catalog", port);
-  });
-  test.afterAll(async () => dashboard?.stop());
+  onOwnDashboard("currency-catalog", DASHBOARD_PORT + 7);
 
   test("each purchase without a currency takes its offer's from the catalog: one block per currency, each equal to the truth", async ({ page }) => {
     const records = truth();
@@ -87,14 +87,7 @@ test.describe("with the offers catalog", () => {
 });
 
 test.describe("without the offers catalog", () => {
-  const port = DASHBOARD_PORT + 8;
-  let dashboard: DashboardInstance | undefined;
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    dashboard = await ownDashboard("currency-no-catalog", port);
-  });
-  test.afterAll(async () => dashboard?.stop());
+  onOwnDashboard("currency-no-catalog", DASHBOARD_PORT + 8);
 
   test("each offer's purchases stay apart as 'unknown (offer X)', in the page's locale, until the account's currency is set", async ({ page }) => {
     const records = truth();
