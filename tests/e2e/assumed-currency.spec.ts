@@ -89,7 +89,8 @@ test.describe("with the offers catalog", () => {
 test.describe("without the offers catalog", () => {
   onOwnDashboard("currency-no-catalog", DASHBOARD_PORT + 8);
 
-  test("each offer's purchases stay apart as 'unknown (offer X)', in the page's locale, until the account's currency is set", async ({ page }) => {
+  test("each offer's purchases stay apart as 'unknown (offer X)', in the page's locale, until the account's currency is set", async ({ page }, testInfo) => {
+    test.setTimeout(150_000);
     const records = truth();
     const byOffer = centsBy(records, (r) => `unknown:${String(r.offerCode)}`);
     // The truth: every offer sells in one currency, so no block below adds two.
@@ -109,11 +110,19 @@ test.describe("without the offers catalog", () => {
       const offer = offerKey.slice("unknown:".length);
       await expect(page.getByRole("region", { name: `Figures in unknown currency (offer ${offer})` }).or(page.getByText(`unknown currency (offer ${offer})`, { exact: true })).first()).toBeVisible();
 
-      // pt-BR writes the same money as 27.928,55, with the sign of "no currency".
+      // For a person to look at: the unknown groups on a desktop and on a phone.
+      await page.getByTestId("quality-currency").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath("unknown-per-offer-desktop.png") });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId(`kpi-${offerKey}-transactionAmount`).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath("unknown-per-offer-phone.png") });
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      // pt-BR writes the same money as 27.928,55 (it was 27928.55 in every language).
       await page.context().addCookies([{ name: "salesdash-locale", value: "pt-BR", url: page.url() }]);
       await page.reload();
       const cell = page.getByTestId(`kpi-${offerKey}-transactionAmount`);
-      await expect(cell).toHaveText(new Intl.NumberFormat("pt-BR", { style: "currency", currency: "XXX" }).format(offerCents / 100), { timeout: 45_000 });
+      await expect(cell).toHaveText(new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(offerCents / 100), { timeout: 45_000 });
       await expect(page.getByText(`moeda desconhecida (oferta ${offer})`, { exact: true }).first()).toBeVisible();
       await expect(page.getByTestId("quality-currency")).toContainText("um grupo por oferta");
       await page.context().addCookies([{ name: "salesdash-locale", value: "en", url: page.url() }]);
