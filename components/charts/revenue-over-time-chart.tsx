@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { Granularity } from "@/lib/report-params/definitions";
 import type { SeriesPoint } from "@/lib/reports/revenue-view";
 import { ChartPlaceholder } from "./chart-placeholder";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 
 export type RevenueOverTimeChartProps = {
   currency: string;
@@ -25,8 +26,9 @@ const RevenueOverTimePlot = dynamic(() => import("./revenue-over-time-plot"), { 
 // A value per bucket, with the comparison period overlaid as a dashed line.
 export function RevenueOverTimeChart(props: RevenueOverTimeChartProps) {
   const t = useTranslations("charts");
+  const currencyName = useCurrencyName();
   return (
-    <figure className="h-72 w-full" aria-label={props.measure === "count" ? t("overTimeFigureCount", { label: props.valueLabel }) : t("overTimeFigure", { label: props.valueLabel, currency: props.currency.toUpperCase() })}>
+    <figure className="h-72 w-full" aria-label={props.measure === "count" ? t("overTimeFigureCount", { label: props.valueLabel }) : t("overTimeFigure", { label: props.valueLabel, currency: currencyName(props.currency) })}>
       <RevenueOverTimePlot {...props} />
     </figure>
   );
