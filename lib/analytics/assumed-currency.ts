@@ -59,7 +59,7 @@ export function isUnknownCurrency(currency: string): boolean {
 }
 
 /** Each offer's single currency among `sources`; an offer seen in two currencies is not told. */
-function currenciesByOffer(sources: Iterable<OfferRecord>): Map<string, string | null> {
+export function currenciesByOffer(sources: Iterable<OfferRecord>): Map<string, string | null> {
   const byOffer = new Map<string, string | null>();
   for (const { offerCode, currency } of sources) {
     const code = currency ? currency.trim().toLowerCase() : "";
