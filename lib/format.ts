@@ -1,7 +1,10 @@
 // Display formats shared by pages: money in its own currency, numbers and days in the reader's
 // locale (an Intl locale: "en-US" or "pt-BR"), timestamps in the report's zone.
 export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
-  if (!/^[a-z]{3}$/i.test(currency)) return `${amount.toFixed(2)} (currency unknown)`;
+  // An unknown currency still reads as an amount in the reader's locale ("27.928,55" in pt-BR),
+  // with no symbol: its group's heading says it is unknown. (ISO's "XXX" is written "¤" by some
+  // runtimes and "XXX" by others.)
+  if (!/^[a-z]{3}$/i.test(currency)) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount);
 }
 

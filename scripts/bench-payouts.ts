@@ -3,7 +3,7 @@
 // the model (expected refunds and chargebacks) and without it (only losses already requested).
 // Records are the sandbox's ground truth for the last 730 days before its fixed now, the same
 // the dashboard would fetch; the calendar's own code computes every figure (payoutsViewFrom).
-import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { isoDay, shiftDay } from "@/lib/calendar";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { HISTORY_DAYS, payoutsViewFrom, type PayoutRecords } from "@/lib/reports/server/payouts-report";
@@ -18,7 +18,7 @@ for (const [account, keyType] of ACCOUNTS) {
   const history = { from: shiftDay(today, -HISTORY_DAYS), to: today };
   const to = shiftDay(today, 1); // the sandbox's `to` is exclusive
   const records = (resource: "purchases" | "refunds" | "chargebacks") => groundTruth({ now: NOW.toISOString() }, account, resource, history.from, to);
-  const currency: CurrencyAssumption = { currency: "unknown", source: "none" };
+  const currency: CurrencyAssumption = assumeCurrency(null);
   const data: PayoutRecords = { purchases: records("purchases") as unknown as Purchase[], refunds: records("refunds"), chargebacks: records("chargebacks"), unavailable: [], reports: [], assumedCurrencyRecords: 0, currency, history };
   const started = performance.now();
   const view = payoutsViewFrom(data, keyType, { now: NOW, month: null, tz: "UTC" });

@@ -6,6 +6,7 @@ import type { Granularity } from "@/lib/report-params/definitions";
 import type { SeriesPoint } from "@/lib/reports/revenue-view";
 import { ChartPlaceholder } from "./chart-placeholder";
 import { useMountTurn } from "./mount-turn";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 
 export type RevenueOverTimeChartProps = {
   currency: string;
@@ -28,9 +29,10 @@ const RevenueOverTimePlot = dynamic(() => import("./revenue-over-time-plot"), { 
 // A value per bucket, with the comparison period overlaid as a dashed line.
 export function RevenueOverTimeChart(props: RevenueOverTimeChartProps) {
   const t = useTranslations("charts");
+  const currencyName = useCurrencyName();
   const turn = useMountTurn(loadPlot);
   return (
-    <figure className="h-72 w-full" aria-label={props.measure === "count" ? t("overTimeFigureCount", { label: props.valueLabel }) : t("overTimeFigure", { label: props.valueLabel, currency: props.currency.toUpperCase() })}>
+    <figure className="h-72 w-full" aria-label={props.measure === "count" ? t("overTimeFigureCount", { label: props.valueLabel }) : t("overTimeFigure", { label: props.valueLabel, currency: currencyName(props.currency) })}>
       {turn ? <RevenueOverTimePlot {...props} /> : <ChartPlaceholder />}
     </figure>
   );

@@ -4,6 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useTranslations } from "next-intl";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
 
 type Props = {
@@ -21,13 +22,14 @@ type Chip = { key: FilterKey | "currency"; value: string; label: string; words: 
 export function FilterChips({ params, known }: Props) {
   const t = useTranslations("filters");
   const valueLabel = useFilterValueLabel();
+  const currencyName = useCurrencyName();
   const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
   const chips: Chip[] = [];
   // A report's currencies are those of its filtered records: with other filters set, an absent
   // currency may be their doing, so the currency alone is marked only when it is the only filter.
   const otherFilters = FILTER_KEYS.some((key) => params.filters[key].length > 0);
   if (params.currency) {
-    chips.push({ key: "currency", value: params.currency, label: t("labels.currency"), words: params.currency.toUpperCase(), empty: known !== null && !otherFilters && !known.currencies.includes(params.currency) });
+    chips.push({ key: "currency", value: params.currency, label: t("labels.currency"), words: currencyName(params.currency), empty: known !== null && !otherFilters && !known.currencies.includes(params.currency) });
   }
   for (const key of FILTER_KEYS) {
     const options = known?.filterOptions[key];

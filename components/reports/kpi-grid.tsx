@@ -2,6 +2,7 @@
 
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
 import { PartialMark } from "@/components/reports/partial-mark";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { useTranslations } from "next-intl";
 import { useFormats } from "@/components/i18n/use-formats";
@@ -73,6 +74,7 @@ export function KpiGrid({ kpis, partialDeltas = false, assumedCurrency = null, c
   const tk = useTranslations("report.kpi");
   const f = useFormats();
   const day = useReportDay();
+  const currencyName = useCurrencyName();
   const value = (item: KpiItem, currency: string) => (item.value === null ? "—" : formatKind(item.value, item.kind, currency, f, tk));
   return (
     <div className="space-y-6">
@@ -82,8 +84,8 @@ export function KpiGrid({ kpis, partialDeltas = false, assumedCurrency = null, c
         </p>
       )}
       {kpis.map((group) => (
-        <section key={group.currency} aria-label={t("kpi.figuresIn", { currency: group.currency.toUpperCase() })}>
-          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{group.currency}<AssumedCurrencyTag currency={group.currency} assumed={assumedCurrency} /></h3>
+        <section key={group.currency} aria-label={t("kpi.figuresIn", { currency: currencyName(group.currency) })}>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{currencyName(group.currency)}<AssumedCurrencyTag currency={group.currency} assumed={assumedCurrency} /></h3>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
             {group.items.map((item) => (
               <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">

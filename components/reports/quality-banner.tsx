@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { dayRuns, type PeriodQuality, type ReportQuality } from "@/lib/reports/report-quality";
 import { useReportDay } from "./use-report-day";
 
@@ -27,6 +28,29 @@ function PeriodProblems({ quality, period }: { quality: PeriodQuality; period: "
 }
 
 // Says plainly when figures are not the whole truth, which period is affected, and why.
+/** How records without a currency were placed: by their offer (and how), the setting, or "unknown" per offer. */
+function CurrencyNote({ count, assumed }: { count: number; assumed: CurrencyAssumption | null }) {
+  const t = useTranslations("report.quality");
+  // Without a tally (carts, which never carry one) every such record is unknown.
+  const tally = assumed?.tally ?? { catalog: 0, sameOffer: 0, setting: 0, unknown: count, inferredIn: [] };
+  const code = (assumed?.currency ?? "").toUpperCase();
+  const parts = [
+    tally.catalog > 0 && <span key="catalog" data-testid="quality-currency-catalog">{t("currencyCatalog", { count: tally.catalog })}</span>,
+    tally.sameOffer > 0 && <span key="same" data-testid="quality-currency-same-offer">{t("currencySameOffer", { count: tally.sameOffer })}</span>,
+    tally.setting > 0 && <span key="setting" data-testid="quality-currency-setting">{t("currencySetting", { count: tally.setting, code })}</span>,
+    tally.unknown > 0 && <span key="unknown" data-testid="quality-currency-unknown">{t("currencyUnknown", { count: tally.unknown })}</span>,
+  ].filter(Boolean);
+  const onlyUnknown = tally.unknown === count;
+  return (
+    <p data-testid="quality-currency" className="mt-1">
+      {!onlyUnknown && <>{t("currencyMissing", { count })} </>}
+      {parts.map((part, i) => (
+        <span key={i}>{i > 0 && " "}{part}</span>
+      ))}
+    </p>
+  );
+}
+
 export function QualityBanner({ quality, comparison = null }: { quality: ReportQuality; comparison?: Range }) {
   const t = useTranslations("report.quality");
   const day = useReportDay();
@@ -48,13 +72,7 @@ export function QualityBanner({ quality, comparison = null }: { quality: ReportQ
           <PeriodProblems quality={quality.comparison} period="comparison" />
         </div>
       )}
-      {quality.missingCurrency > 0 && (
-        <p data-testid="quality-currency" className="mt-1">
-          {!assumed || assumed.source === "none"
-            ? t("currencyUnknown", { count: quality.missingCurrency })
-            : t("currencyAssumed", { count: quality.missingCurrency, code: assumed.currency.toUpperCase(), source: assumed.source === "setting" ? "setting" : "common" })}
-        </p>
-      )}
+      {quality.missingCurrency > 0 && <CurrencyNote count={quality.missingCurrency} assumed={assumed} />}
       {quality.oddShapes > 0 && <p className="mt-1">{t("oddShapes", { count: String(quality.oddShapes), complete: quality.complete ? "yes" : "no" })}</p>}
     </div>
   );

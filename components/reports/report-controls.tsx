@@ -7,6 +7,7 @@ import { FILTER_KEYS, MAX_HOURLY_DAYS, PRESETS, type FilterKey, type Preset, typ
 import { litPresets, PRESET_KEYS, presetOfKey, presetRange } from "@/lib/report-params/presets";
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
 import { daysBetween } from "@/lib/calendar";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
 import { Popover } from "@/components/ui/popover";
 import { TimeZonePicker } from "./time-zone-picker";
@@ -21,6 +22,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
   const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
   const t = useTranslations("report");
   const tf = useTranslations("filters");
+  const currencyName = useCurrencyName();
   const valueLabel = useFilterValueLabel();
   // The selected values stay among the options even when the range has none of them, so a
   // filter that matches nothing can still be unticked here (and the dropdown never vanishes).
@@ -94,7 +96,7 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
           <label className="flex flex-col gap-1">{t("controls.currency")}
             <select className={control} value={params.currency ?? ""} onChange={(e) => void setQuery({ currency: e.target.value || null })}>
               <option value="">{t("controls.allCurrencies")}</option>
-              {[...new Set([...(params.currency ? [params.currency] : []), ...currencies])].map((c) => <option key={c} value={c}>{c.toUpperCase()}</option>)}
+              {[...new Set([...(params.currency ? [params.currency] : []), ...currencies])].map((c) => <option key={c} value={c}>{currencyName(c)}</option>)}
             </select>
           </label>
         </div>

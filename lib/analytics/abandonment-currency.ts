@@ -2,6 +2,7 @@
 // says which currency each cart is in (usually the currency of its offer, learnt from
 // purchases or the offer catalog); a cart it cannot place goes to the fallback group.
 // Amounts are then added per currency in integer cents and never across currencies.
+import { currenciesByOffer, unknownCurrencyOf } from "./assumed-currency";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 import type { CurrencyTotal } from "./totals-by-currency";
 
@@ -18,29 +19,24 @@ export interface CartCurrencyOptions<C> extends CurrencyOptions {
 const normalize = (currency: string | null | undefined): string => (currency ? currency.trim().toLowerCase() : "");
 
 /** A function giving every cart a currency: the caller's answer in lower case (as purchases
- *  carry it), or the fallback. */
+ *  carry it), or the fallback ("unknown" is kept per offer: "unknown:<offerCode>"). */
 export function cartCurrencyResolver<C>(options: CartCurrencyOptions<C> = {}): (cart: C) => string {
   const { currencyOf, fallbackCurrency = UNKNOWN_CURRENCY } = options;
-  if (!currencyOf) return () => fallbackCurrency;
-  return (cart) => normalize(currencyOf(cart)) || fallbackCurrency;
+  // Carts whose currency cannot be told are kept per offer: two offers may be sold in two currencies.
+  const fallback = fallbackCurrency === UNKNOWN_CURRENCY ? (cart: C) => unknownCurrencyOf((cart as { offerCode?: string | null }).offerCode) : () => fallbackCurrency;
+  if (!currencyOf) return fallback;
+  return (cart) => normalize(currencyOf(cart)) || fallback(cart);
 }
 
 /**
  * A `currencyOf` that reads a cart's offerCode against records that carry both an offerCode
  * and a currency (purchases, or offers from the catalog). An offer seen in two currencies is
- * ambiguous: its carts are left unknown rather than guessed.
+ * ambiguous: its carts are left unknown rather than guessed (the rule of assumed-currency).
  */
 export function offerCurrencyOf(
   sources: Iterable<{ offerCode?: string | null; currency?: string | null }>,
 ): (cart: { offerCode?: string | null }) => string | undefined {
-  const byOffer = new Map<string, string | null>();
-  for (const { offerCode, currency } of sources) {
-    const c = normalize(currency);
-    if (!offerCode || !c) continue;
-    const known = byOffer.get(offerCode);
-    if (known === undefined) byOffer.set(offerCode, c);
-    else if (known !== c) byOffer.set(offerCode, null);
-  }
+  const byOffer = currenciesByOffer(sources);
   return (cart) => (cart.offerCode ? (byOffer.get(cart.offerCode) ?? undefined) : undefined);
 }
 

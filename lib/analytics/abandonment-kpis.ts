@@ -1,6 +1,7 @@
 // Headline figures of the Abandonment view (creator keys only), per currency. Carts carry no
 // currency in the contract: the caller's `currencyOf` places them (see abandonment-currency).
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import { isUnknownCurrency } from "./assumed-currency";
 import { cartCurrencyResolver, type CartCurrencyOptions } from "./abandonment-currency";
 import { purchasedCheckouts, type CheckoutPurchase } from "./abandonment-purchased-checkouts";
 import { median, minutesBetween } from "./abandonment-quantiles";
@@ -18,7 +19,7 @@ export interface AbandonmentKpis {
   /** recoveredCarts / abandonedCarts; null without abandoned carts. */
   recoveryRate: number | null;
   purchasedCheckouts: number;
-  /** abandonedCarts / (abandonedCarts + purchasedCheckouts); null when both are 0. */
+  /** abandonedCarts / (abandonedCarts + purchasedCheckouts); null when both are 0, or the currency is unknown. */
   abandonmentRate: number | null;
   /** Null when no cart has both timestamps in order. */
   medianMinutesToAbandon: number | null;
@@ -77,7 +78,9 @@ export function abandonmentKpis<C extends KpiCart>(carts: readonly C[], purchase
       recoveredValue: fromCents(s.recoveredCents),
       recoveryRate: s.abandoned > 0 ? s.recovered / s.abandoned : null,
       purchasedCheckouts: s.purchased,
-      abandonmentRate: s.abandoned + s.purchased > 0 ? s.abandoned / (s.abandoned + s.purchased) : null,
+      // Carts of an unknown currency have no purchases to be weighed against (those are counted in
+      // their own currency): their rate would read "100%", which is no finding.
+      abandonmentRate: !isUnknownCurrency(currency) && s.abandoned + s.purchased > 0 ? s.abandoned / (s.abandoned + s.purchased) : null,
       medianMinutesToAbandon: median(s.minutes),
     });
   }

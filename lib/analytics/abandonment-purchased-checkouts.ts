@@ -3,6 +3,7 @@
 // cart's purchase has the cart's checkoutId, so it is left out here and counted once, as a
 // cart that was abandoned and then recovered.
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import { unknownCurrencyOf } from "./assumed-currency";
 import { UNKNOWN_CURRENCY } from "./money";
 
 export type CheckoutPurchase = Pick<Purchase, "checkoutId" | "purchaseType" | "currency" | "offerCode">;
@@ -33,7 +34,9 @@ export function purchasedCheckouts(
       if (seen.has(checkoutId)) continue;
       seen.add(checkoutId);
     }
-    checkouts.push({ checkoutId, currency: p.currency || fallbackCurrency, offerCode: p.offerCode || null });
+    // Like carts, purchases whose currency cannot be told are kept per offer.
+    const currency = p.currency || (fallbackCurrency === UNKNOWN_CURRENCY ? unknownCurrencyOf(p.offerCode) : fallbackCurrency);
+    checkouts.push({ checkoutId, currency, offerCode: p.offerCode || null });
   }
   return checkouts;
 }

@@ -1,8 +1,10 @@
 // Many purchase summaries (one per day, or one of a filtered record set) merged into one per
-// currency. Records without a currency are counted in the assumed one here, so a day's stored
-// summary never depends on the account's setting. Distinct orders are counted over all the
+// currency. Records without a currency are placed here (by their offer, the setting, else
+// "unknown" per offer), so a day's stored summary never depends on the catalog or the setting. Distinct orders are counted over all the
 // summaries together (an order counted on two days would be counted once), in the typed order
 // table the record path uses.
+import { currencyOfRecord, type CurrencyAssumption } from "./assumed-currency";
+import { NONE } from "./dimensions";
 import { OrderTable } from "./order-table";
 import { ORDER_BITS, SUM_FIELDS, SUMMARY_DIMENSIONS, type DimensionCell, type PurchaseSummary } from "./purchase-summary";
 
@@ -49,15 +51,32 @@ const addTriple = (to: [number, number, number], from: readonly number[]) => {
   to[2] += from[2]!;
 };
 
-/** The purchases of each currency as the records give it ("" for none): the assumed currency is chosen from these. */
-export function currencyCounts(summaries: Iterable<PurchaseSummary>): Map<string, number> {
+const OFFER_DIMENSION = SUMMARY_DIMENSIONS.indexOf("offer");
+
+/**
+ * What the summaries tell about offers' currencies: each offer with the currency its records
+ * carry, and each offer of records without one (currency ""), for inferCurrencies.
+ */
+export function offerCurrencies(summaries: Iterable<PurchaseSummary>): Array<{ offerCode: string; currency: string }> {
+  const pairs = new Map<string, { offerCode: string; currency: string }>();
+  for (const summary of summaries) {
+    for (const c of summary.currencies) {
+      if (!c.currency) pairs.set(`\n${c.offer ?? ""}`, { offerCode: c.offer ?? "", currency: "" });
+      else for (const cell of c.dims[OFFER_DIMENSION] ?? []) if (cell[0] !== NONE) pairs.set(`${c.currency}\n${cell[0]}`, { offerCode: cell[0], currency: c.currency });
+    }
+  }
+  return [...pairs.values()];
+}
+
+/** The purchases without a currency, per offer ("" for none). */
+export function missingCurrencyByOffer(summaries: Iterable<PurchaseSummary>): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const summary of summaries) for (const c of summary.currencies) counts.set(c.currency, (counts.get(c.currency) ?? 0) + c.purchases);
+  for (const summary of summaries) for (const c of summary.currencies) if (!c.currency) counts.set(c.offer ?? "", (counts.get(c.offer ?? "") ?? 0) + c.purchases);
   return counts;
 }
 
 /** `summaries` in record order (newest first), so an offer's label is the one the record path would see first. */
-export function mergeSummaries(summaries: readonly PurchaseSummary[], fallbackCurrency: string): MergedSummary {
+export function mergeSummaries(summaries: readonly PurchaseSummary[], assumption: CurrencyAssumption): MergedSummary {
   const byCurrency = new Map<string, number>();
   const merged: MergedCurrency[] = [];
   let paidBefore = 0;
@@ -67,7 +86,7 @@ export function mergeSummaries(summaries: readonly PurchaseSummary[], fallbackCu
   for (const summary of summaries) {
     paidBefore = Math.max(paidBefore, summary.paidBefore);
     for (const c of summary.currencies) {
-      const currency = c.currency || fallbackCurrency;
+      const currency = currencyOfRecord(assumption, { currency: c.currency, offerCode: c.offer }).currency;
       let g = byCurrency.get(currency);
       if (g === undefined) {
         g = merged.length;

@@ -25,8 +25,10 @@ export const SUM = Object.fromEntries(SUM_FIELDS.map((f, i) => [f, i])) as Recor
 export type DimensionCell = [string, number, number, number, string | null];
 
 export interface CurrencySummary {
-  /** The records' own currency; "" when they came without one (the assumed currency is applied when merging). */
+  /** The records' own currency; "" when they came without one (their currency is decided when merging). */
   currency: string;
+  /** Records without a currency are summed per offer (their offerCode, "" for none), as offers may differ in currency. */
+  offer?: string;
   purchases: number;
   /** Purchases without an orderId (each an order of its own), and how many of them were front sales. */
   withoutOrder: number;
@@ -78,7 +80,7 @@ class SummaryBuilder {
   readonly unscheduled: [number, number, number] = [0, 0, 0];
   readonly orders = new Map<number, number>();
 
-  constructor(readonly currency: string) {}
+  constructor(readonly currency: string, readonly offer?: string) {}
 
   cell(d: number, key: string, label: string | null): DimensionCell {
     const cells = this.dims[d]!;
@@ -91,6 +93,7 @@ class SummaryBuilder {
     const flat = <V extends number[]>(map: Map<number, V>) => [...map].sort((a, b) => a[0] - b[0]).flatMap(([k, v]) => [k, ...v]);
     return {
       currency: this.currency,
+      ...(this.offer === undefined ? {} : { offer: this.offer }),
       purchases: this.purchases,
       withoutOrder: this.withoutOrder,
       frontWithoutOrder: this.frontWithoutOrder,
@@ -139,8 +142,10 @@ export function summarizePurchases(purchases: Iterable<SummaryPurchase>, options
   const builders = new Map<string, SummaryBuilder>();
   for (const p of purchases) {
     const currency = p.currency || "";
-    let b = builders.get(currency);
-    if (b === undefined) builders.set(currency, (b = new SummaryBuilder(currency)));
+    // "\n" cannot begin a currency code: the key of one offer's records without a currency.
+    const key = currency || `\n${p.offerCode ?? ""}`;
+    let b = builders.get(key);
+    if (b === undefined) builders.set(key, (b = currency ? new SummaryBuilder(currency) : new SummaryBuilder("", p.offerCode ?? "")));
     b.purchases++;
     const bit = bitOf(p.purchaseType);
     if (p.orderId == null) {
@@ -196,6 +201,7 @@ const FOLD_AFTER_MS = 9 * DAY_MS;
 
 /** The summary the mirror keeps with each day of purchases (lib/mirror), and fetchRange returns for it. */
 export const PURCHASE_SUMMARY: DayDigester<SummaryPurchase, PurchaseSummary> = {
-  name: "purchase-summary/1",
+  // Version 2 sums records without a currency per offer.
+  name: "purchase-summary/2",
   of: (records, { fetchedAt }) => summarizePurchases(records, { paidBefore: fetchedAt - FOLD_AFTER_MS }),
 };

@@ -119,7 +119,9 @@ export function parseReportParams(raw: RawSearchParams, now: Date = new Date()):
     problems.push(paramIssue("hourlyTooLong", { max: MAX_HOURLY_DAYS, days }));
     granularity = autoGranularity(days);
   }
-  const currencyRaw = one(raw.currency)?.trim().toLowerCase();
+  const currencyTyped = one(raw.currency)?.trim();
+  // An unknown currency's group keeps its offer's code as the API writes it ("unknown:SDM-BRL-197").
+  const currencyRaw = currencyTyped && /^unknown:/i.test(currencyTyped) ? `unknown:${currencyTyped.slice("unknown:".length)}` : currencyTyped?.toLowerCase();
   let currency: string | null = null;
   if (currencyRaw) {
     if (isKnownCurrency(currencyRaw)) currency = currencyRaw;

@@ -12,10 +12,10 @@ const NONE = "none";
 export const PURCHASE_TYPES = ["front", "upsell", "order_bump", "downsell"] as const;
 
 let currencies: Set<string> | null = null;
-/** ISO 4217 codes, lower case as the URL writes them. */
+/** ISO 4217 codes, lower case as the URL writes them; or an unknown currency, one offer's ("unknown:<offerCode>"). */
 export function isKnownCurrency(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf("currency").map((c) => c.toLowerCase()));
-  return code === UNKNOWN_CURRENCY_PARAM || currencies.has(code);
+  return code === UNKNOWN_CURRENCY_PARAM || (code.startsWith(`${UNKNOWN_CURRENCY_PARAM}:`) && code.length > UNKNOWN_CURRENCY_PARAM.length + 1) || currencies.has(code);
 }
 
 let regions: Intl.DisplayNames | null = null;

@@ -5,6 +5,7 @@ import "server-only";
 // signed-in download of the same panel are one computation. The records' files (purchases,
 // orders, carts, refunds, chargebacks) are never among them: those functions get no record,
 // and their files are dropped.
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { AFFILIATES_CSV_NAMES, affiliatesDatasets } from "@/lib/reports/server/affiliates-csv";
 import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
 import type { AbandonmentRecords } from "@/lib/reports/server/abandonment-records";
@@ -42,7 +43,7 @@ export const SHARED_CSV_NAMES: Readonly<Record<ReportId, ReadonlySet<string>>> =
 };
 
 // No cart: the carts' file is dropped, and nothing else reads the records.
-const NO_CARTS: AbandonmentRecords = { carts: [], purchases: [], currencyOf: () => undefined, reports: [], currency: { currency: "unknown", source: "none" }, assumedCurrencyRecords: 0 };
+const NO_CARTS: AbandonmentRecords = { carts: [], purchases: [], currencyOf: () => undefined, reports: [], currency: assumeCurrency(null), assumedCurrencyRecords: 0 };
 
 function allDatasets(report: ReportId, view: unknown, keyType: KeyType): Map<string, CsvDataset> {
   // The dataset functions read only the fields the shareable views keep (the compiler checks

@@ -65,7 +65,7 @@ describe("purchasedCheckouts", () => {
       { checkoutId: "k2", currency: "brl", offerCode: "OB" },
       { checkoutId: "k3", currency: "usd", offerCode: "OU" },
       { checkoutId: null, currency: "usd", offerCode: "OU" },
-      { checkoutId: "k4", currency: "unknown", offerCode: "OZ" },
+      { checkoutId: "k4", currency: "unknown:OZ", offerCode: "OZ" },
       { checkoutId: "k5", currency: "eur", offerCode: "OE" },
     ]);
     const twoWithout = [{ checkoutId: null, purchaseType: "front", currency: "brl", offerCode: null }, { checkoutId: "", purchaseType: "front", currency: "brl", offerCode: null }];
@@ -99,14 +99,14 @@ describe("abandonmentKpis", () => {
         medianMinutesToAbandon: 31, // 50, 31, 30
       },
       {
-        currency: "unknown",
+        currency: "unknown:OX", // kept per offer: OX and OZ may be sold in two currencies
         abandonedCarts: 2, // c6 c9: offer OX has no known currency
         abandonedValue: 15,
         recoveredCarts: 2,
         recoveredValue: 15,
         recoveryRate: 1,
-        purchasedCheckouts: 1, // k4, a purchase without currency
-        abandonmentRate: 2 / 3,
+        purchasedCheckouts: 0,
+        abandonmentRate: null, // carts of an unknown currency have no purchases of theirs to be weighed against
         medianMinutesToAbandon: 32.5, // 45 and 20
       },
       {
@@ -118,6 +118,17 @@ describe("abandonmentKpis", () => {
         recoveryRate: null,
         purchasedCheckouts: 1, // k5
         abandonmentRate: 0,
+        medianMinutesToAbandon: null,
+      },
+      {
+        currency: "unknown:OZ",
+        abandonedCarts: 0,
+        abandonedValue: 0,
+        recoveredCarts: 0,
+        recoveredValue: 0,
+        recoveryRate: null,
+        purchasedCheckouts: 1, // k4, a purchase without currency
+        abandonmentRate: null,
         medianMinutesToAbandon: null,
       },
     ];
@@ -137,7 +148,12 @@ describe("abandonmentKpis", () => {
   it("answers nothing for nothing, and null rates without a denominator", () => {
     expect(abandonmentKpis([], [])).toEqual([]);
     const [only] = abandonmentKpis([{ checkoutId: "x", amountTransaction: 1, isRecovered: null, sessionInitializedAt: "2026-06-01T10:00:00Z", abandonedAt: "2026-06-01T09:00:00Z" }], []);
-    expect(only).toMatchObject({ abandonedCarts: 1, recoveredCarts: 0, abandonmentRate: 1, medianMinutesToAbandon: null }); // reversed times are left out
+    // Reversed times are left out; a cart of an unknown currency has no rate ("100%" would be no finding).
+    expect(only).toMatchObject({ currency: "unknown", abandonedCarts: 1, recoveredCarts: 0, abandonmentRate: null, medianMinutesToAbandon: null });
+    const [told] = abandonmentKpis([{ checkoutId: "x", amountTransaction: 1, isRecovered: null, sessionInitializedAt: "2026-06-01T10:00:00Z", abandonedAt: null }], [], { fallbackCurrency: "brl" });
+    expect(told).toMatchObject({ abandonedCarts: 1, abandonmentRate: 1 });
+    const [perOffer] = abandonmentKpis([{ checkoutId: "x", amountTransaction: 1, isRecovered: null, sessionInitializedAt: "2026-06-01T10:00:00Z", abandonedAt: null }], [], { fallbackCurrency: "unknown:SDM-BRL-197" });
+    expect(perOffer!.abandonmentRate).toBeNull();
   });
 
   it("defines every figure in words, in each language", () => {

@@ -23,7 +23,7 @@ describe("recoveryDelays", () => {
       ],
       recovered: [
         { currency: "brl", count: 2, amount: 198.1 }, // c1 197.90, c7 0.20
-        { currency: "unknown", count: 2, amount: 15 },
+        { currency: "unknown:OX", count: 2, amount: 15 },
         { currency: "usd", count: 2, amount: 59.05 },
       ],
     });
@@ -48,7 +48,7 @@ describe("recoveredSeries", () => {
     const series = recoveredSeries(carts, { currencyOf, from: "2026-06-01", to: "2026-06-08", granularity: "day", timeZone: "America/Sao_Paulo" });
     const nonEmpty = series.map((s) => [s.currency, s.count, s.amount, s.points.filter((p) => p.count).map((p) => [p.bucket, p.amount])]);
     expect(nonEmpty).toEqual([
-      ["unknown", 2, 15, [["2026-06-01", 5], ["2026-06-07", 10]]], // c9 06-02 02:20Z, c6 06-07 04:15Z
+      ["unknown:OX", 2, 15, [["2026-06-01", 5], ["2026-06-07", 10]]], // c9 06-02 02:20Z, c6 06-07 04:15Z
       ["usd", 2, 59.05, [["2026-06-06", 49], ["2026-06-08", 10.05]]], // c4, c8
       ["brl", 1, 197.9, [["2026-06-01", 197.9]]], // c1; c7 has no purchasedAt
     ]);

@@ -18,7 +18,7 @@ describe("where carts are abandoned", () => {
     expect(abandonedByOffer(carts, { currencyOf })).toEqual([
       { key: "OB", label: "Curso BR", count: 4, values: [{ currency: "brl", count: 4, amount: 295.7 }] },
       { key: "OU", label: "Course US", count: 3, values: [{ currency: "usd", count: 3, amount: 59.25 }] },
-      { key: "OX", label: "OX", count: 2, values: [{ currency: "unknown", count: 2, amount: 15 }] },
+      { key: "OX", label: "OX", count: 2, values: [{ currency: "unknown:OX", count: 2, amount: 15 }] },
     ]);
   });
 
@@ -30,23 +30,23 @@ describe("where carts are abandoned", () => {
         count: 7,
         values: [{ currency: "brl", count: 4, amount: 295.7 }, { currency: "usd", count: 3, amount: 59.25 }],
       },
-      { key: "Ebook", label: "Ebook", count: 2, values: [{ currency: "unknown", count: 2, amount: 15 }] },
+      { key: "Ebook", label: "Ebook", count: 2, values: [{ currency: "unknown:OX", count: 2, amount: 15 }] },
     ]);
   });
 
   it("by shipping country, and by country and state", () => {
     expect(abandonedByCountry(carts, { currencyOf })).toEqual([
-      // c1 c2 c3 c7 (brl) and c6 (unknown)
-      { key: "BR", label: "BR", count: 5, values: [{ currency: "brl", count: 4, amount: 295.7 }, { currency: "unknown", count: 1, amount: 10 }] },
+      // c1 c2 c3 c7 (brl) and c6 (unknown: offer OX)
+      { key: "BR", label: "BR", count: 5, values: [{ currency: "brl", count: 4, amount: 295.7 }, { currency: "unknown:OX", count: 1, amount: 10 }] },
       { key: "US", label: "US", count: 3, values: [{ currency: "usd", count: 3, amount: 59.25 }] },
-      { key: "none", label: "none", count: 1, values: [{ currency: "unknown", count: 1, amount: 5 }] }, // c9
+      { key: "none", label: "none", count: 1, values: [{ currency: "unknown:OX", count: 1, amount: 5 }] }, // c9
     ]);
     expect(abandonedByCountryState(carts, { currencyOf })).toEqual([
-      { key: "BR/SP", label: "SP, BR", country: "BR", state: "SP", count: 3, values: [{ currency: "brl", count: 2, amount: 295.4 }, { currency: "unknown", count: 1, amount: 10 }] },
+      { key: "BR/SP", label: "SP, BR", country: "BR", state: "SP", count: 3, values: [{ currency: "brl", count: 2, amount: 295.4 }, { currency: "unknown:OX", count: 1, amount: 10 }] },
       { key: "BR/RJ", label: "RJ, BR", country: "BR", state: "RJ", count: 2, values: [{ currency: "brl", count: 2, amount: 0.3 }] }, // 0.10 + 0.20 in cents
       { key: "US/NY", label: "NY, US", country: "US", state: "NY", count: 2, values: [{ currency: "usd", count: 2, amount: 10.25 }] },
       { key: "US/CA", label: "CA, US", country: "US", state: "CA", count: 1, values: [{ currency: "usd", count: 1, amount: 49 }] },
-      { key: "none/none", label: "none, none", country: "none", state: "none", count: 1, values: [{ currency: "unknown", count: 1, amount: 5 }] },
+      { key: "none/none", label: "none, none", country: "none", state: "none", count: 1, values: [{ currency: "unknown:OX", count: 1, amount: 5 }] },
     ]);
   });
 });
@@ -91,7 +91,7 @@ describe("abandonedSeries", () => {
     expect(series.map((s) => [s.currency, s.count, s.amount])).toEqual([
       ["brl", 3, 198.2], // c1 197.90, c3 0.10, c7 0.20; c2 started on 05-31 local time
       ["usd", 3, 59.25],
-      ["unknown", 2, 15],
+      ["unknown:OX", 2, 15],
     ]);
     expect(series[0]!.points.map((p) => [p.bucket, p.count, p.amount])).toEqual([
       ["2026-06-01", 1, 197.9],

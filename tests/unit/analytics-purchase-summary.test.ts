@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { assumeCurrency, assumeCurrencyByCounts } from "@/lib/analytics/assumed-currency";
+import { assumeCurrency, inferCurrencies, isUnknownCurrency, tallyByOffer, withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { attachRates, breakdowns, fundsAvailability } from "@/lib/analytics/breakdowns";
 import { dimensionKeys, type Dimension } from "@/lib/analytics/dimensions";
 import { inLocalRange } from "@/lib/analytics/local-days";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
-import { currencyCounts, mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
+import { mergeSummaries, missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import {
   summaryAffiliateKpis,
   summaryAttachRates,
@@ -56,8 +56,9 @@ function daySummaries(records: readonly Purchase[], fetchedAt = NOW): PurchaseSu
 describe("purchase summaries against the record functions", () => {
   const creator = purchasesOf("creator", "2026-02-01", "2026-06-16");
   const affiliate = purchasesOf("affiliate", "2026-02-01", "2026-06-16");
-  const fallback = "brl";
-  const options = { fallbackCurrency: fallback };
+  // The account's setting places records without a currency as the record functions' fallback does.
+  const fallback = assumeCurrency("brl");
+  const options = { fallbackCurrency: "brl" };
 
   it("has the shapes it is meant to test", () => {
     expect(creator.length).toBeGreaterThan(5000);
@@ -129,12 +130,30 @@ describe("purchase summaries against the record functions", () => {
     expect(summaryFunds(unfolded, fundsOptions)).toEqual(fundsAvailability(creator, { ...options, ...fundsOptions }));
   });
 
-  it("chooses the same assumed currency, and names the days with data", () => {
+  it("tells the same offers' currencies as the records, and names the days with data", () => {
     const summaries = daySummaries(creator);
-    expect(assumeCurrencyByCounts(null, currencyCounts(summaries))).toEqual(assumeCurrency(null, creator));
-    expect(assumeCurrencyByCounts("eur", currencyCounts(summaries))).toEqual({ currency: "eur", source: "setting" });
-    expect(currencyCounts(summaries).get("")).toBe(creator.filter((p) => !p.currency).length);
+    const fromRecords = inferCurrencies({ setting: null, catalog: null, records: creator });
+    const fromSummaries = inferCurrencies({ setting: null, catalog: null, records: offerCurrencies(summaries) });
+    expect(fromSummaries).toEqual(fromRecords);
+    const placed = withAssumedCurrency(creator, fromRecords);
+    expect(tallyByOffer(fromSummaries, missingCurrencyByOffer(summaries))).toEqual(placed.tally);
+    expect([...missingCurrencyByOffer(summaries).values()].reduce((a, b) => a + b, 0)).toBe(creator.filter((p) => !p.currency).length);
+    // Every record without a currency here is of an offer others carry: the same KPIs either way.
+    expect(summaryCreatorKpis(mergeSummaries(summaries, fromSummaries))).toEqual(creatorKpis(placed.records, options));
     expect(summaryDataDays(mergeSummaries(summaries, fallback))).toEqual([...new Set(creator.map((p) => p.checkoutInitializedAt.slice(0, 10)))].sort());
+  });
+
+  it("keeps each offer's records of an unknown currency apart, never summed with another offer's", () => {
+    const unknown = creator.map((p) => ({ ...p, currency: undefined }) as unknown as Purchase);
+    const nothingTold = inferCurrencies({ setting: null, catalog: null, records: unknown });
+    const merged = mergeSummaries(daySummaries(unknown), nothingTold);
+    const offers = new Set(unknown.map((p) => p.offerCode));
+    expect(merged.currencies.map((c) => c.currency).sort()).toEqual([...offers].map((o) => `unknown:${o}`).sort());
+    expect(merged.currencies.every((c) => isUnknownCurrency(c.currency))).toBe(true);
+    for (const c of merged.currencies) {
+      const offer = c.currency.slice("unknown:".length);
+      expect(c.purchases).toBe(unknown.filter((p) => p.offerCode === offer).length);
+    }
   });
 
   it("keeps no customer data", () => {

@@ -39,12 +39,18 @@ describe("formatMoney", () => {
     ["a code with digits", "u5d"],
     ["a code with spaces", " usd"],
   ])("says the currency is unknown for %s", (_label, currency) => {
-    expect(formatMoney(1234.5, currency)).toBe("1234.50 (currency unknown)");
+    expect(formatMoney(1234.5, currency)).toBe("1,234.50");
   });
 
   it("keeps two decimals and the sign when the currency is unknown", () => {
-    expect(formatMoney(-3, "unknown")).toBe("-3.00 (currency unknown)");
-    expect(formatMoney(0.1 + 0.2, "")).toBe("0.30 (currency unknown)");
+    expect(formatMoney(-3, "unknown")).toBe("-3.00");
+    expect(formatMoney(0.1 + 0.2, "")).toBe("0.30");
+  });
+
+  it("writes money of an unknown currency in the page's locale (pt-BR groups with dots, a comma before cents)", () => {
+    expect(formatMoney(27928.55, "unknown", "pt-BR")).toBe("27.928,55");
+    expect(formatMoney(27928.55, "unknown:SDM-BRL-197", "pt-BR")).toBe("27.928,55");
+    expect(formatMoney(27928.55, "unknown", "en-US")).toBe("27,928.55");
   });
 
   it("shows a well-formed but uncommon code as the code itself", () => {

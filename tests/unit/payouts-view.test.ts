@@ -16,7 +16,7 @@ function purchase(id: number, over: Partial<Purchase>): Purchase {
 }
 
 function records(purchases: Purchase[], over: Partial<PayoutRecords> = {}): PayoutRecords {
-  return { purchases, refunds: [], chargebacks: [], unavailable: [], reports: [], assumedCurrencyRecords: 0, currency: { currency: "brl", source: "most-common" }, history: { from: "2024-06-15", to: "2026-06-15" }, ...over };
+  return { purchases, refunds: [], chargebacks: [], unavailable: [], reports: [], assumedCurrencyRecords: 0, currency: { currency: "brl", source: "setting", offers: {} }, history: { from: "2024-06-15", to: "2026-06-15" }, ...over };
 }
 
 describe("payoutsViewFrom", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseReportParams } from "@/lib/report-params/parse";
+import { isKnownCurrency } from "@/lib/report-params/value-checks";
 import { TABLE_COLUMNS } from "@/lib/report-params/table-columns";
 import { CART_SORT_KEYS } from "@/lib/reports/server/cart-rows";
 import { ORDER_SORT_KEYS } from "@/lib/reports/server/order-rows";
@@ -63,5 +64,14 @@ describe("parseReportParams: the tables' URL state", () => {
     expect([...TABLE_COLUMNS.purchases!.sorts].sort()).toEqual([...PURCHASE_SORT_KEYS].sort());
     expect([...TABLE_COLUMNS.orders!.sorts].sort()).toEqual([...ORDER_SORT_KEYS].sort());
     expect([...TABLE_COLUMNS.carts!.sorts].sort()).toEqual([...CART_SORT_KEYS].sort());
+  });
+});
+
+describe("an unknown currency's group in the URL (issue #24)", () => {
+  it("selects one offer's records of an unknown currency, the offer's code as written", () => {
+    expect(isKnownCurrency("unknown:SDM-BRL-197")).toBe(true);
+    expect(isKnownCurrency("unknown:")).toBe(false);
+    const parsed = parseReportParams({ ...RANGE, currency: "unknown:SDM-BRL-197" }, NOW);
+    expect(parsed.params.currency).toBe("unknown:SDM-BRL-197");
   });
 });

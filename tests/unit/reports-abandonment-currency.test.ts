@@ -42,15 +42,18 @@ describe("a cart's currency in the Abandonment report, table and CSV", () => {
   it.each([["without a catalog", null], ["with a catalog naming one currency", [{ offerCode: "OB", currency: "BRL" }, { offerCode: "OU", currency: "usd" }]]] as const)("leaves the carts of an offer sold in two currencies unknown, %s", async (_, catalog) => {
     const data = await loadAbandonmentRecords(fakeClient(catalog ? [...catalog] : null), params);
     const resolve = cartCurrencyResolver({ currencyOf: data.currencyOf });
-    expect(resolve({ offerCode: "OB" })).toBe("unknown");
+    // Unknown per offer (issue #24): OB's and OX's carts may be in two currencies, never one sum.
+    expect(resolve({ offerCode: "OB" })).toBe("unknown:OB");
     expect(resolve({ offerCode: "OU" })).toBe("usd");
-    expect(resolve({ offerCode: "OX" })).toBe("unknown");
+    expect(resolve({ offerCode: "OX" })).toBe("unknown:OX");
 
     const view = await buildAbandonmentView(fakeClient(catalog ? [...catalog] : null), params);
     const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.currency, k.items.find((i) => i.key === "abandonedCarts")?.value]));
     const count = (offers: string[]) => carts.filter((c) => offers.includes(String(c.offerCode))).length;
     expect(byCurrency.usd).toBe(count(["OU"]));
-    expect(byCurrency.unknown).toBe(count(["OB", "OX"]));
+    expect(byCurrency["unknown:OB"]).toBe(count(["OB"]));
+    expect(byCurrency["unknown:OX"]).toBe(count(["OX"]));
+    expect(byCurrency.unknown).toBeUndefined();
     expect(byCurrency.brl ?? 0).toBe(0); // a brl group may list the brl sale, but no cart
   });
 });
@@ -60,7 +63,7 @@ describe("the optional offers catalog within the report's deadline", () => {
     const data = await loadAbandonmentRecords(fakeClient("never"), params, { deadline: new Deadline(50) });
     const resolve = cartCurrencyResolver({ currencyOf: data.currencyOf });
     expect(resolve({ offerCode: "OU" })).toBe("usd");
-    expect(resolve({ offerCode: "OB" })).toBe("unknown");
+    expect(resolve({ offerCode: "OB" })).toBe("unknown:OB");
   });
 
   it("is not asked for at all once the deadline has passed", async () => {
@@ -75,11 +78,11 @@ describe("the optional offers catalog within the report's deadline", () => {
 });
 
 describe("purchases without a currency in the Abandonment report", () => {
-  it("counts them in the assumed currency (the most common one here), with their offers' carts, and says so", async () => {
+  it("counts them in their offer's currency, as other sales of the offer carry it, with their offers' carts, and says so", async () => {
     const sales = [...purchases, { purchaseId: 4, checkoutId: "k4", purchaseType: "front", offerCode: "OU", checkoutInitializedAt: at }];
     const view = await buildAbandonmentView(fakeClient(null, sales), params);
     expect(view.quality.missingCurrency).toBe(1);
-    expect(view.quality.assumedCurrency).toEqual({ currency: "usd", source: "most-common" });
+    expect(view.quality.assumedCurrency).toMatchObject({ currency: "unknown", source: "none", tally: { sameOffer: 1, catalog: 0, setting: 0, unknown: 0, inferredIn: ["usd"] } });
     // OU's carts stay usd: the purchase without a currency did not make its offer two-currency.
     const byCurrency = Object.fromEntries(view.kpis.map((k) => [k.currency, k.items.find((i) => i.key === "abandonedCarts")?.value]));
     expect(byCurrency.usd).toBe(carts.filter((c) => c.offerCode === "OU").length);
@@ -87,7 +90,7 @@ describe("purchases without a currency in the Abandonment report", () => {
 
   it("without any, the note speaks of the carts whose currency cannot be told", async () => {
     const view = await buildAbandonmentView(fakeClient(null), params);
-    expect(view.quality.assumedCurrency).toEqual({ currency: "unknown", source: "none" });
+    expect(view.quality.assumedCurrency).toMatchObject({ currency: "unknown", source: "none" });
     expect(view.quality.missingCurrency).toBe(carts.filter((c) => c.offerCode !== "OU").length);
   });
 });

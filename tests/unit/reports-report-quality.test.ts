@@ -28,7 +28,7 @@ describe("reportQuality", () => {
 
   it("has no comparison quality without a comparison, and complete periods mark no delta", () => {
     expect(reportQuality({ current: [report()] }).comparison).toBeNull();
-    const brl = { currency: "brl", source: "setting" } as const;
+    const brl = { currency: "brl", source: "setting", offers: {} } as const;
     expect(reportQuality({ current: [report()], comparison: null }, { records: 3, currency: brl })).toMatchObject({ missingCurrency: 3, assumedCurrency: brl });
     expect(reportQuality({ current: [report()] }, { records: 0, currency: brl }).assumedCurrency).toBeNull();
     expect(deltasArePartial(reportQuality({ current: [report()], comparison: [report()] }))).toBe(false);

@@ -20,6 +20,7 @@ import { DeclinesPanel } from "./declines-panel";
 import { FunnelTable } from "./funnel-table";
 import { RecoveryPanel } from "./recovery-panel";
 import { WherePanel } from "./where-panel";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 
 /** A signed-in report's view, or a shared snapshot's (without the carts' count: no table there). */
 export type AbandonmentPanelsView = SharedAbandonmentView & Partial<Pick<AbandonmentView, "totalCarts">>;
@@ -27,6 +28,7 @@ export type AbandonmentPanelsView = SharedAbandonmentView & Partial<Pick<Abandon
 /** The Abandonment report's panels for one view: the signed-in report's, and a shared snapshot's. */
 export function AbandonmentPanels({ view, params, query, links }: ReportPanelsProps<AbandonmentPanelsView>) {
   const t = useTranslations("abandonment");
+  const currencyName = useCurrencyName();
   const label = useCodeLabel();
   if (showsEmptyPeriod(view)) return <EmptyPeriod params={params} what="checkouts" offerWider={!links.shared} />;
   const offerNames = new Map(view.byOffer.map((r) => [r.key, r.label]));
@@ -45,7 +47,7 @@ export function AbandonmentPanels({ view, params, query, links }: ReportPanelsPr
         <section aria-labelledby="ab-over-time" className="space-y-2">
           <h2 id="ab-over-time" className="text-lg font-semibold">{t("overTime")} <CsvLink dataset="series" /></h2>
           {view.series.map((s) => (
-            <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={t("abandonedIn", { currency: s.currency.toUpperCase() })} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
+            <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={t("abandonedIn", { currency: currencyName(s.currency) })} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
           ))}
         </section>
         <section aria-labelledby="ab-funnel" className="space-y-3">
@@ -63,7 +65,7 @@ export function AbandonmentPanels({ view, params, query, links }: ReportPanelsPr
         <section aria-labelledby="ab-recovered-time" className="space-y-2">
           <h2 id="ab-recovered-time" className="text-lg font-semibold">{t("recoveredOverTime")} <CsvLink dataset="recovered-series" /></h2>
           {view.recoveredSeries.map((s) => (
-            <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={t("recoveredIn", { currency: s.currency.toUpperCase() })} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
+            <RevenueOverTimeChart key={s.currency} currency={s.currency} points={s.points.map((p) => ({ ...p, previousAmount: null, previousBucket: null }))} valueLabel={t("recoveredIn", { currency: currencyName(s.currency) })} withComparison={false} granularity={params.granularity} timeZone={params.tz} />
           ))}
         </section>
         {/* One cart per row, customers' details on request: never in a shared snapshot. */}

@@ -6,10 +6,12 @@ import { useFormats } from "@/components/i18n/use-formats";
 import { declineTextId } from "@/lib/analytics/abandonment-decline-texts";
 import { recoveredShare } from "@/lib/analytics/decline-recovery";
 import { ApprovalRates } from "./approval-rates";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 
 // Why payments fail: decline codes in plain words, PSP × code, approval rates, attempts.
 export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines" | "matrix" | "matrixRecovery" | "approval" | "attempts" | "kpis"> }) {
   const { declines, matrix, approval, attempts } = view;
+  const currencyName = useCurrencyName();
   const label = useCodeLabel();
   const t = useTranslations("abandonment.declines");
   const f = useFormats();
@@ -37,7 +39,7 @@ export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines"
       <div className="grid gap-4 md:grid-cols-2">
         {declines.byValue.map((group) => (
           <div key={group.currency} className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <h3 className="font-semibold">{t("rankedByValue", { currency: group.currency.toUpperCase() })}</h3>
+            <h3 className="font-semibold">{t("rankedByValue", { currency: currencyName(group.currency) })}</h3>
             <ol className="mt-2 space-y-1">
               {group.rows.map((r) => <li key={r.code} className="flex justify-between gap-3"><span className="min-w-0">{label("declineCode", r.code)}</span><span className="tabular-nums">{t("rankedRow", { amount: f.money(r.amount, group.currency), count: r.count })}</span></li>)}
             </ol>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import type { ReactNode } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
 import type { CurrencyKpis, KpiItem } from "@/lib/reports/kpi-cards";
@@ -21,7 +22,8 @@ export function Tile({ id, title, basis, href, linkText, children }: { id: strin
 }
 
 export function CurrencyHeading({ currency }: { currency: string }) {
-  return <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{currency}</h3>;
+  const currencyName = useCurrencyName();
+  return <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{currencyName(currency)}</h3>;
 }
 
 /** One amount per currency (never summed) with a line under it, or `none` when there is none. */
@@ -64,10 +66,11 @@ function Delta({ item, currency, against, testId }: { item: KpiItem; currency: s
 /** KPI figures per currency, each with its change as the server computed it (kpiCards). */
 export function KpiFigures({ kpis, prefix, against, extra }: { kpis: CurrencyKpis[]; prefix: string; against: string; extra?: (currency: string, item: KpiItem) => ReactNode }) {
   const t = useTranslations("overview");
+  const currencyName = useCurrencyName();
   const format = useValue();
   if (kpis.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noData")}</p>;
   return kpis.map((group) => (
-    <div key={group.currency} aria-label={t("inCurrency", { currency: group.currency.toUpperCase() })} role="group">
+    <div key={group.currency} aria-label={t("inCurrency", { currency: currencyName(group.currency) })} role="group">
       <CurrencyHeading currency={group.currency} />
       <dl className="mt-1 grid grid-cols-2 gap-3">
         {group.items.map((item) => (

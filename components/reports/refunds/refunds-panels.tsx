@@ -20,6 +20,7 @@ import type { RefundsView } from "@/lib/reports/report-views";
 import type { SharedRefundsView } from "@/lib/sharing/shared-views";
 import { DeliveryRefundsPanel } from "./delivery-refunds-panel";
 import { RecordsPanel } from "./records-panel";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 
 /** A signed-in report's view, or a shared snapshot's (without the record tables: none there). */
 export type RefundsPanelsView = SharedRefundsView & Partial<Pick<RefundsView, "refunds" | "chargebacks">>;
@@ -43,6 +44,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
   const creator = view.keyType === "creator";
   const label = useCodeLabel();
   const t = useTranslations("refunds");
+  const currencyName = useCurrencyName();
   const f = useFormats();
   // A breakdown's id is a dimension the messages word; an unknown one shows as it is.
   const titleOf = (id: string) => (t.has(`by.${id}` as "by.product") ? t(`by.${id}` as "by.product") : id);
@@ -79,7 +81,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           <div className="grid gap-6 lg:grid-cols-2">
             {view.breakdowns.filter((b) => !params.currency || b.currency === params.currency).map((b) => (
               <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-                <h3 className="text-sm font-semibold">{titleOf(b.id)} · {b.currency.toUpperCase()}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /> <CsvLink dataset={`breakdown-${b.id}`} /></h3>
+                <h3 className="text-sm font-semibold">{titleOf(b.id)} · {currencyName(b.currency)}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /> <CsvLink dataset={`breakdown-${b.id}`} /></h3>
                 <BreakdownBarChart rows={labelledRows(b.rows.map((r) => ({ key: r.key, name: r.label, count: r.count, amount: r.amount, share: r.share ?? 0 })), b.id, label)} currency={b.currency} title={titleOf(b.id)} />
               </div>
             ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
@@ -31,6 +32,7 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
   const t = useTranslations("revenue");
   const valueLabel = t(keyType === "creator" ? "valueCreator" : "valueAffiliate");
   const label = useCodeLabel();
+  const currencyName = useCurrencyName();
   const csv = panelCsvHref("revenue", query, links);
   // A breakdown's id is a dimension the messages word; an unknown one shows as it is.
   const titleOf = (id: string) => (t.has(`by.${id}` as "by.product") ? t(`by.${id}` as "by.product") : id);
@@ -65,7 +67,7 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
             {view.breakdowns.filter((b) => currencies.includes(b.currency)).map((b) => (
               <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
                 <div className="flex items-center justify-between">
-                  <h3 className="text-sm font-semibold">{titleOf(b.id)} · {b.currency.toUpperCase()}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
+                  <h3 className="text-sm font-semibold">{titleOf(b.id)} · {currencyName(b.currency)}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
                   <Csv href={csv(`breakdown-${b.id}`)} className="text-xs underline" />
                 </div>
                 <BreakdownBarChart rows={labelledRows(b.rows, b.id, label)} currency={b.currency} title={titleOf(b.id)} />

@@ -13,7 +13,7 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { loadAbandonmentRecords, type AbandonmentRecords } from "@/lib/reports/server/abandonment-records";
-import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { reportQuality } from "@/lib/reports/report-quality";
@@ -30,12 +30,12 @@ export const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
 ];
 
 /**
- * What the note on currency says: purchases counted in an assumed currency (their offers'
- * carts with them), else the carts whose offer's currency cannot be told ("unknown").
+ * What the note on currency says: purchases placed by their offer or the setting (their
+ * offers' carts with them), else the carts whose offer's currency cannot be told ("unknown").
  */
 function missingCurrency(data: AbandonmentRecords) {
-  if (data.assumedCurrencyRecords > 0 && data.currency.source !== "none") return { records: data.assumedCurrencyRecords, currency: data.currency };
-  return { records: data.carts.filter((c) => !data.currencyOf(c)).length, currency: { currency: UNKNOWN_CURRENCY, source: "none" as const } };
+  if (data.assumedCurrencyRecords > 0 && (data.currency.source !== "none" || (data.currency.tally && data.currency.tally.unknown < data.assumedCurrencyRecords))) return { records: data.assumedCurrencyRecords, currency: data.currency };
+  return { records: data.carts.filter((c) => !data.currencyOf(c)).length, currency: assumeCurrency(null) };
 }
 
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {

@@ -49,10 +49,10 @@ export interface LoadedOrders { orders: Order[]; filterOptions: Partial<Record<F
 export async function loadOrders(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<LoadedOrders> {
   const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), rangeOptions(options));
   const inRange = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz));
-  const currency = await currencyAssumptionFor(client, inRange, options.currency);
-  const dated = withAssumedCurrency(inRange, currency.currency);
+  const decided = await currencyAssumptionFor(client, inRange, options.currency, options.deadline);
+  const dated = withAssumedCurrency(inRange, decided);
   const orders = dated.records.filter((o) => matchesFilters(o, params.filters, FILTERS));
-  return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), report, currency, assumedCurrencyRecords: dated.assumed };
+  return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), report, currency: { ...decided, tally: dated.tally }, assumedCurrencyRecords: dated.assumed };
 }
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {

@@ -123,8 +123,9 @@ export async function loadPayoutPurchases(client: SalesApiClient, now: Date, giv
   const options = withReportDeadline(client, given);
   const history = payoutHistory(now);
   const purchases = await client.fetchRange("purchases", history, rangeOptions(options));
-  const currency = await currencyAssumptionFor(client, purchases.records);
-  const assumed = withAssumedCurrency(purchases.records, currency.currency);
+  const decided = await currencyAssumptionFor(client, purchases.records, undefined, options.deadline);
+  const assumed = withAssumedCurrency(purchases.records, decided);
+  const currency = { ...decided, tally: assumed.tally };
   return { purchases: assumed.records, report: purchases.report, assumedCurrencyRecords: assumed.assumed, currency, history };
 }
 

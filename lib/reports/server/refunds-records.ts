@@ -78,7 +78,7 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   let known: Purchase[] = [];
   if (params.dating === "event") {
     const referenced = await loadReferencedSales(client, recordsNamingSales(refunds, chargebacks), new Set(revenue.unfiltered.map((p) => p.purchaseId)), today, options);
-    known = [...revenue.unfiltered, ...withAssumedCurrency(referenced.purchases, revenue.currency.currency).records];
+    known = [...revenue.unfiltered, ...withAssumedCurrency(referenced.purchases, revenue.currency).records];
     reports.push(...referenced.reports);
   }
   // The notes in a fixed order whichever fetch ended first: purchases, refunds, chargebacks, the sales they name.

@@ -43,9 +43,12 @@ export async function loadRevenueRecords(client: SalesApiClient, params: ReportP
     purchasesOfLocalRange(client, params, params.tz, options),
     compareRange ? purchasesOfLocalRange(client, compareRange, params.tz, options) : null,
   ]);
-  const currency = await currencyAssumptionFor(client, fetched.records, options.currency);
-  const current = { ...fetched, ...withAssumedCurrency(fetched.records, currency.currency) };
-  const previous = fetchedBefore && { ...fetchedBefore, records: withAssumedCurrency(fetchedBefore.records, currency.currency).records };
+  // Records of the same offer in either period may tell the currency of those without one.
+  const decided = await currencyAssumptionFor(client, fetchedBefore ? [...fetched.records, ...fetchedBefore.records] : fetched.records, options.currency, options.deadline);
+  const placed = withAssumedCurrency(fetched.records, decided);
+  const current = { ...fetched, ...placed };
+  const currency = { ...decided, tally: placed.tally };
+  const previous = fetchedBefore && { ...fetchedBefore, records: withAssumedCurrency(fetchedBefore.records, decided).records };
   const filters = {
     product: params.filters.product,
     offer: params.filters.offer,

@@ -8,12 +8,13 @@ import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
-import { currencyCounts, mergeSummaries, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import { missingCurrencyByOffer, mergeSummaries, offerCurrencies, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { dayOfTimestamp } from "@/lib/calendar";
-import { currencyAssumptionByCounts } from "@/lib/reports/server/currency-assumption";
+import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/revenue-records";
 
@@ -33,8 +34,7 @@ const hasFilters = (params: ReportParams) => Object.values(params.filters).some(
 
 /** The summaries of records already loaded (a filtered report, a CSV export). */
 export function revenueSummariesFrom(data: RevenueRecords): RevenueSummaries {
-  const fallback = data.currency.currency;
-  const merged = (records: readonly Purchase[]) => mergeSummaries([summarizePurchases(records)], fallback);
+  const merged = (records: readonly Purchase[]) => mergeSummaries([summarizePurchases(records)], data.currency);
   const current = merged(data.current);
   return {
     current,
@@ -72,17 +72,19 @@ export async function loadRevenueSummaries(client: SalesApiClient, params: Repor
     summariesOfLocalRange(client, params, params.tz, options),
     compareRange ? summariesOfLocalRange(client, compareRange, params.tz, options) : null,
   ]);
-  const counts = currencyCounts(shown.summaries);
-  const currency = await currencyAssumptionByCounts(client, counts, options.currency);
-  const current = mergeSummaries(shown.summaries, currency.currency);
+  // Records of the same offer in either period may tell the currency of those without one.
+  const decided = await currencyAssumptionFor(client, offerCurrencies(before ? [...shown.summaries, ...before.summaries] : shown.summaries), options.currency, options.deadline);
+  const missing = missingCurrencyByOffer(shown.summaries);
+  const currency = { ...decided, tally: tallyByOffer(decided, missing) };
+  const current = mergeSummaries(shown.summaries, decided);
   return {
     current,
     unfiltered: current,
-    comparison: before ? mergeSummaries(before.summaries, currency.currency) : null,
+    comparison: before ? mergeSummaries(before.summaries, decided) : null,
     comparisonRange: compareRange,
     reports: [shown.report],
     comparisonReports: before ? [before.report] : null,
     currency,
-    assumedCurrencyRecords: counts.get("") ?? 0,
+    assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
   };
 }
