@@ -3,10 +3,11 @@
 // First-load JavaScript per route, as a browser gets it: builds the app the way a user deploys
 // it (`next build` with an empty environment, like scripts/e2e-dashboard.mjs), serves it with
 // `next start` against the sandbox, signs in through the sign-in server action over HTTP (a
-// report page needs a session), then for each route reads the HTML and adds up the gzipped
-// size of every script it names (<script src>, and chunks named in the inline RSC payload),
-// except the `nomodule` polyfills, which no browser that runs the app downloads.
-// Ends with the line `largest report first-load JS: N KiB gzip`. Results: docs/benchmarks.md.
+// dashboard page needs a session), makes a share link through the "Share" server action (the
+// shared page needs one), then for every page reads the HTML and adds up the gzipped size of
+// every script it names (<script src>, and chunks named in the inline RSC payload), except the
+// `nomodule` polyfills, which no browser that runs the app downloads.
+// Ends with the line `largest first-load JS of any route: N KiB gzip`. Results: docs/benchmarks.md.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -26,8 +27,12 @@ const PORT = Number(option("--port") ?? 3310);
 // `--dir DIR`: build and measure another checkout (an older commit, for a "before" figure).
 const ROOT = path.resolve(option("--dir") ?? path.join(import.meta.dirname, ".."));
 const BASE = `http://127.0.0.1:${PORT}`;
-const REPORTS = ["/revenue", "/orders", "/abandonment", "/refunds"];
-const PUBLIC_ROUTES = ["/", "/sign-in"];
+// Every page of the app: the public ones, the signed-in ones, and a shared report opened by a
+// visitor without a session (`/s/<token>`, measured under that name).
+// (tests/unit/bench-bundle-routes.test.ts checks that every app/**/page.tsx is here.)
+export const PUBLIC_ROUTES = ["/", "/sign-in", "/unavailable"];
+export const SIGNED_IN_ROUTES = ["/overview", "/revenue", "/orders", "/abandonment", "/refunds", "/affiliates", "/payouts", "/shared-links"];
+export const SHARED_ROUTE = "/s/<token>";
 // Strings that survive minification, to say which heavy libraries a route's first load holds.
 const MARKERS: Record<string, RegExp> = {
   recharts: /recharts-(surface|wrapper|cartesian)/,
@@ -79,12 +84,12 @@ async function waitForServer(child: ChildProcess): Promise<void> {
   throw new Error("next start did not answer within 60 s");
 }
 
-/** The sign-in action's id, from the build's server-reference manifest; undefined in a build from before it. */
-function signInActionId(): string | undefined {
+/** A server action's id, from the build's server-reference manifest; undefined in a build from before it. */
+function actionId(filename: string, exportedName: string): string | undefined {
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, ".next/server/server-reference-manifest.json"), "utf8")) as {
     node: Record<string, { filename: string; exportedName: string }>;
   };
-  return Object.entries(manifest.node).find(([, v]) => v.filename === "lib/actions/auth/sign-in.ts" && v.exportedName === "signInAction")?.[0];
+  return Object.entries(manifest.node).find(([, v]) => v.filename === filename && v.exportedName === exportedName)?.[0];
 }
 
 const cookiePairs = (answer: Response) => answer.headers.getSetCookie().map((c) => c.split(";")[0]!);
@@ -96,13 +101,13 @@ const sessionCookie = (pairs: string[]) => pairs.find((c) => /^(__Host-)?next-au
  */
 async function signIn(sandbox: RunningSandbox): Promise<string> {
   const apiKey = sandbox.creds.creator.apiKey;
-  const actionId = signInActionId();
+  const signInId = actionId("lib/actions/auth/sign-in.ts", "signInAction");
   let answer: Response;
-  if (actionId) {
+  if (signInId) {
     answer = await fetch(`${BASE}/sign-in`, {
       method: "POST",
       redirect: "manual",
-      headers: { "next-action": actionId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: BASE },
+      headers: { "next-action": signInId, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: BASE },
       body: JSON.stringify([{ apiKey, clientId: "", name: "Bench", target: "production", callbackUrl: "/revenue" }]),
     });
   } else {
@@ -119,6 +124,26 @@ async function signIn(sandbox: RunningSandbox): Promise<string> {
   const session = sessionCookie(cookiePairs(answer));
   if (!session) throw new Error(`sign-in failed: HTTP ${answer.status}, no session cookie`);
   return session;
+}
+
+/**
+ * A share link of the Revenue report, made the way the report's "Share" dialog makes it (a POST
+ * of its server action with the session); its path (`/s/<token>`), or undefined in a build from
+ * before share links.
+ */
+async function createShareLink(cookie: string): Promise<string | undefined> {
+  const id = actionId("lib/actions/sharing/create-share-link.ts", "createShareLinkAction");
+  if (!id) return undefined;
+  const answer = await fetch(`${BASE}/revenue`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "next-action": id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: BASE, cookie },
+    body: JSON.stringify([{ report: "revenue", query: "", mode: "fixed", expiry: { kind: "days", days: 1 }, password: null }]),
+  });
+  const body = await answer.text();
+  const sharePath = /"path":"(\/s\/[\w-]+)"/.exec(body)?.[1];
+  if (!sharePath) throw new Error(`share link not created: HTTP ${answer.status} ${body.slice(0, 300)}`);
+  return sharePath;
 }
 
 const kib = (n: number) => (n / 1024).toFixed(1);
@@ -151,8 +176,8 @@ export function scriptsNamed(html: string): { scripts: string[]; nomodule: strin
   return { scripts: [...scripts], nomodule: [...nomodule] };
 }
 
-async function measure(route: string, cookie?: string): Promise<RouteSize> {
-  const answer = await fetch(`${BASE}${route}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+async function measure(route: string, cookie?: string, url = route): Promise<RouteSize> {
+  const answer = await fetch(`${BASE}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
   const html = await answer.text();
   if (answer.status !== 200) throw new Error(`${route}: HTTP ${answer.status} (${answer.headers.get("location") ?? "no location"})`);
   const { scripts } = scriptsNamed(html);
@@ -203,15 +228,18 @@ async function main(): Promise<void> {
     const results: RouteSize[] = [];
     for (const route of PUBLIC_ROUTES) results.push(await measure(route));
     const cookie = await signIn(sandbox);
-    for (const route of REPORTS) results.push(await measure(route, cookie));
+    for (const route of SIGNED_IN_ROUTES) results.push(await measure(route, cookie));
+    const sharePath = await createShareLink(cookie);
+    if (sharePath) results.push(await measure(SHARED_ROUTE, undefined, sharePath));
 
     console.log("\nroute          scripts   raw KiB   gzip KiB   heavy libraries in the first load");
     for (const r of results) {
       console.log(`${r.route.padEnd(14)} ${String(r.scripts).padStart(7)} ${kib(r.bytes).padStart(9)} ${kib(r.gzip).padStart(10)}   ${r.libraries.join(", ") || "none"}`);
     }
     if (listChunks) for (const r of results) console.log(`\n${r.route}\n${r.chunks.join("\n")}`);
-    const largest = Math.max(...results.filter((r) => REPORTS.includes(r.route)).map((r) => r.gzip));
-    console.log(`largest report first-load JS: ${kib(largest)} KiB gzip`);
+    const largest = results.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+    console.log(`\n${results.length} routes measured; the largest is ${largest.route}`);
+    console.log(`largest first-load JS of any route: ${kib(largest.gzip)} KiB gzip`);
   } finally {
     stop();
     await sandbox?.stop();

@@ -2,9 +2,10 @@
 // language (messages `report.problems`); its English sentence, from the same messages, is what
 // the API's error bodies and the logs say.
 import { createTranslator } from "next-intl";
-import en from "@/lib/i18n/messages/en/report.json";
+// Only the `report.problems` file: all of `report` would ship to the browser with the parser.
+import problems from "@/lib/i18n/messages/en/report-problems.json";
 
-export type ParamIssueCode = keyof typeof en.problems;
+export type ParamIssueCode = keyof typeof problems;
 export interface ParamIssue { code: ParamIssueCode; values: Record<string, string> }
 
 export const paramIssue = (code: ParamIssueCode, values: Record<string, string | number>): ParamIssue => ({
@@ -18,6 +19,6 @@ let english: IssueTranslator | null = null;
 
 /** The sentence of an issue: in English, or with a `report.problems` translator of another language. */
 export function paramIssueText(issue: ParamIssue, t?: IssueTranslator): string {
-  english ??= createTranslator({ locale: "en", messages: { problems: en.problems } as never, namespace: "problems" as never }) as unknown as IssueTranslator;
+  english ??= createTranslator({ locale: "en", messages: { problems } as never, namespace: "problems" as never }) as unknown as IssueTranslator;
   return (t ?? english)(issue.code, issue.values);
 }

@@ -1,8 +1,10 @@
 // Issue #13's first load: a report's figures come without the chart library, which arrives
 // after them into frames that already have the charts' size; sign-out is a server action that
 // ends the session on the server, even from a tab whose session another tab already ended.
+import { gzipSync } from "node:zlib";
 import { expect, test } from "./support/test";
 import { REVENUE_URL, sandboxCredentials, signIn } from "./support/session";
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES, scriptsNamed } from "../../scripts/bench-bundle";
 
 const creds = sandboxCredentials();
 const RECHARTS = /recharts-(surface|wrapper|cartesian)/;
@@ -35,6 +37,25 @@ test("a report shows its figures before the chart library loads, then draws its 
   await expect(chart.locator(".recharts-wrapper")).toBeVisible();
   await expect(chart.getByTestId("chart-placeholder")).toHaveCount(0);
   expect((await chart.boundingBox())?.height).toBe(before?.height);
+});
+
+// Issue #24's budget: every page's first load (the scripts its HTML names, each gzipped once,
+// as `npm run bench:bundle` counts them) is at most 180 KiB.
+test("every page's first-load JavaScript is at most 180 KiB gzip", async ({ page }) => {
+  const gzipped = new Map<string, number>();
+  const firstLoad = async (route: string) => {
+    const answer = await page.request.get(route, { maxRedirects: 0 });
+    expect(answer.status(), route).toBe(200);
+    let total = 0;
+    for (const src of scriptsNamed(await answer.text()).scripts) {
+      if (!gzipped.has(src)) gzipped.set(src, gzipSync(await (await page.request.get(src)).body()).length);
+      total += gzipped.get(src)!;
+    }
+    return total;
+  };
+  for (const route of PUBLIC_ROUTES) expect(await firstLoad(route), route).toBeLessThanOrEqual(180 * 1024);
+  await signIn(page, creds.creator, "A");
+  for (const route of SIGNED_IN_ROUTES) expect(await firstLoad(route), route).toBeLessThanOrEqual(180 * 1024);
 });
 
 test("sign-out ends the session on the server; a second tab's Sign out then just lands on the sign-in page", async ({ page, context }) => {

@@ -1,15 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { DownloadAll } from "@/components/reports/csv-link";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
+import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { AffiliatesView } from "@/lib/reports/report-views";
-import { AffiliatesPanels } from "./affiliates-panels";
+
+// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
+const loadPanels = () => import("./affiliates-panels");
+const AffiliatesPanels = dynamic(() => loadPanels().then((m) => m.AffiliatesPanels), { ssr: false, loading: PanelsPlaceholder });
 
 export function AffiliatesScreen({ keyType }: { keyType: KeyType }) {
+  usePreload(loadPanels);
   const t = useTranslations("affiliates");
   return (
     <ReportScreen<AffiliatesView>

@@ -1,14 +1,20 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { DownloadAll } from "@/components/reports/csv-link";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
+import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { OrdersView } from "@/lib/reports/report-views";
-import { OrdersPanels } from "./orders-panels";
+
+// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
+const loadPanels = () => import("./orders-panels");
+const OrdersPanels = dynamic(() => loadPanels().then((m) => m.OrdersPanels), { ssr: false, loading: PanelsPlaceholder });
 
 export function OrdersScreen() {
+  usePreload(loadPanels);
   const t = useTranslations("orders");
   return (
     <ReportScreen<OrdersView>

@@ -1,16 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
+import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RevenueView } from "@/lib/reports/revenue-view";
-import { RevenuePanels } from "./revenue-panels";
 
 const exportHref = (dataset: string, query: string) => `/api/export/revenue/${dataset}?${query}`;
 
+// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
+const loadPanels = () => import("./revenue-panels");
+const RevenuePanels = dynamic(() => loadPanels().then((m) => m.RevenuePanels), { ssr: false, loading: PanelsPlaceholder });
+
 export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; accountLabel: string }) {
+  usePreload(loadPanels);
   const t = useTranslations("revenue");
   return (
     <div data-account={accountLabel}>

@@ -16,6 +16,7 @@ import enOverview from "./en/overview.json";
 import enPayouts from "./en/payouts.json";
 import enRefunds from "./en/refunds.json";
 import enReport from "./en/report.json";
+import enReportProblems from "./en/report-problems.json";
 import enRevenue from "./en/revenue.json";
 import enSharing from "./en/sharing.json";
 import enShell from "./en/shell.json";
@@ -34,6 +35,7 @@ import ptOverview from "./pt-BR/overview.json";
 import ptPayouts from "./pt-BR/payouts.json";
 import ptRefunds from "./pt-BR/refunds.json";
 import ptReport from "./pt-BR/report.json";
+import ptReportProblems from "./pt-BR/report-problems.json";
 import ptRevenue from "./pt-BR/revenue.json";
 import ptSharing from "./pt-BR/sharing.json";
 import ptShell from "./pt-BR/shell.json";
@@ -53,7 +55,9 @@ const en = {
   overview: enOverview,
   payouts: enPayouts,
   refunds: enRefunds,
-  report: enReport,
+  // `report.problems` has a file of its own: the report URL's parser (in the browser too) reads
+  // its English sentences, and needs nothing else of `report`.
+  report: { ...enReport, problems: enReportProblems },
   revenue: enRevenue,
   sharing: enSharing,
   shell: enShell,
@@ -74,7 +78,7 @@ const ptBR: typeof en = {
   overview: ptOverview,
   payouts: ptPayouts,
   refunds: ptRefunds,
-  report: ptReport,
+  report: { ...ptReport, problems: ptReportProblems },
   revenue: ptRevenue,
   sharing: ptSharing,
   shell: ptShell,

@@ -1,0 +1,20 @@
+"use client";
+
+import { useEffect } from "react";
+
+// A report's panels (key figures, tables, the charts' frames) are a chunk of their own, out of
+// the page's first load (docs/benchmarks.md, "First-load JavaScript"). They draw nothing before
+// the report's data arrives, which is fetched in the browser, so the screen starts loading them
+// when it mounts, alongside that data, not when the data is there.
+
+/** The panels' place while their code arrives after the data (on a slow connection only). */
+export function PanelsPlaceholder() {
+  return <div className="min-h-[60vh]" aria-busy="true" data-testid="panels-placeholder" />;
+}
+
+/** Starts a lazy import when the component mounts; next/dynamic then reuses the same download. */
+export function usePreload(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    load().catch(() => undefined); // a failed download is retried, and shown, by next/dynamic
+  }, [load]);
+}
