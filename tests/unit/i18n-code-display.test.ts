@@ -63,6 +63,6 @@ describe("breakdown rows", () => {
 describe("generic record columns", () => {
   it("marks the columns of codes, and only those", () => {
     const columns = genericColumns([{ refundId: "r1", paymentMethod: "pix", reason: "customer_request", status: "completed", amount: 5 }, { refundId: "r2", paymentMethod: null, reason: "Other fraud, card-absent environment", status: "processing", amount: 1 }]);
-    expect(columns.map((c) => [c.key, c.code ?? null])).toEqual([["refundId", null], ["paymentMethod", "paymentMethod"], ["reason", null], ["status", "recordStatus"], ["amount", null]]);
+    expect(columns.map((c) => [c.key, c.code ?? null])).toEqual([["amount", null], ["reason", null], ["status", "recordStatus"], ["paymentMethod", "paymentMethod"], ["refundId", null]]);
   });
 });
