@@ -54,7 +54,10 @@ function truth(account: Account, offset = "+00:00") {
   const today = hoursOf(records(account, "purchases", day(NOW - DAY), day(NOW + DAY)), startOfToday, NOW);
   const weekAgo = hoursOf(records(account, "purchases", day(NOW - 8 * DAY), day(NOW - 6 * DAY)), startOfToday - 7 * DAY, NOW - 7 * DAY);
   const ids = new Set(last30.map((p) => p.purchaseId));
-  const chargebacks = records(account, "chargebacks", LAST30.from, LAST30.to).filter((c) => ids.has(c.purchaseId));
+  // Chargebacks by the one rule (lib/analytics/sale-losses.ts, written again here): the sales with a
+  // dispute opened, each once; alerts (early warnings) are not chargebacks.
+  const disputed = new Set<unknown>();
+  const chargebacks = records(account, "chargebacks", LAST30.from, LAST30.to).filter((c) => ids.has(c.purchaseId) && c.kind !== "alert" && !disputed.has(c.purchaseId) && disputed.add(c.purchaseId));
   const fundsEnd = startOfToday + 14 * DAY;
   // Every sale of the history, not only the last 30 days': a sale waits up to 30 days here (and longer elsewhere).
   const funds = records(account, "purchases", HISTORY_FROM, TODAY).filter((p) => { const t = Date.parse(String(p.incomingAvailableAt)); return t >= startOfToday && t < fundsEnd; });

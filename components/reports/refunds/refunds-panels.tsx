@@ -62,7 +62,6 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           <p className="mt-1 text-xs text-zinc-600 sm:text-sm dark:text-zinc-400">
             {t("datingExplained")}
           </p>
-          <ChargebackRule money />
           {view.unmatched ? <p className="mt-1 text-xs text-amber-800 sm:text-sm dark:text-amber-300" data-testid="unmatched">{t("unmatched", { count: view.unmatched })}</p> : null}
         </div>
         {view.unavailable.length > 0 && (
@@ -75,6 +74,8 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           <h2 id="rf-kpis" className="text-lg font-semibold">{t("keyFigures")}</h2>
           <KpiGrid kpis={view.kpis} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} testIdPrefix="rf"
             extra={(item) => (item.key === "chargebackRate" ? <ChargebackGauge rate={item.value} /> : null)} />
+          {/* Below the figures it explains: on a phone the key figures stay on the first screen. */}
+          <ChargebackRule money />
         </section>
         <section aria-labelledby="rf-where" className="space-y-2">
           <h2 id="rf-where" className="text-lg font-semibold">{t(creator ? "whereCreator" : "whereAffiliate")}</h2>
