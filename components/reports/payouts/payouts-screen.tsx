@@ -26,10 +26,10 @@ function quarterHour(minute: string | null): string | null {
   return minute && `${minute.slice(0, 14)}${String(Math.floor(Number(minute.slice(14, 16)) / 15) * 15).padStart(2, "0")}Z`;
 }
 
-function csvHref(query: string, month: string): string {
+function csvHref(query: string, month: string, dataset: "days" | "backtest" = "days"): string {
   const params = new URLSearchParams(query);
   params.set("month", month);
-  return `/api/export/payouts/days?${params.toString()}`;
+  return `/api/export/payouts/${dataset}?${params.toString()}`;
 }
 
 const navLink = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -86,7 +86,7 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
           {data.currencies.length === 0 && <p className="rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800" data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
           {data.currencies.map((c) => <PayoutCurrencySection key={c.currency} view={data} currency={c} />)}
           <PayoutMethod view={data} />
-          <PayoutBacktest view={data} />
+          <PayoutBacktest view={data} csvHref={query ? csvHref(query, data.month, "backtest") : null} />
         </div>
       )}
     </div>
