@@ -211,6 +211,15 @@ test("in São Paulo's zone the days are São Paulo's", async ({ page }) => {
   await expectMonth(page, truth("creator2", "2026-06", "America/Sao_Paulo"), "2026-06-15");
 });
 
+test.describe("in a browser set to São Paulo", () => {
+  test.use({ timezoneId: "America/Sao_Paulo" });
+  test("without a zone in the URL the calendar takes the browser's days, as the reports do", async ({ page }) => {
+    test.setTimeout(240_000);
+    await openPayouts(page, creds.creator2, "?month=2026-06");
+    await expectMonth(page, truth("creator2", "2026-06", "America/Sao_Paulo"), "2026-06-15");
+  });
+});
+
 test("when refunds and chargebacks answer 404 the calendar says so and takes off only what purchases tell", async ({ page }) => {
   test.setTimeout(300_000);
   await setSandboxControls({ refundsEnabled: false });

@@ -12,7 +12,7 @@ import { formatInZone } from "@/lib/format";
 import { parsePayoutMonth, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
 import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
-import { isTimeZone } from "@/lib/report-params/time-zone";
+import { usePageZone } from "@/components/reports/use-browser-zone";
 import { PayoutBacktest, PayoutMethod } from "./payout-method";
 import { PayoutCurrencySection } from "./payout-currency";
 import { monthLabel } from "./payout-format";
@@ -40,13 +40,16 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
   const f = useFormats();
   const search = useSearchParams();
   const tzRaw = search.get("tz");
-  const tz = tzRaw && isTimeZone(tzRaw) ? tzRaw : "UTC";
+  // Without a zone in the URL, the browser's (as on the reports and the Overview): nothing is
+  // asked before it is known, so no month of another zone's days is shown.
+  const pageZone = usePageZone(tzRaw);
+  const tz = pageZone ?? "UTC";
   const month = parsePayoutMonth(search.get("month"));
   const minute = quarterHour(useBrowserMinute());
   // Before the history nothing is known, and past next month nothing is scheduled: said, not fetched.
   const bounds = minute ? payoutMonthBounds(new Date(minute), tz) : null;
   const outside = bounds && month && (month < bounds.first || month > bounds.last) ? bounds : null;
-  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(outside ? null : minute, month, tz);
+  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(outside || !pageZone ? null : minute, month, tz);
   const shown = outside ? null : (data?.month ?? month);
   const hrefOf = (m: string) => `/payouts?${new URLSearchParams({ month: m, ...(tzRaw ? { tz: tzRaw } : {}) }).toString()}`;
   return (
