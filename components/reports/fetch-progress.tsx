@@ -22,12 +22,18 @@ function useStalledSeconds(progress: RangeProgress | null): number | null {
   return stalled && stalled.mark === mark && stalled.seconds * 1000 >= SLOW_AFTER_MS ? stalled.seconds : null;
 }
 
-// Long fetches are visible: windows done of total, the wait when the rate limit queues, and a
+// Long fetches are visible: requests done of about how many, the wait when the rate limit queues, and a
 // slow upstream when nothing moves for a few seconds.
 export function FetchProgress({ progress }: { progress: RangeProgress | null }) {
   const t = useTranslations("report.progress");
   const stalled = useStalledSeconds(progress);
-  const total = Math.max(1, progress?.windowsTotal ?? 1);
+  // The total is an estimate that grows as the first answers tell how dense the days are: shown
+  // as "about", and never taken back within one load (a total that shrank read as a jump).
+  const estimate = progress === null ? 1 : Math.max(1, progress.windowsTotal);
+  const [most, setMost] = useState(estimate);
+  // Derived state, set while rendering (React's pattern for it): a new load starts from null.
+  if (progress === null ? most !== 1 : estimate > most) setMost(estimate);
+  const total = Math.max(most, estimate);
   const done = Math.min(total, progress?.windowsDone ?? 0);
   const waiting = progress !== null && progress.waitingMs > 0;
   return (

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
+import { generatedLabelKeyEnd } from "@/lib/auth/account-label";
 import type { SessionAccount } from "@/lib/auth/session-decision";
 import type { AccountSettings } from "@/lib/store/account-settings-store";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
@@ -10,10 +11,12 @@ import { ForgetMyData } from "./forget-my-data";
 // `settings`: read by the layout from the session (null once its vault entry is gone).
 export function AccountMenu({ account, settings }: { account: SessionAccount; settings: AccountSettings | null }) {
   const t = useTranslations("shell.account");
+  // A label made at sign-in (no name given) was written in English: worded here instead.
+  const keyEnd = generatedLabelKeyEnd(account.label);
   return (
     <details className="group relative">
       <summary data-testid="account-menu" className="cursor-pointer list-none rounded-md px-2 py-1 text-zinc-600 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-400 dark:ring-zinc-700 dark:hover:bg-zinc-800">
-        <span data-testid="account-label">{account.label} · {t(`keyType.${account.keyType}`)}</span> <span aria-hidden="true">▾</span>
+        <span data-testid="account-label">{keyEnd ? t("generatedLabel", { end: keyEnd }) : account.label} · {t(`keyType.${account.keyType}`)}</span> <span aria-hidden="true">▾</span>
       </summary>
       <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
         <LocaleSwitch />

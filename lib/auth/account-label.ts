@@ -15,3 +15,8 @@ export function accountLabel(name: string | undefined, keyType: KeyType, apiKey:
 export function publicAccountName(label: string): string {
   return /^(Creator|Affiliate) key ····/.test(label) ? "" : label;
 }
+
+/** The key's last four characters when `label` is a generated one (no name given), else null: pages word it in the reader's language. */
+export function generatedLabelKeyEnd(label: string): string | null {
+  return /^(?:Creator|Affiliate) key ····(.{1,4})$/.exec(label)?.[1] ?? null;
+}

@@ -30,7 +30,7 @@ test.describe("a browser that asks for Portuguese", () => {
     await expect(page).toHaveTitle(/Salesdash/);
     const nav = page.getByRole("navigation", { name: "Relatórios" });
     await expect(nav.getByRole("link")).toHaveText(["Visão geral", "Faturamento", "Pedidos", "Abandono", "Reembolsos e chargebacks", "Afiliados", "Recebimentos"]);
-    await expect(page.getByTestId("account-label")).toHaveText(/ · produtor$/);
+    await expect(page.getByTestId("account-label")).toHaveText(/^Chave ····.{4} · produtor$/);
     await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
     await page.getByTestId("account-menu").click();
     await expect(page.getByText("Moeda presumida para vendas sem moeda")).toBeVisible();

@@ -201,7 +201,7 @@ test("a creator's month: every day, total, calendar cell, back-test month and CS
     expect([cents(row.scheduled), cents(row.refundedOrChargedBack), cents(row.expectedLosses), cents(row.expected), row.bandLow === "" ? null : cents(row.bandLow), row.bandHigh === "" ? null : cents(row.bandHigh), Number(row.sales)]).toEqual([d.scheduled, d.lost, d.expectedLoss, d.expected, d.low, d.high, d.sales]);
     expect(row.status).toBe(d.day < "2026-06-15" ? "available" : d.day === "2026-06-15" ? "today" : "expected");
   }
-  const backtestCsv = parse(await (await page.request.get((await page.getByTestId("payouts-csv").getAttribute("href"))!.replace("/days?", "/backtest?"))).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
+  const backtestCsv = parse(await (await page.request.get((await page.getByTestId("payouts-backtest-csv").getAttribute("href"))!)).body(), { bom: true, columns: true }) as Array<Record<string, string>>;
   expect(backtestCsv.map((r) => [r.month, r.currency, cents(r.kept), cents(r.predicted)])).toEqual(t.backtest.map((m) => [m.month, m.currency, m.actual, m.predicted]));
 });
 
@@ -209,6 +209,15 @@ test("in São Paulo's zone the days are São Paulo's", async ({ page }) => {
   test.setTimeout(240_000);
   await openPayouts(page, creds.creator2, "?month=2026-06&tz=America%2FSao_Paulo");
   await expectMonth(page, truth("creator2", "2026-06", "America/Sao_Paulo"), "2026-06-15");
+});
+
+test.describe("in a browser set to São Paulo", () => {
+  test.use({ timezoneId: "America/Sao_Paulo" });
+  test("without a zone in the URL the calendar takes the browser's days, as the reports do", async ({ page }) => {
+    test.setTimeout(240_000);
+    await openPayouts(page, creds.creator2, "?month=2026-06");
+    await expectMonth(page, truth("creator2", "2026-06", "America/Sao_Paulo"), "2026-06-15");
+  });
 });
 
 test("when refunds and chargebacks answer 404 the calendar says so and takes off only what purchases tell", async ({ page }) => {

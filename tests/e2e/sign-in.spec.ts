@@ -20,7 +20,7 @@ test("a creator signs in with an API key and sees exactly their own purchases", 
 
 test("an affiliate signs in, sees only their commission view, and creator-only pages answer 403", async ({ page }) => {
   await signIn(page, creds.affiliate, "A");
-  await expect(page.getByTestId("account-label")).toHaveText(/^Affiliate key ····.{4} · affiliate$/);
+  await expect(page.getByTestId("account-label")).toHaveText(/^Key ····.{4} · affiliate$/);
   expect(countOnPage(await page.getByTestId("purchase-total").textContent())).toBe(truthCount("affiliate"));
   await expect(page.getByTestId("kpi-brl-commission")).toBeVisible();
   await expect(page.getByText(/Transaction amount|Creator net|Platform fees/)).toHaveCount(0);
@@ -32,7 +32,7 @@ test("an affiliate signs in, sees only their commission view, and creator-only p
 
 test("a client ID + API key pair signs in through the token exchange (Flow B)", async ({ page }) => {
   await signIn(page, creds.creator2, "B");
-  await expect(page.getByTestId("account-label")).toHaveText(/^Creator key ····.{4} · creator$/);
+  await expect(page.getByTestId("account-label")).toHaveText(/^Key ····.{4} · creator$/);
   expect(countOnPage(await page.getByTestId("purchase-total").textContent())).toBe(truthCount("creator2"));
 });
 

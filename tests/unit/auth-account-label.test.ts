@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountLabel } from "@/lib/auth/account-label";
+import { accountLabel, generatedLabelKeyEnd } from "@/lib/auth/account-label";
 
 const KEY = "sk_live_9f8e7d6c5b4a3210ZYXW";
 
@@ -67,5 +67,13 @@ describe("accountLabel without a name", () => {
         expect(label.length).toBe(`${type === "creator" ? "Creator" : "Affiliate"} key ····`.length + 4);
       }
     }
+  });
+});
+
+describe("generatedLabelKeyEnd", () => {
+  it("finds the key's end in a generated label only, so pages word it in the reader's language", () => {
+    expect(generatedLabelKeyEnd(accountLabel(undefined, "creator", "sak_live_abcd1234"))).toBe("1234");
+    expect(generatedLabelKeyEnd(accountLabel(undefined, "affiliate", "sak_live_abcd9876"))).toBe("9876");
+    expect(generatedLabelKeyEnd(accountLabel("Aurora Academy", "creator", "sak_live_abcd1234"))).toBeNull();
   });
 });

@@ -49,14 +49,16 @@ export function PayoutMethod({ view }: { view: PayoutsView }) {
 }
 
 /** The back-test: each past month's prediction against what its sales kept, per currency. */
-export function PayoutBacktest({ view }: { view: PayoutsView }) {
+export function PayoutBacktest({ view, csvHref }: { view: PayoutsView; csvHref: string | null }) {
   const t = useTranslations("payouts.backtest");
   const f = useFormats();
   const { months, errors } = view.backtest;
   const horizon = view.model.horizonDays;
   return (
     <section className={box} data-testid="payouts-backtest" aria-labelledby="payouts-backtest-title">
-      <h2 id="payouts-backtest-title" className="text-base font-semibold">{t("title")}</h2>
+      <h2 id="payouts-backtest-title" className="text-base font-semibold">
+        {t("title")} {csvHref && <a className="ml-2 text-xs font-medium underline underline-offset-2" href={csvHref} data-testid="payouts-backtest-csv">{t("csv")}</a>}
+      </h2>
       <p>{t("lead", { horizon })}</p>
       {errors.length === 0 && <p>{t("none", { warmup: BACKTEST_WARMUP_DAYS, horizon })}</p>}
       {errors.map((e) => {

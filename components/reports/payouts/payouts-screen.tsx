@@ -12,7 +12,7 @@ import { formatInZone } from "@/lib/format";
 import { parsePayoutMonth, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
 import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
-import { isTimeZone } from "@/lib/report-params/time-zone";
+import { usePageZone } from "@/components/reports/use-browser-zone";
 import { PayoutBacktest, PayoutMethod } from "./payout-method";
 import { PayoutCurrencySection } from "./payout-currency";
 import { monthLabel } from "./payout-format";
@@ -26,10 +26,10 @@ function quarterHour(minute: string | null): string | null {
   return minute && `${minute.slice(0, 14)}${String(Math.floor(Number(minute.slice(14, 16)) / 15) * 15).padStart(2, "0")}Z`;
 }
 
-function csvHref(query: string, month: string): string {
+function csvHref(query: string, month: string, dataset: "days" | "backtest" = "days"): string {
   const params = new URLSearchParams(query);
   params.set("month", month);
-  return `/api/export/payouts/days?${params.toString()}`;
+  return `/api/export/payouts/${dataset}?${params.toString()}`;
 }
 
 const navLink = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -40,13 +40,16 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
   const f = useFormats();
   const search = useSearchParams();
   const tzRaw = search.get("tz");
-  const tz = tzRaw && isTimeZone(tzRaw) ? tzRaw : "UTC";
+  // Without a zone in the URL, the browser's (as on the reports and the Overview): nothing is
+  // asked before it is known, so no month of another zone's days is shown.
+  const pageZone = usePageZone(tzRaw);
+  const tz = pageZone ?? "UTC";
   const month = parsePayoutMonth(search.get("month"));
   const minute = quarterHour(useBrowserMinute());
   // Before the history nothing is known, and past next month nothing is scheduled: said, not fetched.
   const bounds = minute ? payoutMonthBounds(new Date(minute), tz) : null;
   const outside = bounds && month && (month < bounds.first || month > bounds.last) ? bounds : null;
-  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(outside ? null : minute, month, tz);
+  const { data, error, isFetching, isPlaceholderData, progress, query } = usePayouts(outside || !pageZone ? null : minute, month, tz);
   const shown = outside ? null : (data?.month ?? month);
   const hrefOf = (m: string) => `/payouts?${new URLSearchParams({ month: m, ...(tzRaw ? { tz: tzRaw } : {}) }).toString()}`;
   return (
@@ -86,7 +89,7 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
           {data.currencies.length === 0 && <p className="rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800" data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
           {data.currencies.map((c) => <PayoutCurrencySection key={c.currency} view={data} currency={c} />)}
           <PayoutMethod view={data} />
-          <PayoutBacktest view={data} />
+          <PayoutBacktest view={data} csvHref={query ? csvHref(query, data.month, "backtest") : null} />
         </div>
       )}
     </div>
