@@ -2,6 +2,7 @@
 // bound max(ceil(days/90), ceil(records/5000)), for small, medium and 1,000,000-purchase
 // accounts over 30, 365 and 730 days. Runs against sandboxes started as child processes.
 // Rows with unfetched days measured only part of the range: the final line says how many.
+import path from "node:path";
 import { createSalesApiClient, credentialFrom } from "@/lib/sales-api";
 import { MemoryDayCacheStore } from "@/lib/sales-api/day-cache";
 import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
@@ -22,13 +23,28 @@ const firstDay = (days: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) 
 interface Row { account: string; days: number; records: number; requests: number; lowerBound: number; ratio: number; optimum: number; seconds: number; incompleteDays: number; unfetchedDays: number }
 
 /**
- * The fewest requests any client can spend with the API's whole-day filter, from the sandbox's
- * ground truth. A day's oldest record only comes in an answer that holds the whole day (the
- * newest are kept), so every day is read whole by one request, and one request reads whole
- * only consecutive days of at most 5000 records (90 days at most): filling each request with
- * as many days as fit, newest first, is then the minimum. A day of more than 5000 takes one
- * request alone and yields 5000. Usually above ceil(records/5000), which splits days.
+ * The fewest requests any client can spend with the API's whole-day filter, given the records
+ * of each day (newest first). A day's oldest record only comes in an answer that holds the
+ * whole day (the newest are kept), so every day is read whole by one request, and one request
+ * reads whole only consecutive days of at most `limit` records (`maxDays` at most): filling
+ * each request with as many days as fit, newest first, is then the minimum. A day of more
+ * than `limit` takes one request alone. Usually above ceil(records/limit), which splits days.
  */
+export function fewestWholeDayRequests(counts: readonly number[], limit = 5000, maxDays = 90): number {
+  let requests = 0;
+  for (let i = 0; i < counts.length; requests++) {
+    let sum = 0;
+    let taken = 0;
+    while (i < counts.length && taken < maxDays && (taken === 0 || sum + (counts[i] as number) <= limit)) {
+      sum += counts[i] as number;
+      i++;
+      taken++;
+    }
+  }
+  return requests;
+}
+
+/** The whole-day optimum of the range from the sandbox's ground truth, day by day. */
 function wholeDayOptimum(who: "creator" | "creator2", scale: number, days: number): number {
   const counts: number[] = [];
   for (let i = 0; i < days; i++) {
@@ -36,17 +52,7 @@ function wholeDayOptimum(who: "creator" | "creator2", scale: number, days: numbe
     const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     counts.push(groundTruth({ scale, now: FIXED_NOW }, who, "purchases", day, next).length);
   }
-  let requests = 0;
-  for (let i = 0; i < counts.length; requests++) {
-    let sum = 0;
-    let taken = 0;
-    while (i < counts.length && taken < 90 && (taken === 0 || sum + (counts[i] as number) <= 5000)) {
-      sum += counts[i] as number;
-      i++;
-      taken++;
-    }
-  }
-  return requests;
+  return fewestWholeDayRequests(counts);
 }
 
 async function measure(sb: RunningSandbox, who: "creator" | "creator2", scale: number, days: number): Promise<Omit<Row, "account">> {
@@ -101,7 +107,10 @@ async function main(): Promise<void> {
   console.log(`worst requests/lower-bound: ${worst.toFixed(2)}, unfetched days ${unfetched}`);
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script, not when a test imports the helpers above.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
