@@ -1,14 +1,26 @@
 "use client";
 
-import { useEffect } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect } from "react";
 
 // A report's panels (key figures, tables, the charts' frames) are a chunk of their own, out of
 // the page's first load (docs/benchmarks.md, "First-load JavaScript"). They draw nothing before
 // the report's data arrives, which is fetched in the browser, so the screen starts loading them
 // when it mounts, alongside that data, not when the data is there.
 
+/**
+ * Told +1 while a report's panels wait for their code and -1 once they are drawn: the report
+ * frame is "current" only when its figures are on screen, not while their place is empty.
+ */
+export const PanelsLoading = createContext<((delta: 1 | -1) => void) | null>(null);
+
 /** The panels' place while their code arrives after the data (on a slow connection only). */
 export function PanelsPlaceholder() {
+  const told = useContext(PanelsLoading);
+  // Before paint: the frame never shows "current" over an empty place, not even for one frame.
+  useLayoutEffect(() => {
+    told?.(1);
+    return () => told?.(-1);
+  }, [told]);
   return <div className="min-h-[60vh]" aria-busy="true" data-testid="panels-placeholder" />;
 }
 

@@ -3,11 +3,12 @@
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useEffect, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
+import { PanelsLoading } from "@/components/reports/lazy-panels";
 import { FilterChips } from "@/components/reports/filter-chips";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ShareButton } from "@/components/sharing/share-button";
@@ -93,6 +94,9 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
   const current = data && !isPlaceholderData ? data : null;
   const shown = data ? { params: parseReportParams(Object.fromEntries(new URLSearchParams(data.query))).params, query: data.query } : null;
   const loading = isFetching && !current;
+  // Panels whose code is still on its way (components/reports/lazy-panels.tsx).
+  const [panelsLoading, setPanelsLoading] = useState(0);
+  const tellPanelsLoading = useCallback((delta: 1 | -1) => setPanelsLoading((n) => n + delta), []);
   const { currencies, filterOptions } = choices(data?.view);
 
   return (
@@ -132,9 +136,11 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
         </p>
       )}
       {data && shown && !(error && !isFetching && !current) && (
-        <div data-testid="report-body" data-state={previous ? "previous" : "current"} aria-busy={previous ? true : undefined} inert={previous ? true : undefined}
+        <div data-testid="report-body" data-state={previous ? "previous" : panelsLoading > 0 ? "loading" : "current"} aria-busy={previous || panelsLoading > 0 ? true : undefined} inert={previous ? true : undefined}
           className={previous ? "pointer-events-none select-none opacity-40 transition-opacity" : "transition-opacity"}>
-          <ExportScope report={id} query={shown.query}>{children(data.view, shown)}</ExportScope>
+          <PanelsLoading.Provider value={tellPanelsLoading}>
+            <ExportScope report={id} query={shown.query}>{children(data.view, shown)}</ExportScope>
+          </PanelsLoading.Provider>
         </div>
       )}
     </div>
