@@ -14,16 +14,11 @@ export function formatCompactMoney(amount: number, currency: string, locale = "e
   return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(amount);
 }
 
-/**
- * A calendar day (YYYY-MM-DD) as the locale writes it, one spelling per language on every page:
- * "23/11/2026" in Portuguese; in English the ISO day the URL and the report's header show
- * ("2026-11-23"; an English screen mixed "Nov 23, 2026" with it).
- */
+/** A calendar day (YYYY-MM-DD) as the locale writes it: "Nov 23, 2026", "23/11/2026". */
 export function formatDayInLocale(day: string, locale = "en-US"): string {
   const ms = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(ms)) return day;
-  if (!locale.startsWith("pt")) return new Date(ms).toISOString().slice(0, 10);
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "short" }).format(ms);
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...(locale.startsWith("pt") ? { dateStyle: "short" } : { dateStyle: "medium" }) }).format(ms);
 }
 
 export interface LocaleFormats {

@@ -7,7 +7,7 @@ const HOUR_KEY = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
 const MONTH_KEY = /^(\d{4})-(\d{2})$/;
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** "2026-06-15" / "15/06/2026" (day or the Monday of a week), "Jun 2026" (month), "Jun 15, 14:00" (hour). */
+/** "Jun 15, 2026" (day or the Monday of a week), "Jun 2026" (month), "Jun 15, 14:00" (hour). */
 export function bucketLabel(bucket: string, locale: string): string {
   if (DAY_KEY.test(bucket)) return formatDayInLocale(bucket, locale);
   const month = MONTH_KEY.exec(bucket);

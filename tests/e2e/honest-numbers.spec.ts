@@ -117,7 +117,7 @@ test("an empty period says so in one sentence and links to a range with data", a
   }
   await page.goto("/revenue?from=2023-01-01&to=2023-01-31");
   const empty = page.getByTestId("empty-period");
-  await expect(empty).toContainText("No sales between 2023-01-01 and 2023-01-31.", { timeout: 60_000 });
+  await expect(empty).toContainText("No sales between Jan 1, 2023 and Jan 31, 2023.", { timeout: 60_000 });
   await expect(page.locator("figure")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: /Key figures/ })).toHaveCount(0);
   await empty.getByTestId("empty-period-link").click();

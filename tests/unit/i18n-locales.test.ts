@@ -68,6 +68,6 @@ describe("formats by locale", () => {
   it("writes English money compact on axes", () => {
     expect(formatCompactMoney(34000, "usd")).toBe("$34K");
     expect(formatMoney(1234.56, "usd")).toBe("$1,234.56");
-    expect(formatDayInLocale("2026-11-23")).toBe("2026-11-23");
+    expect(formatDayInLocale("2026-11-23")).toBe("Nov 23, 2026");
   });
 });
