@@ -49,7 +49,10 @@ export function expectedFigures(account: Account, load: ReportLoad): Figures {
     }
   } else if (load.kind === "refunds") {
     const refunds = truthOf(account, "refunds", load);
-    const chargebacks = truthOf(account, "chargebacks", load);
+    // Chargebacks by the one rule (lib/analytics/sale-losses.ts, written again here): the sales
+    // with a dispute opened, each once; alerts (early warnings) are not chargebacks.
+    const disputed = new Set<unknown>();
+    const chargebacks = truthOf(account, "chargebacks", load).filter((c) => c.kind !== "alert" && (c.purchaseId === undefined || (!disputed.has(c.purchaseId) && Boolean(disputed.add(c.purchaseId)))));
     const currencies = new Set([...kpiTruth(account, load.from, load.to).keys(), ...refunds.map((r) => String(r.currency)), ...chargebacks.map((c) => String(c.currency))]);
     for (const currency of currencies) {
       figures[`${currency} refunds`] = countBy(refunds, currency);
