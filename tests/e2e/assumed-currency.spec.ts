@@ -9,9 +9,7 @@
 // catalog answer per credential for minutes, and its mirror keeps the days it read without a
 // currency; neither may reach the suite's shared dashboard or the other half.
 import { expect, test, type Page } from "./support/test";
-import fs from "node:fs";
-import path from "node:path";
-import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
+import { withOwnDashboard } from "./support/own-dashboard";
 import { DASHBOARD_PORT, setSandboxControls } from "./support/sandbox";
 import { centsOnScreen, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
@@ -44,16 +42,8 @@ async function blocksOnPage(page: Page): Promise<Map<string, number>> {
 
 /** The describe block's tests run on a dashboard of their own, with fresh data. */
 function onOwnDashboard(name: string, port: number): void {
-  let dashboard: DashboardInstance | undefined;
   test.use({ baseURL: `http://127.0.0.1:${port}` });
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    const dir = path.resolve(`.data/e2e/${name}`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    dashboard = await startDashboard(port, dir);
-  });
-  test.afterAll(async () => dashboard?.stop());
+  withOwnDashboard(port, name);
 }
 
 async function setCurrency(page: Page, code: string) {

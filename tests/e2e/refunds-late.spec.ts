@@ -3,12 +3,10 @@
 // and the affiliate's commission lost counts it. Truth from the sandbox's records with the same
 // late refund, worked out here: full refunds by the record's own refundType, commission lost per
 // sale (its refunded share, or all of it for a dispute not won; at most the commission, once).
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen } from "./support/revenue-truth";
-import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
+import { withOwnDashboard } from "./support/own-dashboard";
 import { DASHBOARD_PORT, sandboxRequest, setSandboxControls } from "./support/sandbox";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 
@@ -17,17 +15,7 @@ import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 const PORT = DASHBOARD_PORT + 6;
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
-let dashboard: DashboardInstance | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const dir = path.resolve(".data/e2e/refunds-late");
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  dashboard = await startDashboard(PORT, dir);
-});
-test.afterAll(async () => {
-  await dashboard?.stop();
-});
+withOwnDashboard(PORT, "refunds-late");
 
 type Rec = Record<string, unknown>;
 const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);

@@ -5,7 +5,7 @@
 // was made, and Shared links says how many are active.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./support/test";
 import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
 import { DASHBOARD_PORT } from "./support/sandbox";
 import { sandboxCredentials, signIn } from "./support/session";

@@ -6,7 +6,7 @@
 // the right key signs in at once. A dashboard of its own: its throttle is its own.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
 import { DASHBOARD_PORT, sandboxRequest } from "./support/sandbox";
 import { sandboxCredentials } from "./support/session";

@@ -2,10 +2,8 @@
 // stood still for 48 s said nothing); with a failing one, a report shows the days already read
 // and names the others. On a dashboard of its own, so its day cache holds only what these tests
 // read, whatever the specs before them opened; the sandbox's controls are restored whatever happens.
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { startDashboard, type DashboardInstance } from "./support/dashboard-instance";
+import { expect, test } from "./support/test";
+import { withOwnDashboard } from "./support/own-dashboard";
 import { DASHBOARD_PORT, setSandboxControls } from "./support/sandbox";
 import { purchasesTruth } from "./support/revenue-truth";
 import { countOnPage, sandboxCredentials, signIn } from "./support/session";
@@ -14,17 +12,7 @@ const PORT = DASHBOARD_PORT + 4;
 const creds = sandboxCredentials();
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
-let dashboard: DashboardInstance | undefined;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const dir = path.resolve(".data/e2e/slow-upstream");
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  dashboard = await startDashboard(PORT, dir);
-});
-test.afterAll(async () => {
-  await dashboard?.stop();
-});
+withOwnDashboard(PORT, "slow-upstream");
 test.afterEach(async () => {
   await setSandboxControls({ latencyMs: 0, errorRate5xx: 0 });
 });
