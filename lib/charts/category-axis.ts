@@ -8,6 +8,8 @@ const MIN_PX = 80;
 export function categoryAxis(labels: readonly string[], chartWidth: number): { width: number; maxChars: number } {
   const longest = Math.max(0, ...labels.map((label) => label.length));
   const room = chartWidth > 0 ? chartWidth * 0.4 : 120;
-  const width = Math.round(Math.max(MIN_PX, Math.min(room, longest * CHAR_PX + PAD_PX)));
-  return { width, maxChars: Math.max(4, Math.floor((width - PAD_PX) / CHAR_PX)) };
+  // Rounded up, and the characters counted with a little slack: rounding 91.2 px down to 91
+  // left "Main product" room for 11 of its 12 characters, and it was cut on a wide chart.
+  const width = Math.ceil(Math.max(MIN_PX, Math.min(room, longest * CHAR_PX + PAD_PX)));
+  return { width, maxChars: Math.max(4, Math.floor((width - PAD_PX) / CHAR_PX + 1e-6)) };
 }

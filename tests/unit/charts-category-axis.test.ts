@@ -15,6 +15,12 @@ describe("categoryAxis", () => {
     expect(axis.maxChars).toBeLessThan(name.length);
     expect(axis.maxChars).toBeGreaterThan(18);
   });
+  it("never cuts a name that fits, whatever its length (rounding once cut 'Main product')", () => {
+    for (let length = 1; length <= 50; length++) {
+      const label = "x".repeat(length);
+      expect(categoryAxis([label, "Pix"], 1200).maxChars, `${length} characters`).toBeGreaterThanOrEqual(length);
+    }
+  });
   it("never goes below 80 px, nor needs more than its names", () => {
     expect(categoryAxis(["Pix"], 900).width).toBe(80);
     expect(categoryAxis([], 0).width).toBe(80);
