@@ -5,7 +5,7 @@
 // fields without it). Browsers send Origin with every POST, so one without it was not sent by a
 // page of ours, and one from another origin is a cross-site request: both are refused. The
 // origin of ours is NEXTAUTH_URL's (the address people use, also behind a proxy whose Host
-// differs); without it, the request's own Host, which is what Next itself compares.
+// differs), and the request's own Host, which is what Next itself compares.
 // A body is refused by its declared length before anything reads it: the same limit Next is
 // given (next.config.ts), and none declared (a streamed body) is refused too, since the
 // browser's fetch of an action always declares one.
@@ -40,8 +40,10 @@ function originOf(value: string | undefined): string | undefined {
 
 function isOurOrigin(origin: string | null, headers: Headers, publicUrl: string | undefined): boolean {
   if (!origin || origin === "null") return false;
-  const ours = originOf(publicUrl);
-  if (ours) return origin === ours;
+  if (origin === originOf(publicUrl)) return true;
+  // Also the address the page was opened at (its Host, as Next compares): the demo's
+  // NEXTAUTH_URL says localhost, and a person who opened 127.0.0.1 could not sign in. A
+  // cross-site page's Origin never equals the Host its request was sent to.
   const host = headers.get("host");
   try {
     return Boolean(host) && new URL(origin).host === host;

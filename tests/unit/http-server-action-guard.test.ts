@@ -25,6 +25,12 @@ describe("serverActionRefusal", () => {
     expect(codeOf(post({ origin: "http://127.0.0.1:3000" }), null)).toBe("foreign_origin");
   });
 
+  it("accepts the address the page was opened at even when NEXTAUTH_URL names another (localhost vs 127.0.0.1)", () => {
+    expect(codeOf(post({ origin: "http://127.0.0.1:3001", host: "127.0.0.1:3001" }), "http://localhost:3001")).toBeNull();
+    expect(codeOf(post({ origin: "http://evil.example", host: "127.0.0.1:3001" }), "http://localhost:3001")).toBe("foreign_origin");
+    expect(codeOf(post({ origin: "http://127.0.0.1:3001", host: "localhost:3001" }), "http://localhost:3001")).toBe("foreign_origin");
+  });
+
   it("refuses a body over the limit (413) or of no declared length (411) before anything reads it", () => {
     const big = serverActionRefusal(post({ origin: PUBLIC_URL, "content-length": String(5 * 1024 * 1024) }), PUBLIC_URL);
     expect(big).toMatchObject({ status: 413, failure: { code: "payload_too_large" } });
