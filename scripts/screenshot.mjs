@@ -1,5 +1,8 @@
-// node scripts/screenshot.mjs [url] [out.png] [--phone] [--dark]
-// Screenshots a running dashboard with the same Chromium the e2e tests use.
+// node scripts/screenshot.mjs [url] [out.png] [--phone] [--dark] [--sign-in]
+// Screenshots a running dashboard with the same Chromium the e2e tests use. With --sign-in,
+// signs in first as the demo creator (`npm run demo` writes .data/demo/credentials.json) and
+// waits for the report's figures: the README's picture is a report, not the landing page.
+import fs from "node:fs";
 import { chromium } from "@playwright/test";
 import { chooseChromium, chromiumLaunch } from "./chromium-choice.mjs";
 
@@ -21,7 +24,18 @@ const page = await browser.newPage({
   hasTouch: phone,
   colorScheme: flags.has("--dark") ? "dark" : "light",
 });
-await page.goto(url, { waitUntil: "networkidle" });
+if (flags.has("--sign-in")) {
+  const { creator } = JSON.parse(fs.readFileSync(".data/demo/credentials.json", "utf8"));
+  await page.goto(new URL("/sign-in", url).href);
+  await page.getByLabel("API key", { exact: true }).fill(creator.apiKey);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((at) => !at.pathname.startsWith("/sign-in"));
+  await page.goto(url);
+  await page.locator('[data-state="current"]').first().waitFor({ timeout: 120_000 });
+  await page.waitForLoadState("networkidle");
+} else {
+  await page.goto(url, { waitUntil: "networkidle" });
+}
 await page.getByText(/^Upstream/).first().waitFor();
 await page.screenshot({ path: out, fullPage: phone });
 await browser.close();
