@@ -20,6 +20,7 @@ import { isTimeZone } from "@/lib/report-params/time-zone";
 import { formatClock } from "@/lib/reports/data-freshness";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useBrowserZone } from "./use-browser-zone";
 import { useReport } from "./use-report";
@@ -43,7 +44,7 @@ export interface ReportScreenProps<V extends FramedView> {
   /** How the report places records in time, after the range: "by checkout start". */
   basis: string | ((params: ReportParams) => string);
   /** The controls' choices, read off the last view (the previous one while a new one loads). */
-  choices: (view: V | undefined) => { currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>> };
+  choices: (view: V | undefined) => { currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; offers?: OfferChoice[] };
   hiddenFilters?: FilterKey[];
   /** The downloads of the header, for the URL's report. */
   downloads: (query: string, view: V | undefined) => ReactNode;
@@ -97,7 +98,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
   // Panels whose code is still on its way (components/reports/lazy-panels.tsx).
   const [panelsLoading, setPanelsLoading] = useState(0);
   const tellPanelsLoading = useCallback((delta: 1 | -1) => setPanelsLoading((n) => n + delta), []);
-  const { currencies, filterOptions } = choices(data?.view);
+  const { currencies, filterOptions, offers } = choices(data?.view);
 
   return (
     <div className="space-y-4 sm:space-y-6" data-report={id}>
@@ -124,8 +125,8 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           <ShareButton report={id} query={query} />
         </div>
       </header>
-      <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} hiddenFilters={hiddenFilters} />
-      <FilterChips params={params} known={current ? choices(current.view) : null} />
+      <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} offers={offers} hiddenFilters={hiddenFilters} />
+      <FilterChips params={params} known={current ? choices(current.view) : null} offers={offers} />
       {loading && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError
         ? <FailurePanel failure={error.failure} />

@@ -1,0 +1,31 @@
+// The Offer filter's choices made from records (purchases, orders, carts): every offer code of
+// the records, the first name seen (records come newest first, as a breakdown's label), and
+// the products it was sold under. The purchase summary keeps the same (summaryOfferChoices),
+// and the unit tests hold the two to each other.
+import type { OfferChoice } from "@/lib/reports/offer-choices";
+import { NONE } from "./dimensions";
+
+export interface OfferFields {
+  offerCode?: string | null;
+  offerName?: string | null;
+  productName?: string | null;
+}
+
+/** The choice of each offer of `records`, by code; the name only where it says more than the code. */
+export function offerChoicesOf(records: Iterable<OfferFields>): OfferChoice[] {
+  const offers = new Map<string, { name: string | null; products: Set<string> }>();
+  for (const r of records) {
+    const code = r.offerCode || NONE;
+    let offer = offers.get(code);
+    if (offer === undefined) offers.set(code, (offer = { name: r.offerName ?? null, products: new Set() }));
+    offer.products.add(r.productName || NONE);
+  }
+  return offerChoicesFrom(offers);
+}
+
+/** Choices from each offer's first name and its products, sorted by code (the filter's order). */
+export function offerChoicesFrom(offers: ReadonlyMap<string, { name: string | null; products: Iterable<string> }>): OfferChoice[] {
+  return [...offers]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([code, { name, products }]) => ({ code, ...(name && name !== code && code !== NONE ? { name } : {}), products: [...new Set(products)].sort() }));
+}
