@@ -55,16 +55,6 @@ export function ReportControls({ params, currencies, filterOptions, offers, hidd
     return () => window.removeEventListener("keydown", onKey);
   }, [params.tz, setQuery]);
 
-  const checkbox = (key: FilterKey, option: string) => {
-    const checked = params.filters[key].includes(option);
-    return (
-      <label key={option} className="flex items-center gap-2 py-0.5">
-        <input type="checkbox" checked={checked} onChange={() => void setQuery({ [key]: checked ? params.filters[key].filter((v) => v !== option) : [...params.filters[key], option] })} />
-        {valueLabel(key, option)}
-      </label>
-    );
-  };
-
   return (
     <div>
       <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}
@@ -113,16 +103,27 @@ export function ReportControls({ params, currencies, filterOptions, offers, hidd
           </label>
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
-          {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => (
-            <Popover key={key} summaryClassName={`${control} cursor-pointer list-none`} summary={<>{tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}</>}>
-              <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-                <legend className="sr-only">{tf(`labels.${key}`)}</legend>
-                {key === "offer" && offers ? (
-                  <OfferOptions options={optionsOf(key)} offers={offers} filters={params.filters} label={valueLabel} option={(option) => checkbox(key, option)} />
-                ) : optionsOf(key).map((option) => checkbox(key, option))}
-              </fieldset>
-            </Popover>
-          ))}
+          {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => {
+            const checkbox = (option: string) => {
+              const checked = params.filters[key].includes(option);
+              return (
+                <label key={option} className="flex items-center gap-2 py-0.5">
+                  <input type="checkbox" checked={checked} onChange={() => void setQuery({ [key]: checked ? params.filters[key].filter((v) => v !== option) : [...params.filters[key], option] })} />
+                  {valueLabel(key, option)}
+                </label>
+              );
+            };
+            return (
+              <Popover key={key} summaryClassName={`${control} cursor-pointer list-none`} summary={<>{tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}</>}>
+                <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+                  <legend className="sr-only">{tf(`labels.${key}`)}</legend>
+                  {key === "offer" && offers ? (
+                    <OfferOptions options={optionsOf(key)} offers={offers} filters={params.filters} label={valueLabel} option={checkbox} />
+                  ) : optionsOf(key).map(checkbox)}
+                </fieldset>
+              </Popover>
+            );
+          })}
         </div>
       </div>
     </div>
