@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import { offerGroups, type OfferChoice } from "@/lib/reports/offer-choices";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
+import { offerGroups } from "@/lib/reports/offer-groups";
 
 type Props = {
   /** The filter's codes (the range's, and those chosen). */

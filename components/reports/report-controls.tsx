@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useEffect, useId, useState } from "react";
@@ -11,8 +12,11 @@ import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
 import { Popover } from "@/components/ui/popover";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
-import { OfferOptions } from "./offer-options";
 import { TimeZonePicker } from "./time-zone-picker";
+
+// The Offer popover's groups: out of the first load (the budget), drawn in the closed popover
+// moments after the page hydrates.
+const OfferOptions = dynamic(() => import("./offer-options").then((m) => m.OfferOptions), { ssr: false });
 
 const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 

@@ -5,7 +5,8 @@ import { summarizePurchases } from "@/lib/analytics/purchase-summary";
 import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
 import { summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
 import type { Purchase } from "@/lib/sales-api";
-import { offerGroups, offerLabeler, type OfferChoice } from "@/lib/reports/offer-choices";
+import { offerLabeler, type OfferChoice } from "@/lib/reports/offer-choices";
+import { offerGroups } from "@/lib/reports/offer-groups";
 import { groundTruth } from "../../sandbox/ground-truth";
 
 // The Offer filter's choices: each offer by its name under its product, narrowed to the chosen
