@@ -23,9 +23,23 @@ export function offerChoicesOf(records: Iterable<OfferFields>): OfferChoice[] {
   return offerChoicesFrom(offers);
 }
 
-/** Choices from each offer's first name and its products, sorted by code (the filter's order). */
+/**
+ * Choices from each offer's first name and its products, sorted by code (the filter's order). An
+ * offer reads by its name, with its code beside it only where two offers share the name (one per
+ * currency, say); "Name (CODE)" reads the same in every language the app speaks.
+ */
 export function offerChoicesFrom(offers: ReadonlyMap<string, { name: string | null; products: Iterable<string> }>): OfferChoice[] {
+  const nameOf = (code: string, name: string | null) => (name && name !== code && code !== NONE ? name : null);
+  const uses = new Map<string, number>();
+  for (const [code, { name }] of offers) {
+    const n = nameOf(code, name);
+    if (n) uses.set(n, (uses.get(n) ?? 0) + 1);
+  }
   return [...offers]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([code, { name, products }]) => ({ code, ...(name && name !== code && code !== NONE ? { name } : {}), products: [...new Set(products)].sort() }));
+    .map(([code, { name, products }]) => {
+      const n = nameOf(code, name);
+      const label = n === null ? null : uses.get(n)! > 1 ? `${n} (${code})` : n;
+      return { code, ...(label === null ? {} : { label }), products: [...new Set(products)].sort() };
+    });
 }

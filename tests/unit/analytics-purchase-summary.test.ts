@@ -118,7 +118,7 @@ describe("purchase summaries against the record functions", () => {
       mergeSummaries(days, fallback);
       expect(JSON.stringify(days)).toBe(before);
     }
-    expect(offerChoicesOf(creator).some((c) => c.name)).toBe(true);
+    expect(offerChoicesOf(creator).some((c) => c.label)).toBe(true);
   });
 
   it("gives the same attach rates", () => {

@@ -52,9 +52,11 @@ describe("the offers each report sends for its Offer filter", () => {
       expect(offers.size).toBeGreaterThan(1);
       expect(view.offers.map((o) => o.code).sort()).toEqual([...listed].sort());
       expect(view.offers.map((o) => o.code).sort()).toEqual([...offers.keys()].sort());
+      const names = [...offers].filter(([code, o]) => o.name && o.name !== code).map(([, o]) => o.name);
       for (const offer of view.offers) {
         const t = offers.get(offer.code)!;
-        expect(offer.name ?? offer.code, offer.code).toBe(t.name || offer.code);
+        const words = !t.name || t.name === offer.code ? undefined : names.filter((n) => n === t.name).length > 1 ? `${t.name} (${offer.code})` : t.name;
+        expect(offer.label, offer.code).toBe(words);
         expect(offer.products, offer.code).toEqual([...t.products].sort());
       }
     });

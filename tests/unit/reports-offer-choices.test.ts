@@ -5,7 +5,7 @@ import { summarizePurchases } from "@/lib/analytics/purchase-summary";
 import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
 import { summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
 import type { Purchase } from "@/lib/sales-api";
-import { offerLabeler, type OfferChoice } from "@/lib/reports/offer-choices";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { offerGroups } from "@/lib/reports/offer-groups";
 import { groundTruth } from "../../sandbox/ground-truth";
 
@@ -28,10 +28,7 @@ function truth() {
   return offers;
 }
 
-const words = (choices: readonly OfferChoice[]) => {
-  const of = offerLabeler(choices);
-  return { offer: (code: string) => of(code)?.name ?? code, product: (key: string) => key };
-};
+const words = (choices: readonly OfferChoice[]) => ({ offer: (code: string) => choices.find((c) => c.code === code)?.label ?? code, product: (key: string) => key });
 
 describe("the Offer filter's choices", () => {
   const choices = offerChoicesOf(records as never);
@@ -47,9 +44,10 @@ describe("the Offer filter's choices", () => {
 
   it("names every offer of the records with its newest name and lists its products", () => {
     expect(codes).toEqual([...offers.keys()].sort());
+    const names = [...offers.values()].map((o) => o.name);
     for (const choice of choices) {
       const t = offers.get(choice.code)!;
-      expect(choice.name, choice.code).toBe(t.name);
+      expect(choice.label, choice.code).toBe(names.filter((n) => n === t.name).length > 1 ? `${t.name} (${choice.code})` : t.name);
       expect(choice.products, choice.code).toEqual([...t.products].sort());
     }
   });
@@ -82,19 +80,15 @@ describe("the Offer filter's choices", () => {
     expect(unknown[0]).toEqual({ product: null, codes: ["GONE-1"] });
   });
 
-  it("adds the code only where two offers share a name, and reads an offer it does not know as nothing", () => {
-    const shared: OfferChoice[] = [
-      { code: "A-BRL", name: "Course", products: ["Course"] },
-      { code: "A-USD", name: "Course", products: ["Course"] },
-      { code: "B", name: "Bonus", products: ["Course"] },
+  it("adds the code only where two offers share a name", () => {
+    const sale = (offerCode: string, offerName: string | null) => ({ offerCode, offerName, productName: "Course" });
+    expect(offerChoicesOf([sale("A-BRL", "Course"), sale("A-USD", "Course"), sale("B", "Bonus"), sale("C", null), sale("D", "D")])).toEqual([
+      { code: "A-BRL", label: "Course (A-BRL)", products: ["Course"] },
+      { code: "A-USD", label: "Course (A-USD)", products: ["Course"] },
+      { code: "B", label: "Bonus", products: ["Course"] },
       { code: "C", products: ["Course"] },
-    ];
-    const label = offerLabeler(shared);
-    expect(label("A-BRL")).toEqual({ name: "Course", code: "A-BRL" });
-    expect(label("A-USD")).toEqual({ name: "Course", code: "A-USD" });
-    expect(label("B")).toEqual({ name: "Bonus" });
-    expect(label("C")).toBeNull();
-    expect(label("D")).toBeNull();
+      { code: "D", products: ["Course"] },
+    ]);
   });
 
   it("keeps no name that says nothing more than the code, and puts records without a product under none", () => {
@@ -110,7 +104,7 @@ describe("the Offer filter's choices", () => {
     const older = summarizePurchases([sale]);
     const stored = JSON.stringify([newer, older]);
     const merged = mergeSummaries([newer, older], assumeCurrency("brl"));
-    expect(summaryOfferChoices(merged)).toEqual([{ code: sale.offerCode, name: sale.offerName, products: [String(sale.productName), "Renamed"].sort() }]);
+    expect(summaryOfferChoices(merged)).toEqual([{ code: sale.offerCode, label: sale.offerName, products: [String(sale.productName), "Renamed"].sort() }]);
     expect(JSON.stringify([newer, older])).toBe(stored);
     const products = offerGroups([sale.offerCode!], summaryOfferChoices(merged), { offers: [], products: ["Renamed"] }, { offer: (c) => c, product: (p) => p });
     expect(products).toEqual([{ product: "Renamed", codes: [sale.offerCode] }]);
