@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
@@ -9,11 +10,10 @@ import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
 import { PanelsLoading } from "@/components/reports/lazy-panels";
-import { FilterChips } from "@/components/reports/filter-chips";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ShareButton } from "@/components/sharing/share-button";
 import { SaveViewButton } from "@/components/views/save-view-button";
-import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
+import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { todayIn } from "@/lib/report-params/presets";
 import { isTimeZone } from "@/lib/report-params/time-zone";
@@ -25,6 +25,10 @@ import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useBrowserZone } from "./use-browser-zone";
 import { useReport } from "./use-report";
 import { useReportDay } from "./use-report-day";
+
+// The chips of the filters set, out of the reports' first load (the budget): fetched only when a
+// filter is set, they come in beside the figures, which arrive after the page anyway.
+const FilterChips = dynamic(() => import("@/components/reports/filter-chips").then((m) => m.FilterChips), { ssr: false });
 
 /** What every report view carries for the frame around its panels. */
 export interface FramedView {
@@ -126,7 +130,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
         </div>
       </header>
       <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} offers={offers} hiddenFilters={hiddenFilters} />
-      <FilterChips params={params} known={current ? choices(current.view) : null} offers={offers} />
+      {(params.currency || FILTER_KEYS.some((key) => params.filters[key].length > 0)) && <FilterChips params={params} known={current ? choices(current.view) : null} offers={offers} />}
       {loading && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError
         ? <FailurePanel failure={error.failure} />
