@@ -2,18 +2,19 @@
 // the chosen products' offers once a product is chosen (an offer already chosen stays), and the
 // chip names the offer the same way. Names and products come from the sandbox's ground truth.
 import { expect, test, type Locator, type Page } from "./support/test";
+import { groundTruth } from "../../sandbox/ground-truth";
 import { purchasesTruth } from "./support/revenue-truth";
-import { sandboxCredentials, signIn } from "./support/session";
+import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 
 const creds = sandboxCredentials();
 const MAY = { from: "2026-05-01", to: "2026-05-31" };
 const URL_MAY = `/revenue?from=${MAY.from}&to=${MAY.to}&compare=none&tz=UTC`;
 const LOAD = { timeout: 60_000 };
 
-/** Each offer of May's purchases: its newest record's name and its products; and each offer's words on screen. */
-function offersTruth() {
+/** Each offer of May's records (purchases unless said): its newest record's name and its products; and each offer's words on screen. */
+function offersTruth(records: Array<Record<string, unknown>> = purchasesTruth("creator", MAY.from, MAY.to), date = "checkoutInitializedAt") {
   const offers = new Map<string, { name: string; products: Set<string> }>();
-  const newestFirst = [...purchasesTruth("creator", MAY.from, MAY.to)].sort((a, b) => String(b.checkoutInitializedAt).localeCompare(String(a.checkoutInitializedAt)));
+  const newestFirst = [...records].filter((r) => r.offerCode && r.productName).sort((a, b) => String(b[date]).localeCompare(String(a[date])));
   for (const p of newestFirst) {
     const code = String(p.offerCode);
     const offer = offers.get(code) ?? { name: String(p.offerName), products: new Set<string>() };
@@ -114,6 +115,26 @@ test("offers read by name under their product; a chosen product narrows them; th
   await expect(kept).toBeChecked();
   await kept.click();
   await page.waitForURL((u) => !u.searchParams.has("offer"));
+});
+
+test("Orders, Refunds and Abandonment group their offers by product and name them too", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  const may = (resource: "orders" | "abandoned-carts") => groundTruth({ now: SANDBOX_NOW }, "creator", resource, MAY.from, "2026-06-01");
+  const cases = [
+    { path: "/orders", truth: offersTruth(may("orders")) },
+    { path: "/refunds", truth: offersTruth() },
+    { path: "/abandonment", truth: offersTruth(may("abandoned-carts"), "sessionInitializedAt") },
+  ];
+  for (const { path, truth } of cases) {
+    expect(truth.offers.size, path).toBeGreaterThan(2);
+    await page.goto(`${path}?from=${MAY.from}&to=${MAY.to}&compare=none&tz=UTC`);
+    await settled(page);
+    const offerGroup = await open(page, "Offer");
+    for (const product of truth.products) {
+      const group = offerGroup.getByRole("group", { name: product, exact: true });
+      for (const [code, o] of truth.offers) if (o.products.has(product)) await expect(group.getByRole("checkbox", { name: truth.words(code), exact: true }), `${path} ${code}`).toBeVisible();
+    }
+  }
 });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
