@@ -6,11 +6,14 @@ import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-par
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 
 type Props = {
   params: ReportParams;
   /** What the loaded view for these parameters offers; null while it is not loaded. */
   known: { currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>> } | null;
+  /** The last view's offers (while a new one loads, the previous): an offer's chip names it as the Offer filter does. */
+  offers?: OfferChoice[];
 };
 
 type Chip = { key: FilterKey | "currency"; value: string; label: string; words: string; empty: boolean };
@@ -19,9 +22,9 @@ type Chip = { key: FilterKey | "currency"; value: string; label: string; words: 
 // from a link (or matches nothing and so has no option left in the dropdowns) can still be seen
 // and undone. "Matches nothing" is said only once the view for these very parameters is in, and
 // only for a filter whose report offers choices to compare with.
-export function FilterChips({ params, known }: Props) {
+export function FilterChips({ params, known, offers }: Props) {
   const t = useTranslations("filters");
-  const valueLabel = useFilterValueLabel();
+  const valueLabel = useFilterValueLabel(offers);
   const currencyName = useCurrencyName();
   const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
   const chips: Chip[] = [];

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useEffect, useId, useState } from "react";
@@ -10,20 +11,25 @@ import { daysBetween } from "@/lib/calendar";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
 import { Popover } from "@/components/ui/popover";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { TimeZonePicker } from "./time-zone-picker";
+
+// The Offer popover's groups: out of the first load (the budget), drawn in the closed popover
+// moments after the page hydrates.
+const OfferOptions = dynamic(() => import("./offer-options").then((m) => m.OfferOptions), { ssr: false });
 
 const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
-type Props = { params: ReportParams; currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; hiddenFilters?: FilterKey[] };
+type Props = { params: ReportParams; currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; offers?: OfferChoice[]; hiddenFilters?: FilterKey[] };
 
 // Every control writes the URL (nuqs) and nothing else: the URL is the report's only state.
 // Shallow: the report's view streams from its route (ReportScreen), the page is not rendered again.
-export function ReportControls({ params, currencies, filterOptions, hiddenFilters = [] }: Props) {
+export function ReportControls({ params, currencies, filterOptions, offers, hiddenFilters = [] }: Props) {
   const [, setQuery] = useQueryStates(reportUrlParsers, { history: "push" });
   const t = useTranslations("report");
   const tf = useTranslations("filters");
   const currencyName = useCurrencyName();
-  const valueLabel = useFilterValueLabel();
+  const valueLabel = useFilterValueLabel(offers);
   // The selected values stay among the options even when the range has none of them, so a
   // filter that matches nothing can still be unticked here (and the dropdown never vanishes).
   const optionsOf = (key: FilterKey) => [...new Set([...params.filters[key], ...(filterOptions[key] ?? [])])];
@@ -101,22 +107,27 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
           </label>
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
-          {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => (
-            <Popover key={key} summaryClassName={`${control} cursor-pointer list-none`} summary={<>{tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}</>}>
-              <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-                <legend className="sr-only">{tf(`labels.${key}`)}</legend>
-                {optionsOf(key).map((option) => {
-                  const checked = params.filters[key].includes(option);
-                  return (
-                    <label key={option} className="flex items-center gap-2 py-0.5">
-                      <input type="checkbox" checked={checked} onChange={() => void setQuery({ [key]: checked ? params.filters[key].filter((v) => v !== option) : [...params.filters[key], option] })} />
-                      {valueLabel(key, option)}
-                    </label>
-                  );
-                })}
-              </fieldset>
-            </Popover>
-          ))}
+          {FILTER_KEYS.filter((key) => !hiddenFilters.includes(key) && optionsOf(key).length > 0).map((key) => {
+            const checkbox = (option: string) => {
+              const checked = params.filters[key].includes(option);
+              return (
+                <label key={option} className="flex items-center gap-2 py-0.5">
+                  <input type="checkbox" checked={checked} onChange={() => void setQuery({ [key]: checked ? params.filters[key].filter((v) => v !== option) : [...params.filters[key], option] })} />
+                  {valueLabel(key, option)}
+                </label>
+              );
+            };
+            return (
+              <Popover key={key} summaryClassName={`${control} cursor-pointer list-none`} summary={<>{tf(`labels.${key}`)}{params.filters[key].length ? ` (${params.filters[key].length})` : ""}</>}>
+                <fieldset className="absolute z-10 mt-1 max-h-64 w-64 max-w-[calc(100vw-2.5rem)] overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+                  <legend className="sr-only">{tf(`labels.${key}`)}</legend>
+                  {key === "offer" && offers ? (
+                    <OfferOptions options={optionsOf(key)} offers={offers} filters={params.filters} label={valueLabel} option={checkbox} />
+                  ) : optionsOf(key).map(checkbox)}
+                </fieldset>
+              </Popover>
+            );
+          })}
         </div>
       </div>
     </div>

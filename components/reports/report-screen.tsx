@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
@@ -9,21 +10,25 @@ import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
 import { PanelsLoading } from "@/components/reports/lazy-panels";
-import { FilterChips } from "@/components/reports/filter-chips";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ShareButton } from "@/components/sharing/share-button";
 import { SaveViewButton } from "@/components/views/save-view-button";
-import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
+import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { todayIn } from "@/lib/report-params/presets";
 import { isTimeZone } from "@/lib/report-params/time-zone";
 import { formatClock } from "@/lib/reports/data-freshness";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useBrowserZone } from "./use-browser-zone";
 import { useReport } from "./use-report";
 import { useReportDay } from "./use-report-day";
+
+// The chips of the filters set, out of the reports' first load (the budget): fetched only when a
+// filter is set, they come in beside the figures, which arrive after the page anyway.
+const FilterChips = dynamic(() => import("@/components/reports/filter-chips").then((m) => m.FilterChips), { ssr: false });
 
 /** What every report view carries for the frame around its panels. */
 export interface FramedView {
@@ -43,7 +48,7 @@ export interface ReportScreenProps<V extends FramedView> {
   /** How the report places records in time, after the range: "by checkout start". */
   basis: string | ((params: ReportParams) => string);
   /** The controls' choices, read off the last view (the previous one while a new one loads). */
-  choices: (view: V | undefined) => { currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>> };
+  choices: (view: V | undefined) => { currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; offers?: OfferChoice[] };
   hiddenFilters?: FilterKey[];
   /** The downloads of the header, for the URL's report. */
   downloads: (query: string, view: V | undefined) => ReactNode;
@@ -97,7 +102,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
   // Panels whose code is still on its way (components/reports/lazy-panels.tsx).
   const [panelsLoading, setPanelsLoading] = useState(0);
   const tellPanelsLoading = useCallback((delta: 1 | -1) => setPanelsLoading((n) => n + delta), []);
-  const { currencies, filterOptions } = choices(data?.view);
+  const { currencies, filterOptions, offers } = choices(data?.view);
 
   return (
     <div className="space-y-4 sm:space-y-6" data-report={id}>
@@ -124,8 +129,8 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           <ShareButton report={id} query={query} />
         </div>
       </header>
-      <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} hiddenFilters={hiddenFilters} />
-      <FilterChips params={params} known={current ? choices(current.view) : null} />
+      <ReportControls params={params} currencies={currencies} filterOptions={filterOptions} offers={offers} hiddenFilters={hiddenFilters} />
+      {(params.currency || FILTER_KEYS.some((key) => params.filters[key].length > 0)) && <FilterChips params={params} known={current ? choices(current.view) : null} offers={offers} />}
       {loading && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError
         ? <FailurePanel failure={error.failure} />

@@ -106,11 +106,16 @@ export function mergeSummaries(summaries: readonly PurchaseSummary[], assumption
         const into = m.dims[d]!;
         for (const cell of cells) {
           const seen = into.get(cell[0]);
-          if (seen === undefined) into.set(cell[0], [...cell]);
+          // The products are copied: a stored summary's cells are never written to.
+          if (seen === undefined) into.set(cell[0], cell[5] ? [cell[0], cell[1], cell[2], cell[3], cell[4], [...cell[5]]] : [...cell]);
           else {
             seen[1] += cell[1];
             seen[2] += cell[2];
             seen[3] += cell[3];
+            if (cell[5]) {
+              const products = (seen[5] ??= []);
+              for (const product of cell[5]) if (!products.includes(product)) products.push(product);
+            }
           }
         }
       });

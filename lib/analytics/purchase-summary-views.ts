@@ -14,6 +14,8 @@ import type { MergedCurrency, MergedSummary } from "./purchase-summary-merge";
 import { SLOT_MS, SUM, SUMMARY_DIMENSIONS } from "./purchase-summary";
 import type { AffiliateKpis, CreatorKpis } from "./revenue-kpis";
 import { currencySeries, type CurrencyBuckets } from "./time-buckets";
+import { offerChoicesFrom } from "./offer-choices";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 
 export class SummaryInexactError extends Error {
   constructor(what: string) {
@@ -109,6 +111,20 @@ export function summaryBreakdowns<D extends Dimension>(merged: MergedSummary, di
 export function summaryDimensionKeys(merged: MergedSummary, dimension: Dimension): string[] {
   const at = SUMMARY_DIMENSIONS.indexOf(dimension);
   return [...new Set(merged.currencies.flatMap((m) => [...m.dims[at]!.keys()]))].sort();
+}
+
+/** The Offer filter's choices (offerChoicesOf of the records summarised): each offer's first name and its products. */
+export function summaryOfferChoices(merged: MergedSummary): OfferChoice[] {
+  const at = SUMMARY_DIMENSIONS.indexOf("offer");
+  const offers = new Map<string, { name: string | null; products: string[] }>();
+  for (const m of merged.currencies) {
+    for (const cell of m.dims[at]!.values()) {
+      const offer = offers.get(cell[0]);
+      if (offer === undefined) offers.set(cell[0], { name: cell[4], products: [...(cell[5] ?? [])] });
+      else offer.products.push(...(cell[5] ?? []));
+    }
+  }
+  return offerChoicesFrom(offers);
 }
 
 export function summaryAttachRates(merged: MergedSummary): CurrencyAttachRates[] {

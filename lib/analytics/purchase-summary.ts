@@ -21,8 +21,11 @@ export const SUM_FIELDS = ["transaction", "itemsGross", "itemsNet", "shipping", 
 export type SumField = (typeof SUM_FIELDS)[number];
 export const SUM = Object.fromEntries(SUM_FIELDS.map((f, i) => [f, i])) as Record<SumField, number>;
 
-/** One key of a dimension: [key, purchases, transaction cents, affiliation cents, first label seen (offers)]. */
-export type DimensionCell = [string, number, number, number, string | null];
+/**
+ * One key of a dimension: [key, purchases, transaction cents, affiliation cents, first label
+ * seen (offers), and for an offer the products (their keys) it was sold under, first seen first].
+ */
+export type DimensionCell = [string, number, number, number, string | null, string[]?];
 
 export interface CurrencySummary {
   /** The records' own currency; "" when they came without one (their currency is decided when merging). */
@@ -68,6 +71,8 @@ export type SummaryPurchase = Pick<
   | "amountAffiliationNet" | "amountRefunded" | "amountCreatorNet" | "amountCreatorPlatformFee"
 >;
 
+const OFFER = SUMMARY_DIMENSIONS.indexOf("offer");
+
 class SummaryBuilder {
   purchases = 0;
   withoutOrder = 0;
@@ -85,7 +90,7 @@ class SummaryBuilder {
   cell(d: number, key: string, label: string | null): DimensionCell {
     const cells = this.dims[d]!;
     let cell = cells.get(key);
-    if (cell === undefined) cells.set(key, (cell = [key, 0, 0, 0, label]));
+    if (cell === undefined) cells.set(key, (cell = d === OFFER ? [key, 0, 0, 0, label, []] : [key, 0, 0, 0, label]));
     return cell;
   }
 
@@ -175,10 +180,14 @@ export function summarizePurchases(purchases: Iterable<SummaryPurchase>, options
     if (!Number.isNaN(at)) addTo(b.slots, Math.floor(at / SLOT_MS), 1, transaction, affiliation);
 
     for (let d = 0; d < SUMMARY_DIMENSIONS.length; d++) {
-      const cell = b.cell(d, dimensionKeyOf(p, d), SUMMARY_DIMENSIONS[d] === "offer" ? (p.offerName ?? null) : null);
+      const cell = b.cell(d, dimensionKeyOf(p, d), d === OFFER ? (p.offerName ?? null) : null);
       cell[1]++;
       cell[2] += transaction;
       cell[3] += affiliation;
+      if (d === OFFER) {
+        const product = p.productName || NONE;
+        if (!cell[5]!.includes(product)) cell[5]!.push(product);
+      }
     }
 
     const available = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
@@ -201,7 +210,8 @@ const FOLD_AFTER_MS = 9 * DAY_MS;
 
 /** The summary the mirror keeps with each day of purchases (lib/mirror), and fetchRange returns for it. */
 export const PURCHASE_SUMMARY: DayDigester<SummaryPurchase, PurchaseSummary> = {
-  // Version 2 sums records without a currency per offer.
-  name: "purchase-summary/2",
+  // Version 2 sums records without a currency per offer; 3 keeps each offer's products (the
+  // Offer filter's groups): a day stored under 2 is summarised again once from its records.
+  name: "purchase-summary/3",
   of: (records, { fetchedAt }) => summarizePurchases(records, { paidBefore: fetchedAt - FOLD_AFTER_MS }),
 };

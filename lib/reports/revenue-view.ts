@@ -4,6 +4,7 @@ import type { KeyType } from "@/lib/sales-api/client";
 import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
 import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
 import type { ReportQuality } from "@/lib/reports/report-quality";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 
 export type { CurrencyKpis, KpiItem, ValueKind } from "@/lib/reports/kpi-cards";
 
@@ -39,6 +40,8 @@ export interface RevenueView {
   /** The table's rows come a page at a time from /api/reports/revenue/rows. */
   rows: { total: number };
   filterOptions: Record<FilterKey, string[]>;
+  /** The Offer filter's choices in words: each offer's name and products (lib/reports/offer-choices.ts). */
+  offers: OfferChoice[];
   quality: ReportQuality;
   includesToday: boolean;
 }

@@ -4,10 +4,10 @@
 import type { AbandonmentView, AffiliatesView, OrdersView, RefundsView, RevenueView } from "@/lib/reports/report-views";
 import type { ReportId } from "@/lib/reports/report-definitions";
 
-export type SharedRevenueView = Omit<RevenueView, "filterOptions" | "rows" | "includesToday">;
-export type SharedOrdersView = Omit<OrdersView, "totals" | "filterOptions">;
-export type SharedAbandonmentView = Omit<AbandonmentView, "totalCarts">;
-export type SharedRefundsView = Omit<RefundsView, "refunds" | "chargebacks" | "filterOptions">;
+export type SharedRevenueView = Omit<RevenueView, "filterOptions" | "offers" | "rows" | "includesToday">;
+export type SharedOrdersView = Omit<OrdersView, "totals" | "filterOptions" | "offers">;
+export type SharedAbandonmentView = Omit<AbandonmentView, "totalCarts" | "offers">;
+export type SharedRefundsView = Omit<RefundsView, "refunds" | "chargebacks" | "filterOptions" | "offers">;
 // Aggregates per affiliate only: the whole view is shareable.
 export type SharedAffiliatesView = AffiliatesView;
 

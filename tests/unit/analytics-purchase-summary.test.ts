@@ -3,6 +3,7 @@ import { assumeCurrency, inferCurrencies, isUnknownCurrency, tallyByOffer, withA
 import { attachRates, breakdowns, fundsAvailability } from "@/lib/analytics/breakdowns";
 import { dimensionKeys, type Dimension } from "@/lib/analytics/dimensions";
 import { inLocalRange } from "@/lib/analytics/local-days";
+import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { mergeSummaries, missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import {
@@ -13,6 +14,7 @@ import {
   summaryDataDays,
   summaryDimensionKeys,
   summaryFunds,
+  summaryOfferChoices,
   SummaryInexactError,
   summarySeries,
 } from "@/lib/analytics/purchase-summary-views";
@@ -104,6 +106,19 @@ describe("purchase summaries against the record functions", () => {
     expect(summaryBreakdowns(merged, DIMENSIONS, "transaction")).toEqual(breakdowns(creator, DIMENSIONS, (p) => p.amountTransaction, options));
     expect(summaryBreakdowns(merged, DIMENSIONS, "affiliation")).toEqual(breakdowns(creator, DIMENSIONS, (p) => p.amountAffiliation, options));
     for (const d of DIMENSIONS) expect(summaryDimensionKeys(merged, d)).toEqual([...new Set(creator.map((p) => dimensionKeys[d](p)))].sort());
+  });
+
+  it("gives the same Offer filter choices (names and products), and merging leaves the stored summaries as they were", () => {
+    for (const records of [creator, affiliate]) {
+      const days = daySummaries(records);
+      const before = JSON.stringify(days);
+      const merged = mergeSummaries(days, fallback);
+      expect(summaryOfferChoices(merged)).toEqual(offerChoicesOf(records));
+      // A second merge of the same days (a report opened again) must not see the first one's products.
+      mergeSummaries(days, fallback);
+      expect(JSON.stringify(days)).toBe(before);
+    }
+    expect(offerChoicesOf(creator).some((c) => c.label)).toBe(true);
   });
 
   it("gives the same attach rates", () => {

@@ -23,7 +23,7 @@ export function AbandonmentScreen() {
       id="abandonment"
       title={t("title")}
       basis={t("basis")}
-      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view ? filterChoices(view) : {} })}
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view ? filterChoices(view) : {}, offers: view?.offers })}
       hiddenFilters={["affiliate", "type", "country"]}
       downloads={(query, view) => (
         <>

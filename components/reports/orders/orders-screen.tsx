@@ -21,7 +21,7 @@ export function OrdersScreen() {
       id="orders"
       title={t("title")}
       basis={t("basis")}
-      choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {} })}
+      choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
       downloads={(query, view) => (
         <>
           <DownloadAll report="orders" query={query} />

@@ -22,7 +22,7 @@ export function RefundsScreen({ keyType }: { keyType: KeyType }) {
       id="refunds"
       title={t("title")}
       basis={(params) => t(params.dating === "sale" ? "basisSale" : "basisEvent")}
-      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {} })}
+      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
       hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
       downloads={(query, view) => (
         <>

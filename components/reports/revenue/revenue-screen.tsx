@@ -24,7 +24,7 @@ export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; acc
         id="revenue"
         title={t(keyType === "creator" ? "titleCreator" : "titleAffiliate")}
         basis={t("basis")}
-        choices={(view) => ({ currencies: view?.currencies ?? [], filterOptions: view?.filterOptions ?? {} })}
+        choices={(view) => ({ currencies: view?.currencies ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
         hiddenFilters={keyType === "affiliate" ? ["affiliate"] : []}
         downloads={(query, view) => (
           <>

@@ -9,6 +9,7 @@ import { declineRecovery } from "@/lib/analytics/decline-recovery";
 import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
 import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
 import { comparisonRange } from "@/lib/analytics/compare";
+import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
@@ -77,6 +78,8 @@ export async function loadAbandonmentReport(client: SalesApiClient, params: Repo
     attempts: attemptsPerCart(data.carts),
     byOffer: abandonedByOffer(data.carts, options),
     byProduct: abandonedByProduct(data.carts, options),
+    /** The Offer filter's choices in words: each offer's name and products. */
+    offers: offerChoicesOf(data.carts),
     byCountryState: abandonedByCountryState(data.carts, options).slice(0, 20),
     heatmap: heatmap(data.carts, params.tz),
     series: keep(abandonedSeries(data.carts, series)),

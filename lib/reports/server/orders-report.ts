@@ -12,6 +12,8 @@ import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
+import { offerChoicesOf } from "@/lib/analytics/offer-choices";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { filterOptionsOf, matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { reportQuality, type ReportQuality } from "@/lib/reports/report-quality";
 import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
@@ -28,6 +30,8 @@ export interface OrdersView {
   quality: ReportQuality;
   /** What each filter can take in the range, before filtering: the filter bar's choices. */
   filterOptions: Partial<Record<FilterKey, string[]>>;
+  /** The Offer filter's choices in words: each offer's name and products. */
+  offers: OfferChoice[];
 }
 
 export const ORDER_KPIS: KpiSpec<CurrencyTotal> = [
@@ -44,7 +48,7 @@ const FILTERS: FilterPickers<Order> = {
   country: (o) => o.shippingCountry,
 };
 
-export interface LoadedOrders { orders: Order[]; filterOptions: Partial<Record<FilterKey, string[]>>; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
+export interface LoadedOrders { orders: Order[]; filterOptions: Partial<Record<FilterKey, string[]>>; offers: OfferChoice[]; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
 
 export async function loadOrders(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<LoadedOrders> {
   const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), rangeOptions(options));
@@ -52,7 +56,7 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
   const decided = await currencyAssumptionFor(client, inRange, options.currency, options.deadline);
   const dated = withAssumedCurrency(inRange, decided);
   const orders = dated.records.filter((o) => matchesFilters(o, params.filters, FILTERS));
-  return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), report, currency: { ...decided, tally: dated.tally }, assumedCurrencyRecords: dated.assumed };
+  return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), offers: offerChoicesOf(dated.records), report, currency: { ...decided, tally: dated.tally }, assumedCurrencyRecords: dated.assumed };
 }
 
 export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
@@ -68,7 +72,7 @@ export async function loadOrdersReport(client: SalesApiClient, params: ReportPar
     (loaded) => loaded.currency,
     comparison && ((currency) => loadOrders(client, { ...params, ...comparison }, { ...options, currency })),
   );
-  const { orders, report, currency, assumedCurrencyRecords, filterOptions } = data;
+  const { orders, report, currency, assumedCurrencyRecords, filterOptions, offers } = data;
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const previous = before ? ofCurrency(before.orders) : [];
@@ -84,6 +88,7 @@ export async function loadOrdersReport(client: SalesApiClient, params: ReportPar
     fulfilment: fulfilment(shown),
     quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, { records: assumedCurrencyRecords, currency }),
     filterOptions,
+    offers,
   };
   return { view, orders };
 }

@@ -10,6 +10,7 @@ import { refundedShareCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { isDispute } from "@/lib/analytics/sale-losses";
 import { purchaseFilterKeys } from "@/lib/analytics/filters";
+import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
@@ -121,6 +122,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     unavailable: data.unavailable,
     /** What each filter can take in the period, before filtering: the filter bar's choices. */
     filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, purchaseFilterKeys(data.unfiltered, key)])) as Partial<Record<FilterKey, string[]>>,
+    /** The Offer filter's choices in words: each offer's name and products. */
+    offers: offerChoicesOf(data.unfiltered),
     /** Dated by request: refund records and disputes whose sale could not be found (null dated by sale). */
     unmatched: params.dating === "event" ? unmatchedRecords(data.purchases, data.refunds, data.chargebacks, data.known) : null,
     quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, { records: data.assumedCurrencyRecords, currency: data.currency }),

@@ -17,6 +17,7 @@ import {
   summaryDataDays,
   summaryDimensionKeys,
   summaryFunds,
+  summaryOfferChoices,
   SummaryInexactError,
   summarySeries,
 } from "@/lib/analytics/purchase-summary-views";
@@ -111,6 +112,7 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
     fundsWeeks: FUNDS_WEEKS,
     rows: { total: data.current.currencies.reduce((sum, c) => sum + c.purchases, 0) },
     filterOptions,
+    offers: summaryOfferChoices(data.unfiltered),
     quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, { records: data.assumedCurrencyRecords, currency: data.currency }),
     includesToday: params.to >= today,
   };
