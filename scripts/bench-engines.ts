@@ -9,6 +9,7 @@
 //
 //   sqlite            better-sqlite3, typed columns, the local day from a CASE over the
 //                     zone's UTC offsets in the range (computed in JS from Intl, inlined)
+//   sqlite-worker     the sqlite file, queried by better-sqlite3 in a worker thread
 //   sqlite-chacha20   better-sqlite3-multiple-ciphers, the same schema, encrypted (ChaCha20-Poly1305, a key)
 //   sqlite-sqlcipher  the same with the SQLCipher v4 scheme (AES-256-CBC + HMAC-SHA512)
 //   duckdb            @duckdb/node-api, TIMESTAMPTZ, timezone() from its built-in ICU
