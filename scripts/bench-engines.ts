@@ -13,7 +13,8 @@
 //   sqlite-chacha20   better-sqlite3-multiple-ciphers, the same schema, encrypted (ChaCha20-Poly1305, a key)
 //   sqlite-sqlcipher  the same with the SQLCipher v4 scheme (AES-256-CBC + HMAC-SHA512)
 //   duckdb            @duckdb/node-api, TIMESTAMPTZ, timezone() from its built-in ICU
-//   postgres          PostgreSQL on 127.0.0.1, its own database, timestamptz AT TIME ZONE (reference)
+//   postgres          PostgreSQL on 127.0.0.1, its own database, timestamptz AT TIME ZONE (reference):
+//                     createdb -h 127.0.0.1 -U postgres salesdash_bench_engines, or SALESDASH_BENCH_PG_URL
 //
 // Every query runs in a new child process per run (--runs, default 3): first on a new
 // connection (cold: new process, new connection or instance, the OS page cache warm), then
