@@ -14,11 +14,43 @@ export function formatCompactMoney(amount: number, currency: string, locale = "e
   return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(amount);
 }
 
-/** A calendar day (YYYY-MM-DD) as the locale writes it: "Nov 23, 2026", "23/11/2026". */
+/**
+ * A calendar day (YYYY-MM-DD) as the locale writes it, the one spelling of a day on every page
+ * of that language: "Nov 23, 2026", "23 de nov. de 2026" (the month in words, so an English and
+ * a Portuguese reader never take 11/12 for each other's day). The URL and CSV files keep ISO.
+ */
 export function formatDayInLocale(day: string, locale = "en-US"): string {
   const ms = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(ms)) return day;
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...(locale.startsWith("pt") ? { dateStyle: "short" } : { dateStyle: "medium" }) }).format(ms);
+  return dayFormat(locale).format(ms);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(locale);
+  if (!format) dayFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })));
+  return format;
+}
+
+const STAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})( UTC)?$/;
+
+/**
+ * A time as the tables' rows carry it ("2026-11-23 14:05", "… UTC"; formatInZone) written with the
+ * locale's day: "Nov 23, 2026, 14:05", "23 de nov. de 2026, 14:05" (a 24-hour clock, as every time
+ * of a report). Anything else is returned as it came.
+ */
+export function formatStampInLocale(stamp: string, locale = "en-US"): string {
+  const match = STAMP.exec(stamp);
+  if (!match) return stamp;
+  return `${formatDayInLocale(match[1]!, locale)}, ${match[2]}${match[3] ?? ""}`;
+}
+
+/** A moment (epoch ms or an ISO timestamp) as a table writes a time: "Nov 23, 2026, 14:05 UTC", "23 de nov. de 2026, 14:05 UTC". */
+export function formatInstantInLocale(at: number | string, locale = "en-US", timeZone = "UTC"): string {
+  const ms = typeof at === "number" ? at : Date.parse(at);
+  if (Number.isNaN(ms)) return String(at);
+  const stamp = formatInZone(new Date(ms).toISOString(), timeZone);
+  return formatStampInLocale(stamp, locale) + (timeZone === "UTC" ? "" : ` (${timeZone})`);
 }
 
 export interface LocaleFormats {
@@ -29,6 +61,8 @@ export interface LocaleFormats {
   /** A ratio (0.125) as a percentage ("12.50%", "12,50%"). */
   percent(ratio: number, fractionDigits?: number): string;
   day(day: string): string;
+  /** A table's time ("2026-11-23 14:05 UTC") with the day as `day` writes it. */
+  stamp(stamp: string): string;
 }
 
 export function localeFormats(locale: string): LocaleFormats {
@@ -39,6 +73,7 @@ export function localeFormats(locale: string): LocaleFormats {
     number: (value, fractionDigits) => new Intl.NumberFormat(locale, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
     percent: (ratio, fractionDigits = 2) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(ratio),
     day: (day) => formatDayInLocale(day, locale),
+    stamp: (stamp) => formatStampInLocale(stamp, locale),
   };
 }
 

@@ -23,7 +23,7 @@ export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFres
   if (!freshness) return null;
 
   // "Data as of 12:04", with the older part when the summary has one, in the reader's words.
-  const asOf = (ms: number) => t("asOf", { ...asOfParts(ms, freshness.computedAt, timeZone, locale === "en-US" ? "en-GB" : locale) });
+  const asOf = (ms: number) => t("asOf", { ...asOfParts(ms, freshness.computedAt, timeZone, locale) });
   const sentence = () => {
     const recent = t("dataAsOf", { asOf: asOf(freshness.asOf) });
     return freshness.older ? t("olderAsOf", { recent, day: day(freshness.older.before), asOf: asOf(freshness.older.asOf) }) : recent;

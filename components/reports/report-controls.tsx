@@ -11,6 +11,7 @@ import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
 import { Popover } from "@/components/ui/popover";
 import { TimeZonePicker } from "./time-zone-picker";
+import { DayField } from "./day-field";
 
 const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
@@ -70,12 +71,8 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <label className="flex flex-col gap-1">{t("controls.from")}
-            <input type="date" className={control} value={params.from} max={params.to} onChange={(e) => e.target.value && void setQuery({ from: e.target.value, to: params.to, preset: null })} />
-          </label>
-          <label className="flex flex-col gap-1">{t("controls.to")}
-            <input type="date" className={control} value={params.to} min={params.from} onChange={(e) => e.target.value && void setQuery({ from: params.from, to: e.target.value, preset: null })} />
-          </label>
+          <DayField label={t("controls.from")} value={params.from} max={params.to} onPick={(from) => void setQuery({ from, to: params.to, preset: null })} />
+          <DayField label={t("controls.to")} value={params.to} min={params.from} onPick={(to) => void setQuery({ from: params.from, to, preset: null })} />
           <label className="flex max-w-full flex-col gap-1">{t("controls.compareWith")}
             <select className={control} value={params.compare} onChange={(e) => void setQuery({ compare: e.target.value as ReportParams["compare"] })}>
               <option value="previous">{t("controls.comparePrevious")}</option>

@@ -58,7 +58,7 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         {data && (
           <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400" data-testid="payouts-subtitle">
-            {t(keyType === "creator" ? "subtitleCreator" : "subtitleAffiliate", { time: data.tz === "UTC" ? formatInZone(data.now) : `${formatInZone(data.now, data.tz)} (${data.tz})` })}
+            {t(keyType === "creator" ? "subtitleCreator" : "subtitleAffiliate", { time: data.tz === "UTC" ? f.stamp(formatInZone(data.now)) : `${f.stamp(formatInZone(data.now, data.tz))} (${data.tz})` })}
             {isFetching && <> · {t("refreshing")}</>}
           </p>
         )}
