@@ -8,14 +8,14 @@ import { parseTypedDay } from "@/lib/typed-day";
 
 const control = "w-44 rounded-md border border-zinc-300 bg-white py-1.5 pl-2 pr-9 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
-type Props = { label: string; value: string; min?: string; max?: string; onPick: (day: string) => void };
+type Props = { label: string; calendarLabel: string; value: string; min?: string; max?: string; onPick: (day: string) => void };
 
 // A day written as the page's language writes it ("Nov 23, 2026", "23 de nov. de 2026"), where a
 // native <input type="date"> would write it as the browser's own locale does, whatever the page's
 // language. One types a day (taken on Enter or on leaving the box; ↑/↓ step a day), or the button
 // opens the browser's own calendar, of a date input kept out of sight and out of the tab order.
 // `value`, `min`, `max` and what `onPick` gets are ISO days, as the URL keeps them.
-export function DayField({ label, value, min, max, onPick }: Props) {
+export function DayField({ label, calendarLabel, value, min, max, onPick }: Props) {
   const t = useTranslations("report.controls");
   const f = useFormats();
   const inputId = useId();
@@ -68,7 +68,7 @@ export function DayField({ label, value, min, max, onPick }: Props) {
         <input id={inputId} type="text" inputMode="text" autoComplete="off" spellCheck={false} className={control} value={text}
           aria-describedby={hintId} aria-invalid={problem ? true : undefined}
           onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onBlur={commit} />
-        <button type="button" onClick={openCalendar} aria-label={t("openCalendar", { field: label })} title={t("openCalendar", { field: label })}
+        <button type="button" onClick={openCalendar} aria-label={calendarLabel} title={calendarLabel}
           className="absolute inset-y-0 right-0 flex w-8 items-center justify-center rounded-r-md text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
           <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.5"><rect x="2" y="3" width="12" height="11" rx="1.5" /><path d="M2 6.5h12M5 1.5v3M11 1.5v3" /></svg>
         </button>
