@@ -29,7 +29,7 @@ export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFres
     return freshness.older ? t("olderAsOf", { recent, day: day(freshness.older.before), asOf: asOf(freshness.older.asOf) }) : recent;
   };
   // Which days are older than what: the figures that may lag the upstream.
-  const stale = freshness.stale && t("staleDays", { count: freshness.stale.count, mark: freshness.stale.mark, days: freshness.stale.days.map(day).join(", "), more: freshness.stale.count - freshness.stale.days.length });
+  const stale = freshness.stale && t("staleDays", { count: freshness.stale.count, mark: freshness.stale.mark, days: freshness.stale.days.map(day).join("; "), more: freshness.stale.count - freshness.stale.days.length });
 
   const refresh = () =>
     startTransition(async () => {

@@ -33,8 +33,8 @@ describe("unfetched days", () => {
     const banner = (locale: "en" | "pt-BR") => renderToStaticMarkup(createElement(Provider, { locale, messages: MESSAGES[locale], timeZone: "UTC" }, createElement(QualityBanner, { quality })));
     const html = banner("en");
     expect(html).toContain("These totals are incomplete.");
-    expect(html).toContain("Figures for Jan 1, 2026 – Jan 3, 2026, Jan 10, 2026 are missing: the Sales API did not answer in time.");
-    expect(banner("pt-BR")).toContain("Faltam os números de 1 de jan. de 2026 – 3 de jan. de 2026, 10 de jan. de 2026: a Sales API não respondeu a tempo.");
+    expect(html).toContain("Figures for Jan 1, 2026 – Jan 3, 2026; Jan 10, 2026 are missing: the Sales API did not answer in time.");
+    expect(banner("pt-BR")).toContain("Faltam os números de 1 de jan. de 2026 – 3 de jan. de 2026; 10 de jan. de 2026: a Sales API não respondeu a tempo.");
   });
 
   it("say the Sales API could not be reached when it was down, and that the other days come from the synced data (issue #24)", () => {

@@ -20,3 +20,14 @@ export function ptDay(iso: string): string {
   const [y, m, d] = parts(iso);
   return `${d} de ${PT_MONTHS[m - 1]} de ${y}`;
 }
+
+/** An English day as the page writes it, for reading days back out of a sentence. */
+export const EN_DAY_SOURCE = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{1,2}, \\d{4}";
+
+/** "Jun 9, 2026" → "2026-06-09". */
+export function isoOfEnDay(text: string): string {
+  const match = /^([A-Z][a-z]{2}) (\d{1,2}), (\d{4})$/.exec(text);
+  const month = match ? EN_MONTHS.indexOf(match[1]!) + 1 : 0;
+  if (!match || month === 0) throw new Error(`not an English day: ${text}`);
+  return `${match[3]}-${String(month).padStart(2, "0")}-${match[2]!.padStart(2, "0")}`;
+}
