@@ -6,7 +6,7 @@ import { useFormats } from "@/components/i18n/use-formats";
 import { shiftDay } from "@/lib/calendar";
 import { parseTypedDay } from "@/lib/typed-day";
 
-const control = "w-44 rounded-md border border-zinc-300 bg-white py-1.5 pl-2 pr-9 text-sm dark:border-zinc-600 dark:bg-zinc-900";
+const control = "w-48 rounded-md border border-zinc-300 bg-white py-1.5 pl-2 pr-9 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
 type Props = { label: string; calendarLabel: string; value: string; min?: string; max?: string; onPick: (day: string) => void };
 
@@ -77,7 +77,7 @@ export function DayField({ label, calendarLabel, value, min, max, onPick }: Prop
           className="pointer-events-none absolute inset-x-0 bottom-0 h-px w-full opacity-0"
           onChange={(e) => e.target.value && take(e.target.value)} />
       </div>
-      <span id={hintId} className={`max-w-44 text-xs ${problem ? "text-red-700 dark:text-red-400" : "sr-only"}`}>{problem ?? t("dayHint", { example: f.day(value) })}</span>
+      <span id={hintId} className={`max-w-48 text-xs ${problem ? "text-red-700 dark:text-red-400" : "sr-only"}`}>{problem ?? t("dayHint", { example: f.day(value) })}</span>
     </div>
   );
 }
