@@ -49,8 +49,8 @@ export function formatStampInLocale(stamp: string, locale = "en-US"): string {
 export function formatInstantInLocale(at: number | string, locale = "en-US", timeZone = "UTC"): string {
   const ms = typeof at === "number" ? at : Date.parse(at);
   if (Number.isNaN(ms)) return String(at);
-  const stamp = formatInZone(new Date(ms).toISOString(), timeZone);
-  return formatStampInLocale(stamp, locale) + (timeZone === "UTC" ? "" : ` (${timeZone})`);
+  // The same words as formatStampInLocale's: the day as formatDayInLocale writes it, a 24-hour clock.
+  return `${new Intl.DateTimeFormat(locale, { timeZone, dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(ms)} ${timeZone === "UTC" ? "UTC" : `(${timeZone})`}`;
 }
 
 export interface LocaleFormats {

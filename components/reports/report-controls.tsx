@@ -11,7 +11,7 @@ import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { useFilterValueLabel } from "./filter-labels";
 import { Popover } from "@/components/ui/popover";
 import { TimeZonePicker } from "./time-zone-picker";
-import { DayField } from "./day-field";
+import { LazyDayField as DayField } from "./lazy-day-field";
 
 const control = "max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
