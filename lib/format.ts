@@ -61,8 +61,6 @@ export interface LocaleFormats {
   /** A ratio (0.125) as a percentage ("12.50%", "12,50%"). */
   percent(ratio: number, fractionDigits?: number): string;
   day(day: string): string;
-  /** A table's time ("2026-11-23 14:05 UTC") with the day as `day` writes it. */
-  stamp(stamp: string): string;
 }
 
 export function localeFormats(locale: string): LocaleFormats {
@@ -73,7 +71,6 @@ export function localeFormats(locale: string): LocaleFormats {
     number: (value, fractionDigits) => new Intl.NumberFormat(locale, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
     percent: (ratio, fractionDigits = 2) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(ratio),
     day: (day) => formatDayInLocale(day, locale),
-    stamp: (stamp) => formatStampInLocale(stamp, locale),
   };
 }
 

@@ -7,7 +7,7 @@ import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
 import { usePageZone } from "@/components/reports/use-browser-zone";
-import { formatInZone } from "@/lib/format";
+import { formatInstantInLocale } from "@/lib/format";
 import { useFormats } from "@/components/i18n/use-formats";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useOverview } from "./use-overview";
@@ -27,7 +27,7 @@ export function OverviewScreen({ keyType }: { keyType: KeyType }) {
         {data && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="overview-now">
             {/* A time in UTC already says so ("… UTC"); another zone is named after it. */}
-            {t("subtitle", { time: data.windows.tz === "UTC" ? f.stamp(formatInZone(data.windows.now)) : `${f.stamp(formatInZone(data.windows.now, data.windows.tz))} (${data.windows.tz})` })}
+            {t("subtitle", { time: formatInstantInLocale(data.windows.now, f.locale, data.windows.tz) })}
             {isFetching && <> · {t("refreshing")}</>}
           </p>
         )}
