@@ -22,14 +22,7 @@ export function formatCompactMoney(amount: number, currency: string, locale = "e
 export function formatDayInLocale(day: string, locale = "en-US"): string {
   const ms = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(ms)) return day;
-  return dayFormat(locale).format(ms);
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(locale: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(locale);
-  if (!format) dayFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })));
-  return format;
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" }).format(ms);
 }
 
 const STAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})( UTC)?$/;
@@ -43,14 +36,6 @@ export function formatStampInLocale(stamp: string, locale = "en-US"): string {
   const match = STAMP.exec(stamp);
   if (!match) return stamp;
   return `${formatDayInLocale(match[1]!, locale)}, ${match[2]}${match[3] ?? ""}`;
-}
-
-/** A moment (epoch ms or an ISO timestamp) as a table writes a time: "Nov 23, 2026, 14:05 UTC", "23 de nov. de 2026, 14:05 UTC". */
-export function formatInstantInLocale(at: number | string, locale = "en-US", timeZone = "UTC"): string {
-  const ms = typeof at === "number" ? at : Date.parse(at);
-  if (Number.isNaN(ms)) return String(at);
-  // The same words as formatStampInLocale's: the day as formatDayInLocale writes it, a 24-hour clock.
-  return `${new Intl.DateTimeFormat(locale, { timeZone, dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(ms)} ${timeZone === "UTC" ? "UTC" : `(${timeZone})`}`;
 }
 
 export interface LocaleFormats {

@@ -1,6 +1,6 @@
 import { useFormatter } from "next-intl";
 
-/** formatInstantInLocale's words (lib/format.ts), through next-intl's formatter, which every page already holds. */
+/** formatInstantInLocale's words (lib/format-instant.ts), through next-intl's formatter, which every page already holds. */
 const INSTANT = { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDayInLocale, formatInstantInLocale, formatStampInLocale } from "@/lib/format";
+import { formatDayInLocale, formatStampInLocale } from "@/lib/format";
+import { formatInstantInLocale } from "@/lib/format-instant";
 import { parseTypedDay } from "@/lib/typed-day";
 
 describe("a day as each language writes it", () => {

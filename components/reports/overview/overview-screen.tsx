@@ -7,7 +7,7 @@ import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
 import { usePageZone } from "@/components/reports/use-browser-zone";
-import { formatInstantInLocale } from "@/lib/format";
+import { formatInstantInLocale } from "@/lib/format-instant";
 import { useFormats } from "@/components/i18n/use-formats";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useOverview } from "./use-overview";

@@ -8,7 +8,7 @@ import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
-import { formatInstantInLocale } from "@/lib/format";
+import { formatInstantInLocale } from "@/lib/format-instant";
 import { parsePayoutMonth, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
 import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
