@@ -25,17 +25,13 @@ export function formatDayInLocale(day: string, locale = "en-US"): string {
   return new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" }).format(ms);
 }
 
-const STAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})( UTC)?$/;
-
 /**
  * A time as the tables' rows carry it ("2026-11-23 14:05", "… UTC"; formatInZone) written with the
- * locale's day: "Nov 23, 2026, 14:05", "23 de nov. de 2026, 14:05" (a 24-hour clock, as every time
- * of a report). Anything else is returned as it came.
+ * locale's day: "Nov 23, 2026, 14:05", "23 de nov. de 2026, 14:05 UTC" (a 24-hour clock, as every
+ * time of a report). Anything else is returned as it came.
  */
 export function formatStampInLocale(stamp: string, locale = "en-US"): string {
-  const match = STAMP.exec(stamp);
-  if (!match) return stamp;
-  return `${formatDayInLocale(match[1]!, locale)}, ${match[2]}${match[3] ?? ""}`;
+  return stamp.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d{2}:\d{2}( UTC)?$)/, (_, day: string) => `${formatDayInLocale(day, locale)}, `);
 }
 
 export interface LocaleFormats {
