@@ -13,15 +13,18 @@ const loadParser = () => (parser ??= import("@/lib/typed-day").then((m) => m.par
 
 const control = "w-48 rounded-md border border-zinc-300 bg-white py-1.5 pl-2 pr-9 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
-type Props = { label: string; calendarLabel: string; value: string; min?: string; max?: string; onPick: (day: string) => void };
+/** `which`: the range's first day ("from") or its last ("to"), which names the field and its button. */
+type Props = { which: "from" | "to"; value: string; min?: string; max?: string; onPick: (day: string) => void };
 
 // A day written as the page's language writes it ("Nov 23, 2026", "23 de nov. de 2026"), where a
 // native <input type="date"> would write it as the browser's own locale does, whatever the page's
 // language. One types a day (taken on Enter or on leaving the box; ↑/↓ step a day), or the button
 // opens the browser's own calendar, of a date input kept out of sight and out of the tab order.
 // `value`, `min`, `max` and what `onPick` gets are ISO days, as the URL keeps them.
-export function DayField({ label, calendarLabel, value, min, max, onPick }: Props) {
+export function DayField({ which, value, min, max, onPick }: Props) {
   const t = useTranslations("report.controls");
+  const label = t(which);
+  const calendarLabel = t(`${which}Calendar`);
   const f = useFormats();
   const inputId = useId();
   const hintId = useId();

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, type ComponentProps } from "react";
 import type { DayField } from "./day-field";
 
@@ -18,6 +19,6 @@ export function LazyDayField(props: Props) {
   );
 }
 
-function DayFieldPlaceholder({ label }: Props) {
-  return <div className="flex flex-col gap-1">{label}<div className="h-[34px] w-48" /></div>;
+function DayFieldPlaceholder({ which }: Props) {
+  return <div className="flex flex-col gap-1">{useTranslations("report.controls")(which)}<div className="h-[34px] w-48" /></div>;
 }

@@ -14,14 +14,13 @@ import { useTableUrlState } from "./use-table-url-state";
 
 /**
  * `code`: the column holds the API's codes of that dimension, shown as words (sorting and the
- * CSV keep the codes); `nameKey`: the field with the name a code is shown by (an offer's); `time`:
- * the column holds times ("2026-11-23 14:05"), shown with the day as the reader's language writes it.
+ * CSV keep the codes); `nameKey`: the field with the name a code is shown by (an offer's).
  */
-export interface TableColumn<R> { key: keyof R & string; label: string; time?: boolean; numeric?: boolean; sort?: string; personal?: boolean; code?: CodeDimension | NamedDimension; nameKey?: keyof R & string }
+export interface TableColumn<R> { key: keyof R & string; label: string; numeric?: boolean; sort?: string; personal?: boolean; code?: CodeDimension | NamedDimension; nameKey?: keyof R & string }
 
 /** The columns with the report's zone named after the label of the column that holds times. */
 export function withZone<R>(columns: TableColumn<R>[], zone: string, timeKey: keyof R & string): TableColumn<R>[] {
-  return columns.map((c) => (c.key === timeKey ? { ...c, label: `${c.label} (${zone})`, time: true } : c));
+  return columns.map((c) => (c.key === timeKey ? { ...c, label: `${c.label} (${zone})` } : c));
 }
 
 type Props<R> = {
@@ -63,8 +62,8 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
     const revealedText = column.personal ? revealed.details?.[rowKey(row)]?.[column.key] : undefined;
     if (revealedText !== undefined) return { label: revealedText };
     const value = row[column.key];
-    if (column.time) return { label: formatStampInLocale(String(value ?? ""), f.locale) };
-    if (!column.code) return { label: String(value ?? "") };
+    // A time ("2026-11-23 14:05") with its day as the reader's language writes every day; other text as it is.
+    if (!column.code) return { label: formatStampInLocale(String(value ?? ""), f.locale) };
     return categoryLabel(label, column.code, value === null || value === undefined ? "" : String(value), column.nameKey ? String(row[column.nameKey] ?? "") : undefined);
   };
   return (

@@ -71,8 +71,8 @@ export function ReportControls({ params, currencies, filterOptions, hiddenFilter
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <DayField label={t("controls.from")} calendarLabel={t("controls.fromCalendar")} value={params.from} max={params.to} onPick={(from) => void setQuery({ from, to: params.to, preset: null })} />
-          <DayField label={t("controls.to")} calendarLabel={t("controls.toCalendar")} value={params.to} min={params.from} onPick={(to) => void setQuery({ from: params.from, to, preset: null })} />
+          <DayField which="from" value={params.from} max={params.to} onPick={(from) => void setQuery({ from, to: params.to, preset: null })} />
+          <DayField which="to" value={params.to} min={params.from} onPick={(to) => void setQuery({ from: params.from, to, preset: null })} />
           <label className="flex max-w-full flex-col gap-1">{t("controls.compareWith")}
             <select className={control} value={params.compare} onChange={(e) => void setQuery({ compare: e.target.value as ReportParams["compare"] })}>
               <option value="previous">{t("controls.comparePrevious")}</option>

@@ -14,7 +14,7 @@ export function RecordsPanel({ title, kind, query, columns, total, csvHref, test
   // The API's field names stay in the CSV's header; on screen a known field reads as words.
   const known = t.has as (key: string) => boolean;
   const name = (key: string) => (known(`field.${key}`) ? t(`field.${key}` as "field.refundId") : key);
-  const tableColumns: TableColumn<Row>[] = columns.map((c) => ({ key: c.key, label: c.kind === "date" ? `${name(c.key)} (${zoneOfQuery(query)})` : name(c.key), sort: c.key, time: c.kind === "date", numeric: c.kind === "money", personal: c.kind === "personal", ...(c.code ? { code: c.code } : {}) }));
+  const tableColumns: TableColumn<Row>[] = columns.map((c) => ({ key: c.key, label: c.kind === "date" ? `${name(c.key)} (${zoneOfQuery(query)})` : name(c.key), sort: c.key, numeric: c.kind === "money", personal: c.kind === "personal", ...(c.code ? { code: c.code } : {}) }));
   const firstDate = columns.find((c) => c.kind === "date")?.key ?? columns[0]?.key ?? "";
   return (
     <RecordsTable title={title} table={kind} endpoint="/api/reports/refunds/rows" query={`${query}&kind=${kind}`} total={total} columns={tableColumns} defaultSort={firstDate}

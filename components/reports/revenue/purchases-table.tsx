@@ -9,7 +9,7 @@ export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: s
   const t = useTranslations("revenue.purchases");
   // The day and the amount first: a phone shows two or three columns before it scrolls.
   const columns: TableColumn<TableRow>[] = [
-    { key: "createdAt", label: t("createdAt", { zone: zoneOfQuery(query) }), sort: "createdAt", time: true },
+    { key: "createdAt", label: t("createdAt", { zone: zoneOfQuery(query) }), sort: "createdAt" },
     { key: "amount", label: valueLabel, numeric: true, sort: "amount" },
     { key: "product", label: t("product"), sort: "product" },
     { key: "offer", label: t("offer"), code: "offer", nameKey: "offerName" },
