@@ -6,7 +6,6 @@ import { useState, useTransition } from "react";
 import { refreshRangeAction } from "@/lib/actions/mirror/refresh-range";
 import { useFormats } from "@/components/i18n/use-formats";
 import { asOfParts, type DataFreshness } from "@/lib/reports/data-freshness";
-import { useReportDay } from "./use-report-day";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 
 // "Data as of 12:04", which days were last read longer ago than what, and "Refresh now": the button marks the report's days stale in the
@@ -15,8 +14,7 @@ import { useFailureText } from "@/components/i18n/use-failure-text";
 export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFreshness | null; timeZone: string }) {
   const t = useTranslations("report.freshness");
   const { failure: failureText } = useFailureText();
-  const { locale } = useFormats();
-  const day = useReportDay();
+  const { locale, day } = useFormats();
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const [failure, setFailure] = useState<string | null>(null);
