@@ -4,12 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
 import { shiftDay } from "@/lib/calendar";
-
-type Parse = (text: string, locale: string) => string | null;
-// The reader of typed days is loaded once a field is focused (or at the latest when a day is
-// taken): the report pages' first load stays within its budget.
-let parser: Promise<Parse> | null = null;
-const loadParser = () => (parser ??= import("@/lib/typed-day").then((m) => m.parseTypedDay));
+import { parseTypedDay } from "@/lib/typed-day";
 
 const control = "w-48 rounded-md border border-zinc-300 bg-white py-1.5 pl-2 pr-9 text-sm dark:border-zinc-600 dark:bg-zinc-900";
 
@@ -30,11 +25,9 @@ export function DayField({ which, value, min, max, onPick }: Props) {
   const hintId = useId();
   const picker = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<string | null>(null);
-  const [parse, setParse] = useState<Parse | null>(null);
   const text = draft ?? f.day(value);
-  // Until the reader has loaded, a typed day is neither taken nor refused.
-  const typed = draft === null ? value : parse ? parse(draft, f.locale) : undefined;
-  const problem = draft === null || draft.trim() === "" || typed === undefined ? null
+  const typed = draft === null ? value : parseTypedDay(draft, f.locale);
+  const problem = draft === null || draft.trim() === "" ? null
     : typed === null ? t("dayInvalid", { text: draft.trim(), example: f.day(value) })
     : max && typed > max ? t("dayNotAfter", { day: f.day(max) })
     : min && typed < min ? t("dayNotBefore", { day: f.day(min) })
@@ -44,24 +37,19 @@ export function DayField({ which, value, min, max, onPick }: Props) {
     setDraft(null);
     if (day !== value) onPick(day);
   };
-  const prepare = () => loadParser().then((loaded) => {
-    setParse(() => loaded);
-    return loaded;
-  });
-  const commit = async () => {
+  const commit = () => {
     if (draft === null || draft.trim() === "") return setDraft(null);
-    const day = (parse ?? (await prepare()))(draft, f.locale);
-    if (day !== null && (!max || day <= max) && (!min || day >= min)) take(day);
+    if (typed !== null && !problem) take(typed);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      void commit();
+      commit();
     } else if (event.key === "Escape") {
       setDraft(null);
     } else if ((event.key === "ArrowUp" || event.key === "ArrowDown") && !problem) {
       event.preventDefault();
-      const next = shiftDay(typed || value, event.key === "ArrowUp" ? 1 : -1);
+      const next = shiftDay(typed ?? value, event.key === "ArrowUp" ? 1 : -1);
       if ((!max || next <= max) && (!min || next >= min)) take(next);
     }
   };
@@ -82,7 +70,7 @@ export function DayField({ which, value, min, max, onPick }: Props) {
       <div className="relative">
         <input id={inputId} type="text" inputMode="text" autoComplete="off" spellCheck={false} className={control} value={text}
           aria-describedby={hintId} aria-invalid={problem ? true : undefined}
-          onFocus={() => void prepare()} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onBlur={() => void commit()} />
+          onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} onBlur={commit} />
         <button type="button" onClick={openCalendar} aria-label={calendarLabel} title={calendarLabel}
           className="absolute inset-y-0 right-0 flex w-8 items-center justify-center rounded-r-md text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800">
           <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.5"><rect x="2" y="3" width="12" height="11" rx="1.5" /><path d="M2 6.5h12M5 1.5v3M11 1.5v3" /></svg>
