@@ -125,5 +125,6 @@ test("a table writes its times in the report's zone and names the zone in its he
   });
   const newest = inRange.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
   const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
-  await expect(page.getByTestId("purchase-row").first()).toContainText(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`);
+  // The day as every English day is written, then the zone's clock.
+  await expect(page.getByTestId("purchase-row").first()).toContainText(`${enDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`);
 });
