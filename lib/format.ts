@@ -14,11 +14,24 @@ export function formatCompactMoney(amount: number, currency: string, locale = "e
   return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(amount);
 }
 
-/** A calendar day (YYYY-MM-DD) as the locale writes it: "Nov 23, 2026", "23/11/2026". */
+/**
+ * A calendar day (YYYY-MM-DD) as the locale writes it, the one spelling of a day on every page
+ * of that language: "Nov 23, 2026", "23 de nov. de 2026" (the month in words, so an English and
+ * a Portuguese reader never take 11/12 for each other's day). The URL and CSV files keep ISO.
+ */
 export function formatDayInLocale(day: string, locale = "en-US"): string {
   const ms = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(ms)) return day;
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...(locale.startsWith("pt") ? { dateStyle: "short" } : { dateStyle: "medium" }) }).format(ms);
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" }).format(ms);
+}
+
+/**
+ * A time as the tables' rows carry it ("2026-11-23 14:05", "… UTC"; formatInZone) written with the
+ * locale's day: "Nov 23, 2026, 14:05", "23 de nov. de 2026, 14:05 UTC" (a 24-hour clock, as every
+ * time of a report). Anything else is returned as it came.
+ */
+export function formatStampInLocale(stamp: string, locale = "en-US"): string {
+  return stamp.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d{2}:\d{2}( UTC)?$)/, (_, day: string) => `${formatDayInLocale(day, locale)}, `);
 }
 
 export interface LocaleFormats {

@@ -6,7 +6,6 @@ import { useState, useTransition } from "react";
 import { refreshRangeAction } from "@/lib/actions/mirror/refresh-range";
 import { useFormats } from "@/components/i18n/use-formats";
 import { asOfParts, type DataFreshness } from "@/lib/reports/data-freshness";
-import { useReportDay } from "./use-report-day";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 
 // "Data as of 12:04", which days were last read longer ago than what, and "Refresh now": the button marks the report's days stale in the
@@ -15,21 +14,20 @@ import { useFailureText } from "@/components/i18n/use-failure-text";
 export function DataFreshnessLine({ freshness, timeZone }: { freshness: DataFreshness | null; timeZone: string }) {
   const t = useTranslations("report.freshness");
   const { failure: failureText } = useFailureText();
-  const { locale } = useFormats();
-  const day = useReportDay();
+  const { locale, day } = useFormats();
   const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const [failure, setFailure] = useState<string | null>(null);
   if (!freshness) return null;
 
   // "Data as of 12:04", with the older part when the summary has one, in the reader's words.
-  const asOf = (ms: number) => t("asOf", { ...asOfParts(ms, freshness.computedAt, timeZone, locale === "en-US" ? "en-GB" : locale) });
+  const asOf = (ms: number) => t("asOf", { ...asOfParts(ms, freshness.computedAt, timeZone, locale) });
   const sentence = () => {
     const recent = t("dataAsOf", { asOf: asOf(freshness.asOf) });
     return freshness.older ? t("olderAsOf", { recent, day: day(freshness.older.before), asOf: asOf(freshness.older.asOf) }) : recent;
   };
   // Which days are older than what: the figures that may lag the upstream.
-  const stale = freshness.stale && t("staleDays", { count: freshness.stale.count, mark: freshness.stale.mark, days: freshness.stale.days.map(day).join(", "), more: freshness.stale.count - freshness.stale.days.length });
+  const stale = freshness.stale && t("staleDays", { count: freshness.stale.count, mark: freshness.stale.mark, days: freshness.stale.days.map(day).join("; "), more: freshness.stale.count - freshness.stale.days.length });
 
   const refresh = () =>
     startTransition(async () => {

@@ -17,7 +17,7 @@ function PeriodProblems({ quality, period }: { quality: PeriodQuality; period: "
       )}
       {quality.unfetchedDays.length > 0 && (
         <p className="mt-1" data-testid="quality-unfetched">
-          {t("unfetched", { days: dayRuns(quality.unfetchedDays).map((r) => (r.from === r.to ? day(r.from) : `${day(r.from)}–${day(r.to)}`)).join(", "), why: quality.unreachable ? "unreachable" : "slow" })}
+          {t("unfetched", { days: dayRuns(quality.unfetchedDays).map((r) => (r.from === r.to ? day(r.from) : `${day(r.from)} – ${day(r.to)}`)).join("; "), why: quality.unreachable ? "unreachable" : "slow" })}
         </p>
       )}
       {quality.invalidRecords > 0 && (

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
+import { formatStampInLocale } from "@/lib/format";
 import { Popover } from "@/components/ui/popover";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { categoryLabel, type CategoryLabel, type CodeDimension, type NamedDimension } from "@/lib/i18n/code-labels";
@@ -61,7 +62,8 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
     const revealedText = column.personal ? revealed.details?.[rowKey(row)]?.[column.key] : undefined;
     if (revealedText !== undefined) return { label: revealedText };
     const value = row[column.key];
-    if (!column.code) return { label: String(value ?? "") };
+    // A time ("2026-11-23 14:05") with its day as the reader's language writes every day; other text as it is.
+    if (!column.code) return { label: formatStampInLocale(String(value ?? ""), f.locale) };
     return categoryLabel(label, column.code, value === null || value === undefined ? "" : String(value), column.nameKey ? String(row[column.nameKey] ?? "") : undefined);
   };
   return (

@@ -13,6 +13,7 @@ import { useFilterValueLabel } from "./filter-labels";
 import { Popover } from "@/components/ui/popover";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { TimeZonePicker } from "./time-zone-picker";
+import { LazyDayField as DayField } from "./lazy-day-field";
 
 // The Offer popover's groups: out of the first load (the budget), drawn in the closed popover
 // moments after the page hydrates.
@@ -76,12 +77,8 @@ export function ReportControls({ params, currencies, filterOptions, offers, hidd
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <label className="flex flex-col gap-1">{t("controls.from")}
-            <input type="date" className={control} value={params.from} max={params.to} onChange={(e) => e.target.value && void setQuery({ from: e.target.value, to: params.to, preset: null })} />
-          </label>
-          <label className="flex flex-col gap-1">{t("controls.to")}
-            <input type="date" className={control} value={params.to} min={params.from} onChange={(e) => e.target.value && void setQuery({ from: params.from, to: e.target.value, preset: null })} />
-          </label>
+          <DayField which="from" value={params.from} max={params.to} onPick={(from) => void setQuery({ from, to: params.to, preset: null })} />
+          <DayField which="to" value={params.to} min={params.from} onPick={(to) => void setQuery({ from: params.from, to, preset: null })} />
           <label className="flex max-w-full flex-col gap-1">{t("controls.compareWith")}
             <select className={control} value={params.compare} onChange={(e) => void setQuery({ compare: e.target.value as ReportParams["compare"] })}>
               <option value="previous">{t("controls.comparePrevious")}</option>

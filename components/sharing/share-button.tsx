@@ -19,6 +19,7 @@ const field = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark
 // phone's only one (in a phone's header it would push the key figures below the first screen).
 export function ShareButton({ report, query, placement = "header" }: { report: ReportId; query: string; placement?: "header" | "menu" }) {
   const t = useTranslations("sharing.create");
+  // As useInstant writes a moment (components/i18n/use-instant.ts), without its module in every report's first load.
   const format = useFormatter();
   const failureText = useFailureText();
   const id = useId();
@@ -65,7 +66,7 @@ export function ShareButton({ report, query, placement = "header" }: { report: R
               <ShareUrlField url={created.url} testId="share-url">
                 <button type="button" onClick={close} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("done")}</button>
               </ShareUrlField>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("shownOnce", { when: format.dateTime(new Date(created.expiresAt), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC" })}</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("shownOnce", { when: format.dateTime(new Date(created.expiresAt), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }) + " UTC" })}</p>
             </div>
           ) : (
             <form onSubmit={create} className="space-y-3">

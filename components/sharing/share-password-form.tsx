@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { formatUtc } from "@/lib/format";
 import { useState, useTransition } from "react";
 import { unlockShareLinkAction } from "@/lib/actions/sharing/unlock-share-link";
 
@@ -9,13 +10,13 @@ import { unlockShareLinkAction } from "@/lib/actions/sharing/unlock-share-link";
 // path only, and the page is read again; ten wrong ones lock the link for fifteen minutes.
 export function SharePasswordForm({ token, locked }: { token: string; locked: number | null }) {
   const t = useTranslations("sharing.password");
-  const format = useFormatter();
   const router = useRouter();
   const [password, setPassword] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [lockedUntil, setLockedUntil] = useState<number | null>(locked);
   const [pending, startTransition] = useTransition();
-  const until = (at: number) => format.dateTime(new Date(at), { timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  // A time of today, on the 24-hour clock every time of the app is written on: "14:05 UTC".
+  const until = (at: number) => formatUtc(new Date(at).toISOString()).slice(11);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useInstant } from "@/components/i18n/use-instant";
 import type { SharedPageAnswer } from "@/lib/sharing/shared-page";
 
 type Refusal = Exclude<SharedPageAnswer, { kind: "ok" } | { kind: "password_required" } | { kind: "wrong_password" } | { kind: "locked" }>;
@@ -7,8 +8,7 @@ type Refusal = Exclude<SharedPageAnswer, { kind: "ok" } | { kind: "password_requ
 // person who shared it for a new one. Never an error page, never a hint of the account.
 export function SharedLinkNotice({ answer }: { answer: Refusal }) {
   const t = useTranslations("sharing.notice");
-  const format = useFormatter();
-  const when = (at: number) => format.dateTime(new Date(at), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  const when = useInstant();
   const text =
     answer.kind === "expired" ? t("expired", { when: when(answer.at) })
     : answer.kind === "revoked" ? t("revoked", { when: when(answer.at) })

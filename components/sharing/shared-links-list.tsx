@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useInstant } from "@/components/i18n/use-instant";
 import { useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 import type { ActionResult } from "@/lib/actions/action-result";
@@ -14,13 +15,13 @@ import { ShareUrlField } from "./share-url-field";
 export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; limit: number }) {
   const t = useTranslations("sharing.list");
   const presets = useTranslations("report.presets");
-  const format = useFormatter();
+  const instant = useInstant();
   const failureText = useFailureText();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [rotatedUrl, setRotatedUrl] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const at = (time: number | null) => (time === null ? "—" : `${format.dateTime(new Date(time), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`);
+  const at = (time: number | null) => (time === null ? "—" : instant(time));
   // A live link's preset is named (its days move with it); any other link shows its days.
   const range = (link: ShareLinkSummary) => {
     const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(link.query)));

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useInstant } from "@/components/i18n/use-instant";
 import { useReportDay } from "@/components/reports/use-report-day";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { SharedSnapshot } from "@/lib/sharing/shared-snapshot";
@@ -11,10 +12,9 @@ import { SharedPanels } from "./shared-panels";
 // works. Nothing here fetches, and nothing links to another report, range or filter.
 export function SharedReport({ snapshot, token, link }: { snapshot: SharedSnapshot; token: string; link: { expiresAt: number; mode: "fixed" | "live" } }) {
   const t = useTranslations("sharing.page");
-  const format = useFormatter();
   const day = useReportDay();
   const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(snapshot.query)), new Date(snapshot.builtAt));
-  const at = (time: number | string) => `${format.dateTime(new Date(time), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+  const at = useInstant();
   return (
     <main className="mx-auto max-w-6xl space-y-4 px-4 py-6 sm:space-y-6 sm:px-6" data-testid="shared-report" data-report={snapshot.report}>
       <header className="space-y-1">

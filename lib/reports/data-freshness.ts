@@ -122,10 +122,10 @@ export interface AsOfParts { when: "today" | "yesterday" | "earlier"; time: stri
 
 /**
  * When something was fetched, for a person in `timeZone`: its time on the reference's day or the
- * day before; earlier, also its date ("22 Nov", with the year when not the reference's) as
+ * day before; earlier, also its date ("Nov 22", with the year when not the reference's: "Nov 22, 2025") as
  * `locale` (an Intl locale) writes it.
  */
-export function asOfParts(ms: number, reference: number, timeZone: string, locale = "en-GB"): AsOfParts {
+export function asOfParts(ms: number, reference: number, timeZone: string, locale = "en-US"): AsOfParts {
   const time = formatClock(ms, timeZone);
   const day = dayIn(ms, timeZone);
   const today = dayIn(reference, timeZone);
@@ -138,7 +138,7 @@ export function asOfParts(ms: number, reference: number, timeZone: string, local
   return { when: "earlier", time, date };
 }
 
-/** "12:04" on the reference's day, "yesterday, 09:10" the day before, "22 Nov, 09:10" earlier that year, else with the year. */
+/** "12:04" on the reference's day, "yesterday, 09:10" the day before, "Nov 22, 09:10" earlier that year, else with the year. */
 export function formatAsOf(ms: number, reference: number, timeZone: string): string {
   const { when, time, date } = asOfParts(ms, reference, timeZone);
   return when === "today" ? time : when === "yesterday" ? `yesterday, ${time}` : `${date}, ${time}`;

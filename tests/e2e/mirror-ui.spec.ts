@@ -120,13 +120,13 @@ test("the freshness line names the days last read more than 24 h ago, in English
   try {
     await page.reload();
     await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
-    await expect(page.getByTestId("data-freshness-stale")).toHaveText("3 days last read more than 24 h ago: 2025-08-05, 2025-08-06, 2025-08-10.");
+    await expect(page.getByTestId("data-freshness-stale")).toHaveText("3 days last read more than 24 h ago: Aug 5, 2025; Aug 6, 2025; Aug 10, 2025.");
     await expectRevenueTruth(page);
     await page.getByTestId("data-freshness-stale").screenshot({ path: "test-results/mirror-ui/stale-days-desktop-en.png" });
     await page.context().addCookies([{ name: "salesdash-locale", value: "pt-BR", url: page.url() }]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect(page.getByTestId("data-freshness-stale")).toHaveText("3 dias lidos pela última vez há mais de 24 h: 05/08/2025, 06/08/2025, 10/08/2025.", { timeout: 45_000 });
+    await expect(page.getByTestId("data-freshness-stale")).toHaveText("3 dias lidos pela última vez há mais de 24 h: 5 de ago. de 2025; 6 de ago. de 2025; 10 de ago. de 2025.", { timeout: 45_000 });
     await page.screenshot({ path: "test-results/mirror-ui/stale-days-phone-pt-BR.png" });
   } finally {
     setFetchedAt(aged, (day) => was.get(day) ?? Date.now());

@@ -9,6 +9,7 @@ import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen } from "./support/revenue-truth";
 import { sandboxRequest } from "./support/sandbox";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 type Account = "creator" | "affiliate";
@@ -175,8 +176,8 @@ test("each creator tile links to the report that explains it, on the same days, 
   const abandoned = centsOnScreen(await text(page, "ov-abandoned-brl"));
   await page.getByTestId("ov-link-last30").click();
   await page.waitForURL((url) => url.pathname === "/revenue" && url.searchParams.get("from") === LAST30.from);
-  await expect(page.getByTestId("report-range")).toContainText(`${LAST30.from} to ${LAST30.to}`);
-  await expect(page.getByTestId("report-range")).toContainText(`compared with ${PREVIOUS30.from} to ${PREVIOUS30.to}`);
+  await expect(page.getByTestId("report-range")).toContainText(`${enDay(LAST30.from)} to ${enDay(LAST30.to)}`);
+  await expect(page.getByTestId("report-range")).toContainText(`compared with ${enDay(PREVIOUS30.from)} to ${enDay(PREVIOUS30.to)}`);
   await expect(page.getByTestId("kpi-brl-creatorNet")).toHaveText(shown, { timeout: 60_000 });
 
   await page.goBack();

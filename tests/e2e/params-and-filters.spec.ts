@@ -7,6 +7,7 @@ import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const MAY = { from: "2026-05-01", to: "2026-05-31" };
@@ -150,7 +151,7 @@ test.describe("in a browser set to São Paulo", () => {
     });
     const newest = inRange.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
     const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
-    await expect(page.getByTestId("purchase-row").first()).toContainText(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`);
+    await expect(page.getByTestId("purchase-row").first()).toContainText(`${enDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((u) => u.searchParams.get("tz") !== zone).map(String)).toEqual([]);
 

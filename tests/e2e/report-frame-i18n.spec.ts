@@ -1,9 +1,10 @@
 // Issue #14: the frame every report shares (header, controls, chips, problem box, KPI cards)
-// in Portuguese for a browser that asks for it: dates as 15/06/2026, money as R$ 1.234,56 and
+// in Portuguese for a browser that asks for it: dates as 15 de jun. de 2026, money as R$ 1.234,56 and
 // still equal to the sandbox's ground truth.
 import { expect, test, type Page } from "./support/test";
 import { centsOnScreenPtBR, kpiTruth } from "./support/revenue-truth";
 import { RANGE, sandboxCredentials } from "./support/session";
+import { ptDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const BRL = /^R\$\s\d{1,3}(\.\d{3})*,\d{2}$/;
@@ -27,12 +28,12 @@ test.describe("a browser that asks for Portuguese", () => {
     await page.goto(URL);
     await settled(page);
     const range = page.getByTestId("report-range");
-    await expect(range).toContainText("09/06/2026 a 15/06/2026 (UTC)");
-    await expect(range).toContainText("comparado com 02/06/2026 a 08/06/2026");
+    await expect(range).toContainText("9 de jun. de 2026 a 15 de jun. de 2026 (UTC)");
+    await expect(range).toContainText("comparado com 2 de jun. de 2026 a 8 de jun. de 2026");
 
     await expect(page.getByRole("group", { name: "Períodos predefinidos" }).getByRole("button", { name: /Últimos 7 dias/ })).toBeVisible();
-    await expect(page.getByLabel("De", { exact: true })).toHaveValue(RANGE.from);
-    await expect(page.getByLabel("Até (inclusive)")).toHaveValue(RANGE.to);
+    await expect(page.getByLabel("De", { exact: true })).toHaveValue(ptDay(RANGE.from));
+    await expect(page.getByLabel("Até (inclusive)")).toHaveValue(ptDay(RANGE.to));
     await expect(page.getByLabel("Comparar com").locator("option:checked")).toHaveText("Período anterior");
     await expect(page.getByLabel("Granularidade").locator("option:checked")).toHaveText("Dia");
     await expect(page.getByRole("combobox", { name: /^Moeda/ }).locator("option:checked")).toHaveText("Todas, cada uma separada");

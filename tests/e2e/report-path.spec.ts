@@ -6,6 +6,7 @@ import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { kpiTruth } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
+import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const FIRST = { from: "2026-05-01", to: "2026-05-31" };
@@ -48,13 +49,15 @@ for (const { report, figure } of CASES) {
     expect(numberIn(await value.textContent())).toBe(figure.truth(FIRST));
 
     const release = await holdReport(page, report, SECOND.from);
-    await page.getByLabel("From", { exact: true }).fill(SECOND.from);
+    // Typed as the page writes days, taken on Enter.
+    await page.getByLabel("From", { exact: true }).fill(enDay(SECOND.from));
+    await page.getByLabel("From", { exact: true }).press("Enter");
     await expect(page).toHaveURL(new RegExp(`from=${SECOND.from}`));
     // While the new range loads: the progress bar, and the old figures dimmed under their own range.
     await expect(page.getByTestId("fetch-progress")).toBeVisible();
-    await expect(page.getByTestId("previous-range")).toHaveText(`Still showing the previous range, ${FIRST.from} to ${FIRST.to}, dimmed, until ${SECOND.from} to ${SECOND.to} is loaded.`);
+    await expect(page.getByTestId("previous-range")).toHaveText(`Still showing the previous range, ${enDay(FIRST.from)} to ${enDay(FIRST.to)}, dimmed, until ${enDay(SECOND.from)} to ${enDay(SECOND.to)} is loaded.`);
     await expect(page.getByTestId("report-body")).toHaveAttribute("data-state", "previous");
-    await expect(page.getByTestId("report-range")).toContainText(`${SECOND.from} to ${SECOND.to}`);
+    await expect(page.getByTestId("report-range")).toContainText(`${enDay(SECOND.from)} to ${enDay(SECOND.to)}`);
     expect(numberIn(await value.textContent())).toBe(figure.truth(FIRST));
     await page.screenshot({ path: test.info().outputPath(`${report}-previous-range.png`), fullPage: false });
 
@@ -76,7 +79,7 @@ test("a report URL opened signed out comes back after sign-in, with its query", 
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((u) => u.pathname === "/orders");
   expect(new URL(page.url()).search).toBe(new URL(url, "http://x").search);
-  await expect(page.getByTestId("report-range")).toContainText(`${FIRST.from} to ${FIRST.to} (America/Sao_Paulo)`);
+  await expect(page.getByTestId("report-range")).toContainText(`${enDay(FIRST.from)} to ${enDay(FIRST.to)} (America/Sao_Paulo)`);
   await expect(page.getByTestId("orders-brl-count")).toBeVisible({ timeout: 60_000 });
 });
 
@@ -91,9 +94,10 @@ test("the navigation keeps range, comparison, zone and currency across pages and
   expect(Object.fromEntries(kept)).toEqual({ from: FIRST.from, to: FIRST.to, compare: "last_year", tz: "Europe/Lisbon", currency: "brl" });
   await expect(nav.getByRole("link", { name: "Refunds & chargebacks" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Revenue" })).not.toHaveAttribute("aria-current", "page");
-  await expect(page.getByTestId("report-range")).toContainText(`${FIRST.from} to ${FIRST.to} (Europe/Lisbon)`);
+  await expect(page.getByTestId("report-range")).toContainText(`${enDay(FIRST.from)} to ${enDay(FIRST.to)} (Europe/Lisbon)`);
   // A change made here is carried on too.
-  await page.getByLabel("To (inclusive)").fill("2026-05-20");
+  await page.getByLabel("To (inclusive)").fill("May 20, 2026");
+  await page.getByLabel("To (inclusive)").press("Enter");
   await expect(page.getByTestId("report-body")).toHaveAttribute("data-state", "current", { timeout: 60_000 });
   await nav.getByRole("link", { name: "Orders" }).click();
   await page.waitForURL((u) => u.pathname === "/orders");
@@ -121,5 +125,6 @@ test("a table writes its times in the report's zone and names the zone in its he
   });
   const newest = inRange.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
   const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
-  await expect(page.getByTestId("purchase-row").first()).toContainText(`${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`);
+  // The day as every English day is written, then the zone's clock.
+  await expect(page.getByTestId("purchase-row").first()).toContainText(`${enDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`);
 });

@@ -6,6 +6,7 @@ import { expect, test } from "./support/test";
 import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
+import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 // creator2's days here are opened by no other spec, so none of them is in the day cache yet.
@@ -26,7 +27,7 @@ test("an incomplete comparison period marks the changes, not the exact totals", 
   const banner = page.getByTestId("quality-banner");
   await expect(banner).toBeVisible();
   await expect(banner.getByTestId("quality-current")).toHaveCount(0);
-  await expect(banner.getByTestId("quality-comparison")).toContainText(`The comparison period (${COMPARISON.from} to ${COMPARISON.to}) is incomplete`);
+  await expect(banner.getByTestId("quality-comparison")).toContainText(`The comparison period (${enDay(COMPARISON.from)} to ${enDay(COMPARISON.to)}) is incomplete`);
   await expect(banner.getByTestId("quality-comparison")).toContainText("the totals shown are exact");
   await expect(page.getByRole("heading", { name: "Key figures", exact: true })).toBeVisible();
 

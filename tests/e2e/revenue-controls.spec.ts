@@ -55,12 +55,21 @@ test("setting From on a report opened from the navigation keeps To, and a typed 
   await signIn(page, creds.creator, "A");
   await page.goto("/revenue");
   await expect(page.getByRole("button", { name: /Last 30 days/ })).toHaveAttribute("aria-pressed", "true");
-  await page.getByLabel("From", { exact: true }).fill("2026-06-01");
+  const from = page.getByLabel("From", { exact: true });
+  const to = page.getByLabel("To (inclusive)", { exact: true });
+  // The fields write days as the page does, and take a day typed that way on Enter.
+  await expect(to).toHaveValue("Jun 15, 2026");
+  await from.fill("Jun 1, 2026");
+  await from.press("Enter");
   await expect(page).toHaveURL(/[?&]from=2026-06-01(&|$)/);
   await expect(page).toHaveURL(/[?&]to=2026-06-15(&|$)/);
   await expect(page.getByRole("button", { name: /Last 30 days/ })).toHaveAttribute("aria-pressed", "false");
-  await page.getByLabel("From", { exact: true }).fill("2026-06-09");
+  // The numeric order of the page's language (month first in English) is read too, and shown back in words.
+  await from.fill("6/9/2026");
+  await from.press("Enter");
   await expect(page).toHaveURL(/[?&]from=2026-06-09(&|$)/);
+  await expect(from).toHaveValue("Jun 9, 2026");
+  await expect(to).toHaveValue("Jun 15, 2026");
   await expect(page).toHaveURL(/[?&]to=2026-06-15(&|$)/);
   await expect(page.getByRole("button", { name: /Last 7 days/ })).toHaveAttribute("aria-pressed", "true");
   // The shortcut letters are capitals: "L" (last month) is not read as "1" (last 12 months).

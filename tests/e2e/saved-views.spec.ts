@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "./support/test";
 import { purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
+import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -99,8 +100,8 @@ test("a creator's saved view opens from the navigation with its range, zone, com
   await settled(page);
 
   // The controls say so, and the figures are those of that range.
-  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue(MAY.from);
-  await expect(page.getByRole("textbox", { name: "To (inclusive)" })).toHaveValue(MAY.to);
+  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue(enDay(MAY.from));
+  await expect(page.getByRole("textbox", { name: "To (inclusive)" })).toHaveValue(enDay(MAY.to));
   await expect(page.getByLabel("Compare with")).toHaveValue("last_year");
   await expect(page.getByTestId("report-zone")).toContainText(ZONE);
   await expect(page.getByTestId("filter-chip")).toHaveCount(1);
@@ -153,7 +154,7 @@ test("an affiliate saves a Revenue view and opens it", async ({ page }) => {
   await item(page, name).getByTestId("saved-view-link").click();
   await page.waitForURL((url) => url.searchParams.get("compare") === "none");
   await settled(page);
-  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue("2026-06-01");
+  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue("Jun 1, 2026");
   await expect(page.getByTestId("purchase-total")).toHaveText(purchasesTruth("affiliate", "2026-06-01", "2026-06-14").length.toLocaleString("en-US"), LOAD);
   await deleteView(page, name);
 });

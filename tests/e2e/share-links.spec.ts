@@ -7,6 +7,7 @@ import { expect, test, type Browser, type Page } from "./support/test";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 import { createShareLink, customerValues, holdsValue } from "./support/share-links";
+import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const WEEK = { from: "2026-06-09", to: "2026-06-15" };
@@ -37,7 +38,7 @@ test("a creator's Revenue link opens without a session, equal to the ground trut
   const stranger = await openAsStranger(browser, url);
   const shared = stranger.page;
   await expect(shared.getByTestId("shared-report")).toBeVisible();
-  await expect(shared.getByTestId("shared-range")).toContainText(`${WEEK.from} to ${WEEK.to}`);
+  await expect(shared.getByTestId("shared-range")).toContainText(`${enDay(WEEK.from)} to ${enDay(WEEK.to)}`);
   const truth = kpiTruth("creator", WEEK.from, WEEK.to);
   expect([...truth.keys()].sort()).toEqual(["brl", "usd"]);
   for (const [currency, t] of truth) {

@@ -7,6 +7,7 @@ import { withOwnDashboard } from "./support/own-dashboard";
 import { DASHBOARD_PORT, setSandboxControls } from "./support/sandbox";
 import { purchasesTruth } from "./support/revenue-truth";
 import { countOnPage, sandboxCredentials, signIn } from "./support/session";
+import { EN_DAY_SOURCE, isoOfEnDay } from "./support/day-spelling";
 
 const PORT = DASHBOARD_PORT + 4;
 const creds = sandboxCredentials();
@@ -40,10 +41,11 @@ test("with the upstream failing, a report that includes today shows the days alr
   await expect(unfetched).toContainText("the Sales API could not be reached; the other days are shown from your synced data", { timeout: 120_000 });
   // The days it names are the ones never read (today too, if its copy was no longer fresh).
   const text = (await unfetched.textContent()) ?? "";
-  expect(text).toContain("2026-05-21–2026-06-01");
+  expect(text).toContain("May 21, 2026 – Jun 1, 2026");
   const missing = new Set<string>();
-  for (const [, from, to] of text.matchAll(/(\d{4}-\d{2}-\d{2})(?:–(\d{4}-\d{2}-\d{2}))?/g)) {
-    for (let d = Date.parse(`${from}T00:00:00Z`); d <= Date.parse(`${to ?? from}T00:00:00Z`); d += 86_400_000) missing.add(new Date(d).toISOString().slice(0, 10));
+  for (const [, from, to] of text.matchAll(new RegExp(`(${EN_DAY_SOURCE})(?: – (${EN_DAY_SOURCE}))?`, "g"))) {
+    const [first, last] = [isoOfEnDay(from!), isoOfEnDay(to ?? from!)];
+    for (let d = Date.parse(`${first}T00:00:00Z`); d <= Date.parse(`${last}T00:00:00Z`); d += 86_400_000) missing.add(new Date(d).toISOString().slice(0, 10));
   }
   const held = purchasesTruth("creator2", "2026-05-01", "2026-06-15").filter((p) => !missing.has(String(p.checkoutInitializedAt).slice(0, 10)));
   expect(held.length).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ const pt = codeLabeler(translator(MESSAGES["pt-BR"].codes), translator(MESSAGES[
 describe("time bucket labels", () => {
   it("writes days, weeks and months by locale, never as ISO keys", () => {
     expect(bucketLabel("2026-06-15", "en-US")).toBe("Jun 15, 2026");
-    expect(bucketLabel("2026-06-15", "pt-BR")).toBe("15/06/2026");
+    expect(bucketLabel("2026-06-15", "pt-BR")).toBe("15 de jun. de 2026");
     expect(bucketLabel("2026-06", "en-US")).toBe("Jun 2026");
   });
   it("writes an hour bucket's local hour as the key gives it, without moving it by the offset", () => {

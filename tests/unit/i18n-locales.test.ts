@@ -62,7 +62,7 @@ describe("code labels", () => {
 describe("formats by locale", () => {
   it("writes Brazilian money and days in pt-BR", () => {
     expect(nbsp(formatMoney(1234.56, "brl", "pt-BR"))).toBe("R$ 1.234,56");
-    expect(formatDayInLocale("2026-11-23", "pt-BR")).toBe("23/11/2026");
+    expect(formatDayInLocale("2026-11-23", "pt-BR")).toBe("23 de nov. de 2026");
     expect(nbsp(formatCompactMoney(34000, "brl", "pt-BR"))).toBe("R$ 34 mil");
   });
   it("writes English money compact on axes", () => {

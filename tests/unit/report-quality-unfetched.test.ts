@@ -33,15 +33,15 @@ describe("unfetched days", () => {
     const banner = (locale: "en" | "pt-BR") => renderToStaticMarkup(createElement(Provider, { locale, messages: MESSAGES[locale], timeZone: "UTC" }, createElement(QualityBanner, { quality })));
     const html = banner("en");
     expect(html).toContain("These totals are incomplete.");
-    expect(html).toContain("Figures for 2026-01-01–2026-01-03, 2026-01-10 are missing: the Sales API did not answer in time.");
-    expect(banner("pt-BR")).toContain("Faltam os números de 01/01/2026–03/01/2026, 10/01/2026: a Sales API não respondeu a tempo.");
+    expect(html).toContain("Figures for Jan 1, 2026 – Jan 3, 2026; Jan 10, 2026 are missing: the Sales API did not answer in time.");
+    expect(banner("pt-BR")).toContain("Faltam os números de 1 de jan. de 2026 – 3 de jan. de 2026; 10 de jan. de 2026: a Sales API não respondeu a tempo.");
   });
 
   it("say the Sales API could not be reached when it was down, and that the other days come from the synced data (issue #24)", () => {
     const quality = reportQuality({ current: [{ ...report(["2026-01-30", "2026-01-31"]), unreachable: true }, report([])] });
     expect(quality).toMatchObject({ complete: false, unreachable: true });
     const html = (locale: "en" | "pt-BR") => renderToStaticMarkup(createElement(Provider, { locale, messages: MESSAGES[locale], timeZone: "UTC" }, createElement(QualityBanner, { quality })));
-    expect(html("en")).toContain("Figures for 2026-01-30–2026-01-31 are missing: the Sales API could not be reached; the other days are shown from your synced data.");
-    expect(html("pt-BR")).toContain("Faltam os números de 30/01/2026–31/01/2026: não foi possível alcançar a Sales API; os outros dias vêm dos seus dados sincronizados.");
+    expect(html("en")).toContain("Figures for Jan 30, 2026 – Jan 31, 2026 are missing: the Sales API could not be reached; the other days are shown from your synced data.");
+    expect(html("pt-BR")).toContain("Faltam os números de 30 de jan. de 2026 – 31 de jan. de 2026: não foi possível alcançar a Sales API; os outros dias vêm dos seus dados sincronizados.");
   });
 });

@@ -74,8 +74,8 @@ describe("formatAsOf", () => {
   });
   it("says yesterday, a date, or a date with its year", () => {
     expect(formatAsOf(at("2026-06-14T09:10:00Z"), NOW, "UTC")).toBe("yesterday, 09:10");
-    expect(formatAsOf(at("2025-11-22T09:10:00Z"), at("2026-06-15T12:00:00Z"), "UTC")).toBe("22 Nov 2025, 09:10");
-    expect(formatAsOf(at("2026-05-22T09:10:00Z"), NOW, "UTC")).toBe("22 May, 09:10");
+    expect(formatAsOf(at("2025-11-22T09:10:00Z"), at("2026-06-15T12:00:00Z"), "UTC")).toBe("Nov 22, 2025, 09:10");
+    expect(formatAsOf(at("2026-05-22T09:10:00Z"), NOW, "UTC")).toBe("May 22, 09:10");
   });
   it("judges today and yesterday by the local calendar, not UTC", () => {
     // 01:30 UTC on the 15th is still the 14th in São Paulo; so is the reference.
@@ -101,7 +101,7 @@ describe("freshnessSentence", () => {
       ["2026-03-05", "2026-06-14T10:00:00Z"],
       ["2026-06-15", "2026-06-15T12:25:00Z"],
     ])], NOW)!;
-    expect(freshnessSentence(f, "UTC")).toBe("Data as of yesterday, 10:00; days before 2026-03-05 as of 13 Jun, 09:00. 3 days last read more than 24 h ago: 2026-03-01, 2026-03-02, 2026-03-05");
+    expect(freshnessSentence(f, "UTC")).toBe("Data as of yesterday, 10:00; days before 2026-03-05 as of Jun 13, 09:00. 3 days last read more than 24 h ago: 2026-03-01, 2026-03-02, 2026-03-05");
   });
 });
 

@@ -7,7 +7,8 @@ import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
 import { usePageZone } from "@/components/reports/use-browser-zone";
-import { formatInZone } from "@/lib/format";
+import { formatInstantInLocale } from "@/lib/format-instant";
+import { useFormats } from "@/components/i18n/use-formats";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useOverview } from "./use-overview";
 import { OverviewTiles } from "./overview-tiles";
@@ -15,6 +16,7 @@ import { OverviewTiles } from "./overview-tiles";
 /** The page after sign-in: a few figures of today, the last 30 days and the coming days, each leading to its report. */
 export function OverviewScreen({ keyType }: { keyType: KeyType }) {
   const t = useTranslations("overview");
+  const f = useFormats();
   // Without a zone in the URL, the browser's: "today so far" is the browser's day, as Revenue's "Today".
   const tz = usePageZone(useSearchParams().get("tz"));
   const { data, error, isFetching, isPlaceholderData, progress } = useOverview(tz);
@@ -25,7 +27,7 @@ export function OverviewScreen({ keyType }: { keyType: KeyType }) {
         {data && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="overview-now">
             {/* A time in UTC already says so ("… UTC"); another zone is named after it. */}
-            {t("subtitle", { time: data.windows.tz === "UTC" ? formatInZone(data.windows.now) : `${formatInZone(data.windows.now, data.windows.tz)} (${data.windows.tz})` })}
+            {t("subtitle", { time: formatInstantInLocale(data.windows.now, f.locale, data.windows.tz) })}
             {isFetching && <> · {t("refreshing")}</>}
           </p>
         )}

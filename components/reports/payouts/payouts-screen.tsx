@@ -8,7 +8,7 @@ import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import type { KeyType } from "@/lib/auth/session-decision";
-import { formatInZone } from "@/lib/format";
+import { formatInstantInLocale } from "@/lib/format-instant";
 import { parsePayoutMonth, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
 import { useBrowserMinute } from "@/components/reports/use-browser-minute";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
@@ -58,7 +58,7 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         {data && (
           <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400" data-testid="payouts-subtitle">
-            {t(keyType === "creator" ? "subtitleCreator" : "subtitleAffiliate", { time: data.tz === "UTC" ? formatInZone(data.now) : `${formatInZone(data.now, data.tz)} (${data.tz})` })}
+            {t(keyType === "creator" ? "subtitleCreator" : "subtitleAffiliate", { time: formatInstantInLocale(data.now, f.locale, data.tz) })}
             {isFetching && <> · {t("refreshing")}</>}
           </p>
         )}
