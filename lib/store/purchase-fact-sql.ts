@@ -1,0 +1,130 @@
+// The purchases fact table's SQL, one text for both back-ends: SQLite (better-sqlite3, `?`
+// placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
+// statements differ only where the dialects do; the behaviour suite holds them to one answer.
+import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
+import { FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type PurchaseFactPlan, type PurchaseFactRow } from "./purchase-fact-store";
+
+export type FactDialect = "sqlite" | "postgres";
+
+export const DIMENSION_COLUMN: Record<FactDimension, string> = {
+  product: "product",
+  offer: "offer",
+  purchaseType: "purchase_type",
+  paymentMethod: "payment_method",
+  psp: "psp",
+  cardBrand: "card_brand",
+  country: "country",
+  affiliate: "affiliate",
+};
+
+export const SUM_COLUMNS = ["transaction_cents", "items_gross_cents", "items_net_cents", "shipping_cents", "taxes_cents", "platform_fees_cents", "creator_net_cents", "affiliation_cents", "affiliation_net_cents", "refunded_cents", "commission_lost_cents"] as const;
+
+if (SUM_COLUMNS.length !== FACT_SUMS.length) throw new Error("purchase facts: a sum without its column");
+
+/** The row's columns after (account, day, seq), in insertion order. */
+export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS];
+
+export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
+  return [row.purchaseId, row.orderId, row.createdAt, row.availableAt, row.currency, row.currencyOffer, row.offerName, ...FACT_DIMENSIONS.map((d) => row.dims[d]), ...row.sums];
+}
+
+/** SQL with `?` placeholders; PostgreSQL's text numbers them. */
+interface Statement { text: string; args: unknown[] }
+
+const numbered = (text: string): string => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+export const forDialect = (dialect: FactDialect, statement: Statement): Statement => (dialect === "postgres" ? { text: numbered(statement.text), args: statement.args } : statement);
+
+/** The currency a row is counted in: its own, else its offer's told one, else the setting, else "unknown" per offer (lib/analytics/assumed-currency). */
+function currencyExpression(plan: PurchaseFactPlan, args: unknown[]): string {
+  const whens = plan.currency.offers.map(([offer, currency]) => {
+    args.push(offer, currency);
+    return "WHEN f.currency_offer = ? THEN ?";
+  });
+  let fallback: string;
+  if (plan.currency.setting !== null) {
+    args.push(plan.currency.setting);
+    fallback = "?";
+  } else fallback = `CASE WHEN f.currency_offer <> '' THEN '${UNKNOWN_CURRENCY}:' || f.currency_offer ELSE '${UNKNOWN_CURRENCY}' END`;
+  return `CASE WHEN f.currency <> '' THEN f.currency ${whens.join(" ")} ELSE ${fallback} END`;
+}
+
+function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
+  const parts: string[] = [];
+  for (const d of FACT_DIMENSIONS) {
+    const accepted = plan.filters[d];
+    if (!accepted || accepted.length === 0) continue;
+    args.push(...accepted);
+    parts.push(` AND f.${DIMENSION_COLUMN[d]} IN (${accepted.map(() => "?").join(", ")})`);
+  }
+  return parts.join("");
+}
+
+/** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
+export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  // Placeholders are numbered in the text's order: the arguments go in that order.
+  const args: unknown[] = [];
+  const currency = currencyExpression(plan, args);
+  const ends = [...plan.bucketStarts.slice(1), plan.endMs];
+  let from: string;
+  let bucket: string;
+  if (dialect === "sqlite") {
+    // The buckets drive the loop (CROSS JOIN keeps them outside): each is one range of the (account, created_at) index.
+    args.push(JSON.stringify(plan.bucketStarts.map((s, i) => [s, ends[i]])));
+    from = `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b CROSS JOIN ${table} f`;
+    bucket = "b.i";
+  } else {
+    args.push(plan.bucketStarts, ends);
+    from = `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`;
+    bucket = "b.i - 1";
+  }
+  args.push(account, plan.days.from, plan.days.to);
+  const filters = filterConditions(plan, args);
+  const sums = SUM_COLUMNS.map((c, i) => `SUM(f.${c}) AS s${i}`).join(", ");
+  const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS purchases, ${sums} FROM ${from}
+    WHERE f.account = ? AND f.day >= ? AND f.day <= ?${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
+    GROUP BY 1, 2`;
+  return forDialect(dialect, { text, args });
+}
+
+/** Distinct orders per currency with their purchase types: an order's bits are those of all its purchases in the selection. */
+export function orderStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  const args: unknown[] = [];
+  const currency = currencyExpression(plan, args);
+  const start = plan.bucketStarts[0] ?? plan.endMs;
+  args.push(account, plan.days.from, plan.days.to, start, plan.endMs);
+  const filters = filterConditions(plan, args);
+  const flag = (type: string) => `MAX(CASE WHEN f.purchase_type = '${type}' THEN 1 ELSE 0 END)`;
+  const text = `SELECT currency, COUNT(*) AS orders, SUM(front) AS front_orders, SUM(front * bump) AS bump, SUM(front * upsell) AS upsell, SUM(front * downsell) AS downsell
+    FROM (SELECT ${currency} AS currency, ${flag("front")} AS front, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell, ${flag("downsell")} AS downsell
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filters}
+      GROUP BY 1, f.order_id, CASE WHEN f.order_id IS NULL THEN f.day END, CASE WHEN f.order_id IS NULL THEN f.seq END) o
+    GROUP BY currency`;
+  return forDialect(dialect, { text, args });
+}
+
+type Numeric = number | string | bigint;
+type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;
+type OrderRecord = { currency: string; orders: Numeric; front_orders: Numeric; bump: Numeric; upsell: Numeric; downsell: Numeric };
+
+// PostgreSQL answers COUNT and SUM over BIGINT as text (it will not round): cents fit a number exactly.
+export const bucketGroupOf = (r: BucketRecord): FactBucketGroup => ({
+  currency: r.currency,
+  bucket: Number(r.bucket),
+  purchases: Number(r.purchases),
+  sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)),
+});
+
+export const orderGroupOf = (r: OrderRecord): FactOrderGroup => ({
+  currency: r.currency,
+  orders: Number(r.orders),
+  frontOrders: Number(r.front_orders),
+  bump: Number(r.bump),
+  upsell: Number(r.upsell),
+  downsell: Number(r.downsell),
+});
+
+export type { BucketRecord, OrderRecord };
