@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
-import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
+import { fillFactStore, NOW, purchaseDays } from "../support/purchase-facts-fixture";
+import { holdsToRecordEngine } from "../support/purchase-query-property";
 import { purchaseFactStoreBehaviour } from "../support/purchase-fact-store-behaviour";
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
 
@@ -37,4 +38,12 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       { day: "2026-03-10", fetchedAt: NOW, count: 5000 },
     ]);
   });
+});
+
+it("answers the record engine's figures for 60 random queries, as SQLite does for 200 (tests/unit)", async () => {
+  await schema.truncate(...TABLES);
+  const store = new PostgresPurchaseFactStore(schema.pool);
+  await fillFactStore(store, "creator", "creator");
+  await fillFactStore(store, "affiliate", "affiliate");
+  await holdsToRecordEngine(store, 60);
 });
