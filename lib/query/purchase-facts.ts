@@ -55,3 +55,19 @@ export function purchaseFactRow(p: FactPurchase): PurchaseFactRow {
     ],
   };
 }
+
+/**
+ * The rows of one stored day: a purchase the upstream sent twice (windows that overlap) is one
+ * row, its first copy, as fetchRange gives a report each record once. (A purchase stored on two
+ * days, which would need its checkoutInitializedAt to have moved, is a row on each.)
+ */
+export function purchaseFactRows(records: readonly FactPurchase[]): PurchaseFactRow[] {
+  const seen = new Set<number>();
+  const rows: PurchaseFactRow[] = [];
+  for (const p of records) {
+    if (seen.has(p.purchaseId)) continue;
+    seen.add(p.purchaseId);
+    rows.push(purchaseFactRow(p));
+  }
+  return rows;
+}

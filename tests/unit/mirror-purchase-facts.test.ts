@@ -61,6 +61,20 @@ describe("the mirror and the purchases fact table", () => {
     expect(await queryPurchases(facts, ACCOUNT, { ...query, filters: { product: [records[0]!.productName || "none"] } })).toEqual(await recordEngine({ ...query, filters: { product: [records[0]!.productName || "none"] } }));
   });
 
+  it("a purchase the upstream sent twice in a day is one row, as a report counts it once", async () => {
+    const records = purchaseDays("creator").get(DAY)!;
+    await cacheWith(facts).set(dayKey(ACCOUNT, "purchases", DAY), { records: [...records, records[0]!, records[1]!], complete: true, fetchedAt: NOW });
+    expect(await facts.readDayMeta(ACCOUNT, [DAY])).toEqual([{ day: DAY, fetchedAt: NOW, count: records.length }]);
+  });
+
+  it("a day stored before the fact table (or whose rows failed) gets its rows when the mirror first opens it", async () => {
+    const records = purchaseDays("creator").get(DAY)!;
+    await new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW).set(dayKey(ACCOUNT, "purchases", DAY), { records, complete: true, fetchedAt: NOW - 60_000 });
+    expect(await facts.readDayMeta(ACCOUNT, [DAY])).toEqual([]);
+    expect((await cacheWith(facts).get(dayKey(ACCOUNT, "purchases", DAY)))?.records).toHaveLength(records.length);
+    expect(await facts.readDayMeta(ACCOUNT, [DAY])).toEqual([{ day: DAY, fetchedAt: NOW - 60_000, count: records.length }]);
+  });
+
   it("other resources leave it alone", async () => {
     await cacheWith(facts).set(dayKey(ACCOUNT, "orders", DAY), { records: [{ orderId: 1 }], complete: true, fetchedAt: NOW });
     expect(await facts.readDayMeta(ACCOUNT, [DAY])).toEqual([]);
