@@ -2,7 +2,7 @@
 // placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
 // statements differ only where the dialects do; the behaviour suite holds them to one answer.
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
-import { FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type PurchaseFactPlan, type PurchaseFactRow } from "./purchase-fact-store";
+import { FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow } from "./purchase-fact-store";
 
 export type FactDialect = "sqlite" | "postgres";
 
@@ -106,6 +106,40 @@ export function orderStatement(dialect: FactDialect, table: string, account: str
   return forDialect(dialect, { text, args });
 }
 
+/** The rows of the plan's whole range, after its filters, with their currency placed: what the summary's statements group. */
+function rangeRows(plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
+  const currency = currencyExpression(plan, args);
+  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  const filters = filterConditions(plan, args);
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+}
+
+const SLOT = 900_000;
+
+export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Record<"slots" | "dims" | "labels" | "funds", Statement> {
+  const sums = SUM_COLUMNS.map((c, i) => `SUM(r.${c}) AS s${i}`).join(", ");
+  const slotArgs: unknown[] = [];
+  const slots = `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${rangeRows(plan, table, account, slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`)} GROUP BY 1, 2`;
+  const dimArgs: unknown[] = [];
+  const dimColumns = `${FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.transaction_cents, f.affiliation_cents`;
+  // One pass over the range's rows, written once: every dimension's groups from it.
+  const dims = `WITH r AS (SELECT * FROM ${rangeRows(plan, table, account, dimArgs, dimColumns)}) ${FACT_DIMENSIONS.map(
+    (d, i) => `SELECT r.currency, ${i} AS dimension, r.${DIMENSION_COLUMN[d]} AS key, COUNT(*) AS purchases, SUM(r.transaction_cents) AS t, SUM(r.affiliation_cents) AS a FROM r GROUP BY 1, 3`,
+  ).join(" UNION ALL ")}`;
+  const labelArgs: unknown[] = [];
+  const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
+    FROM ${rangeRows(plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
+  const fundArgs: unknown[] = [];
+  const funds = `SELECT r.currency, r.kind, CASE WHEN r.kind = 2 THEN r.available_at / ${SLOT} ELSE 0 END AS slot, SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS purchases
+    FROM ${rangeRows(plan, table, account, fundArgs, "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents")} GROUP BY 1, 2, 3`;
+  return {
+    slots: forDialect(dialect, { text: slots, args: slotArgs }),
+    dims: forDialect(dialect, { text: dims, args: dimArgs }),
+    labels: forDialect(dialect, { text: labels, args: labelArgs }),
+    funds: forDialect(dialect, { text: funds, args: fundArgs }),
+  };
+}
+
 type Numeric = number | string | bigint;
 type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;
 type OrderRecord = { currency: string; orders: Numeric; front_orders: Numeric; bump: Numeric; upsell: Numeric; downsell: Numeric };
@@ -127,4 +161,19 @@ export const orderGroupOf = (r: OrderRecord): FactOrderGroup => ({
   downsell: Number(r.downsell),
 });
 
-export type { BucketRecord, OrderRecord };
+type SlotRecord = { currency: string; slot: Numeric } & Record<string, Numeric>;
+type DimRecord = { currency: string; dimension: Numeric; key: string; purchases: Numeric; t: Numeric; a: Numeric };
+type LabelRecord = { currency: string; offer: string; offer_name: string | null };
+type FundRecord = { currency: string; kind: Numeric; slot: Numeric; creator_net: Numeric; affiliation_net: Numeric; purchases: Numeric };
+
+export function summaryGroupsOf(rows: { slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[] }, orders: FactOrderGroup[]): FactSummaryGroups {
+  return {
+    slots: rows.slots.map((r) => ({ currency: r.currency, slot: Number(r.slot), purchases: Number(r.purchases), sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)) })),
+    dims: rows.dims.map((r) => ({ currency: r.currency, dimension: Number(r.dimension), key: r.key, purchases: Number(r.purchases), transaction: Number(r.t), affiliation: Number(r.a) })),
+    labels: rows.labels.map((r) => ({ currency: r.currency, offer: r.offer, label: r.offer_name })),
+    funds: rows.funds.map((r) => ({ currency: r.currency, kind: Number(r.kind), slot: Number(r.slot), creatorNet: Number(r.creator_net), affiliationNet: Number(r.affiliation_net), purchases: Number(r.purchases) })),
+    orders,
+  };
+}
+
+export type { BucketRecord, DimRecord, FundRecord, LabelRecord, OrderRecord, SlotRecord };

@@ -62,6 +62,19 @@ export interface FactOrderGroup {
   downsell: number;
 }
 
+/** Everything a purchase summary holds, per currency, for the rows of a plan's range (its buckets are not used). */
+export interface FactSummaryGroups {
+  /** Per 15-minute slot of createdAt (epoch ms / 900,000): purchases and sums (cents, FACT_SUMS order). */
+  slots: Array<{ currency: string; slot: number; purchases: number; sums: number[] }>;
+  /** Per dimension (index into FACT_DIMENSIONS) and key: purchases, transaction and affiliation cents. */
+  dims: Array<{ currency: string; dimension: number; key: string; purchases: number; transaction: number; affiliation: number }>;
+  /** Each offer's label: the name its first row carries in the records' order (newest day first, a day in its stored order). */
+  labels: Array<{ currency: string; offer: string; label: string | null }>;
+  /** Per 15-minute slot of availableAt: creator net and affiliation net cents, purchases; `kind` 2. Kind 0: no availability date; kind 1: before 1970 (already paid). */
+  funds: Array<{ currency: string; kind: number; slot: number; creatorNet: number; affiliationNet: number; purchases: number }>;
+  orders: FactOrderGroup[];
+}
+
 export interface FactDayMeta {
   day: string;
   fetchedAt: number;
@@ -75,6 +88,8 @@ export interface PurchaseFactStore {
   readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
   /** Per currency and bucket: purchases and sums; per currency: distinct orders and attach counts. */
   aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }>;
+  /** The groups of a purchase summary of the plan's range [bucketStarts[0], endMs). */
+  summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -6,8 +6,11 @@ import "server-only";
 // statement between its two parts.
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
-import { bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, type BucketRecord, type OrderRecord } from "./purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import {
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
+  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type SlotRecord,
+} from "./purchase-fact-sql";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 const TABLE = "purchase_facts";
 
@@ -75,6 +78,16 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
       buckets: (this.db.prepare(buckets.text).all(...buckets.args) as BucketRecord[]).map(bucketGroupOf),
       orders: (this.db.prepare(orders.text).all(...orders.args) as OrderRecord[]).map(orderGroupOf),
     };
+  }
+
+  async summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups> {
+    const statements = summaryStatements("sqlite", TABLE, account, plan);
+    const orders = orderStatement("sqlite", TABLE, account, plan);
+    const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
+    return summaryGroupsOf(
+      { slots: all<SlotRecord>(statements.slots), dims: all<DimRecord>(statements.dims), labels: all<LabelRecord>(statements.labels), funds: all<FundRecord>(statements.funds) },
+      all<OrderRecord>(orders).map(orderGroupOf),
+    );
   }
 
   async forget(account: string): Promise<void> {

@@ -7,7 +7,11 @@ import { Deadline } from "@/lib/sales-api/deadline";
 import { purchaseSchema, type Purchase } from "@/lib/sales-api/schemas/purchase";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
-import { summaryAffiliateKpis, summaryAttachRates, summaryCreatorKpis, summarySeries } from "@/lib/analytics/purchase-summary-views";
+import { SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";
+import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import {
+  summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summarySeries,
+} from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
@@ -72,7 +76,7 @@ export async function fillFactStore(store: PurchaseFactStore, account: string, k
 }
 
 /** A client that answers the held days (what the mirror would), for the report's own loader. */
-function heldDaysClient(keyType: KeyType): SalesApiClient {
+export function heldDaysClient(keyType: KeyType): SalesApiClient {
   const days = purchaseDays(keyType);
   return {
     identity: `facts-oracle-${keyType}`,
@@ -95,24 +99,45 @@ export interface OracleQuery {
   currency: CurrencyAssumption;
 }
 
+/** Every Revenue figure read off a merged summary, by the report's own views. */
+export function summaryFigures(merged: MergedSummary, query: OracleQuery) {
+  const value = query.keyType === "creator" ? "transaction" : "affiliation";
+  return {
+    kpis: [summaryCreatorKpis(merged), summaryAffiliateKpis(merged)],
+    series: summarySeries(merged, { from: query.from, to: query.to, granularity: query.granularity, timeZone: query.timeZone, value }),
+    breakdowns: summaryBreakdowns(merged, [...SUMMARY_DIMENSIONS], value),
+    attach: summaryAttachRates(merged),
+    funds: summaryFunds(merged, { keyType: query.keyType, fromDay: "2026-03-16", weeks: 8, timeZone: query.timeZone }),
+    keys: SUMMARY_DIMENSIONS.map((d) => summaryDimensionKeys(merged, d)),
+    days: summaryDataDays(merged),
+  };
+}
+
+/** The merged summary the record engine makes of the query's records. */
+export async function recordSummary(query: OracleQuery): Promise<MergedSummary> {
+  return revenueSummariesFrom(await loadRevenueRecords(heldDaysClient(query.keyType), reportParams(query), { currency: query.currency })).current;
+}
+
 /** What the record engine answers: the Revenue report's loader and summary views over the records. */
 export async function recordEngine(query: OracleQuery): Promise<PurchaseAnswer> {
-  const params: ReportParams = {
+  const merged = await recordSummary(query);
+  return {
+    kpis: { creator: summaryCreatorKpis(merged), affiliate: summaryAffiliateKpis(merged) },
+    series: summarySeries(merged, { from: query.from, to: query.to, granularity: query.granularity, timeZone: query.timeZone, value: query.keyType === "creator" ? "transaction" : "affiliation" }),
+    attach: summaryAttachRates(merged),
+  };
+}
+
+export function reportParams(query: OracleQuery, compare: ReportParams["compare"] = "none"): ReportParams {
+  return {
     from: query.from,
     to: query.to,
     preset: null,
-    compare: "none",
+    compare,
     dating: "sale",
     granularity: query.granularity,
     tz: query.timeZone,
     currency: null,
     filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, query.filters[k] ?? []])) as Record<FilterKey, string[]>,
-  } as ReportParams;
-  const records = await loadRevenueRecords(heldDaysClient(query.keyType), params, { currency: query.currency });
-  const merged = revenueSummariesFrom(records).current;
-  return {
-    kpis: { creator: summaryCreatorKpis(merged), affiliate: summaryAffiliateKpis(merged) },
-    series: summarySeries(merged, { from: query.from, to: query.to, granularity: query.granularity, timeZone: query.timeZone, value: query.keyType === "creator" ? "transaction" : "affiliation" }),
-    attach: summaryAttachRates(merged),
   };
 }

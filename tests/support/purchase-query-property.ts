@@ -7,7 +7,8 @@ import { queryPurchases } from "@/lib/query/purchase-query";
 import { FILTER_KEYS, GRANULARITIES, type FilterKey } from "@/lib/report-params/definitions";
 import type { KeyType } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { FIRST_DAY, LAST_DAY, purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
+import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
+import { FIRST_DAY, LAST_DAY, purchaseDays, recordEngine, recordSummary, summaryFigures, type OracleQuery } from "./purchase-facts-fixture";
 
 // A property: for random filter combinations, ranges, zones, granularities, key types and
 // currency placements over the sandbox's purchases, the fact store's answer is the record
@@ -65,6 +66,9 @@ export async function holdsToRecordEngine(store: PurchaseFactStore, runs: number
       const answer = await queryPurchases(store, query.keyType, query);
       if (answer.kpis.creator.length > 0) nonEmpty++;
       expect(answer).toEqual(await recordEngine(query));
+      // The whole summary a Revenue report is drawn from: breakdowns (offer labels), funds, filter keys, data days too.
+      const summary = await purchaseSummaryFromFacts(store, query.keyType, query);
+      expect(summaryFigures(summary, query)).toEqual(summaryFigures(await recordSummary(query), query));
     }),
     { numRuns: runs, seed },
   );

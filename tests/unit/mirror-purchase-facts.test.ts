@@ -100,6 +100,7 @@ describe("the mirror and the purchases fact table", () => {
       replaceDay: async () => Promise.reject(new Error("disk full")),
       readDayMeta: (account, days) => facts.readDayMeta(account, days),
       aggregate: (account, plan) => facts.aggregate(account, plan),
+      summarize: (account, plan) => facts.summarize(account, plan),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };

@@ -3,8 +3,11 @@ import "server-only";
 // The purchases fact table in PostgreSQL, shared by every instance. Same contract as
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts).
 import type { Pool } from "pg";
-import { bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, type BucketRecord, type OrderRecord } from "../purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import {
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
+  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type SlotRecord,
+} from "../purchase-fact-sql";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_purchase_facts";
@@ -60,6 +63,19 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
     const orders = orderStatement("postgres", TABLE, account, plan);
     const [b, o] = await Promise.all([this.pool.query<BucketRecord>(buckets.text, buckets.args), this.pool.query<OrderRecord>(orders.text, orders.args)]);
     return { buckets: b.rows.map(bucketGroupOf), orders: o.rows.map(orderGroupOf) };
+  }
+
+  async summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups> {
+    const statements = summaryStatements("postgres", TABLE, account, plan);
+    const orders = orderStatement("postgres", TABLE, account, plan);
+    const [slots, dims, labels, funds, o] = await Promise.all([
+      this.pool.query<SlotRecord>(statements.slots.text, statements.slots.args),
+      this.pool.query<DimRecord>(statements.dims.text, statements.dims.args),
+      this.pool.query<LabelRecord>(statements.labels.text, statements.labels.args),
+      this.pool.query<FundRecord>(statements.funds.text, statements.funds.args),
+      this.pool.query<OrderRecord>(orders.text, orders.args),
+    ]);
+    return summaryGroupsOf({ slots: slots.rows, dims: dims.rows, labels: labels.rows, funds: funds.rows }, o.rows.map(orderGroupOf));
   }
 
   async forget(account: string): Promise<void> {
