@@ -38,6 +38,11 @@ export function getPurchaseFactStore(): PurchaseFactStore {
   return state.purchaseFacts;
 }
 
+/** The fact table reports may read: only where clients are mirrored (a server secret is set), as only then is it written. */
+export function getReportFactStore(): PurchaseFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {

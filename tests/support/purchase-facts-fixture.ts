@@ -14,6 +14,7 @@ import {
 } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
@@ -75,16 +76,28 @@ export async function fillFactStore(store: PurchaseFactStore, account: string, k
   for (const [day, records] of purchaseDays(keyType)) await store.replaceDay(account, day, NOW, records.map(purchaseFactRow));
 }
 
-/** A client that answers the held days (what the mirror would), for the report's own loader. */
+/** A client that answers the held days (what the mirror would): records, or a day's digest when a report asks for it. */
 export function heldDaysClient(keyType: KeyType): SalesApiClient {
   const days = purchaseDays(keyType);
   return {
-    identity: `facts-oracle-${keyType}`,
-    fetchRange: async (_resource: string, window: { from: string; to: string }) => {
-      const wanted = utcDays(window.from, window.to).reverse();
-      const report = { resource: "purchases", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [] } as unknown as RangeReport;
-      return { records: wanted.flatMap((d) => days.get(d) ?? []), digests: new Map(), report };
+    identity: keyType,
+    fetchRange: async (_resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      const wanted = utcDays(window.from, window.to);
+      const records: Purchase[] = [];
+      const digests = new Map<string, unknown>();
+      for (const day of [...wanted].reverse()) {
+        const held = days.get(day) ?? [];
+        const digest = options?.digest;
+        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
+        else records.push(...held);
+      }
+      const report = {
+        resource: "purchases", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
+        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
+      } as unknown as RangeReport;
+      return { records, digests, report };
     },
+    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
     reportDeadline: () => new Deadline(120_000),
   } as unknown as SalesApiClient;
 }
