@@ -68,10 +68,13 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const store = options.mirror?.store ?? getMirrorStore();
   const key = deriveMirrorKey(secret, options.credential);
   const freshness = options.mirror?.policy ?? getFreshnessPolicy();
+  // The process's fact table goes with the process's mirror (the sync's and the session's
+  // clients); a mirror given by a test or a benchmark has none unless one is given with it.
+  const facts = options.mirror?.facts ?? (store === getProcessState().mirror ? getPurchaseFactStore() : undefined);
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, options.mirror?.facts ?? (options.mirror?.store ? undefined : getPurchaseFactStore())) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts) },
   });
 }
