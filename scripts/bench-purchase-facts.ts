@@ -87,15 +87,25 @@ async function main(): Promise<void> {
   const product = unfiltered.breakdowns.find((b) => b.id === "product")?.rows[0]?.key ?? "none";
   const params = { ...base, filters: { ...base.filters, product: [product] } };
   let summaries = 0;
+  let summarizeMs = 0;
   const summarize = facts.summarize.bind(facts);
-  facts.summarize = (account, plan) => (summaries++, summarize(account, plan));
+  facts.summarize = async (account, plan) => {
+    summaries++;
+    const t = performance.now();
+    try {
+      return await summarize(account, plan);
+    } finally {
+      summarizeMs += performance.now() - t;
+    }
+  };
   const time = async (label: string, options: { facts?: SqlitePurchaseFactStore }) => {
     summaries = 0;
+    summarizeMs = 0;
     const before = load();
     const started = performance.now();
     const view = await buildRevenueView(client, "creator", params, options);
     const ms = performance.now() - started;
-    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB, ${summaries} fact-table summaries)`);
+    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB, ${summaries} fact-table summaries${summaries ? ` taking ${s(summarizeMs)} s` : ""})`);
     return JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value));
   };
   console.log(`Revenue ${range.from} .. ${range.to}, UTC, per month, product = ${product}, ${unfiltered.rows.total} purchases unfiltered`);
