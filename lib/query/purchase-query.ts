@@ -21,6 +21,14 @@ import type { KeyType } from "@/lib/sales-api/client";
 import { FACT_SUMS, type PurchaseFactPlan, type PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { bucketBounds } from "./bucket-starts";
 
+// "none" as a filter value: the purchases engine (lib/analytics/filters.ts, dimensions.ts) gives
+// a record without the field (null, undefined or "") the key "none", and the fact rows hold
+// those keys, so `product=none` keeps the purchases without a product, as the breakdown row
+// "none" counts them. The other engine (lib/reports/server/record-filters.ts: Orders,
+// Abandonment, Refunds) compares the raw value (`value ?? ""`) with the URL's, while its filter
+// choices offer "none" for an empty value: there `product=none` keeps no record without a
+// product (Orders maps only the card brand to "none"; Refunds lets a record without the field
+// pass). The query follows the purchases engine, which Revenue uses.
 export interface PurchaseQuery {
   /** Local days, both inclusive, in `timeZone`. */
   from: IsoDay;
