@@ -91,20 +91,33 @@ export function bucketStatement(dialect: FactDialect, table: string, account: st
 }
 
 /** Distinct orders per currency with their purchase types: an order's bits are those of all its purchases in the selection. */
-export function orderStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+export function orderStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection?: string): Statement {
   const args: unknown[] = [];
-  const currency = currencyExpression(plan, args);
-  const start = plan.bucketStarts[0] ?? plan.endMs;
-  args.push(account, plan.days.from, plan.days.to, start, plan.endMs);
-  const filters = filterConditions(plan, args);
+  let from: string;
+  let currency: string;
+  if (selection) {
+    from = `${selection} f`;
+    currency = "f.currency";
+  } else {
+    currency = currencyExpression(plan, args);
+    const start = plan.bucketStarts[0] ?? plan.endMs;
+    args.push(account, plan.days.from, plan.days.to, start, plan.endMs);
+    from = `${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
+  }
   const flag = (type: string) => `MAX(CASE WHEN f.purchase_type = '${type}' THEN 1 ELSE 0 END)`;
   const text = `SELECT currency, COUNT(*) AS orders, SUM(front) AS front_orders, SUM(front * bump) AS bump, SUM(front * upsell) AS upsell, SUM(front * downsell) AS downsell
     FROM (SELECT ${currency} AS currency, ${flag("front")} AS front, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell, ${flag("downsell")} AS downsell
-      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filters}
+      FROM ${from}
       GROUP BY 1, f.order_id, CASE WHEN f.order_id IS NULL THEN f.day END, CASE WHEN f.order_id IS NULL THEN f.seq END) o
     GROUP BY currency`;
   return forDialect(dialect, { text, args });
 }
+
+/** The columns of a selection: the rows of a plan's range after its filters, their currency placed (the record's own is left out), their funds' kind told. */
+const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency");
+export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUES];
+
+const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
 
 /** The rows of the plan's whole range, after its filters, with their currency placed: what the summary's statements group. */
 function rangeRows(plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
@@ -114,24 +127,33 @@ function rangeRows(plan: PurchaseFactPlan, table: string, account: string, args:
   return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
 }
 
+/** Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for all of a summary's aggregates. */
+export function selectionStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection: string): Statement {
+  const args: unknown[] = [];
+  const rows = rangeRows(plan, table, account, args, `${KIND} AS kind, f.day, f.seq, ${ROW_VALUES.map((c) => `f.${c}`).join(", ")}`);
+  return forDialect(dialect, { text: `INSERT INTO ${selection} (${SELECTION_COLUMNS.join(", ")}) SELECT ${SELECTION_COLUMNS.map((c) => `r.${c}`).join(", ")} FROM ${rows}`, args });
+}
+
 const SLOT = 900_000;
 
-export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Record<"slots" | "dims" | "labels" | "funds", Statement> {
+/** The summary's aggregates over the plan's rows: read from the fact table by each, or from a selection filled once. */
+export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection?: string): Record<"slots" | "dims" | "labels" | "funds", Statement> {
+  const source = (args: unknown[], columns: string) => (selection ? `${selection} r` : rangeRows(plan, table, account, args, columns));
   const sums = SUM_COLUMNS.map((c, i) => `SUM(r.${c}) AS s${i}`).join(", ");
   const slotArgs: unknown[] = [];
-  const slots = `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${rangeRows(plan, table, account, slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`)} GROUP BY 1, 2`;
+  const slots = `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${source(slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`)} GROUP BY 1, 2`;
   const dimArgs: unknown[] = [];
   const dimColumns = `${FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.transaction_cents, f.affiliation_cents`;
   // One pass over the range's rows, written once: every dimension's groups from it.
-  const dims = `WITH r AS (SELECT * FROM ${rangeRows(plan, table, account, dimArgs, dimColumns)}) ${FACT_DIMENSIONS.map(
+  const dims = `WITH r AS (SELECT * FROM ${source(dimArgs, dimColumns)}) ${FACT_DIMENSIONS.map(
     (d, i) => `SELECT r.currency, ${i} AS dimension, r.${DIMENSION_COLUMN[d]} AS key, COUNT(*) AS purchases, SUM(r.transaction_cents) AS t, SUM(r.affiliation_cents) AS a FROM r GROUP BY 1, 3`,
   ).join(" UNION ALL ")}`;
   const labelArgs: unknown[] = [];
   const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
-    FROM ${rangeRows(plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
+    FROM ${source(labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
   const fundArgs: unknown[] = [];
   const funds = `SELECT r.currency, r.kind, CASE WHEN r.kind = 2 THEN r.available_at / ${SLOT} ELSE 0 END AS slot, SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS purchases
-    FROM ${rangeRows(plan, table, account, fundArgs, "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents")} GROUP BY 1, 2, 3`;
+    FROM ${source(fundArgs, `${KIND} AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents`)} GROUP BY 1, 2, 3`;
   return {
     slots: forDialect(dialect, { text: slots, args: slotArgs }),
     dims: forDialect(dialect, { text: dims, args: dimArgs }),

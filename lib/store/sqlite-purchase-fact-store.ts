@@ -7,12 +7,13 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import {
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 const TABLE = "purchase_facts";
+const SELECTION = "temp.purchase_selection";
 
 export class SqlitePurchaseFactStore implements PurchaseFactStore {
   private readonly db: Database.Database;
@@ -23,6 +24,8 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("secure_delete = ON");
     this.db.pragma("busy_timeout = 5000");
+    // A summary's selection lives in memory, never in a temporary file.
+    this.db.pragma("temp_store = MEMORY");
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
@@ -81,13 +84,22 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
   }
 
   async summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups> {
-    const statements = summaryStatements("sqlite", TABLE, account, plan);
-    const orders = orderStatement("sqlite", TABLE, account, plan);
-    const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
-    return summaryGroupsOf(
-      { slots: all<SlotRecord>(statements.slots), dims: all<DimRecord>(statements.dims), labels: all<LabelRecord>(statements.labels), funds: all<FundRecord>(statements.funds) },
-      all<OrderRecord>(orders).map(orderGroupOf),
-    );
+    // The plan's rows are read from the fact table once, into a table in memory, and every
+    // aggregate groups that: one pass over the index and the rows it points to, not five.
+    return this.db.transaction(() => {
+      this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${SELECTION} (${SELECTION_COLUMNS.join(", ")}); DELETE FROM ${SELECTION};`);
+      const fill = selectionStatement("sqlite", TABLE, account, plan, SELECTION);
+      this.db.prepare(fill.text).run(...fill.args);
+      const statements = summaryStatements("sqlite", TABLE, account, plan, SELECTION);
+      const orders = orderStatement("sqlite", TABLE, account, plan, SELECTION);
+      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
+      const groups = summaryGroupsOf(
+        { slots: all<SlotRecord>(statements.slots), dims: all<DimRecord>(statements.dims), labels: all<LabelRecord>(statements.labels), funds: all<FundRecord>(statements.funds) },
+        all<OrderRecord>(orders).map(orderGroupOf),
+      );
+      this.db.exec(`DELETE FROM ${SELECTION}`);
+      return groups;
+    })();
   }
 
   async forget(account: string): Promise<void> {
