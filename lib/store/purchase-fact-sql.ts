@@ -39,6 +39,13 @@ const numbered = (text: string): string => {
 export const forDialect = (dialect: FactDialect, statement: Statement): Statement => (dialect === "postgres" ? { text: numbered(statement.text), args: statement.args } : statement);
 
 /** The currency a row is counted in: its own, else its offer's told one, else the setting, else "unknown" per offer (lib/analytics/assumed-currency). */
+/**
+ * The stored days a report reads. SQLite without statistics (nothing runs ANALYZE) took this
+ * range of the primary key for its index, and so read every row of the account for a one-product
+ * filter; the unary + keeps it a plain condition, so the time or dimension index is used.
+ */
+const days = (dialect: FactDialect) => (dialect === "sqlite" ? "+f.day >= ? AND +f.day <= ?" : "f.day >= ? AND f.day <= ?");
+
 function currencyExpression(plan: PurchaseFactPlan, args: unknown[]): string {
   const whens = plan.currency.offers.map(([offer, currency]) => {
     args.push(offer, currency);
@@ -85,7 +92,7 @@ export function bucketStatement(dialect: FactDialect, table: string, account: st
   const filters = filterConditions(plan, args);
   const sums = SUM_COLUMNS.map((c, i) => `SUM(f.${c}) AS s${i}`).join(", ");
   const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS purchases, ${sums} FROM ${from}
-    WHERE f.account = ? AND f.day >= ? AND f.day <= ?${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
+    WHERE f.account = ? AND ${days(dialect)}${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
     GROUP BY 1, 2`;
   return forDialect(dialect, { text, args });
 }
@@ -102,7 +109,7 @@ export function orderStatement(dialect: FactDialect, table: string, account: str
     currency = currencyExpression(plan, args);
     const start = plan.bucketStarts[0] ?? plan.endMs;
     args.push(account, plan.days.from, plan.days.to, start, plan.endMs);
-    from = `${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
+    from = `${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
   }
   const flag = (type: string) => `MAX(CASE WHEN f.purchase_type = '${type}' THEN 1 ELSE 0 END)`;
   const text = `SELECT currency, COUNT(*) AS orders, SUM(front) AS front_orders, SUM(front * bump) AS bump, SUM(front * upsell) AS upsell, SUM(front * downsell) AS downsell
@@ -120,17 +127,17 @@ export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUE
 const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
 
 /** The rows of the plan's whole range, after its filters, with their currency placed: what the summary's statements group. */
-function rangeRows(plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
+function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
   const currency = currencyExpression(plan, args);
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = filterConditions(plan, args);
-  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
 }
 
 /** Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for all of a summary's aggregates. */
 export function selectionStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection: string): Statement {
   const args: unknown[] = [];
-  const rows = rangeRows(plan, table, account, args, `${KIND} AS kind, f.day, f.seq, ${ROW_VALUES.map((c) => `f.${c}`).join(", ")}`);
+  const rows = rangeRows(dialect, plan, table, account, args, `${KIND} AS kind, f.day, f.seq, ${ROW_VALUES.map((c) => `f.${c}`).join(", ")}`);
   return forDialect(dialect, { text: `INSERT INTO ${selection} (${SELECTION_COLUMNS.join(", ")}) SELECT ${SELECTION_COLUMNS.map((c) => `r.${c}`).join(", ")} FROM ${rows}`, args });
 }
 
@@ -138,16 +145,17 @@ const SLOT = 900_000;
 
 /** The summary's aggregates over the plan's rows: read from the fact table by each, or from a selection filled once. */
 export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection?: string): Record<"slots" | "dims" | "labels" | "funds", Statement> {
-  const source = (args: unknown[], columns: string) => (selection ? `${selection} r` : rangeRows(plan, table, account, args, columns));
+  const source = (args: unknown[], columns: string) => (selection ? `${selection} r` : rangeRows(dialect, plan, table, account, args, columns));
   const sums = SUM_COLUMNS.map((c, i) => `SUM(r.${c}) AS s${i}`).join(", ");
   const slotArgs: unknown[] = [];
   const slots = `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${source(slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`)} GROUP BY 1, 2`;
   const dimArgs: unknown[] = [];
   const dimColumns = `${FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.transaction_cents, f.affiliation_cents`;
-  // One pass over the range's rows, written once: every dimension's groups from it.
-  const dims = `WITH r AS (SELECT * FROM ${source(dimArgs, dimColumns)}) ${FACT_DIMENSIONS.map(
-    (d, i) => `SELECT r.currency, ${i} AS dimension, r.${DIMENSION_COLUMN[d]} AS key, COUNT(*) AS purchases, SUM(r.transaction_cents) AS t, SUM(r.affiliation_cents) AS a FROM r GROUP BY 1, 3`,
-  ).join(" UNION ALL ")}`;
+  // One grouping by every dimension at once (one sort, not eight); each dimension's groups are
+  // rolled up from it when read (summaryGroupsOf).
+  const dimKeys = FACT_DIMENSIONS.map((d) => `r.${DIMENSION_COLUMN[d]}`).join(", ");
+  const dims = `SELECT r.currency, ${dimKeys}, COUNT(*) AS purchases, SUM(r.transaction_cents) AS t, SUM(r.affiliation_cents) AS a FROM ${source(dimArgs, dimColumns)}
+    GROUP BY ${["r.currency", dimKeys].join(", ")}`;
   const labelArgs: unknown[] = [];
   const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
     FROM ${source(labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
@@ -184,14 +192,35 @@ export const orderGroupOf = (r: OrderRecord): FactOrderGroup => ({
 });
 
 type SlotRecord = { currency: string; slot: Numeric } & Record<string, Numeric>;
-type DimRecord = { currency: string; dimension: Numeric; key: string; purchases: Numeric; t: Numeric; a: Numeric };
+type DimRecord = { currency: string; purchases: Numeric; t: Numeric; a: Numeric } & Record<string, string | Numeric>;
 type LabelRecord = { currency: string; offer: string; offer_name: string | null };
 type FundRecord = { currency: string; kind: Numeric; slot: Numeric; creator_net: Numeric; affiliation_net: Numeric; purchases: Numeric };
+
+/** Each dimension's groups from the groups of all dimensions at once. */
+function rollUp(rows: readonly DimRecord[]): FactSummaryGroups["dims"] {
+  const cells = new Map<string, FactSummaryGroups["dims"][number]>();
+  for (const r of rows) {
+    const purchases = Number(r.purchases);
+    const transaction = Number(r.t);
+    const affiliation = Number(r.a);
+    FACT_DIMENSIONS.forEach((d, dimension) => {
+      const key = String(r[DIMENSION_COLUMN[d]]);
+      const id = `${r.currency}\n${dimension}\n${key}`;
+      const cell = cells.get(id);
+      if (cell) {
+        cell.purchases += purchases;
+        cell.transaction += transaction;
+        cell.affiliation += affiliation;
+      } else cells.set(id, { currency: r.currency, dimension, key, purchases, transaction, affiliation });
+    });
+  }
+  return [...cells.values()];
+}
 
 export function summaryGroupsOf(rows: { slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[] }, orders: FactOrderGroup[]): FactSummaryGroups {
   return {
     slots: rows.slots.map((r) => ({ currency: r.currency, slot: Number(r.slot), purchases: Number(r.purchases), sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)) })),
-    dims: rows.dims.map((r) => ({ currency: r.currency, dimension: Number(r.dimension), key: r.key, purchases: Number(r.purchases), transaction: Number(r.t), affiliation: Number(r.a) })),
+    dims: rollUp(rows.dims),
     labels: rows.labels.map((r) => ({ currency: r.currency, offer: r.offer, label: r.offer_name })),
     funds: rows.funds.map((r) => ({ currency: r.currency, kind: Number(r.kind), slot: Number(r.slot), creatorNet: Number(r.creator_net), affiliationNet: Number(r.affiliation_net), purchases: Number(r.purchases) })),
     orders,
