@@ -18,7 +18,7 @@ import { shiftDay } from "@/lib/calendar";
 import { getServerEnv } from "@/lib/env";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
-import { credentialStats, instrumentClient, openBenchStore, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { credentialStats, instrumentClient, openBenchFactStore, openBenchStore, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
 
 interface Timers { storeReadMs: number }
 
@@ -64,12 +64,13 @@ async function main(): Promise<void> {
   const timers: Timers = { storeReadMs: 0 };
   const fetches: FetchRecord[] = [];
   const rawStore = await openBenchStore(job);
+  const facts = openBenchFactStore(job);
   const store = timedStore(rawStore, timers);
   const clock = () => Date.parse(job.now);
   const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });
   const credential = credentialFrom({ apiKey: job.apiKey });
   const agent = sandboxAgent(job);
-  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
+  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, facts, clock, serverSecret: job.serverSecret } });
   const client = instrumentClient(mirrored, fetches);
   // The URL the Revenue page writes for "Last two years" (presets write their dates), read as the route reads it.
   const { from, to } = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
@@ -117,6 +118,26 @@ async function main(): Promise<void> {
   })();
   progress(`records path: ${(recordsPath.ms / 1000).toFixed(2)} s, ${recordsPath.sameView ? "the same view" : `A DIFFERENT VIEW (${recordsPath.differs.join(", ")})`} as the summaries give`);
 
+  // Revenue with one product filter (the range's top product), as the route builds it: from the
+  // records (before #25), then from the purchases fact table (twice: cold caches, then warm).
+  const filtered = await (async () => {
+    const top = JSON.parse(cold.view) as { breakdowns: Array<{ id: string; rows: Array<{ key: string }> }> };
+    const product = top.breakdowns.find((b) => b.id === "product")?.rows[0]?.key ?? "none";
+    const withProduct = { ...params, filters: { ...params.filters, product: [product] } };
+    const time = async (options: { facts?: typeof facts }) => {
+      const memory = startMemorySampler();
+      const t0 = performance.now();
+      const view = await buildRevenueView(client, "creator", withProduct, options);
+      return { ms: performance.now() - t0, memory: memory.stop(), view: comparable(view) };
+    };
+    const records = await time({});
+    progress(`Revenue, product ${product}, from the records: ${(records.ms / 1000).toFixed(2)} s`);
+    const first = await time({ facts });
+    const second = await time({ facts });
+    progress(`Revenue, product ${product}, from the fact table: ${(first.ms / 1000).toFixed(2)} s, again ${(second.ms / 1000).toFixed(2)} s, ${first.view === records.view ? "the same view" : "A DIFFERENT VIEW"}`);
+    return { product, recordsMs: records.ms, factsMs: first.ms, factsAgainMs: second.ms, sameView: first.view === records.view && second.view === records.view, recordsRss: records.memory, factsRss: first.memory };
+  })();
+
   // openDay's steps one by one over the report's purchase days (a copy of lib/mirror/mirror-cipher.ts's
   // openDay, split to time each step; the report itself runs the original). No record is kept, so
   // this is each step's own cost; in the report the collector also walks the records kept so far.
@@ -161,9 +182,11 @@ async function main(): Promise<void> {
     sameView: cold.view === warm.view,
     split,
     recordsPath,
+    filtered,
     anatomy,
   });
   await rawStore.close();
+  await facts.close();
   await agent.close();
 }
 

@@ -9,6 +9,9 @@ import type { MirrorStore } from "@/lib/store/mirror-store";
 import { migratePostgres } from "@/lib/store/postgres/migrate";
 import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 
 export interface MirrorBenchJob {
   baseUrl: string;
@@ -32,6 +35,11 @@ export async function openBenchStore(job: MirrorBenchJob): Promise<MirrorStore> 
   if (!job.databaseUrl) return new SqliteMirrorStore(path.join(job.dataDir, "mirror.sqlite"));
   await migratePostgres(job.databaseUrl);
   return new PostgresMirrorStore(job.databaseUrl, { max: 10 });
+}
+
+/** The purchases fact table beside the bench's mirror: its SQLite file, or the same database. */
+export function openBenchFactStore(job: MirrorBenchJob): PurchaseFactStore {
+  return job.databaseUrl ? new PostgresPurchaseFactStore(job.databaseUrl, { max: 4 }) : new SqlitePurchaseFactStore(path.join(job.dataDir, "mirror.sqlite"));
 }
 
 export const JOB_ENV = "BENCH_MIRROR_JOB";

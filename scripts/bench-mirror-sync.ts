@@ -12,7 +12,7 @@ import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { credentialFrom } from "@/lib/sales-api";
 import { createTransport } from "@/lib/sales-api/transport";
 import { Pool } from "pg";
-import { credentialStats, instrumentClient, openBenchStore, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, unfetched, writeResult, type FetchRecord, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { credentialStats, instrumentClient, openBenchFactStore, openBenchStore, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, unfetched, writeResult, type FetchRecord, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
 
 export interface FirstVisit { ms: number; memory: MemoryPeak; requests: RequestDelta; rows: number; comparison: { from: string; to: string } | null; fetches: FetchRecord[] }
 export interface ResourceSize { resource: string; days: number; records: number; incompleteDays: number; sealedBytes: number }
@@ -39,6 +39,7 @@ async function sizesPerResource(job: ReturnType<typeof readJob>, account: string
 async function main(): Promise<void> {
   const job = readJob();
   const store = await openBenchStore(job);
+  const facts = openBenchFactStore(job);
   const clock = () => Date.parse(job.now);
   const transport = createTransport({ baseUrl: job.baseUrl, caFile: job.caFile, timeoutMs: getServerEnv().SALES_API_TIMEOUT_MS });
   const credential = credentialFrom({ apiKey: job.apiKey });
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const before = await credentialStats(job, agent);
   const memory = startMemorySampler();
   const started = performance.now();
-  const account = ensureAccountSync({ credential, target: "production", keyType: "creator", alive: async () => true, days: job.days, store, clock, client: { transport, serverSecret: job.serverSecret } });
+  const account = ensureAccountSync({ credential, target: "production", keyType: "creator", alive: async () => true, days: job.days, store, facts, clock, client: { transport, serverSecret: job.serverSecret } });
   const errors = new Set<string>();
   let lastLog = 0;
   for (;;) {
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   // revisit measures a mirror holding every day of the report. Each step is reported.
   const params = parseReportParams({ preset: "last_two_years" }, new Date(clock())).params;
   const fetches: FetchRecord[] = [];
-  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, clock, serverSecret: job.serverSecret } });
+  const mirrored = createMirroredClient({ credential, target: "production", transport, mirror: { store, facts, clock, serverSecret: job.serverSecret } });
   const client = instrumentClient(mirrored, fetches);
   const visits: FirstVisit[] = [];
   do {
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
 
   writeResult(job, { account, syncMs, syncMemory, syncRequests, syncErrors: [...errors], fileBytes, perResource, params, visits, fill });
   await store.close();
+  await facts.close();
   await agent.close();
 }
 

@@ -35,6 +35,7 @@ interface RevisitResult {
   sameView: boolean;
   split: { loadMs: number; aggregateMs: number; current: number; comparison: number };
   recordsPath: { ms: number; sameView: boolean; differs: string[] };
+  filtered: { product: string; recordsMs: number; factsMs: number; factsAgainMs: number; sameView: boolean; recordsRss: MemoryPeak; factsRss: MemoryPeak };
   anatomy: { days: number; sealedBytes: number; plainBytes: number; jsonBytes: number; records: number; selectMs: number; decryptMs: number; inflateMs: number; decodeMs: number; parseMs: number; gcMs: number };
 }
 
@@ -102,6 +103,7 @@ function report(scale: number, days: number, sync: SyncResult, revisit: RevisitR
     ...(unfetched(cold.fetches) > 0 ? [`- WARNING: the revisit left ${unfetched(cold.fetches)} days unfetched (the report's deadline passed before their windows): its request count does not stand for a complete report`] : []),
     `- a third run split in buildRevenueView's two halves: loadRevenueSummaries (day summaries read, opened and merged) ${s(split.loadMs)} s (${split.current} + ${split.comparison} purchases), revenueViewFrom ${s(split.aggregateMs)} s`,
     `- the records path (a filtered report's: every record opened and summarised): ${s(revisit.recordsPath.ms)} s; its view the same as the summaries': ${revisit.recordsPath.sameView ? "yes" : `NO (${revisit.recordsPath.differs.join(", ")})`}`,
+    `- Revenue with one product filter (${revisit.filtered.product}): from the records ${s(revisit.filtered.recordsMs)} s (${peak(revisit.filtered.recordsRss)}); from the purchases fact table ${s(revisit.filtered.factsMs)} s, again ${s(revisit.filtered.factsAgainMs)} s (${peak(revisit.filtered.factsRss)}); the same view: ${revisit.filtered.sameView ? "yes" : "NO"}`,
     `- the records path's openDay step by step over the ${anatomy.days} purchase days of both periods (${anatomy.records} records; ${mib(anatomy.sealedBytes)} MiB sealed, ${mib(anatomy.jsonBytes)} MiB of JSON): SQLite ${s(anatomy.selectMs)} s, AES-GCM ${s(anatomy.decryptMs)} s, inflate ${s(anatomy.inflateMs)} s, UTF-8 decoding ${s(anatomy.decodeMs)} s, JSON.parse ${s(anatomy.parseMs)} s (GC during these steps: ${s(anatomy.gcMs)} s)`,
   ];
 }

@@ -14,6 +14,7 @@ import { isoDay } from "@/lib/calendar";
 import type { LeaseStore } from "@/lib/store/lease-store";
 import type { MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { createMirroredClient, getMirrorStore, type MirroredClientOptions } from "./mirror-access";
 import { runSyncPass } from "./sync-pass";
 import { syncProgress, type SyncProgress } from "./sync-progress";
@@ -34,6 +35,8 @@ export interface AccountSyncInput {
   /** For tests; the configured ones otherwise. */
   days?: number;
   store?: MirrorStore;
+  /** The purchases fact table kept beside `store`; the process's goes with the process's mirror. */
+  facts?: PurchaseFactStore;
   clock?: () => number;
   pauseMs?: number;
   leaseMs?: number;
@@ -59,7 +62,7 @@ export function ensureAccountSync(input: AccountSyncInput): string {
   if (input.account !== undefined && (days === 0 || syncs.has(input.account))) return input.account;
   const store = input.store ?? getMirrorStore();
   const { serverSecret, ...clientOptions } = input.client ?? {};
-  const client = createMirroredClient({ ...clientOptions, credential: input.credential, target: input.target, priority: "background", deadlineMs: 600_000, mirror: { store, clock: input.clock, serverSecret } });
+  const client = createMirroredClient({ ...clientOptions, credential: input.credential, target: input.target, priority: "background", deadlineMs: 600_000, mirror: { store, clock: input.clock, serverSecret, facts: input.facts } });
   const account = client.identity;
   if (days === 0 || syncs.has(account)) return account;
   const controller = new AbortController();

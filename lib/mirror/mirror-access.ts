@@ -11,6 +11,9 @@ import { getProcessState } from "@/lib/store/process-state";
 import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
 import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
@@ -25,6 +28,21 @@ export function getMirrorStore(): MirrorStore {
   return state.mirror;
 }
 
+/** The purchases fact table beside the mirror: in the mirror's own SQLite file, or its PostgreSQL database. */
+export function getPurchaseFactStore(): PurchaseFactStore {
+  const state = getProcessState();
+  if (!state.purchaseFacts) {
+    const pool = getDatabasePool();
+    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : new SqlitePurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
+  return state.purchaseFacts;
+}
+
+/** The fact table reports may read: only where clients are mirrored (a server secret is set), as only then is it written. */
+export function getReportFactStore(): PurchaseFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {
@@ -35,7 +53,7 @@ export function getFreshnessPolicy(): FreshnessPolicy {
 
 export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
-  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string };
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore };
   stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
@@ -50,10 +68,13 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const store = options.mirror?.store ?? getMirrorStore();
   const key = deriveMirrorKey(secret, options.credential);
   const freshness = options.mirror?.policy ?? getFreshnessPolicy();
+  // The process's fact table goes with the process's mirror (the sync's and the session's
+  // clients); a mirror given by a test or a benchmark has none unless one is given with it.
+  const facts = options.mirror?.facts ?? (store === getProcessState().mirror ? getPurchaseFactStore() : undefined);
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts) },
   });
 }

@@ -10,6 +10,8 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
@@ -30,6 +32,8 @@ export class MirrorDayCache implements DayCacheStore {
     /** Days opened recently, in memory (bounded): paging a table does not decrypt its range again. */
     private readonly decoded?: DayCacheStore,
     private readonly digesters: DayDigesters = {},
+    /** The purchases fact table: a day of purchases stored here replaces that day's rows there. */
+    private readonly facts?: PurchaseFactStore,
   ) {}
 
   private associated(resource: string, day: string): string {
@@ -109,12 +113,24 @@ export class MirrorDayCache implements DayCacheStore {
     try {
       const payload = openDay(this.key, this.associated(resource, day), row.sealed) as Payload;
       const cached = { ...payload, complete: row.complete, fetchedAt: row.fetchedAt };
+      if (resource === "purchases") await this.backfillFacts(day, row.fetchedAt, payload.records);
       await this.decoded?.set(opened, cached, maxAgeFor(day, this.clock(), this.policy));
       return cached;
     } catch {
       // Sealed under another key (the server secret changed) or damaged: fetch the day again.
       log("warn", { event: "mirror_day_unreadable" });
       return undefined;
+    }
+  }
+
+  /** A day stored before the fact table existed (or whose rows failed to be written) gets its rows when first opened. */
+  private async backfillFacts(day: string, fetchedAt: number, records: unknown[]): Promise<void> {
+    if (!this.facts) return;
+    try {
+      const [meta] = await this.facts.readDayMeta(this.account, [day]);
+      if (meta?.fetchedAt !== fetchedAt) await this.facts.replaceDay(this.account, day, fetchedAt, purchaseFactRows(records as FactPurchase[]));
+    } catch {
+      log("warn", { event: "purchase_facts_unwritten" });
     }
   }
 
@@ -152,6 +168,13 @@ export class MirrorDayCache implements DayCacheStore {
       sealed: sealDay(this.key, this.associated(resource, date), payload),
       digest: digester ? this.sealDigest(resource, date, digester, { digest: digester.of(day.records, { fetchedAt }), invalid: payload.invalid, oddShapes: payload.oddShapes }) : null,
     });
+    if (resource === "purchases" && this.facts) {
+      // Stamped with the same fetchedAt as the sealed day: a report reads the rows only while
+      // the two agree, so a write that failed here leaves the day to its records, never stale rows.
+      await this.facts
+        .replaceDay(this.account, date, fetchedAt, purchaseFactRows(day.records as FactPurchase[]))
+        .catch(() => log("warn", { event: "purchase_facts_unwritten" }));
+    }
     if (EVENT_RESOURCES.includes(resource)) {
       // The events are stored whatever happens here: a sale's day left unmarked is read again at its own freshness.
       await expireTouchedSaleDays(this.store, this.account, day.records).catch(() => log("warn", { event: "mirror_touched_sales_unmarked" }));

@@ -19,6 +19,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-
 import { ReportActivity } from "@/lib/sales-api/report-activity";
 import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
+import type { PurchaseFactStore } from "./purchase-fact-store";
 import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
 import { RedisLeaseStore } from "./redis/redis-lease-store";
@@ -44,6 +45,8 @@ export interface ProcessState {
   reports: ReportActivity;
   /** The accounts' mirror (lib/mirror), opened on first use. */
   mirror?: MirrorStore;
+  /** The purchases fact table beside the mirror (lib/store/purchase-fact-store.ts), opened on first use. */
+  purchaseFacts?: PurchaseFactStore;
   /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
   database?: Pool;
   /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */

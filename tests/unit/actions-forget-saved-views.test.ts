@@ -3,7 +3,7 @@
 import { expect, it, vi } from "vitest";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 
-const state = vi.hoisted(() => ({ store: null as unknown }));
+const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[] }));
 
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
@@ -12,7 +12,10 @@ vi.mock("@/lib/auth/session", () => ({
 vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: async () => undefined }) }));
 vi.mock("@/lib/auth/session-token", () => ({ clearSessionCookies: async () => undefined }));
 vi.mock("@/lib/mirror/account-sync", () => ({ stopAccountSync: async () => undefined }));
-vi.mock("@/lib/mirror/mirror-access", () => ({ getMirrorStore: () => ({ forget: async () => undefined }) }));
+vi.mock("@/lib/mirror/mirror-access", () => ({
+  getMirrorStore: () => ({ forget: async () => undefined }),
+  getPurchaseFactStore: () => ({ forget: async (account: string) => void state.factsForgotten.push(account) }),
+}));
 vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw new Error(`redirect ${to}`); } }));
 vi.mock("@/lib/views/saved-views", () => ({ getSavedViewStore: () => state.store }));
@@ -28,4 +31,6 @@ it("deletes the account's saved views, and only that account's", async () => {
   await expect(forgetMyDataAction()).rejects.toThrow("redirect /sign-in?reason=forgotten");
   expect(await store.list("acct-a")).toEqual([]);
   expect(await store.list("acct-b")).toHaveLength(1);
+  // The purchases fact table's rows of the account go with its mirror.
+  expect(state.factsForgotten).toEqual(["acct-a"]);
 });

@@ -4,6 +4,7 @@ import "server-only";
 // shared by all its fetches, and the currency decision of its other period.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Deadline, SalesApiClient } from "@/lib/sales-api";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import type { ReportProgress } from "@/lib/reports/report-progress";
 
@@ -17,6 +18,8 @@ export interface LoadOptions {
   currency?: CurrencyAssumption | Promise<CurrencyAssumption>;
   /** The report's deadline, shared by all its fetches: a slow upstream holds a report, not each fetch, that long. */
   deadline?: Deadline;
+  /** The purchases fact table beside the account's mirror: a filtered Revenue report reads it when it holds the range. */
+  facts?: PurchaseFactStore;
 }
 
 /** The options with the report's deadline: the one given, else a new one for this load. */

@@ -3,7 +3,9 @@ import "server-only";
 // The purchases behind a Revenue report as merged summaries (lib/analytics/purchase-summary).
 // Without filters, each UTC day of the range is read as the summary the mirror keeps beside
 // its records, and only the days a local range cuts in two (another time zone) are opened;
-// with filters, or when a summary cannot place a figure exactly, the records are summarised.
+// with filters, the purchases fact table answers when it holds every day as the mirror does
+// (lib/query/purchase-summary-query.ts); else, or when a summary cannot place a figure
+// exactly, the records are summarised.
 import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
@@ -17,6 +19,8 @@ import { dayOfTimestamp } from "@/lib/calendar";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/revenue-records";
+import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 
 export interface RevenueSummaries {
   current: MergedSummary;
@@ -63,9 +67,8 @@ async function summariesOfLocalRange(client: SalesApiClient, range: { from: stri
   return { summaries, report };
 }
 
-export async function loadRevenueSummaries(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueSummaries> {
-  const options = withReportDeadline(client, given);
-  if (hasFilters(params)) return revenueSummariesFrom(await loadRevenueRecords(client, params, options));
+/** The range's day summaries before any filter (both periods), and the currency decision they give. */
+async function unfilteredSummaries(client: SalesApiClient, params: ReportParams, options: LoadOptions) {
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Both periods are fetched side by side, within the credential's rate limit.
   const [shown, before] = await Promise.all([
@@ -75,7 +78,47 @@ export async function loadRevenueSummaries(client: SalesApiClient, params: Repor
   // Records of the same offer in either period may tell the currency of those without one.
   const decided = await currencyAssumptionFor(client, offerCurrencies(before ? [...shown.summaries, ...before.summaries] : shown.summaries), options.currency, options.deadline);
   const missing = missingCurrencyByOffer(shown.summaries);
-  const currency = { ...decided, tally: tallyByOffer(decided, missing) };
+  return { shown, before, compareRange, decided, missing, currency: { ...decided, tally: tallyByOffer(decided, missing) } };
+}
+
+/**
+ * A filtered report from the purchases fact table, when it holds every day of both periods as
+ * the mirror served them (the same fetch time, none left unfetched); null otherwise, and the
+ * report is made from the records. The day summaries are read first: they fetch what is
+ * missing or stale (which writes its rows), give the filters' choices, the fetch reports and
+ * the currency decision, exactly as the unfiltered report has them.
+ */
+async function filteredSummariesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
+  const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
+  const reports = before ? [shown.report, before.report] : [shown.report];
+  if (reports.some((r) => r.unfetchedDays.length > 0)) return null;
+  const stamps = reports.flatMap((r) => r.fetchedAt);
+  const held = new Map((await facts.readDayMeta(client.identity, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
+  if (!stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt)) return null;
+  const query = { timeZone: params.tz, filters: params.filters, currency: decided };
+  const [current, comparison] = await Promise.all([
+    purchaseSummaryFromFacts(facts, client.identity, { ...query, from: params.from, to: params.to }),
+    compareRange ? purchaseSummaryFromFacts(facts, client.identity, { ...query, ...compareRange }) : null,
+  ]);
+  return {
+    current,
+    unfiltered: mergeSummaries(shown.summaries, decided),
+    comparison,
+    comparisonRange: compareRange,
+    reports: [shown.report],
+    comparisonReports: before ? [before.report] : null,
+    currency,
+    assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
+  };
+}
+
+export async function loadRevenueSummaries(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueSummaries> {
+  const options = withReportDeadline(client, given);
+  if (hasFilters(params)) {
+    const fromFacts = options.facts ? await filteredSummariesFromFacts(client, params, options, options.facts) : null;
+    return fromFacts ?? revenueSummariesFrom(await loadRevenueRecords(client, params, options));
+  }
+  const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
   const current = mergeSummaries(shown.summaries, decided);
   return {
     current,

@@ -1,0 +1,73 @@
+import "server-only";
+
+// A purchase record as a row of the fact table: the figures the reports sum, in integer cents
+// (exactly as lib/analytics/purchase-summary adds them), its instants, and its dimension keys
+// (lib/analytics/dimensions: "none" for a record without the field). Nothing that names or
+// reaches a customer goes into it.
+import { dimensionKeys } from "@/lib/analytics/dimensions";
+import { refundedShareCents, toCents } from "@/lib/analytics/money";
+import type { SummaryPurchase } from "@/lib/analytics/purchase-summary";
+import { timestampMs } from "@/lib/analytics/timestamps";
+import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+
+export type FactPurchase = SummaryPurchase;
+
+const instant = (value: string | null | undefined): number | null => {
+  const ms = value ? timestampMs(value) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
+
+export function purchaseFactRow(p: FactPurchase): PurchaseFactRow {
+  const transaction = toCents(p.amountTransaction);
+  const affiliation = toCents(p.amountAffiliation);
+  const refunded = toCents(p.amountRefunded);
+  const currency = p.currency || "";
+  return {
+    purchaseId: p.purchaseId,
+    orderId: p.orderId ?? null,
+    createdAt: instant(p.checkoutInitializedAt),
+    availableAt: instant(p.incomingAvailableAt),
+    currency,
+    currencyOffer: currency ? "" : (p.offerCode ?? ""),
+    offerName: p.offerName ?? null,
+    dims: {
+      product: dimensionKeys.product(p),
+      offer: dimensionKeys.offer(p),
+      purchaseType: dimensionKeys.purchaseType(p),
+      paymentMethod: dimensionKeys.paymentMethod(p),
+      psp: dimensionKeys.psp(p),
+      cardBrand: dimensionKeys.cardBrand(p),
+      country: dimensionKeys.country(p),
+      affiliate: dimensionKeys.affiliate(p),
+    },
+    sums: [
+      transaction,
+      toCents(p.amountItemsGross),
+      toCents(p.amountItemsNet),
+      toCents(p.amountShippingNet),
+      toCents(p.amountTaxes),
+      toCents(p.amountCreatorPlatformFee),
+      toCents(p.amountCreatorNet),
+      affiliation,
+      toCents(p.amountAffiliationNet),
+      refunded,
+      refundedShareCents(affiliation, refunded, transaction),
+    ],
+  };
+}
+
+/**
+ * The rows of one stored day: a purchase the upstream sent twice (windows that overlap) is one
+ * row, its first copy, as fetchRange gives a report each record once. (A purchase stored on two
+ * days, which would need its checkoutInitializedAt to have moved, is a row on each.)
+ */
+export function purchaseFactRows(records: readonly FactPurchase[]): PurchaseFactRow[] {
+  const seen = new Set<number>();
+  const rows: PurchaseFactRow[] = [];
+  for (const p of records) {
+    if (seen.has(p.purchaseId)) continue;
+    seen.add(p.purchaseId);
+    rows.push(purchaseFactRow(p));
+  }
+  return rows;
+}

@@ -1,0 +1,48 @@
+import "server-only";
+
+// A purchases summary of a local range, filtered, made by the fact store: the same merged
+// summary (lib/analytics/purchase-summary-merge) the record engine makes from the range's
+// records, so every Revenue figure (KPIs, series, breakdowns, attach rates, funds) is read
+// off it by the same views, one definition each.
+import type { DimensionCell } from "@/lib/analytics/purchase-summary";
+import type { MergedCurrency, MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import { FACT_DIMENSIONS, FACT_SUMS, type PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { purchasePlan, type PurchaseQuery } from "./purchase-query";
+
+const TRANSACTION = FACT_SUMS.indexOf("transaction");
+const AFFILIATION = FACT_SUMS.indexOf("affiliation");
+const OFFER = FACT_DIMENSIONS.indexOf("offer");
+
+export type PurchaseSummaryQuery = Pick<PurchaseQuery, "from" | "to" | "timeZone" | "filters" | "currency">;
+
+export async function purchaseSummaryFromFacts(store: PurchaseFactStore, account: string, query: PurchaseSummaryQuery): Promise<MergedSummary> {
+  const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
+  const groups = await store.summarize(account, { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1) });
+  const merged = new Map<string, MergedCurrency>();
+  const currencyOf = (currency: string): MergedCurrency => {
+    let m = merged.get(currency);
+    if (!m) {
+      m = { currency, purchases: 0, orders: 0, frontOrders: 0, bump: 0, upsell: 0, downsell: 0, sums: new Array<number>(FACT_SUMS.length).fill(0), slots: new Map(), dims: FACT_DIMENSIONS.map(() => new Map<string, DimensionCell>()), funds: new Map(), paid: [0, 0, 0], unscheduled: [0, 0, 0] };
+      merged.set(currency, m);
+    }
+    return m;
+  };
+  for (const g of groups.slots) {
+    const m = currencyOf(g.currency);
+    m.purchases += g.purchases;
+    g.sums.forEach((cents, i) => (m.sums[i]! += cents));
+    m.slots.set(g.slot, [g.purchases, g.sums[TRANSACTION]!, g.sums[AFFILIATION]!]);
+  }
+  const labels = new Map(groups.labels.map((l) => [`${l.currency}\n${l.offer}`, l.label]));
+  for (const g of groups.dims) {
+    const label = g.dimension === OFFER ? (labels.get(`${g.currency}\n${g.key}`) ?? null) : null;
+    currencyOf(g.currency).dims[g.dimension]!.set(g.key, [g.key, g.purchases, g.transaction, g.affiliation, label]);
+  }
+  for (const g of groups.funds) {
+    const m = currencyOf(g.currency);
+    if (g.kind === 2) m.funds.set(g.slot, [g.creatorNet, g.affiliationNet, g.purchases]);
+    else m[g.kind === 0 ? "unscheduled" : "paid"] = [g.creatorNet, g.affiliationNet, g.purchases];
+  }
+  for (const o of groups.orders) Object.assign(currencyOf(o.currency), { orders: o.orders, frontOrders: o.frontOrders, bump: o.bump, upsell: o.upsell, downsell: o.downsell });
+  return { paidBefore: 0, currencies: [...merged.values()] };
+}

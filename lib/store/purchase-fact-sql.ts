@@ -1,0 +1,230 @@
+// The purchases fact table's SQL, one text for both back-ends: SQLite (better-sqlite3, `?`
+// placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
+// statements differ only where the dialects do; the behaviour suite holds them to one answer.
+import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
+import { FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow } from "./purchase-fact-store";
+
+export type FactDialect = "sqlite" | "postgres";
+
+export const DIMENSION_COLUMN: Record<FactDimension, string> = {
+  product: "product",
+  offer: "offer",
+  purchaseType: "purchase_type",
+  paymentMethod: "payment_method",
+  psp: "psp",
+  cardBrand: "card_brand",
+  country: "country",
+  affiliate: "affiliate",
+};
+
+export const SUM_COLUMNS = ["transaction_cents", "items_gross_cents", "items_net_cents", "shipping_cents", "taxes_cents", "platform_fees_cents", "creator_net_cents", "affiliation_cents", "affiliation_net_cents", "refunded_cents", "commission_lost_cents"] as const;
+
+if (SUM_COLUMNS.length !== FACT_SUMS.length) throw new Error("purchase facts: a sum without its column");
+
+/** The row's columns after (account, day, seq), in insertion order. */
+export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS];
+
+export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
+  return [row.purchaseId, row.orderId, row.createdAt, row.availableAt, row.currency, row.currencyOffer, row.offerName, ...FACT_DIMENSIONS.map((d) => row.dims[d]), ...row.sums];
+}
+
+/** SQL with `?` placeholders; PostgreSQL's text numbers them. */
+interface Statement { text: string; args: unknown[] }
+
+const numbered = (text: string): string => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+export const forDialect = (dialect: FactDialect, statement: Statement): Statement => (dialect === "postgres" ? { text: numbered(statement.text), args: statement.args } : statement);
+
+/** The currency a row is counted in: its own, else its offer's told one, else the setting, else "unknown" per offer (lib/analytics/assumed-currency). */
+/**
+ * The stored days a report reads. SQLite without statistics (nothing runs ANALYZE) took this
+ * range of the primary key for its index, and so read every row of the account for a one-product
+ * filter; the unary + keeps it a plain condition, so the time or dimension index is used.
+ */
+const days = (dialect: FactDialect) => (dialect === "sqlite" ? "+f.day >= ? AND +f.day <= ?" : "f.day >= ? AND f.day <= ?");
+
+function currencyExpression(plan: PurchaseFactPlan, args: unknown[]): string {
+  const whens = plan.currency.offers.map(([offer, currency]) => {
+    args.push(offer, currency);
+    return "WHEN f.currency_offer = ? THEN ?";
+  });
+  let fallback: string;
+  if (plan.currency.setting !== null) {
+    args.push(plan.currency.setting);
+    fallback = "?";
+  } else fallback = `CASE WHEN f.currency_offer <> '' THEN '${UNKNOWN_CURRENCY}:' || f.currency_offer ELSE '${UNKNOWN_CURRENCY}' END`;
+  return `CASE WHEN f.currency <> '' THEN f.currency ${whens.join(" ")} ELSE ${fallback} END`;
+}
+
+function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
+  const parts: string[] = [];
+  for (const d of FACT_DIMENSIONS) {
+    const accepted = plan.filters[d];
+    if (!accepted || accepted.length === 0) continue;
+    args.push(...accepted);
+    parts.push(` AND f.${DIMENSION_COLUMN[d]} IN (${accepted.map(() => "?").join(", ")})`);
+  }
+  return parts.join("");
+}
+
+/** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
+export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  // Placeholders are numbered in the text's order: the arguments go in that order.
+  const args: unknown[] = [];
+  const currency = currencyExpression(plan, args);
+  const ends = [...plan.bucketStarts.slice(1), plan.endMs];
+  let from: string;
+  let bucket: string;
+  if (dialect === "sqlite") {
+    // The buckets drive the loop (CROSS JOIN keeps them outside): each is one range of the (account, created_at) index.
+    args.push(JSON.stringify(plan.bucketStarts.map((s, i) => [s, ends[i]])));
+    from = `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b CROSS JOIN ${table} f`;
+    bucket = "b.i";
+  } else {
+    args.push(plan.bucketStarts, ends);
+    from = `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`;
+    bucket = "b.i - 1";
+  }
+  args.push(account, plan.days.from, plan.days.to);
+  const filters = filterConditions(plan, args);
+  const sums = SUM_COLUMNS.map((c, i) => `SUM(f.${c}) AS s${i}`).join(", ");
+  const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS purchases, ${sums} FROM ${from}
+    WHERE f.account = ? AND ${days(dialect)}${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
+    GROUP BY 1, 2`;
+  return forDialect(dialect, { text, args });
+}
+
+/** Distinct orders per currency with their purchase types: an order's bits are those of all its purchases in the selection. */
+export function orderStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection?: string): Statement {
+  const args: unknown[] = [];
+  let from: string;
+  let currency: string;
+  if (selection) {
+    from = `${selection} f`;
+    currency = "f.currency";
+  } else {
+    currency = currencyExpression(plan, args);
+    const start = plan.bucketStarts[0] ?? plan.endMs;
+    args.push(account, plan.days.from, plan.days.to, start, plan.endMs);
+    from = `${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
+  }
+  const flag = (type: string) => `MAX(CASE WHEN f.purchase_type = '${type}' THEN 1 ELSE 0 END)`;
+  const text = `SELECT currency, COUNT(*) AS orders, SUM(front) AS front_orders, SUM(front * bump) AS bump, SUM(front * upsell) AS upsell, SUM(front * downsell) AS downsell
+    FROM (SELECT ${currency} AS currency, ${flag("front")} AS front, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell, ${flag("downsell")} AS downsell
+      FROM ${from}
+      GROUP BY 1, f.order_id, CASE WHEN f.order_id IS NULL THEN f.day END, CASE WHEN f.order_id IS NULL THEN f.seq END) o
+    GROUP BY currency`;
+  return forDialect(dialect, { text, args });
+}
+
+/** The columns of a selection: the rows of a plan's range after its filters, their currency placed (the record's own is left out), their funds' kind told. */
+const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency");
+export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUES];
+
+const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
+
+/** The rows of the plan's whole range, after its filters, with their currency placed: what the summary's statements group. */
+function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
+  const currency = currencyExpression(plan, args);
+  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  const filters = filterConditions(plan, args);
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+}
+
+/** Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for all of a summary's aggregates. */
+export function selectionStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection: string): Statement {
+  const args: unknown[] = [];
+  const rows = rangeRows(dialect, plan, table, account, args, `${KIND} AS kind, f.day, f.seq, ${ROW_VALUES.map((c) => `f.${c}`).join(", ")}`);
+  return forDialect(dialect, { text: `INSERT INTO ${selection} (${SELECTION_COLUMNS.join(", ")}) SELECT ${SELECTION_COLUMNS.map((c) => `r.${c}`).join(", ")} FROM ${rows}`, args });
+}
+
+const SLOT = 900_000;
+
+/** The summary's aggregates over the plan's rows: read from the fact table by each, or from a selection filled once. */
+export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection?: string): Record<"slots" | "dims" | "labels" | "funds", Statement> {
+  const source = (args: unknown[], columns: string) => (selection ? `${selection} r` : rangeRows(dialect, plan, table, account, args, columns));
+  const sums = SUM_COLUMNS.map((c, i) => `SUM(r.${c}) AS s${i}`).join(", ");
+  const slotArgs: unknown[] = [];
+  const slots = `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${source(slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`)} GROUP BY 1, 2`;
+  const dimArgs: unknown[] = [];
+  const dimColumns = `${FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.transaction_cents, f.affiliation_cents`;
+  // One grouping by every dimension at once (one sort, not eight); each dimension's groups are
+  // rolled up from it when read (summaryGroupsOf).
+  const dimKeys = FACT_DIMENSIONS.map((d) => `r.${DIMENSION_COLUMN[d]}`).join(", ");
+  const dims = `SELECT r.currency, ${dimKeys}, COUNT(*) AS purchases, SUM(r.transaction_cents) AS t, SUM(r.affiliation_cents) AS a FROM ${source(dimArgs, dimColumns)}
+    GROUP BY ${["r.currency", dimKeys].join(", ")}`;
+  const labelArgs: unknown[] = [];
+  const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
+    FROM ${source(labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
+  const fundArgs: unknown[] = [];
+  const funds = `SELECT r.currency, r.kind, CASE WHEN r.kind = 2 THEN r.available_at / ${SLOT} ELSE 0 END AS slot, SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS purchases
+    FROM ${source(fundArgs, `${KIND} AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents`)} GROUP BY 1, 2, 3`;
+  return {
+    slots: forDialect(dialect, { text: slots, args: slotArgs }),
+    dims: forDialect(dialect, { text: dims, args: dimArgs }),
+    labels: forDialect(dialect, { text: labels, args: labelArgs }),
+    funds: forDialect(dialect, { text: funds, args: fundArgs }),
+  };
+}
+
+type Numeric = number | string | bigint;
+type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;
+type OrderRecord = { currency: string; orders: Numeric; front_orders: Numeric; bump: Numeric; upsell: Numeric; downsell: Numeric };
+
+// PostgreSQL answers COUNT and SUM over BIGINT as text (it will not round): cents fit a number exactly.
+export const bucketGroupOf = (r: BucketRecord): FactBucketGroup => ({
+  currency: r.currency,
+  bucket: Number(r.bucket),
+  purchases: Number(r.purchases),
+  sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)),
+});
+
+export const orderGroupOf = (r: OrderRecord): FactOrderGroup => ({
+  currency: r.currency,
+  orders: Number(r.orders),
+  frontOrders: Number(r.front_orders),
+  bump: Number(r.bump),
+  upsell: Number(r.upsell),
+  downsell: Number(r.downsell),
+});
+
+type SlotRecord = { currency: string; slot: Numeric } & Record<string, Numeric>;
+type DimRecord = { currency: string; purchases: Numeric; t: Numeric; a: Numeric } & Record<string, string | Numeric>;
+type LabelRecord = { currency: string; offer: string; offer_name: string | null };
+type FundRecord = { currency: string; kind: Numeric; slot: Numeric; creator_net: Numeric; affiliation_net: Numeric; purchases: Numeric };
+
+/** Each dimension's groups from the groups of all dimensions at once. */
+function rollUp(rows: readonly DimRecord[]): FactSummaryGroups["dims"] {
+  const cells = new Map<string, FactSummaryGroups["dims"][number]>();
+  for (const r of rows) {
+    const purchases = Number(r.purchases);
+    const transaction = Number(r.t);
+    const affiliation = Number(r.a);
+    FACT_DIMENSIONS.forEach((d, dimension) => {
+      const key = String(r[DIMENSION_COLUMN[d]]);
+      const id = `${r.currency}\n${dimension}\n${key}`;
+      const cell = cells.get(id);
+      if (cell) {
+        cell.purchases += purchases;
+        cell.transaction += transaction;
+        cell.affiliation += affiliation;
+      } else cells.set(id, { currency: r.currency, dimension, key, purchases, transaction, affiliation });
+    });
+  }
+  return [...cells.values()];
+}
+
+export function summaryGroupsOf(rows: { slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[] }, orders: FactOrderGroup[]): FactSummaryGroups {
+  return {
+    slots: rows.slots.map((r) => ({ currency: r.currency, slot: Number(r.slot), purchases: Number(r.purchases), sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)) })),
+    dims: rollUp(rows.dims),
+    labels: rows.labels.map((r) => ({ currency: r.currency, offer: r.offer, label: r.offer_name })),
+    funds: rows.funds.map((r) => ({ currency: r.currency, kind: Number(r.kind), slot: Number(r.slot), creatorNet: Number(r.creator_net), affiliationNet: Number(r.affiliation_net), purchases: Number(r.purchases) })),
+    orders,
+  };
+}
+
+export type { BucketRecord, DimRecord, FundRecord, LabelRecord, OrderRecord, SlotRecord };

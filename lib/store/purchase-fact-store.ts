@@ -1,0 +1,96 @@
+// The purchases fact store: one typed row per purchase record of each day the mirror holds,
+// amounts in integer cents, times as epoch milliseconds, every dimension Revenue filters or
+// groups by as a column, so a filtered report is one indexed aggregate instead of opening
+// every sealed day of its range. No customer personal data (name, e-mail, phone, address,
+// card digits): those stay in the sealed day blobs only. The rows of a day are replaced
+// together, in one transaction, whenever the mirror stores that day. Rows are made by
+// lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
+
+/** Dimension columns, holding the breakdowns' keys ("none" for a record without the field). */
+export const FACT_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp", "cardBrand", "country", "affiliate"] as const;
+export type FactDimension = (typeof FACT_DIMENSIONS)[number];
+
+/** Cent columns, in the order of lib/analytics/purchase-summary's SUM_FIELDS. */
+export const FACT_SUMS = ["transaction", "itemsGross", "itemsNet", "shipping", "taxes", "platformFees", "creatorNet", "affiliation", "affiliationNet", "refunded", "commissionLost"] as const;
+
+export interface PurchaseFactRow {
+  purchaseId: number;
+  orderId: number | null;
+  /** checkoutInitializedAt (the column the API and the reports place a sale by), epoch ms; null when unreadable. */
+  createdAt: number | null;
+  /** incomingAvailableAt, epoch ms; null when absent or unreadable. */
+  availableAt: number | null;
+  /** The record's own currency; "" when it came without one (placed at query time, as the reports do). */
+  currency: string;
+  /** The offer code of a record without a currency ("" for none): what places its currency. */
+  currencyOffer: string;
+  /** The offer's name as the record gives it (the offer breakdown's label). */
+  offerName: string | null;
+  dims: Record<FactDimension, string>;
+  /** Cents, in the order of FACT_SUMS. */
+  sums: number[];
+}
+
+/** A purchases aggregate, planned in lib/query (instants, buckets, currency placement). */
+export interface PurchaseFactPlan {
+  /** The UTC days whose stored records the report reads (both inclusive). */
+  days: { from: string; to: string };
+  /** Local bucket i holds createdAt in [bucketStarts[i], bucketStarts[i + 1]), the last one up to endMs. */
+  bucketStarts: number[];
+  endMs: number;
+  /** Per dimension, the accepted keys; an absent or empty list accepts all. */
+  filters: Partial<Record<FactDimension, readonly string[]>>;
+  /** How a record without a currency is placed: its offer's told currency, else the setting, else "unknown" per offer. */
+  currency: { offers: ReadonlyArray<readonly [string, string]>; setting: string | null };
+}
+
+export interface FactBucketGroup {
+  currency: string;
+  bucket: number;
+  purchases: number;
+  /** Cents, in the order of FACT_SUMS. */
+  sums: number[];
+}
+
+export interface FactOrderGroup {
+  currency: string;
+  /** Distinct orders, a purchase without an orderId being an order of its own. */
+  orders: number;
+  frontOrders: number;
+  bump: number;
+  upsell: number;
+  downsell: number;
+}
+
+/** Everything a purchase summary holds, per currency, for the rows of a plan's range (its buckets are not used). */
+export interface FactSummaryGroups {
+  /** Per 15-minute slot of createdAt (epoch ms / 900,000): purchases and sums (cents, FACT_SUMS order). */
+  slots: Array<{ currency: string; slot: number; purchases: number; sums: number[] }>;
+  /** Per dimension (index into FACT_DIMENSIONS) and key: purchases, transaction and affiliation cents. */
+  dims: Array<{ currency: string; dimension: number; key: string; purchases: number; transaction: number; affiliation: number }>;
+  /** Each offer's label: the name its first row carries in the records' order (newest day first, a day in its stored order). */
+  labels: Array<{ currency: string; offer: string; label: string | null }>;
+  /** Per 15-minute slot of availableAt: creator net and affiliation net cents, purchases; `kind` 2. Kind 0: no availability date; kind 1: before 1970 (already paid). */
+  funds: Array<{ currency: string; kind: number; slot: number; creatorNet: number; affiliationNet: number; purchases: number }>;
+  orders: FactOrderGroup[];
+}
+
+export interface FactDayMeta {
+  day: string;
+  fetchedAt: number;
+  count: number;
+}
+
+export interface PurchaseFactStore {
+  /** Replaces every row of the account's day by `rows`, atomically. */
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]): Promise<void>;
+  /** The days held, with when their records were fetched (to judge them as fresh as the mirror's). */
+  readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
+  /** Per currency and bucket: purchases and sums; per currency: distinct orders and attach counts. */
+  aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }>;
+  /** The groups of a purchase summary of the plan's range [bucketStarts[0], endMs). */
+  summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups>;
+  /** Deletes every row of the account. */
+  forget(account: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,113 @@
+import "server-only";
+
+// The purchases fact table's embedded back-end: one SQLite file under the data directory,
+// typed columns and indexes (lib/store/purchase-fact-store.ts). better-sqlite3 is synchronous:
+// a day's rows are replaced in one transaction, and a query runs to its end without another
+// statement between its two parts.
+import type Database from "better-sqlite3";
+import { openPrivateSqlite } from "./private-sqlite";
+import {
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
+  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type SlotRecord,
+} from "./purchase-fact-sql";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+
+const TABLE = "purchase_facts";
+const SELECTION = "temp.purchase_selection";
+
+export class SqlitePurchaseFactStore implements PurchaseFactStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(file: string) {
+    this.db = openPrivateSqlite(file);
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("secure_delete = ON");
+    this.db.pragma("busy_timeout = 5000");
+    // A summary's selection lives in memory, never in a temporary file.
+    this.db.pragma("temp_store = MEMORY");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
+        purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
+        currency TEXT NOT NULL, currency_offer TEXT NOT NULL, offer_name TEXT,
+        product TEXT NOT NULL, offer TEXT NOT NULL, purchase_type TEXT NOT NULL, payment_method TEXT NOT NULL,
+        psp TEXT NOT NULL, card_brand TEXT NOT NULL, country TEXT NOT NULL, affiliate TEXT NOT NULL,
+        transaction_cents INTEGER NOT NULL, items_gross_cents INTEGER NOT NULL, items_net_cents INTEGER NOT NULL,
+        shipping_cents INTEGER NOT NULL, taxes_cents INTEGER NOT NULL, platform_fees_cents INTEGER NOT NULL,
+        creator_net_cents INTEGER NOT NULL, affiliation_cents INTEGER NOT NULL, affiliation_net_cents INTEGER NOT NULL,
+        refunded_cents INTEGER NOT NULL, commission_lost_cents INTEGER NOT NULL,
+        PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_affiliate ON ${TABLE} (account, affiliate, created_at);
+      CREATE TABLE IF NOT EXISTS purchase_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
+        count INTEGER NOT NULL, PRIMARY KEY (account, day));
+    `);
+    const columns = ["account", "day", "seq", ...ROW_COLUMNS];
+    const insert = this.db.prepare(`INSERT INTO ${TABLE} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    const deleteDay = this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ? AND day = ?`);
+    const writeMeta = this.db.prepare("INSERT OR REPLACE INTO purchase_fact_days (account, day, fetched_at, count) VALUES (?, ?, ?, ?)");
+    this.statements = {
+      replace: this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]) => {
+        deleteDay.run(account, day);
+        rows.forEach((row, seq) => insert.run(account, day, seq, ...rowValues(row)));
+        writeMeta.run(account, day, fetchedAt, rows.length);
+      }),
+      readMeta: this.db.prepare("SELECT day, fetched_at, count FROM purchase_fact_days WHERE account = ? AND day = ?"),
+      forget: this.db.transaction((account: string) => {
+        this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ?`).run(account);
+        this.db.prepare("DELETE FROM purchase_fact_days WHERE account = ?").run(account);
+      }),
+    };
+  }
+
+  async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]): Promise<void> {
+    this.statements.replace(account, day, fetchedAt, rows);
+  }
+
+  async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+    return days.flatMap((day) => {
+      const row = this.statements.readMeta.get(account, day) as { day: string; fetched_at: number; count: number } | undefined;
+      return row ? [{ day: row.day, fetchedAt: row.fetched_at, count: row.count }] : [];
+    });
+  }
+
+  async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
+    if (plan.bucketStarts.length === 0) return { buckets: [], orders: [] };
+    const buckets = bucketStatement("sqlite", TABLE, account, plan);
+    const orders = orderStatement("sqlite", TABLE, account, plan);
+    return {
+      buckets: (this.db.prepare(buckets.text).all(...buckets.args) as BucketRecord[]).map(bucketGroupOf),
+      orders: (this.db.prepare(orders.text).all(...orders.args) as OrderRecord[]).map(orderGroupOf),
+    };
+  }
+
+  async summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups> {
+    // The plan's rows are read from the fact table once, into a table in memory, and every
+    // aggregate groups that: one pass over the index and the rows it points to, not five.
+    return this.db.transaction(() => {
+      this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${SELECTION} (${SELECTION_COLUMNS.join(", ")}); DELETE FROM ${SELECTION};`);
+      const fill = selectionStatement("sqlite", TABLE, account, plan, SELECTION);
+      this.db.prepare(fill.text).run(...fill.args);
+      const statements = summaryStatements("sqlite", TABLE, account, plan, SELECTION);
+      const orders = orderStatement("sqlite", TABLE, account, plan, SELECTION);
+      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
+      const groups = summaryGroupsOf(
+        { slots: all<SlotRecord>(statements.slots), dims: all<DimRecord>(statements.dims), labels: all<LabelRecord>(statements.labels), funds: all<FundRecord>(statements.funds) },
+        all<OrderRecord>(orders).map(orderGroupOf),
+      );
+      this.db.exec(`DELETE FROM ${SELECTION}`);
+      return groups;
+    })();
+  }
+
+  async forget(account: string): Promise<void> {
+    this.statements.forget(account);
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

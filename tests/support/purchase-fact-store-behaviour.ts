@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { queryPurchases } from "@/lib/query/purchase-query";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { fillFactStore, NOW, purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
+
+// What lib/query relies on from a purchases fact store: a day's rows replaced as one, accounts
+// kept apart, and aggregates that give the record engine's figures to the cent. Every back-end
+// runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
+
+export interface PurchaseFactBackend {
+  /** A store on a new, empty back-end. */
+  open(): Promise<PurchaseFactStore>;
+}
+
+const mostCommon = (values: string[]): string => {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+};
+
+export function purchaseFactStoreBehaviour(name: string, backend: PurchaseFactBackend): void {
+  describe(`${name}: a day's rows`, () => {
+    const day = "2026-03-10";
+    const records = () => purchaseDays("creator").get(day)!;
+    const count = async (store: PurchaseFactStore, account: string) => {
+      const { kpis } = await queryPurchases(store, account, { from: "2026-03-10", to: "2026-03-10", timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") });
+      return kpis.creator.reduce((sum, k) => sum + k.purchases, 0);
+    };
+
+    it("are replaced, not added to, when the day is stored again; its fetch time and count are kept", async () => {
+      const store = await backend.open();
+      try {
+        const rows = records().map(purchaseFactRow);
+        await store.replaceDay("acct", day, NOW - 1000, rows);
+        await store.replaceDay("acct", day, NOW, rows.slice(0, 5));
+        expect(await count(store, "acct")).toBe(5);
+        expect(await store.readDayMeta("acct", ["2026-03-09", day])).toEqual([{ day, fetchedAt: NOW, count: 5 }]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("are replaced atomically: a replacement that fails leaves the day as it was", async () => {
+      const store = await backend.open();
+      try {
+        const rows = records().map(purchaseFactRow);
+        await store.replaceDay("acct", day, NOW - 1000, rows);
+        const broken = rows.map((r, i) => (i === 3 ? { ...r, dims: { ...r.dims, product: null as unknown as string } } : r));
+        await expect(store.replaceDay("acct", day, NOW, broken)).rejects.toThrow();
+        expect(await count(store, "acct")).toBe(rows.length);
+        expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW - 1000, count: rows.length }]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("belong to one account: another's are neither counted nor forgotten with it", async () => {
+      const store = await backend.open();
+      try {
+        const rows = records().map(purchaseFactRow);
+        await store.replaceDay("a", day, NOW, rows);
+        await store.replaceDay("b", day, NOW, rows.slice(0, 2));
+        expect(await count(store, "a")).toBe(rows.length);
+        expect(await count(store, "b")).toBe(2);
+        await store.forget("a");
+        expect(await count(store, "a")).toBe(0);
+        expect(await store.readDayMeta("a", [day])).toEqual([]);
+        expect(await count(store, "b")).toBe(2);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
+  describe(`${name}: the record engine's figures`, () => {
+    let store: PurchaseFactStore;
+    beforeAll(async () => {
+      store = await backend.open();
+      await fillFactStore(store, "creator", "creator");
+      await fillFactStore(store, "affiliate", "affiliate");
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const all = (keyType: "creator" | "affiliate") => [...purchaseDays(keyType).values()].flat();
+    const same = async (account: string, query: OracleQuery) => {
+      const answer = await queryPurchases(store, account, query);
+      expect(answer.kpis.creator.length).toBeGreaterThan(0);
+      expect(answer).toEqual(await recordEngine(query));
+    };
+
+    it("without filters, per local day in São Paulo, records without a currency in the setting's", async () => {
+      await same("creator", { from: "2026-02-21", to: "2026-06-13", timeZone: "America/Sao_Paulo", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") });
+    });
+
+    it("per hour over New York's spring-forward day (23 hours), filtered to purchases without a product", async () => {
+      await same("creator", { from: "2026-03-07", to: "2026-03-09", timeZone: "America/New_York", granularity: "hour", keyType: "creator", filters: { product: ["none"] }, currency: assumeCurrency("brl") });
+    });
+
+    it("per week in London across its clock change, filtered by payment method and a card brand's 'none'", async () => {
+      const method = mostCommon(all("creator").map((p) => p.paymentMethod || "none"));
+      await same("creator", { from: "2026-03-02", to: "2026-04-30", timeZone: "Europe/London", granularity: "week", keyType: "creator", filters: { method: [method], brand: ["none", "visa"] }, currency: assumeCurrency("brl") });
+    });
+
+    it("per month on Lord Howe (a half-hour clock change), one offer, offers' currencies told by their records, else 'unknown' per offer", async () => {
+      const records = all("creator");
+      const offer = mostCommon(records.map((p) => p.offerCode || "none"));
+      const currency = inferCurrencies({ setting: null, catalog: null, records });
+      await same("creator", { from: "2026-03-01", to: "2026-05-31", timeZone: "Australia/Lord_Howe", granularity: "month", keyType: "creator", filters: { offer: [offer] }, currency });
+      await same("creator", { from: "2026-03-01", to: "2026-05-31", timeZone: "Australia/Lord_Howe", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency(null) });
+    });
+
+    it("per day in Kathmandu (+05:45), purchases without an affiliate, one product", async () => {
+      const product = mostCommon(all("creator").map((p) => p.productName || "none"));
+      await same("creator", { from: "2026-04-01", to: "2026-04-30", timeZone: "Asia/Kathmandu", granularity: "day", keyType: "creator", filters: { affiliate: ["none"], product: [product, "none"] }, currency: assumeCurrency("usd") });
+    });
+
+    it("an affiliate key's commission, per day in St John's (-03:30, a clock change), and a range past the held days", async () => {
+      await same("affiliate", { from: "2026-03-01", to: "2026-03-31", timeZone: "America/St_Johns", granularity: "day", keyType: "affiliate", filters: {}, currency: assumeCurrency(null) });
+      await same("affiliate", { from: "2026-06-01", to: "2026-06-30", timeZone: "UTC", granularity: "week", keyType: "affiliate", filters: { country: ["none", "BR", "br"] }, currency: assumeCurrency("brl") });
+    });
+
+    it("nothing for a filter no record matches, as the record engine", async () => {
+      const query: OracleQuery = { from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", granularity: "day", keyType: "creator", filters: { product: ["no such product"] }, currency: assumeCurrency("brl") };
+      const answer = await queryPurchases(store, "creator", query);
+      expect(answer).toEqual({ kpis: { creator: [], affiliate: [] }, series: [], attach: [] });
+      expect(answer).toEqual(await recordEngine(query));
+    });
+  });
+}

@@ -1,0 +1,156 @@
+// Purchases for the fact store's tests, from the sandbox's own generator (no server): each UTC
+// day's records as the client parses them, with the shapes the field notes warn about mixed in
+// (no currency, no offer, no orderId, no availability date, no product, an order over two days),
+// and the record engine that stays the oracle: the Revenue report's own loader
+// (loadRevenueRecords) over a client answering those days, read off with the summary views.
+import { Deadline } from "@/lib/sales-api/deadline";
+import { purchaseSchema, type Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { Granularity } from "@/lib/analytics/bucket-index";
+import { SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";
+import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import {
+  summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summarySeries,
+} from "@/lib/analytics/purchase-summary-views";
+import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
+import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import type { PurchaseAnswer } from "@/lib/query/purchase-query";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { makeAccounts } from "../../sandbox/accounts";
+import { Dataset } from "../../sandbox/data/dataset";
+import { dayOf } from "../../sandbox/data/time";
+
+export const NOW = Date.parse("2026-06-15T12:00:00Z");
+/** The UTC days held (both inclusive): spring's clock changes north and south are inside. */
+export const FIRST_DAY = "2026-02-20";
+export const LAST_DAY = "2026-06-14";
+const DAY_MS = 86_400_000;
+
+export function utcDays(from = FIRST_DAY, to = LAST_DAY): string[] {
+  const days: string[] = [];
+  for (let ms = Date.parse(`${from}T00:00:00Z`); ms <= Date.parse(`${to}T00:00:00Z`); ms += DAY_MS) days.push(new Date(ms).toISOString().slice(0, 10));
+  return days;
+}
+
+function oddly(p: Purchase, earlier: Purchase | undefined): Purchase {
+  const id = p.purchaseId;
+  if (id % 31 === 0) return { ...p, currency: undefined } as unknown as Purchase;
+  if (id % 37 === 0) return { ...p, currency: undefined, offerCode: null } as unknown as Purchase;
+  if (id % 29 === 0) return { ...p, orderId: null };
+  if (id % 23 === 0) return { ...p, incomingAvailableAt: null };
+  if (id % 19 === 0) return { ...p, productName: "", cardBrand: null } as unknown as Purchase;
+  // An upsell whose order began the day before.
+  if (id % 41 === 0 && earlier?.orderId != null) return { ...p, orderId: earlier.orderId, purchaseType: "upsell" };
+  return p;
+}
+
+const cache = new Map<KeyType, Map<string, Purchase[]>>();
+
+/** Each UTC day's purchases of the sandbox's creator or affiliate account, newest first as the API sends them. */
+export function purchaseDays(keyType: KeyType): Map<string, Purchase[]> {
+  const held = cache.get(keyType);
+  if (held) return held;
+  const dataset = new Dataset("salesdash", 1);
+  const scope = makeAccounts("salesdash")[keyType === "creator" ? "creator" : "affiliate"].scope;
+  const days = new Map<string, Purchase[]>();
+  let earlier: Purchase | undefined;
+  for (const day of utcDays()) {
+    const parsed = dataset.dayRecords(scope, "purchases", dayOf(Date.parse(`${day}T00:00:00Z`)), NOW).flatMap((r) => {
+      const result = purchaseSchema.safeParse(r);
+      return result.success ? [result.data] : [];
+    });
+    const records = parsed.map((p) => oddly(p, earlier));
+    earlier = records[records.length - 1] ?? earlier;
+    days.set(day, records);
+  }
+  cache.set(keyType, days);
+  return days;
+}
+
+/** Writes every held day into the store, as the mirror does when it stores a day. */
+export async function fillFactStore(store: PurchaseFactStore, account: string, keyType: KeyType): Promise<void> {
+  for (const [day, records] of purchaseDays(keyType)) await store.replaceDay(account, day, NOW, records.map(purchaseFactRow));
+}
+
+/** A client that answers the held days (what the mirror would): records, or a day's digest when a report asks for it. */
+export function heldDaysClient(keyType: KeyType): SalesApiClient {
+  const days = purchaseDays(keyType);
+  return {
+    identity: keyType,
+    fetchRange: async (_resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      const wanted = utcDays(window.from, window.to);
+      const records: Purchase[] = [];
+      const digests = new Map<string, unknown>();
+      for (const day of [...wanted].reverse()) {
+        const held = days.get(day) ?? [];
+        const digest = options?.digest;
+        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
+        else records.push(...held);
+      }
+      const report = {
+        resource: "purchases", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
+        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
+      } as unknown as RangeReport;
+      return { records, digests, report };
+    },
+    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
+    reportDeadline: () => new Deadline(120_000),
+  } as unknown as SalesApiClient;
+}
+
+export interface OracleQuery {
+  from: string;
+  to: string;
+  timeZone: string;
+  granularity: Granularity;
+  keyType: KeyType;
+  filters: Partial<Record<FilterKey, string[]>>;
+  currency: CurrencyAssumption;
+}
+
+/** Every Revenue figure read off a merged summary, by the report's own views. */
+export function summaryFigures(merged: MergedSummary, query: OracleQuery) {
+  const value = query.keyType === "creator" ? "transaction" : "affiliation";
+  return {
+    kpis: [summaryCreatorKpis(merged), summaryAffiliateKpis(merged)],
+    series: summarySeries(merged, { from: query.from, to: query.to, granularity: query.granularity, timeZone: query.timeZone, value }),
+    breakdowns: summaryBreakdowns(merged, [...SUMMARY_DIMENSIONS], value),
+    attach: summaryAttachRates(merged),
+    funds: summaryFunds(merged, { keyType: query.keyType, fromDay: "2026-03-16", weeks: 8, timeZone: query.timeZone }),
+    keys: SUMMARY_DIMENSIONS.map((d) => summaryDimensionKeys(merged, d)),
+    days: summaryDataDays(merged),
+  };
+}
+
+/** The merged summary the record engine makes of the query's records. */
+export async function recordSummary(query: OracleQuery): Promise<MergedSummary> {
+  return revenueSummariesFrom(await loadRevenueRecords(heldDaysClient(query.keyType), reportParams(query), { currency: query.currency })).current;
+}
+
+/** What the record engine answers: the Revenue report's loader and summary views over the records. */
+export async function recordEngine(query: OracleQuery): Promise<PurchaseAnswer> {
+  const merged = await recordSummary(query);
+  return {
+    kpis: { creator: summaryCreatorKpis(merged), affiliate: summaryAffiliateKpis(merged) },
+    series: summarySeries(merged, { from: query.from, to: query.to, granularity: query.granularity, timeZone: query.timeZone, value: query.keyType === "creator" ? "transaction" : "affiliation" }),
+    attach: summaryAttachRates(merged),
+  };
+}
+
+export function reportParams(query: OracleQuery, compare: ReportParams["compare"] = "none"): ReportParams {
+  return {
+    from: query.from,
+    to: query.to,
+    preset: null,
+    compare,
+    dating: "sale",
+    granularity: query.granularity,
+    tz: query.timeZone,
+    currency: null,
+    filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, query.filters[k] ?? []])) as Record<FilterKey, string[]>,
+  };
+}
