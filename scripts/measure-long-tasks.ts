@@ -197,6 +197,9 @@ async function measure(browser: Browser, base: Servers, spec: PageSpec, run: num
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: Record<string, unknown> }
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; parent?: number; children?: number[] }
 
+// React's own work loop, on every stack: left out of the inclusive list so the components show.
+const REACT_INTERNALS = /^(performWork\w*|renderRoot\w*|workLoop\w*|performUnitOfWork|beginWork|completeWork|completeUnitOfWork|commit\w*|complete\w*|recursively\w*|flush\w*|processRootSchedule\w*|scheduleImmediateRootScheduleTask|runWithFiberInDEV|renderWithHooks\w*|update\w*Component|mount\w*Component|reconcile\w*|callComponentInDEV|finishConcurrentRender|performSyncWorkOnRoot|(anonymous))$/;
+
 function frameName(node: ProfileNode): string {
   const f = node.callFrame;
   const file = f.url ? f.url.replace(/^.*\/_next\/static\/chunks\//, "").replace(/^https?:\/\/[^/]+/, "") : "";
@@ -252,14 +255,14 @@ function breakDown(file: string): string[] {
       self.set(frameName(leaf), (self.get(frameName(leaf)) ?? 0) + weight);
       const seen = new Set<string>();
       for (let n: ProfileNode | undefined = leaf; n; n = n.parent !== undefined ? nodes.get(n.parent) : undefined) {
-        if (!n.callFrame.url.includes("/_next/")) continue;
+        if (!(n.callFrame.url ?? "").includes("/_next/") || REACT_INTERNALS.test(n.callFrame.functionName)) continue;
         const name = frameName(n);
         if (seen.has(name)) continue;
         seen.add(name);
         inclusive.set(name, (inclusive.get(name) ?? 0) + weight);
       }
     });
-    const fmt = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([n, d]) => `      ${String(Math.round(d / 1000)).padStart(5)} ms  ${n}`);
+    const fmt = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, d]) => `      ${String(Math.round(d / 1000)).padStart(5)} ms  ${n}`);
     lines.push("    self time:", ...fmt(self));
     lines.push("    inclusive (app code):", ...fmt(inclusive));
   }
@@ -269,6 +272,15 @@ function breakDown(file: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
+  // `--analyse trace.json…`: only the breakdown of traces written earlier.
+  const analyse = process.argv.indexOf("--analyse");
+  if (analyse > 0) {
+    for (const file of process.argv.slice(analyse + 1)) {
+      console.log(file);
+      for (const line of breakDown(file)) console.log(line);
+    }
+    return;
+  }
   const choice = chooseChromium();
   if (choice.kind === "none") throw new Error(`no Chromium: looked at ${choice.looked.join(", ")}`);
   const base = await servers();
