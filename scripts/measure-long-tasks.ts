@@ -194,7 +194,7 @@ async function measure(browser: Browser, base: Servers, spec: PageSpec, run: num
 // ---------------------------------------------------------------------------------------------
 // What a task over 200 ms is made of, from the Chrome trace
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: Record<string, unknown> }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; id?: string; args?: Record<string, unknown> }
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; parent?: number; children?: number[] }
 
 // React's own work loop, on every stack: left out of the inclusive list so the components show.
@@ -242,7 +242,7 @@ function breakDown(file: string): string[] {
       const label = e.name === "FunctionCall" && fn ? `FunctionCall ${fn.functionName || "(anonymous)"} ${(fn.url ?? "").replace(/^.*\//, "")}` : e.name;
       byName.set(label, (byName.get(label) ?? 0) + (e.dur ?? 0));
     }
-    lines.push(`  task of ${Math.round((task.dur ?? 0) / 1000)} ms at ${Math.round((task.ts - (onMain[0]?.ts ?? task.ts)) / 1000)} ms`);
+    lines.push(`  task of ${Math.round((task.dur ?? 0) / 1000)} ms (the thread ran ${task.tdur === undefined ? "?" : Math.round(task.tdur / 1000)} ms of it) at ${Math.round((task.ts - (onMain[0]?.ts ?? task.ts)) / 1000)} ms`);
     const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8);
     lines.push(`    events: ${top.map(([n, d]) => `${n} ${Math.round(d / 1000)}`).join(", ")}`);
     const self = new Map<string, number>();
