@@ -41,12 +41,25 @@ export function useMountTurn(load?: () => Promise<unknown>): boolean {
       release.current = null;
     };
   }, [load]);
-  // Committed: the next turn, in a task of its own.
+  // Committed: the next turn once two frames have passed. A chart measures its box after the
+  // commit (recharts' ResizeObserver) and draws again at that size; the observers of every chart
+  // mounted within one frame report together, and React drew all those charts in one task.
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || !release.current) return;
     const done = release.current;
     release.current = null;
-    done?.();
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        done();
+      });
+    });
+    return () => {
+      if (frame) {
+        cancelAnimationFrame(frame);
+        done();
+      }
+    };
   }, [ready]);
   return ready;
 }
