@@ -5,6 +5,8 @@
 //   npm run bench:longtasks                          # starts a sandbox and `next start` on the existing build
 //   npm run bench:longtasks -- --attach              # uses the e2e sandbox and dashboard already running
 //   npm run bench:longtasks -- --pages revenue,orders --runs 3 --trace-dir .data/longtasks/traces
+//   npm run bench:longtasks -- --analyse .data/longtasks/traces/revenue-1.json   # a saved trace again
+//   npm run bench:longtasks -- --width 390 --screenshots .data/longtasks/shots     # a phone's width, pictures
 //
 // Without --attach it needs a production build (`npm run build`) and starts, in process groups
 // of their own, the sandbox (scale 1, now 2026-06-15T12:00:00Z) and the dashboard on
@@ -53,6 +55,8 @@ const traceDir = option("trace-dir");
 const wanted = option("pages")?.split(",");
 const pages = wanted ? PAGES.filter((p) => wanted.includes(p.name)) : PAGES;
 const SETTLE_MS = 2_000;
+const width = Number(option("width") ?? 1440);
+const screenshots = option("screenshots");
 const LOAD_TIMEOUT_MS = Number(option("timeout-s") ?? 300) * 1000;
 
 // ---------------------------------------------------------------------------------------------
@@ -157,7 +161,7 @@ async function signIn(page: Page, apiKey: string): Promise<void> {
 }
 
 async function measure(browser: Browser, base: Servers, spec: PageSpec, run: number): Promise<Measured> {
-  const context = await browser.newContext({ baseURL: base.dashboardUrl, timezoneId: "UTC", viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ baseURL: base.dashboardUrl, timezoneId: "UTC", viewport: { width, height: 900 } });
   const page = await context.newPage();
   try {
     await page.clock.install({ time: new Date(SANDBOX_NOW) });
@@ -184,6 +188,10 @@ async function measure(browser: Browser, base: Servers, spec: PageSpec, run: num
     const supported = await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("longtask"));
     if (!supported) throw new Error("this Chromium does not report longtask entries");
     const tasks = await page.evaluate(() => window.__longTasks ?? []);
+    if (screenshots) {
+      fs.mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: path.join(screenshots, `${spec.name}-${width}.png`), fullPage: true });
+    }
     if (trace) await browser.stopTracing();
     return { name: spec.name, run, loadMs, tasks, trace, error };
   } finally {
