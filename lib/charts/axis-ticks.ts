@@ -6,9 +6,12 @@
 // keeps every point.
 export const MAX_TICK_CANDIDATES = 24;
 
-/** Undefined (recharts' own choice) up to `max` buckets; otherwise at most `max` of them, evenly spaced, ending with the last. */
+/**
+ * Undefined (recharts' own choice, as before) up to twice `max` buckets (two years by month, a
+ * quarter by week); otherwise at most `max` of them, evenly spaced, ending with the last.
+ */
 export function tickCandidates<T>(buckets: readonly T[], max = MAX_TICK_CANDIDATES): T[] | undefined {
-  if (buckets.length <= max) return undefined;
+  if (buckets.length <= 2 * max) return undefined;
   const step = Math.ceil(buckets.length / max);
   const picked: T[] = [];
   for (let i = buckets.length - 1; i >= 0; i -= step) picked.push(buckets[i]!);

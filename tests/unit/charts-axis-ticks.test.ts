@@ -4,9 +4,10 @@ import { MAX_TICK_CANDIDATES, tickCandidates } from "@/lib/charts/axis-ticks";
 const days = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2024, 5, 16 + i)).toISOString().slice(0, 10));
 
 describe("tickCandidates", () => {
-  it("leaves a short series to recharts", () => {
+  it("leaves a short series to recharts (two years by month, a quarter by week)", () => {
     expect(tickCandidates(days(7))).toBeUndefined();
-    expect(tickCandidates(days(MAX_TICK_CANDIDATES))).toBeUndefined();
+    expect(tickCandidates(days(25))).toBeUndefined();
+    expect(tickCandidates(days(2 * MAX_TICK_CANDIDATES))).toBeUndefined();
   });
 
   it("offers at most 24 of two years' days, evenly spaced, ending with the last", () => {
@@ -23,7 +24,7 @@ describe("tickCandidates", () => {
   });
 
   it("works for any length above the limit", () => {
-    for (const n of [25, 48, 49, 365, 731, 2000]) {
+    for (const n of [49, 90, 365, 731, 2000]) {
       const picked = tickCandidates(days(n))!;
       expect(picked.length).toBeLessThanOrEqual(MAX_TICK_CANDIDATES);
       expect(picked.at(-1)).toBe(days(n).at(-1));
