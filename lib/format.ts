@@ -1,17 +1,19 @@
+import { intl } from "@/lib/intl-cache";
+
 // Display formats shared by pages: money in its own currency, numbers and days in the reader's
 // locale (an Intl locale: "en-US" or "pt-BR"), timestamps in the report's zone.
 export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
   // An unknown currency still reads as an amount in the reader's locale ("27.928,55" in pt-BR),
   // with no symbol: its group's heading says it is unknown. (ISO's "XXX" is written "¤" by some
   // runtimes and "XXX" by others.)
-  if (!/^[a-z]{3}$/i.test(currency)) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount);
+  if (!/^[a-z]{3}$/i.test(currency)) return intl(Intl.NumberFormat, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return intl(Intl.NumberFormat, locale, { style: "currency", currency: currency.toUpperCase() }).format(amount);
 }
 
 /** Axis ticks: "R$ 34 mil", "$34K"; whole amounts below a thousand. */
 export function formatCompactMoney(amount: number, currency: string, locale = "en-US"): string {
-  if (!/^[a-z]{3}$/i.test(currency)) return new Intl.NumberFormat(locale, { notation: "compact" }).format(amount);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(amount);
+  if (!/^[a-z]{3}$/i.test(currency)) return intl(Intl.NumberFormat, locale, { notation: "compact" }).format(amount);
+  return intl(Intl.NumberFormat, locale, { style: "currency", currency: currency.toUpperCase(), notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(amount);
 }
 
 /**
@@ -22,7 +24,7 @@ export function formatCompactMoney(amount: number, currency: string, locale = "e
 export function formatDayInLocale(day: string, locale = "en-US"): string {
   const ms = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(ms)) return day;
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" }).format(ms);
+  return intl(Intl.DateTimeFormat, locale, { timeZone: "UTC", dateStyle: "medium" }).format(ms);
 }
 
 /**
@@ -49,8 +51,8 @@ export function localeFormats(locale: string): LocaleFormats {
     locale,
     money: (amount, currency) => formatMoney(amount, currency, locale),
     compactMoney: (amount, currency) => formatCompactMoney(amount, currency, locale),
-    number: (value, fractionDigits) => new Intl.NumberFormat(locale, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
-    percent: (ratio, fractionDigits = 2) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(ratio),
+    number: (value, fractionDigits) => intl(Intl.NumberFormat, locale, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
+    percent: (ratio, fractionDigits = 2) => intl(Intl.NumberFormat, locale, { style: "percent", minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(ratio),
     day: (day) => formatDayInLocale(day, locale),
   };
 }
@@ -63,7 +65,7 @@ export function formatInZone(timestamp: string | null | undefined, timeZone = "U
   if (timeZone === "UTC" || !timestamp) return formatUtc(timestamp);
   const ms = Date.parse(timestamp);
   if (Number.isNaN(ms)) return timestamp;
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(ms).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(intl(Intl.DateTimeFormat, "en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(ms).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 

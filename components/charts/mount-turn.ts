@@ -1,25 +1,15 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
+import { TurnQueue } from "@/lib/charts/turn-queue";
 
 // Charts take their turn: each one mounts in a task of its own, in page order, instead of all of
 // a report's charts (four line charts of a year on Orders, a dozen bars on Abandonment) in one
 // commit that held the tab for over a second. The figures above them are already on screen.
-const waiting: Array<() => void> = [];
-let scheduled = false;
-
-function next(): void {
-  scheduled = false;
-  waiting.shift()?.();
-  if (waiting.length > 0) schedule();
-}
-
-function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
-  // A macrotask, so the browser paints and handles input between two charts.
-  setTimeout(next, 0);
-}
+// The next turn starts once this one's commit is done (lib/charts/turn-queue.ts), and the render
+// of a turn is a transition: React renders it in slices of a few milliseconds, with input and
+// paint in between, and commits it whole.
+const turns = new TurnQueue();
 
 /**
  * False until this component's turn has come (once true, it stays). `load`: the chart's code,
@@ -27,23 +17,49 @@ function schedule(): void {
  */
 export function useMountTurn(load?: () => Promise<unknown>): boolean {
   const [ready, setReady] = useState(false);
+  const readyRef = useRef(false);
+  const release = useRef<(() => void) | null>(null);
   useEffect(() => {
     let live = true;
-    const take = () => {
-      if (live) setReady(true);
-    };
+    let leave: (() => void) | null = null;
     const queue = () => {
       if (!live) return;
-      waiting.push(take);
-      schedule();
+      leave = turns.ask({
+        start(done) {
+          if (!live || readyRef.current) return done();
+          release.current = done;
+          readyRef.current = true;
+          startTransition(() => setReady(true));
+        },
+      });
     };
     if (load) void load().then(queue, queue);
     else queue();
     return () => {
       live = false;
-      const at = waiting.indexOf(take);
-      if (at >= 0) waiting.splice(at, 1);
+      leave?.();
+      release.current = null;
     };
   }, [load]);
+  // Committed: the next turn once two frames have passed. A chart measures its box after the
+  // commit (recharts' ResizeObserver) and draws again at that size; the observers of every chart
+  // mounted within one frame report together, and React drew all those charts in one task.
+  useEffect(() => {
+    if (!ready || !release.current) return;
+    const done = release.current;
+    release.current = null;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        done();
+      });
+    });
+    return () => {
+      if (frame) {
+        cancelAnimationFrame(frame);
+        done();
+      }
+    };
+  }, [ready]);
   return ready;
 }
