@@ -107,7 +107,8 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
   return (
     <div className="space-y-4 sm:space-y-6" data-report={id}>
       <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+        {/* Grows and wraps its own lines: a long freshness line once pushed the buttons under it. */}
+        <div className="min-w-0 flex-1 basis-80">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="report-range">
             {tr("range", { from: day(params.from), to: day(params.to), zone: params.tz, basis: typeof basis === "string" ? basis : basis(params) })}
@@ -123,7 +124,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           )}
           {current && <DataFreshnessLine freshness={current.view.quality.freshness} timeZone={params.tz} />}
         </div>
-        <div className="flex flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
+        <div className="flex shrink-0 flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
           {downloads(query, current?.view)}
           <SaveViewButton report={id} />
           <ShareButton report={id} query={query} />
