@@ -1,7 +1,9 @@
 // A problem of a report URL as a code and its values, so the page words it in the reader's
 // language (messages `report.problems`); its English sentence, from the same messages, is what
 // the API's error bodies and the logs say.
-import { createTranslator } from "next-intl";
+// use-intl/core, not next-intl: the same translator without React, so the bench scripts run this
+// module in plain Node under --conditions=react-server (next-intl there asked for useEffect).
+import { createTranslator } from "use-intl/core";
 // Only the `report.problems` file: all of `report` would ship to the browser with the parser.
 import problems from "@/lib/i18n/messages/en/report-problems.json";
 
