@@ -124,7 +124,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           )}
           {current && <DataFreshnessLine freshness={current.view.quality.freshness} timeZone={params.tz} />}
         </div>
-        <div className="flex shrink-0 flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:flex-col sm:items-end">
+        <div className="flex min-w-0 max-w-full flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:shrink-0 sm:flex-col sm:items-end">
           {downloads(query, current?.view)}
           <SaveViewButton report={id} />
           <ShareButton report={id} query={query} />

@@ -1,10 +1,11 @@
 // Issue #14: the Revenue and Refunds & chargebacks reports, and their charts, in a browser that
 // asks for Portuguese: words from the revenue, refunds and charts messages, money as `R$ 1.234,56`
-// equal to the ground truth, days as dd/mm/yyyy, and none of those screens' English left.
+// equal to the ground truth, days the Portuguese way (26 de nov. de 2024), and none of those screens' English left.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { RANGE, SANDBOX_NOW, sandboxCredentials } from "./support/session";
+import { ptDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const BRL = /^[-−]?R\$\s?\d{1,3}(\.\d{3})*,\d{2}$/;
@@ -76,10 +77,10 @@ test.describe("Revenue and Refunds in Portuguese", () => {
     expect(amounts.length).toBe(10);
     for (const amount of amounts) expect(amount).toMatch(BRL);
     expect(amounts.reduce((sum, amount) => sum + brazilianCents(amount), 0)).toBe(scheduled.reduce((s, p) => s + cents(p.amountCreatorNet), 0));
-    // A week is named by its Monday, written dd/mm/yyyy.
+    // A week is named by its Monday, written as every Portuguese day is (23 de nov. de 2026).
     const firstWeek = page.locator('[data-testid^="funds-brl-"]').nth(1);
-    const [year, month, dayOfMonth] = (await firstWeek.getAttribute("data-testid"))!.replace("funds-brl-", "").split("-");
-    await expect(firstWeek.getByRole("rowheader")).toHaveText(`Semana de ${dayOfMonth}/${month}/${year}`);
+    const monday = (await firstWeek.getAttribute("data-testid"))!.replace("funds-brl-", "");
+    await expect(firstWeek.getByRole("rowheader")).toHaveText(`Semana de ${ptDay(monday)}`);
     await expect(page.getByTestId("funds-brl-later").getByRole("rowheader")).toHaveText("Depois de 8 semanas");
 
     // The chart's values, for screen readers, in reais: a day's sales equal the ground truth.

@@ -88,7 +88,9 @@ test("sort, page and columns are in the URL: a reload keeps them, a new range st
   await expect.poll(async () => rows.first().locator("td[data-personal]").first().textContent()).toBe(String(byId.get(byAmount[150]!)!.customerName));
 
   // A new range: page 1, the sort kept.
+  // Typed as ISO (the day field takes it), applied on Enter.
   await page.getByRole("textbox", { name: "From" }).fill("2026-05-01");
+  await page.getByRole("textbox", { name: "From" }).press("Enter");
   await expect(page).toHaveURL(/from=2026-05-01/);
   await expect(page).not.toHaveURL(/purchases\.page=/);
   await expect(page.getByTestId("purchase-page")).toHaveText(/^Page 1 of /, { timeout: 45_000 });
