@@ -112,7 +112,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     kpis: kpiCards(current, previous, keyType === "creator" ? REFUND_KPIS : AFFILIATE_REFUND_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
     /** The period's figures per currency (every currency, as its key-figures CSV writes them): that file made from the view alone. */
     figures: kpisOf(data),
-    breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
+    // The currency filter on the server, as for the key figures: the page and its breakdown CSVs show the chosen currency only.
+    breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.filter((b) => !params.currency || b.currency === params.currency).map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,
     delivery,
     /** Refund and chargeback rates of physical orders by milestone, carrier and days to delivery (creator, dated by sale). */

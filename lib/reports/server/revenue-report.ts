@@ -89,20 +89,25 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
     FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : summaryDimensionKeys(data.unfiltered, FILTER_DIMENSION[key])]),
   ) as Record<FilterKey, string[]>;
 
+  // The currency filter is applied here, on the server, as every report does: the page, its
+  // CSVs and a share snapshot hold the chosen currency's blocks only; `currencies` still names
+  // every currency of the range (the filter's choices).
+  const shown = <T extends { currency: string }>(blocks: T[]): T[] => (params.currency ? blocks.filter((b) => b.currency === params.currency) : blocks);
+
   return {
     keyType,
     range: { from: params.from, to: params.to, tz: params.tz, granularity: params.granularity },
     comparison: data.comparisonRange,
     comparisonDataFrom,
     currencies: kpis.map((k) => k.currency),
-    kpis,
-    series,
-    breakdowns: breakdownList,
+    kpis: shown(kpis),
+    series: shown(series),
+    breakdowns: shown(breakdownList),
     attach:
       keyType === "creator"
-        ? summaryAttachRates(data.current).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
+        ? shown(summaryAttachRates(data.current)).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
         : [],
-    funds: funds.map((f) => ({
+    funds: shown(funds).map((f) => ({
       currency: f.currency,
       weeks: [
         ...f.rows.map((r) => ({ week: r.bucket, amount: r.amount })),
