@@ -6,19 +6,19 @@ import { breakdowns } from "@/lib/analytics/breakdowns";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
-import { refundedShareCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { isDispute } from "@/lib/analytics/sale-losses";
 import { purchaseFilterKeys } from "@/lib/analytics/filters";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { GenericRecord, KeyType, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadOrders } from "@/lib/reports/server/orders-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import { reportQuality } from "@/lib/reports/report-quality";
+import { refundShareOf } from "@/lib/analytics/key-share";
 
 export const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
@@ -76,8 +76,7 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
   const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null;
 
   const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
-  const lostOf = (p: Purchase) => fromCents(refundedShareCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
-  const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], keyType === "creator" ? (p) => p.amountRefunded : lostOf);
+  const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], refundShareOf(keyType));
 
   const days = daysToRefund(data.refunds ?? []);
 

@@ -23,13 +23,14 @@ import {
 } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
-import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { loadRevenueRecords, type LoadOptions } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
 import { kpiCards } from "@/lib/reports/kpi-cards";
 import { AFFILIATE_KPIS, CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
 import { FUNDS_LATER, type RevenueView } from "@/lib/reports/revenue-view";
+import { saleShareOf, saleShareSum } from "@/lib/analytics/key-share";
 
 const FUNDS_WEEKS = 8;
 
@@ -42,8 +43,8 @@ export function fundsWeekCsvLabel(week: string, weeks: number): string {
 }
 
 
-/** The amount a report is about: the sale for a creator, the commission for an affiliate. */
-export const amountFor = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountTransaction : (p: Purchase) => p.amountAffiliation);
+/** The amount a report is about: the sale for a creator, the commission for an affiliate (key-share.ts). */
+export const amountFor = saleShareOf;
 
 export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
   try {
@@ -57,7 +58,7 @@ export async function buildRevenueView(client: SalesApiClient, keyType: KeyType,
 }
 
 export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params: ReportParams): RevenueView {
-  const value = keyType === "creator" ? "transaction" : "affiliation";
+  const value = saleShareSum(keyType);
   const withComparison = data.comparison !== null;
   const comparisonDataFrom = data.comparison && data.comparisonRange ? comparisonDataStart(data.comparisonRange, summaryDataDays(data.comparison), summaryDataDays(data.current)) : null;
   const partial = comparisonDataFrom !== null;
