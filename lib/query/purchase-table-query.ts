@@ -6,7 +6,7 @@ import "server-only";
 // sealed day; the rows are made from those records only (lib/reports/server/purchase-table-facts.ts).
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import type { KeyType } from "@/lib/sales-api/client";
-import type { FactPage, FactSortKey, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { FactPage, FactSortKey, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan, type PurchaseQuery } from "./purchase-query";
 
 export interface PurchaseTableQuery extends Pick<PurchaseQuery, "from" | "to" | "timeZone" | "filters"> {
@@ -17,12 +17,15 @@ export interface PurchaseTableQuery extends Pick<PurchaseQuery, "from" | "to" | 
   pageSize: number;
 }
 
+/** The store's plan of the table's range and filters: one bucket, no currency placement (a record's currency changes how its amount reads, never which rows or their order). */
+export function purchaseTablePlan(query: Pick<PurchaseQuery, "from" | "to" | "timeZone" | "filters">): PurchaseFactPlan {
+  const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator", currency: assumeCurrency(null) });
+  return { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1) };
+}
+
 export async function purchaseTablePageFromFacts(store: PurchaseFactStore, account: string, query: PurchaseTableQuery): Promise<FactPage> {
-  // Only the range's instants and the filters matter: one bucket, no currency placement (a
-  // record's currency changes how its amount reads, never which rows or their order).
-  const { plan } = purchasePlan({ ...query, granularity: "day", currency: assumeCurrency(null) });
   return store.purchasePage(account, {
-    plan: { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1) },
+    plan: purchaseTablePlan(query),
     sort: query.sort,
     dir: query.dir,
     amount: query.keyType === "creator" ? "sale" : "commission",

@@ -188,7 +188,7 @@ const SORT_COLUMN: Record<Exclude<FactSortKey, "amount">, string> = {
 };
 
 /** The table's rows of a page request's range, after its filters (Revenue's: the purchases engine's "none"). */
-function pageRows(dialect: FactDialect, table: string, account: string, request: FactPageRequest, args: unknown[]): string {
+function pageRows(dialect: FactDialect, table: string, account: string, request: Pick<FactPageRequest, "plan">, args: unknown[]): string {
   const { plan } = request;
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
@@ -219,6 +219,18 @@ export function pageStatement(dialect: FactDialect, table: string, account: stri
   const order = [column, "purchase_id", "day", "seq"].map((c) => `f.${c} ${dir.toUpperCase()}`).join(", ");
   args.push(limit, offset);
   return forDialect(dialect, { text: `SELECT f.purchase_id, f.day, f.seq ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, args });
+}
+
+/**
+ * Which of `ids` are rows of the plan's range after its filters, and where each lives: what the
+ * reveal action may answer for. The range is read by its index and the ids kept from it (no
+ * index by purchase id: the range's rows are read, none sorted).
+ */
+export function locateStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
+  const args: unknown[] = [];
+  const from = pageRows(dialect, table, account, { plan }, args);
+  args.push(...ids);
+  return forDialect(dialect, { text: `SELECT f.purchase_id, f.day, f.seq ${from} AND f.purchase_id IN (${ids.map(() => "?").join(", ")}) ORDER BY f.day, f.seq`, args });
 }
 
 /** Where a page starts and how it is read: from the nearer end of the order. */

@@ -131,6 +131,8 @@ export interface PurchaseFactStore {
   summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups>;
   /** One page of the purchases table: the plan's rows after its filters, sorted by the store, with their total. */
   purchasePage(account: string, request: FactPageRequest): Promise<FactPage>;
+  /** Which of `ids` are rows of the plan's range after its filters, with their days (the reveal action's rows); at most one row per id and day. */
+  locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

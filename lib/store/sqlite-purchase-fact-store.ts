@@ -7,10 +7,10 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import {
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 const TABLE = "purchase_facts";
 const SELECTION = "temp.purchase_selection";
@@ -130,6 +130,12 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
       const page = pageStatement("sqlite", TABLE, account, request, slice.dir, slice.offset, slice.limit);
       return { total, page: slice.page, items: pageItemsOf(this.db.prepare(page.text).all(...page.args) as PageRecord[], slice.reversed) };
     })();
+  }
+
+  async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
+    if (ids.length === 0) return [];
+    const statement = locateStatement("sqlite", TABLE, account, plan, ids);
+    return pageItemsOf((this.db.prepare(statement.text).all(...statement.args) as PageRecord[]), false);
   }
 
   async forget(account: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { purchaseTablePageFromFacts } from "@/lib/query/purchase-table-query";
+import { purchaseTablePageFromFacts, purchaseTablePlan } from "@/lib/query/purchase-table-query";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { PURCHASE_SORT_KEYS, purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
 import type { KeyType } from "@/lib/sales-api";
@@ -78,5 +78,18 @@ export function purchaseTablePageBehaviour(name: string, backend: PurchaseFactBa
         else expect(compared).toBeGreaterThan(PURCHASE_SORT_KEYS.length * 2 * pageSize * 3);
       });
     }
+
+    it("names, among ids, only the rows of the account's range and filters, with their days", async () => {
+      const query = { from: "2026-04-01", to: "2026-04-30", timeZone: "America/Sao_Paulo", filters: { country: ["BR", "none"] } };
+      const loaded = await loadRevenueRecords(heldDaysClient("creator"), reportParams({ ...query, keyType: "creator", granularity: "day", currency: assumeCurrency("brl") }), { currency: assumeCurrency("brl") });
+      const inRange = new Set(loaded.current.map((p) => p.purchaseId));
+      const held = [...purchaseDays("creator")].flatMap(([day, records]) => records.map((p) => ({ id: p.purchaseId, day })));
+      const asked = [...held.filter((h) => inRange.has(h.id)).slice(0, 30), ...held.filter((h) => !inRange.has(h.id)).slice(0, 30)];
+      const located = await store.locatePurchases("creator", purchaseTablePlan(query), asked.map((h) => h.id));
+      expect(located.map(({ purchaseId, day }) => ({ id: purchaseId, day })).sort((a, b) => a.id - b.id)).toEqual(asked.filter((h) => inRange.has(h.id)).sort((a, b) => a.id - b.id));
+      expect(located.length).toBe(30);
+      expect(await store.locatePurchases("another account", purchaseTablePlan(query), asked.map((h) => h.id))).toEqual([]);
+      expect(await store.locatePurchases("creator", purchaseTablePlan(query), [])).toEqual([]);
+    });
   });
 }

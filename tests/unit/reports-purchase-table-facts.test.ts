@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { PURCHASE_SORT_KEYS, purchaseRowsPage, type PurchaseSortKey } from "@/lib/reports/server/purchase-rows";
-import { purchasePageFromFacts } from "@/lib/reports/server/purchase-table-facts";
+import { purchaseDetails } from "@/lib/reports/server/purchase-rows";
+import { purchaseDetailsFromFacts, purchasePageFromFacts } from "@/lib/reports/server/purchase-table-facts";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
@@ -121,5 +122,38 @@ describe("the purchases table's page from the fact table", () => {
       },
     } as unknown as SalesApiClient;
     expect(await purchasePageFromFacts(again, "creator", reportParams(query), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, store)).toBeNull();
+  });
+});
+
+describe("the customer details of the purchases table's rows, from the fact table", () => {
+  it("answers only ids of rows of the account, range and filters, opening only their days", async () => {
+    const filters = { country: ["BR", "none"] };
+    const query: OracleQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") };
+    const records = (await loadRevenueRecords(heldDaysClient("creator"), reportParams(query), { currency: query.currency })).current;
+    const shown = records.slice(40, 60);
+    expect(shown.length).toBe(20);
+    const inRange = new Set(records.map((p) => p.purchaseId));
+    const all = [...purchaseDays("creator").values()].flat();
+    // Purchases of the account outside the range, or in the range but not of the filters.
+    const outside = all.filter((p) => !inRange.has(p.purchaseId)).slice(0, 5).map((p) => String(p.purchaseId));
+    const filteredOut = all.filter((p) => !inRange.has(p.purchaseId) && p.checkoutInitializedAt.startsWith("2026-04-1")).slice(0, 5).map((p) => String(p.purchaseId));
+    expect(filteredOut.length).toBe(5);
+    // Another account's purchases, and texts that only read as a shown id's number.
+    const affiliate = [...purchaseDays("affiliate").values()].flat().filter((p) => !inRange.has(p.purchaseId)).slice(0, 3).map((p) => String(p.purchaseId));
+    const id = String(shown[0]!.purchaseId);
+    const ids = [...shown.map((p) => String(p.purchaseId)), ...outside, ...filteredOut, ...affiliate, `0${id}`, `${id}.0`, ` ${id}`, "x"];
+    const { client, opened } = countingClient("creator");
+    const answer = await purchaseDetailsFromFacts(client, reportParams(query), ids, store, { currency: query.currency });
+    expect(answer).toEqual(Object.fromEntries(shown.map((p) => [String(p.purchaseId), purchaseDetails(p)])));
+    expect(Object.values(answer!).some((d) => d.email !== "")).toBe(true);
+    const dayOf = dayOfPurchase("creator");
+    expect(new Set(opened)).toEqual(new Set(shown.map((p) => dayOf.get(String(p.purchaseId)))));
+  });
+
+  it("answers nothing when the table does not hold the range as the mirror serves it", async () => {
+    const query: OracleQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") };
+    const { client } = countingClient("creator", (day) => (day === "2026-04-02" ? NOW - 1 : NOW));
+    const id = String(purchaseDays("creator").get("2026-04-10")![0]!.purchaseId);
+    expect(await purchaseDetailsFromFacts(client, reportParams(query), [id], store)).toBeNull();
   });
 });

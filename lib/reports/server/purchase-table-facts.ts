@@ -8,16 +8,18 @@ import "server-only";
 // order, same total, same formatting (tests/support/purchase-table-page-behaviour.ts). Null
 // otherwise: the caller pages the records as before.
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
-import { purchaseTablePageFromFacts } from "@/lib/query/purchase-table-query";
+import { purchaseTablePageFromFacts, purchaseTablePlan } from "@/lib/query/purchase-table-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { TableRow } from "@/lib/reports/revenue-view";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
-import { purchaseRow, type PurchaseSortKey } from "./purchase-rows";
+import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
 import { amountFor } from "./revenue-report";
 import { factsHoldReports, unfilteredSummaries } from "./revenue-summaries";
 import type { TablePage, TableRequest } from "./table-page";
+
+type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
 
 /**
  * The page's purchases, in its order, from their days' records; null when a day is not the copy
@@ -50,7 +52,7 @@ export async function purchasePageFromFacts(
   params: ReportParams,
   request: TableRequest<PurchaseSortKey>,
   facts: PurchaseFactStore,
-  given: Pick<LoadOptions, "signal" | "currency" | "deadline"> = {},
+  given: Given = {},
 ): Promise<TablePage<TableRow> | null> {
   const options = withReportDeadline(client, given);
   // The day summaries (no record opened but those of a day a local range cuts in two) fetch
@@ -66,4 +68,25 @@ export async function purchasePageFromFacts(
   const value = amountFor(keyType);
   const rows = withAssumedCurrency(records, decided).records.map((p) => purchaseRow(p, value, decided.currency, request.timeZone));
   return { total: page.total, page: page.page, items: rows };
+}
+
+/**
+ * The customer details of rows the table shows, for the reveal action: only ids that are rows of
+ * the session's account, the report's range and its filters (the store says which, and where
+ * they live), read from those rows' days only; an id that is not such a row is left out. Null
+ * when the table does not hold the range as the mirror serves it (customer-details.ts then reads
+ * the range's records). Nothing here is logged.
+ */
+export async function purchaseDetailsFromFacts(client: SalesApiClient, params: ReportParams, ids: readonly string[], facts: PurchaseFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
+  const options = withReportDeadline(client, given);
+  const { shown } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
+  if (!(await factsHoldReports(facts, client.identity, [shown.report]))) return null;
+  // A row's id is its purchase id written as a number (purchaseRowId): any other text names no row.
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
+  const items = await facts.locatePurchases(client.identity, purchaseTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);
+  const records = await openPageDays(client, items, new Map(shown.report.fetchedAt), options);
+  if (!records) return null;
+  const answer: Record<string, Record<string, string>> = {};
+  for (const p of records) answer[purchaseRowId(p)] ??= purchaseDetails(p);
+  return answer;
 }

@@ -4,10 +4,10 @@ import "server-only";
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts).
 import type { Pool } from "pg";
 import {
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_purchase_facts";
@@ -89,6 +89,12 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
       const page = pageStatement("postgres", TABLE, account, request, slice.dir, slice.offset, slice.limit);
       return { total, page: slice.page, items: pageItemsOf((await client.query<PageRecord>(page.text, page.args)).rows, slice.reversed) };
     });
+  }
+
+  async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
+    if (ids.length === 0) return [];
+    const statement = locateStatement("postgres", TABLE, account, plan, ids);
+    return pageItemsOf((await this.pool.query<PageRecord>(statement.text, statement.args)).rows, false);
   }
 
   async forget(account: string): Promise<void> {
