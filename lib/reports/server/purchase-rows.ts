@@ -18,6 +18,31 @@ export function purchaseDetails(p: Purchase): Record<string, string> {
   return { customer: p.customerName ?? "", email: p.customerEmail ?? "" };
 }
 
+/** A purchase as the table shows it (customer details masked), whichever way its page was found. */
+export function purchaseRow(p: Purchase, value: (p: Purchase) => number | null | undefined, fallbackCurrency: string, timeZone: string | undefined): TableRow {
+  return {
+    id: purchaseRowId(p),
+    createdAt: formatInZone(p.purchaseCreatedAt, timeZone),
+    product: p.productName ?? "",
+    offer: p.offerCode ?? "",
+    offerName: p.offerName ?? "",
+    type: p.purchaseType,
+    method: p.paymentMethod ?? "",
+    psp: p.psp ?? "",
+    cardBrand: p.cardBrand ?? "",
+    country: p.billingCountry ?? "",
+    amount: formatMoney(value(p) ?? 0, p.currency ?? fallbackCurrency),
+    currency: p.currency ?? fallbackCurrency,
+    customer: maskName(p.customerName),
+    email: maskEmail(p.customerEmail),
+  };
+}
+
+/**
+ * Today's page: every record of the range sorted here. The fact store sorts the same way
+ * (lib/store/purchase-fact-sql.ts, pageStatement: the same values, then the purchase id in the
+ * same direction); purchase-table-facts.ts answers from it when it holds the range.
+ */
 export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyType, fallbackCurrency: string, request: TableRequest<PurchaseSortKey>, memo?: OrderMemo) {
   const value = amountFor(keyType);
   return sortedPage(
@@ -32,22 +57,7 @@ export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyTyp
       country: (p) => p.billingCountry ?? "",
     },
     (p) => p.purchaseId,
-    (p): TableRow => ({
-      id: purchaseRowId(p),
-      createdAt: formatInZone(p.purchaseCreatedAt, request.timeZone),
-      product: p.productName ?? "",
-      offer: p.offerCode ?? "",
-      offerName: p.offerName ?? "",
-      type: p.purchaseType,
-      method: p.paymentMethod ?? "",
-      psp: p.psp ?? "",
-      cardBrand: p.cardBrand ?? "",
-      country: p.billingCountry ?? "",
-      amount: formatMoney(value(p) ?? 0, p.currency ?? fallbackCurrency),
-      currency: p.currency ?? fallbackCurrency,
-      customer: maskName(p.customerName),
-      email: maskEmail(p.customerEmail),
-    }),
+    (p) => purchaseRow(p, value, fallbackCurrency, request.timeZone),
     memo,
   );
 }
