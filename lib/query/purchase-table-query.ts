@@ -5,6 +5,7 @@ import "server-only";
 // (purchase-query.ts), sorted and cut by the store. The answer names each purchase and its
 // sealed day; the rows are made from those records only (lib/reports/server/purchase-table-facts.ts).
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import { saleShareSum } from "@/lib/analytics/key-share";
 import type { KeyType } from "@/lib/sales-api/client";
 import type { FactPage, FactSortKey, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan, type PurchaseQuery } from "./purchase-query";
@@ -28,7 +29,8 @@ export async function purchaseTablePageFromFacts(store: PurchaseFactStore, accou
     plan: purchaseTablePlan(query),
     sort: query.sort,
     dir: query.dir,
-    amount: query.keyType === "creator" ? "sale" : "commission",
+    // The column of the key's share (key-share.ts): the sale or the commission.
+    amount: saleShareSum(query.keyType) === "transaction" ? "sale" : "commission",
     page: query.page,
     pageSize: query.pageSize,
   });

@@ -5,7 +5,7 @@ import "server-only";
 import { formatInZone, formatMoney } from "@/lib/format";
 import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
-import { amountFor } from "@/lib/reports/server/revenue-report";
+import { saleShareOf } from "@/lib/analytics/key-share";
 import type { TableRow } from "@/lib/reports/revenue-view";
 import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";
 
@@ -44,7 +44,7 @@ export function purchaseRow(p: Purchase, value: (p: Purchase) => number | null |
  * same direction); purchase-table-facts.ts answers from it when it holds the range.
  */
 export function purchaseRowsPage(purchases: readonly Purchase[], keyType: KeyType, fallbackCurrency: string, request: TableRequest<PurchaseSortKey>, memo?: OrderMemo) {
-  const value = amountFor(keyType);
+  const value = saleShareOf(keyType);
   return sortedPage(
     purchases,
     request,

@@ -15,7 +15,7 @@ import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
 import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
-import { amountFor } from "./revenue-report";
+import { saleShareOf } from "@/lib/analytics/key-share";
 import { factsHoldReports, unfilteredSummaries } from "./revenue-summaries";
 import type { TablePage, TableRequest } from "./table-page";
 
@@ -65,7 +65,7 @@ export async function purchasePageFromFacts(
   });
   const records = await openPageDays(client, page.items, new Map(shown.report.fetchedAt), options);
   if (!records) return null;
-  const value = amountFor(keyType);
+  const value = saleShareOf(keyType);
   const rows = withAssumedCurrency(records, decided).records.map((p) => purchaseRow(p, value, decided.currency, request.timeZone));
   return { total: page.total, page: page.page, items: rows };
 }

@@ -30,7 +30,7 @@ import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } fro
 import { kpiCards } from "@/lib/reports/kpi-cards";
 import { AFFILIATE_KPIS, CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
 import { FUNDS_LATER, type RevenueView } from "@/lib/reports/revenue-view";
-import { saleShareOf, saleShareSum } from "@/lib/analytics/key-share";
+import { saleShareSum } from "@/lib/analytics/key-share";
 
 const FUNDS_WEEKS = 8;
 
@@ -43,8 +43,6 @@ export function fundsWeekCsvLabel(week: string, weeks: number): string {
 }
 
 
-/** The amount a report is about: the sale for a creator, the commission for an affiliate (key-share.ts). */
-export const amountFor = saleShareOf;
 
 export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
   try {
