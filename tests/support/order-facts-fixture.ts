@@ -1,8 +1,9 @@
 // Orders for the orders fact store's tests, from the sandbox's own generator (no server): each
 // UTC day's orders of the creator account as the client parses them, with the shapes the field
 // notes warn about mixed in (no currency, no offer, fields empty, null or absent, a product
-// literally named "none", no card brand, no tracking, an order sent twice), and the record
-// engine that stays the oracle: the Orders report's own loader over a client answering those days.
+// literally named "none", no card brand, no tracking, an offer under other names, an order sent
+// twice), and the record engine that stays the oracle: the Orders report's own loader over a
+// client answering those days.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { orderFactRows } from "@/lib/query/order-facts";
@@ -34,6 +35,8 @@ function oddly(o: Order): Order {
   if (id % 19 === 0) return { ...o, productName: "none", shippingCountry: "", cardBrand: "" };
   if (id % 17 === 0) return { ...o, lastTrackingMilestone: null, trackingCarrier: null, supplierName: "" };
   if (id % 13 === 0) return { ...o, trackingCarrier: "", supplierName: null, orderCompletedAt: null };
+  // An offer renamed: the Offer filter's words are its first name in the records' order.
+  if (id % 11 === 0) return { ...o, offerName: `${o.offerName ?? ""} (${id})` };
   return o;
 }
 
