@@ -83,7 +83,12 @@ export function heldOrdersClient(): SalesApiClient {
         const held = days.get(day) ?? [];
         const digest = options?.digest;
         if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
-        else for (const o of held) if (!seen.has(o.orderId)) (seen.add(o.orderId), records.push(o));
+        else
+          for (const o of held) {
+            if (seen.has(o.orderId)) continue;
+            seen.add(o.orderId);
+            records.push(o);
+          }
       }
       const report = {
         resource: "orders", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
