@@ -5,8 +5,9 @@ import "server-only";
 // freshness (freshness-policy.ts), go upstream. One instance serves one account, whose key
 // it was given; it answers nothing for another identity. Beside each day's records it keeps
 // the day's digest (day-digesters.ts: the purchase summary a report reads instead of opening
-// a million records), sealed the same way, and the day's rows in the purchases or orders fact table. A day of refunds or chargebacks written marks the
-// older copies of the sales it touches stale (touched-sales.ts).
+// a million records), sealed the same way; a day of purchases or orders is also written as
+// rows of its fact table. A day of refunds or chargebacks written marks the older copies of
+// the sales it touches stale (touched-sales.ts).
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
