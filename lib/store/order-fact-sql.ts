@@ -55,7 +55,7 @@ function rangeRows(dialect: FactDialect, table: string, account: string, plan: O
   return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
 }
 
-/** Orders and cents per currency and local bucket: the range join of the buckets' instants with the rows. */
+/** Orders and cents per currency, local bucket and record day: the range join of the buckets' instants with the rows. */
 export function orderBucketStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
   // Placeholders are numbered in the text's order: the arguments go in that order.
   const args: unknown[] = [];
@@ -74,9 +74,10 @@ export function orderBucketStatement(dialect: FactDialect, table: string, accoun
   }
   args.push(account, plan.days.from, plan.days.to);
   const filters = filterConditions(plan, args);
-  const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS orders, SUM(f.amount_cents) AS cents FROM ${from}
+  // The records' own days ride along (a few per bucket): the comparison's data days, without another read.
+  const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, f.record_day, COUNT(*) AS orders, SUM(f.amount_cents) AS cents FROM ${from}
     WHERE f.account = ? AND ${days(dialect)}${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
-    GROUP BY 1, 2`;
+    GROUP BY 1, 2, 3`;
   return forDialect(dialect, { text, args });
 }
 
@@ -89,59 +90,75 @@ export function fulfilmentStatement(dialect: FactDialect, table: string, account
   return forDialect(dialect, { text: `SELECT r.currency, r.milestone, r.carrier, r.supplier, r.delivery_ms, COUNT(*) AS orders FROM ${rows} GROUP BY 1, 2, 3, 4, 5`, args });
 }
 
-/** The records' own days of the filtered orders. */
-export function recordDaysStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
-  const args: unknown[] = [];
-  const rows = rangeRows(dialect, table, account, plan, args, "f.record_day");
-  return forDialect(dialect, { text: `SELECT DISTINCT r.record_day FROM ${rows}`, args });
-}
-
-/** The unfiltered range's choices and currencies, one statement each. */
-export function choiceStatements(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Record<keyof OrderFactChoices, Statement> {
+/**
+ * The unfiltered range's choices and currencies in two reads: the rows grouped by every filter's
+ * value, the currency and its offer (a few thousand groups at most), from which the filter
+ * choices, the offers' products and the currencies are read; and each offer's first name.
+ */
+export function choiceStatements(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): { groups: Statement; labels: Statement } {
   const of = (columns: string, text: (rows: string) => string): Statement => {
     const args: unknown[] = [];
     return forDialect(dialect, { text: text(rangeRows(dialect, table, account, plan, args, columns, true)), args });
   };
-  const dimColumns = ORDER_FACT_DIMENSIONS.map((d) => `f.${ORDER_DIMENSION_COLUMN[d]}`).join(", ");
-  const values = of(dimColumns, (rows) => {
-    const each = ORDER_FACT_DIMENSIONS.map((d, i) => `SELECT DISTINCT ${i} AS dimension, s.${ORDER_DIMENSION_COLUMN[d]} AS value FROM s WHERE s.${ORDER_DIMENSION_COLUMN[d]} IS NOT NULL`);
-    return `WITH s AS (SELECT DISTINCT ${ORDER_FACT_DIMENSIONS.map((d) => `r.${ORDER_DIMENSION_COLUMN[d]}`).join(", ")} FROM ${rows}) ${each.join(" UNION ALL ")}`;
-  });
-  const offerProducts = of("f.offer, f.product", (rows) => `SELECT DISTINCT r.offer, r.product FROM ${rows}`);
+  const dims = ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]);
+  const keys = [...dims, "own", "currency_offer"];
+  const groups = of(`${dims.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer`, (rows) => `SELECT ${keys.map((c) => `r.${c}`).join(", ")}, COUNT(*) AS orders FROM ${rows} GROUP BY ${keys.map((_, i) => i + 1).join(", ")}`);
   // An offer's choice code as lib/analytics/offer-choices gives it: the code, "none" when empty.
   const code = `CASE WHEN COALESCE(f.offer, '') = '' THEN '${NONE}' ELSE f.offer END`;
   const labels = of(`${code} AS code, f.offer_name, ROW_NUMBER() OVER (PARTITION BY ${code} ORDER BY f.day DESC, f.seq) AS n`, (rows) => `SELECT r.code, r.offer_name FROM ${rows} WHERE r.n = 1`);
-  const currencies = of("f.offer, f.currency AS own", (rows) => `SELECT DISTINCT r.offer, r.own FROM ${rows} WHERE r.own <> '' AND COALESCE(r.offer, '') <> ''`);
-  const missing = of("f.currency_offer, f.currency AS own", (rows) => `SELECT r.currency_offer, COUNT(*) AS orders FROM ${rows} WHERE r.own = '' GROUP BY r.currency_offer`);
-  return { values, offerProducts, labels, currencies, missing };
+  return { groups, labels };
 }
 
 type Numeric = number | string | bigint;
-export type OrderBucketRecord = { currency: string; bucket: Numeric; orders: Numeric; cents: Numeric };
+export type OrderBucketRecord = { currency: string; bucket: Numeric; record_day: string; orders: Numeric; cents: Numeric };
 export type FulfilmentRecord = { currency: string; milestone: string; carrier: string; supplier: string; delivery_ms: Numeric | null; orders: Numeric };
+export type ChoiceGroupRecord = Record<string, string | null> & { own: string; currency_offer: string; orders: Numeric };
 export interface ChoiceRecords {
-  values: Array<{ dimension: Numeric; value: string }>;
-  offerProducts: Array<{ offer: string | null; product: string | null }>;
+  groups: ChoiceGroupRecord[];
   labels: Array<{ code: string; offer_name: string | null }>;
-  currencies: Array<{ offer: string; own: string }>;
-  missing: Array<{ currency_offer: string; orders: Numeric }>;
 }
 
 // PostgreSQL answers COUNT and SUM over BIGINT as text (it will not round): cents fit a number exactly.
-export function orderGroupsOf(buckets: OrderBucketRecord[], fulfilment: FulfilmentRecord[], recordDays: Array<{ record_day: string }>): OrderFactGroups {
+export function orderGroupsOf(buckets: OrderBucketRecord[], fulfilment: FulfilmentRecord[]): OrderFactGroups {
+  const cells = new Map<string, OrderFactGroups["buckets"][number]>();
+  const days = new Set<string>();
+  for (const r of buckets) {
+    days.add(r.record_day);
+    const id = `${r.currency}\n${r.bucket}`;
+    const cell = cells.get(id);
+    if (cell) {
+      cell.orders += Number(r.orders);
+      cell.cents += Number(r.cents);
+    } else cells.set(id, { currency: r.currency, bucket: Number(r.bucket), orders: Number(r.orders), cents: Number(r.cents) });
+  }
   return {
-    buckets: buckets.map((r) => ({ currency: r.currency, bucket: Number(r.bucket), orders: Number(r.orders), cents: Number(r.cents) })),
+    buckets: [...cells.values()],
     fulfilment: fulfilment.map((r) => ({ currency: r.currency, milestone: r.milestone, carrier: r.carrier, supplier: r.supplier, deliveryMs: r.delivery_ms === null ? null : Number(r.delivery_ms), orders: Number(r.orders) })),
-    days: recordDays.map((r) => r.record_day),
+    days: [...days],
   };
 }
 
 export function orderChoicesOf(r: ChoiceRecords): OrderFactChoices {
+  const values = new Map<string, { dimension: number; value: string }>();
+  const offerProducts = new Map<string, { offer: string | null; product: string | null }>();
+  const currencies = new Map<string, { offer: string; currency: string }>();
+  const missing = new Map<string, number>();
+  for (const g of r.groups) {
+    ORDER_FACT_DIMENSIONS.forEach((d, dimension) => {
+      const value = g[ORDER_DIMENSION_COLUMN[d]];
+      if (value !== null && value !== undefined) values.set(`${dimension}\n${value}`, { dimension, value });
+    });
+    const offer = g.offer ?? null;
+    const product = g.product ?? null;
+    offerProducts.set(JSON.stringify([offer, product]), { offer, product });
+    if (g.own !== "" && offer) currencies.set(JSON.stringify([offer, g.own]), { offer, currency: g.own });
+    if (g.own === "") missing.set(g.currency_offer, (missing.get(g.currency_offer) ?? 0) + Number(g.orders));
+  }
   return {
-    values: r.values.map((v) => ({ dimension: Number(v.dimension), value: v.value })),
-    offerProducts: r.offerProducts.map((p) => ({ offer: p.offer, product: p.product })),
+    values: [...values.values()],
+    offerProducts: [...offerProducts.values()],
     labels: r.labels.map((l) => ({ code: l.code, label: l.offer_name })),
-    currencies: r.currencies.map((c) => ({ offer: c.offer, currency: c.own })),
-    missing: r.missing.map((m) => ({ offer: m.currency_offer, orders: Number(m.orders) })),
+    currencies: [...currencies.values()],
+    missing: [...missing].map(([offer, orders]) => ({ offer, orders })),
   };
 }

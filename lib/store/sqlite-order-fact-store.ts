@@ -6,8 +6,8 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import {
-  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, recordDaysStatement, ORDER_ROW_COLUMNS,
-  type ChoiceRecords, type FulfilmentRecord, type OrderBucketRecord,
+  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord,
 } from "./order-fact-sql";
 import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore } from "./order-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
@@ -72,22 +72,12 @@ export class SqliteOrderFactStore implements OrderFactStore {
 
   async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {
     if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
-    return orderGroupsOf(
-      this.all<OrderBucketRecord>(orderBucketStatement("sqlite", TABLE, account, plan)),
-      this.all<FulfilmentRecord>(fulfilmentStatement("sqlite", TABLE, account, plan)),
-      this.all<{ record_day: string }>(recordDaysStatement("sqlite", TABLE, account, plan)),
-    );
+    return orderGroupsOf(this.all<OrderBucketRecord>(orderBucketStatement("sqlite", TABLE, account, plan)), this.all<FulfilmentRecord>(fulfilmentStatement("sqlite", TABLE, account, plan)));
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
     const s = choiceStatements("sqlite", TABLE, account, plan);
-    return orderChoicesOf({
-      values: this.all(s.values),
-      offerProducts: this.all(s.offerProducts),
-      labels: this.all(s.labels),
-      currencies: this.all(s.currencies),
-      missing: this.all(s.missing),
-    } as ChoiceRecords);
+    return orderChoicesOf({ groups: this.all<ChoiceGroupRecord>(s.groups), labels: this.all<{ code: string; offer_name: string | null }>(s.labels) });
   }
 
   async forget(account: string): Promise<void> {

@@ -4,8 +4,8 @@ import "server-only";
 // SqliteOrderFactStore, answer for answer (lib/store/order-fact-store.ts).
 import type { Pool } from "pg";
 import {
-  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, recordDaysStatement, ORDER_ROW_COLUMNS,
-  type ChoiceRecords, type FulfilmentRecord, type OrderBucketRecord,
+  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord,
 } from "../order-fact-sql";
 import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore } from "../order-fact-store";
 import type { FactDayMeta } from "../purchase-fact-store";
@@ -64,18 +64,17 @@ export class PostgresOrderFactStore implements OrderFactStore {
 
   async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {
     if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
-    const [buckets, fulfilment, days] = await Promise.all([
+    const [buckets, fulfilment] = await Promise.all([
       this.all<OrderBucketRecord>(orderBucketStatement("postgres", TABLE, account, plan)),
       this.all<FulfilmentRecord>(fulfilmentStatement("postgres", TABLE, account, plan)),
-      this.all<{ record_day: string }>(recordDaysStatement("postgres", TABLE, account, plan)),
     ]);
-    return orderGroupsOf(buckets, fulfilment, days);
+    return orderGroupsOf(buckets, fulfilment);
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
     const s = choiceStatements("postgres", TABLE, account, plan);
-    const [values, offerProducts, labels, currencies, missing] = await Promise.all([s.values, s.offerProducts, s.labels, s.currencies, s.missing].map((statement) => this.all<object>(statement)));
-    return orderChoicesOf({ values, offerProducts, labels, currencies, missing } as unknown as ChoiceRecords);
+    const [groups, labels] = await Promise.all([this.all<ChoiceGroupRecord>(s.groups), this.all<{ code: string; offer_name: string | null }>(s.labels)]);
+    return orderChoicesOf({ groups, labels });
   }
 
   async forget(account: string): Promise<void> {
