@@ -14,6 +14,9 @@ import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
+import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
@@ -43,6 +46,21 @@ export function getReportFactStore(): PurchaseFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
 }
 
+/** The orders fact table beside the mirror, where the purchases' is. */
+export function getOrderFactStore(): OrderFactStore {
+  const state = getProcessState();
+  if (!state.orderFacts) {
+    const pool = getDatabasePool();
+    state.orderFacts = pool ? onPostgres(new PostgresOrderFactStore(pool)) : new SqliteOrderFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
+  return state.orderFacts;
+}
+
+/** The orders fact table reports may read: as getReportFactStore, only where it is written. */
+export function getReportOrderFactStore(): OrderFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {
@@ -53,7 +71,7 @@ export function getFreshnessPolicy(): FreshnessPolicy {
 
 export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
-  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore };
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore };
   stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
@@ -70,11 +88,13 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const freshness = options.mirror?.policy ?? getFreshnessPolicy();
   // The process's fact table goes with the process's mirror (the sync's and the session's
   // clients); a mirror given by a test or a benchmark has none unless one is given with it.
-  const facts = options.mirror?.facts ?? (store === getProcessState().mirror ? getPurchaseFactStore() : undefined);
+  const processMirror = store === getProcessState().mirror;
+  const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
+  const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts, orderFacts) },
   });
 }
