@@ -3,7 +3,7 @@
 // statements differ only where the dialects do; the behaviour suite holds them to one answer.
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import {
-  FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
+  FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
 } from "./purchase-fact-store";
 
 export type FactDialect = "sqlite" | "postgres";
@@ -233,6 +233,62 @@ export function locateStatement(dialect: FactDialect, table: string, account: st
   return forDialect(dialect, { text: `SELECT f.purchase_id, f.day, f.seq ${from} AND f.purchase_id IN (${ids.map(() => "?").join(", ")}) ORDER BY f.day, f.seq`, args });
 }
 
+/**
+ * The Affiliates leaderboard's statements over the plan's rows, their currency placed:
+ * - sums: per currency and affiliate key, the sales, money, refunded sales and front sales without an order;
+ * - orders: per currency and affiliate, the distinct orders holding one of its front sales in that
+ *   currency, joined to those orders' purchase types over all their rows of the currency (whoever
+ *   they are attributed to), as attachRates reads an affiliate's checkouts;
+ * - days: the UTC days of createdAt holding a row.
+ */
+export function affiliateStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Record<"sums" | "orders" | "days", Statement> {
+  const sumArgs: unknown[] = [];
+  const sums = `SELECT r.currency, r.affiliate, COUNT(*) AS sales, SUM(r.transaction_cents) AS t, SUM(r.creator_net_cents) AS n, SUM(r.affiliation_cents) AS a,
+      SUM(CASE WHEN r.refunded_cents > 0 THEN 1 ELSE 0 END) AS refunded, SUM(CASE WHEN r.purchase_type = 'front' AND r.order_id IS NULL THEN 1 ELSE 0 END) AS lone_fronts
+    FROM ${rangeRows(dialect, plan, table, account, sumArgs, "f.affiliate, f.transaction_cents, f.creator_net_cents, f.affiliation_cents, f.refunded_cents, f.purchase_type, f.order_id")}
+    GROUP BY 1, 2`;
+  const orderArgs: unknown[] = [];
+  const rows = rangeRows(dialect, plan, table, account, orderArgs, "f.affiliate, f.purchase_type, f.order_id");
+  const flag = (type: string) => `MAX(CASE WHEN r.purchase_type = '${type}' THEN 1 ELSE 0 END)`;
+  const orders = `WITH s AS (SELECT r.currency, r.affiliate, r.purchase_type, r.order_id FROM ${rows} WHERE r.order_id IS NOT NULL)
+    SELECT a.currency, a.affiliate, COUNT(*) AS front_orders, SUM(o.bump) AS bump, SUM(o.upsell) AS upsell
+    FROM (SELECT DISTINCT s.currency, s.affiliate, s.order_id FROM s WHERE s.purchase_type = 'front' AND s.affiliate <> 'none') a
+    JOIN (SELECT r.currency, r.order_id, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell FROM s r GROUP BY r.currency, r.order_id) o
+      ON o.currency = a.currency AND o.order_id = a.order_id
+    GROUP BY a.currency, a.affiliate`;
+  const dayArgs: unknown[] = [];
+  const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
+  return {
+    sums: forDialect(dialect, { text: sums, args: sumArgs }),
+    orders: forDialect(dialect, { text: orders, args: orderArgs }),
+    days: forDialect(dialect, { text: days, args: dayArgs }),
+  };
+}
+
+const DAY = 86_400_000;
+
+/** Per currency and affiliate key, how many of the plan's rows (after its filters) have one of `ids`. */
+export function countSalesStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
+  const args: unknown[] = [];
+  const rows = rangeRows(dialect, plan, table, account, args, "f.affiliate, f.purchase_id");
+  args.push(...ids);
+  return forDialect(dialect, { text: `SELECT r.currency, r.affiliate, COUNT(*) AS sales FROM ${rows} WHERE r.purchase_id IN (${ids.map(() => "?").join(", ")}) GROUP BY 1, 2`, args });
+}
+
+type AffiliateSumRecord = { currency: string; affiliate: string; sales: Numeric; t: Numeric; n: Numeric; a: Numeric; refunded: Numeric; lone_fronts: Numeric };
+type AffiliateOrderRecord = { currency: string; affiliate: string; front_orders: Numeric; bump: Numeric; upsell: Numeric };
+type AffiliateCountRecord = { currency: string; affiliate: string; sales: Numeric };
+
+export function affiliateGroupsOf(rows: { sums: readonly AffiliateSumRecord[]; orders: readonly AffiliateOrderRecord[]; days: ReadonlyArray<{ d: Numeric }> }): FactAffiliateGroups {
+  return {
+    sums: rows.sums.map((r) => ({ currency: r.currency, affiliate: r.affiliate, sales: Number(r.sales), transaction: Number(r.t), creatorNet: Number(r.n), affiliation: Number(r.a), refunded: Number(r.refunded), loneFronts: Number(r.lone_fronts) })),
+    orders: rows.orders.map((r) => ({ currency: r.currency, affiliate: r.affiliate, frontOrders: Number(r.front_orders), bump: Number(r.bump), upsell: Number(r.upsell) })),
+    days: rows.days.map((r) => new Date(Number(r.d) * DAY).toISOString().slice(0, 10)).sort(),
+  };
+}
+
+export const affiliateCountOf = (r: AffiliateCountRecord): FactAffiliateCount => ({ currency: r.currency, affiliate: r.affiliate, sales: Number(r.sales) });
+
 /** Where a page starts and how it is read: from the nearer end of the order. */
 export function pageSlice(total: number, request: Pick<FactPageRequest, "page" | "pageSize" | "dir">): { page: number; offset: number; limit: number; dir: "asc" | "desc"; reversed: boolean } {
   const size = Math.max(1, request.pageSize);
@@ -309,4 +365,5 @@ export function summaryGroupsOf(rows: { slots: SlotRecord[]; dims: DimRecord[]; 
   };
 }
 
+export type { AffiliateCountRecord, AffiliateOrderRecord, AffiliateSumRecord };
 export type { BucketRecord, DimRecord, FundRecord, LabelRecord, OrderRecord, PageRecord, SlotRecord };

@@ -114,6 +114,35 @@ export interface FactSummaryGroups {
   orders: FactOrderGroup[];
 }
 
+/** One affiliate key's sums in a currency ("none": the sales without an affiliate); cents. */
+export interface FactAffiliateSums {
+  currency: string;
+  /** The dimension key as stored (the name as the record gives it, "none" for none). */
+  affiliate: string;
+  sales: number;
+  transaction: number;
+  creatorNet: number;
+  affiliation: number;
+  /** Sales with refunded cents above zero. */
+  refunded: number;
+  /** Front sales without an orderId: each an order of its own. */
+  loneFronts: number;
+}
+
+/** An affiliate's checkouts in a currency: distinct orders holding one of its front sales there, and which of them took a bump, an upsell (all of the order's rows in the plan, of that currency). */
+export interface FactAffiliateOrders { currency: string; affiliate: string; frontOrders: number; bump: number; upsell: number }
+
+/** What the Affiliates leaderboard reads of a plan's rows (lib/query/affiliate-query.ts). */
+export interface FactAffiliateGroups {
+  sums: FactAffiliateSums[];
+  orders: FactAffiliateOrders[];
+  /** The UTC days (YYYY-MM-DD) of createdAt holding a row: the sale days a comparison's coverage is judged by. */
+  days: string[];
+}
+
+/** How many of the given sales a currency and affiliate key hold among the plan's rows. */
+export interface FactAffiliateCount { currency: string; affiliate: string; sales: number }
+
 export interface FactDayMeta {
   day: string;
   fetchedAt: number;
@@ -133,6 +162,10 @@ export interface PurchaseFactStore {
   purchasePage(account: string, request: FactPageRequest): Promise<FactPage>;
   /** Which of `ids` are rows of the plan's range after its filters, with their days (the reveal action's rows); at most one row per id and day. */
   locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]>;
+  /** Per currency and affiliate key: the leaderboard's sums and checkouts, and the days with sales, of the plan's range [bucketStarts[0], endMs) after its filters. */
+  affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups>;
+  /** Per currency and affiliate key: how many rows of the plan's range after its filters have one of `ids` (the disputed sales). */
+  countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -7,10 +7,11 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import {
+  affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 const TABLE = "purchase_facts";
 const SELECTION = "temp.purchase_selection";
@@ -136,6 +137,21 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     if (ids.length === 0) return [];
     const statement = locateStatement("sqlite", TABLE, account, plan, ids);
     return pageItemsOf((this.db.prepare(statement.text).all(...statement.args) as PageRecord[]), false);
+  }
+
+  async affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
+    // One read transaction: a day replaced between the statements cannot set them apart.
+    return this.db.transaction(() => {
+      const statements = affiliateStatements("sqlite", TABLE, account, plan);
+      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
+      return affiliateGroupsOf({ sums: all<AffiliateSumRecord>(statements.sums), orders: all<AffiliateOrderRecord>(statements.orders), days: all<{ d: number }>(statements.days) });
+    })();
+  }
+
+  async countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]> {
+    if (ids.length === 0) return [];
+    const statement = countSalesStatement("sqlite", TABLE, account, plan, ids);
+    return (this.db.prepare(statement.text).all(...statement.args) as AffiliateCountRecord[]).map(affiliateCountOf);
   }
 
   async forget(account: string): Promise<void> {

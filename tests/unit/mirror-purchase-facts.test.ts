@@ -103,6 +103,8 @@ describe("the mirror and the purchases fact table", () => {
       summarize: (account, plan) => facts.summarize(account, plan),
       purchasePage: (account, request) => facts.purchasePage(account, request),
       locatePurchases: (account, plan, ids) => facts.locatePurchases(account, plan, ids),
+      affiliateGroups: (account, plan) => facts.affiliateGroups(account, plan),
+      countSales: (account, plan, ids) => facts.countSales(account, plan, ids),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };

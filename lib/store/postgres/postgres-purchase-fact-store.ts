@@ -4,10 +4,11 @@ import "server-only";
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts).
 import type { Pool } from "pg";
 import {
+  affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_purchase_facts";
@@ -95,6 +96,24 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
     if (ids.length === 0) return [];
     const statement = locateStatement("postgres", TABLE, account, plan, ids);
     return pageItemsOf((await this.pool.query<PageRecord>(statement.text, statement.args)).rows, false);
+  }
+
+  async affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
+    // One snapshot: a day replaced between the statements cannot set them apart.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      const statements = affiliateStatements("postgres", TABLE, account, plan);
+      const sums = await client.query<AffiliateSumRecord>(statements.sums.text, statements.sums.args);
+      const orders = await client.query<AffiliateOrderRecord>(statements.orders.text, statements.orders.args);
+      const days = await client.query<{ d: string }>(statements.days.text, statements.days.args);
+      return affiliateGroupsOf({ sums: sums.rows, orders: orders.rows, days: days.rows });
+    });
+  }
+
+  async countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]> {
+    if (ids.length === 0) return [];
+    const statement = countSalesStatement("postgres", TABLE, account, plan, ids);
+    return (await this.pool.query<AffiliateCountRecord>(statement.text, statement.args)).rows.map(affiliateCountOf);
   }
 
   async forget(account: string): Promise<void> {
