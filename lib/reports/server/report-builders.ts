@@ -20,5 +20,5 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   orders: (client, _account, params, options) => buildOrdersView(client, params, { orderFacts: getReportOrderFactStore(), ...options }),
   abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, options),
   refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, options),
-  affiliates: (client, _account, params, options) => buildAffiliatesView(client, params, options),
+  affiliates: (client, _account, params, options) => buildAffiliatesView(client, params, { facts: getReportFactStore(), ...options }),
 };
