@@ -48,7 +48,7 @@ function caseArbitrary(): fc.Arbitrary<AffiliatesCase> {
   return fc
     .record({
       // Mostly ranges with data in their comparison period too; some whose comparison starts before the data.
-      start: fc.oneof({ arbitrary: fc.integer({ min: 40, max: HELD_DAYS - 5 }), weight: 3 }, { arbitrary: fc.integer({ min: -3, max: HELD_DAYS }), weight: 2 }),
+      start: fc.oneof({ arbitrary: fc.integer({ min: 40, max: HELD_DAYS - 5 }), weight: 3 }, { arbitrary: fc.integer({ min: -3, max: 30 }), weight: 2 }, { arbitrary: fc.integer({ min: -3, max: HELD_DAYS }), weight: 1 }),
       length: fc.integer({ min: 0, max: 40 }),
       timeZone: fc.constantFrom(...ZONES),
       filters: someFilters,
@@ -66,6 +66,12 @@ function caseArbitrary(): fc.Arbitrary<AffiliatesCase> {
     });
 }
 
+const beforeTheData: AffiliatesCase = {
+  params: reportParams({ from: dayAt(FIRST_DAY, 5), to: dayAt(FIRST_DAY, 35), timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") }, "previous"),
+  currency: assumeCurrency("brl"),
+  endpoints: { refunds: "records", chargebacks: "records" },
+};
+
 /** Runs the property `runs` times against a store holding the creator account's days. */
 export async function affiliatesViewHoldsToRecords(store: PurchaseFactStore, runs: number, seed?: number): Promise<void> {
   let fromFacts = 0;
@@ -82,7 +88,8 @@ export async function affiliatesViewHoldsToRecords(store: PurchaseFactStore, run
         if (view.comparisonDataFrom !== null) beforeData++;
         expect(view).toEqual(await affiliatesView(c));
       }),
-      { numRuns: runs, seed },
+      // Drawn first: a comparison period reaching back before the data (no trend to tell), which random draws find less often.
+      { numRuns: runs, seed, examples: [[beforeTheData]] },
     );
   } finally {
     groups.mockRestore();

@@ -1,0 +1,156 @@
+import { describe, expect, it, vi } from "vitest";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { purchasePlan } from "@/lib/query/purchase-query";
+import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
+import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { FactAffiliateCount, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { affiliatesClient } from "./affiliate-facts-fixture";
+import { fillFactStore, NOW, purchaseDays, reportParams } from "./purchase-facts-fixture";
+
+// What the Affiliates leaderboard reads from a purchases fact store: per currency and affiliate
+// key, the sums, the checkouts (an affiliate's front orders and what the whole order took), the
+// days with sales, and where the disputed sales are; then the report from the table, which is
+// the records' view and opens no purchase record. SQLite runs it in tests/unit, PostgreSQL in
+// tests/backends.
+
+export interface AffiliateFactBackend {
+  /** A store on a new, empty back-end. */
+  open(): Promise<PurchaseFactStore>;
+}
+
+const template = () => purchaseDays("creator").get("2026-03-10")![0]!;
+
+function sale(id: number, over: Partial<Purchase>): Purchase {
+  return {
+    ...template(), purchaseId: id, orderId: 100, purchaseType: "front", currency: "usd", affiliateName: "Ana", productName: "P", offerCode: "OFF",
+    checkoutInitializedAt: "2026-03-10T12:00:00Z", amountTransaction: 100, amountCreatorNet: 70, amountAffiliation: 20, amountRefunded: 0, ...over,
+  } as Purchase;
+}
+
+// Order 100: Ana's front and a bump nobody is credited with. Order 101: Ana's front, refunded
+// in part, and Bob's upsell. Ana's front without an order. Order 102: Ana's front in brl and
+// her bump in usd (the usd part has no front: no checkout of hers there). Order 103: Ana's
+// front of product Q. A sale without a currency (placed by its offer's assumption). Cy's front
+// the next day.
+const DAY_ONE = [
+  sale(1, {}),
+  sale(2, { purchaseType: "order_bump", affiliateName: "" }),
+  sale(3, { orderId: 101, amountRefunded: 50 }),
+  sale(4, { orderId: 101, purchaseType: "upsell", affiliateName: "Bob" }),
+  sale(5, { orderId: null }),
+  sale(6, { orderId: 102, currency: "brl" }),
+  sale(7, { orderId: 102, purchaseType: "order_bump" }),
+  sale(8, { orderId: 103, productName: "Q" }),
+  sale(10, { orderId: 105, currency: undefined as unknown as string }),
+];
+const DAY_TWO = [sale(9, { orderId: 104, affiliateName: "Cy", checkoutInitializedAt: "2026-03-11T03:00:00Z" })];
+
+const plan = (filters: { product?: string[] } = {}) =>
+  purchasePlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") }).plan;
+const byKey = <T extends { currency: string; affiliate: string }>(list: T[]) => [...list].sort((a, b) => `${a.currency}\n${a.affiliate}`.localeCompare(`${b.currency}\n${b.affiliate}`));
+
+export function affiliateFactStoreBehaviour(name: string, backend: AffiliateFactBackend): void {
+  describe(`${name}: the Affiliates leaderboard's groups`, () => {
+    const withRows = async (test: (store: PurchaseFactStore) => Promise<void>) => {
+      const store = await backend.open();
+      try {
+        await store.replaceDay("acct", "2026-03-10", NOW, DAY_ONE.map(purchaseFactRow));
+        await store.replaceDay("acct", "2026-03-11", NOW, DAY_TWO.map(purchaseFactRow));
+        await store.replaceDay("other", "2026-03-10", NOW, DAY_ONE.map(purchaseFactRow));
+        await test(store);
+      } finally {
+        await store.close();
+      }
+    };
+    // In cents: each sale is 100.00, 70.00 net, 20.00 commission.
+    const times = (n: number) => ({ transaction: 10_000 * n, creatorNet: 7_000 * n, affiliation: 2_000 * n });
+    const money = times(1);
+
+    it("sum each affiliate key per placed currency; an affiliate's checkouts count what the whole order took in that currency", async () => {
+      await withRows(async (store) => {
+        const groups = await store.affiliateGroups("acct", plan());
+        expect(byKey(groups.sums)).toEqual([
+          { currency: "brl", affiliate: "Ana", sales: 2, ...times(2), refunded: 0, loneFronts: 0 },
+          { currency: "usd", affiliate: "Ana", sales: 5, ...times(5), refunded: 1, loneFronts: 1 },
+          { currency: "usd", affiliate: "Bob", sales: 1, ...money, refunded: 0, loneFronts: 0 },
+          { currency: "usd", affiliate: "Cy", sales: 1, ...money, refunded: 0, loneFronts: 0 },
+          { currency: "usd", affiliate: "none", sales: 1, ...money, refunded: 0, loneFronts: 0 },
+        ]);
+        expect(byKey(groups.orders)).toEqual([
+          { currency: "brl", affiliate: "Ana", frontOrders: 2, bump: 0, upsell: 0 },
+          { currency: "usd", affiliate: "Ana", frontOrders: 3, bump: 1, upsell: 1 },
+          { currency: "usd", affiliate: "Cy", frontOrders: 1, bump: 0, upsell: 0 },
+        ]);
+        expect(groups.days).toEqual(["2026-03-10", "2026-03-11"]);
+      });
+    });
+
+    it("keep to the range and the filters", async () => {
+      await withRows(async (store) => {
+        const groups = await store.affiliateGroups("acct", { ...plan({ product: ["P"] }), endMs: Date.parse("2026-03-11T00:00:00Z") });
+        expect(byKey(groups.sums).map((g) => [g.currency, g.affiliate, g.sales])).toEqual([["brl", "Ana", 2], ["usd", "Ana", 4], ["usd", "Bob", 1], ["usd", "none", 1]]);
+        expect(byKey(groups.orders).find((o) => o.currency === "usd")).toEqual({ currency: "usd", affiliate: "Ana", frontOrders: 2, bump: 1, upsell: 1 });
+        expect(groups.days).toEqual(["2026-03-10"]);
+      });
+    });
+
+    it("place the given sales among the range's rows after the filters on their currency and affiliate", async () => {
+      await withRows(async (store) => {
+        const counts = await store.countSales("acct", plan({ product: ["P"] }), [1, 2, 4, 6, 8, 10, 999]);
+        expect(byKey(counts)).toEqual<FactAffiliateCount[]>([
+          { currency: "brl", affiliate: "Ana", sales: 2 },
+          { currency: "usd", affiliate: "Ana", sales: 1 },
+          { currency: "usd", affiliate: "Bob", sales: 1 },
+          { currency: "usd", affiliate: "none", sales: 1 },
+        ]);
+        expect(await store.countSales("acct", plan(), [])).toEqual([]);
+        expect(await store.countSales("nobody", plan(), [1])).toEqual([]);
+      });
+    });
+  });
+
+  describe(`${name}: the Affiliates report`, () => {
+    const params = { ...reportParams({ from: "2026-04-20", to: "2026-05-31", timeZone: "America/Sao_Paulo", granularity: "day", keyType: "creator", filters: { method: [] }, currency: assumeCurrency("brl") }, "previous") };
+    const view = async (store?: PurchaseFactStore) => {
+      const client = affiliatesClient({ refunds: "records", chargebacks: "records" });
+      const fetches = vi.spyOn(client, "fetchRange");
+      const answer = await buildAffiliatesView(client, params, { facts: store, currency: assumeCurrency("brl") });
+      // Purchase records opened (not the day summaries a report reads first).
+      const opened = fetches.mock.calls.filter(([resource, , options]) => resource === "purchases" && !(options as { digest?: unknown } | undefined)?.digest).length;
+      return { answer: JSON.parse(JSON.stringify(answer, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as typeof answer, opened };
+    };
+
+    it("is read from the table when it holds both periods, opens no purchase record, and is the records' view", async () => {
+      const store = await backend.open();
+      try {
+        await fillFactStore(store, "creator", "creator");
+        const groups = vi.spyOn(store, "affiliateGroups");
+        const fromFacts = await view(store);
+        expect(groups).toHaveBeenCalledTimes(2);
+        expect(fromFacts.opened).toBe(0);
+        const fromRecords = await view();
+        expect(fromRecords.opened).toBeGreaterThan(0);
+        expect(fromFacts.answer.blocks.flatMap((b) => b.rows).some((r) => (r.chargebacks.count ?? 0) > 0 && r.trend !== null)).toBe(true);
+        expect(fromFacts.answer).toEqual(fromRecords.answer);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("is read from the records when the table holds a day from another fetch than the mirror's", async () => {
+      const store = await backend.open();
+      try {
+        await fillFactStore(store, "creator", "creator");
+        await store.replaceDay("creator", "2026-03-20", NOW - 1, []);
+        const groups = vi.spyOn(store, "affiliateGroups");
+        const answer = await view(store);
+        expect(groups).not.toHaveBeenCalled();
+        expect(answer.opened).toBeGreaterThan(0);
+        expect(answer.answer).toEqual((await view()).answer);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
