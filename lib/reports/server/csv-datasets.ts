@@ -13,6 +13,7 @@ export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterabl
 export interface CsvFile<T = unknown> { columns: CsvColumns<T>; rows: Rows<T> }
 
 // The map of a report's files forgets each file's row type.
+export const csvFile = <T>(columns: CsvColumns<T>, rows: Rows<T>): CsvFile => ({ columns, rows }) as unknown as CsvFile;
 export const dataset = <T>(columns: CsvColumns<T>, rows: Iterable<T>): CsvDataset => ({ columns, rows }) as unknown as CsvDataset;
 
 export type Flat = Record<string, unknown>;

@@ -8,8 +8,8 @@ import type { RevenueView } from "@/lib/reports/revenue-view";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import type { CsvFile } from "./csv-datasets";
-import { withReportDeadline } from "./load-options";
+import { csvFile, type CsvFile } from "./csv-datasets";
+import { withReportDeadline, type LoadOptions } from "./load-options";
 import { purchaseCsvRows } from "./purchase-csv-rows";
 import { purchaseColumns, revenueDatasets } from "./revenue-csv";
 import { revenueViewFrom } from "./revenue-report";
@@ -21,7 +21,7 @@ export async function loadRevenueExport(
   params: ReportParams,
   options: { signal?: AbortSignal; facts?: PurchaseFactStore } = {},
 ): Promise<{ view: RevenueView; datasets: Map<string, CsvFile> }> {
-  const summaries = await loadRevenueSummaries(client, params, withReportDeadline(client, { signal: options.signal, facts: options.facts }));
+  const summaries = await loadRevenueSummaries(client, params, withReportDeadline<LoadOptions>(client, { signal: options.signal, facts: options.facts }));
   const view = revenueViewFrom(summaries, keyType, params);
   // The shown period's fetch: the one its notes are written from (the comparison holds no purchase row).
   const report = summaries.reports[0];
@@ -29,6 +29,6 @@ export async function loadRevenueExport(
   const purchases = purchaseCsvRows(client, params, { currency: summaries.currency, report }, { signal: options.signal });
   const datasets = new Map<string, CsvFile>(revenueDatasets(view, [], keyType));
   // Set again, so the file keeps its place (first) in the ZIP.
-  datasets.set("purchases", { columns: purchaseColumns(keyType), rows: purchases });
+  datasets.set("purchases", csvFile(purchaseColumns(keyType), purchases));
   return { view, datasets };
 }
