@@ -45,6 +45,8 @@ afterAll(async () => {
 function client(keyType: KeyType, options: { identity?: string; incomplete?: readonly string[] } = {}) {
   const held = heldDaysClient(keyType);
   const opened: string[] = [];
+  /** What each open asked of the day store about keeping the days it opens. */
+  const remembered: Array<boolean | undefined> = [];
   const incomplete = new Set(options.incomplete ?? []);
   const wrapped = {
     ...held,
@@ -52,13 +54,14 @@ function client(keyType: KeyType, options: { identity?: string; incomplete?: rea
     fetchRange: async (resource: string, window: { from: string; to: string }, rangeOptions?: RangeOptions) => {
       const digest = rangeOptions?.digest;
       opened.push(...utcDays(window.from, window.to).filter((day) => !digest || digest.recordDays?.has(day)));
+      remembered.push(rangeOptions?.rememberOpened);
       const answer = await held.fetchRange(resource as "purchases", window as never, rangeOptions);
       const cut = utcDays(window.from, window.to).filter((day) => incomplete.has(day));
       const report: RangeReport = { ...answer.report, incompleteDays: cut, complete: cut.length === 0 && answer.report.complete };
       return { ...answer, report };
     },
   } as unknown as SalesApiClient;
-  return { client: wrapped, opened };
+  return { client: wrapped, opened, remembered };
 }
 
 const base = (keyType: KeyType, e: Pick<ReportExport, "quality" | "datasets">, params: ReportParams, csvLocale: string | null): ReportExport => ({
@@ -130,10 +133,11 @@ describe("the Revenue purchases CSV read a day at a time", () => {
   it("opens a day's records only when the download reaches it, newest day first, each once", async () => {
     const query = { from: "2026-02-21", to: "2026-06-13", timeZone: "America/Sao_Paulo", filters: {} };
     const params = reportParams({ ...query, keyType: "creator", granularity: "day", currency: { currency: "unknown", source: "none", offers: {} } }, "none");
-    const { client: c, opened } = client("creator");
+    const { client: c, opened, remembered } = client("creator");
     const response = await now(c, "creator", params, "purchases", null);
     // The day summaries open only the two days the local range cuts in two.
     const summariesOpened = opened.length;
+    const summaryFetches = remembered.length;
     expect(summariesOpened).toBeLessThanOrEqual(2);
     const reader = response.body!.getReader();
     const first = await reader.read();
@@ -146,6 +150,8 @@ describe("the Revenue purchases CSV read a day at a time", () => {
     expect(early).toEqual(days.slice(0, early.length));
     while (!(await reader.read()).done);
     expect(opened.slice(summariesOpened)).toEqual(days);
+    // The file's days are not kept among the mirror's opened days (a long file would fill that cache).
+    expect(remembered.slice(summaryFetches)).toEqual(days.map(() => false));
   });
 
   it("fails the download, not a short file, when a day the report held cannot be read again", async () => {

@@ -54,8 +54,9 @@ async function* rows(client: SalesApiClient, params: ReportParams, source: Purch
   for (const day of newestFirst(params)) {
     // A day the report could not fetch has no rows in its file, as before; its note says so.
     if (unfetched.has(day)) continue;
-    // No deadline of the report's: a long download outlives it, and the day is in the mirror already.
-    const { records, report } = await client.fetchRange("purchases", { from: day, to: day }, { signal, keepHeldOnOutage: true });
+    // No deadline of the report's: a long download outlives it, and the day is in the mirror
+    // already. Not remembered among the opened days: a file passes once, and would fill that cache.
+    const { records, report } = await client.fetchRange("purchases", { from: day, to: day }, { signal, keepHeldOnOutage: true, rememberOpened: false });
     if (report.unfetchedDays.length > 0 || (report.incompleteDays.length > 0 && !incomplete.has(day))) throw new PurchaseDayUnreadable(day);
     const fresh = records.filter((p) => !seen.has(p.purchaseId) && (seen.add(p.purchaseId), true));
     const placed = withAssumedCurrency(fresh.filter((p) => inRange(p.checkoutInitializedAt)), source.currency).records;
