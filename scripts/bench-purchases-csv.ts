@@ -1,9 +1,10 @@
-// npm run bench:csv [-- --scale N --days N] — the Revenue purchases CSV (issue #25 point 5), last
+// npm run bench:csv [-- --scale N --days N --profile DIR] — the Revenue purchases CSV (issue #25 point 5), last
 // `days` UTC days, no filter, no comparison: as the export route wrote it before (every record of
 // the range loaded, then written) and now (read from the mirror a day at a time as the download
 // pulls). The mirror is filled without a sync, as bench:facts fills it (the sandbox's generator,
 // the large creator account, its fixed now, stored through MirrorDayCache.set); each way then
-// runs in its own process on that file, so each peak RSS (the kernel's high-water mark) is its own.
+// runs in its own process on that file, so each peak RSS (the kernel's high-water mark) is its own
+// (--profile writes each one's CPU profile there).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -34,7 +35,7 @@ import { makeAccounts } from "../sandbox/accounts";
 import { Dataset } from "../sandbox/data/dataset";
 import { dayOf } from "../sandbox/data/time";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "365" }, mode: { type: "string" }, file: { type: "string" } } });
+const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "365" }, mode: { type: "string" }, file: { type: "string" }, profile: { type: "string" } } });
 const SCALE = Number(values.scale);
 const DAYS = Number(values.days);
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -109,7 +110,8 @@ async function measure(mode: "before" | "now", file: string): Promise<void> {
 
 async function child(mode: string, file: string): Promise<Record<string, number | string>> {
   const script = path.resolve(import.meta.dirname, "bench-purchases-csv.ts");
-  const proc = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, "--mode", mode, "--file", file, "--days", String(DAYS)], { stdio: ["ignore", "pipe", "inherit"], env: process.env });
+  const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const proc = spawn(process.execPath, [...profile, "--conditions=react-server", "--import", "tsx", script, "--mode", mode, "--file", file, "--days", String(DAYS)], { stdio: ["ignore", "pipe", "inherit"], env: process.env });
   let out = "";
   proc.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
