@@ -1,4 +1,4 @@
-// npm run bench:csv [-- --scale N --days N --profile DIR] — the Revenue purchases CSV (issue #25 point 5), last
+// npm run bench:csv [-- --scale N --days N --profile DIR --now-heap MiB] — the Revenue purchases CSV (issue #25 point 5), last
 // `days` UTC days, no filter, no comparison: as the export route wrote it before (every record of
 // the range loaded, then written) and now (read from the mirror a day at a time as the download
 // pulls). The mirror is filled without a sync, as bench:facts fills it (the sandbox's generator,
@@ -35,7 +35,7 @@ import { makeAccounts } from "../sandbox/accounts";
 import { Dataset } from "../sandbox/data/dataset";
 import { dayOf } from "../sandbox/data/time";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "365" }, mode: { type: "string" }, file: { type: "string" }, profile: { type: "string" } } });
+const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "365" }, mode: { type: "string" }, file: { type: "string" }, profile: { type: "string" }, "now-heap": { type: "string" } } });
 const SCALE = Number(values.scale);
 const DAYS = Number(values.days);
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -75,8 +75,15 @@ function params(): ReportParams {
 async function measure(mode: "before" | "now", file: string): Promise<void> {
   const { mirror, facts, client } = open(file);
   let sampled = 0;
-  const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 50);
+  // The peak once the first byte is out: what writing the rows holds, the load before it aside.
+  let writing = 0;
+  const sampler = setInterval(() => {
+    const rss = process.memoryUsage().rss;
+    sampled = Math.max(sampled, rss);
+    if (bytes) writing = Math.max(writing, rss);
+  }, 50);
   const p = params();
+  let bytes = 0;
   const started = performance.now();
   // The body exportResponse sends (report-export.ts imports the route helpers, which need Next).
   let set: CsvFile;
@@ -90,7 +97,6 @@ async function measure(mode: "before" | "now", file: string): Promise<void> {
   const reader = csvStream(columnsInZone(set.columns, p.tz), set.rows).getReader();
   const hash = createHash("sha256");
   let firstByteMs = 0;
-  let bytes = 0;
   let rows = -1; // the header
   for (;;) {
     const { done, value } = await reader.read();
@@ -103,7 +109,7 @@ async function measure(mode: "before" | "now", file: string): Promise<void> {
   const ms = performance.now() - started;
   clearInterval(sampler);
   sampled = Math.max(sampled, process.memoryUsage().rss);
-  console.log(JSON.stringify({ mode, firstByteMs, ms, rows, bytes, rowsPerSecond: Math.round(rows / (ms / 1000)), sampledPeak: sampled, kernelPeak: peakRss(), sha256: hash.digest("hex") }));
+  console.log(JSON.stringify({ mode, firstByteMs, ms, rows, bytes, rowsPerSecond: Math.round(rows / (ms / 1000)), sampledPeak: sampled, writingPeak: Math.max(writing, process.memoryUsage().rss), kernelPeak: peakRss(), sha256: hash.digest("hex") }));
   await mirror.close();
   await facts.close();
 }
@@ -111,7 +117,9 @@ async function measure(mode: "before" | "now", file: string): Promise<void> {
 async function child(mode: string, file: string): Promise<Record<string, number | string>> {
   const script = path.resolve(import.meta.dirname, "bench-purchases-csv.ts");
   const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
-  const proc = spawn(process.execPath, [...profile, "--conditions=react-server", "--import", "tsx", script, "--mode", mode, "--file", file, "--days", String(DAYS)], { stdio: ["ignore", "pipe", "inherit"], env: process.env });
+  // --now-heap MiB: the new way under a V8 old-space cap, which a file held whole would exceed.
+  const heap = mode === "now" && values["now-heap"] ? [`--max-old-space-size=${values["now-heap"]}`] : [];
+  const proc = spawn(process.execPath, [...profile, ...heap, "--conditions=react-server", "--import", "tsx", script, "--mode", mode, "--file", file, "--days", String(DAYS)], { stdio: ["ignore", "pipe", "inherit"], env: process.env });
   let out = "";
   proc.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
@@ -147,7 +155,7 @@ async function main(): Promise<void> {
     const before = load();
     const r = await child(mode, file);
     results.push(r);
-    console.log(`${mode}: ${r.rows} rows, ${mib(Number(r.bytes))} MiB in ${s(Number(r.ms))} s (first byte ${s(Number(r.firstByteMs))} s), ${r.rowsPerSecond} rows/s, peak RSS ${mib(Number(r.kernelPeak))} MiB (sampled ${mib(Number(r.sampledPeak))}), load ${before} -> ${load()}`);
+    console.log(`${mode}: ${r.rows} rows, ${mib(Number(r.bytes))} MiB in ${s(Number(r.ms))} s (first byte ${s(Number(r.firstByteMs))} s), ${r.rowsPerSecond} rows/s, peak RSS ${mib(Number(r.kernelPeak))} MiB (sampled ${mib(Number(r.sampledPeak))}, while writing ${mib(Number(r.writingPeak))}), load ${before} -> ${load()}`);
   }
   console.log(`the same bytes every run: ${new Set(results.map((r) => r.sha256)).size === 1 ? "yes" : "NO"}`);
   fs.rmSync(dir, { recursive: true, force: true });
