@@ -13,7 +13,7 @@ import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { openWorkerPurchaseFactStore } from "@/lib/store/worker-purchase-fact-store";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
@@ -28,12 +28,15 @@ export function getMirrorStore(): MirrorStore {
   return state.mirror;
 }
 
-/** The purchases fact table beside the mirror: in the mirror's own SQLite file, or its PostgreSQL database. */
+/**
+ * The purchases fact table beside the mirror: in the mirror's own SQLite file, queried and
+ * written by a worker thread of this process (one, on the process state), or its PostgreSQL database.
+ */
 export function getPurchaseFactStore(): PurchaseFactStore {
   const state = getProcessState();
   if (!state.purchaseFacts) {
     const pool = getDatabasePool();
-    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : new SqlitePurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : openWorkerPurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
   }
   return state.purchaseFacts;
 }
