@@ -9,16 +9,17 @@ import "server-only";
 // The proxy forwards whatever method is called, so a method added to the store's interface
 // works without a change here; a name the store lacks is a rejected TypeError from the worker.
 //
-// The worker's entry is a plain .mjs file found from the project root (the working directory
-// of `next start`, `next dev`, vitest and the scripts, as next.config.ts already assumes), not
-// `new URL("./x", import.meta.url)`: Turbopack bundles a Worker entry it can resolve, and a
-// bundled entry would need the store's TypeScript, better-sqlite3 and tsx compiled into a
-// second server bundle. The path is made at run time, so the bundler leaves the call as it
-// is, and the entry loads the store's own source through tsx (README, "Purchases fact table").
+// The worker runs plain .mjs files found from the project root (the working directory of
+// `next start`, `next dev`, vitest and the scripts, as next.config.ts already assumes): the
+// entry (store-worker-host.mjs) loads the store's own TypeScript through tsx, and the thread
+// is started by start-worker.mjs, which the server bundle imports at run time only (why: that
+// file's header). No bundler touches the worker's code, so it is one and the same in all four
+// places (README, "Purchases fact table").
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
+import type { Worker, WorkerOptions } from "node:worker_threads";
 import { log } from "@/lib/log/server-log";
-import { StorageUnavailableError, type SharedBackend } from "../storage-unavailable";
+import { rebuildFailure, type WorkerFailure } from "./worker-failure";
 
 export interface WorkerStoreSpec {
   /** The module holding the store class, relative to the project root (its TypeScript source). */
@@ -32,24 +33,21 @@ export interface WorkerStoreSpec {
 /** A store whose every method answers a promise (what may be forwarded to a worker). */
 export type AsyncStore<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<R> : never };
 
-interface WorkerFailure { name: string; message: string; stack?: string; code?: string; backend?: SharedBackend }
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerFailure };
+type StartWorker = (entry: string, options: WorkerOptions) => Worker;
 
 const HOST = "lib/store/worker/store-worker-host.mjs";
+const STARTER = "lib/store/worker/start-worker.mjs";
 
-/** The worker's error rebuilt on this side: its name, message and code, so callers classify it as before. */
-function rebuild(failure: WorkerFailure): Error {
-  // A shared back-end's outage keeps its brand: callers tell "storage unavailable" by it.
-  if (failure.name === "StorageUnavailableError" && failure.backend) return new StorageUnavailableError(failure.backend, new Error(failure.message));
-  const error = failure.name === "TypeError" ? new TypeError(failure.message) : new Error(failure.message);
-  error.name = failure.name;
-  if (failure.code !== undefined) Object.assign(error, { code: failure.code });
-  if (failure.stack) error.stack = `${failure.stack}\n    (in the store's worker thread)`;
-  return error;
-}
+let starter: Promise<StartWorker> | undefined;
+const loadStarter = (): Promise<StartWorker> =>
+  (starter ??= (import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(path.join(process.cwd(), STARTER)).href) as Promise<{ startWorker: StartWorker }>).then(
+    (m) => m.startWorker,
+  ));
 
 class WorkerHost {
-  private worker: Worker | undefined;
+  private worker: Promise<Worker> | undefined;
+  private started: Worker | undefined;
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private next = 0;
   private closed = false;
@@ -57,12 +55,12 @@ class WorkerHost {
   constructor(private readonly spec: WorkerStoreSpec) {}
 
   get current(): Worker | undefined {
-    return this.worker;
+    return this.started;
   }
 
-  call(method: string, args: unknown[]): Promise<unknown> {
-    if (this.closed) return Promise.reject(new Error(`The store was closed (${method})`));
-    const worker = this.start();
+  async call(method: string, args: unknown[]): Promise<unknown> {
+    if (this.closed) throw new Error(`The store was closed (${method})`);
+    const worker = await this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
@@ -75,16 +73,30 @@ class WorkerHost {
   async close(): Promise<void> {
     if (this.closed) return;
     // The store closes its connection in the worker (SQLite checkpoints its log), then the thread ends.
-    if (this.worker) await this.call("close", []);
-    this.closed = true;
-    await this.worker?.terminate();
-    this.worker = undefined;
+    try {
+      if (this.worker) await this.call("close", []);
+    } finally {
+      this.closed = true;
+      const worker = await this.worker?.catch(() => undefined);
+      this.worker = undefined;
+      this.started = undefined;
+      await worker?.terminate();
+    }
   }
 
   /** The worker, started on first use and again after one that died (its calls were rejected). */
-  private start(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(path.join(process.cwd(), HOST), {
+  private start(): Promise<Worker> {
+    this.worker ??= loadStarter()
+      .then((startWorker) => this.run(startWorker))
+      .catch((error: unknown) => {
+        this.worker = undefined;
+        throw error;
+      });
+    return this.worker;
+  }
+
+  private run(startWorker: StartWorker): Worker {
+    const worker = startWorker(path.join(process.cwd(), HOST), {
       workerData: { root: process.cwd(), ...this.spec },
       // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
       execArgv: ["--conditions=react-server"],
@@ -94,14 +106,17 @@ class WorkerHost {
       this.waiting.delete(reply.id);
       if (this.waiting.size === 0) worker.unref();
       if (reply.ok) waiter?.resolve(reply.value);
-      else waiter?.reject(rebuild(reply.error));
+      else waiter?.reject(rebuildFailure(reply.error));
     });
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+      if (this.started === worker) {
+        this.worker = undefined;
+        this.started = undefined;
+      }
       for (const waiter of this.waiting.values()) waiter.reject(error);
       this.waiting.clear();
     };
-    // The log says which store runs in a thread (once per start), and when one dies unasked.
+    // The log says which store runs in a thread (once per start), and when one fails.
     worker.on("online", () => log("info", { event: "store_worker_started", detail: this.spec.exportName }));
     worker.on("error", (error) => {
       log("error", { event: "store_worker_failed", detail: this.spec.exportName, errorName: error.name, stack: error.stack });
@@ -109,24 +124,38 @@ class WorkerHost {
     });
     worker.on("exit", (code) => fail(new Error(`The store's worker thread ended (exit code ${code})`)));
     worker.unref();
-    this.worker = worker;
+    this.started = worker;
     return worker;
   }
 }
 
 const hosts = new WeakMap<object, WorkerHost>();
 
+// Names a caller may read without meaning a method: a promise's `then` (an awaited store must
+// not look like a promise) and JSON's `toJSON`.
+const NOT_METHODS = new Set(["then", "toJSON"]);
+
 /** The store built by `spec`, in a worker thread of its own, behind a proxy of type T. */
 export function storeInWorker<T extends AsyncStore<T>>(spec: WorkerStoreSpec): T {
   const host = new WorkerHost(spec);
-  const proxy = new Proxy({} as T, {
-    get(_target, name) {
-      // Not a method: a symbol, or `then` (an awaited store must not look like a promise).
-      if (typeof name !== "string" || name === "then") return undefined;
-      if (name === "close") return () => host.close();
-      return (...args: unknown[]) => host.call(name, args);
+  // Each method is made on first use and kept as an own property of the target, so the proxy
+  // reads as an ordinary object (a test may spy on a method, and the spy is what is called).
+  const methods = Object.create(null) as Record<string, unknown>;
+  const ensure = (name: string | symbol) => {
+    if (typeof name !== "string" || NOT_METHODS.has(name) || Object.hasOwn(methods, name)) return;
+    const method = name === "close" ? () => host.close() : (...args: unknown[]) => host.call(name, args);
+    Object.defineProperty(methods, name, { value: method, writable: true, configurable: true });
+  };
+  const proxy = new Proxy(methods, {
+    get(target, name, receiver) {
+      ensure(name);
+      return Reflect.get(target, name, receiver);
     },
-  });
+    getOwnPropertyDescriptor(target, name) {
+      ensure(name);
+      return Reflect.getOwnPropertyDescriptor(target, name);
+    },
+  }) as T;
   hosts.set(proxy, host);
   return proxy;
 }

@@ -13,7 +13,7 @@ const { root, module, exportName, args } = workerData;
 register({ tsconfig: path.join(root, "tsconfig.json") });
 
 // What crosses back to the main thread: an Error's own fields survive structured clone only
-// in part (no `code`, no subclass), so the caller rebuilds it from these (store-in-worker.ts).
+// in part (no `code`, no subclass), so the caller rebuilds it from these (worker-failure.ts).
 const failure = (error) =>
   error instanceof Error
     ? { name: error.name, message: error.message, stack: error.stack, code: typeof error.code === "string" ? error.code : undefined, backend: error.backend }
@@ -33,6 +33,8 @@ try {
 // (better-sqlite3), so nothing interleaves, exactly as on the main thread before.
 parentPort.on("message", async ({ id, method, args: callArgs }) => {
   try {
+    // A store that never opened has nothing to close; its thread ends all the same.
+    if (opening && method === "close") return parentPort.postMessage({ id, ok: true });
     if (opening) throw Object.assign(new Error(opening.message), opening);
     if (typeof store[method] !== "function") throw new TypeError(`The store in this worker has no method ${method}`);
     parentPort.postMessage({ id, ok: true, value: await store[method](...callArgs) });
