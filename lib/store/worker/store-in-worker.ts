@@ -45,25 +45,30 @@ const loadStarter = (): Promise<StartWorker> =>
     (m) => m.startWorker,
   ));
 
+/** One started thread and the calls it has not answered yet (a dead thread rejects only its own). */
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
+}
+
 class WorkerHost {
-  private worker: Promise<Worker> | undefined;
-  private started: Worker | undefined;
-  private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private thread: Promise<Thread> | undefined;
+  private started: Thread | undefined;
   private next = 0;
   private closed = false;
 
   constructor(private readonly spec: WorkerStoreSpec) {}
 
   get current(): Worker | undefined {
-    return this.started;
+    return this.started?.worker;
   }
 
   async call(method: string, args: unknown[]): Promise<unknown> {
     if (this.closed) throw new Error(`The store was closed (${method})`);
-    const worker = await this.start();
+    const { worker, waiting } = await this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve, reject });
       // Busy, the worker keeps the process alive until it answers; idle, it does not.
       worker.ref();
       worker.postMessage({ id, method, args });
@@ -74,47 +79,49 @@ class WorkerHost {
     if (this.closed) return;
     // The store closes its connection in the worker (SQLite checkpoints its log), then the thread ends.
     try {
-      if (this.worker) await this.call("close", []);
+      if (this.thread) await this.call("close", []);
     } finally {
       this.closed = true;
-      const worker = await this.worker?.catch(() => undefined);
-      this.worker = undefined;
+      const thread = await this.thread?.catch(() => undefined);
+      this.thread = undefined;
       this.started = undefined;
-      await worker?.terminate();
+      await thread?.worker.terminate();
     }
   }
 
-  /** The worker, started on first use and again after one that died (its calls were rejected). */
-  private start(): Promise<Worker> {
-    this.worker ??= loadStarter()
+  /** The thread, started on first use and again after one that died (its calls were rejected). */
+  private start(): Promise<Thread> {
+    this.thread ??= loadStarter()
       .then((startWorker) => this.run(startWorker))
       .catch((error: unknown) => {
-        this.worker = undefined;
+        this.thread = undefined;
         throw error;
       });
-    return this.worker;
+    return this.thread;
   }
 
-  private run(startWorker: StartWorker): Worker {
+  private run(startWorker: StartWorker): Thread {
     const worker = startWorker(path.join(process.cwd(), HOST), {
       workerData: { root: process.cwd(), ...this.spec },
       // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
       execArgv: ["--conditions=react-server"],
     });
+    const thread: Thread = { worker, waiting: new Map() };
+    const { waiting } = thread;
     worker.on("message", (reply: Reply) => {
-      const waiter = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if (this.waiting.size === 0) worker.unref();
+      const waiter = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (waiting.size === 0) worker.unref();
       if (reply.ok) waiter?.resolve(reply.value);
       else waiter?.reject(rebuildFailure(reply.error));
     });
     const fail = (error: Error) => {
-      if (this.started === worker) {
-        this.worker = undefined;
+      if (this.started === thread) {
+        this.thread = undefined;
         this.started = undefined;
       }
-      for (const waiter of this.waiting.values()) waiter.reject(error);
-      this.waiting.clear();
+      for (const waiter of waiting.values()) waiter.reject(error);
+      waiting.clear();
     };
     // The log says which store runs in a thread (once per start), and when one fails.
     worker.on("online", () => log("info", { event: "store_worker_started", detail: this.spec.exportName }));
@@ -124,8 +131,8 @@ class WorkerHost {
     });
     worker.on("exit", (code) => fail(new Error(`The store's worker thread ended (exit code ${code})`)));
     worker.unref();
-    this.started = worker;
-    return worker;
+    this.started = thread;
+    return thread;
   }
 }
 
