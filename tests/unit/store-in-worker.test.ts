@@ -58,7 +58,7 @@ async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe("the event loop while the fact store works", () => {
-  // The sandbox's creator purchases, each day's rows written 40 times over: enough for a
+  // The sandbox's creator purchases, each day's rows written ten times over: enough for a
   // summary that takes the engine a while, whatever the machine.
   const COPIES = 10;
   const days = () => [...purchaseDays("creator")].map(([day, records]) => {

@@ -29,8 +29,8 @@ try {
   opening = failure(error);
 }
 
-// One call at a time, in arrival order: the store's own methods are synchronous underneath
-// (better-sqlite3), so nothing interleaves, exactly as on the main thread before.
+// Calls are answered in arrival order, one after the other: the SQLite store's methods run
+// synchronously underneath (better-sqlite3), so nothing interleaves, as on the main thread before.
 parentPort.on("message", async ({ id, method, args: callArgs }) => {
   try {
     // A store that never opened has nothing to close; its thread ends all the same.
