@@ -7,6 +7,7 @@ import { createBucketIndex } from "./bucket-index";
 import { formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 import { timestampMs } from "./timestamps";
+import { netShareOf } from "./key-share";
 
 export type FundsPurchase = Pick<Purchase, "currency" | "incomingAvailableAt" | "amountCreatorNet" | "amountAffiliationNet">;
 
@@ -42,8 +43,8 @@ export interface CurrencyFundsRows {
 
 export const ALREADY_AVAILABLE = "available";
 
-/** What becomes available to the key: the creator's net, or the affiliate's net commission. */
-export const fundsNetOf = (keyType: KeyType) => (keyType === "creator" ? (p: FundsPurchase) => p.amountCreatorNet : (p: FundsPurchase) => p.amountAffiliationNet);
+/** What becomes available to the key (key-share.ts). */
+export const fundsNetOf = netShareOf;
 
 interface FundsSums {
   cents: Float64Array; // [available, week 1..N, later, unscheduled]

@@ -16,6 +16,7 @@ import type { AffiliateKpis, CreatorKpis } from "./revenue-kpis";
 import { currencySeries, type CurrencyBuckets } from "./time-buckets";
 import { offerChoicesFrom } from "./offer-choices";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
+import { netShareIndex } from "./key-share";
 
 export class SummaryInexactError extends Error {
   constructor(what: string) {
@@ -143,7 +144,7 @@ export function summaryFunds(merged: MergedSummary, options: SummaryFundsOptions
   const lastDay = formatDay(mondayOf(parseDay(options.fromDay)) + 7 * weeks - 1);
   const index = createBucketIndex(options.fromDay, lastDay, "week", options.timeZone);
   if (merged.paidBefore > index.startMs) throw new SummaryInexactError("money paid out before the summary's fold");
-  const net = options.keyType === "creator" ? 0 : 1;
+  const net = netShareIndex(options.keyType);
   const later = weeks + 1;
   const rowOf = (slot: number) => {
     const ms = slot * SLOT_MS;

@@ -7,10 +7,12 @@ import "server-only";
 import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { refundedShareCents, toCents } from "@/lib/analytics/money";
 import type { SummaryPurchase } from "@/lib/analytics/purchase-summary";
+import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 
-export type FactPurchase = SummaryPurchase;
+/** What a row is made of: a summary's fields, and the purchases table's time column. */
+export type FactPurchase = SummaryPurchase & Pick<Purchase, "purchaseCreatedAt">;
 
 const instant = (value: string | null | undefined): number | null => {
   const ms = value ? timestampMs(value) : NaN;
@@ -53,6 +55,16 @@ export function purchaseFactRow(p: FactPurchase): PurchaseFactRow {
       refunded,
       refundedShareCents(affiliation, refunded, transaction),
     ],
+    // The values purchaseRowsPage sorts by, read the same way, so the store's order is its order.
+    table: {
+      createdAt: p.purchaseCreatedAt,
+      product: p.productName ?? "",
+      type: p.purchaseType,
+      method: p.paymentMethod ?? "",
+      country: p.billingCountry ?? "",
+      sale: p.amountTransaction ?? 0,
+      commission: p.amountAffiliation ?? 0,
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import type { KeyType } from "@/lib/sales-api/client";
 import { FACT_SUMS, type PurchaseFactPlan, type PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { bucketBounds } from "./bucket-starts";
+import { saleShareSum } from "@/lib/analytics/key-share";
 
 // "none" as a filter value: the purchases engine (lib/analytics/filters.ts, dimensions.ts) gives
 // a record without the field (null, undefined or "") the key "none", and the fact rows hold
@@ -49,8 +50,6 @@ export interface PurchaseAnswer {
   attach: CurrencyAttachRates[];
 }
 
-const TRANSACTION = FACT_SUMS.indexOf("transaction");
-const AFFILIATION = FACT_SUMS.indexOf("affiliation");
 
 /** The store's plan for a query: the UTC days to read, the buckets' instants, the filters and the currency placement. */
 export function purchasePlan(query: PurchaseQuery): { plan: PurchaseFactPlan; keys: readonly string[] } {
@@ -78,7 +77,7 @@ export async function queryPurchases(store: PurchaseFactStore, account: string, 
   const { buckets, orders } = await store.aggregate(account, plan);
   const merged = new Map<string, MergedCurrency>();
   const seriesOf = new Map<string, { cents: Float64Array; counts: Uint32Array }>();
-  const amount = query.keyType === "creator" ? TRANSACTION : AFFILIATION;
+  const amount = FACT_SUMS.indexOf(saleShareSum(query.keyType));
   for (const group of buckets) {
     let m = merged.get(group.currency);
     if (!m) {

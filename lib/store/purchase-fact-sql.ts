@@ -2,7 +2,9 @@
 // placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
 // statements differ only where the dialects do; the behaviour suite holds them to one answer.
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
-import { FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow } from "./purchase-fact-store";
+import {
+  FACT_DIMENSIONS, FACT_SUMS, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
+} from "./purchase-fact-store";
 
 export type FactDialect = "sqlite" | "postgres";
 
@@ -21,11 +23,18 @@ export const SUM_COLUMNS = ["transaction_cents", "items_gross_cents", "items_net
 
 if (SUM_COLUMNS.length !== FACT_SUMS.length) throw new Error("purchase facts: a sum without its column");
 
+/** The purchases table's sort values (FactTableKeys), in the order rowValues writes them. */
+export const TABLE_KEY_COLUMNS = ["purchase_created_at", "sort_product", "sort_type", "sort_method", "sort_country", "sale_amount", "commission_amount"];
+
 /** The row's columns after (account, day, seq), in insertion order. */
-export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS];
+export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS, ...TABLE_KEY_COLUMNS];
 
 export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
-  return [row.purchaseId, row.orderId, row.createdAt, row.availableAt, row.currency, row.currencyOffer, row.offerName, ...FACT_DIMENSIONS.map((d) => row.dims[d]), ...row.sums];
+  const t = row.table;
+  return [
+    row.purchaseId, row.orderId, row.createdAt, row.availableAt, row.currency, row.currencyOffer, row.offerName, ...FACT_DIMENSIONS.map((d) => row.dims[d]), ...row.sums,
+    t.createdAt, t.product, t.type, t.method, t.country, t.sale, t.commission,
+  ];
 }
 
 /** SQL with `?` placeholders; PostgreSQL's text numbers them. */
@@ -121,7 +130,7 @@ export function orderStatement(dialect: FactDialect, table: string, account: str
 }
 
 /** The columns of a selection: the rows of a plan's range after its filters, their currency placed (the record's own is left out), their funds' kind told. */
-const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency");
+const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency" && !TABLE_KEY_COLUMNS.includes(c));
 export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUES];
 
 const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
@@ -169,6 +178,79 @@ export function summaryStatements(dialect: FactDialect, table: string, account: 
     funds: forDialect(dialect, { text: funds, args: fundArgs }),
   };
 }
+
+const SORT_COLUMN: Record<Exclude<FactSortKey, "amount">, string> = {
+  createdAt: "purchase_created_at",
+  product: "sort_product",
+  type: "sort_type",
+  method: "sort_method",
+  country: "sort_country",
+};
+
+/** The table's rows of a page request's range, after its filters (Revenue's: the purchases engine's "none"). */
+function pageRows(dialect: FactDialect, table: string, account: string, request: Pick<FactPageRequest, "plan">, args: unknown[]): string {
+  const { plan } = request;
+  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
+}
+
+/** How many rows a page request's range and filters hold. */
+export function pageCountStatement(dialect: FactDialect, table: string, account: string, request: FactPageRequest): Statement {
+  const args: unknown[] = [];
+  return forDialect(dialect, { text: `SELECT COUNT(*) AS n ${pageRows(dialect, table, account, request, args)}`, args });
+}
+
+/**
+ * `limit` rows from `offset` in the table's order: the sort value, then the purchase id in the
+ * same direction (table-page.ts's sortedOrder), then the row's place (a total order, so that a
+ * page read from the other end is the same rows). Texts compare by code point (SQLite's BINARY,
+ * PostgreSQL's "C"), as JavaScript's < does short of characters past U+FFFF; amounts are the
+ * records' numbers, as the table compares them.
+ *
+ * Cost: the range's rows after the filters are read by the (account, created_at) index (or a
+ * filter's) and sorted keeping the best offset + limit (a top-N sort): every page reads the
+ * range once, and a deep page keeps more in the sorter; purchasePage reads a page past the
+ * middle from the other end, so the last page costs what the first does.
+ */
+export function pageStatement(dialect: FactDialect, table: string, account: string, request: FactPageRequest, dir: "asc" | "desc", offset: number, limit: number): Statement {
+  const args: unknown[] = [];
+  const from = pageRows(dialect, table, account, request, args);
+  const column = request.sort === "amount" ? (request.amount === "sale" ? "sale_amount" : "commission_amount") : SORT_COLUMN[request.sort];
+  const order = [column, "purchase_id", "day", "seq"].map((c) => `f.${c} ${dir.toUpperCase()}`).join(", ");
+  args.push(limit, offset);
+  return forDialect(dialect, { text: `SELECT f.purchase_id, f.day, f.seq ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, args });
+}
+
+/**
+ * Which of `ids` are rows of the plan's range after its filters, and where each lives: what the
+ * reveal action may answer for. The range is read by its index and the ids kept from it (no
+ * index by purchase id: the range's rows are read, none sorted).
+ */
+export function locateStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
+  const args: unknown[] = [];
+  const from = pageRows(dialect, table, account, { plan }, args);
+  args.push(...ids);
+  return forDialect(dialect, { text: `SELECT f.purchase_id, f.day, f.seq ${from} AND f.purchase_id IN (${ids.map(() => "?").join(", ")}) ORDER BY f.day, f.seq`, args });
+}
+
+/** Where a page starts and how it is read: from the nearer end of the order. */
+export function pageSlice(total: number, request: Pick<FactPageRequest, "page" | "pageSize" | "dir">): { page: number; offset: number; limit: number; dir: "asc" | "desc"; reversed: boolean } {
+  const size = Math.max(1, request.pageSize);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, request.page), pages);
+  const start = (page - 1) * size;
+  const end = Math.min(total, start + size);
+  const limit = Math.max(0, end - start);
+  if (start <= total - end) return { page, offset: start, limit, dir: request.dir, reversed: false };
+  return { page, offset: total - end, limit, dir: request.dir === "asc" ? "desc" : "asc", reversed: true };
+}
+
+type PageRecord = { purchase_id: Numeric; day: string; seq: Numeric };
+
+export const pageItemsOf = (rows: readonly PageRecord[], reversed: boolean): FactPageItem[] => {
+  const items = rows.map((r) => ({ purchaseId: Number(r.purchase_id), day: r.day, seq: Number(r.seq) }));
+  return reversed ? items.reverse() : items;
+};
 
 type Numeric = number | string | bigint;
 type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;
@@ -227,4 +309,4 @@ export function summaryGroupsOf(rows: { slots: SlotRecord[]; dims: DimRecord[]; 
   };
 }
 
-export type { BucketRecord, DimRecord, FundRecord, LabelRecord, OrderRecord, SlotRecord };
+export type { BucketRecord, DimRecord, FundRecord, LabelRecord, OrderRecord, PageRecord, SlotRecord };

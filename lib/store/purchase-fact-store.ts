@@ -29,7 +29,46 @@ export interface PurchaseFactRow {
   dims: Record<FactDimension, string>;
   /** Cents, in the order of FACT_SUMS. */
   sums: number[];
+  /** What the purchases table shows and sorts by (lib/reports/server/purchase-rows.ts). */
+  table: FactTableKeys;
 }
+
+/**
+ * The purchases table's sort values, exactly as it reads them off a record: raw values, not the
+ * breakdowns' keys ("" and null are "" here, where the dimension says "none"), and the amounts
+ * as the record gives them (for ordering only; every figure is summed from the cent columns).
+ */
+export interface FactTableKeys {
+  /** purchaseCreatedAt as the record writes it: the table sorts by the text. */
+  createdAt: string;
+  product: string;
+  type: string;
+  method: string;
+  country: string;
+  /** amountTransaction (a creator's amount), 0 when absent. */
+  sale: number;
+  /** amountAffiliation (an affiliate's amount), 0 when absent. */
+  commission: number;
+}
+
+/** The purchases table's sort keys (PURCHASE_SORT_KEYS); "amount" is the sale or the commission by key type. */
+export type FactSortKey = "createdAt" | "amount" | "product" | "type" | "method" | "country";
+
+export interface FactPageRequest {
+  /** The range (days, [bucketStarts[0], endMs)) and filters; its currency placement is not used. */
+  plan: PurchaseFactPlan;
+  sort: FactSortKey;
+  dir: "asc" | "desc";
+  amount: "sale" | "commission";
+  /** 1-based; past the last page, the last page is answered (as the table's pageOf does). */
+  page: number;
+  pageSize: number;
+}
+
+/** Where a purchase of a page lives: its sealed day, and its position among the day's rows. */
+export interface FactPageItem { purchaseId: number; day: string; seq: number }
+
+export interface FactPage { total: number; page: number; items: FactPageItem[] }
 
 /** A purchases aggregate, planned in lib/query (instants, buckets, currency placement). */
 export interface PurchaseFactPlan {
@@ -90,6 +129,10 @@ export interface PurchaseFactStore {
   aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }>;
   /** The groups of a purchase summary of the plan's range [bucketStarts[0], endMs). */
   summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups>;
+  /** One page of the purchases table: the plan's rows after its filters, sorted by the store, with their total. */
+  purchasePage(account: string, request: FactPageRequest): Promise<FactPage>;
+  /** Which of `ids` are rows of the plan's range after its filters, with their days (the reveal action's rows); at most one row per id and day. */
+  locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

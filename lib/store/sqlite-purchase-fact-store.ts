@@ -7,13 +7,28 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import {
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
-  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type SlotRecord,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
+  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 const TABLE = "purchase_facts";
 const SELECTION = "temp.purchase_selection";
+
+/**
+ * A table made before the purchases table's sort values were columns has no value to give them:
+ * its rows and its days go (the rows are derived, never the only copy), and the mirror writes a
+ * day's rows again the next time it opens that day (mirror-day-cache.ts: a day not held is
+ * written). Until then a report reads the records, as for any day the table lacks.
+ */
+function dropRowsWithoutTableKeys(db: Database.Database): void {
+  const columns = db.prepare(`PRAGMA table_info(${TABLE})`).all() as Array<{ name: string }>;
+  if (columns.length === 0 || columns.some((c) => c.name === "purchase_created_at")) return;
+  db.transaction(() => {
+    db.exec(`DROP TABLE ${TABLE}`);
+    db.exec("DELETE FROM purchase_fact_days");
+  })();
+}
 
 export class SqlitePurchaseFactStore implements PurchaseFactStore {
   private readonly db: Database.Database;
@@ -26,6 +41,7 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     this.db.pragma("busy_timeout = 5000");
     // A summary's selection lives in memory, never in a temporary file.
     this.db.pragma("temp_store = MEMORY");
+    dropRowsWithoutTableKeys(this.db);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
@@ -36,6 +52,8 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
         shipping_cents INTEGER NOT NULL, taxes_cents INTEGER NOT NULL, platform_fees_cents INTEGER NOT NULL,
         creator_net_cents INTEGER NOT NULL, affiliation_cents INTEGER NOT NULL, affiliation_net_cents INTEGER NOT NULL,
         refunded_cents INTEGER NOT NULL, commission_lost_cents INTEGER NOT NULL,
+        purchase_created_at TEXT NOT NULL, sort_product TEXT NOT NULL, sort_type TEXT NOT NULL, sort_method TEXT NOT NULL,
+        sort_country TEXT NOT NULL, sale_amount REAL NOT NULL, commission_amount REAL NOT NULL,
         PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
       CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
@@ -100,6 +118,24 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
       this.db.exec(`DELETE FROM ${SELECTION}`);
       return groups;
     })();
+  }
+
+  async purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
+    // The count and the page in one read transaction: a day replaced between them cannot skew the page.
+    return this.db.transaction(() => {
+      const count = pageCountStatement("sqlite", TABLE, account, request);
+      const total = Number((this.db.prepare(count.text).get(...count.args) as { n: number }).n);
+      const slice = pageSlice(total, request);
+      if (slice.limit === 0) return { total, page: slice.page, items: [] };
+      const page = pageStatement("sqlite", TABLE, account, request, slice.dir, slice.offset, slice.limit);
+      return { total, page: slice.page, items: pageItemsOf(this.db.prepare(page.text).all(...page.args) as PageRecord[], slice.reversed) };
+    })();
+  }
+
+  async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
+    if (ids.length === 0) return [];
+    const statement = locateStatement("sqlite", TABLE, account, plan, ids);
+    return pageItemsOf((this.db.prepare(statement.text).all(...statement.args) as PageRecord[]), false);
   }
 
   async forget(account: string): Promise<void> {

@@ -101,6 +101,8 @@ describe("the mirror and the purchases fact table", () => {
       readDayMeta: (account, days) => facts.readDayMeta(account, days),
       aggregate: (account, plan) => facts.aggregate(account, plan),
       summarize: (account, plan) => facts.summarize(account, plan),
+      purchasePage: (account, request) => facts.purchasePage(account, request),
+      locatePurchases: (account, plan, ids) => facts.locatePurchases(account, plan, ids),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };

@@ -80,7 +80,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
         <section aria-labelledby="rf-where" className="space-y-2">
           <h2 id="rf-where" className="text-lg font-semibold">{t(creator ? "whereCreator" : "whereAffiliate")}</h2>
           <div className="grid gap-6 lg:grid-cols-2">
-            {view.breakdowns.filter((b) => !params.currency || b.currency === params.currency).map((b) => (
+            {view.breakdowns.map((b) => (
               <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
                 <h3 className="text-sm font-semibold">{titleOf(b.id)} · {currencyName(b.currency)}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /> <CsvLink dataset={`breakdown-${b.id}`} /></h3>
                 <BreakdownBarChart rows={labelledRows(b.rows.map((r) => ({ key: r.key, name: r.label, count: r.count, amount: r.amount, share: r.share ?? 0 })), b.id, label)} currency={b.currency} title={titleOf(b.id)} />

@@ -36,7 +36,6 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
   const csv = panelCsvHref("revenue", query, links);
   // A breakdown's id is a dimension the messages word; an unknown one shows as it is.
   const titleOf = (id: string) => (t.has(`by.${id}` as "by.product") ? t(`by.${id}` as "by.product") : id);
-  const currencies = params.currency ? view.currencies.filter((c) => c === params.currency) : view.currencies;
   if (showsEmptyPeriod(view)) return <EmptyPeriod params={params} what="sales" offerWider={!links.shared} />;
   return (
     <PanelLinksScope report="revenue" query={query} links={links}>
@@ -47,14 +46,14 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
             <h2 id="kpi-title" className="text-lg font-semibold">{t(view.quality.complete ? "keyFigures" : "keyFiguresIncomplete")}</h2>
             <Csv href={csv("kpis")} />
           </div>
-          <KpiGrid kpis={view.kpis.filter((k) => currencies.includes(k.currency))} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} />
+          <KpiGrid kpis={view.kpis} partialDeltas={deltasArePartial(view.quality)} assumedCurrency={view.quality.assumedCurrency} comparisonDataFrom={view.comparisonDataFrom} />
         </section>
         <section aria-labelledby="series-title" className="space-y-2">
           <div className="flex items-center justify-between">
             <h2 id="series-title" className="text-lg font-semibold">{t("overTime", { value: valueLabel })}</h2>
             <Csv href={csv("series")} />
           </div>
-          {view.series.filter((s) => currencies.includes(s.currency)).map((s) => (
+          {view.series.map((s) => (
             <div key={s.currency}>
               <h3 className="text-sm font-semibold uppercase text-zinc-600 dark:text-zinc-400">{s.currency}<AssumedCurrencyTag currency={s.currency} assumed={view.quality.assumedCurrency} /></h3>
               <RevenueOverTimeChart currency={s.currency} points={s.points} valueLabel={valueLabel} withComparison={view.comparison !== null} granularity={params.granularity} timeZone={params.tz} />
@@ -64,7 +63,7 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
         <section aria-labelledby="breakdowns-title" className="space-y-2">
           <h2 id="breakdowns-title" className="text-lg font-semibold">{t("whereFrom")}</h2>
           <div className="grid gap-6 lg:grid-cols-2">
-            {view.breakdowns.filter((b) => currencies.includes(b.currency)).map((b) => (
+            {view.breakdowns.map((b) => (
               <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
                 <div className="flex items-center justify-between">
                   <h3 className="text-sm font-semibold">{titleOf(b.id)} · {currencyName(b.currency)}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
@@ -75,8 +74,8 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
             ))}
           </div>
         </section>
-        {keyType === "creator" && <AttachRates attach={view.attach.filter((a) => currencies.includes(a.currency))} csvHref={csv("attach-rates")} assumed={view.quality.assumedCurrency} />}
-        <FundsTable funds={view.funds.filter((f) => currencies.includes(f.currency))} label={t(keyType === "creator" ? "funds.titleCreator" : "funds.titleAffiliate")} weeks={view.fundsWeeks} csvHref={csv("funds")} assumed={view.quality.assumedCurrency} />
+        {keyType === "creator" && <AttachRates attach={view.attach} csvHref={csv("attach-rates")} assumed={view.quality.assumedCurrency} />}
+        <FundsTable funds={view.funds} label={t(keyType === "creator" ? "funds.titleCreator" : "funds.titleAffiliate")} weeks={view.fundsWeeks} csvHref={csv("funds")} assumed={view.quality.assumedCurrency} />
         {/* One purchase per row, customers' details on request: never in a shared snapshot. */}
         {!links.shared && view.rows && <PurchasesTable query={query} total={view.rows.total} valueLabel={valueLabel} csvHref={exportHref("revenue", "purchases", query)} />}
       </div>

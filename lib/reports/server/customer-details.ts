@@ -2,7 +2,9 @@ import "server-only";
 
 // The customer details of rows on screen, for the reveal action: read from the same records the
 // table pages from (the session's account, the report's range and filters), for the ids asked
-// only; an id that is not a row of that table is left out. Nothing here is logged.
+// only; an id that is not a row of that table is left out. Nothing here is logged. Purchases
+// come from the fact table's rows and their days when it holds the range (purchase-table-facts.ts).
+import { getReportFactStore } from "@/lib/mirror/mirror-access";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { TableEntry } from "@/lib/store/table-index-cache";
@@ -10,6 +12,7 @@ import { cartDetails, cartRowId } from "@/lib/reports/server/cart-rows";
 import { genericDetails, genericRowId } from "@/lib/reports/server/generic-rows";
 import { orderDetails, orderRowId } from "@/lib/reports/server/order-rows";
 import { purchaseDetails, purchaseRowId } from "@/lib/reports/server/purchase-rows";
+import { purchaseDetailsFromFacts } from "@/lib/reports/server/purchase-table-facts";
 import { cartsSnapshot, genericSnapshot, ordersSnapshot, purchasesSnapshot, type TableName } from "@/lib/reports/server/table-sources";
 
 export type CustomerDetails = Record<string, Record<string, string>>;
@@ -31,8 +34,13 @@ function pick<T>(entry: TableEntry<{ records: readonly T[] | null }>, ids: reado
 
 export async function getCustomerDetails(client: SalesApiClient, keyType: KeyType, table: TableName, params: ReportParams, ids: readonly string[]): Promise<CustomerDetails> {
   switch (table) {
-    case "purchases":
-      return pick((await purchasesSnapshot(client, keyType, params)).entry, ids, purchaseRowId, purchaseDetails);
+    case "purchases": {
+      // The fact table, when it holds the range, names the rows among the ids and their days:
+      // only those days are opened (the rows route pages from it the same way).
+      const facts = getReportFactStore();
+      const fromFacts = facts ? await purchaseDetailsFromFacts(client, params, ids, facts) : null;
+      return fromFacts ?? pick((await purchasesSnapshot(client, keyType, params)).entry, ids, purchaseRowId, purchaseDetails);
+    }
     case "orders":
       return pick((await ordersSnapshot(client, params)).entry, ids, orderRowId, orderDetails);
     case "carts":

@@ -28,6 +28,7 @@ import { loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
+import { saleShareSum } from "@/lib/analytics/key-share";
 
 export const CREATOR_SPEC: KpiSpec<CreatorKpis> = [
   { key: "creatorNet", label: "Net revenue", labelKey: "netRevenue", kind: "money" },
@@ -67,7 +68,7 @@ function last30Figures(data: RevenueSummaries, keyType: KeyType) {
       ? kpiCards(summaryCreatorKpis(data.current), summaryCreatorKpis(data.comparison ?? none), CREATOR_SPEC, comparison)
       : kpiCards(summaryAffiliateKpis(data.current), summaryAffiliateKpis(data.comparison ?? none), AFFILIATE_SPEC, comparison);
   // "By revenue" as the Revenue report's breakdowns: the sale for a creator, the commission for an affiliate.
-  const split = summaryBreakdowns(data.current, ["product", "offer"], keyType === "creator" ? "transaction" : "affiliation");
+  const split = summaryBreakdowns(data.current, ["product", "offer"], saleShareSum(keyType));
   const top = keyType === "creator"
     ? [{ dimension: "product" as const, perCurrency: topRows(split.product) }, { dimension: "offer" as const, perCurrency: topRows(split.offer) }]
     : [{ dimension: "product" as const, perCurrency: topRows(split.product) }];

@@ -6,19 +6,19 @@ import { breakdowns } from "@/lib/analytics/breakdowns";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
-import { refundedShareCents, fromCents, toCents } from "@/lib/analytics/money";
 import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { isDispute } from "@/lib/analytics/sale-losses";
 import { purchaseFilterKeys } from "@/lib/analytics/filters";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { GenericRecord, KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { GenericRecord, KeyType, SalesApiClient } from "@/lib/sales-api";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadOrders } from "@/lib/reports/server/orders-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import { reportQuality } from "@/lib/reports/report-quality";
+import { refundShareOf } from "@/lib/analytics/key-share";
 
 export const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
@@ -76,8 +76,7 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
   const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null;
 
   const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
-  const lostOf = (p: Purchase) => fromCents(refundedShareCents(toCents(p.amountAffiliation), toCents(p.amountRefunded), toCents(p.amountTransaction)));
-  const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], keyType === "creator" ? (p) => p.amountRefunded : lostOf);
+  const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], refundShareOf(keyType));
 
   const days = daysToRefund(data.refunds ?? []);
 
@@ -112,7 +111,8 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     kpis: kpiCards(current, previous, keyType === "creator" ? REFUND_KPIS : AFFILIATE_REFUND_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
     /** The period's figures per currency (every currency, as its key-figures CSV writes them): that file made from the view alone. */
     figures: kpisOf(data),
-    breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
+    // The currency filter on the server, as for the key figures: the page and its breakdown CSVs show the chosen currency only.
+    breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.filter((b) => !params.currency || b.currency === params.currency).map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,
     delivery,
     /** Refund and chargeback rates of physical orders by milestone, carrier and days to delivery (creator, dated by sale). */

@@ -23,13 +23,14 @@ import {
 } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
-import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { loadRevenueRecords, type LoadOptions } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
 import { kpiCards } from "@/lib/reports/kpi-cards";
 import { AFFILIATE_KPIS, CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
 import { FUNDS_LATER, type RevenueView } from "@/lib/reports/revenue-view";
+import { saleShareSum } from "@/lib/analytics/key-share";
 
 const FUNDS_WEEKS = 8;
 
@@ -42,8 +43,6 @@ export function fundsWeekCsvLabel(week: string, weeks: number): string {
 }
 
 
-/** The amount a report is about: the sale for a creator, the commission for an affiliate. */
-export const amountFor = (keyType: KeyType) => (keyType === "creator" ? (p: Purchase) => p.amountTransaction : (p: Purchase) => p.amountAffiliation);
 
 export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
   try {
@@ -57,7 +56,7 @@ export async function buildRevenueView(client: SalesApiClient, keyType: KeyType,
 }
 
 export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params: ReportParams): RevenueView {
-  const value = keyType === "creator" ? "transaction" : "affiliation";
+  const value = saleShareSum(keyType);
   const withComparison = data.comparison !== null;
   const comparisonDataFrom = data.comparison && data.comparisonRange ? comparisonDataStart(data.comparisonRange, summaryDataDays(data.comparison), summaryDataDays(data.current)) : null;
   const partial = comparisonDataFrom !== null;
@@ -89,20 +88,25 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
     FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : summaryDimensionKeys(data.unfiltered, FILTER_DIMENSION[key])]),
   ) as Record<FilterKey, string[]>;
 
+  // The currency filter is applied here, on the server, as every report does: the page, its
+  // CSVs and a share snapshot hold the chosen currency's blocks only; `currencies` still names
+  // every currency of the range (the filter's choices).
+  const shown = <T extends { currency: string }>(blocks: T[]): T[] => (params.currency ? blocks.filter((b) => b.currency === params.currency) : blocks);
+
   return {
     keyType,
     range: { from: params.from, to: params.to, tz: params.tz, granularity: params.granularity },
     comparison: data.comparisonRange,
     comparisonDataFrom,
     currencies: kpis.map((k) => k.currency),
-    kpis,
-    series,
-    breakdowns: breakdownList,
+    kpis: shown(kpis),
+    series: shown(series),
+    breakdowns: shown(breakdownList),
     attach:
       keyType === "creator"
-        ? summaryAttachRates(data.current).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
+        ? shown(summaryAttachRates(data.current)).map((a) => ({ currency: a.currency, frontOrders: a.frontOrders, rates: [{ type: "order_bump", ...a.orderBump }, { type: "upsell", ...a.upsell }, { type: "downsell", ...a.downsell }] }))
         : [],
-    funds: funds.map((f) => ({
+    funds: shown(funds).map((f) => ({
       currency: f.currency,
       weeks: [
         ...f.rows.map((r) => ({ week: r.bucket, amount: r.amount })),

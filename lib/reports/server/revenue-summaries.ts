@@ -67,8 +67,8 @@ async function summariesOfLocalRange(client: SalesApiClient, range: { from: stri
   return { summaries, report };
 }
 
-/** The range's day summaries before any filter (both periods), and the currency decision they give. */
-async function unfilteredSummaries(client: SalesApiClient, params: ReportParams, options: LoadOptions) {
+/** The range's day summaries before any filter (both periods), and the currency decision they give (also the purchases table's, purchase-table-facts.ts). */
+export async function unfilteredSummaries(client: SalesApiClient, params: ReportParams, options: LoadOptions) {
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Both periods are fetched side by side, within the credential's rate limit.
   const [shown, before] = await Promise.all([
@@ -81,6 +81,14 @@ async function unfilteredSummaries(client: SalesApiClient, params: ReportParams,
   return { shown, before, compareRange, decided, missing, currency: { ...decided, tally: tallyByOffer(decided, missing) } };
 }
 
+/** Whether the fact table holds every day of the fetches as the mirror served them: the same fetch time, none left unfetched. */
+export async function factsHoldReports(facts: PurchaseFactStore, account: string, reports: readonly RangeReport[]): Promise<boolean> {
+  if (reports.some((r) => r.unfetchedDays.length > 0)) return false;
+  const stamps = reports.flatMap((r) => r.fetchedAt);
+  const held = new Map((await facts.readDayMeta(account, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
+  return stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt);
+}
+
 /**
  * A filtered report from the purchases fact table, when it holds every day of both periods as
  * the mirror served them (the same fetch time, none left unfetched); null otherwise, and the
@@ -90,11 +98,7 @@ async function unfilteredSummaries(client: SalesApiClient, params: ReportParams,
  */
 async function filteredSummariesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
   const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
-  const reports = before ? [shown.report, before.report] : [shown.report];
-  if (reports.some((r) => r.unfetchedDays.length > 0)) return null;
-  const stamps = reports.flatMap((r) => r.fetchedAt);
-  const held = new Map((await facts.readDayMeta(client.identity, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
-  if (!stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt)) return null;
+  if (!(await factsHoldReports(facts, client.identity, before ? [shown.report, before.report] : [shown.report]))) return null;
   const query = { timeZone: params.tz, filters: params.filters, currency: decided };
   const [current, comparison] = await Promise.all([
     purchaseSummaryFromFacts(facts, client.identity, { ...query, from: params.from, to: params.to }),

@@ -4,10 +4,10 @@ import "server-only";
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts).
 import type { Pool } from "pg";
 import {
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
-  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type SlotRecord,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
+  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_purchase_facts";
@@ -76,6 +76,25 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
       this.pool.query<OrderRecord>(orders.text, orders.args),
     ]);
     return summaryGroupsOf({ slots: slots.rows, dims: dims.rows, labels: labels.rows, funds: funds.rows }, o.rows.map(orderGroupOf));
+  }
+
+  async purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
+    // The count and the page from one snapshot: a day replaced between them cannot skew the page.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      const count = pageCountStatement("postgres", TABLE, account, request);
+      const total = Number((await client.query<{ n: string }>(count.text, count.args)).rows[0]?.n ?? 0);
+      const slice = pageSlice(total, request);
+      if (slice.limit === 0) return { total, page: slice.page, items: [] };
+      const page = pageStatement("postgres", TABLE, account, request, slice.dir, slice.offset, slice.limit);
+      return { total, page: slice.page, items: pageItemsOf((await client.query<PageRecord>(page.text, page.args)).rows, slice.reversed) };
+    });
+  }
+
+  async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
+    if (ids.length === 0) return [];
+    const statement = locateStatement("postgres", TABLE, account, plan, ids);
+    return pageItemsOf((await this.pool.query<PageRecord>(statement.text, statement.args)).rows, false);
   }
 
   async forget(account: string): Promise<void> {

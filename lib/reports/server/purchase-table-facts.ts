@@ -1,0 +1,92 @@
+import "server-only";
+
+// A page of the purchases table from the fact store (issue #25 point 5): the store sorts and
+// cuts the range's purchases after the report's filters, and only the sealed days holding the
+// page's purchases are opened to show them. It answers when the table holds every day of the
+// range as the mirror serves it (revenue-summaries.ts's rule for a filtered Revenue), and the
+// page is then the one purchaseRowsPage makes from every record of the range: same rows, same
+// order, same total, same formatting (tests/support/purchase-table-page-behaviour.ts). Null
+// otherwise: the caller pages the records as before.
+import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
+import { purchaseTablePageFromFacts, purchaseTablePlan } from "@/lib/query/purchase-table-query";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { TableRow } from "@/lib/reports/revenue-view";
+import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
+import { saleShareOf } from "@/lib/analytics/key-share";
+import { factsHoldReports, unfilteredSummaries } from "./revenue-summaries";
+import type { TablePage, TableRequest } from "./table-page";
+
+type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
+
+/**
+ * The page's purchases, in its order, from their days' records; null when a day is not the copy
+ * the table was read from (fetched again since) or lacks a purchase the table names.
+ */
+async function openPageDays(client: SalesApiClient, items: readonly FactPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions): Promise<Purchase[] | null> {
+  const days = [...new Set(items.map((i) => i.day))];
+  const opened = await Promise.all(days.map((day) => client.fetchRange("purchases", { from: day, to: day }, rangeOptions(options))));
+  const byDay = new Map<string, Map<number, Purchase>>();
+  for (const [i, day] of days.entries()) {
+    const { records, report } = opened[i]!;
+    if (report.unfetchedDays.length > 0 || report.fetchedAt.some(([d, at]) => stamps.get(d) !== at)) return null;
+    // A purchase twice in a day is one row of the table, its first copy (purchaseFactRows).
+    const ids = new Map<number, Purchase>();
+    for (const p of records) if (!ids.has(p.purchaseId)) ids.set(p.purchaseId, p);
+    byDay.set(day, ids);
+  }
+  const page: Purchase[] = [];
+  for (const item of items) {
+    const p = byDay.get(item.day)?.get(item.purchaseId);
+    if (!p) return null;
+    page.push(p);
+  }
+  return page;
+}
+
+export async function purchasePageFromFacts(
+  client: SalesApiClient,
+  keyType: KeyType,
+  params: ReportParams,
+  request: TableRequest<PurchaseSortKey>,
+  facts: PurchaseFactStore,
+  given: Given = {},
+): Promise<TablePage<TableRow> | null> {
+  const options = withReportDeadline(client, given);
+  // The day summaries (no record opened but those of a day a local range cuts in two) fetch
+  // what is missing or stale, which writes its rows, and give the currency decision the
+  // records' page makes (loadRevenueRecords): an amount's currency, never the order.
+  const { shown, decided } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
+  if (!(await factsHoldReports(facts, client.identity, [shown.report]))) return null;
+  const page = await purchaseTablePageFromFacts(facts, client.identity, {
+    from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, keyType, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize,
+  });
+  const records = await openPageDays(client, page.items, new Map(shown.report.fetchedAt), options);
+  if (!records) return null;
+  const value = saleShareOf(keyType);
+  const rows = withAssumedCurrency(records, decided).records.map((p) => purchaseRow(p, value, decided.currency, request.timeZone));
+  return { total: page.total, page: page.page, items: rows };
+}
+
+/**
+ * The customer details of rows the table shows, for the reveal action: only ids that are rows of
+ * the session's account, the report's range and its filters (the store says which, and where
+ * they live), read from those rows' days only; an id that is not such a row is left out. Null
+ * when the table does not hold the range as the mirror serves it (customer-details.ts then reads
+ * the range's records). Nothing here is logged.
+ */
+export async function purchaseDetailsFromFacts(client: SalesApiClient, params: ReportParams, ids: readonly string[], facts: PurchaseFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
+  const options = withReportDeadline(client, given);
+  const { shown } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
+  if (!(await factsHoldReports(facts, client.identity, [shown.report]))) return null;
+  // A row's id is its purchase id written as a number (purchaseRowId): any other text names no row.
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
+  const items = await facts.locatePurchases(client.identity, purchaseTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);
+  const records = await openPageDays(client, items, new Map(shown.report.fetchedAt), options);
+  if (!records) return null;
+  const answer: Record<string, Record<string, string>> = {};
+  for (const p of records) answer[purchaseRowId(p)] ??= purchaseDetails(p);
+  return answer;
+}

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { purchaseTablePlan } from "@/lib/query/purchase-table-query";
+import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
+import { createPostgresPool } from "@/lib/store/postgres/pool";
+import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
+import { purchaseTablePageBehaviour } from "../support/purchase-table-page-behaviour";
+import { createTestSchema, randomSchemaName, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+
+// The purchases table's page from the PostgreSQL fact table: the suite SQLite runs in tests/unit.
+let schema: TestSchema;
+beforeAll(async () => {
+  schema = await createTestSchema();
+});
+afterAll(async () => {
+  await schema?.drop();
+});
+
+purchaseTablePageBehaviour("PostgresPurchaseFactStore", {
+  async open() {
+    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
+    return new PostgresPurchaseFactStore(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+  },
+});
+
+describe("migration 0005 on a fact table written before it", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("empties the rows and their days (the mirror writes them again), and the store writes and pages a day after it", async () => {
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-migrations-"));
+    dirs.push(before);
+    for (const name of fs.readdirSync(MIGRATIONS_DIR).filter((n) => n < "0005")) fs.copyFileSync(path.join(MIGRATIONS_DIR, name), path.join(before, name));
+    const name = randomSchemaName();
+    const pool = createPostgresPool(TEST_DATABASE_URL, { schema: name, max: 2 });
+    try {
+      expect(await migratePostgres(pool, { schema: name, dir: before })).toContain("0004_purchase-facts");
+      await pool.query(`INSERT INTO salesdash_purchase_facts (account, day, seq, purchase_id, currency, currency_offer, product, offer, purchase_type, payment_method, psp, card_brand, country, affiliate,
+        transaction_cents, items_gross_cents, items_net_cents, shipping_cents, taxes_cents, platform_fees_cents, creator_net_cents, affiliation_cents, affiliation_net_cents, refunded_cents, commission_lost_cents)
+        VALUES ('acct', '2026-03-10', 0, 1, 'BRL', '', 'p', 'o', 'front', 'pix', 'none', 'none', 'BR', 'none', 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0)`);
+      await pool.query(`INSERT INTO salesdash_purchase_fact_days (account, day, fetched_at, count) VALUES ('acct', '2026-03-10', ${NOW}, 1)`);
+      expect(await migratePostgres(pool, { schema: name })).toEqual(["0005_purchase-table-keys"]);
+      const store = new PostgresPurchaseFactStore(pool);
+      expect(await store.readDayMeta("acct", ["2026-03-10"])).toEqual([]);
+      expect(Number((await pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_purchase_facts")).rows[0]!.n)).toBe(0);
+      const rows = purchaseDays("creator").get("2026-03-10")!.map(purchaseFactRow);
+      await store.replaceDay("acct", "2026-03-10", NOW, rows);
+      const plan = purchaseTablePlan({ from: "2026-03-10", to: "2026-03-10", timeZone: "UTC", filters: {} });
+      const page = await store.purchasePage("acct", { plan, sort: "createdAt", dir: "desc", amount: "sale", page: 1, pageSize: 10 });
+      expect(page.total).toBe(rows.length);
+      expect(page.items.length).toBe(Math.min(10, rows.length));
+    } finally {
+      await pool.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`).catch(() => undefined);
+      await pool.end();
+    }
+  });
+});
