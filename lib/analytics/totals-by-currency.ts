@@ -14,5 +14,10 @@ export function totalsByCurrency<T extends { currency?: string | null }>(records
     entry.cents += Math.round((amountOf(record) ?? 0) * 100);
     cents.set(currency, entry);
   }
+  return totalsFromCents(cents);
+}
+
+/** The totals of counts and cents already added per currency (records, or a fact table's groups), in the totals' order. */
+export function totalsFromCents(cents: ReadonlyMap<string, { count: number; cents: number }>): CurrencyTotal[] {
   return [...cents].map(([currency, e]) => ({ currency, count: e.count, amount: e.cents / 100 })).sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
 }

@@ -1,9 +1,14 @@
 import "server-only";
 
-// The digests the mirror keeps beside each day's records, by resource. Only the Revenue
-// report's purchases have one yet: the report merges a day's summary instead of its records.
+// The digests the mirror keeps beside each day's records, by resource. The Revenue report's
+// purchases: the report merges a day's summary instead of its records. Orders: only the day's
+// count, so the Orders report learns which days are held and when they were fetched (its fetch
+// report, invalid records included) without opening them, and reads the orders fact table.
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import type { DayDigesters } from "./mirror-day-cache";
 
-export const DAY_DIGESTERS: DayDigesters = { purchases: PURCHASE_SUMMARY as DayDigester };
+/** An orders day's mark: its count of records (what the fetch report needs is kept beside any digest). */
+export const ORDER_DAY_MARK: DayDigester<unknown, number> = { name: "orders-day-v1", of: (records) => records.length };
+
+export const DAY_DIGESTERS: DayDigesters = { purchases: PURCHASE_SUMMARY as DayDigester, orders: ORDER_DAY_MARK as DayDigester };

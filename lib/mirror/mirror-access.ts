@@ -13,7 +13,9 @@ import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
+import { openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
@@ -28,12 +30,15 @@ export function getMirrorStore(): MirrorStore {
   return state.mirror;
 }
 
-/** The purchases fact table beside the mirror: in the mirror's own SQLite file, or its PostgreSQL database. */
+/**
+ * The purchases fact table beside the mirror: in the mirror's own SQLite file, queried and
+ * written by a worker thread of this process (one, on the process state), or its PostgreSQL database.
+ */
 export function getPurchaseFactStore(): PurchaseFactStore {
   const state = getProcessState();
   if (!state.purchaseFacts) {
     const pool = getDatabasePool();
-    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : new SqlitePurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : openWorkerPurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
   }
   return state.purchaseFacts;
 }
@@ -41,6 +46,21 @@ export function getPurchaseFactStore(): PurchaseFactStore {
 /** The fact table reports may read: only where clients are mirrored (a server secret is set), as only then is it written. */
 export function getReportFactStore(): PurchaseFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
+}
+
+/** The orders fact table beside the mirror, where the purchases' is (its own worker thread in SQLite). */
+export function getOrderFactStore(): OrderFactStore {
+  const state = getProcessState();
+  if (!state.orderFacts) {
+    const pool = getDatabasePool();
+    state.orderFacts = pool ? onPostgres(new PostgresOrderFactStore(pool)) : openWorkerOrderFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
+  return state.orderFacts;
+}
+
+/** The orders fact table reports may read: as getReportFactStore, only where it is written. */
+export function getReportOrderFactStore(): OrderFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
 }
 
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
@@ -53,7 +73,7 @@ export function getFreshnessPolicy(): FreshnessPolicy {
 
 export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
-  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore };
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore };
   stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
@@ -70,11 +90,13 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const freshness = options.mirror?.policy ?? getFreshnessPolicy();
   // The process's fact table goes with the process's mirror (the sync's and the session's
   // clients); a mirror given by a test or a benchmark has none unless one is given with it.
-  const facts = options.mirror?.facts ?? (store === getProcessState().mirror ? getPurchaseFactStore() : undefined);
+  const processMirror = store === getProcessState().mirror;
+  const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
+  const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts, orderFacts) },
   });
 }

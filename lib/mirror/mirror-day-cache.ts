@@ -5,13 +5,17 @@ import "server-only";
 // freshness (freshness-policy.ts), go upstream. One instance serves one account, whose key
 // it was given; it answers nothing for another identity. Beside each day's records it keeps
 // the day's digest (day-digesters.ts: the purchase summary a report reads instead of opening
-// a million records), sealed the same way. A day of refunds or chargebacks written marks the
-// older copies of the sales it touches stale (touched-sales.ts).
+// a million records), sealed the same way; a day of purchases or orders is also written as
+// rows of its fact table. A day of refunds or chargebacks written marks the older copies of
+// the sales it touches stale (touched-sales.ts).
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
-import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { FactDayMeta, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
+import { orderFactRows } from "@/lib/query/order-facts";
+import type { Order } from "@/lib/sales-api/schemas/order";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
@@ -34,7 +38,31 @@ export class MirrorDayCache implements DayCacheStore {
     private readonly digesters: DayDigesters = {},
     /** The purchases fact table: a day of purchases stored here replaces that day's rows there. */
     private readonly facts?: PurchaseFactStore,
+    /** The orders fact table: a day of orders stored here replaces that day's rows there. */
+    private readonly orderFacts?: OrderFactStore,
   ) {}
+
+  /** The fact table that keeps a resource's days as rows, if any: purchases and orders. */
+  private factTable(resource: string): { meta(day: string): Promise<FactDayMeta | undefined>; replace(day: string, fetchedAt: number, records: unknown[]): Promise<void>; event: string } | undefined {
+    const account = this.account;
+    if (resource === "purchases" && this.facts) {
+      const facts = this.facts;
+      return {
+        meta: async (day) => (await facts.readDayMeta(account, [day]))[0],
+        replace: (day, fetchedAt, records) => facts.replaceDay(account, day, fetchedAt, purchaseFactRows(records as FactPurchase[])),
+        event: "purchase_facts_unwritten",
+      };
+    }
+    if (resource === "orders" && this.orderFacts) {
+      const facts = this.orderFacts;
+      return {
+        meta: async (day) => (await facts.readDayMeta(account, [day]))[0],
+        replace: (day, fetchedAt, records) => facts.replaceDay(account, day, fetchedAt, orderFactRows(records as Order[])),
+        event: "order_facts_unwritten",
+      };
+    }
+    return undefined;
+  }
 
   private associated(resource: string, day: string): string {
     return `${this.account}|${resource}|${day}`;
@@ -113,7 +141,7 @@ export class MirrorDayCache implements DayCacheStore {
     try {
       const payload = openDay(this.key, this.associated(resource, day), row.sealed) as Payload;
       const cached = { ...payload, complete: row.complete, fetchedAt: row.fetchedAt };
-      if (resource === "purchases") await this.backfillFacts(day, row.fetchedAt, payload.records);
+      await this.backfillFacts(resource, day, row.fetchedAt, payload.records);
       if (options.remember !== false) await this.decoded?.set(opened, cached, maxAgeFor(day, this.clock(), this.policy));
       return cached;
     } catch {
@@ -124,13 +152,14 @@ export class MirrorDayCache implements DayCacheStore {
   }
 
   /** A day stored before the fact table existed (or whose rows failed to be written) gets its rows when first opened. */
-  private async backfillFacts(day: string, fetchedAt: number, records: unknown[]): Promise<void> {
-    if (!this.facts) return;
+  private async backfillFacts(resource: string, day: string, fetchedAt: number, records: unknown[]): Promise<void> {
+    const table = this.factTable(resource);
+    if (!table) return;
     try {
-      const [meta] = await this.facts.readDayMeta(this.account, [day]);
-      if (meta?.fetchedAt !== fetchedAt) await this.facts.replaceDay(this.account, day, fetchedAt, purchaseFactRows(records as FactPurchase[]));
+      const meta = await table.meta(day);
+      if (meta?.fetchedAt !== fetchedAt) await table.replace(day, fetchedAt, records);
     } catch {
-      log("warn", { event: "purchase_facts_unwritten" });
+      log("warn", { event: table.event });
     }
   }
 
@@ -168,12 +197,11 @@ export class MirrorDayCache implements DayCacheStore {
       sealed: sealDay(this.key, this.associated(resource, date), payload),
       digest: digester ? this.sealDigest(resource, date, digester, { digest: digester.of(day.records, { fetchedAt }), invalid: payload.invalid, oddShapes: payload.oddShapes }) : null,
     });
-    if (resource === "purchases" && this.facts) {
+    const table = this.factTable(resource);
+    if (table) {
       // Stamped with the same fetchedAt as the sealed day: a report reads the rows only while
       // the two agree, so a write that failed here leaves the day to its records, never stale rows.
-      await this.facts
-        .replaceDay(this.account, date, fetchedAt, purchaseFactRows(day.records as FactPurchase[]))
-        .catch(() => log("warn", { event: "purchase_facts_unwritten" }));
+      await table.replace(date, fetchedAt, day.records).catch(() => log("warn", { event: table.event }));
     }
     if (EVENT_RESOURCES.includes(resource)) {
       // The events are stored whatever happens here: a sale's day left unmarked is read again at its own freshness.

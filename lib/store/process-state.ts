@@ -20,6 +20,7 @@ import { ReportActivity } from "@/lib/sales-api/report-activity";
 import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
+import type { OrderFactStore } from "./order-fact-store";
 import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
 import { RedisLeaseStore } from "./redis/redis-lease-store";
@@ -47,6 +48,8 @@ export interface ProcessState {
   mirror?: MirrorStore;
   /** The purchases fact table beside the mirror (lib/store/purchase-fact-store.ts), opened on first use. */
   purchaseFacts?: PurchaseFactStore;
+  /** The orders fact table beside the mirror (lib/store/order-fact-store.ts), opened on first use. */
+  orderFacts?: OrderFactStore;
   /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
   database?: Pool;
   /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */

@@ -47,15 +47,15 @@ const numbered = (text: string): string => {
 
 export const forDialect = (dialect: FactDialect, statement: Statement): Statement => (dialect === "postgres" ? { text: numbered(statement.text), args: statement.args } : statement);
 
-/** The currency a row is counted in: its own, else its offer's told one, else the setting, else "unknown" per offer (lib/analytics/assumed-currency). */
 /**
  * The stored days a report reads. SQLite without statistics (nothing runs ANALYZE) took this
  * range of the primary key for its index, and so read every row of the account for a one-product
  * filter; the unary + keeps it a plain condition, so the time or dimension index is used.
  */
-const days = (dialect: FactDialect) => (dialect === "sqlite" ? "+f.day >= ? AND +f.day <= ?" : "f.day >= ? AND f.day <= ?");
+export const days = (dialect: FactDialect) => (dialect === "sqlite" ? "+f.day >= ? AND +f.day <= ?" : "f.day >= ? AND f.day <= ?");
 
-function currencyExpression(plan: PurchaseFactPlan, args: unknown[]): string {
+/** The currency a row is counted in: its own, else its offer's told one, else the setting, else "unknown" per offer (lib/analytics/assumed-currency). Shared by the orders fact table. */
+export function currencyExpression(plan: Pick<PurchaseFactPlan, "currency">, args: unknown[]): string {
   const whens = plan.currency.offers.map(([offer, currency]) => {
     args.push(offer, currency);
     return "WHEN f.currency_offer = ? THEN ?";

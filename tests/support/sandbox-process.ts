@@ -56,13 +56,26 @@ export async function startSandboxProcess(args: string[] = [], { testControls = 
   const creds = JSON.parse(fs.readFileSync(credsFile, "utf8")) as Credentials;
   const ca = fs.readFileSync(creds.caFile, "utf8");
   const agent = new Agent({ connect: { ca } });
-  const request: RunningSandbox["request"] = (pathAndQuery, init = {}) =>
+  const send = (pathAndQuery: string, init: Parameters<RunningSandbox["request"]>[1] = {}) =>
     fetch(`${creds.baseUrl}${pathAndQuery}`, {
       method: init.method ?? "GET",
       body: init.body,
       dispatcher: agent,
       headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
     });
+  // The sandbox (Node's http server) closes a kept-alive socket after 5 s idle; on a loaded
+  // machine the agent can pick that socket as it closes ("other side closed", seen after a
+  // 7 s fetch). A request that never got an answer is sent once more on a fresh socket: the
+  // tests' requests are reads and idempotent controls, so sending one twice changes nothing.
+  const request: RunningSandbox["request"] = async (pathAndQuery, init = {}) => {
+    try {
+      return await send(pathAndQuery, init);
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw error;
+      return send(pathAndQuery, init);
+    }
+  };
   const post = async (p: string, body: unknown) => {
     const res = await request(p, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);

@@ -3,7 +3,7 @@
 import { expect, it, vi } from "vitest";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 
-const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[] }));
+const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[] }));
 
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
@@ -15,6 +15,7 @@ vi.mock("@/lib/mirror/account-sync", () => ({ stopAccountSync: async () => undef
 vi.mock("@/lib/mirror/mirror-access", () => ({
   getMirrorStore: () => ({ forget: async () => undefined }),
   getPurchaseFactStore: () => ({ forget: async (account: string) => void state.factsForgotten.push(account) }),
+  getOrderFactStore: () => ({ forget: async (account: string) => void state.orderFactsForgotten.push(account) }),
 }));
 vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw new Error(`redirect ${to}`); } }));
@@ -33,4 +34,6 @@ it("deletes the account's saved views, and only that account's", async () => {
   expect(await store.list("acct-b")).toHaveLength(1);
   // The purchases fact table's rows of the account go with its mirror.
   expect(state.factsForgotten).toEqual(["acct-a"]);
+  // And the orders fact table's.
+  expect(state.orderFactsForgotten).toEqual(["acct-a"]);
 });

@@ -12,7 +12,7 @@ import { getCredentialVault } from "@/lib/auth/credential-vault";
 import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
-import { getMirrorStore, getPurchaseFactStore } from "@/lib/mirror/mirror-access";
+import { getMirrorStore, getOrderFactStore, getPurchaseFactStore } from "@/lib/mirror/mirror-access";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getProcessState } from "@/lib/store/process-state";
 import { getSavedViewStore } from "@/lib/views/saved-views";
@@ -33,6 +33,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     await stopAccountSync(identity);
     await store.forget(identity);
     await getPurchaseFactStore().forget(identity);
+    await getOrderFactStore().forget(identity);
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
     await getSavedViewStore().deleteAccount(identity);
@@ -41,6 +42,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);
       await store.forget(identity);
       await getPurchaseFactStore().forget(identity);
+      await getOrderFactStore().forget(identity);
     }
   } catch {
     log("warn", { event: "mirror_forget_failed", kind: "mirror" });

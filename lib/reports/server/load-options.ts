@@ -5,6 +5,7 @@ import "server-only";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Deadline, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import type { ReportProgress } from "@/lib/reports/report-progress";
 
@@ -20,6 +21,8 @@ export interface LoadOptions {
   deadline?: Deadline;
   /** The purchases fact table beside the account's mirror: a filtered Revenue report reads it when it holds the range. */
   facts?: PurchaseFactStore;
+  /** The orders fact table beside the account's mirror: the Orders report reads it when it holds the range. */
+  orderFacts?: OrderFactStore;
 }
 
 /** The options with the report's deadline: the one given, else a new one for this load. */

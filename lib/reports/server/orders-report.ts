@@ -2,6 +2,8 @@ import "server-only";
 
 // The Orders report (creator keys only): orders over time per currency and fulfilment; the
 // table's rows come a page at a time (order-rows.ts). The same URL parameters as every report.
+// The view is read from the orders fact table when it holds the range (orders-facts.ts), the
+// same view the records give.
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
@@ -17,6 +19,7 @@ import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { filterOptionsOf, matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { reportQuality, type ReportQuality } from "@/lib/reports/report-quality";
 import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { ordersFiguresFromFacts } from "@/lib/reports/server/orders-facts";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
@@ -59,11 +62,35 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
   return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), offers: offerChoicesOf(dated.records), report, currency: { ...decided, tally: dated.tally }, assumedCurrencyRecords: dated.assumed };
 }
 
-export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
-  return (await loadOrdersReport(client, params, given)).view;
+/** What the view is made of, from the records or from the orders fact table. */
+export interface OrdersFigures extends Omit<OrdersView, "kpis"> {
+  /** The comparison period's totals ([] without one). */
+  previousTotals: CurrencyTotal[];
 }
 
-/** The view and the orders it was made from (the filtered range, every currency): for the CSVs. */
+function ordersView(figures: OrdersFigures): OrdersView {
+  const { totals, previousTotals, comparison, comparisonDataFrom } = figures;
+  return {
+    totals,
+    kpis: kpiCards(totals, previousTotals, ORDER_KPIS, { withComparison: comparison !== null, partialComparison: comparisonDataFrom !== null }),
+    comparison,
+    comparisonDataFrom,
+    series: figures.series,
+    fulfilment: figures.fulfilment,
+    quality: figures.quality,
+    filterOptions: figures.filterOptions,
+    offers: figures.offers,
+  };
+}
+
+/** The view: from the orders fact table when it holds the range as the mirror does (lib/reports/server/orders-facts.ts), else from the records. */
+export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
+  const options = withReportDeadline(client, given);
+  const fromFacts = options.orderFacts ? await ordersFiguresFromFacts(client, params, options, options.orderFacts) : null;
+  return fromFacts ? ordersView(fromFacts) : (await loadOrdersReport(client, params, options)).view;
+}
+
+/** The view and the orders it was made from (the filtered range, every currency): for the CSVs, which need the records themselves. */
 export async function loadOrdersReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: OrdersView; orders: Order[] }> {
   const options = withReportDeadline(client, given);
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
@@ -76,19 +103,17 @@ export async function loadOrdersReport(client: SalesApiClient, params: ReportPar
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);
   const previous = before ? ofCurrency(before.orders) : [];
-  const totals = totalsByCurrency(shown, (o) => o.amountTransaction);
   const daysOf = (list: Order[]) => list.map((o) => o.checkoutInitializedAt);
-  const comparisonDataFrom = comparison && before ? comparisonDataStart(comparison, daysOf(before.orders), daysOf(orders)) : null;
-  const view: OrdersView = {
-    totals,
-    kpis: kpiCards(totals, totalsByCurrency(previous, (o) => o.amountTransaction), ORDER_KPIS, { withComparison: comparison !== null, partialComparison: comparisonDataFrom !== null }),
+  const view = ordersView({
+    totals: totalsByCurrency(shown, (o) => o.amountTransaction),
+    previousTotals: totalsByCurrency(previous, (o) => o.amountTransaction),
     comparison,
-    comparisonDataFrom,
+    comparisonDataFrom: comparison && before ? comparisonDataStart(comparison, daysOf(before.orders), daysOf(orders)) : null,
     series: revenueSeries(shown, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, value: (o) => o.amountTransaction, dateOf: (o) => o.checkoutInitializedAt }).map((s) => ({ currency: s.currency, points: s.points })),
     fulfilment: fulfilment(shown),
     quality: reportQuality({ current: [report], comparison: before ? [before.report] : null }, { records: assumedCurrencyRecords, currency }),
     filterOptions,
     offers,
-  };
+  });
   return { view, orders };
 }

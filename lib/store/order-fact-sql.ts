@@ -1,0 +1,164 @@
+// The orders fact table's SQL, one text for both back-ends (SQLite and PostgreSQL), built as the
+// purchases' is (purchase-fact-sql.ts, whose currency placement and day range it shares). The
+// behaviour suite holds the two back-ends to one answer.
+import { NONE } from "@/lib/analytics/dimensions";
+import { currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
+import { ORDER_FACT_DIMENSIONS, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow } from "./order-fact-store";
+
+export const ORDER_DIMENSION_COLUMN: Record<OrderFactDimension, string> = {
+  product: "product",
+  offer: "offer",
+  method: "payment_method",
+  psp: "psp",
+  brand: "card_brand",
+  country: "country",
+};
+
+/** The row's columns after (account, day, seq), in insertion order. */
+export const ORDER_ROW_COLUMNS = [
+  "order_id", "created_at", "record_day", "currency", "currency_offer", "offer_name",
+  ...ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]),
+  "amount_cents", "milestone", "carrier", "supplier", "completed_at", "delivered_at",
+];
+
+export function orderRowValues(row: OrderFactRow): Array<string | number | null> {
+  return [
+    row.orderId, row.createdAt, row.recordDay, row.currency, row.currencyOffer, row.offerName,
+    ...ORDER_FACT_DIMENSIONS.map((d) => row.dims[d]),
+    row.amountCents, row.milestone, row.carrier, row.supplier, row.completedAt, row.deliveredAt,
+  ];
+}
+
+interface Statement { text: string; args: unknown[] }
+
+/**
+ * The report's filters as lib/reports/server/record-filters compares them: the raw value, a
+ * record without the field or with null as "" (so `none` keeps only a literal "none", and the
+ * card brand, stored as the report maps it, its empty brands).
+ */
+function filterConditions(plan: OrderFactPlan, args: unknown[]): string {
+  const parts: string[] = [];
+  for (const d of ORDER_FACT_DIMENSIONS) {
+    const accepted = plan.filters[d];
+    if (!accepted || accepted.length === 0) continue;
+    args.push(...accepted);
+    parts.push(` AND COALESCE(f.${ORDER_DIMENSION_COLUMN[d]}, '') IN (${accepted.map(() => "?").join(", ")})`);
+  }
+  return parts.join("");
+}
+
+/** The rows of the plan's whole range, with their currency placed; after its filters unless `unfiltered`. */
+function rangeRows(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, args: unknown[], columns: string, unfiltered = false): string {
+  const currency = currencyExpression(plan, args);
+  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  const filters = unfiltered ? "" : filterConditions(plan, args);
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+}
+
+/** Orders and cents per currency, local bucket and record day: the range join of the buckets' instants with the rows. */
+export function orderBucketStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
+  // Placeholders are numbered in the text's order: the arguments go in that order.
+  const args: unknown[] = [];
+  const currency = currencyExpression(plan, args);
+  const ends = [...plan.bucketStarts.slice(1), plan.endMs];
+  let from: string;
+  let bucket: string;
+  if (dialect === "sqlite") {
+    args.push(JSON.stringify(plan.bucketStarts.map((s, i) => [s, ends[i]])));
+    from = `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b CROSS JOIN ${table} f`;
+    bucket = "b.i";
+  } else {
+    args.push(plan.bucketStarts, ends);
+    from = `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`;
+    bucket = "b.i - 1";
+  }
+  args.push(account, plan.days.from, plan.days.to);
+  const filters = filterConditions(plan, args);
+  // The records' own days ride along (a few per bucket): the comparison's data days, without another read.
+  const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, f.record_day, COUNT(*) AS orders, SUM(f.amount_cents) AS cents FROM ${from}
+    WHERE f.account = ? AND ${days(dialect)}${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
+    GROUP BY 1, 2, 3`;
+  return forDialect(dialect, { text, args });
+}
+
+/** Fulfilment's fields of the filtered orders, grouped (an order without a milestone counts only as one without shipping). */
+export function fulfilmentStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
+  const args: unknown[] = [];
+  const shipped = (column: string) => `CASE WHEN f.milestone = '' THEN '' ELSE f.${column} END`;
+  const rows = rangeRows(dialect, table, account, plan, args, `f.milestone, ${shipped("carrier")} AS carrier, ${shipped("supplier")} AS supplier,
+    CASE WHEN f.milestone = '' THEN NULL ELSE f.delivered_at - f.completed_at END AS delivery_ms`);
+  return forDialect(dialect, { text: `SELECT r.currency, r.milestone, r.carrier, r.supplier, r.delivery_ms, COUNT(*) AS orders FROM ${rows} GROUP BY 1, 2, 3, 4, 5`, args });
+}
+
+/**
+ * The unfiltered range's choices and currencies in two reads: the rows grouped by every filter's
+ * value, the currency and its offer (a few thousand groups at most), from which the filter
+ * choices, the offers' products and the currencies are read; and each offer's first name.
+ */
+export function choiceStatements(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): { groups: Statement; labels: Statement } {
+  const of = (columns: string, text: (rows: string) => string): Statement => {
+    const args: unknown[] = [];
+    return forDialect(dialect, { text: text(rangeRows(dialect, table, account, plan, args, columns, true)), args });
+  };
+  const dims = ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]);
+  const keys = [...dims, "own", "currency_offer"];
+  const groups = of(`${dims.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer`, (rows) => `SELECT ${keys.map((c) => `r.${c}`).join(", ")}, COUNT(*) AS orders FROM ${rows} GROUP BY ${keys.map((_, i) => i + 1).join(", ")}`);
+  // An offer's choice code as lib/analytics/offer-choices gives it: the code, "none" when empty.
+  const code = `CASE WHEN COALESCE(f.offer, '') = '' THEN '${NONE}' ELSE f.offer END`;
+  const labels = of(`${code} AS code, f.offer_name, ROW_NUMBER() OVER (PARTITION BY ${code} ORDER BY f.day DESC, f.seq) AS n`, (rows) => `SELECT r.code, r.offer_name FROM ${rows} WHERE r.n = 1`);
+  return { groups, labels };
+}
+
+type Numeric = number | string | bigint;
+export type OrderBucketRecord = { currency: string; bucket: Numeric; record_day: string; orders: Numeric; cents: Numeric };
+export type FulfilmentRecord = { currency: string; milestone: string; carrier: string; supplier: string; delivery_ms: Numeric | null; orders: Numeric };
+export type ChoiceGroupRecord = Record<string, string | null> & { own: string; currency_offer: string; orders: Numeric };
+export interface ChoiceRecords {
+  groups: ChoiceGroupRecord[];
+  labels: Array<{ code: string; offer_name: string | null }>;
+}
+
+// PostgreSQL answers COUNT and SUM over BIGINT as text (it will not round): cents fit a number exactly.
+export function orderGroupsOf(buckets: OrderBucketRecord[], fulfilment: FulfilmentRecord[]): OrderFactGroups {
+  const cells = new Map<string, OrderFactGroups["buckets"][number]>();
+  const days = new Set<string>();
+  for (const r of buckets) {
+    days.add(r.record_day);
+    const id = `${r.currency}\n${r.bucket}`;
+    const cell = cells.get(id);
+    if (cell) {
+      cell.orders += Number(r.orders);
+      cell.cents += Number(r.cents);
+    } else cells.set(id, { currency: r.currency, bucket: Number(r.bucket), orders: Number(r.orders), cents: Number(r.cents) });
+  }
+  return {
+    buckets: [...cells.values()],
+    fulfilment: fulfilment.map((r) => ({ currency: r.currency, milestone: r.milestone, carrier: r.carrier, supplier: r.supplier, deliveryMs: r.delivery_ms === null ? null : Number(r.delivery_ms), orders: Number(r.orders) })),
+    days: [...days],
+  };
+}
+
+export function orderChoicesOf(r: ChoiceRecords): OrderFactChoices {
+  const values = new Map<string, { dimension: number; value: string }>();
+  const offerProducts = new Map<string, { offer: string | null; product: string | null }>();
+  const currencies = new Map<string, { offer: string; currency: string }>();
+  const missing = new Map<string, number>();
+  for (const g of r.groups) {
+    ORDER_FACT_DIMENSIONS.forEach((d, dimension) => {
+      const value = g[ORDER_DIMENSION_COLUMN[d]];
+      if (value !== null && value !== undefined) values.set(`${dimension}\n${value}`, { dimension, value });
+    });
+    const offer = g.offer ?? null;
+    const product = g.product ?? null;
+    offerProducts.set(JSON.stringify([offer, product]), { offer, product });
+    if (g.own !== "" && offer) currencies.set(JSON.stringify([offer, g.own]), { offer, currency: g.own });
+    if (g.own === "") missing.set(g.currency_offer, (missing.get(g.currency_offer) ?? 0) + Number(g.orders));
+  }
+  return {
+    values: [...values.values()],
+    offerProducts: [...offerProducts.values()],
+    labels: r.labels.map((l) => ({ code: l.code, label: l.offer_name })),
+    currencies: [...currencies.values()],
+    missing: [...missing].map(([offer, orders]) => ({ offer, orders })),
+  };
+}

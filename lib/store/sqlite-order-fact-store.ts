@@ -1,0 +1,91 @@
+import "server-only";
+
+// The orders fact table's embedded back-end, in the mirror's SQLite file beside the purchases'
+// (lib/store/order-fact-store.ts). better-sqlite3 is synchronous: a day's rows are replaced in
+// one transaction.
+import type Database from "better-sqlite3";
+import { openPrivateSqlite } from "./private-sqlite";
+import {
+  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord,
+} from "./order-fact-sql";
+import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore } from "./order-fact-store";
+import type { FactDayMeta } from "./purchase-fact-store";
+
+const TABLE = "order_facts";
+
+export class SqliteOrderFactStore implements OrderFactStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(file: string) {
+    this.db = openPrivateSqlite(file);
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("secure_delete = ON");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
+        order_id INTEGER NOT NULL, created_at INTEGER, record_day TEXT NOT NULL,
+        currency TEXT NOT NULL, currency_offer TEXT NOT NULL, offer_name TEXT,
+        product TEXT, offer TEXT, payment_method TEXT, psp TEXT, card_brand TEXT NOT NULL, country TEXT,
+        amount_cents INTEGER NOT NULL, milestone TEXT NOT NULL, carrier TEXT NOT NULL, supplier TEXT NOT NULL,
+        completed_at INTEGER, delivered_at INTEGER,
+        PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
+      CREATE TABLE IF NOT EXISTS order_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
+        count INTEGER NOT NULL, PRIMARY KEY (account, day));
+    `);
+    const columns = ["account", "day", "seq", ...ORDER_ROW_COLUMNS];
+    const insert = this.db.prepare(`INSERT INTO ${TABLE} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    const deleteDay = this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ? AND day = ?`);
+    const writeMeta = this.db.prepare("INSERT OR REPLACE INTO order_fact_days (account, day, fetched_at, count) VALUES (?, ?, ?, ?)");
+    this.statements = {
+      replace: this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]) => {
+        deleteDay.run(account, day);
+        rows.forEach((row, seq) => insert.run(account, day, seq, ...orderRowValues(row)));
+        writeMeta.run(account, day, fetchedAt, rows.length);
+      }),
+      readMeta: this.db.prepare("SELECT day, fetched_at, count FROM order_fact_days WHERE account = ? AND day = ?"),
+      forget: this.db.transaction((account: string) => {
+        this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ?`).run(account);
+        this.db.prepare("DELETE FROM order_fact_days WHERE account = ?").run(account);
+      }),
+    };
+  }
+
+  private all<T>(statement: { text: string; args: unknown[] }): T[] {
+    return this.db.prepare(statement.text).all(...statement.args) as T[];
+  }
+
+  async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]): Promise<void> {
+    this.statements.replace(account, day, fetchedAt, rows);
+  }
+
+  async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+    return days.flatMap((day) => {
+      const row = this.statements.readMeta.get(account, day) as { day: string; fetched_at: number; count: number } | undefined;
+      return row ? [{ day: row.day, fetchedAt: row.fetched_at, count: row.count }] : [];
+    });
+  }
+
+  async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {
+    if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
+    return orderGroupsOf(this.all<OrderBucketRecord>(orderBucketStatement("sqlite", TABLE, account, plan)), this.all<FulfilmentRecord>(fulfilmentStatement("sqlite", TABLE, account, plan)));
+  }
+
+  async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
+    const s = choiceStatements("sqlite", TABLE, account, plan);
+    return orderChoicesOf({ groups: this.all<ChoiceGroupRecord>(s.groups), labels: this.all<{ code: string; offer_name: string | null }>(s.labels) });
+  }
+
+  async forget(account: string): Promise<void> {
+    this.statements.forget(account);
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

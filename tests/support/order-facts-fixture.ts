@@ -1,0 +1,127 @@
+// Orders for the orders fact store's tests, from the sandbox's own generator (no server): each
+// UTC day's orders of the creator account as the client parses them, with the shapes the field
+// notes warn about mixed in (no currency, no offer, fields empty, null or absent, a product
+// literally named "none", no card brand, no tracking, an offer under other names, an order sent
+// twice), and the record engine that stays the oracle: the Orders report's own loader over a
+// client answering those days.
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { Granularity } from "@/lib/analytics/bucket-index";
+import { orderFactRows } from "@/lib/query/order-facts";
+import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { Deadline } from "@/lib/sales-api/deadline";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { orderSchema, type Order } from "@/lib/sales-api/schemas/order";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { makeAccounts } from "../../sandbox/accounts";
+import { Dataset } from "../../sandbox/data/dataset";
+import { dayOf } from "../../sandbox/data/time";
+import { NOW, utcDays } from "./purchase-facts-fixture";
+
+export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./purchase-facts-fixture";
+
+function without<T extends object>(o: T, ...keys: Array<keyof T>): T {
+  const copy = { ...o };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+function oddly(o: Order): Order {
+  const id = o.orderId;
+  if (id % 31 === 0) return { ...o, currency: undefined } as unknown as Order;
+  if (id % 37 === 0) return { ...o, currency: undefined, offerCode: null } as unknown as Order;
+  if (id % 29 === 0) return { ...o, productName: "", cardBrand: null, paymentMethod: null };
+  if (id % 23 === 0) return without(o, "productName", "shippingCountry", "psp", "offerCode");
+  if (id % 19 === 0) return { ...o, productName: "none", shippingCountry: "", cardBrand: "" };
+  if (id % 17 === 0) return { ...o, lastTrackingMilestone: null, trackingCarrier: null, supplierName: "" };
+  if (id % 13 === 0) return { ...o, trackingCarrier: "", supplierName: null, orderCompletedAt: null };
+  // An offer renamed: the Offer filter's words are its first name in the records' order.
+  if (id % 11 === 0) return { ...o, offerName: `${o.offerName ?? ""} (${id})` };
+  return o;
+}
+
+let cache: Map<string, Order[]> | undefined;
+
+/** Each UTC day's orders of the sandbox's creator account, newest first as the API sends them. */
+export function orderDays(): Map<string, Order[]> {
+  if (cache) return cache;
+  const dataset = new Dataset("salesdash", 1);
+  const scope = makeAccounts("salesdash").creator.scope;
+  const days = new Map<string, Order[]>();
+  for (const day of utcDays()) {
+    const parsed = dataset.dayRecords(scope, "orders", dayOf(Date.parse(`${day}T00:00:00Z`)), NOW).flatMap((r) => {
+      const result = orderSchema.safeParse(r);
+      return result.success ? [result.data] : [];
+    });
+    const records = parsed.map(oddly);
+    // An order the upstream sent twice (windows that overlap): one row, counted once.
+    if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
+    days.set(day, records);
+  }
+  cache = days;
+  return days;
+}
+
+export const allOrders = (): Order[] => [...orderDays().values()].flat();
+
+/** Writes every held day into the store, as the mirror does when it stores a day. */
+export async function fillOrderFactStore(store: OrderFactStore, account = "creator"): Promise<void> {
+  for (const [day, records] of orderDays()) await store.replaceDay(account, day, NOW, orderFactRows(records));
+}
+
+/** A client that answers the held days of orders (what the mirror would): records, or a day's mark when a report asks for it. */
+export function heldOrdersClient(): SalesApiClient {
+  const days = orderDays();
+  return {
+    identity: "creator",
+    fetchRange: async (_resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      const wanted = utcDays(window.from, window.to);
+      const records: Order[] = [];
+      const seen = new Set<number>();
+      const digests = new Map<string, unknown>();
+      for (const day of [...wanted].reverse()) {
+        const held = days.get(day) ?? [];
+        const digest = options?.digest;
+        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
+        else
+          for (const o of held) {
+            if (seen.has(o.orderId)) continue;
+            seen.add(o.orderId);
+            records.push(o);
+          }
+      }
+      const report = {
+        resource: "orders", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
+        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
+      } as unknown as RangeReport;
+      return { records, digests, report };
+    },
+    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
+    reportDeadline: () => new Deadline(120_000),
+  } as unknown as SalesApiClient;
+}
+
+export interface OrdersQuery {
+  from: string;
+  to: string;
+  timeZone: string;
+  granularity: Granularity;
+  filters: Partial<Record<FilterKey, string[]>>;
+  currency: CurrencyAssumption;
+  /** The report's currency choice (null: every currency). */
+  shownCurrency?: string | null;
+}
+
+export function ordersParams(query: OrdersQuery, compare: ReportParams["compare"] = "none"): ReportParams {
+  return {
+    from: query.from,
+    to: query.to,
+    preset: null,
+    compare,
+    dating: "sale",
+    granularity: query.granularity,
+    tz: query.timeZone,
+    currency: query.shownCurrency ?? null,
+    filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, query.filters[k] ?? []])) as Record<FilterKey, string[]>,
+  };
+}
