@@ -13,10 +13,9 @@ import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
-import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
+import { openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
@@ -31,12 +30,15 @@ export function getMirrorStore(): MirrorStore {
   return state.mirror;
 }
 
-/** The purchases fact table beside the mirror: in the mirror's own SQLite file, or its PostgreSQL database. */
+/**
+ * The purchases fact table beside the mirror: in the mirror's own SQLite file, queried and
+ * written by a worker thread of this process (one, on the process state), or its PostgreSQL database.
+ */
 export function getPurchaseFactStore(): PurchaseFactStore {
   const state = getProcessState();
   if (!state.purchaseFacts) {
     const pool = getDatabasePool();
-    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : new SqlitePurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : openWorkerPurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
   }
   return state.purchaseFacts;
 }
@@ -46,12 +48,12 @@ export function getReportFactStore(): PurchaseFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
 }
 
-/** The orders fact table beside the mirror, where the purchases' is. */
+/** The orders fact table beside the mirror, where the purchases' is (its own worker thread in SQLite). */
 export function getOrderFactStore(): OrderFactStore {
   const state = getProcessState();
   if (!state.orderFacts) {
     const pool = getDatabasePool();
-    state.orderFacts = pool ? onPostgres(new PostgresOrderFactStore(pool)) : new SqliteOrderFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+    state.orderFacts = pool ? onPostgres(new PostgresOrderFactStore(pool)) : openWorkerOrderFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
   }
   return state.orderFacts;
 }

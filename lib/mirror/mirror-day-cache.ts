@@ -128,7 +128,7 @@ export class MirrorDayCache implements DayCacheStore {
     return meta && isFresh(day, meta.fetchedAt, this.clock(), this.policy) ? meta : undefined;
   }
 
-  async get(key: string): Promise<CachedDay | undefined> {
+  async get(key: string, options: { remember?: boolean } = {}): Promise<CachedDay | undefined> {
     const meta = await this.freshMeta(key);
     if (!meta) return undefined;
     const { resource, day } = meta;
@@ -142,7 +142,7 @@ export class MirrorDayCache implements DayCacheStore {
       const payload = openDay(this.key, this.associated(resource, day), row.sealed) as Payload;
       const cached = { ...payload, complete: row.complete, fetchedAt: row.fetchedAt };
       await this.backfillFacts(resource, day, row.fetchedAt, payload.records);
-      await this.decoded?.set(opened, cached, maxAgeFor(day, this.clock(), this.policy));
+      if (options.remember !== false) await this.decoded?.set(opened, cached, maxAgeFor(day, this.clock(), this.policy));
       return cached;
     } catch {
       // Sealed under another key (the server secret changed) or damaged: fetch the day again.

@@ -37,7 +37,8 @@ export interface DigestedDay {
  * day it does not hold or no longer considers fresh.
  */
 export interface DayCacheStore {
-  get(key: string): Promise<CachedDay | undefined>;
+  /** `remember: false`: a one-pass read; a store that keeps opened days in memory does not keep this one. */
+  get(key: string, options?: { remember?: boolean }): Promise<CachedDay | undefined>;
   /** What `get` would answer, without the records: a background sync skips fresh days with it. */
   peek?(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined>;
   /**

@@ -129,7 +129,7 @@ class RangeRun<R extends ResourceName> {
         if (meta) this.report.cacheHits++;
         continue;
       }
-      const cached = (await this.deps.cache.get(this.key(day))) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
+      const cached = (await this.deps.cache.get(this.key(day), { remember: this.options.rememberOpened !== false })) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
       if (!cached) continue;
       const bucket = { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete, oddShapes: cached.oddShapes ?? 0, fetchedAt: cached.fetchedAt ?? this.now() };
       this.buckets.set(day, this.options.storeOnly ? dropRecords(bucket) : this.digested(day, bucket));

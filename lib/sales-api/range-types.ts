@@ -28,6 +28,12 @@ export interface RangeOptions {
    * leaves this off: its outage must stay an error in the mirror's status.
    */
   keepHeldOnOutage?: boolean;
+  /**
+   * False for a read that passes over each day once (a CSV written day by day): the day store
+   * does not keep the days it opens in its cache of opened days, which would otherwise hold a
+   * long file's range in memory. Default true.
+   */
+  rememberOpened?: boolean;
 }
 
 export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }

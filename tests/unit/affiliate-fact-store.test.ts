@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { affiliateFactStoreBehaviour } from "../support/affiliate-fact-store-behaviour";
 
-// The Affiliates leaderboard's reads of the purchases fact table on SQLite (PostgreSQL runs the same suite in tests/backends).
+// The Affiliates leaderboard's reads of the purchases fact table on SQLite, in its worker thread as the app opens it (PostgreSQL runs the same suite in tests/backends).
 let dir: string;
 let n = 0;
 beforeAll(() => {
@@ -16,5 +16,5 @@ afterAll(() => {
 });
 
 affiliateFactStoreBehaviour("SqlitePurchaseFactStore", {
-  open: async () => new SqlitePurchaseFactStore(path.join(dir, `facts-${++n}.sqlite`)),
+  open: async () => openWorkerPurchaseFactStore(path.join(dir, `facts-${++n}.sqlite`)),
 });

@@ -168,6 +168,21 @@ describe("MirrorDayCache with days opened recently kept in memory", () => {
     expect(readDays).toHaveBeenCalledTimes(1);
   });
 
+  it("does not keep a day read with remember: false (a CSV passing once over a long range), and still answers one kept", async () => {
+    const decoded = new MemoryDayCacheStore();
+    const cache = memoryCache(decoded);
+    const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
+    const readDays = vi.spyOn(store, "readDays");
+    expect((await cache.get(key, { remember: false }))?.records).toEqual(records);
+    expect((await cache.get(key, { remember: false }))?.records).toEqual(records);
+    expect(readDays).toHaveBeenCalledTimes(2);
+    expect(await decoded.peekMany([`${key}|${NOW}`])).toEqual([undefined]);
+    expect((await cache.get(key))?.records).toEqual(records);
+    expect((await cache.get(key, { remember: false }))?.records).toEqual(records);
+    expect(readDays).toHaveBeenCalledTimes(3);
+  });
+
   it("answers a day fetched again with the new copy, not the one opened before", async () => {
     const cache = memoryCache();
     const key = dayKey(ACCOUNT, "purchases", "2026-06-14");

@@ -5,20 +5,22 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { purchaseTablePageBehaviour } from "../support/purchase-table-page-behaviour";
 
-// The purchases table's page from the SQLite fact table (the same suite runs on PostgreSQL in tests/backends).
+// The purchases table's page from the SQLite fact table, in its worker thread as the app opens it
+// (the same suite runs on PostgreSQL in tests/backends).
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-purchaseTablePageBehaviour("SqlitePurchaseFactStore", {
+purchaseTablePageBehaviour("SqlitePurchaseFactStore in a worker thread", {
   async open() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-table-"));
     dirs.push(dir);
-    return new SqlitePurchaseFactStore(path.join(dir, "mirror.sqlite"));
+    return openWorkerPurchaseFactStore(path.join(dir, "mirror.sqlite"));
   },
 });
 

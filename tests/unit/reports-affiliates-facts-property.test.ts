@@ -2,19 +2,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, it } from "vitest";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { fillFactStore } from "../support/purchase-facts-fixture";
 import { affiliatesViewHoldsToRecords } from "../support/affiliates-view-property";
 import { storeEmptyDaysBefore } from "../support/affiliate-facts-fixture";
 
 // 100 random Affiliates reports (ranges, zones, filters, comparisons, currency placements,
 // endpoints answering or not) over the sandbox's purchases: the view from the fact table on
-// SQLite is the records' view.
+// SQLite, in its worker thread as the app opens it, is the records' view.
 let dir: string;
-let store: SqlitePurchaseFactStore;
+let store: PurchaseFactStore;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-affiliates-property-"));
-  store = new SqlitePurchaseFactStore(path.join(dir, "mirror.sqlite"));
+  store = openWorkerPurchaseFactStore(path.join(dir, "mirror.sqlite"));
   await fillFactStore(store, "creator", "creator");
   await storeEmptyDaysBefore(store, "creator", 400);
 });

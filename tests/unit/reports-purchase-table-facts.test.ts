@@ -9,17 +9,18 @@ import { purchaseDetailsFromFacts, purchasePageFromFacts } from "@/lib/reports/s
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { fillFactStore, heldDaysClient, NOW, purchaseDays, reportParams, utcDays, type OracleQuery } from "../support/purchase-facts-fixture";
 
 // The purchases table's page from the fact table is the page the records give (rows, order,
 // total, formatting), and opens only the days that hold its purchases; a table that does not
 // hold the range as the mirror serves it answers nothing (the route pages the records).
 let dir: string;
-let store: SqlitePurchaseFactStore;
+let store: PurchaseFactStore;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-table-facts-"));
-  store = new SqlitePurchaseFactStore(path.join(dir, "mirror.sqlite"));
+  store = openWorkerPurchaseFactStore(path.join(dir, "mirror.sqlite"));
   await fillFactStore(store, "creator", "creator");
   await fillFactStore(store, "affiliate", "affiliate");
 });

@@ -5,17 +5,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import type { KeyType } from "@/lib/sales-api";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { fillFactStore, heldDaysClient, NOW, purchaseDays, reportParams, type OracleQuery } from "../support/purchase-facts-fixture";
 
 // A filtered Revenue report reads the purchases fact table when it holds every day of both
 // periods as the mirror served them, and is then the very view the records give; a day the
 // table holds from another fetch sends the report back to the records.
 let dir: string;
-let store: SqlitePurchaseFactStore;
+let store: PurchaseFactStore;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-revenue-facts-"));
-  store = new SqlitePurchaseFactStore(path.join(dir, "mirror.sqlite"));
+  store = openWorkerPurchaseFactStore(path.join(dir, "mirror.sqlite"));
   await fillFactStore(store, "creator", "creator");
   await fillFactStore(store, "affiliate", "affiliate");
 });
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 // The moment the view was computed is the one thing that differs between two computations.
-const view = async (keyType: KeyType, query: OracleQuery, compare: "none" | "previous" | "last_year", facts?: SqlitePurchaseFactStore) => {
+const view = async (keyType: KeyType, query: OracleQuery, compare: "none" | "previous" | "last_year", facts?: PurchaseFactStore) => {
   const answer = await buildRevenueView(heldDaysClient(keyType), keyType, reportParams(query, compare), { facts, currency: query.currency });
   return JSON.parse(JSON.stringify(answer, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as typeof answer;
 };

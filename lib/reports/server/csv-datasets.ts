@@ -3,12 +3,17 @@ import "server-only";
 // A report's CSV files as datasets: columns and rows that travel together, and the flat
 // layout most panels use (one column per field of a plain row).
 import { csvColumns, type CsvColumn, type CsvColumns } from "@/lib/csv/columns";
+import type { Rows } from "@/lib/csv/rows";
 import type { CurrencyKpis, KpiItem } from "@/lib/reports/kpi-cards";
 import { noComparisonDataText } from "@/lib/reports/no-comparison-data";
 
 export interface CsvDataset<T = unknown> { columns: CsvColumns<T>; rows: Iterable<T> }
 
+/** A file to write: a dataset, or rows read as the download goes (an async iterable: purchase-csv-rows.ts). */
+export interface CsvFile<T = unknown> { columns: CsvColumns<T>; rows: Rows<T> }
+
 // The map of a report's files forgets each file's row type.
+export const csvFile = <T>(columns: CsvColumns<T>, rows: Rows<T>): CsvFile => ({ columns, rows }) as unknown as CsvFile;
 export const dataset = <T>(columns: CsvColumns<T>, rows: Iterable<T>): CsvDataset => ({ columns, rows }) as unknown as CsvDataset;
 
 export type Flat = Record<string, unknown>;

@@ -13,7 +13,7 @@ import type { ReportQuality } from "@/lib/reports/report-quality";
 import { lookupExport } from "./export-names";
 import { datasetIncompleteReason, textStream, withIncompleteNotice, zipReadme } from "./export-notice";
 import { errorResponse } from "./report-route";
-import type { CsvDataset } from "./csv-datasets";
+import type { CsvFile } from "./csv-datasets";
 
 export interface ReportExport {
   /** "revenue", "orders"...: the first word of each file name. */
@@ -24,7 +24,7 @@ export interface ReportExport {
   /** The report's range, and the zone its files' times are written in. */
   range: { from: string; to: string; tz: string };
   quality: ReportQuality;
-  datasets: ReadonlyMap<string, CsvDataset>;
+  datasets: ReadonlyMap<string, CsvFile>;
   /** Files that hold the comparison period's figures beside the shown period's. */
   holdsComparison?: ReadonlySet<string>;
   /** The request's `csvLocale` (lib/csv/dialect.ts): absent for dot-decimal, comma-separated files. */

@@ -6,7 +6,7 @@ import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { comparisonRange } from "@/lib/analytics/compare";
-import { filterPurchases } from "@/lib/analytics/filters";
+import { filterPurchases, type PurchaseFilters } from "@/lib/analytics/filters";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
@@ -26,6 +26,20 @@ export interface RevenueRecords {
   /** The currency of records that came without one, and how many of the range did. */
   currency: CurrencyAssumption;
   assumedCurrencyRecords: number;
+}
+
+/** The URL's filters as the purchases' dimensions (also the purchases CSV's, purchase-csv-rows.ts). */
+export function purchaseFiltersOf(params: ReportParams): PurchaseFilters {
+  return {
+    product: params.filters.product,
+    offer: params.filters.offer,
+    purchaseType: params.filters.type,
+    paymentMethod: params.filters.method,
+    psp: params.filters.psp,
+    cardBrand: params.filters.brand,
+    country: params.filters.country,
+    affiliate: params.filters.affiliate,
+  };
 }
 
 async function purchasesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
@@ -49,16 +63,7 @@ export async function loadRevenueRecords(client: SalesApiClient, params: ReportP
   const current = { ...fetched, ...placed };
   const currency = { ...decided, tally: placed.tally };
   const previous = fetchedBefore && { ...fetchedBefore, records: withAssumedCurrency(fetchedBefore.records, decided).records };
-  const filters = {
-    product: params.filters.product,
-    offer: params.filters.offer,
-    purchaseType: params.filters.type,
-    paymentMethod: params.filters.method,
-    psp: params.filters.psp,
-    cardBrand: params.filters.brand,
-    country: params.filters.country,
-    affiliate: params.filters.affiliate,
-  };
+  const filters = purchaseFiltersOf(params);
   return {
     current: filterPurchases(current.records, filters),
     unfiltered: current.records,

@@ -9,12 +9,11 @@ import {
 } from "../order-fact-sql";
 import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore } from "../order-fact-store";
 import type { FactDayMeta } from "../purchase-fact-store";
-import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
+import { readFactDayMeta, replaceFactDay } from "./fact-days";
+import { storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_order_facts";
-const COLUMNS = ["account", "day", "seq", ...ORDER_ROW_COLUMNS];
-// Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement.
-const BATCH = Math.floor(60_000 / COLUMNS.length);
+const TABLES = { rows: TABLE, columns: ["account", "day", "seq", ...ORDER_ROW_COLUMNS], days: "salesdash_order_fact_days" };
 
 export class PostgresOrderFactStore implements OrderFactStore {
   private readonly pool: Pool;
@@ -29,37 +28,11 @@ export class PostgresOrderFactStore implements OrderFactStore {
   }
 
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]): Promise<void> {
-    await inTransaction(this.pool, async (client) => {
-      await client.query(`DELETE FROM ${TABLE} WHERE account = $1 AND day = $2`, [account, day]);
-      for (let start = 0; start < rows.length; start += BATCH) {
-        const values: unknown[] = [];
-        const tuples = rows.slice(start, start + BATCH).map((row, i) => {
-          const at = values.length;
-          values.push(account, day, start + i, ...orderRowValues(row));
-          return `(${COLUMNS.map((_, c) => `$${at + c + 1}`).join(", ")})`;
-        });
-        await client.query(`INSERT INTO ${TABLE} (${COLUMNS.join(", ")}) VALUES ${tuples.join(", ")}`, values);
-      }
-      await client.query(
-        `INSERT INTO salesdash_order_fact_days (account, day, fetched_at, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
-        [account, day, fetchedAt, rows.length],
-      );
-    });
+    await replaceFactDay(this.pool, TABLES, account, day, fetchedAt, rows.map(orderRowValues));
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
-    if (days.length === 0) return [];
-    const { rows } = await this.pool.query<{ day: string; fetched_at: string; count: number }>(
-      "SELECT day, fetched_at, count FROM salesdash_order_fact_days WHERE account = $1 AND day = ANY($2::text[])",
-      [account, days],
-    );
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    // In the order asked, as SQLite's lookup per day answers.
-    return days.flatMap((day) => {
-      const row = byDay.get(day);
-      return row ? [{ day, fetchedAt: Number(row.fetched_at), count: row.count }] : [];
-    });
+    return readFactDayMeta(this.pool, TABLES.days, account, days);
   }
 
   async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {

@@ -9,12 +9,11 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
 import type { FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_purchase_facts";
-const COLUMNS = ["account", "day", "seq", ...ROW_COLUMNS];
-// Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement.
-const BATCH = Math.floor(60_000 / COLUMNS.length);
+const TABLES = { rows: TABLE, columns: ["account", "day", "seq", ...ROW_COLUMNS], days: "salesdash_purchase_fact_days" };
 
 export class PostgresPurchaseFactStore implements PurchaseFactStore {
   private readonly pool: Pool;
@@ -25,37 +24,11 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
   }
 
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]): Promise<void> {
-    await inTransaction(this.pool, async (client) => {
-      await client.query(`DELETE FROM ${TABLE} WHERE account = $1 AND day = $2`, [account, day]);
-      for (let start = 0; start < rows.length; start += BATCH) {
-        const values: unknown[] = [];
-        const tuples = rows.slice(start, start + BATCH).map((row, i) => {
-          const at = values.length;
-          values.push(account, day, start + i, ...rowValues(row));
-          return `(${COLUMNS.map((_, c) => `$${at + c + 1}`).join(", ")})`;
-        });
-        await client.query(`INSERT INTO ${TABLE} (${COLUMNS.join(", ")}) VALUES ${tuples.join(", ")}`, values);
-      }
-      await client.query(
-        `INSERT INTO salesdash_purchase_fact_days (account, day, fetched_at, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
-        [account, day, fetchedAt, rows.length],
-      );
-    });
+    await replaceFactDay(this.pool, TABLES, account, day, fetchedAt, rows.map(rowValues));
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
-    if (days.length === 0) return [];
-    const { rows } = await this.pool.query<{ day: string; fetched_at: string; count: number }>(
-      "SELECT day, fetched_at, count FROM salesdash_purchase_fact_days WHERE account = $1 AND day = ANY($2::text[])",
-      [account, days],
-    );
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    // In the order asked, as SQLite's lookup per day answers.
-    return days.flatMap((day) => {
-      const row = byDay.get(day);
-      return row ? [{ day, fetchedAt: Number(row.fetched_at), count: row.count }] : [];
-    });
+    return readFactDayMeta(this.pool, TABLES.days, account, days);
   }
 
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {

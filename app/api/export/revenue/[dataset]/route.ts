@@ -1,12 +1,12 @@
 // GET /api/export/revenue/{dataset}?{report params}: one CSV of the Revenue report (the whole
-// filtered range), or "all" as a ZIP of every CSV; for the signed-in account only.
+// filtered range), or "all" as a ZIP of every CSV; for the signed-in account only. The purchases
+// file is written while its days are read from the mirror (revenue-export.ts).
 import { lookupExport } from "@/lib/reports/server/export-names";
 import { csvLocaleOf, csvLocaleRefusal, exportParams, exportResponse } from "@/lib/reports/server/report-export";
 import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
-import { REVENUE_CSV_NAMES, revenueDatasets } from "@/lib/reports/server/revenue-csv";
-import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
-import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
-import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
+import { getReportFactStore } from "@/lib/mirror/mirror-access";
+import { REVENUE_CSV_NAMES } from "@/lib/reports/server/revenue-csv";
+import { loadRevenueExport } from "@/lib/reports/server/revenue-export";
 
 const NAMES = new Map([...REVENUE_CSV_NAMES].map((name) => [name, name]));
 const HOLDS_COMPARISON = new Set(["kpis", "series"]);
@@ -20,15 +20,15 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
     const refusal = csvLocaleRefusal(request);
     if (refusal) return refusal;
     const params = exportParams(asked, dataset, HOLDS_COMPARISON);
-    const records = await loadRevenueRecords(client, params, { signal: request.signal });
-    const view = revenueViewFrom(revenueSummariesFrom(records), account.keyType, params);
+    // The figures as the page has them; the purchases file streams from the mirror a day at a time.
+    const { view, datasets } = await loadRevenueExport(client, account.keyType, params, { signal: request.signal, facts: getReportFactStore() });
     return exportResponse(dataset, {
       report: "revenue",
       title: "Revenue",
       accountLabel: account.label,
       range: params,
       quality: view.quality,
-      datasets: revenueDatasets(view, records.current, account.keyType),
+      datasets,
       holdsComparison: HOLDS_COMPARISON,
       csvLocale: csvLocaleOf(request),
     });

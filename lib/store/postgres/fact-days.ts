@@ -1,0 +1,50 @@
+import "server-only";
+
+// What every fact table of PostgreSQL does the same way (purchases, orders): a day's rows are
+// replaced in one transaction with the day's mark (when its records were fetched, how many),
+// and the marks are read back in the order asked, as SQLite's lookup per day answers.
+import type { Pool } from "pg";
+import type { FactDayMeta } from "../purchase-fact-store";
+import { inTransaction } from "./pool";
+
+export interface FactTables {
+  /** The rows' table and its columns: account, day, seq, then the row's own. */
+  rows: string;
+  columns: readonly string[];
+  /** The days' marks: account, day, fetched_at, count. */
+  days: string;
+}
+
+// PostgreSQL takes at most 65,535 parameters in one statement.
+const PARAMETERS = 60_000;
+
+export async function replaceFactDay(pool: Pool, tables: FactTables, account: string, day: string, fetchedAt: number, rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  const batch = Math.floor(PARAMETERS / tables.columns.length);
+  await inTransaction(pool, async (client) => {
+    await client.query(`DELETE FROM ${tables.rows} WHERE account = $1 AND day = $2`, [account, day]);
+    for (let start = 0; start < rows.length; start += batch) {
+      const values: unknown[] = [];
+      const tuples = rows.slice(start, start + batch).map((row, i) => {
+        const at = values.length;
+        values.push(account, day, start + i, ...row);
+        return `(${tables.columns.map((_, c) => `$${at + c + 1}`).join(", ")})`;
+      });
+      await client.query(`INSERT INTO ${tables.rows} (${tables.columns.join(", ")}) VALUES ${tuples.join(", ")}`, values);
+    }
+    await client.query(
+      `INSERT INTO ${tables.days} (account, day, fetched_at, count) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
+      [account, day, fetchedAt, rows.length],
+    );
+  });
+}
+
+export async function readFactDayMeta(pool: Pool, daysTable: string, account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+  if (days.length === 0) return [];
+  const { rows } = await pool.query<{ day: string; fetched_at: string; count: number }>(`SELECT day, fetched_at, count FROM ${daysTable} WHERE account = $1 AND day = ANY($2::text[])`, [account, days]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return days.flatMap((day) => {
+    const row = byDay.get(day);
+    return row ? [{ day, fetchedAt: Number(row.fetched_at), count: row.count }] : [];
+  });
+}

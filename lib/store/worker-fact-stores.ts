@@ -1,0 +1,18 @@
+import "server-only";
+
+// The fact tables' embedded back-ends as the app gets them: each SQLite store running in a
+// worker thread of its own (lib/store/worker/store-in-worker.ts), so its queries and its day
+// replacements hold that thread, not the server's event loop. One connection per table, the
+// worker's, reads and writes it; the mirror's own connection to the same file writes other
+// tables, and they wait for each other's writes (WAL, busy_timeout).
+import type { OrderFactStore } from "./order-fact-store";
+import type { PurchaseFactStore } from "./purchase-fact-store";
+import { storeInWorker } from "./worker/store-in-worker";
+
+export function openWorkerPurchaseFactStore(file: string): PurchaseFactStore {
+  return storeInWorker<PurchaseFactStore>({ module: "lib/store/sqlite-purchase-fact-store.ts", exportName: "SqlitePurchaseFactStore", args: [file] });
+}
+
+export function openWorkerOrderFactStore(file: string): OrderFactStore {
+  return storeInWorker<OrderFactStore>({ module: "lib/store/sqlite-order-fact-store.ts", exportName: "SqliteOrderFactStore", args: [file] });
+}

@@ -1,0 +1,173 @@
+import "server-only";
+
+// A store hosted by a worker thread, reached through a thin proxy on the main thread: each
+// method call is sent by name with its arguments (structured clone) and answered by a promise
+// of the store's result. better-sqlite3 is synchronous: on the main thread one filtered summary
+// of a large account held the event loop for seconds (docs/benchmarks.md, "Fact store
+// engine"), and every request of the instance waited; in the worker it holds only the worker.
+//
+// The proxy forwards whatever method is called, so a method added to the store's interface
+// works without a change here; a name the store lacks is a rejected TypeError from the worker.
+//
+// The worker runs plain .mjs files found from the project root (the working directory of
+// `next start`, `next dev`, vitest and the scripts, as next.config.ts already assumes): the
+// entry (store-worker-host.mjs) loads the store's own TypeScript through tsx, and the thread
+// is started by start-worker.mjs, which the server bundle imports at run time only (why: that
+// file's header). No bundler touches the worker's code, so it is one and the same in all four
+// places (README, "Purchases fact table").
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Worker, WorkerOptions } from "node:worker_threads";
+import { log } from "@/lib/log/server-log";
+import { rebuildFailure, type WorkerFailure } from "./worker-failure";
+
+export interface WorkerStoreSpec {
+  /** The module holding the store class, relative to the project root (its TypeScript source). */
+  module: string;
+  /** The class's export name; it is built in the worker with `new Class(...args)`. */
+  exportName: string;
+  /** The constructor's arguments (structured clone). */
+  args: unknown[];
+}
+
+/** A store whose every method answers a promise (what may be forwarded to a worker). */
+export type AsyncStore<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<R> : never };
+
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerFailure };
+type StartWorker = (entry: string, options: WorkerOptions) => Worker;
+
+const HOST = "lib/store/worker/store-worker-host.mjs";
+const STARTER = "lib/store/worker/start-worker.mjs";
+
+let starter: Promise<StartWorker> | undefined;
+const loadStarter = (): Promise<StartWorker> =>
+  (starter ??= (import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(path.join(process.cwd(), STARTER)).href) as Promise<{ startWorker: StartWorker }>).then(
+    (m) => m.startWorker,
+  ));
+
+/** One started thread and the calls it has not answered yet (a dead thread rejects only its own). */
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
+}
+
+class WorkerHost {
+  private thread: Promise<Thread> | undefined;
+  private started: Thread | undefined;
+  private next = 0;
+  private closed = false;
+
+  constructor(private readonly spec: WorkerStoreSpec) {}
+
+  get current(): Worker | undefined {
+    return this.started?.worker;
+  }
+
+  async call(method: string, args: unknown[]): Promise<unknown> {
+    if (this.closed) throw new Error(`The store was closed (${method})`);
+    const { worker, waiting } = await this.start();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      // Busy, the worker keeps the process alive until it answers; idle, it does not.
+      worker.ref();
+      worker.postMessage({ id, method, args });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // The store closes its connection in the worker (SQLite checkpoints its log), then the thread ends.
+    try {
+      if (this.thread) await this.call("close", []);
+    } finally {
+      this.closed = true;
+      const thread = await this.thread?.catch(() => undefined);
+      this.thread = undefined;
+      this.started = undefined;
+      await thread?.worker.terminate();
+    }
+  }
+
+  /** The thread, started on first use and again after one that died (its calls were rejected). */
+  private start(): Promise<Thread> {
+    this.thread ??= loadStarter()
+      .then((startWorker) => this.run(startWorker))
+      .catch((error: unknown) => {
+        this.thread = undefined;
+        throw error;
+      });
+    return this.thread;
+  }
+
+  private run(startWorker: StartWorker): Thread {
+    const worker = startWorker(path.join(process.cwd(), HOST), {
+      workerData: { root: process.cwd(), ...this.spec },
+      // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
+      execArgv: ["--conditions=react-server"],
+    });
+    const thread: Thread = { worker, waiting: new Map() };
+    const { waiting } = thread;
+    worker.on("message", (reply: Reply) => {
+      const waiter = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (waiting.size === 0) worker.unref();
+      if (reply.ok) waiter?.resolve(reply.value);
+      else waiter?.reject(rebuildFailure(reply.error));
+    });
+    const fail = (error: Error) => {
+      if (this.started === thread) {
+        this.thread = undefined;
+        this.started = undefined;
+      }
+      for (const waiter of waiting.values()) waiter.reject(error);
+      waiting.clear();
+    };
+    // The log says which store runs in a thread (once per start), and when one fails.
+    worker.on("online", () => log("info", { event: "store_worker_started", detail: this.spec.exportName }));
+    worker.on("error", (error) => {
+      log("error", { event: "store_worker_failed", detail: this.spec.exportName, errorName: error.name, stack: error.stack });
+      fail(error);
+    });
+    worker.on("exit", (code) => fail(new Error(`The store's worker thread ended (exit code ${code})`)));
+    worker.unref();
+    this.started = thread;
+    return thread;
+  }
+}
+
+const hosts = new WeakMap<object, WorkerHost>();
+
+// Names a caller may read without meaning a method: a promise's `then` (an awaited store must
+// not look like a promise) and JSON's `toJSON`.
+const NOT_METHODS = new Set(["then", "toJSON"]);
+
+/** The store built by `spec`, in a worker thread of its own, behind a proxy of type T. */
+export function storeInWorker<T extends AsyncStore<T>>(spec: WorkerStoreSpec): T {
+  const host = new WorkerHost(spec);
+  // Each method is made on first use and kept as an own property of the target, so the proxy
+  // reads as an ordinary object (a test may spy on a method, and the spy is what is called).
+  const methods = Object.create(null) as Record<string, unknown>;
+  const ensure = (name: string | symbol) => {
+    if (typeof name !== "string" || NOT_METHODS.has(name) || Object.hasOwn(methods, name)) return;
+    const method = name === "close" ? () => host.close() : (...args: unknown[]) => host.call(name, args);
+    Object.defineProperty(methods, name, { value: method, writable: true, configurable: true });
+  };
+  const proxy = new Proxy(methods, {
+    get(target, name, receiver) {
+      ensure(name);
+      return Reflect.get(target, name, receiver);
+    },
+    getOwnPropertyDescriptor(target, name) {
+      ensure(name);
+      return Reflect.getOwnPropertyDescriptor(target, name);
+    },
+  }) as T;
+  hosts.set(proxy, host);
+  return proxy;
+}
+
+/** The worker thread behind a store from storeInWorker (undefined before its first call and once closed): for tests. */
+export function workerOf(store: object): Worker | undefined {
+  return hosts.get(store)?.current;
+}

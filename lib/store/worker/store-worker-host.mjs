@@ -1,0 +1,44 @@
+// The entry of a store's worker thread (lib/store/worker/store-in-worker.ts starts it).
+// Plain JavaScript on purpose: Node runs it as it is in every place the app runs (`next start`,
+// `next dev`, vitest, the bench scripts), with no bundler in between. It then loads the
+// store's own TypeScript through tsx, so the class that runs here is the one the tests cover,
+// with its `@/` imports (tsx reads tsconfig.json's paths from the project root, the worker's
+// working directory) and `server-only` (the worker runs with the react-server condition).
+import { parentPort, workerData } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+import { register } from "tsx/esm/api";
+
+const { root, module, exportName, args } = workerData;
+register({ tsconfig: path.join(root, "tsconfig.json") });
+
+// What crosses back to the main thread: an Error's own fields survive structured clone only
+// in part (no `code`, no subclass), so the caller rebuilds it from these (worker-failure.ts).
+const failure = (error) =>
+  error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack, code: typeof error.code === "string" ? error.code : undefined, backend: error.backend }
+    : { name: "Error", message: String(error) };
+
+let store;
+let opening;
+try {
+  const Store = (await import(pathToFileURL(path.join(root, module)).href))[exportName];
+  store = new Store(...args);
+} catch (error) {
+  // The store could not open (a file it may not write, say): every call answers that.
+  opening = failure(error);
+}
+
+// Calls are answered in arrival order, one after the other: the SQLite store's methods run
+// synchronously underneath (better-sqlite3), so nothing interleaves, as on the main thread before.
+parentPort.on("message", async ({ id, method, args: callArgs }) => {
+  try {
+    // A store that never opened has nothing to close; its thread ends all the same.
+    if (opening && method === "close") return parentPort.postMessage({ id, ok: true });
+    if (opening) throw Object.assign(new Error(opening.message), opening);
+    if (typeof store[method] !== "function") throw new TypeError(`The store in this worker has no method ${method}`);
+    parentPort.postMessage({ id, ok: true, value: await store[method](...callArgs) });
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, error: failure(error) });
+  }
+});
