@@ -14,7 +14,6 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { NONE } from "@/lib/analytics/dimensions";
 import { fulfilment, type Fulfilment, type FulfilmentOrder } from "@/lib/analytics/fulfilment";
-import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { byCountThenCurrency } from "@/lib/analytics/money";
 import { offerChoicesFrom } from "@/lib/analytics/offer-choices";
 import { currencySeries } from "@/lib/analytics/time-buckets";
@@ -23,7 +22,7 @@ import type { IsoDay } from "@/lib/calendar";
 import type { FilterKey } from "@/lib/report-params/definitions";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { ORDER_FACT_DIMENSIONS, type OrderFactPlan, type OrderFactStore } from "@/lib/store/order-fact-store";
-import { bucketBounds } from "./bucket-starts";
+import { currencyPlan, rangePlan } from "./range-plan";
 
 export interface OrderQuery {
   /** Local days, both inclusive, in `timeZone`. */
@@ -59,24 +58,12 @@ const isDimension = (key: string): key is (typeof ORDER_FACT_DIMENSIONS)[number]
 
 /** The store's plan for a query: the UTC days to read, the buckets' instants, the filters and the currency placement. */
 export function orderPlan(query: Omit<OrderQuery, "currency"> & { currency?: CurrencyAssumption }): { plan: OrderFactPlan; keys: readonly string[] } {
-  const bounds = bucketBounds(query.from, query.to, query.granularity, query.timeZone);
+  const { keys, range } = rangePlan(query.from, query.to, query.granularity, query.timeZone);
   const filters: OrderFactPlan["filters"] = {};
   for (const [key, accepted] of Object.entries(query.filters)) {
     if (isDimension(key) && accepted && accepted.length > 0) filters[key] = [...new Set(accepted)];
   }
-  const assumption = query.currency;
-  return {
-    keys: bounds.keys,
-    plan: {
-      days: utcFetchWindow(query.from, query.to, query.timeZone),
-      bucketStarts: bounds.starts,
-      endMs: bounds.endMs,
-      filters,
-      currency: assumption
-        ? { offers: Object.entries(assumption.offers).map(([offer, told]) => [offer, told.currency] as const), setting: assumption.source === "setting" ? assumption.currency : null }
-        : { offers: [], setting: null },
-    },
-  };
+  return { keys, plan: { ...range, filters, currency: currencyPlan(query.currency) } };
 }
 
 export async function queryOrders(store: OrderFactStore, account: string, query: OrderQuery, shownCurrency: string | null): Promise<OrderAnswer> {

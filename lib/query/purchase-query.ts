@@ -9,7 +9,6 @@ import type { CurrencyAttachRates } from "@/lib/analytics/attach-rates";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
-import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { byCountThenCurrency } from "@/lib/analytics/money";
 import type { MergedCurrency, MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import { summaryAffiliateKpis, summaryAttachRates, summaryCreatorKpis } from "@/lib/analytics/purchase-summary-views";
@@ -19,7 +18,7 @@ import type { IsoDay } from "@/lib/calendar";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import type { KeyType } from "@/lib/sales-api/client";
 import { FACT_SUMS, type PurchaseFactPlan, type PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { bucketBounds } from "./bucket-starts";
+import { currencyPlan, rangePlan } from "./range-plan";
 import { saleShareSum } from "@/lib/analytics/key-share";
 
 // "none" as a filter value: the purchases engine (lib/analytics/filters.ts, dimensions.ts) gives
@@ -53,23 +52,13 @@ export interface PurchaseAnswer {
 
 /** The store's plan for a query: the UTC days to read, the buckets' instants, the filters and the currency placement. */
 export function purchasePlan(query: PurchaseQuery): { plan: PurchaseFactPlan; keys: readonly string[] } {
-  const bounds = bucketBounds(query.from, query.to, query.granularity, query.timeZone);
+  const { keys, range } = rangePlan(query.from, query.to, query.granularity, query.timeZone);
   const filters: PurchaseFactPlan["filters"] = {};
   for (const key of FILTER_KEYS) {
     const accepted = query.filters[key];
     if (accepted && accepted.length > 0) filters[FILTER_DIMENSION[key]] = [...new Set(accepted)];
   }
-  const assumption = query.currency;
-  return {
-    keys: bounds.keys,
-    plan: {
-      days: utcFetchWindow(query.from, query.to, query.timeZone),
-      bucketStarts: bounds.starts,
-      endMs: bounds.endMs,
-      filters,
-      currency: { offers: Object.entries(assumption.offers).map(([offer, told]) => [offer, told.currency] as const), setting: assumption.source === "setting" ? assumption.currency : null },
-    },
-  };
+  return { keys, plan: { ...range, filters, currency: currencyPlan(query.currency) } };
 }
 
 export async function queryPurchases(store: PurchaseFactStore, account: string, query: PurchaseQuery): Promise<PurchaseAnswer> {

@@ -2,7 +2,7 @@
 // purchases' is (purchase-fact-sql.ts, whose currency placement and day range it shares). The
 // behaviour suite holds the two back-ends to one answer.
 import { NONE } from "@/lib/analytics/dimensions";
-import { currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
+import { bucketJoin, currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import { ORDER_FACT_DIMENSIONS, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow } from "./order-fact-store";
 
 export const ORDER_DIMENSION_COLUMN: Record<OrderFactDimension, string> = {
@@ -60,23 +60,12 @@ export function orderBucketStatement(dialect: FactDialect, table: string, accoun
   // Placeholders are numbered in the text's order: the arguments go in that order.
   const args: unknown[] = [];
   const currency = currencyExpression(plan, args);
-  const ends = [...plan.bucketStarts.slice(1), plan.endMs];
-  let from: string;
-  let bucket: string;
-  if (dialect === "sqlite") {
-    args.push(JSON.stringify(plan.bucketStarts.map((s, i) => [s, ends[i]])));
-    from = `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b CROSS JOIN ${table} f`;
-    bucket = "b.i";
-  } else {
-    args.push(plan.bucketStarts, ends);
-    from = `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`;
-    bucket = "b.i - 1";
-  }
+  const { from, bucket, within } = bucketJoin(dialect, table, plan, args);
   args.push(account, plan.days.from, plan.days.to);
   const filters = filterConditions(plan, args);
   // The records' own days ride along (a few per bucket): the comparison's data days, without another read.
   const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, f.record_day, COUNT(*) AS orders, SUM(f.amount_cents) AS cents FROM ${from}
-    WHERE f.account = ? AND ${days(dialect)}${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
+    WHERE f.account = ? AND ${days(dialect)}${within}${filters}
     GROUP BY 1, 2, 3`;
   return forDialect(dialect, { text, args });
 }

@@ -79,29 +79,38 @@ function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
   return parts.join("");
 }
 
+/**
+ * The local buckets joined with a fact table's rows by instant (shared by the orders fact table):
+ * `from` for the statement's FROM, `bucket` its 0-based index, `within` the join's condition where
+ * the dialect keeps it in WHERE. The buckets' bounds are pushed onto `args` (placeholders are
+ * numbered in the text's order).
+ */
+export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<PurchaseFactPlan, "bucketStarts" | "endMs">, args: unknown[]): { from: string; bucket: string; within: string } {
+  const ends = [...plan.bucketStarts.slice(1), plan.endMs];
+  if (dialect === "sqlite") {
+    // The buckets drive the loop (CROSS JOIN keeps them outside): each is one range of the (account, created_at) index.
+    args.push(JSON.stringify(plan.bucketStarts.map((s, i) => [s, ends[i]])));
+    return {
+      from: `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b CROSS JOIN ${table} f`,
+      bucket: "b.i",
+      within: " AND f.created_at >= b.s AND f.created_at < b.e",
+    };
+  }
+  args.push(plan.bucketStarts, ends);
+  return { from: `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i - 1", within: "" };
+}
+
 /** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
 export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
   // Placeholders are numbered in the text's order: the arguments go in that order.
   const args: unknown[] = [];
   const currency = currencyExpression(plan, args);
-  const ends = [...plan.bucketStarts.slice(1), plan.endMs];
-  let from: string;
-  let bucket: string;
-  if (dialect === "sqlite") {
-    // The buckets drive the loop (CROSS JOIN keeps them outside): each is one range of the (account, created_at) index.
-    args.push(JSON.stringify(plan.bucketStarts.map((s, i) => [s, ends[i]])));
-    from = `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?)) b CROSS JOIN ${table} f`;
-    bucket = "b.i";
-  } else {
-    args.push(plan.bucketStarts, ends);
-    from = `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`;
-    bucket = "b.i - 1";
-  }
+  const { from, bucket, within } = bucketJoin(dialect, table, plan, args);
   args.push(account, plan.days.from, plan.days.to);
   const filters = filterConditions(plan, args);
   const sums = SUM_COLUMNS.map((c, i) => `SUM(f.${c}) AS s${i}`).join(", ");
   const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS purchases, ${sums} FROM ${from}
-    WHERE f.account = ? AND ${days(dialect)}${dialect === "sqlite" ? " AND f.created_at >= b.s AND f.created_at < b.e" : ""}${filters}
+    WHERE f.account = ? AND ${days(dialect)}${within}${filters}
     GROUP BY 1, 2`;
   return forDialect(dialect, { text, args });
 }

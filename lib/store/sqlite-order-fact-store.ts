@@ -5,6 +5,7 @@ import "server-only";
 // one transaction.
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
+import { sqliteFactDays } from "./sqlite-fact-days";
 import {
   choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, ORDER_ROW_COLUMNS,
   type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord,
@@ -37,22 +38,7 @@ export class SqliteOrderFactStore implements OrderFactStore {
       CREATE TABLE IF NOT EXISTS order_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
         count INTEGER NOT NULL, PRIMARY KEY (account, day));
     `);
-    const columns = ["account", "day", "seq", ...ORDER_ROW_COLUMNS];
-    const insert = this.db.prepare(`INSERT INTO ${TABLE} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
-    const deleteDay = this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ? AND day = ?`);
-    const writeMeta = this.db.prepare("INSERT OR REPLACE INTO order_fact_days (account, day, fetched_at, count) VALUES (?, ?, ?, ?)");
-    this.statements = {
-      replace: this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]) => {
-        deleteDay.run(account, day);
-        rows.forEach((row, seq) => insert.run(account, day, seq, ...orderRowValues(row)));
-        writeMeta.run(account, day, fetchedAt, rows.length);
-      }),
-      readMeta: this.db.prepare("SELECT day, fetched_at, count FROM order_fact_days WHERE account = ? AND day = ?"),
-      forget: this.db.transaction((account: string) => {
-        this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ?`).run(account);
-        this.db.prepare("DELETE FROM order_fact_days WHERE account = ?").run(account);
-      }),
-    };
+    this.statements = sqliteFactDays<OrderFactRow>(this.db, { rows: TABLE, columns: ORDER_ROW_COLUMNS, days: "order_fact_days" }, orderRowValues);
   }
 
   private all<T>(statement: { text: string; args: unknown[] }): T[] {
@@ -64,10 +50,7 @@ export class SqliteOrderFactStore implements OrderFactStore {
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
-    return days.flatMap((day) => {
-      const row = this.statements.readMeta.get(account, day) as { day: string; fetched_at: number; count: number } | undefined;
-      return row ? [{ day: row.day, fetchedAt: row.fetched_at, count: row.count }] : [];
-    });
+    return this.statements.readMeta(account, days);
   }
 
   async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {

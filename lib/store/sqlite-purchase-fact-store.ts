@@ -6,6 +6,7 @@ import "server-only";
 // statement between its two parts.
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
+import { sqliteFactDays } from "./sqlite-fact-days";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
@@ -64,22 +65,7 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
       CREATE TABLE IF NOT EXISTS purchase_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
         count INTEGER NOT NULL, PRIMARY KEY (account, day));
     `);
-    const columns = ["account", "day", "seq", ...ROW_COLUMNS];
-    const insert = this.db.prepare(`INSERT INTO ${TABLE} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
-    const deleteDay = this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ? AND day = ?`);
-    const writeMeta = this.db.prepare("INSERT OR REPLACE INTO purchase_fact_days (account, day, fetched_at, count) VALUES (?, ?, ?, ?)");
-    this.statements = {
-      replace: this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]) => {
-        deleteDay.run(account, day);
-        rows.forEach((row, seq) => insert.run(account, day, seq, ...rowValues(row)));
-        writeMeta.run(account, day, fetchedAt, rows.length);
-      }),
-      readMeta: this.db.prepare("SELECT day, fetched_at, count FROM purchase_fact_days WHERE account = ? AND day = ?"),
-      forget: this.db.transaction((account: string) => {
-        this.db.prepare(`DELETE FROM ${TABLE} WHERE account = ?`).run(account);
-        this.db.prepare("DELETE FROM purchase_fact_days WHERE account = ?").run(account);
-      }),
-    };
+    this.statements = sqliteFactDays<PurchaseFactRow>(this.db, { rows: TABLE, columns: ROW_COLUMNS, days: "purchase_fact_days" }, rowValues);
   }
 
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]): Promise<void> {
@@ -87,10 +73,7 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
-    return days.flatMap((day) => {
-      const row = this.statements.readMeta.get(account, day) as { day: string; fetched_at: number; count: number } | undefined;
-      return row ? [{ day: row.day, fetchedAt: row.fetched_at, count: row.count }] : [];
-    });
+    return this.statements.readMeta(account, days);
   }
 
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
