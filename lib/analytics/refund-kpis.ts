@@ -73,12 +73,12 @@ export function unmatchedRecords(purchases: readonly RefundPurchase[], refunds: 
  * left out), and a dispute won gives its money back.
  */
 export function refundKpis(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, dating: "sale" | "event", fallbackCurrency = UNKNOWN_CURRENCY, known: readonly RefundPurchase[] = []): RefundKpis[] {
+  if (dating === "sale") {
+    const byId = salesById(purchases, []);
+    return saleDatedRefundKpis(refundSaleSums(purchases), (id) => { const p = byId.get(id); return p && refundSaleOf(p); }, chargebacks, fallbackCurrency);
+  }
   const by = new Map<string, Acc>();
-  const acc = (currency: unknown) => {
-    const key = typeof currency === "string" && currency ? currency.toLowerCase() : fallbackCurrency;
-    return by.get(key) ?? by.set(key, empty()).get(key)!;
-  };
-  const periodIds = new Set(purchases.map((p) => p.purchaseId));
+  const acc = accumulators(by, fallbackCurrency);
   const byId = salesById(purchases, known);
   // What each sale lost, added to its currency only once every refund and chargeback of the
   // sale is known: a sale refunded and charged back loses at most its commission.
@@ -88,35 +88,24 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
     const a = acc(p.currency);
     a.purchases++;
     a.sales += toCents(p.amountTransaction);
-    const refunded = toCents(p.amountRefunded);
-    if (dating === "sale" && refunded > 0) {
-      a.refunds++;
-      a.refunded += refunded;
-      if (refunded >= toCents(p.amountTransaction)) a.full++;
-      else a.partial++;
-      touch(a, p).refunded += refunded;
-    }
   }
-  if (dating === "event") {
-    for (const r of refunds ?? []) {
-      const id = saleIdOf(r);
-      const sale = id === undefined ? undefined : byId.get(id);
-      const a = acc(r.currency ?? sale?.currency);
-      const cents = toCents(numberField(r, "amount", "amountRefunded", "refundAmount"));
-      a.refunds++;
-      a.refunded += cents;
-      const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
-      if (full) a.full++;
-      else a.partial++;
-      if (sale) touch(a, sale).refunded += cents;
-    }
+  for (const r of refunds ?? []) {
+    const id = saleIdOf(r);
+    const sale = id === undefined ? undefined : byId.get(id);
+    const a = acc(r.currency ?? sale?.currency);
+    const cents = toCents(numberField(r, "amount", "amountRefunded", "refundAmount"));
+    a.refunds++;
+    a.refunded += cents;
+    const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
+    if (full) a.full++;
+    else a.partial++;
+    if (sale) touch(a, sale).refunded += cents;
   }
   const counted = new Set<number>();
   const charged = new Set<number>();
   for (const c of chargebacks ?? []) {
     if (!isDispute(c)) continue;
     const id = saleIdOf(c);
-    if (dating === "sale" && (id === undefined || !periodIds.has(id))) continue; // a chargeback of a sale outside the period
     const sale = id === undefined ? undefined : byId.get(id);
     const a = acc(c.currency ?? sale?.currency);
     // One chargeback per sale, however many dispute records it has.
@@ -130,6 +119,87 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
   for (const [sale, { a, refunded, disputed }] of lostBySale) {
     a.commissionLost += saleLossCents({ amountCents: toCents(sale.amountAffiliation), transactionCents: toCents(sale.amountTransaction) }, refunded, disputed);
   }
+  return kpisOf(by);
+}
+
+/**
+ * A currency's sums of the period's sales dated by sale (cents): what the KPIs read of the
+ * purchases, whether summed from the records (refundSaleSums) or by the purchases fact table.
+ * `refundLoss`: what the refunded sales lost, each as saleLossCents without a dispute.
+ */
+export interface RefundSaleSums { currency: string; purchases: number; sales: number; refunds: number; full: number; partial: number; refunded: number; refundLoss: number }
+
+/** A sale of the period a chargeback names (cents; its currency as placed). */
+export interface RefundSale { currency: string; transaction: number; affiliation: number; refunded: number }
+
+export const refundSaleOf = (p: RefundPurchase): RefundSale => ({ currency: p.currency ?? "", transaction: toCents(p.amountTransaction), affiliation: toCents(p.amountAffiliation), refunded: toCents(p.amountRefunded) });
+
+/** The records' RefundSaleSums, one per currency as the records write it. */
+export function refundSaleSums(purchases: readonly RefundPurchase[]): RefundSaleSums[] {
+  const by = new Map<string, RefundSaleSums>();
+  for (const p of purchases) {
+    const sale = refundSaleOf(p);
+    const s = by.get(sale.currency) ?? by.set(sale.currency, { currency: sale.currency, purchases: 0, sales: 0, refunds: 0, full: 0, partial: 0, refunded: 0, refundLoss: 0 }).get(sale.currency)!;
+    s.purchases++;
+    s.sales += sale.transaction;
+    if (sale.refunded <= 0) continue;
+    s.refunds++;
+    s.refunded += sale.refunded;
+    if (sale.refunded >= sale.transaction) s.full++;
+    else s.partial++;
+    s.refundLoss += saleLossCents({ amountCents: sale.affiliation, transactionCents: sale.transaction }, sale.refunded, false);
+  }
+  return [...by.values()];
+}
+
+/**
+ * The KPIs dated by sale, one definition for both paths: the period's sums per currency, the
+ * period's sales the chargeback records name (`saleOf`: undefined for a sale outside the
+ * period, whose chargeback is not counted), and those records. A sale refunded and charged
+ * back loses at most its commission, in its own currency; one only charged back, in the
+ * chargeback's.
+ */
+export function saleDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id: number) => RefundSale | undefined, chargebacks: readonly EventRecord[] | null, fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
+  const by = new Map<string, Acc>();
+  const acc = accumulators(by, fallbackCurrency);
+  for (const s of sums) {
+    const a = acc(s.currency);
+    a.purchases += s.purchases;
+    a.sales += s.sales;
+    a.refunds += s.refunds;
+    a.full += s.full;
+    a.partial += s.partial;
+    a.refunded += s.refunded;
+    a.commissionLost += s.refundLoss;
+  }
+  const counted = new Set<number>();
+  const charged = new Set<number>();
+  for (const c of chargebacks ?? []) {
+    if (!isDispute(c)) continue;
+    const id = saleIdOf(c);
+    const sale = id === undefined ? undefined : saleOf(id);
+    if (id === undefined || sale === undefined) continue; // a chargeback of a sale outside the period
+    const a = acc(c.currency ?? sale.currency);
+    // One chargeback per sale, however many dispute records it has.
+    if (!counted.has(id)) a.chargebacks++;
+    counted.add(id);
+    if (!disputeTakesMoney(c) || charged.has(id)) continue;
+    charged.add(id);
+    a.cbAmount += toCents(numberField(c, "amount", "amountTransaction"));
+    const amounts = { amountCents: sale.affiliation, transactionCents: sale.transaction };
+    // The sums hold a refunded sale's loss without the dispute: the dispute's loss replaces it.
+    const refunded = sale.refunded > 0;
+    (refunded ? acc(sale.currency) : a).commissionLost += saleLossCents(amounts, sale.refunded, true) - (refunded ? saleLossCents(amounts, sale.refunded, false) : 0);
+  }
+  return kpisOf(by);
+}
+
+const accumulators = (by: Map<string, Acc>, fallbackCurrency: string) => (currency: unknown): Acc => {
+  const key = typeof currency === "string" && currency ? currency.toLowerCase() : fallbackCurrency;
+  return by.get(key) ?? by.set(key, empty()).get(key)!;
+};
+
+function kpisOf(by: Map<string, Acc>): RefundKpis[] {
   return [...by]
     .map(([currency, a]) => ({
       currency,

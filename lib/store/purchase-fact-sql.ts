@@ -145,7 +145,7 @@ export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUE
 const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
 
 /** The rows of the plan's whole range, after its filters, with their currency placed: what the summary's statements group. */
-function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
+export function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
   const currency = currencyExpression(plan, args);
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = filterConditions(plan, args);
@@ -317,7 +317,7 @@ export const pageItemsOf = (rows: readonly PageRecord[], reversed: boolean): Fac
   return reversed ? items.reverse() : items;
 };
 
-type Numeric = number | string | bigint;
+export type Numeric = number | string | bigint;
 type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;
 type OrderRecord = { currency: string; orders: Numeric; front_orders: Numeric; bump: Numeric; upsell: Numeric; downsell: Numeric };
 

@@ -143,6 +143,37 @@ export interface FactAffiliateGroups {
 /** How many of the given sales a currency and affiliate key hold among the plan's rows. */
 export interface FactAffiliateCount { currency: string; affiliate: string; sales: number }
 
+/** A currency's sums of the Refunds report, dated by sale, over a plan's rows after its filters (cents). */
+export interface FactRefundSums {
+  currency: string;
+  sales: number;
+  transaction: number;
+  /** Sales with refunded cents above zero; `full` of them refunded at least their transaction, `partial` the others. */
+  refunds: number;
+  full: number;
+  partial: number;
+  refunded: number;
+  /** The refunded sales' commission_lost cents (each its saleLossCents without a dispute). */
+  commissionLost: number;
+}
+
+/** The refunded sales of a currency with one key of a dimension: how many, their refunded and commission_lost cents. */
+export interface FactRefundCell { currency: string; dimension: FactDimension; key: string; sales: number; refunded: number; commissionLost: number }
+
+/** What the Refunds report reads of a plan's rows (lib/query/refund-query.ts). */
+export interface FactRefundGroups {
+  sums: FactRefundSums[];
+  /** By product, offer, purchaseType, paymentMethod and psp: the refunded sales only. */
+  cells: FactRefundCell[];
+  /** Each offer's label among the refunded sales: the name its first such row carries in the records' order (newest day first, a day in its stored order). */
+  labels: Array<{ currency: string; offer: string; label: string | null }>;
+  /** The UTC days (YYYY-MM-DD) of createdAt holding a row (every sale, refunded or not). */
+  days: string[];
+}
+
+/** A sale among a plan's rows, as a chargeback's sale is read (cents; its currency placed). */
+export interface FactSale { purchaseId: number; currency: string; transaction: number; affiliation: number; refunded: number }
+
 export interface FactDayMeta {
   day: string;
   fetchedAt: number;
@@ -166,6 +197,10 @@ export interface PurchaseFactStore {
   affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups>;
   /** Per currency and affiliate key: how many rows of the plan's range after its filters have one of `ids` (the disputed sales). */
   countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]>;
+  /** The Refunds report's sums, refunded sales by dimension and sale days of the plan's range [bucketStarts[0], endMs) after its filters. */
+  refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups>;
+  /** Which of `ids` are rows of the plan's range after its filters, with their currency and amounts, in the records. order (newest day first, a day in its stored order). */
+  salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

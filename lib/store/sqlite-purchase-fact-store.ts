@@ -12,7 +12,8 @@ import {
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
-import type { FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "./refund-fact-sql";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 const TABLE = "purchase_facts";
 const SELECTION = "temp.purchase_selection";
@@ -135,6 +136,21 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     if (ids.length === 0) return [];
     const statement = countSalesStatement("sqlite", TABLE, account, plan, ids);
     return (this.db.prepare(statement.text).all(...statement.args) as AffiliateCountRecord[]).map(affiliateCountOf);
+  }
+
+  async refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
+    // One read transaction: a day replaced between the statements cannot set them apart.
+    return this.db.transaction(() => {
+      const statements = refundStatements("sqlite", TABLE, account, plan);
+      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
+      return refundGroupsOf({ sums: all<RefundSumRecord>(statements.sums), cells: all<RefundCellRecord>(statements.cells), labels: all<RefundLabelRecord>(statements.labels), days: all<{ d: number }>(statements.days) });
+    })();
+  }
+
+  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
+    if (ids.length === 0) return [];
+    const statement = salesOfStatement("sqlite", TABLE, account, plan, ids);
+    return (this.db.prepare(statement.text).all(...statement.args) as SaleRecord[]).map(saleOf);
   }
 
   async forget(account: string): Promise<void> {

@@ -105,6 +105,8 @@ describe("the mirror and the purchases fact table", () => {
       locatePurchases: (account, plan, ids) => facts.locatePurchases(account, plan, ids),
       affiliateGroups: (account, plan) => facts.affiliateGroups(account, plan),
       countSales: (account, plan, ids) => facts.countSales(account, plan, ids),
+      refundGroups: (account, plan) => facts.refundGroups(account, plan),
+      salesOf: (account, plan, ids) => facts.salesOf(account, plan, ids),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };

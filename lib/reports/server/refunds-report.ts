@@ -16,7 +16,11 @@ import { genericColumns, type GenericColumn } from "@/lib/reports/generic-column
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadOrders } from "@/lib/reports/server/orders-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { loadRefundRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
+import { loadRefundRecords, REFUND_FILTER_KEYS, type RefundRecords } from "@/lib/reports/server/refunds-records";
+import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
+import { REFUND_BREAKDOWNS, type RefundsParts } from "@/lib/reports/server/refunds-parts";
+import { toCents } from "@/lib/analytics/money";
+import type { DayRange } from "@/lib/analytics/compare";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { refundShareOf } from "@/lib/analytics/key-share";
 
@@ -54,11 +58,43 @@ export function daysToRefund(refunds: readonly GenericRecord[]): DaysBucket[] {
 
 export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.to === null ? `more than ${b.from - 1} days` : `${b.from}–${b.to} days`);
 
+/**
+ * The view. Dated by sale, with the purchases fact table at hand, the period's purchases are
+ * summed by the table when it holds both periods as the mirror served them (refunds-facts.ts);
+ * else, and dated by request, they are read from the records. The view is the same either way.
+ */
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
-  return (await loadRefundsReport(client, keyType, params, given)).view;
+  const options = withReportDeadline(client, given);
+  const fromFacts = options.facts && params.dating === "sale" ? await refundsFromFacts(client, keyType, params, options, options.facts) : null;
+  if (fromFacts) return refundsView(client, keyType, params, options, fromFacts);
+  return (await loadRefundsReport(client, keyType, params, options)).view;
 }
 
-/** The view and the records it was made from: for the CSVs. */
+/** The parts of the records: the KPIs and breakdowns read off them by the functions the fact table feeds too. */
+function partsOfRecords(keyType: KeyType, params: ReportParams, compare: DayRange | null, data: RefundRecords, before: RefundRecords | null): RefundsParts {
+  const kpisOf = (d: RefundRecords) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency, d.known);
+  const saleDays = (d: RefundRecords) => d.purchases.map((p) => p.checkoutInitializedAt);
+  // Refunded cents above zero, as the KPIs and the fact table count a refunded sale.
+  const refunded = data.purchases.filter((p) => toCents(p.amountRefunded) > 0);
+  return {
+    comparison: compare,
+    comparisonDataFrom: compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null,
+    figures: kpisOf(data),
+    previous: before ? kpisOf(before) : null,
+    split: breakdowns(refunded, REFUND_BREAKDOWNS, refundShareOf(keyType)),
+    refunds: data.refunds,
+    chargebacks: data.chargebacks,
+    unavailable: data.unavailable,
+    filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, purchaseFilterKeys(data.unfiltered, key)])) as Partial<Record<FilterKey, string[]>>,
+    offers: offerChoicesOf(data.unfiltered),
+    unmatched: params.dating === "event" ? unmatchedRecords(data.purchases, data.refunds, data.chargebacks, data.known) : null,
+    reports: { current: data.reports, comparison: before?.reports ?? null },
+    currency: data.currency,
+    assumedCurrencyRecords: data.assumedCurrencyRecords,
+  };
+}
+
+/** The view from the records, and the records it was made from: for the CSVs (which read the records whatever the table holds). */
 export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   // One deadline for the whole report: both periods, the records and the orders.
   const options = withReportDeadline(client, given);
@@ -68,15 +104,17 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     (loaded) => loaded.currency,
     compare && ((currency) => loadRefundRecords(client, { ...params, ...compare }, { ...options, currency })),
   );
-  const kpisOf = (d: typeof data) => refundKpis(d.purchases, d.refunds, d.chargebacks, params.dating, data.currency.currency, d.known);
-  const ofCurrency = (rows: RefundKpis[]) => rows.filter((k) => !params.currency || k.currency === params.currency);
-  const current = ofCurrency(kpisOf(data));
-  const previous = before ? ofCurrency(kpisOf(before)) : [];
-  const saleDays = (d: typeof data) => d.purchases.map((p) => p.checkoutInitializedAt);
-  const comparisonDataFrom = compare && before ? comparisonDataStart(compare, saleDays(before), saleDays(data)) : null;
+  return { view: await refundsView(client, keyType, params, options, partsOfRecords(keyType, params, compare, data, before)), data };
+}
 
-  const refunded = data.purchases.filter((p) => (p.amountRefunded ?? 0) > 0);
-  const split = breakdowns(refunded, ["product", "offer", "purchaseType", "paymentMethod", "psp"], refundShareOf(keyType));
+async function refundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, parts: RefundsParts) {
+  const compare = parts.comparison;
+  const ofCurrency = (rows: RefundKpis[]) => rows.filter((k) => !params.currency || k.currency === params.currency);
+  const current = ofCurrency(parts.figures);
+  const previous = parts.previous ? ofCurrency(parts.previous) : [];
+  const comparisonDataFrom = parts.comparisonDataFrom;
+  const split = parts.split;
+  const data = parts;
 
   const days = daysToRefund(data.refunds ?? []);
 
@@ -110,7 +148,7 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     comparisonDataFrom,
     kpis: kpiCards(current, previous, keyType === "creator" ? REFUND_KPIS : AFFILIATE_REFUND_KPIS, { withComparison: compare !== null, partialComparison: comparisonDataFrom !== null }),
     /** The period's figures per currency (every currency, as its key-figures CSV writes them): that file made from the view alone. */
-    figures: kpisOf(data),
+    figures: parts.figures,
     // The currency filter on the server, as for the key figures: the page and its breakdown CSVs show the chosen currency only.
     breakdowns: Object.entries(split).flatMap(([id, perCurrency]) => perCurrency.filter((b) => !params.currency || b.currency === params.currency).map((b) => ({ id, currency: b.currency, rows: b.rows.slice(0, 8) }))),
     daysToRefund: data.refunds ? days : null,
@@ -121,15 +159,15 @@ export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType
     chargebacks: records(data.chargebacks),
     unavailable: data.unavailable,
     /** What each filter can take in the period, before filtering: the filter bar's choices. */
-    filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, purchaseFilterKeys(data.unfiltered, key)])) as Partial<Record<FilterKey, string[]>>,
+    filterOptions: parts.filterOptions,
     /** The Offer filter's choices in words: each offer's name and products. */
-    offers: offerChoicesOf(data.unfiltered),
+    offers: parts.offers,
     /** Dated by request: refund records and disputes whose sale could not be found (null dated by sale). */
-    unmatched: params.dating === "event" ? unmatchedRecords(data.purchases, data.refunds, data.chargebacks, data.known) : null,
-    quality: reportQuality({ current: data.reports, comparison: before?.reports ?? null }, { records: data.assumedCurrencyRecords, currency: data.currency }),
+    unmatched: parts.unmatched,
+    quality: reportQuality(parts.reports, { records: data.assumedCurrencyRecords, currency: data.currency }),
   };
-  return { view, data };
+  return view;
 }
 
-export type RefundsView = Awaited<ReturnType<typeof buildRefundsView>>;
+export type RefundsView = Awaited<ReturnType<typeof refundsView>>;
 export type { GenericColumn };

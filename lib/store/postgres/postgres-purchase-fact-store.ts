@@ -8,7 +8,8 @@ import {
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
@@ -87,6 +88,25 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
     if (ids.length === 0) return [];
     const statement = countSalesStatement("postgres", TABLE, account, plan, ids);
     return (await this.pool.query<AffiliateCountRecord>(statement.text, statement.args)).rows.map(affiliateCountOf);
+  }
+
+  async refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
+    // One snapshot: a day replaced between the statements cannot set them apart.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      const statements = refundStatements("postgres", TABLE, account, plan);
+      const sums = await client.query<RefundSumRecord>(statements.sums.text, statements.sums.args);
+      const cells = await client.query<RefundCellRecord>(statements.cells.text, statements.cells.args);
+      const labels = await client.query<RefundLabelRecord>(statements.labels.text, statements.labels.args);
+      const days = await client.query<{ d: string }>(statements.days.text, statements.days.args);
+      return refundGroupsOf({ sums: sums.rows, cells: cells.rows, labels: labels.rows, days: days.rows });
+    });
+  }
+
+  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
+    if (ids.length === 0) return [];
+    const statement = salesOfStatement("postgres", TABLE, account, plan, ids);
+    return (await this.pool.query<SaleRecord>(statement.text, statement.args)).rows.map(saleOf);
   }
 
   async forget(account: string): Promise<void> {

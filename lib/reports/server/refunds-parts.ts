@@ -1,0 +1,37 @@
+import "server-only";
+
+// What a Refunds & chargebacks view is made of, whether the period's purchases were read from
+// the records (refunds-report.ts) or summed by the purchases fact table (refunds-facts.ts).
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { CurrencyBreakdown } from "@/lib/analytics/breakdowns";
+import type { DayRange } from "@/lib/analytics/compare";
+import type { OfferChoice } from "@/lib/reports/offer-choices";
+import type { RefundKpis } from "@/lib/analytics/refund-kpis";
+import type { FilterKey } from "@/lib/report-params/definitions";
+import type { GenericRecord, RangeReport } from "@/lib/sales-api";
+import type { RefundRecords } from "@/lib/reports/server/refunds-records";
+
+/** The breakdowns of refunded purchases, in the order the page lists them. */
+export const REFUND_BREAKDOWNS = ["product", "offer", "purchaseType", "paymentMethod", "psp"] as const;
+
+export interface RefundsParts {
+  comparison: DayRange | null;
+  comparisonDataFrom: string | null;
+  /** Both periods' KPIs, every currency. */
+  figures: RefundKpis[];
+  previous: RefundKpis[] | null;
+  /** The refunded purchases by each breakdown, every currency. */
+  split: Record<(typeof REFUND_BREAKDOWNS)[number], CurrencyBreakdown[]>;
+  /** The period's refund and chargeback records (dated as the report is), null when the endpoint answered 404. */
+  refunds: GenericRecord[] | null;
+  chargebacks: GenericRecord[] | null;
+  unavailable: RefundRecords["unavailable"];
+  /** What each filter can take in the period, before filtering. */
+  filterOptions: Partial<Record<FilterKey, string[]>>;
+  offers: OfferChoice[];
+  /** Dated by request: records whose sale could not be found; null dated by sale. */
+  unmatched: number | null;
+  reports: { current: RangeReport[]; comparison: RangeReport[] | null };
+  currency: CurrencyAssumption;
+  assumedCurrencyRecords: number;
+}

@@ -1,0 +1,90 @@
+// The Refunds report's statements over the purchases fact table, one text for SQLite and
+// PostgreSQL (purchase-fact-sql.ts's dialects): what lib/analytics/refund-kpis.ts's
+// saleDatedRefundKpis and the refund breakdowns read of a period's purchases, summed here
+// instead of over every purchase record.
+import { DIMENSION_COLUMN, forDialect, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
+import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
+
+interface Statement { text: string; args: unknown[] }
+
+/** The breakdowns of refunded purchases (refunds-report.ts), in the order the report lists them. */
+export const REFUND_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp"] as const satisfies readonly FactDimension[];
+
+const DAY = 86_400_000;
+// A refund below a cent is none: the records path counts refunded cents above zero too.
+const REFUNDED = "r.refunded_cents > 0";
+
+/**
+ * - sums: per currency, the sales and their transaction cents; the refunded ones, full (refunded
+ *   at least the transaction) or partial, their refunded cents and commission_lost cents. A
+ *   refunded sale's commission_lost_cents is refundedShareCents of its commission, which
+ *   saleLossCents without a dispute caps at the commission: never past it, so the sum is theirs;
+ * - cells: the refunded sales by every refund dimension at once, rolled up per dimension when read;
+ * - labels: each offer's first name among the refunded sales in the records' order;
+ * - days: the UTC days of createdAt holding a row.
+ */
+export function refundStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Record<"sums" | "cells" | "labels" | "days", Statement> {
+  const sumArgs: unknown[] = [];
+  const sums = `SELECT r.currency, COUNT(*) AS sales, SUM(r.transaction_cents) AS t,
+      SUM(CASE WHEN ${REFUNDED} THEN 1 ELSE 0 END) AS refunds,
+      SUM(CASE WHEN ${REFUNDED} AND r.refunded_cents >= r.transaction_cents THEN 1 ELSE 0 END) AS full_refunds,
+      SUM(CASE WHEN ${REFUNDED} AND r.refunded_cents < r.transaction_cents THEN 1 ELSE 0 END) AS partial_refunds,
+      SUM(CASE WHEN ${REFUNDED} THEN r.refunded_cents ELSE 0 END) AS refunded,
+      SUM(CASE WHEN ${REFUNDED} THEN r.commission_lost_cents ELSE 0 END) AS lost
+    FROM ${rangeRows(dialect, plan, table, account, sumArgs, "f.transaction_cents, f.refunded_cents, f.commission_lost_cents")}
+    GROUP BY 1`;
+  const cellArgs: unknown[] = [];
+  const keys = REFUND_DIMENSIONS.map((d) => `r.${DIMENSION_COLUMN[d]}`).join(", ");
+  const cells = `SELECT r.currency, ${keys}, COUNT(*) AS sales, SUM(r.refunded_cents) AS refunded, SUM(r.commission_lost_cents) AS lost
+    FROM ${rangeRows(dialect, plan, table, account, cellArgs, `${REFUND_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.refunded_cents, f.commission_lost_cents`)}
+    WHERE ${REFUNDED} GROUP BY r.currency, ${keys}`;
+  const labelArgs: unknown[] = [];
+  const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
+    FROM ${rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq, f.refunded_cents")} WHERE ${REFUNDED}) x WHERE n = 1`;
+  const dayArgs: unknown[] = [];
+  const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
+  return {
+    sums: forDialect(dialect, { text: sums, args: sumArgs }),
+    cells: forDialect(dialect, { text: cells, args: cellArgs }),
+    labels: forDialect(dialect, { text: labels, args: labelArgs }),
+    days: forDialect(dialect, { text: days, args: dayArgs }),
+  };
+}
+
+/** The rows of the plan's range after its filters whose purchase id is one of `ids`, in the records. order (newest day first). */
+export function salesOfStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
+  const args: unknown[] = [];
+  const rows = rangeRows(dialect, plan, table, account, args, "f.purchase_id, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.day, f.seq");
+  args.push(...ids);
+  return forDialect(dialect, {
+    text: `SELECT r.purchase_id, r.currency, r.transaction_cents, r.affiliation_cents, r.refunded_cents FROM ${rows} WHERE r.purchase_id IN (${ids.map(() => "?").join(", ")}) ORDER BY r.day DESC, r.seq`,
+    args,
+  });
+}
+
+export type RefundSumRecord = { currency: string; sales: Numeric; t: Numeric; refunds: Numeric; full_refunds: Numeric; partial_refunds: Numeric; refunded: Numeric; lost: Numeric };
+export type RefundCellRecord = { currency: string; sales: Numeric; refunded: Numeric; lost: Numeric } & Record<string, string | Numeric>;
+export type RefundLabelRecord = { currency: string; offer: string; offer_name: string | null };
+export type SaleRecord = { purchase_id: Numeric; currency: string; transaction_cents: Numeric; affiliation_cents: Numeric; refunded_cents: Numeric };
+
+export function refundGroupsOf(rows: { sums: readonly RefundSumRecord[]; cells: readonly RefundCellRecord[]; labels: readonly RefundLabelRecord[]; days: ReadonlyArray<{ d: Numeric }> }): FactRefundGroups {
+  const cells = new Map<string, FactRefundGroups["cells"][number]>();
+  for (const r of rows.cells) {
+    for (const dimension of REFUND_DIMENSIONS) {
+      const key = String(r[DIMENSION_COLUMN[dimension]]);
+      const id = `${r.currency}\n${dimension}\n${key}`;
+      const cell = cells.get(id) ?? cells.set(id, { currency: r.currency, dimension, key, sales: 0, refunded: 0, commissionLost: 0 }).get(id)!;
+      cell.sales += Number(r.sales);
+      cell.refunded += Number(r.refunded);
+      cell.commissionLost += Number(r.lost);
+    }
+  }
+  return {
+    sums: rows.sums.map((r) => ({ currency: r.currency, sales: Number(r.sales), transaction: Number(r.t), refunds: Number(r.refunds), full: Number(r.full_refunds), partial: Number(r.partial_refunds), refunded: Number(r.refunded), commissionLost: Number(r.lost) })),
+    cells: [...cells.values()],
+    labels: rows.labels.map((r) => ({ currency: r.currency, offer: r.offer, label: r.offer_name })),
+    days: rows.days.map((r) => new Date(Number(r.d) * DAY).toISOString().slice(0, 10)).sort(),
+  };
+}
+
+export const saleOf = (r: SaleRecord): FactSale => ({ purchaseId: Number(r.purchase_id), currency: r.currency, transaction: Number(r.transaction_cents), affiliation: Number(r.affiliation_cents), refunded: Number(r.refunded_cents) });
