@@ -52,6 +52,18 @@ async function heldStamps(client: SalesApiClient, params: ReportParams, facts: O
   return (await orderFactsHold(facts, client.identity, [report])) ? new Map(report.fetchedAt) : null;
 }
 
+/**
+ * The page's orders with the currency the records' page gives one without (loadOrders): the
+ * decision made from the range's offers and currencies, read from the table (a read of the
+ * range), only when an order of the page lacks one; it changes how an amount reads, never the order.
+ */
+async function withRangeCurrency(client: SalesApiClient, facts: OrderFactStore, range: { from: string; to: string; timeZone: string }, records: Order[], options: LoadOptions): Promise<Order[]> {
+  if (records.every((o) => o.currency)) return records;
+  const choices = await orderChoices(facts, client.identity, range);
+  const decided = await currencyAssumptionFor(client, choices.offerCurrencies, options.currency, options.deadline);
+  return withAssumedCurrency(records, decided).records;
+}
+
 export async function orderPageFromFacts(
   client: SalesApiClient,
   params: ReportParams,
@@ -67,11 +79,7 @@ export async function orderPageFromFacts(
   const page = await orderTablePageFromFacts(facts, client.identity, { ...range, filters: params.filters, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize });
   const records = await openPageDays(client, page.items, stamps, options);
   if (!records) return null;
-  // The currency decision the records' page makes (loadOrders), from the range's offers and
-  // currencies: it places a record without a currency, which changes how its amount reads.
-  const choices = await orderChoices(facts, client.identity, range);
-  const decided = await currencyAssumptionFor(client, choices.offerCurrencies, options.currency, options.deadline);
-  const rows = withAssumedCurrency(records, decided).records.map((o) => orderRow(o, request.timeZone, locale));
+  const rows = (await withRangeCurrency(client, facts, range, records, options)).map((o) => orderRow(o, request.timeZone, locale));
   return { total: page.total, page: page.page, items: rows };
 }
 
