@@ -3,7 +3,9 @@
 // behaviour suite holds the two back-ends to one answer.
 import { NONE } from "@/lib/analytics/dimensions";
 import { bucketJoin, currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
-import { ORDER_FACT_DIMENSIONS, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow } from "./order-fact-store";
+import {
+  ORDER_FACT_DIMENSIONS, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
+} from "./order-fact-store";
 
 export const ORDER_DIMENSION_COLUMN: Record<OrderFactDimension, string> = {
   product: "product",
@@ -19,6 +21,8 @@ export const ORDER_ROW_COLUMNS = [
   "order_id", "created_at", "record_day", "currency", "currency_offer", "offer_name",
   ...ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]),
   "amount_cents", "milestone", "carrier", "supplier", "completed_at", "delivered_at",
+  // The orders table's sort values the columns above lack (OrderTableKeys).
+  "order_created_at", "sort_amount",
 ];
 
 export function orderRowValues(row: OrderFactRow): Array<string | number | null> {
@@ -26,6 +30,7 @@ export function orderRowValues(row: OrderFactRow): Array<string | number | null>
     row.orderId, row.createdAt, row.recordDay, row.currency, row.currencyOffer, row.offerName,
     ...ORDER_FACT_DIMENSIONS.map((d) => row.dims[d]),
     row.amountCents, row.milestone, row.carrier, row.supplier, row.completedAt, row.deliveredAt,
+    row.table.createdAt, row.table.amount,
   ];
 }
 
@@ -97,6 +102,58 @@ export function choiceStatements(dialect: FactDialect, table: string, account: s
   const labels = of(`${code} AS code, f.offer_name, ROW_NUMBER() OVER (PARTITION BY ${code} ORDER BY f.day DESC, f.seq) AS n`, (rows) => `SELECT r.code, r.offer_name FROM ${rows} WHERE r.n = 1`);
   return { groups, labels };
 }
+
+/** The orders table's sort values (orderRowsPage's): product and country read null as "", as the table does. */
+const SORT_COLUMN: Record<OrderSortColumn, string> = {
+  createdAt: "f.order_created_at",
+  amount: "f.sort_amount",
+  product: "COALESCE(f.product, '')",
+  milestone: "f.milestone",
+  country: "COALESCE(f.country, '')",
+};
+
+/** The table's rows of a plan's range, after its filters (the Orders report's: raw values). */
+function tableRows(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, args: unknown[]): string {
+  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
+}
+
+/** How many rows a page request's range and filters hold. */
+export function orderPageCountStatement(dialect: FactDialect, table: string, account: string, request: OrderPageRequest): Statement {
+  const args: unknown[] = [];
+  return forDialect(dialect, { text: `SELECT COUNT(*) AS n ${tableRows(dialect, table, account, request.plan, args)}`, args });
+}
+
+/**
+ * `limit` rows from `offset` in the table's order: the sort value, then the order id in the same
+ * direction (table-page.ts's sortedOrder), then the row's place (a total order, so that a page
+ * read from the other end is the same rows). Texts compare by code point (SQLite's BINARY,
+ * PostgreSQL's "C"), as JavaScript's < does short of characters past U+FFFF; the amount is the
+ * record's number, as the table compares it. Cost: as the purchases' pageStatement (a top-N
+ * sort of the range's rows after the filters; a page past the middle is read from the other end).
+ */
+export function orderPageStatement(dialect: FactDialect, table: string, account: string, request: OrderPageRequest, dir: "asc" | "desc", offset: number, limit: number): Statement {
+  const args: unknown[] = [];
+  const from = tableRows(dialect, table, account, request.plan, args);
+  const order = [SORT_COLUMN[request.sort], "f.order_id", "f.day", "f.seq"].map((c) => `${c} ${dir.toUpperCase()}`).join(", ");
+  args.push(limit, offset);
+  return forDialect(dialect, { text: `SELECT f.order_id, f.day, f.seq ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, args });
+}
+
+/** Which of `ids` are rows of the plan's range after its filters, and where each lives: what the reveal action may answer for. */
+export function locateOrdersStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, ids: readonly number[]): Statement {
+  const args: unknown[] = [];
+  const from = tableRows(dialect, table, account, plan, args);
+  args.push(...ids);
+  return forDialect(dialect, { text: `SELECT f.order_id, f.day, f.seq ${from} AND f.order_id IN (${ids.map(() => "?").join(", ")}) ORDER BY f.day, f.seq`, args });
+}
+
+export type OrderPageRecord = { order_id: Numeric; day: string; seq: Numeric };
+
+export const orderPageItemsOf = (rows: readonly OrderPageRecord[], reversed: boolean): OrderPageItem[] => {
+  const items = rows.map((r) => ({ orderId: Number(r.order_id), day: r.day, seq: Number(r.seq) }));
+  return reversed ? items.reverse() : items;
+};
 
 type Numeric = number | string | bigint;
 export type OrderBucketRecord = { currency: string; bucket: Numeric; record_day: string; orders: Numeric; cents: Numeric };

@@ -39,7 +39,40 @@ export interface OrderFactRow {
   /** orderCompletedAt and deliveredAt as Date.parse reads them (as fulfilment does); null when absent or unreadable. */
   completedAt: number | null;
   deliveredAt: number | null;
+  /** What the orders table sorts by and the columns above lack (lib/reports/server/order-rows.ts). */
+  table: OrderTableKeys;
 }
+
+/**
+ * The orders table's sort values the other columns do not hold, exactly as it reads them off a
+ * record (its product, milestone and country are the product, milestone and country columns,
+ * null read as ""): the time it shows, and the amount as the record gives it (for ordering only;
+ * every figure is summed from amountCents).
+ */
+export interface OrderTableKeys {
+  /** orderCreatedAt, else checkoutInitializedAt, as the record writes it: the table sorts by the text. */
+  createdAt: string;
+  /** amountTransaction. */
+  amount: number;
+}
+
+/** The orders table's sort keys (ORDER_SORT_KEYS). */
+export type OrderSortColumn = "createdAt" | "amount" | "product" | "milestone" | "country";
+
+export interface OrderPageRequest {
+  /** The range (days, [bucketStarts[0], endMs)) and filters; its currency placement is not used. */
+  plan: OrderFactPlan;
+  sort: OrderSortColumn;
+  dir: "asc" | "desc";
+  /** 1-based; past the last page, the last page is answered (as the table's pageOf does). */
+  page: number;
+  pageSize: number;
+}
+
+/** Where an order of a page lives: its sealed day, and its position among the day's rows. */
+export interface OrderPageItem { orderId: number; day: string; seq: number }
+
+export interface OrderPage { total: number; page: number; items: OrderPageItem[] }
 
 /** An orders aggregate, planned in lib/query/order-query.ts (instants, buckets, currency placement). */
 export interface OrderFactPlan {
@@ -86,6 +119,10 @@ export interface OrderFactStore {
   aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups>;
   /** The plan's range [bucketStarts[0], endMs) before its filters: choices and currencies. */
   choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices>;
+  /** One page of the orders table: the plan's rows after its filters, sorted by the store, with their total. */
+  orderPage(account: string, request: OrderPageRequest): Promise<OrderPage>;
+  /** Which of `ids` are rows of the plan's range after its filters, and where each lives (in the table's order of days and rows). */
+  locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

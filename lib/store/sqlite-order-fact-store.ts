@@ -7,13 +7,29 @@ import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import {
-  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, ORDER_ROW_COLUMNS,
-  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord,
+  choiceStatements, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
-import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore } from "./order-fact-store";
+import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import { pageSlice } from "./purchase-fact-sql";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 const TABLE = "order_facts";
+
+/**
+ * A table made before the orders table's sort values were columns has no value to give them:
+ * its rows and its days go (the rows are derived, never the only copy), and the mirror writes a
+ * day's rows again the next time it opens that day (a day not held is written). Until then a
+ * report reads the records, as for any day the table lacks.
+ */
+function dropRowsWithoutTableKeys(db: Database.Database): void {
+  const columns = db.prepare(`PRAGMA table_info(${TABLE})`).all() as Array<{ name: string }>;
+  if (columns.length === 0 || columns.some((c) => c.name === "order_created_at")) return;
+  db.transaction(() => {
+    db.exec(`DROP TABLE ${TABLE}`);
+    db.exec("DELETE FROM order_fact_days");
+  })();
+}
 
 export class SqliteOrderFactStore implements OrderFactStore {
   private readonly db: Database.Database;
@@ -24,13 +40,14 @@ export class SqliteOrderFactStore implements OrderFactStore {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("secure_delete = ON");
     this.db.pragma("busy_timeout = 5000");
+    dropRowsWithoutTableKeys(this.db);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         order_id INTEGER NOT NULL, created_at INTEGER, record_day TEXT NOT NULL,
         currency TEXT NOT NULL, currency_offer TEXT NOT NULL, offer_name TEXT,
         product TEXT, offer TEXT, payment_method TEXT, psp TEXT, card_brand TEXT NOT NULL, country TEXT,
         amount_cents INTEGER NOT NULL, milestone TEXT NOT NULL, carrier TEXT NOT NULL, supplier TEXT NOT NULL,
-        completed_at INTEGER, delivered_at INTEGER,
+        completed_at INTEGER, delivered_at INTEGER, order_created_at TEXT NOT NULL, sort_amount REAL NOT NULL,
         PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
       CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
@@ -61,6 +78,23 @@ export class SqliteOrderFactStore implements OrderFactStore {
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
     const s = choiceStatements("sqlite", TABLE, account, plan);
     return orderChoicesOf({ groups: this.all<ChoiceGroupRecord>(s.groups), labels: this.all<{ code: string; offer_name: string | null }>(s.labels) });
+  }
+
+  async orderPage(account: string, request: OrderPageRequest): Promise<OrderPage> {
+    // The count and the page in one read transaction: a day replaced between them cannot skew the page.
+    return this.db.transaction(() => {
+      const count = orderPageCountStatement("sqlite", TABLE, account, request);
+      const total = Number((this.db.prepare(count.text).get(...count.args) as { n: number }).n);
+      const slice = pageSlice(total, request);
+      if (slice.limit === 0) return { total, page: slice.page, items: [] };
+      const page = orderPageStatement("sqlite", TABLE, account, request, slice.dir, slice.offset, slice.limit);
+      return { total, page: slice.page, items: orderPageItemsOf(this.all<OrderPageRecord>(page), slice.reversed) };
+    })();
+  }
+
+  async locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]> {
+    if (ids.length === 0) return [];
+    return orderPageItemsOf(this.all<OrderPageRecord>(locateOrdersStatement("sqlite", TABLE, account, plan, ids)), false);
   }
 
   async forget(account: string): Promise<void> {

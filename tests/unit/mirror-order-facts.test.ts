@@ -120,6 +120,8 @@ describe("the mirror and the orders fact table", () => {
       readDayMeta: (account, days) => facts.readDayMeta(account, days),
       aggregate: (account, plan) => facts.aggregate(account, plan),
       choices: (account, plan) => facts.choices(account, plan),
+      orderPage: (account, request) => facts.orderPage(account, request),
+      locateOrders: (account, plan, ids) => facts.locateOrders(account, plan, ids),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };

@@ -3,14 +3,16 @@ import "server-only";
 // The customer details of rows on screen, for the reveal action: read from the same records the
 // table pages from (the session's account, the report's range and filters), for the ids asked
 // only; an id that is not a row of that table is left out. Nothing here is logged. Purchases
-// come from the fact table's rows and their days when it holds the range (purchase-table-facts.ts).
-import { getReportFactStore } from "@/lib/mirror/mirror-access";
+// and orders come from their fact table's rows and their days when it holds the range
+// (purchase-table-facts.ts, order-table-facts.ts).
+import { getReportFactStore, getReportOrderFactStore } from "@/lib/mirror/mirror-access";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { TableEntry } from "@/lib/store/table-index-cache";
 import { cartDetails, cartRowId } from "@/lib/reports/server/cart-rows";
 import { genericDetails, genericRowId } from "@/lib/reports/server/generic-rows";
 import { orderDetails, orderRowId } from "@/lib/reports/server/order-rows";
+import { orderDetailsFromFacts } from "@/lib/reports/server/order-table-facts";
 import { purchaseDetails, purchaseRowId } from "@/lib/reports/server/purchase-rows";
 import { purchaseDetailsFromFacts } from "@/lib/reports/server/purchase-table-facts";
 import { cartsSnapshot, genericSnapshot, ordersSnapshot, purchasesSnapshot, type TableName } from "@/lib/reports/server/table-sources";
@@ -41,8 +43,12 @@ export async function getCustomerDetails(client: SalesApiClient, keyType: KeyTyp
       const fromFacts = facts ? await purchaseDetailsFromFacts(client, params, ids, facts) : null;
       return fromFacts ?? pick((await purchasesSnapshot(client, keyType, params)).entry, ids, purchaseRowId, purchaseDetails);
     }
-    case "orders":
-      return pick((await ordersSnapshot(client, params)).entry, ids, orderRowId, orderDetails);
+    case "orders": {
+      // The same from the orders fact table when it holds the range (order-table-facts.ts).
+      const facts = getReportOrderFactStore();
+      const fromFacts = facts ? await orderDetailsFromFacts(client, params, ids, facts) : null;
+      return fromFacts ?? pick((await ordersSnapshot(client, params)).entry, ids, orderRowId, orderDetails);
+    }
     case "carts":
       return pick((await cartsSnapshot(client, params)).entry, ids, cartRowId, cartDetails);
     case "refunds":

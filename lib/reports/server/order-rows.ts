@@ -18,6 +18,21 @@ export function orderDetails(o: Order): Record<string, string> {
   return { customer: o.customerName ?? "", email: o.customerEmail ?? "" };
 }
 
+/** An order as the table shows it (also from the orders fact table's page, order-table-facts.ts). */
+export function orderRow(o: Order, timeZone: string | undefined, locale = "en-US"): OrderRow {
+  return {
+    id: orderRowId(o),
+    createdAt: formatInZone(o.orderCreatedAt ?? o.checkoutInitializedAt, timeZone),
+    product: o.productName ?? "",
+    amount: formatMoney(o.amountTransaction, o.currency ?? "unknown", locale),
+    milestone: o.lastTrackingMilestone ?? "",
+    carrier: o.trackingCarrier ?? "",
+    country: o.shippingCountry ?? "",
+    customer: maskName(o.customerName),
+    email: maskEmail(o.customerEmail),
+  };
+}
+
 export function orderRowsPage(orders: readonly Order[], request: TableRequest<OrderSortKey>, memo?: OrderMemo, locale = "en-US") {
   return sortedPage(
     orders,
@@ -30,17 +45,7 @@ export function orderRowsPage(orders: readonly Order[], request: TableRequest<Or
       country: (o) => o.shippingCountry ?? "",
     },
     (o) => o.orderId,
-    (o): OrderRow => ({
-      id: orderRowId(o),
-      createdAt: formatInZone(o.orderCreatedAt ?? o.checkoutInitializedAt, request.timeZone),
-      product: o.productName ?? "",
-      amount: formatMoney(o.amountTransaction, o.currency ?? "unknown", locale),
-      milestone: o.lastTrackingMilestone ?? "",
-      carrier: o.trackingCarrier ?? "",
-      country: o.shippingCountry ?? "",
-      customer: maskName(o.customerName),
-      email: maskEmail(o.customerEmail),
-    }),
+    (o) => orderRow(o, request.timeZone, locale),
     memo,
   );
 }

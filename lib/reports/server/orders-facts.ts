@@ -16,22 +16,30 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
-import type { SalesApiClient } from "@/lib/sales-api";
+import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { OrdersFigures } from "./orders-report";
 
+/** The orders day marks of a local range (no record opened): what the mirror holds, fetching what it lacks or holds stale first. */
+export function orderDayMarks(client: SalesApiClient, range: { from: string; to: string }, timeZone: string, options: LoadOptions) {
+  return client.fetchRange("orders", utcFetchWindow(range.from, range.to, timeZone), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester } });
+}
+
+/** Whether the table holds every day of the reports as the mirror served them (the same fetch time, none left unfetched). */
+export async function orderFactsHold(facts: OrderFactStore, account: string, reports: readonly RangeReport[]): Promise<boolean> {
+  if (reports.some((r) => r.unfetchedDays.length > 0)) return false;
+  const stamps = reports.flatMap((r) => r.fetchedAt);
+  const held = new Map((await facts.readDayMeta(account, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
+  return stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt);
+}
+
 export async function ordersFiguresFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: OrderFactStore): Promise<OrdersFigures | null> {
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const marks = (range: { from: string; to: string }) =>
-    client.fetchRange("orders", utcFetchWindow(range.from, range.to, params.tz), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester } });
   // Both periods side by side, within the credential's rate limit, as the records' loads are.
-  const [shown, before] = await Promise.all([marks(params), comparison ? marks(comparison) : null]);
+  const [shown, before] = await Promise.all([orderDayMarks(client, params, params.tz, options), comparison ? orderDayMarks(client, comparison, params.tz, options) : null]);
   const reports = before ? [shown.report, before.report] : [shown.report];
-  if (reports.some((r) => r.unfetchedDays.length > 0)) return null;
-  const stamps = reports.flatMap((r) => r.fetchedAt);
-  const held = new Map((await facts.readDayMeta(client.identity, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
-  if (!stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt)) return null;
+  if (!(await orderFactsHold(facts, client.identity, reports))) return null;
 
   const account = client.identity;
   const choices = await orderChoices(facts, account, { from: params.from, to: params.to, timeZone: params.tz });

@@ -4,13 +4,14 @@ import "server-only";
 // SqliteOrderFactStore, answer for answer (lib/store/order-fact-store.ts).
 import type { Pool } from "pg";
 import {
-  choiceStatements, fulfilmentStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderRowValues, ORDER_ROW_COLUMNS,
-  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord,
+  choiceStatements, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "../order-fact-sql";
-import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore } from "../order-fact-store";
+import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "../order-fact-store";
+import { pageSlice } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
-import { storePool, type PostgresPoolOptions } from "./pool";
+import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_order_facts";
 const TABLES = { rows: TABLE, columns: ["account", "day", "seq", ...ORDER_ROW_COLUMNS], days: "salesdash_order_fact_days" };
@@ -48,6 +49,24 @@ export class PostgresOrderFactStore implements OrderFactStore {
     const s = choiceStatements("postgres", TABLE, account, plan);
     const [groups, labels] = await Promise.all([this.all<ChoiceGroupRecord>(s.groups), this.all<{ code: string; offer_name: string | null }>(s.labels)]);
     return orderChoicesOf({ groups, labels });
+  }
+
+  async orderPage(account: string, request: OrderPageRequest): Promise<OrderPage> {
+    // The count and the page from one snapshot: a day replaced between them cannot skew the page.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      const count = orderPageCountStatement("postgres", TABLE, account, request);
+      const total = Number((await client.query<{ n: string }>(count.text, count.args)).rows[0]?.n ?? 0);
+      const slice = pageSlice(total, request);
+      if (slice.limit === 0) return { total, page: slice.page, items: [] };
+      const page = orderPageStatement("postgres", TABLE, account, request, slice.dir, slice.offset, slice.limit);
+      return { total, page: slice.page, items: orderPageItemsOf((await client.query<OrderPageRecord>(page.text, page.args)).rows, slice.reversed) };
+    });
+  }
+
+  async locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]> {
+    if (ids.length === 0) return [];
+    return orderPageItemsOf(await this.all<OrderPageRecord>(locateOrdersStatement("postgres", TABLE, account, plan, ids)), false);
   }
 
   async forget(account: string): Promise<void> {

@@ -1,0 +1,105 @@
+import "server-only";
+
+// A page of the orders table from the orders fact table (issue #25 point 5): the store sorts and
+// cuts the range's orders after the report's filters, and only the sealed days holding the
+// page's orders are opened to show them. It answers when the table holds every day of the range
+// as the mirror serves it (orders-facts.ts's rule for the Orders report), and the page is then
+// the one orderRowsPage makes from every record of the range: same rows, same order, same total,
+// same formatting, customer details masked (tests/unit/reports-order-table-facts.test.ts). Null
+// otherwise: the caller pages the records as before.
+import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
+import { orderChoices } from "@/lib/query/order-query";
+import { orderTablePageFromFacts, orderTablePlan } from "@/lib/query/order-table-query";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { Order, SalesApiClient } from "@/lib/sales-api";
+import type { OrderFactStore, OrderPageItem } from "@/lib/store/order-fact-store";
+import { currencyAssumptionFor } from "./currency-assumption";
+import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
+import { orderDetails, orderRow, orderRowId, type OrderRow, type OrderSortKey } from "./order-rows";
+import { orderDayMarks, orderFactsHold } from "./orders-facts";
+import type { TablePage, TableRequest } from "./table-page";
+
+type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
+
+/**
+ * The page's orders, in its order, from their days' records; null when a day is not the copy the
+ * table was read from (fetched again since) or lacks an order the table names.
+ */
+async function openPageDays(client: SalesApiClient, items: readonly OrderPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions): Promise<Order[] | null> {
+  const days = [...new Set(items.map((i) => i.day))];
+  const opened = await Promise.all(days.map((day) => client.fetchRange("orders", { from: day, to: day }, rangeOptions(options))));
+  const byDay = new Map<string, Map<number, Order>>();
+  for (const [i, day] of days.entries()) {
+    const { records, report } = opened[i]!;
+    if (report.unfetchedDays.length > 0 || report.fetchedAt.some(([d, at]) => stamps.get(d) !== at)) return null;
+    // An order twice in a day is one row of the table, its first copy (orderFactRows).
+    const ids = new Map<number, Order>();
+    for (const o of records) if (!ids.has(o.orderId)) ids.set(o.orderId, o);
+    byDay.set(day, ids);
+  }
+  const page: Order[] = [];
+  for (const item of items) {
+    const o = byDay.get(item.day)?.get(item.orderId);
+    if (!o) return null;
+    page.push(o);
+  }
+  return page;
+}
+
+/** The marks of the range when the table holds it as the mirror serves it; null otherwise. */
+async function heldStamps(client: SalesApiClient, params: ReportParams, facts: OrderFactStore, options: LoadOptions): Promise<Map<string, number> | null> {
+  const { report } = await orderDayMarks(client, params, params.tz, options);
+  return (await orderFactsHold(facts, client.identity, [report])) ? new Map(report.fetchedAt) : null;
+}
+
+/**
+ * The page's orders with the currency the records' page gives one without (loadOrders): the
+ * decision made from the range's offers and currencies, read from the table (a read of the
+ * range), only when an order of the page lacks one; it changes how an amount reads, never the order.
+ */
+async function withRangeCurrency(client: SalesApiClient, facts: OrderFactStore, range: { from: string; to: string; timeZone: string }, records: Order[], options: LoadOptions): Promise<Order[]> {
+  if (records.every((o) => o.currency)) return records;
+  const choices = await orderChoices(facts, client.identity, range);
+  const decided = await currencyAssumptionFor(client, choices.offerCurrencies, options.currency, options.deadline);
+  return withAssumedCurrency(records, decided).records;
+}
+
+export async function orderPageFromFacts(
+  client: SalesApiClient,
+  params: ReportParams,
+  request: TableRequest<OrderSortKey>,
+  facts: OrderFactStore,
+  given: Given = {},
+  locale = "en-US",
+): Promise<TablePage<OrderRow> | null> {
+  const options = withReportDeadline(client, given);
+  const stamps = await heldStamps(client, params, facts, options);
+  if (!stamps) return null;
+  const range = { from: params.from, to: params.to, timeZone: params.tz };
+  const page = await orderTablePageFromFacts(facts, client.identity, { ...range, filters: params.filters, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize });
+  const records = await openPageDays(client, page.items, stamps, options);
+  if (!records) return null;
+  const rows = (await withRangeCurrency(client, facts, range, records, options)).map((o) => orderRow(o, request.timeZone, locale));
+  return { total: page.total, page: page.page, items: rows };
+}
+
+/**
+ * The customer details of rows the table shows, for the reveal action: only ids that are rows of
+ * the session's account, the report's range and its filters (the store says which, and where
+ * they live), read from those rows' days only; an id that is not such a row is left out. Null
+ * when the table does not hold the range as the mirror serves it (customer-details.ts then reads
+ * the range's records). Nothing here is logged.
+ */
+export async function orderDetailsFromFacts(client: SalesApiClient, params: ReportParams, ids: readonly string[], facts: OrderFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
+  const options = withReportDeadline(client, given);
+  const stamps = await heldStamps(client, params, facts, options);
+  if (!stamps) return null;
+  // A row's id is its order id written as a number (orderRowId): any other text names no row.
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
+  const items = await facts.locateOrders(client.identity, orderTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);
+  const records = await openPageDays(client, items, stamps, options);
+  if (!records) return null;
+  const answer: Record<string, Record<string, string>> = {};
+  for (const o of records) answer[orderRowId(o)] ??= orderDetails(o);
+  return answer;
+}

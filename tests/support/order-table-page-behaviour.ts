@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import { orderTablePageFromFacts, orderTablePlan } from "@/lib/query/order-table-query";
+import { ORDER_SORT_KEYS, orderRowsPage } from "@/lib/reports/server/order-rows";
+import { loadOrders } from "@/lib/reports/server/orders-report";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { allOrders, fillOrderFactStore, heldOrdersClient, orderDays, ordersParams, type OrdersQuery } from "./order-facts-fixture";
+import type { OrderFactBackend } from "./order-fact-store-behaviour";
+
+// The orders table's page from an orders fact store, held to today's page (orderRowsPage over the
+// orders the Orders report's loader gives) on the sandbox's data: the same orders in the same
+// order, the same total and page number, for every sort key, both directions, the first, a
+// middle, the last and a page past the last; and the reveal's lookup naming exactly the ids that
+// are rows. Filters follow the Orders report (raw values: "none" is only a literal "none", "" is
+// an empty or missing value; the card brand maps empty to "none"). Every back-end runs it:
+// SQLite in tests/unit, PostgreSQL in tests/backends.
+
+interface Case { name: string; query: Omit<OrdersQuery, "granularity" | "currency"> }
+
+const mostCommon = (values: string[]): string => {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+};
+
+function cases(): Case[] {
+  const orders = allOrders();
+  const product = mostCommon(orders.map((o) => o.productName ?? "").filter((p) => p && p !== "none"));
+  const method = mostCommon(orders.map((o) => o.paymentMethod ?? "").filter(Boolean));
+  return [
+    { name: "a range in São Paulo, no filter", query: { from: "2026-02-21", to: "2026-06-13", timeZone: "America/Sao_Paulo", filters: {} } },
+    { name: "a month in Kathmandu, one payment method and a card brand's 'none'", query: { from: "2026-04-01", to: "2026-04-30", timeZone: "Asia/Kathmandu", filters: { method: [method], brand: ["none", "visa"] } } },
+    { name: "orders of a product literally named 'none', without one, or of the commonest one, in New York", query: { from: "2026-03-01", to: "2026-05-31", timeZone: "America/New_York", filters: { product: ["none", "", product] } } },
+    { name: "orders shipped nowhere or with an empty method, in St John's", query: { from: "2026-03-01", to: "2026-04-15", timeZone: "America/St_Johns", filters: { country: [""], method: ["", method] } } },
+    { name: "nothing: a product no record has", query: { from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", filters: { product: ["no such product"] } } },
+  ];
+}
+
+export function orderTablePageBehaviour(name: string, backend: OrderFactBackend): void {
+  describe(`${name}: the orders table's page`, () => {
+    let store: OrderFactStore;
+    const dayOf = new Map<number, string>();
+    beforeAll(async () => {
+      store = await backend.open();
+      await fillOrderFactStore(store);
+      for (const [day, held] of orderDays()) for (const o of held) if (!dayOf.has(o.orderId)) dayOf.set(o.orderId, day);
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    for (const { name: caseName, query } of cases()) {
+      it(`is today's page: ${caseName}`, async () => {
+        const { orders } = await loadOrders(heldOrdersClient(), ordersParams({ ...query, granularity: "day", currency: assumeCurrency("brl") }), { currency: assumeCurrency("brl") });
+        const pageSize = 37;
+        const pages = Math.max(1, Math.ceil(orders.length / pageSize));
+        let compared = 0;
+        for (const sort of ORDER_SORT_KEYS) {
+          for (const dir of ["asc", "desc"] as const) {
+            for (const page of [...new Set([1, 2, Math.ceil(pages / 2), pages - 1, pages, pages + 3])].filter((n) => n >= 1)) {
+              const today = orderRowsPage(orders, { page, pageSize, sort, dir, timeZone: query.timeZone });
+              const fromStore = await orderTablePageFromFacts(store, "creator", { ...query, sort, dir, page, pageSize });
+              const where = `${sort} ${dir} page ${page}`;
+              expect({ where, total: fromStore.total, page: fromStore.page, ids: fromStore.items.map((i) => String(i.orderId)) }).toEqual({
+                where, total: today.total, page: today.page, ids: today.items.map((r) => r.id),
+              });
+              // Each order is named with the sealed day that holds it.
+              expect(fromStore.items.map((i) => i.day)).toEqual(fromStore.items.map((i) => dayOf.get(i.orderId)));
+              compared += today.items.length;
+            }
+          }
+        }
+        if (caseName.startsWith("nothing")) expect(orders).toEqual([]);
+        else expect(compared).toBeGreaterThan(ORDER_SORT_KEYS.length * 2 * pageSize * 3);
+      });
+    }
+
+    it("names, of the ids asked, exactly those that are rows of the range and filters, each with its day", async () => {
+      const { query } = cases()[1]!;
+      const { orders } = await loadOrders(heldOrdersClient(), ordersParams({ ...query, granularity: "day", currency: assumeCurrency("brl") }), { currency: assumeCurrency("brl") });
+      const rows = new Set(orders.map((o) => o.orderId));
+      const outside = allOrders().filter((o) => !rows.has(o.orderId)).slice(0, 20).map((o) => o.orderId);
+      const inside = orders.slice(0, 20).map((o) => o.orderId);
+      expect(inside.length).toBeGreaterThan(5);
+      const found = await store.locateOrders("creator", orderTablePlan(query), [...inside, ...outside, 987654321]);
+      expect(found.map((i) => i.orderId).sort((a, b) => a - b)).toEqual([...inside].sort((a, b) => a - b));
+      expect(found.map((i) => i.day)).toEqual(found.map((i) => dayOf.get(i.orderId)));
+      expect(await store.locateOrders("someone else", orderTablePlan(query), inside)).toEqual([]);
+    });
+  });
+}
