@@ -52,6 +52,11 @@ export interface PurchaseAnswer {
 
 
 /** The store's plan for a query: the UTC days to read, the buckets' instants, the filters and the currency placement. */
+/** How the fact table places a row without a currency: the assumption's told offers, else its setting (currencyExpression). */
+export function currencyPlacement(assumption: CurrencyAssumption): PurchaseFactPlan["currency"] {
+  return { offers: Object.entries(assumption.offers).map(([offer, told]) => [offer, told.currency] as const), setting: assumption.source === "setting" ? assumption.currency : null };
+}
+
 export function purchasePlan(query: PurchaseQuery): { plan: PurchaseFactPlan; keys: readonly string[] } {
   const bounds = bucketBounds(query.from, query.to, query.granularity, query.timeZone);
   const filters: PurchaseFactPlan["filters"] = {};
@@ -67,7 +72,7 @@ export function purchasePlan(query: PurchaseQuery): { plan: PurchaseFactPlan; ke
       bucketStarts: bounds.starts,
       endMs: bounds.endMs,
       filters,
-      currency: { offers: Object.entries(assumption.offers).map(([offer, told]) => [offer, told.currency] as const), setting: assumption.source === "setting" ? assumption.currency : null },
+      currency: currencyPlacement(assumption),
     },
   };
 }

@@ -5,6 +5,7 @@
 // card digits): those stay in the sealed day blobs only. The rows of a day are replaced
 // together, in one transaction, whenever the mirror stores that day. Rows are made by
 // lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
+import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 
 /** Dimension columns, holding the breakdowns' keys ("none" for a record without the field). */
 export const FACT_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp", "cardBrand", "country", "affiliate"] as const;
@@ -166,6 +167,8 @@ export interface PurchaseFactStore {
   affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups>;
   /** Per currency and affiliate key: how many rows of the plan's range after its filters have one of `ids` (the disputed sales). */
   countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]>;
+  /** What the payout calendar reads of every row of the UTC days (both inclusive), its currency placed, in the records' order, each purchase once (lib/analytics/payout-sales.ts). */
+  payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -105,6 +105,7 @@ describe("the mirror and the purchases fact table", () => {
       locatePurchases: (account, plan, ids) => facts.locatePurchases(account, plan, ids),
       affiliateGroups: (account, plan) => facts.affiliateGroups(account, plan),
       countSales: (account, plan, ids) => facts.countSales(account, plan, ids),
+      payoutSales: (account, days, currency) => facts.payoutSales(account, days, currency),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };
