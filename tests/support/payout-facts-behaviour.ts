@@ -4,10 +4,11 @@
 // table is the records' view, for both key types, past, current and future months, several
 // zones; a history day the table lacks (or holds from another fetch) sends the report to the
 // records. SQLite runs it in tests/unit (in its worker thread), PostgreSQL in tests/backends.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
 import { currencyPlacement } from "@/lib/query/purchase-query";
-import { payoutHistory } from "@/lib/reports/payouts-month";
+import { payoutHistory, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
 import { buildPayoutsView, loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
 import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
@@ -79,12 +80,14 @@ function counted(store: PurchaseFactStore) {
   return { store: wrapped, calls };
 }
 
-/** Every day of the history at NOW held: the sandbox's days, and the others stored empty (as the mirror stores a day without sales). */
+/** The earliest "now" the property draws: every history from it to NOW is held. */
+const EARLIEST_NOW = Date.parse("2026-03-01T00:00:00Z");
+
+/** Every day of the histories from EARLIEST_NOW to NOW held: the sandbox's days, and the others stored empty (as the mirror stores a day without sales). */
 async function fillHistory(store: PurchaseFactStore, keyType: KeyType): Promise<void> {
   await fillFactStore(store, keyType, keyType);
   const held = new Set(utcDays(FIRST_DAY, LAST_DAY));
-  const history = payoutHistory(new Date(NOW));
-  for (const day of utcDays(history.from, history.to)) if (!held.has(day)) await store.replaceDay(keyType, day, NOW, []);
+  for (const day of utcDays(payoutHistory(new Date(EARLIEST_NOW)).from, payoutHistory(new Date(NOW)).to)) if (!held.has(day)) await store.replaceDay(keyType, day, NOW, []);
 }
 
 /** The view as the browser receives it, without the instant it was computed at (the wall clock, one call after the other). */
@@ -145,6 +148,42 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
         }
       });
     }
+
+    it("property: for a drawn now (minute), zone, month and key type, the view from the table is the records' view", async () => {
+      const stores = { creator: await backend.open(), affiliate: await backend.open() };
+      try {
+        await fillHistory(stores.creator, "creator");
+        await fillHistory(stores.affiliate, "affiliate");
+        const zones = ["UTC", "America/Sao_Paulo", "Europe/Lisbon", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"];
+        const cases = fc.record({
+          keyType: fc.constantFrom("creator" as const, "affiliate" as const),
+          minute: fc.integer({ min: 0, max: Math.floor((NOW - EARLIEST_NOW) / 60_000) }),
+          tz: fc.constantFrom(...zones),
+          month: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+        });
+        await fc.assert(
+          fc.asyncProperty(cases, async ({ keyType, minute, tz, month }) => {
+            const now = new Date(EARLIEST_NOW + minute * 60_000);
+            const bounds = payoutMonthBounds(now, tz);
+            // A month between the history's first and the one after today's (the route's bounds), counted back from the last.
+            let shown: string | null = null;
+            if (month !== null) for (shown = bounds.last; month > 0 && shown > bounds.first; month--) shown = shiftMonth(shown, -1);
+            const request = { now, month: shown, tz };
+            const fromRecords = await buildPayoutsView(payoutsClient(keyType).client, keyType, request);
+            const { client, opened } = payoutsClient(keyType);
+            const { store, calls } = counted(stores[keyType]);
+            const fromTable = await buildPayoutsView(client, keyType, request, { facts: store });
+            expect(calls.payoutSales).toBe(1);
+            expect(opened.records).toBe(0);
+            expect(comparable(fromTable)).toEqual(comparable(fromRecords));
+          }),
+          { numRuns: 12 },
+        );
+      } finally {
+        await stores.creator.close();
+        await stores.affiliate.close();
+      }
+    });
 
     it("a history day the table holds from another fetch, or lacks, sends the calendar to the records: the same view", async () => {
       const store = await backend.open();
