@@ -69,13 +69,29 @@ async function main(): Promise<void> {
   }
   console.log(`filled ${purchases} purchases in ${s(performance.now() - t0)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
 
+  // Where the time goes: each fetchRange (the three resources run side by side, so they overlap) and the store's payoutSales.
+  const phases = new Map<string, number>();
+  const timed = <A extends unknown[], R>(name: (...args: A) => string, f: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    const t = performance.now();
+    try {
+      return await f(...args);
+    } finally {
+      phases.set(name(...args), (phases.get(name(...args)) ?? 0) + performance.now() - t);
+    }
+  };
+  const fetchRange = client.fetchRange.bind(client);
+  client.fetchRange = timed((resource, _range, options) => `${resource}${options?.digest ? " (day summaries)" : ""}`, fetchRange) as typeof client.fetchRange;
+  const payoutSales = facts.payoutSales.bind(facts);
+  facts.payoutSales = timed<Parameters<typeof payoutSales>, Awaited<ReturnType<typeof payoutSales>>>(() => "payoutSales", payoutSales);
   const request = { now: new Date(NOW), month: null, tz: "UTC" };
   const time = async (label: string, options: { facts?: typeof facts }) => {
+    phases.clear();
     const before = load();
     const started = performance.now();
     const view = await buildPayoutsView(client, "creator", request, options);
     const ms = performance.now() - started;
     console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB; ${view.currencies.map((c) => `${c.currency} ${c.totals.sales} sales`).join(", ")})`);
+    console.log(`  ${[...phases].map(([name, t]) => `${name} ${s(t)} s`).join(", ")}`);
     return JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value));
   };
   const records = await time("from the records (before)", {});
