@@ -1,6 +1,7 @@
 // The purchases fact table's SQL, one text for both back-ends: SQLite (better-sqlite3, `?`
 // placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
 // statements differ only where the dialects do; the behaviour suite holds them to one answer.
+import { PayoutColumnsBuilder, soldMsOf, type PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import {
   FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
@@ -282,6 +283,43 @@ export function countSalesStatement(dialect: FactDialect, table: string, account
   const rows = rangeRows(dialect, plan, table, account, args, "f.affiliate, f.purchase_id");
   args.push(...ids);
   return forDialect(dialect, { text: `SELECT r.currency, r.affiliate, COUNT(*) AS sales FROM ${rows} WHERE r.purchase_id IN (${ids.map(() => "?").join(", ")}) GROUP BY 1, 2`, args });
+}
+
+/**
+ * What the payout calendar reads of every row of the UTC days, its currency placed, in the
+ * records' order (newest day first, a day in its stored order: fetchRange's), so the calendar
+ * made of them is the records' to the cent and to the float's rounding. The days are a range of
+ * the primary key (account, day, seq); the order is its reverse by day, sorted by seq within one.
+ */
+export function payoutStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Statement {
+  const args: unknown[] = [];
+  const placed = currencyExpression({ currency }, args);
+  args.push(account, range.from, range.to);
+  const text = `SELECT f.purchase_id, f.purchase_created_at, f.created_at, f.available_at, ${placed} AS currency, f.sort_product, f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents
+    FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? ORDER BY f.day DESC, f.seq`;
+  return forDialect(dialect, { text, args });
+}
+
+/** A row of payoutStatement, as an array (better-sqlite3's raw mode, pg's rowMode "array"): PostgreSQL's BIGINT comes as text. */
+export type PayoutRecord = [Numeric, string, Numeric | null, Numeric | null, string, string, Numeric, Numeric, Numeric, Numeric];
+
+/** The payout calendar's columns of payoutStatement's rows: the sold instant by the records' rule; a purchase stored on two days counted once (its newest day's), as fetchRange does. */
+export function payoutColumnsOf(rows: Iterable<PayoutRecord>): PayoutSaleColumns {
+  const columns = new PayoutColumnsBuilder();
+  for (const [id, purchaseCreatedAt, createdAt, availableAt, currency, product, creatorNet, affiliationNet, transaction, refunded] of rows) {
+    columns.push({
+      purchaseId: Number(id),
+      soldMs: soldMsOf(purchaseCreatedAt, () => (createdAt === null ? NaN : Number(createdAt))),
+      availableMs: availableAt === null ? NaN : Number(availableAt),
+      creatorNet: Number(creatorNet),
+      affiliationNet: Number(affiliationNet),
+      transaction: Number(transaction),
+      refunded: Number(refunded),
+      product,
+      currency,
+    });
+  }
+  return columns.done();
 }
 
 type AffiliateSumRecord = { currency: string; affiliate: string; sales: Numeric; t: Numeric; n: Numeric; a: Numeric; refunded: Numeric; lone_fronts: Numeric };

@@ -5,6 +5,7 @@
 // card digits): those stay in the sealed day blobs only. The rows of a day are replaced
 // together, in one transaction, whenever the mirror stores that day. Rows are made by
 // lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
+import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 
 /** Dimension columns, holding the breakdowns' keys ("none" for a record without the field). */
 export const FACT_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp", "cardBrand", "country", "affiliate"] as const;
@@ -201,6 +202,8 @@ export interface PurchaseFactStore {
   refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups>;
   /** Which of `ids` are rows of the plan's range after its filters, with their currency and amounts, in the records. order (newest day first, a day in its stored order). */
   salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]>;
+  /** What the payout calendar reads of every row of the UTC days (both inclusive), its currency placed, in the records' order, each purchase once (lib/analytics/payout-sales.ts). */
+  payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -107,6 +107,7 @@ describe("the mirror and the purchases fact table", () => {
       countSales: (account, plan, ids) => facts.countSales(account, plan, ids),
       refundGroups: (account, plan) => facts.refundGroups(account, plan),
       salesOf: (account, plan, ids) => facts.salesOf(account, plan, ids),
+      payoutSales: (account, days, currency) => facts.payoutSales(account, days, currency),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };

@@ -9,7 +9,8 @@ import { backtestErrors, currenciesModelHelps, currencyBands, MIN_BAND_DAYS, MIN
 import { bandAround, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
 import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
-import { fundsNetOf } from "@/lib/analytics/funds-availability";
+import { netShareIndex } from "@/lib/analytics/key-share";
+import { payoutColumnsOfRecords, type PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 import { fromCents, refundedShareCents, toCents } from "@/lib/analytics/money";
 import { numberField } from "@/lib/analytics/refund-kpis";
 import { isChargebackAlert, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
@@ -23,6 +24,7 @@ import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -37,26 +39,33 @@ export interface PayoutsRequest {
 type EventResource = "refunds" | "chargebacks";
 const KIND: Record<EventResource, LossKind> = { refunds: "refund", chargebacks: "chargeback" };
 
-function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number): PayoutSale[] {
-  const net = fundsNetOf(keyType);
+/**
+ * The calendar's sales, from the records or the fact table alike (lib/analytics/payout-sales.ts):
+ * a sale with no readable instant, or made after now, is left out; the net is the key's
+ * (key-share.ts); what refunds already took is the refunded share of that net.
+ */
+function toSales(c: PayoutSaleColumns, keyType: KeyType, nowMs: number): PayoutSale[] {
+  const net = netCentsOf(c, keyType);
   const sales: PayoutSale[] = [];
-  for (const p of purchases) {
-    const soldMs = timestampMs(p.purchaseCreatedAt || p.checkoutInitializedAt);
+  for (let i = 0; i < c.length; i++) {
+    const soldMs = c.soldMs[i]!;
     if (!Number.isFinite(soldMs) || soldMs > nowMs) continue;
-    const netCents = toCents(net(p));
-    const availableMs = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
+    const netCents = net[i]!;
+    const availableMs = c.availableMs[i]!;
     sales.push({
-      id: p.purchaseId,
+      id: c.purchaseId[i]!,
       soldMs,
       netCents,
-      product: p.productName || "",
-      currency: p.currency || "",
+      product: c.products[c.product[i]!]!,
+      currency: c.currencies[c.currency[i]!]!,
       availableMs: Number.isFinite(availableMs) ? availableMs : null,
-      lostNowCents: refundedShareCents(netCents, toCents(p.amountRefunded), toCents(p.amountTransaction)),
+      lostNowCents: refundedShareCents(netCents, c.refunded[i]!, c.transaction[i]!),
     });
   }
   return sales;
 }
+
+const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.creatorNet, c.affiliationNet][netShareIndex(keyType)]!;
 
 /**
  * Refund and chargeback records as losses of their sale's net. The contract does not list their
@@ -67,8 +76,8 @@ function toSales(purchases: readonly Purchase[], keyType: KeyType, nowMs: number
  * - without the sale's purchaseId the record is unusable (the page says how many);
  * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
-function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, Purchase>, keyType: KeyType) {
-  const net = fundsNetOf(keyType);
+function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
+  const net = netCentsOf(sales, keyType);
   const events: LossEvent[] = [];
   const undated = new Map<number, number>();
   let unusable = 0;
@@ -83,10 +92,10 @@ function toEvents(resource: EventResource, records: readonly GenericRecord[], pu
     }
     // One of a sale before the history: no sale of the calendar or the model.
     const sale = purchases.get(id);
-    if (!sale) continue;
+    if (sale === undefined) continue;
     const amount = toCents(numberField(r, "amount", "amountRefunded", "refundAmount", "amountTransaction"));
     // A record without an amount takes the whole sale.
-    const lostCents = amount > 0 ? refundedShareCents(toCents(net(sale)), amount, toCents(sale.amountTransaction)) : toCents(net(sale));
+    const lostCents = amount > 0 ? refundedShareCents(net[sale]!, amount, sales.transaction[sale]!) : net[sale]!;
     const resolvedMs = typeof r.resolvedAt === "string" ? timestampMs(r.resolvedAt) : NaN;
     const won = resource === "chargebacks" && isDisputeWon(r);
     if (!Number.isFinite(atMs)) {
@@ -129,9 +138,15 @@ export async function loadPayoutPurchases(client: SalesApiClient, now: Date, giv
   return { purchases: assumed.records, report: purchases.report, assumedCurrencyRecords: assumed.assumed, currency, history };
 }
 
-export async function loadPayoutRecords(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutRecords> {
-  const options = withReportDeadline(client, given);
-  const history = payoutHistory(now);
+export interface PayoutEvents {
+  refunds: GenericRecord[] | null;
+  chargebacks: GenericRecord[] | null;
+  unavailable: EventResource[];
+  reports: RangeReport[];
+}
+
+/** The history's refund and chargeback records; an endpoint that answers 404 is told, not fatal. */
+export async function loadPayoutEvents(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions): Promise<PayoutEvents> {
   const unavailable: EventResource[] = [];
   const events = async (resource: EventResource) => {
     try {
@@ -143,34 +158,67 @@ export async function loadPayoutRecords(client: SalesApiClient, now: Date, given
       return null;
     }
   };
-  const [purchases, refunds, chargebacks] = await Promise.all([loadPayoutPurchases(client, now, options), events("refunds"), events("chargebacks")]);
+  const [refunds, chargebacks] = await Promise.all([events("refunds"), events("chargebacks")]);
   return {
-    purchases: purchases.purchases,
     refunds: refunds?.records ?? null,
     chargebacks: chargebacks?.records ?? null,
     unavailable: unavailable.sort(),
-    reports: [purchases.report, ...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
-    assumedCurrencyRecords: purchases.assumedCurrencyRecords,
-    currency: purchases.currency,
-    history,
+    reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
   };
 }
 
-export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType, request: PayoutsRequest, options: LoadOptions = {}): Promise<PayoutsView> {
+/** The history's purchase records and loss records, as the calendar reads them without the fact table. */
+export async function loadPayoutRecords(client: SalesApiClient, now: Date, given: LoadOptions = {}, loaded?: Promise<PayoutEvents>): Promise<PayoutRecords> {
+  const options = withReportDeadline(client, given);
+  const [purchases, events] = await Promise.all([loadPayoutPurchases(client, now, options), loaded ?? loadPayoutEvents(client, payoutHistory(now), options)]);
+  return {
+    purchases: purchases.purchases,
+    refunds: events.refunds,
+    chargebacks: events.chargebacks,
+    unavailable: events.unavailable,
+    reports: [purchases.report, ...events.reports],
+    assumedCurrencyRecords: purchases.assumedCurrencyRecords,
+    currency: purchases.currency,
+    history: purchases.history,
+  };
+}
+
+/**
+ * The calendar from the purchases fact table when it holds every day of the history as the
+ * mirror served them (payouts-facts.ts), else from the purchase records; the same view either way.
+ */
+export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType, request: PayoutsRequest, given: LoadOptions = {}): Promise<PayoutsView> {
+  const options = withReportDeadline(client, given);
+  if (options.facts) {
+    const history = payoutHistory(request.now);
+    const events = loadPayoutEvents(client, history, options);
+    events.catch(() => undefined);
+    const fromFacts = await payoutInputsFromFacts(client, history, options, options.facts, events);
+    return fromFacts ? payoutsViewOf(fromFacts, keyType, request) : payoutsViewFrom(await loadPayoutRecords(client, request.now, options, events), keyType, request);
+  }
   return payoutsViewFrom(await loadPayoutRecords(client, request.now, options), keyType, request);
 }
 
 /** The account curve needs this many sales past the horizon; with fewer, nothing is expected and the page says why. */
 export const MIN_MATURE_SALES = 100;
 
+/** What the view is made of: the records' or the fact table's sales as columns, the loss records, the fetch reports. */
+export type PayoutInputs = Omit<PayoutRecords, "purchases"> & { sales: PayoutSaleColumns };
+
 export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: PayoutsRequest): PayoutsView {
+  const { purchases, ...rest } = data;
+  return payoutsViewOf({ ...rest, sales: payoutColumnsOfRecords(purchases) }, keyType, request);
+}
+
+export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest): PayoutsView {
   const nowMs = request.now.getTime();
   const today = todayIn(request.tz, request.now);
   const month = request.month ?? monthOfDay(today);
-  const byId = new Map(data.purchases.map((p) => [p.purchaseId, p]));
-  const refunds = toEvents("refunds", data.refunds ?? [], byId, keyType);
-  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], byId, keyType);
-  const sales = toSales(data.purchases, keyType, nowMs).map((s) => {
+  const byId = new Map<number, number>();
+  for (let i = 0; i < data.sales.length; i++) byId.set(data.sales.purchaseId[i]!, i);
+  const refunds = toEvents("refunds", data.refunds ?? [], byId, data.sales, keyType);
+  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], byId, data.sales, keyType);
+  const sales = toSales(data.sales, keyType, nowMs).map((s) => {
     const undated = (refunds.undated.get(s.id) ?? 0) + (chargebacks.undated.get(s.id) ?? 0);
     return undated > 0 ? { ...s, lostNowCents: Math.min(s.netCents, Math.max(s.lostNowCents, undated)) } : s;
   });

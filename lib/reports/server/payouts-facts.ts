@@ -1,0 +1,42 @@
+import "server-only";
+
+// The payout calendar's sales from the purchases fact table, when it holds every day of the
+// history as the mirror served them (revenue-summaries.ts's factsHoldReports); null otherwise,
+// and the calendar reads the records. The history's day summaries are read first, as the
+// Revenue report reads them: they fetch what is missing or stale (which writes its rows) and
+// give the fetch report and the currency decision, without opening a sealed day. The refund and
+// chargeback records are still read (the same ones the records' path reads).
+import { tallyByOffer } from "@/lib/analytics/assumed-currency";
+import { PURCHASE_SUMMARY, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
+import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
+import { currencyPlan } from "@/lib/query/range-plan";
+import type { SalesApiClient } from "@/lib/sales-api";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
+import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
+import type { PayoutEvents, PayoutInputs } from "@/lib/reports/server/payouts-report";
+import { factsHoldReports } from "@/lib/reports/server/revenue-summaries";
+
+export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutEvents>): Promise<PayoutInputs | null> {
+  // Every day as its summary: no day's records are opened.
+  const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
+  if (!(await factsHoldReports(facts, client.identity, [report]))) return null;
+  // Newest day first, the records' order (the currency decision reads them in it).
+  const summaries = [...report.fetchedAt].reverse().flatMap(([day]) => {
+    const summary = digests.get(day) as PurchaseSummary | undefined;
+    return summary ? [summary] : [];
+  });
+  const decided = await currencyAssumptionFor(client, offerCurrencies(summaries), undefined, options.deadline);
+  const missing = missingCurrencyByOffer(summaries);
+  const [sales, losses] = await Promise.all([facts.payoutSales(client.identity, history, currencyPlan(decided)), events]);
+  return {
+    sales,
+    refunds: losses.refunds,
+    chargebacks: losses.chargebacks,
+    unavailable: losses.unavailable,
+    reports: [report, ...losses.reports],
+    assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
+    currency: { ...decided, tally: tallyByOffer(decided, missing) },
+    history,
+  };
+}

@@ -1,0 +1,207 @@
+// The payout calendar from the purchases fact table against the records' calendar, on the
+// sandbox's own purchases (purchase-facts-fixture.ts) with refund and chargeback records of some
+// of those sales: the store's payoutSales gives the records' columns, and the view made from the
+// table is the records' view, for both key types, past, current and future months, several
+// zones; a history day the table lacks (or holds from another fetch) sends the report to the
+// records. SQLite runs it in tests/unit (in its worker thread), PostgreSQL in tests/backends.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
+import { currencyPlan } from "@/lib/query/range-plan";
+import { payoutHistory, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
+import { buildPayoutsView, loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
+import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { PayoutsView } from "@/lib/reports/payouts-view";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { fillFactStore, FIRST_DAY, heldDaysClient, LAST_DAY, NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
+
+export interface PayoutFactBackend {
+  /** A store on a new, empty back-end. */
+  open(): Promise<PurchaseFactStore>;
+}
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+
+/** Refunds and chargebacks of some held sales: dated, undated, partial, whole, alerts, disputes won (with and without a resolution date), one naming no sale. */
+function lossRecords(keyType: KeyType): { refunds: GenericRecord[]; chargebacks: GenericRecord[] } {
+  const refunds: GenericRecord[] = [];
+  const chargebacks: GenericRecord[] = [];
+  for (const p of [...purchaseDays(keyType).values()].flat()) {
+    const id = p.purchaseId;
+    const at = Date.parse(p.checkoutInitializedAt) + (id % 40) * DAY_MS;
+    if ((p.amountRefunded ?? 0) > 0 || id % 9 === 0) {
+      refunds.push({ refundId: id * 10, purchaseId: id, ...(id % 4 === 0 ? {} : { amount: Math.max(1, Math.round((p.amountTransaction ?? 0) * 0.5 * 100) / 100) }), ...(id % 10 === 3 ? {} : { requestedAt: iso(at) }) });
+    }
+    if (id % 11 === 0 || id % 17 === 0) {
+      const kind = id % 3 === 0 ? "alert" : "chargeback";
+      const status = id % 2 === 0 ? "won" : "open";
+      chargebacks.push({ chargebackId: id * 10, purchaseId: id % 5 === 0 ? String(id) : id, kind, status, requestedAt: iso(at + DAY_MS), ...(id % 4 === 0 ? { resolvedAt: iso(at + 20 * DAY_MS) } : {}) });
+    }
+  }
+  chargebacks.push({ chargebackId: 1, kind: "chargeback", status: "open", requestedAt: iso(NOW - 5 * DAY_MS) });
+  return { refunds, chargebacks };
+}
+
+/** The held days' client (heldDaysClient) that also answers the loss records, and counts the purchase records it hands out. */
+function payoutsClient(keyType: KeyType) {
+  const purchases = heldDaysClient(keyType);
+  const losses = lossRecords(keyType);
+  const opened = { records: 0 };
+  const client = {
+    ...purchases,
+    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      if (resource === "purchases") {
+        const answer = await (purchases.fetchRange as (...args: unknown[]) => Promise<{ records: unknown[] }>)(resource, window, options);
+        opened.records += answer.records.length;
+        return answer;
+      }
+      const report = {
+        resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0,
+        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [[window.from, NOW]],
+      } as unknown as RangeReport;
+      return { records: losses[resource as "refunds" | "chargebacks"], digests: new Map(), report };
+    },
+  } as unknown as SalesApiClient;
+  return { client, opened };
+}
+
+/** The store, counting its payoutSales calls. */
+function counted(store: PurchaseFactStore) {
+  const calls = { payoutSales: 0 };
+  const wrapped = new Proxy(store, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (key === "payoutSales") calls.payoutSales++;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: wrapped, calls };
+}
+
+/** The earliest "now" the property draws: every history from it to NOW is held. */
+const EARLIEST_NOW = Date.parse("2026-03-01T00:00:00Z");
+
+/** Every day of the histories from EARLIEST_NOW to NOW held: the sandbox's days, and the others stored empty (as the mirror stores a day without sales). */
+async function fillHistory(store: PurchaseFactStore, keyType: KeyType): Promise<void> {
+  await fillFactStore(store, keyType, keyType);
+  const held = new Set(utcDays(FIRST_DAY, LAST_DAY));
+  for (const day of utcDays(payoutHistory(new Date(EARLIEST_NOW)).from, payoutHistory(new Date(NOW)).to)) if (!held.has(day)) await store.replaceDay(keyType, day, NOW, []);
+}
+
+/** The view as the browser receives it, without the instant it was computed at (the wall clock, one call after the other). */
+const comparable = (view: PayoutsView): unknown => JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value)));
+
+const REQUESTS: Array<{ month: string | null; tz: string }> = [
+  { month: "2026-03", tz: "UTC" },
+  { month: "2026-04", tz: "America/Sao_Paulo" },
+  { month: null, tz: "Asia/Kolkata" },
+  { month: null, tz: "Pacific/Auckland" },
+  { month: "2026-07", tz: "America/New_York" },
+];
+
+export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): void {
+  describe(`${name}: the payout calendar from the purchases fact table`, () => {
+    for (const keyType of ["creator", "affiliate"] as const) {
+      it(`${keyType}: payoutSales answers the records' columns, their currency placed as the records' assumption places it`, async () => {
+        const store = await backend.open();
+        try {
+          await fillHistory(store, keyType);
+          const { client } = payoutsClient(keyType);
+          const now = new Date(NOW);
+          const records = await loadPayoutPurchases(client, now);
+          const expected = payoutColumnsOfRecords(records.purchases);
+          const answer = await store.payoutSales(keyType, payoutHistory(now), currencyPlan(records.currency));
+          expect(expected.length).toBeGreaterThan(1000);
+          // Records without a currency, an availability date, a product are among them.
+          expect(records.assumedCurrencyRecords).toBeGreaterThan(0);
+          expect(answer).toEqual(expected);
+          // Another account's rows are not its.
+          expect((await store.payoutSales("nobody", payoutHistory(now), currencyPlan(records.currency))).length).toBe(0);
+        } finally {
+          await store.close();
+        }
+      });
+
+      it(`${keyType}: the view from the table is the records' view (months past, current and next; zones), and opens no purchase record`, async () => {
+        const store = await backend.open();
+        try {
+          await fillHistory(store, keyType);
+          for (const { month, tz } of REQUESTS) {
+            const request = { now: new Date(NOW), month, tz };
+            const fromRecords = await buildPayoutsView(payoutsClient(keyType).client, keyType, request);
+            const { client, opened } = payoutsClient(keyType);
+            const { store: spied, calls } = counted(store);
+            const fromTable = await buildPayoutsView(client, keyType, request, { facts: spied });
+            expect(calls.payoutSales).toBe(1);
+            expect(opened.records).toBe(0);
+            expect(comparable(fromTable)).toEqual(comparable(fromRecords));
+            if (month !== "2026-07") expect(fromRecords.currencies.some((c) => c.totals.sales > 0)).toBe(true);
+            // The risk model, its back-test and the assumed currencies are all in play.
+            expect(fromRecords.model.applied).toBe(true);
+            expect(fromRecords.backtest.months.length).toBeGreaterThan(0);
+            expect(fromRecords.currencies.some((c) => c.currency.startsWith("unknown"))).toBe(true);
+          }
+        } finally {
+          await store.close();
+        }
+      });
+    }
+
+    it("property: for a drawn now (minute), zone, month and key type, the view from the table is the records' view", async () => {
+      const stores = { creator: await backend.open(), affiliate: await backend.open() };
+      try {
+        await fillHistory(stores.creator, "creator");
+        await fillHistory(stores.affiliate, "affiliate");
+        const zones = ["UTC", "America/Sao_Paulo", "Europe/Lisbon", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"];
+        const cases = fc.record({
+          keyType: fc.constantFrom("creator" as const, "affiliate" as const),
+          minute: fc.integer({ min: 0, max: Math.floor((NOW - EARLIEST_NOW) / 60_000) }),
+          tz: fc.constantFrom(...zones),
+          month: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+        });
+        await fc.assert(
+          fc.asyncProperty(cases, async ({ keyType, minute, tz, month }) => {
+            const now = new Date(EARLIEST_NOW + minute * 60_000);
+            const bounds = payoutMonthBounds(now, tz);
+            // A month between the history's first and the one after today's (the route's bounds), counted back from the last.
+            let shown: string | null = null;
+            if (month !== null) for (shown = bounds.last; month > 0 && shown > bounds.first; month--) shown = shiftMonth(shown, -1);
+            const request = { now, month: shown, tz };
+            const fromRecords = await buildPayoutsView(payoutsClient(keyType).client, keyType, request);
+            const { client, opened } = payoutsClient(keyType);
+            const { store, calls } = counted(stores[keyType]);
+            const fromTable = await buildPayoutsView(client, keyType, request, { facts: store });
+            expect(calls.payoutSales).toBe(1);
+            expect(opened.records).toBe(0);
+            expect(comparable(fromTable)).toEqual(comparable(fromRecords));
+          }),
+          { numRuns: 12 },
+        );
+      } finally {
+        await stores.creator.close();
+        await stores.affiliate.close();
+      }
+    });
+
+    it("a history day the table holds from another fetch, or lacks, sends the calendar to the records: the same view", async () => {
+      const store = await backend.open();
+      try {
+        await fillHistory(store, "creator");
+        const request = { now: new Date(NOW), month: "2026-05", tz: "Europe/Lisbon" };
+        const fromRecords = await buildPayoutsView(payoutsClient("creator").client, "creator", request);
+        const day = purchaseDays("creator").get("2026-04-01")!;
+        const { purchaseFactRow } = await import("@/lib/query/purchase-facts");
+        await store.replaceDay("creator", "2026-04-01", NOW - 1, day.map(purchaseFactRow));
+        const stale = payoutsClient("creator");
+        const spied = counted(store);
+        expect(comparable(await buildPayoutsView(stale.client, "creator", request, { facts: spied.store }))).toEqual(comparable(fromRecords));
+        expect(spied.calls.payoutSales).toBe(0);
+        expect(stale.opened.records).toBeGreaterThan(0);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
