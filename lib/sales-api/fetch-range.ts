@@ -164,8 +164,11 @@ class RangeRun<R extends ResourceName> {
       await this.options.beforeWindow?.();
       const window = nextWindow(span, end, density, MAX_LIMIT);
       const lock = await lockWindow(this.deps.windowLock, `${this.deps.ctx.identity}:${this.resource}:${window.from}:${window.to}`, this.signal);
-      if (lock === "joined") {
-        // Another instance fetched this window: its days are in the shared store now.
+      // Another instance fetched this window (joined), or another fetch of this process stored
+      // its days since this one planned: what the store holds now is read, not asked for again.
+      // (Within a process, in-flight joining covers a window only while its request is out; a
+      // second report that planned the same days earlier asks later.)
+      if (lock === "joined" || lock === null) {
         await this.loadCached(daysOf(window.from, shiftDay(window.to, -1)).filter((day) => !this.buckets.has(day)));
         let held = window.to;
         while (held > window.from && this.buckets.has(shiftDay(held, -1))) held = shiftDay(held, -1);
