@@ -4,7 +4,7 @@ import "server-only";
 // (lib/store/order-fact-store.ts). better-sqlite3 is synchronous: a day's rows are replaced in
 // one transaction.
 import type Database from "better-sqlite3";
-import { openPrivateSqlite } from "./private-sqlite";
+import { openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import {
   choiceStatements, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
@@ -16,31 +16,12 @@ import type { FactDayMeta } from "./purchase-fact-store";
 
 const TABLE = "order_facts";
 
-/**
- * A table made before the orders table's sort values were columns has no value to give them:
- * its rows and its days go (the rows are derived, never the only copy), and the mirror writes a
- * day's rows again the next time it opens that day (a day not held is written). Until then a
- * report reads the records, as for any day the table lacks.
- */
-function dropRowsWithoutTableKeys(db: Database.Database): void {
-  const columns = db.prepare(`PRAGMA table_info(${TABLE})`).all() as Array<{ name: string }>;
-  if (columns.length === 0 || columns.some((c) => c.name === "order_created_at")) return;
-  db.transaction(() => {
-    db.exec(`DROP TABLE ${TABLE}`);
-    db.exec("DELETE FROM order_fact_days");
-  })();
-}
-
 export class SqliteOrderFactStore implements OrderFactStore {
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(file: string) {
-    this.db = openPrivateSqlite(file);
-    this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("secure_delete = ON");
-    this.db.pragma("busy_timeout = 5000");
-    dropRowsWithoutTableKeys(this.db);
+    this.db = openFactSqlite(file, { rows: TABLE, days: "order_fact_days", requiredColumn: "order_created_at" });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         order_id INTEGER NOT NULL, created_at INTEGER, record_day TEXT NOT NULL,

@@ -5,7 +5,7 @@ import "server-only";
 // a day's rows are replaced in one transaction, and a query runs to its end without another
 // statement between its two parts.
 import type Database from "better-sqlite3";
-import { openPrivateSqlite } from "./private-sqlite";
+import { openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
@@ -20,33 +20,12 @@ import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 const TABLE = "purchase_facts";
 const SELECTION = "temp.purchase_selection";
 
-/**
- * A table made before the purchases table's sort values were columns has no value to give them:
- * its rows and its days go (the rows are derived, never the only copy), and the mirror writes a
- * day's rows again the next time it opens that day (mirror-day-cache.ts: a day not held is
- * written). Until then a report reads the records, as for any day the table lacks.
- */
-function dropRowsWithoutTableKeys(db: Database.Database): void {
-  const columns = db.prepare(`PRAGMA table_info(${TABLE})`).all() as Array<{ name: string }>;
-  if (columns.length === 0 || columns.some((c) => c.name === "purchase_created_at")) return;
-  db.transaction(() => {
-    db.exec(`DROP TABLE ${TABLE}`);
-    db.exec("DELETE FROM purchase_fact_days");
-  })();
-}
-
 export class SqlitePurchaseFactStore implements PurchaseFactStore {
   private readonly db: Database.Database;
   private readonly statements;
 
   constructor(file: string) {
-    this.db = openPrivateSqlite(file);
-    this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("secure_delete = ON");
-    this.db.pragma("busy_timeout = 5000");
-    // A summary's selection lives in memory, never in a temporary file.
-    this.db.pragma("temp_store = MEMORY");
-    dropRowsWithoutTableKeys(this.db);
+    this.db = openFactSqlite(file, { rows: TABLE, days: "purchase_fact_days", requiredColumn: "purchase_created_at" });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
