@@ -14,6 +14,7 @@ import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
+import { orderFactTable } from "@/lib/mirror/fact-tables";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { presetRange } from "@/lib/report-params/presets";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     clock,
     mirror: { store: mirror, orderFacts, clock, serverSecret: SECRET },
   });
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, undefined, orderFacts);
+  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, { orders: orderFactTable(orderFacts) });
 
   console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
   const dataset = new Dataset("salesdash", SCALE);

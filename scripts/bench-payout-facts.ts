@@ -12,6 +12,7 @@ import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
+import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
 import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     clock,
     mirror: { store: mirror, facts, clock, serverSecret: SECRET },
   });
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, facts);
+  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, { purchases: purchaseFactTable(facts) });
 
   console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
   const dataset = new Dataset("salesdash", SCALE);

@@ -14,6 +14,7 @@ import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
+import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { presetRange } from "@/lib/report-params/presets";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     clock,
     mirror: { store: mirror, facts, clock, serverSecret: SECRET },
   });
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, facts);
+  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, { purchases: purchaseFactTable(facts) });
 
   console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
   const dataset = new Dataset("salesdash", SCALE);

@@ -16,6 +16,7 @@ import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
+import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { csvStream } from "@/lib/csv/stream";
 import { columnsInZone } from "@/lib/csv/zoned-time";
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
   Object.assign(process.env, { AUTH_SECRET: SECRET, SALESDASH_DATA_DIR: dir });
   const file = path.join(dir, "mirror.sqlite");
   const { mirror, facts, client } = open(file);
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, () => NOW, undefined, DAY_DIGESTERS, facts);
+  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, () => NOW, undefined, DAY_DIGESTERS, { purchases: purchaseFactTable(facts) });
   console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
   const dataset = new Dataset("salesdash", SCALE);
   const today = dayOf(NOW);

@@ -20,6 +20,7 @@ import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from ".
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
+import { orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
@@ -93,10 +94,11 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const processMirror = store === getProcessState().mirror;
   const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
   const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
+  const factTables: FactTables = { ...(facts && { purchases: purchaseFactTable(facts) }), ...(orderFacts && { orders: orderFactTable(orderFacts) }) };
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, facts, orderFacts) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, factTables) },
   });
 }

@@ -11,11 +11,8 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
-import type { FactDayMeta, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import type { OrderFactStore } from "@/lib/store/order-fact-store";
-import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
-import { orderFactRows } from "@/lib/query/order-facts";
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
+import type { FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
@@ -36,32 +33,20 @@ export class MirrorDayCache implements DayCacheStore {
     /** Days opened recently, in memory (bounded): paging a table does not decrypt its range again. */
     private readonly decoded?: DayCacheStore,
     private readonly digesters: DayDigesters = {},
-    /** The purchases fact table: a day of purchases stored here replaces that day's rows there. */
-    private readonly facts?: PurchaseFactStore,
-    /** The orders fact table: a day of orders stored here replaces that day's rows there. */
-    private readonly orderFacts?: OrderFactStore,
+    /** The fact tables by resource: a day stored here replaces that day's rows in its resource's table. */
+    private readonly factTables: FactTables = {},
   ) {}
 
-  /** The fact table that keeps a resource's days as rows, if any: purchases and orders. */
+  /** The fact table that keeps a resource's days as rows, if any. */
   private factTable(resource: string): { meta(day: string): Promise<FactDayMeta | undefined>; replace(day: string, fetchedAt: number, records: unknown[]): Promise<void>; event: string } | undefined {
+    const table = this.factTables[resource];
+    if (!table) return undefined;
     const account = this.account;
-    if (resource === "purchases" && this.facts) {
-      const facts = this.facts;
-      return {
-        meta: async (day) => (await facts.readDayMeta(account, [day]))[0],
-        replace: (day, fetchedAt, records) => facts.replaceDay(account, day, fetchedAt, purchaseFactRows(records as FactPurchase[])),
-        event: "purchase_facts_unwritten",
-      };
-    }
-    if (resource === "orders" && this.orderFacts) {
-      const facts = this.orderFacts;
-      return {
-        meta: async (day) => (await facts.readDayMeta(account, [day]))[0],
-        replace: (day, fetchedAt, records) => facts.replaceDay(account, day, fetchedAt, orderFactRows(records as Order[])),
-        event: "order_facts_unwritten",
-      };
-    }
-    return undefined;
+    return {
+      meta: async (day) => (await table.store.readDayMeta(account, [day]))[0],
+      replace: (day, fetchedAt, records) => table.store.replaceDay(account, day, fetchedAt, table.rowsOf(records) as never[]),
+      event: table.unwritten,
+    };
   }
 
   private associated(resource: string, day: string): string {

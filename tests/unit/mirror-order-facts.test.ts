@@ -8,6 +8,7 @@ import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { DAY_DIGESTERS, ORDER_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
+import { orderFactTable, purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { credentialFrom } from "@/lib/sales-api";
 import { dayKey, type DayDigester } from "@/lib/sales-api/day-cache";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -48,7 +49,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const cacheWith = (store?: OrderFactStore) => new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW, undefined, DAY_DIGESTERS, undefined, store);
+const cacheWith = (store?: OrderFactStore) => new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW, undefined, DAY_DIGESTERS, store && { orders: orderFactTable(store) });
 const unique = (records: ReturnType<typeof orderDays> extends Map<string, infer R> ? R : never) => new Set(records.map((o) => o.orderId)).size;
 
 describe("the mirror and the orders fact table", () => {
@@ -79,7 +80,7 @@ describe("the mirror and the orders fact table", () => {
   it("purchases leave it alone, and orders leave the purchases' alone", async () => {
     const purchases = new SqlitePurchaseFactStore(path.join(dir, "mirror.sqlite"));
     try {
-      const both = new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW, undefined, {}, purchases, facts);
+      const both = new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW, undefined, {}, { purchases: purchaseFactTable(purchases), orders: orderFactTable(facts) });
       await both.set(dayKey(ACCOUNT, "purchases", DAY), { records: [], complete: true, fetchedAt: NOW });
       expect(await facts.readDayMeta(ACCOUNT, [DAY])).toEqual([]);
       await both.set(dayKey(ACCOUNT, "orders", DAY), { records: orderDays().get(DAY)!, complete: true, fetchedAt: NOW - 1 });

@@ -8,6 +8,7 @@ import { setLogSink, type LogSink } from "@/lib/log/server-log";
 import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
+import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { queryPurchases } from "@/lib/query/purchase-query";
 import { credentialFrom } from "@/lib/sales-api";
 import { dayKey } from "@/lib/sales-api/day-cache";
@@ -47,7 +48,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const cacheWith = (store: PurchaseFactStore) => new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW, undefined, {}, store);
+const cacheWith = (store: PurchaseFactStore) => new MirrorDayCache(mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW, undefined, {}, { purchases: purchaseFactTable(store) });
 const query = { from: DAY, to: DAY, timeZone: "UTC", granularity: "hour", keyType: "creator", filters: {}, currency: assumeCurrency("brl") } as const;
 
 describe("the mirror and the purchases fact table", () => {

@@ -1,0 +1,37 @@
+import "server-only";
+
+// The fact tables the mirror writes beside its days, by resource: a day of records stored in
+// the mirror replaces that day's rows in its resource's table (mirror-day-cache.ts). Each table
+// is one entry here, its rows made by its maker in lib/query; mirror-access.ts gives the
+// process's tables to the mirrored clients.
+import { orderFactRows } from "@/lib/query/order-facts";
+import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
+import type { Order } from "@/lib/sales-api/schemas/order";
+import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
+
+/** What the mirror needs of a fact store: its days' marks and a day's replacement. */
+export interface FactDayStore<Row> {
+  readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[]): Promise<void>;
+}
+
+export interface FactTable {
+  store: FactDayStore<never>;
+  /** The table's rows of a day's records. */
+  rowsOf(records: unknown[]): unknown[];
+  /** The log event when a day's rows could not be written. */
+  unwritten: string;
+}
+
+/** A resource's table: its store and how its rows are made. */
+export function factTable<Row>(store: FactDayStore<Row>, rowsOf: (records: unknown[]) => Row[], unwritten: string): FactTable {
+  return { store: store as FactDayStore<never>, rowsOf, unwritten };
+}
+
+export type FactTables = Partial<Record<string, FactTable>>;
+
+export const purchaseFactTable = (store: FactDayStore<ReturnType<typeof purchaseFactRows>[number]>) =>
+  factTable(store, (records) => purchaseFactRows(records as FactPurchase[]), "purchase_facts_unwritten");
+
+export const orderFactTable = (store: FactDayStore<ReturnType<typeof orderFactRows>[number]>) =>
+  factTable(store, (records) => orderFactRows(records as Order[]), "order_facts_unwritten");
