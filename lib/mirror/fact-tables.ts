@@ -4,9 +4,11 @@ import "server-only";
 // the mirror replaces that day's rows in its resource's table (mirror-day-cache.ts). Each table
 // is one entry here, its rows made by its maker in lib/query; mirror-access.ts gives the
 // process's tables to the mirrored clients.
+import { eventFactRows } from "@/lib/query/event-facts";
 import { orderFactRows } from "@/lib/query/order-facts";
 import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
 import type { Order } from "@/lib/sales-api/schemas/order";
+import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 
 /** What the mirror needs of a fact store: its days' marks and a day's replacement. */
@@ -35,3 +37,11 @@ export const purchaseFactTable = (store: FactDayStore<ReturnType<typeof purchase
 
 export const orderFactTable = (store: FactDayStore<ReturnType<typeof orderFactRows>[number]>) =>
   factTable(store, (records) => orderFactRows(records as Order[]), "order_facts_unwritten");
+
+/** A list of events (refunds, chargebacks): its table in the one store both lists share. */
+export const eventFactTable = (store: EventFactStore, resource: EventResource) =>
+  factTable<EventFactRow>(
+    { readDayMeta: (account, days) => store.readDayMeta(account, resource, days), replaceDay: (account, day, fetchedAt, rows) => store.replaceDay(account, resource, day, fetchedAt, rows) },
+    (records) => eventFactRows(resource, records),
+    `${resource === "refunds" ? "refund" : "chargeback"}_facts_unwritten`,
+  );

@@ -15,12 +15,14 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
-import { openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
+import type { EventFactStore } from "@/lib/store/event-fact-store";
+import { PostgresEventFactStore } from "@/lib/store/postgres/postgres-event-fact-store";
+import { openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
-import { orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
+import { eventFactTable, orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
@@ -64,6 +66,21 @@ export function getReportOrderFactStore(): OrderFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
 }
 
+/** The refunds and chargebacks fact tables beside the mirror, where the purchases' are (one worker thread for both in SQLite). */
+export function getEventFactStore(): EventFactStore {
+  const state = getProcessState();
+  if (!state.eventFacts) {
+    const pool = getDatabasePool();
+    state.eventFacts = pool ? onPostgres(new PostgresEventFactStore(pool)) : openWorkerEventFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
+  return state.eventFacts;
+}
+
+/** The refunds and chargebacks fact tables reports may read: as getReportFactStore, only where they are written. */
+export function getReportEventFactStore(): EventFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getEventFactStore() : undefined;
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {
@@ -74,7 +91,7 @@ export function getFreshnessPolicy(): FreshnessPolicy {
 
 export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
-  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore };
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore; eventFacts?: EventFactStore };
   stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
@@ -94,7 +111,12 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const processMirror = store === getProcessState().mirror;
   const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
   const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
-  const factTables: FactTables = { ...(facts && { purchases: purchaseFactTable(facts) }), ...(orderFacts && { orders: orderFactTable(orderFacts) }) };
+  const eventFacts = options.mirror?.eventFacts ?? (processMirror ? getEventFactStore() : undefined);
+  const factTables: FactTables = {
+    ...(facts && { purchases: purchaseFactTable(facts) }),
+    ...(orderFacts && { orders: orderFactTable(orderFacts) }),
+    ...(eventFacts && { refunds: eventFactTable(eventFacts, "refunds"), chargebacks: eventFactTable(eventFacts, "chargebacks") }),
+  };
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.

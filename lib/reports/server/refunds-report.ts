@@ -23,6 +23,7 @@ import { toCents } from "@/lib/analytics/money";
 import type { DayRange } from "@/lib/analytics/compare";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { refundShareOf } from "@/lib/analytics/key-share";
+import { daysBucketsOf, refundDaysBucket, type DaysBucket } from "@/lib/analytics/refund-days";
 
 export const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
@@ -40,21 +41,10 @@ export const AFFILIATE_REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "commissionLost", label: "Commission lost", kind: "money", lowerIsBetter: true },
 ];
 
-/** Days from sale to refund request: `from` to `to` whole days, the last one open (`to` null). */
-export interface DaysBucket { from: number; to: number | null; count: number }
-const DAY_BUCKETS: ReadonlyArray<Omit<DaysBucket, "count">> = [{ from: 0, to: 1 }, { from: 2, to: 7 }, { from: 8, to: 14 }, { from: 15, to: 30 }, { from: 31, to: null }];
+export type { DaysBucket };
 
-/** A bucket as its CSV cell says it ("0–1 days", "more than 30 days"): the file stays in English whatever the page's language. */
 /** The refund records by days from sale (purchaseCreatedAt) to request (requestedAt); a record without both dates is left out. */
-export function daysToRefund(refunds: readonly GenericRecord[]): DaysBucket[] {
-  const days: DaysBucket[] = DAY_BUCKETS.map((b) => ({ ...b, count: 0 }));
-  for (const r of refunds) {
-    if (typeof r.requestedAt !== "string" || typeof r.purchaseCreatedAt !== "string") continue;
-    const d = (Date.parse(r.requestedAt) - Date.parse(r.purchaseCreatedAt)) / 86_400_000;
-    days[DAY_BUCKETS.findIndex((b) => b.to === null || d <= b.to)]!.count++;
-  }
-  return days;
-}
+export const daysToRefund = (refunds: readonly GenericRecord[]): DaysBucket[] => daysBucketsOf(refunds.map(refundDaysBucket));
 
 export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.to === null ? `more than ${b.from - 1} days` : `${b.from}–${b.to} days`);
 

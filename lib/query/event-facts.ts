@@ -1,0 +1,73 @@
+// A refund or chargeback record as a row of its fact table. The contract lists these records
+// without fields, so each column is read exactly where the reports read it today (refund-kpis.ts,
+// sale-losses.ts, refunds-records.ts's filters, payouts-report.ts's losses): the table answers
+// what the records answer. Nothing that names or reaches a customer goes into it.
+import { toCents } from "@/lib/analytics/money";
+import { numberField } from "@/lib/analytics/refund-kpis";
+import { refundDaysBucket } from "@/lib/analytics/refund-days";
+import { isDispute, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
+import { timestampMs } from "@/lib/analytics/timestamps";
+import { firstField, RESOURCES } from "@/lib/sales-api/resources";
+import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";
+
+type EventRecord = Readonly<Record<string, unknown>>;
+
+const instant = (value: unknown): number | null => {
+  const ms = typeof value === "string" ? timestampMs(value) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
+
+/** As refunds-records.ts's filter pickers read a field: undefined (absent) kept apart as null. */
+const dim = (r: EventRecord, name: string): string | null => (r[name] === undefined ? null : String(r[name] || "none"));
+
+const text = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
+
+/** The report's currency (refund-kpis.ts's `r.currency ?? sale.currency`, then a readable code or the fallback). */
+const currencyOf = (value: unknown): string | null => {
+  if (value === undefined || value === null) return null;
+  return typeof value === "string" ? value.toLowerCase() : "";
+};
+
+// The fields each reader takes an amount from, in its order.
+const REPORT_AMOUNT: Record<EventResource, readonly string[]> = { refunds: ["amount", "amountRefunded", "refundAmount"], chargebacks: ["amount", "amountTransaction"] };
+const LOSS_AMOUNT = ["amount", "amountRefunded", "refundAmount", "amountTransaction"];
+
+export function eventFactRow(resource: EventResource, r: EventRecord): EventFactRow {
+  const id = firstField(r, RESOURCES[resource].idFields);
+  return {
+    eventId: id === undefined ? "" : String(id),
+    saleId: saleIdOf(r) ?? null,
+    at: instant(firstField(r, RESOURCES[resource].filterColumns)),
+    currency: currencyOf(r.currency),
+    amountCents: toCents(numberField(r, ...REPORT_AMOUNT[resource])),
+    lossCents: toCents(numberField(r, ...LOSS_AMOUNT)),
+    fullType: r.refundType === "full",
+    dispute: resource === "refunds" || isDispute(r),
+    won: resource === "chargebacks" && isDisputeWon(r),
+    resolvedAt: instant(r.resolvedAt),
+    daysBucket: resource === "refunds" ? refundDaysBucket(r) : null,
+    orderId: text(r.orderId),
+    status: text(r.status),
+    kind: text(r.kind),
+    reason: text(r.reason),
+    dims: { product: dim(r, "productName"), offer: dim(r, "offerCode"), type: dim(r, "purchaseType"), method: dim(r, "paymentMethod"), psp: dim(r, "psp"), affiliate: dim(r, "affiliateName") },
+  };
+}
+
+/**
+ * The rows of one stored day, in its order: a record the upstream sent twice (windows that
+ * overlap) is one row, its first copy, told apart as fetchRange tells them (the id, else the
+ * whole record), so the table holds what a report's fetch gives it.
+ */
+export function eventFactRows(resource: EventResource, records: readonly unknown[]): EventFactRow[] {
+  const seen = new Set<string>();
+  const rows: EventFactRow[] = [];
+  for (const record of records) {
+    const row = eventFactRow(resource, record as EventRecord);
+    const key = row.eventId === "" ? JSON.stringify(record) : row.eventId;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push(row);
+  }
+  return rows;
+}
