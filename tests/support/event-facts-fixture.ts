@@ -1,0 +1,95 @@
+// Refund and chargeback records for the event fact tables' tests, from the sandbox's own
+// generator (no server), for the purchases fixture's days (purchase-facts-fixture.ts), each UTC
+// day's records as the API files them (by request time), newest first. Mixed in, the shapes the
+// contract leaves open and the field notes warn about: no currency, a null one, one in capitals,
+// an amount written as text, no dimension fields, a null product, no sale named, dated by
+// createdAt only, not dated at all, and customer personal data the table must never hold.
+import { utcDays, NOW, heldDaysClient } from "./purchase-facts-fixture";
+import type { GenericRecord, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { SalesApiHttpError } from "@/lib/sales-api/errors";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { eventFactRows } from "@/lib/query/event-facts";
+import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
+import { makeAccounts } from "../../sandbox/accounts";
+import { Dataset } from "../../sandbox/data/dataset";
+import { dayOf } from "../../sandbox/data/time";
+
+/** What a record may carry that names or reaches a customer: never a column of the table. */
+export const PERSONAL = { customerName: "Ana Souza", customerEmail: "ana@example.com", customerPhone: "+5511999990000", address: "Rua A 1", zipcode: "01000-000", cardLast4: "4242", trackingCode: "BR123456789" };
+
+const DIMENSION_FIELDS = ["productName", "offerCode", "purchaseType", "paymentMethod", "psp", "affiliateName"];
+
+function oddly(record: GenericRecord, i: number): GenericRecord {
+  const r: GenericRecord = { ...record };
+  if (i % 9 === 0) delete r.currency;
+  else if (i % 10 === 1) r.currency = null;
+  else if (i % 11 === 2 && typeof r.currency === "string") r.currency = r.currency.toUpperCase();
+  if (i % 13 === 3 && typeof r.amount === "number") r.amount = r.amount.toFixed(2);
+  if (i % 14 === 4) for (const f of DIMENSION_FIELDS) delete r[f];
+  if (i % 21 === 9) r.productName = null;
+  if (i % 17 === 5) delete r.purchaseId;
+  if (i % 19 === 6) {
+    r.createdAt = r.requestedAt;
+    delete r.requestedAt;
+  }
+  if (i % 23 === 7) delete r.requestedAt;
+  if (i % 15 === 8) Object.assign(r, PERSONAL);
+  return r;
+}
+
+const cache = new Map<EventResource, Map<string, GenericRecord[]>>();
+
+/** Each UTC day's refund or chargeback records of the sandbox's creator account, newest first. */
+export function eventDays(resource: EventResource): Map<string, GenericRecord[]> {
+  const held = cache.get(resource);
+  if (held) return held;
+  const dataset = new Dataset("salesdash", 1);
+  const scope = makeAccounts("salesdash").creator.scope;
+  const days = new Map<string, GenericRecord[]>();
+  let i = 0;
+  for (const day of utcDays()) {
+    const records = dataset.dayRecords(scope, resource, dayOf(Date.parse(`${day}T00:00:00Z`)), NOW) as GenericRecord[];
+    days.set(day, records.map((r) => oddly(r, i++)));
+  }
+  cache.set(resource, days);
+  return days;
+}
+
+/** Writes every held day of both lists into the store, as the mirror does when it stores a day. */
+export async function fillEventFactStore(store: EventFactStore, account: string): Promise<void> {
+  for (const resource of EVENT_RESOURCES) {
+    for (const [day, records] of eventDays(resource)) await store.replaceDay(account, resource, day, NOW, eventFactRows(resource, records));
+  }
+}
+
+export type EventEndpoints = Record<EventResource, "records" | "404">;
+
+/**
+ * The creator's client of the held days (heldDaysClient), answering refunds and chargebacks too:
+ * a window's records newest day first, or each day's mark when a report asks for digests; a 404
+ * for an endpoint said to lack.
+ */
+export function eventsClient(endpoints: EventEndpoints = { refunds: "records", chargebacks: "records" }): SalesApiClient {
+  const purchases = heldDaysClient("creator");
+  return {
+    ...purchases,
+    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      if (resource !== "refunds" && resource !== "chargebacks") return (purchases.fetchRange as (...args: unknown[]) => unknown)(resource, window, options);
+      if (endpoints[resource] === "404") throw new SalesApiHttpError(404, "not_found", "no such endpoint", { correlationId: null });
+      const wanted = utcDays(window.from, window.to);
+      const records: GenericRecord[] = [];
+      const digests = new Map<string, unknown>();
+      for (const day of [...wanted].reverse()) {
+        const held = eventDays(resource).get(day) ?? [];
+        const digest = options?.digest;
+        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
+        else records.push(...held);
+      }
+      const report = {
+        resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
+        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
+      } as unknown as RangeReport;
+      return { records, digests, report };
+    },
+  } as unknown as SalesApiClient;
+}
