@@ -59,7 +59,12 @@ function salesById(purchases: readonly RefundPurchase[], known: readonly RefundP
  */
 export function unmatchedRecords(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, known: readonly RefundPurchase[] = []): number {
   const byId = salesById(purchases, known);
-  const unmatched = (r: EventRecord) => { const id = saleIdOf(r); return id === undefined || !byId.has(id); };
+  return unmatchedOf((id) => byId.has(id), refunds, chargebacks);
+}
+
+/** unmatchedRecords with the sales known told by `has`: the records path's purchases or the fact table's. */
+export function unmatchedOf(has: (id: number) => boolean, refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null): number {
+  const unmatched = (r: EventRecord) => { const id = saleIdOf(r); return id === undefined || !has(id); };
   return (refunds ?? []).filter(unmatched).length + (chargebacks ?? []).filter((c) => isDispute(c) && unmatched(c)).length;
 }
 
@@ -73,40 +78,48 @@ export function unmatchedRecords(purchases: readonly RefundPurchase[], refunds: 
  * left out), and a dispute won gives its money back.
  */
 export function refundKpis(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, dating: "sale" | "event", fallbackCurrency = UNKNOWN_CURRENCY, known: readonly RefundPurchase[] = []): RefundKpis[] {
-  if (dating === "sale") {
-    const byId = salesById(purchases, []);
-    return saleDatedRefundKpis(refundSaleSums(purchases), (id) => { const p = byId.get(id); return p && refundSaleOf(p); }, chargebacks, fallbackCurrency);
-  }
+  const byId = salesById(purchases, dating === "sale" ? [] : known);
+  const saleOf = (id: number) => { const p = byId.get(id); return p && refundSaleOf(p); };
+  if (dating === "sale") return saleDatedRefundKpis(refundSaleSums(purchases), saleOf, chargebacks, fallbackCurrency);
+  return eventDatedRefundKpis(refundSaleSums(purchases), saleOf, refunds, chargebacks, fallbackCurrency);
+}
+
+/**
+ * The KPIs dated by request, one definition for both paths: the period's sums per currency (its
+ * sales and their count are what the rates divide by), the sales the records may name
+ * (`saleOf`: the period's and the others looked up; undefined for one not found), and the
+ * records requested in the period.
+ */
+export function eventDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id: number) => RefundSale | undefined, refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
   const by = new Map<string, Acc>();
   const acc = accumulators(by, fallbackCurrency);
-  const byId = salesById(purchases, known);
   // What each sale lost, added to its currency only once every refund and chargeback of the
   // sale is known: a sale refunded and charged back loses at most its commission.
-  const lostBySale = new Map<RefundPurchase, { a: Acc; refunded: number; disputed: boolean }>();
-  const touch = (a: Acc, sale: RefundPurchase) => lostBySale.get(sale) ?? lostBySale.set(sale, { a, refunded: 0, disputed: false }).get(sale)!;
-  for (const p of purchases) {
-    const a = acc(p.currency);
-    a.purchases++;
-    a.sales += toCents(p.amountTransaction);
+  const lostBySale = new Map<number, { a: Acc; sale: RefundSale; refunded: number; disputed: boolean }>();
+  const touch = (a: Acc, id: number, sale: RefundSale) => lostBySale.get(id) ?? lostBySale.set(id, { a, sale, refunded: 0, disputed: false }).get(id)!;
+  for (const s of sums) {
+    const a = acc(s.currency);
+    a.purchases += s.purchases;
+    a.sales += s.sales;
   }
   for (const r of refunds ?? []) {
     const id = saleIdOf(r);
-    const sale = id === undefined ? undefined : byId.get(id);
+    const sale = id === undefined ? undefined : saleOf(id);
     const a = acc(r.currency ?? sale?.currency);
     const cents = toCents(numberField(r, "amount", "amountRefunded", "refundAmount"));
     a.refunds++;
     a.refunded += cents;
-    const full = r.refundType === "full" || (sale !== undefined && cents >= toCents(sale.amountTransaction));
+    const full = r.refundType === "full" || (sale !== undefined && cents >= sale.transaction);
     if (full) a.full++;
     else a.partial++;
-    if (sale) touch(a, sale).refunded += cents;
+    if (sale) touch(a, id!, sale).refunded += cents;
   }
   const counted = new Set<number>();
   const charged = new Set<number>();
   for (const c of chargebacks ?? []) {
     if (!isDispute(c)) continue;
     const id = saleIdOf(c);
-    const sale = id === undefined ? undefined : byId.get(id);
+    const sale = id === undefined ? undefined : saleOf(id);
     const a = acc(c.currency ?? sale?.currency);
     // One chargeback per sale, however many dispute records it has.
     if (id === undefined || !counted.has(id)) a.chargebacks++;
@@ -114,10 +127,10 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
     if (!disputeTakesMoney(c) || (id !== undefined && charged.has(id))) continue;
     if (id !== undefined) charged.add(id);
     a.cbAmount += toCents(numberField(c, "amount", "amountTransaction"));
-    if (sale) touch(a, sale).disputed = true;
+    if (sale) touch(a, id!, sale).disputed = true;
   }
-  for (const [sale, { a, refunded, disputed }] of lostBySale) {
-    a.commissionLost += saleLossCents({ amountCents: toCents(sale.amountAffiliation), transactionCents: toCents(sale.amountTransaction) }, refunded, disputed);
+  for (const { a, sale, refunded, disputed } of lostBySale.values()) {
+    a.commissionLost += saleLossCents({ amountCents: sale.affiliation, transactionCents: sale.transaction }, refunded, disputed);
   }
   return kpisOf(by);
 }

@@ -8,7 +8,7 @@ import { fillFactStore } from "../support/purchase-facts-fixture";
 import { refundsViewHoldsToRecords } from "../support/refunds-view-property";
 import { storeEmptyDaysBefore } from "../support/affiliate-facts-fixture";
 
-// 100 random Refunds reports dated by sale (ranges, zones, filters, comparisons, currency
+// 100 random Refunds reports dated by sale, and 100 by request (ranges, zones, filters, comparisons, currency
 // placements, key types, endpoints answering or not) over the sandbox's purchases: the view from
 // the fact table on SQLite, in its worker thread as the app opens it, is the records' view.
 let dir: string;
@@ -26,4 +26,8 @@ afterAll(async () => {
 
 it("the Refunds view dated by sale from the fact table is the records' view for 100 random reports", async () => {
   await refundsViewHoldsToRecords(store, 100);
+});
+
+it("the Refunds view dated by request from the fact table is the records' view for 100 random reports", async () => {
+  await refundsViewHoldsToRecords(store, 100, undefined, "event");
 });

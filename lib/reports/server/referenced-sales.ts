@@ -27,18 +27,19 @@ export function dayRuns(days: Iterable<IsoDay>): Array<{ from: IsoDay; to: IsoDa
 }
 
 /**
- * The purchases of the sales `records` name that `have` does not hold. A record places its sale
- * by `purchaseCreatedAt` (the sandbox's and the field notes' name); the API files a purchase by
- * its checkout's start, on that day or the one before. A record without that date, or naming a
- * sale older than the mirror's two years, is not looked up: the page counts it as unmatched.
+ * The sales `records` name that `have` does not hold, and the UTC days to look them up on. A
+ * record places its sale by `purchaseCreatedAt` (the sandbox's and the field notes' name); the
+ * API files a purchase by its checkout's start, on that day or the one before. A record without
+ * that date, or naming a sale older than the mirror's two years, is not looked up: the page
+ * counts it as unmatched.
  */
-export async function loadReferencedSales(client: SalesApiClient, records: readonly GenericRecord[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
+export function referencedDays(records: readonly GenericRecord[], have: (id: number) => boolean, today: IsoDay): { wanted: Set<number>; runs: Array<{ from: IsoDay; to: IsoDay }> } {
   const earliest = shiftDay(today, -HISTORY_DAYS);
   const wanted = new Set<number>();
   const days = new Set<IsoDay>();
   for (const r of records) {
     const id = saleIdOf(r);
-    if (id === undefined || have.has(id) || typeof r.purchaseCreatedAt !== "string") continue;
+    if (id === undefined || have(id) || typeof r.purchaseCreatedAt !== "string") continue;
     const ms = timestampMs(r.purchaseCreatedAt);
     if (!Number.isFinite(ms)) continue;
     const day = formatDay(Math.floor(ms / DAY_MS));
@@ -47,8 +48,14 @@ export async function loadReferencedSales(client: SalesApiClient, records: reado
     days.add(day);
     if (day > earliest) days.add(shiftDay(day, -1));
   }
+  return { wanted, runs: dayRuns(days) };
+}
+
+/** The purchases of the sales `records` name that `have` does not hold (referencedDays), read from the records of their days. */
+export async function loadReferencedSales(client: SalesApiClient, records: readonly GenericRecord[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
+  const { wanted, runs } = referencedDays(records, (id) => have.has(id), today);
   if (wanted.size === 0) return { purchases: [], reports: [] };
-  const fetched = await Promise.all(dayRuns(days).map((run) => client.fetchRange("purchases", run, rangeOptions(options))));
+  const fetched = await Promise.all(runs.map((run) => client.fetchRange("purchases", run, rangeOptions(options))));
   return { purchases: fetched.flatMap((f) => f.records.filter((p) => wanted.has(p.purchaseId))), reports: fetched.map((f) => f.report) };
 }
 

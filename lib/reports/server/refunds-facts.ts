@@ -1,8 +1,10 @@
 import "server-only";
 
-// The Refunds & chargebacks report's purchase figures, dated by sale, summed by the purchases
+// The Refunds & chargebacks report's purchase figures, in either dating, summed by the purchases
 // fact table when it holds every day of both periods as the mirror served them
 // (revenue-summaries.ts's factsHoldReports); null otherwise, and the report reads the records.
+// Dated by request, the sales the records name outside the period are looked up in the table
+// too, on the days the records path would open (referenced-sales.ts), when it holds those.
 // The day summaries are read first, as a filtered Revenue report reads them: they fetch what is
 // missing or stale (which writes its rows), give the filters' choices, the fetch reports and the
 // currency decision. The refund and chargeback records are still fetched (the page lists them);
@@ -12,13 +14,17 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
 import { summaryDimensionKeys, summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
-import { saleDatedRefundKpis, type RefundSale } from "@/lib/analytics/refund-kpis";
+import { eventDatedRefundKpis, saleDatedRefundKpis, unmatchedOf, type RefundKpis, type RefundSale } from "@/lib/analytics/refund-kpis";
+import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
+import { isoDay } from "@/lib/calendar";
+import type { PurchaseSummaryQuery } from "@/lib/query/purchase-summary-query";
 import { saleIdOf } from "@/lib/analytics/sale-losses";
 import { refundFactsOf, refundPlan, refundSalesOf } from "@/lib/query/refund-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { GenericRecord, KeyType, SalesApiClient } from "@/lib/sales-api";
-import type { PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import type { LoadOptions } from "@/lib/reports/server/load-options";
+import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
+import { recordsNamingSales, referencedDays } from "@/lib/reports/server/referenced-sales";
 import { loadLossRecords, REFUND_FILTER_KEYS, type LossRecords } from "@/lib/reports/server/refunds-records";
 import type { RefundsParts } from "@/lib/reports/server/refunds-parts";
 import { factsHoldReports, unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
@@ -37,15 +43,60 @@ function namedSales(losses: LossRecords): number[] {
 const ofSales = (records: GenericRecord[] | null, sales: ReadonlyMap<number, RefundSale>) =>
   records && records.filter((r) => r.purchaseId === undefined || sales.has(Number(r.purchaseId)));
 
-async function periodOf(facts: PurchaseFactStore, account: string, plan: PurchaseFactPlan, keyType: KeyType, losses: LossRecords, fallbackCurrency: string) {
-  const [figures, sales] = await Promise.all([refundFactsOf(facts, account, plan, keyType), refundSalesOf(facts, account, plan, namedSales(losses))]);
-  const chargebacks = ofSales(losses.chargebacks, sales);
-  return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), chargebacks, fallbackCurrency), refunds: ofSales(losses.refunds, sales), chargebacks };
+interface Period {
+  figures: Awaited<ReturnType<typeof refundFactsOf>>;
+  kpis: RefundKpis[];
+  refunds: GenericRecord[] | null;
+  chargebacks: GenericRecord[] | null;
+  /** Dated by request: records whose sale was found nowhere; null dated by sale. */
+  unmatched: number | null;
+  /** Dated by request: the fetches of the other days' sales looked up. */
+  referenced: RangeReport[];
 }
 
-/** Dated by sale only: dated by request the records name sales of any day, which the report looks up one by one. */
+interface PeriodInputs { client: SalesApiClient; facts: PurchaseFactStore; query: PurchaseSummaryQuery; keyType: KeyType; losses: LossRecords; fallbackCurrency: string; options: LoadOptions }
+
+async function saleDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency }: PeriodInputs): Promise<Period> {
+  const plan = refundPlan(query);
+  const [figures, sales] = await Promise.all([refundFactsOf(facts, client.identity, plan, keyType), refundSalesOf(facts, client.identity, plan, namedSales(losses))]);
+  const chargebacks = ofSales(losses.chargebacks, sales);
+  return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), chargebacks, fallbackCurrency), refunds: ofSales(losses.refunds, sales), chargebacks, unmatched: null, referenced: [] };
+}
+
+// Every row of a run of UTC days, whatever its time: the purchases the records path reads of those days.
+const WHOLE_DAYS = { bucketStarts: [Number.MIN_SAFE_INTEGER], endMs: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Dated by request: the period's sums (after the filters) and the sales the records name, the
+ * period's (before the filters) first, then those of other days, as refunds-records.ts knows
+ * them; null when the table does not hold those other days as the mirror served them.
+ */
+async function requestDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency, options }: PeriodInputs): Promise<Period | null> {
+  const account = client.identity;
+  const naming = recordsNamingSales(losses.refunds, losses.chargebacks);
+  const ids = [...new Set(naming.flatMap((r) => saleIdOf(r) ?? []))];
+  const unfiltered = refundPlan({ ...query, filters: {} });
+  const [figures, ofPeriod] = await Promise.all([refundFactsOf(facts, account, refundPlan(query), keyType), refundSalesOf(facts, account, unfiltered, ids)]);
+  const { wanted, runs } = referencedDays(naming, (id) => ofPeriod.has(id), isoDay(new Date()));
+  const digestOnly = { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set<string>() } };
+  const fetched = wanted.size === 0 ? [] : await Promise.all(runs.map((run) => client.fetchRange("purchases", run, digestOnly)));
+  const referenced = fetched.map((f) => f.report);
+  if (!(await factsHoldReports(facts, account, referenced))) return null;
+  const plans = runs.map((days) => ({ ...unfiltered, days, ...WHOLE_DAYS }));
+  const others = wanted.size === 0 ? [] : await Promise.all(plans.map((plan) => refundSalesOf(facts, account, plan, [...wanted])));
+  const known = new Map(others.flatMap((m) => [...m]));
+  const saleOf = (id: number) => ofPeriod.get(id) ?? known.get(id);
+  return {
+    figures,
+    kpis: eventDatedRefundKpis(figures.sums, saleOf, losses.refunds, losses.chargebacks, fallbackCurrency),
+    refunds: losses.refunds,
+    chargebacks: losses.chargebacks,
+    unmatched: unmatchedOf((id) => saleOf(id) !== undefined, losses.refunds, losses.chargebacks),
+    referenced,
+  };
+}
+
 export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RefundsParts | null> {
-  if (params.dating !== "sale") return null;
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const shown = unfilteredSummaries(client, { ...params, compare: "none" }, options);
   const decided = shown.then((s) => s.decided);
@@ -59,11 +110,13 @@ export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType,
   ]);
   if (!(await factsHoldReports(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
   const query = { timeZone: params.tz, filters: params.filters, currency: now.decided };
-  const fallback = now.currency.currency;
+  const inputs = { client, facts, keyType, fallbackCurrency: now.currency.currency, options };
+  const periodOf = params.dating === "sale" ? saleDatedPeriod : requestDatedPeriod;
   const [current, previous] = await Promise.all([
-    periodOf(facts, client.identity, refundPlan({ ...query, from: params.from, to: params.to }), keyType, losses, fallback),
-    compare && beforeLosses ? periodOf(facts, client.identity, refundPlan({ ...query, ...compare }), keyType, beforeLosses, fallback) : null,
+    periodOf({ ...inputs, query: { ...query, from: params.from, to: params.to }, losses }),
+    compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses }) : null,
   ]);
+  if (!current || (compare && !previous)) return null;
   const unfiltered = mergeSummaries(now.shown.summaries, now.decided);
   return {
     comparison: compare,
@@ -76,8 +129,11 @@ export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType,
     unavailable: losses.unavailable,
     filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, summaryDimensionKeys(unfiltered, FILTER_DIMENSION[key])])) as Partial<Record<FilterKey, string[]>>,
     offers: summaryOfferChoices(unfiltered),
-    unmatched: null,
-    reports: { current: [now.shown.report, ...losses.reports], comparison: before && beforeLosses ? [before.shown.report, ...beforeLosses.reports] : null },
+    unmatched: current.unmatched,
+    reports: {
+      current: [now.shown.report, ...losses.reports, ...current.referenced],
+      comparison: before && beforeLosses && previous ? [before.shown.report, ...beforeLosses.reports, ...previous.referenced] : null,
+    },
     currency: now.currency,
     assumedCurrencyRecords: [...now.missing.values()].reduce((sum, n) => sum + n, 0),
   };

@@ -49,13 +49,14 @@ export const daysToRefund = (refunds: readonly GenericRecord[]): DaysBucket[] =>
 export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.to === null ? `more than ${b.from - 1} days` : `${b.from}–${b.to} days`);
 
 /**
- * The view. Dated by sale, with the purchases fact table at hand, the period's purchases are
- * summed by the table when it holds both periods as the mirror served them (refunds-facts.ts);
- * else, and dated by request, they are read from the records. The view is the same either way.
+ * The view. With the purchases fact table at hand, the period's purchases (and, dated by
+ * request, the other sales the records name) are read from the table when it holds their days
+ * as the mirror served them (refunds-facts.ts); else from the records. The view is the same
+ * either way.
  */
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   const options = withReportDeadline(client, given);
-  const fromFacts = options.facts && params.dating === "sale" ? await refundsFromFacts(client, keyType, params, options, options.facts) : null;
+  const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts) : null;
   if (fromFacts) return refundsView(client, keyType, params, options, fromFacts);
   return (await loadRefundsReport(client, keyType, params, options)).view;
 }
