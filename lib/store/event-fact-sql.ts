@@ -68,7 +68,9 @@ export function eventRowOf(r: EventRowRecord): EventFactRow {
  * without the field (NULL) passes it (refunds-records.ts's absentPasses).
  */
 export function eventRowsStatement(dialect: FactDialect, table: string, account: string, query: EventFactQuery): { text: string; args: unknown[] } {
-  const args: unknown[] = [account, query.days.from, query.days.to, query.fromMs, query.toMs];
+  const args: unknown[] = [account, query.days.from, query.days.to];
+  const instants = query.fromMs === undefined || query.toMs === undefined ? "" : " AND f.event_at >= ? AND f.event_at < ?";
+  if (instants) args.push(query.fromMs, query.toMs);
   const filters = EVENT_FACT_DIMENSIONS.flatMap((d) => {
     const accepted = query.filters[d];
     if (!accepted || accepted.length === 0) return [];
@@ -77,7 +79,7 @@ export function eventRowsStatement(dialect: FactDialect, table: string, account:
     return [` AND (${column} IS NULL OR ${column} IN (${accepted.map(() => "?").join(", ")}))`];
   });
   const text = `SELECT ${EVENT_ROW_COLUMNS.map((c) => `f.${c}`).join(", ")} FROM ${table} f
-    WHERE f.account = ? AND ${days(dialect)} AND f.event_at >= ? AND f.event_at < ?${filters.join("")}
+    WHERE f.account = ? AND ${days(dialect)}${instants}${filters.join("")}
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }

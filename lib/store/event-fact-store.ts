@@ -57,8 +57,9 @@ export interface EventFactRow {
 export interface EventFactQuery {
   /** The UTC days whose stored records the report reads (both inclusive). */
   days: { from: string; to: string };
-  fromMs: number;
-  toMs: number;
+  /** Absent: every row of the days, dated or not (the payout calendar counts the undated ones too). */
+  fromMs?: number;
+  toMs?: number;
   /** Per dimension, the accepted values; an absent or empty list accepts all; a row without the field passes. */
   filters: Partial<Record<EventFactDimension, readonly string[]>>;
 }

@@ -1,5 +1,7 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { payoutHistory } from "@/lib/reports/payouts-month";
+import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
 import { eventFactRows } from "@/lib/query/event-facts";
 import { eventQuery } from "@/lib/query/event-query";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
@@ -7,7 +9,7 @@ import { withReportDeadline } from "@/lib/reports/server/load-options";
 import { loadLossRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
 import { eventDays, eventsClient, fillEventFactStore, PERSONAL } from "./event-facts-fixture";
-import { FIRST_DAY, LAST_DAY, NOW, reportParams } from "./purchase-facts-fixture";
+import { FIRST_DAY, LAST_DAY, NOW, reportParams, utcDays } from "./purchase-facts-fixture";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 
 // What the reports rely on from a refunds-and-chargebacks fact store: a day's rows replaced as
@@ -126,6 +128,40 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       );
       // Most draws must find records, or the property would hold of little.
       expect(nonEmpty).toBeGreaterThan(runs / 2);
+    }), 120_000);
+  });
+
+  describe(`${name}: the payout calendar`, () => {
+    it("reads the tables when they hold every day of the history, and its view is the records' view; a day they lack sends it to the records", withStore(backend, async (store) => {
+      await fillEventFactStore(store, "creator");
+      const now = new Date(NOW);
+      const history = payoutHistory(now);
+      // The history's other days held empty, as the mirror stores a day without records.
+      for (const resource of EVENT_RESOURCES) {
+        for (const day of utcDays(history.from, history.to)) if (!eventDays(resource).has(day)) await store.replaceDay("creator", resource, day, NOW, []);
+      }
+      const timeless = <T>(v: T) => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as T;
+      const read = vi.spyOn(store, "events");
+      try {
+        for (const request of [{ now, month: "2026-04", tz: "UTC" }, { now, month: null, tz: "America/Sao_Paulo" }, { now, month: "2026-07", tz: "Asia/Kathmandu" }]) {
+          const calls = read.mock.calls.length;
+          const fromTables = await buildPayoutsView(eventsClient(), "creator", request, { eventFacts: store });
+          expect(read.mock.calls.length).toBe(calls + 2);
+          expect(timeless(fromTables)).toEqual(timeless(await buildPayoutsView(eventsClient(), "creator", request, {})));
+        }
+        // The losses weigh on the view: without them it differs.
+        const request = { now, month: "2026-04", tz: "UTC" };
+        const withoutLosses = await buildPayoutsView(eventsClient({ refunds: "404", chargebacks: "404" }), "creator", request, { eventFacts: store });
+        expect(timeless({ ...withoutLosses, unavailable: [] }).model).not.toEqual(timeless(await buildPayoutsView(eventsClient(), "creator", request, { eventFacts: store })).model);
+        // A refunds day fetched again since its rows were written: the refunds come from the records.
+        await store.replaceDay("creator", "refunds", FIRST_DAY, NOW - 1, []);
+        const calls = read.mock.calls.length;
+        const view = await buildPayoutsView(eventsClient(), "creator", request, { eventFacts: store });
+        expect(read.mock.calls.length).toBe(calls + 1);
+        expect(timeless(view)).toEqual(timeless(await buildPayoutsView(eventsClient(), "creator", request, {})));
+      } finally {
+        read.mockRestore();
+      }
     }), 120_000);
   });
 }

@@ -11,6 +11,7 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { ORDER_DAY_MARK } from "@/lib/mirror/day-digesters";
+import type { FactDayStore } from "@/lib/mirror/fact-tables";
 import { orderChoices, queryOrders } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
@@ -26,8 +27,8 @@ export function orderDayMarks(client: SalesApiClient, range: { from: string; to:
   return client.fetchRange("orders", utcFetchWindow(range.from, range.to, timeZone), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester } });
 }
 
-/** Whether the table holds every day of the reports as the mirror served them (the same fetch time, none left unfetched). */
-export async function orderFactsHold(facts: OrderFactStore, account: string, reports: readonly RangeReport[]): Promise<boolean> {
+/** Whether a fact table (orders; refunds or chargebacks) holds every day of the reports as the mirror served them (the same fetch time, none left unfetched). */
+export async function orderFactsHold(facts: Pick<FactDayStore<unknown>, "readDayMeta">, account: string, reports: readonly RangeReport[]): Promise<boolean> {
   if (reports.some((r) => r.unfetchedDays.length > 0)) return false;
   const stamps = reports.flatMap((r) => r.fetchedAt);
   const held = new Map((await facts.readDayMeta(account, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));

@@ -4,8 +4,9 @@ import "server-only";
 // history as the mirror served them (revenue-summaries.ts's factsHoldReports); null otherwise,
 // and the calendar reads the records. The history's day summaries are read first, as the
 // Revenue report reads them: they fetch what is missing or stale (which writes its rows) and
-// give the fetch report and the currency decision, without opening a sealed day. The refund and
-// chargeback records are still read (the same ones the records' path reads).
+// give the fetch report and the currency decision, without opening a sealed day. The refunds and
+// chargebacks are read as the records' path reads them (payouts-losses.ts: from their fact
+// tables when those hold the history).
 import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import { PURCHASE_SUMMARY, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
@@ -14,10 +15,11 @@ import type { SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
-import type { PayoutEvents, PayoutInputs } from "@/lib/reports/server/payouts-report";
+import type { PayoutInputs } from "@/lib/reports/server/payouts-report";
+import type { PayoutLosses } from "@/lib/reports/server/payouts-losses";
 import { factsHoldReports } from "@/lib/reports/server/revenue-summaries";
 
-export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutEvents>): Promise<PayoutInputs | null> {
+export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<PayoutInputs | null> {
   // Every day as its summary: no day's records are opened.
   const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
   if (!(await factsHoldReports(facts, client.identity, [report]))) return null;

@@ -11,20 +11,18 @@ import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEv
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { netShareIndex } from "@/lib/analytics/key-share";
 import { payoutColumnsOfRecords, type PayoutSaleColumns } from "@/lib/analytics/payout-sales";
-import { fromCents, refundedShareCents, toCents } from "@/lib/analytics/money";
-import { numberField } from "@/lib/analytics/refund-kpis";
-import { isChargebackAlert, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { fromCents, refundedShareCents } from "@/lib/analytics/money";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
 import { todayIn } from "@/lib/report-params/presets";
-import { errorKind, RESOURCES, type GenericRecord, type KeyType, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
-import { firstField } from "@/lib/sales-api/resources";
+import { type GenericRecord, type KeyType, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { backtestSpans, LONGEST_WAIT_DAYS, monthDays, monthOfDay, payoutHistory, payoutMonthBounds } from "@/lib/reports/payouts-month";
 import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
+import type { EventFactRow } from "@/lib/store/event-fact-store";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -68,42 +66,38 @@ function toSales(c: PayoutSaleColumns, keyType: KeyType, nowMs: number): PayoutS
 const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.creatorNet, c.affiliationNet][netShareIndex(keyType)]!;
 
 /**
- * Refund and chargeback records as losses of their sale's net. The contract does not list their
- * fields, so each is read where the sandbox and the field notes put it, and a record that cannot
- * be read is counted, not guessed:
+ * Refund and chargeback records as losses of their sale's net, each read as a row of its fact
+ * table (lib/query/event-facts.ts reads the fields the contract does not list, where the sandbox
+ * and the field notes put them), whether it came from the records or from the table. A record
+ * that cannot be read is counted, not guessed:
  * - a chargeback alert (`kind: "alert"`) moves no money: not a loss (a refund that follows has its own record);
  * - a dispute won (`status: "won"`) gives the money back at `resolvedAt`;
  * - without the sale's purchaseId the record is unusable (the page says how many);
  * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
-function toEvents(resource: EventResource, records: readonly GenericRecord[], purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
+function toEvents(resource: EventResource, rows: readonly EventFactRow[], purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
   const net = netCentsOf(sales, keyType);
   const events: LossEvent[] = [];
   const undated = new Map<number, number>();
   let unusable = 0;
-  for (const r of records) {
-    if (resource === "chargebacks" && isChargebackAlert(r)) continue;
-    const id = saleIdOf(r) ?? NaN;
-    const at = firstField(r, RESOURCES[resource].filterColumns);
-    const atMs = typeof at === "string" ? timestampMs(at) : NaN;
-    if (!Number.isInteger(id)) {
+  for (const r of rows) {
+    if (!r.dispute) continue;
+    if (r.saleId === null) {
       unusable++;
       continue;
     }
+    const id = r.saleId;
     // One of a sale before the history: no sale of the calendar or the model.
     const sale = purchases.get(id);
     if (sale === undefined) continue;
-    const amount = toCents(numberField(r, "amount", "amountRefunded", "refundAmount", "amountTransaction"));
     // A record without an amount takes the whole sale.
-    const lostCents = amount > 0 ? refundedShareCents(net[sale]!, amount, sales.transaction[sale]!) : net[sale]!;
-    const resolvedMs = typeof r.resolvedAt === "string" ? timestampMs(r.resolvedAt) : NaN;
-    const won = resource === "chargebacks" && isDisputeWon(r);
-    if (!Number.isFinite(atMs)) {
-      if (!won) undated.set(id, (undated.get(id) ?? 0) + lostCents);
+    const lostCents = r.lossCents > 0 ? refundedShareCents(net[sale]!, r.lossCents, sales.transaction[sale]!) : net[sale]!;
+    if (r.at === null) {
+      if (!r.won) undated.set(id, (undated.get(id) ?? 0) + lostCents);
       continue;
     }
     // Won with no date of resolution: given back at once.
-    events.push({ saleId: id, kind: KIND[resource], atMs, lostCents, ...(won ? { reversedMs: Number.isFinite(resolvedMs) ? resolvedMs : atMs } : {}) });
+    events.push({ saleId: id, kind: KIND[resource], atMs: r.at, lostCents, ...(r.won ? { reversedMs: r.resolvedAt ?? r.at } : {}) });
   }
   return { events, undated, unusable };
 }
@@ -138,76 +132,31 @@ export async function loadPayoutPurchases(client: SalesApiClient, now: Date, giv
   return { purchases: assumed.records, report: purchases.report, assumedCurrencyRecords: assumed.assumed, currency, history };
 }
 
-export interface PayoutEvents {
-  refunds: GenericRecord[] | null;
-  chargebacks: GenericRecord[] | null;
-  unavailable: EventResource[];
-  reports: RangeReport[];
-}
-
-/** The history's refund and chargeback records; an endpoint that answers 404 is told, not fatal. */
-export async function loadPayoutEvents(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions): Promise<PayoutEvents> {
-  const unavailable: EventResource[] = [];
-  const events = async (resource: EventResource) => {
-    try {
-      return await client.fetchRange(resource, history, rangeOptions(options));
-    } catch (error) {
-      // Without these records the model learns nothing of that kind; the page says so.
-      if (errorKind(error) !== "not_found") throw error;
-      unavailable.push(resource);
-      return null;
-    }
-  };
-  const [refunds, chargebacks] = await Promise.all([events("refunds"), events("chargebacks")]);
-  return {
-    refunds: refunds?.records ?? null,
-    chargebacks: chargebacks?.records ?? null,
-    unavailable: unavailable.sort(),
-    reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
-  };
-}
-
-/** The history's purchase records and loss records, as the calendar reads them without the fact table. */
-export async function loadPayoutRecords(client: SalesApiClient, now: Date, given: LoadOptions = {}, loaded?: Promise<PayoutEvents>): Promise<PayoutRecords> {
-  const options = withReportDeadline(client, given);
-  const [purchases, events] = await Promise.all([loadPayoutPurchases(client, now, options), loaded ?? loadPayoutEvents(client, payoutHistory(now), options)]);
-  return {
-    purchases: purchases.purchases,
-    refunds: events.refunds,
-    chargebacks: events.chargebacks,
-    unavailable: events.unavailable,
-    reports: [purchases.report, ...events.reports],
-    assumedCurrencyRecords: purchases.assumedCurrencyRecords,
-    currency: purchases.currency,
-    history: purchases.history,
-  };
-}
-
 /**
  * The calendar from the purchases fact table when it holds every day of the history as the
  * mirror served them (payouts-facts.ts), else from the purchase records; the same view either way.
  */
 export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType, request: PayoutsRequest, given: LoadOptions = {}): Promise<PayoutsView> {
   const options = withReportDeadline(client, given);
-  if (options.facts) {
-    const history = payoutHistory(request.now);
-    const events = loadPayoutEvents(client, history, options);
-    events.catch(() => undefined);
-    const fromFacts = await payoutInputsFromFacts(client, history, options, options.facts, events);
-    return fromFacts ? payoutsViewOf(fromFacts, keyType, request) : payoutsViewFrom(await loadPayoutRecords(client, request.now, options, events), keyType, request);
-  }
-  return payoutsViewFrom(await loadPayoutRecords(client, request.now, options), keyType, request);
+  const history = payoutHistory(request.now);
+  // The refunds and chargebacks from their fact tables when they hold the history (payouts-losses.ts), else their records.
+  const losses = loadPayoutLossRows(client, history, options);
+  losses.catch(() => undefined);
+  const fromFacts = options.facts ? await payoutInputsFromFacts(client, history, options, options.facts, losses) : null;
+  if (fromFacts) return payoutsViewOf(fromFacts, keyType, request);
+  const [{ purchases, report, ...bought }, events] = await Promise.all([loadPayoutPurchases(client, request.now, options), losses]);
+  return payoutsViewOf({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request);
 }
 
 /** The account curve needs this many sales past the horizon; with fewer, nothing is expected and the page says why. */
 export const MIN_MATURE_SALES = 100;
 
-/** What the view is made of: the records' or the fact table's sales as columns, the loss records, the fetch reports. */
-export type PayoutInputs = Omit<PayoutRecords, "purchases"> & { sales: PayoutSaleColumns };
+/** What the view is made of: the records' or the fact table's sales as columns, the loss records as rows, the fetch reports. */
+export type PayoutInputs = Omit<PayoutRecords, "purchases" | "refunds" | "chargebacks"> & PayoutLossRows & { sales: PayoutSaleColumns };
 
 export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: PayoutsRequest): PayoutsView {
   const { purchases, ...rest } = data;
-  return payoutsViewOf({ ...rest, sales: payoutColumnsOfRecords(purchases) }, keyType, request);
+  return payoutsViewOf({ ...rest, ...lossRowsOf(rest), sales: payoutColumnsOfRecords(purchases) }, keyType, request);
 }
 
 export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest): PayoutsView {

@@ -2,7 +2,7 @@ import "server-only";
 
 // GET of the payout calendar, streamed with its progress like every report; and the request it
 // answers: the browser's minute (its clock decides "today"), the month and the zone, checked here.
-import { getReportFactStore } from "@/lib/mirror/mirror-access";
+import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { parseOverviewNow } from "@/lib/reports/overview-windows";
 import { parsePayoutMonth, payoutMonthBounds } from "@/lib/reports/payouts-month";
 import { routeOf } from "@/lib/reports/server/report-failure";
@@ -29,6 +29,6 @@ export function payoutsStreamRoute() {
     handleReportRequest(request, { creatorOnly: false }, async (req) => {
       const asked = payoutsRequest(req);
       if (typeof asked === "string") return errorResponse(400, "invalid_request", asked);
-      return reportStreamResponse((progress, signal) => buildPayoutsView(req.client, req.account.keyType, asked, { progress, signal, facts: getReportFactStore() }), request.signal, routeOf(request));
+      return reportStreamResponse((progress, signal) => buildPayoutsView(req.client, req.account.keyType, asked, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() }), request.signal, routeOf(request));
     });
 }

@@ -3,7 +3,7 @@
 import { lookupExport } from "@/lib/reports/server/export-names";
 import { monthDays } from "@/lib/reports/payouts-month";
 import { PAYOUTS_CSV_NAMES, payoutsDatasets } from "@/lib/reports/server/payouts-csv";
-import { getReportFactStore } from "@/lib/mirror/mirror-access";
+import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
 import { payoutsRequest } from "@/lib/reports/server/payouts-route";
 import { csvLocaleOf, csvLocaleRefusal, exportResponse } from "@/lib/reports/server/report-export";
@@ -20,7 +20,7 @@ export async function GET(request: Request, context: { params: Promise<{ dataset
     if (refusal) return refusal;
     const asked = payoutsRequest({ params, query });
     if (typeof asked === "string") return errorResponse(400, "invalid_request", asked);
-    const view = await buildPayoutsView(client, account.keyType, asked, { signal: request.signal, facts: getReportFactStore() });
+    const view = await buildPayoutsView(client, account.keyType, asked, { signal: request.signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
     const { days } = monthDays(view.month, view.tz);
     return exportResponse(dataset, { report: "payouts", title: "Payout calendar", accountLabel: account.label, range: { from: days[0]!, to: days[days.length - 1]!, tz: view.tz }, quality: view.quality, datasets: payoutsDatasets(view), csvLocale: csvLocaleOf(request) });
   });

@@ -1,0 +1,64 @@
+import "server-only";
+
+// The payout calendar's refunds and chargebacks as rows of their fact tables (EventFactRow):
+// read from the tables when they hold every day of the history as the mirror served them (the
+// days' marks fetched first, which fetches what is missing or stale and so writes its rows),
+// else from the records, each read as its row would be (lib/query/event-facts.ts). Either way
+// the calendar reads one shape, so the two paths cannot count a loss apart.
+import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
+import { eventFactRow } from "@/lib/query/event-facts";
+import { errorKind, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
+import type { DayDigester } from "@/lib/sales-api/day-cache";
+import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
+import { rangeOptions, type LoadOptions } from "./load-options";
+import { orderFactsHold } from "./orders-facts";
+
+export interface PayoutLossRows {
+  refunds: EventFactRow[] | null;
+  chargebacks: EventFactRow[] | null;
+}
+
+export interface PayoutLosses extends PayoutLossRows {
+  /** Endpoints that answered 404, sorted. */
+  unavailable: EventResource[];
+  reports: RangeReport[];
+}
+
+/** Loss records as the rows the calendar reads. */
+export const lossRowsOf = (records: { refunds: readonly GenericRecord[] | null; chargebacks: readonly GenericRecord[] | null }): PayoutLossRows => ({
+  refunds: records.refunds && records.refunds.map((r) => eventFactRow("refunds", r)),
+  chargebacks: records.chargebacks && records.chargebacks.map((r) => eventFactRow("chargebacks", r)),
+});
+
+/** A list's rows of the history from its table, when the table holds every day as the mirror served it; null otherwise. */
+async function rowsFromFacts(client: SalesApiClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
+  const marks = await client.fetchRange(resource, history, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
+  const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
+  if (!(await orderFactsHold(table, client.identity, [marks.report]))) return null;
+  return { rows: await facts.events(client.identity, resource, { days: history, filters: {} }), report: marks.report };
+}
+
+/** The history's refunds and chargebacks; an endpoint that answers 404 is told, not fatal. */
+export async function loadPayoutLossRows(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions): Promise<PayoutLosses> {
+  const unavailable: EventResource[] = [];
+  const load = async (resource: EventResource) => {
+    try {
+      const held = options.eventFacts ? await rowsFromFacts(client, options.eventFacts, resource, history, options) : null;
+      if (held) return held;
+      const { records, report } = await client.fetchRange(resource, history, rangeOptions(options));
+      return { rows: records.map((r) => eventFactRow(resource, r)), report };
+    } catch (error) {
+      // Without these records the model learns nothing of that kind; the page says so.
+      if (errorKind(error) !== "not_found") throw error;
+      unavailable.push(resource);
+      return null;
+    }
+  };
+  const [refunds, chargebacks] = await Promise.all([load("refunds"), load("chargebacks")]);
+  return {
+    refunds: refunds?.rows ?? null,
+    chargebacks: chargebacks?.rows ?? null,
+    unavailable: unavailable.sort(),
+    reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
+  };
+}
