@@ -6,10 +6,11 @@
 // newer than the event is marked stale: the next sync pass or report fetches it again, within
 // the rate budget, and a late refund reaches Revenue within minutes instead of a day.
 import { shiftDay, type IsoDay } from "@/lib/calendar";
+import { EVENT_RESOURCES as EVENT_LISTS } from "@/lib/store/event-fact-store";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 
-/** The lists that name a sale and are filtered by the event's time. */
-export const EVENT_RESOURCES: readonly string[] = ["refunds", "chargebacks"];
+/** The lists that name a sale and are filtered by the event's time (their fact tables' list, as plain names). */
+export const EVENT_RESOURCES: readonly string[] = EVENT_LISTS;
 /** The lists whose records of a sale an event changes, filtered by the checkout's start. */
 const SALE_RESOURCES = ["purchases", "orders"] as const;
 

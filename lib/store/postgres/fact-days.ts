@@ -7,7 +7,7 @@ import type { Pool } from "pg";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { inTransaction } from "./pool";
 
-export interface FactTables {
+export interface PostgresFactTables {
   /** The rows' table and its columns: account, day, seq, then the row's own. */
   rows: string;
   columns: readonly string[];
@@ -18,7 +18,7 @@ export interface FactTables {
 // PostgreSQL takes at most 65,535 parameters in one statement.
 const PARAMETERS = 60_000;
 
-export async function replaceFactDay(pool: Pool, tables: FactTables, account: string, day: string, fetchedAt: number, rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
+export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, account: string, day: string, fetchedAt: number, rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
   const batch = Math.floor(PARAMETERS / tables.columns.length);
   await inTransaction(pool, async (client) => {
     await client.query(`DELETE FROM ${tables.rows} WHERE account = $1 AND day = $2`, [account, day]);
