@@ -158,7 +158,8 @@ async function main(): Promise<void> {
     results.push(r);
     console.log(`${mode}: ${r.rows} rows, ${mib(Number(r.bytes))} MiB in ${s(Number(r.ms))} s (first byte ${s(Number(r.firstByteMs))} s), ${r.rowsPerSecond} rows/s, peak RSS ${mib(Number(r.kernelPeak))} MiB (sampled ${mib(Number(r.sampledPeak))}, while writing ${mib(Number(r.writingPeak))}), load ${before} -> ${load()}`);
   }
-  console.log(`the same bytes every run: ${new Set(results.map((r) => r.sha256)).size === 1 ? "yes" : "NO"}`);
+  // The digest itself too, so that a change to the writers can be checked against the run before it.
+  console.log(`the same bytes every run: ${new Set(results.map((r) => r.sha256)).size === 1 ? "yes" : "NO"} (sha256 ${String(results[0]?.sha256)})`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
