@@ -2,7 +2,7 @@
 // The kind decides both the format and whether the cell is text a spreadsheet could read
 // as a formula (CSV injection, OWASP): text and id cells are guarded, numbers are not, so a
 // refund of -12.50 stays a number and a customer named "=HYPERLINK(...)" stays text.
-import { normalizeDecimal, plainNumber, roundDecimal } from "./decimal";
+import { moneyDecimal, normalizeDecimal, plainNumber, roundDecimal } from "./decimal";
 
 export type CsvKind = "text" | "number" | "money" | "date" | "id";
 
@@ -51,7 +51,7 @@ function numberCell(value: unknown): string | undefined {
 }
 
 function moneyCell(value: unknown): string | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? roundDecimal(plainNumber(value), 2) : "";
+  if (typeof value === "number") return Number.isFinite(value) ? moneyDecimal(value) : "";
   if (typeof value === "bigint") return `${value.toString()}.00`;
   if (typeof value === "string") {
     const decimal = normalizeDecimal(value);
