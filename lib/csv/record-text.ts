@@ -19,7 +19,10 @@ export function csvField(cell: string, delimiter: CsvDialect["delimiter"]): stri
 /** Cells as one record, its CRLF included. */
 export function csvLine(cells: readonly string[], delimiter: CsvDialect["delimiter"]): string {
   let line = "";
-  for (let i = 0; i < cells.length; i++) line += (i === 0 ? "" : delimiter) + csvField(cells[i]!, delimiter);
+  for (let i = 0; i < cells.length; i++) {
+    if (i > 0) line += delimiter;
+    line += csvField(cells[i]!, delimiter);
+  }
   return line + RECORD_DELIMITER;
 }
 
@@ -34,7 +37,8 @@ export function csvRowLine<T>(columns: CsvColumns<T>, row: T, dialect: CsvDialec
     const column = columns[i]!;
     const cell = toCsvCell(column.value(row), column.kind, decimal);
     size.chars += cell.length + 1;
-    line += (i === 0 ? "" : delimiter) + csvField(cell, delimiter);
+    if (i > 0) line += delimiter;
+    line += csvField(cell, delimiter);
   }
   return line + RECORD_DELIMITER;
 }
