@@ -6,7 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { runBacktest } from "@/lib/analytics/payout-backtest";
 import { DAY_DIGESTERS } from "@/lib/mirror/day-digesters";
 import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
@@ -14,7 +16,9 @@ import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
-import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
+import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { buildPayoutsView, loadPayoutEvents, payoutModelOf, payoutsViewOf } from "@/lib/reports/server/payouts-report";
+import { payoutHistory } from "@/lib/reports/payouts-month";
 import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
 import { dayKey } from "@/lib/sales-api/day-cache";
 import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
@@ -88,10 +92,16 @@ async function main(): Promise<void> {
   const time = async (label: string, options: { facts?: typeof facts }) => {
     phases.clear();
     const before = load();
+    // The longest stall of the event loop while the view builds (the monitor must tick once first).
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
     const view = await buildPayoutsView(client, "creator", request, options);
     const ms = performance.now() - started;
-    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB; ${view.currencies.map((c) => `${c.currency} ${c.totals.sales} sales`).join(", ")})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    delay.disable();
+    console.log(`${label}: ${s(ms)} s, longest event-loop stall ${(delay.max / 1e6).toFixed(0)} ms (load ${before} -> ${load()}, RSS ${rssMiB()} MiB; ${view.currencies.map((c) => `${c.currency} ${c.totals.sales} sales`).join(", ")})`);
     console.log(`  ${[...phases].map(([name, t]) => `${name} ${s(t)} s`).join(", ")}`);
     return JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value));
   };
@@ -100,9 +110,24 @@ async function main(): Promise<void> {
   const second = await time("from the fact table, again", { facts });
   const records2 = await time("from the records, again", {});
   console.log(`the same view from both: ${records === first && first === second && second === records2 ? "yes" : "NO"}`);
+  await modelPhases(client, facts, request);
   await mirror.close();
   await facts.close();
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The model's phases on this thread, as before the back-test was kept: the sales and the fit at now, the back-test, the calendar. */
+async function modelPhases(client: SalesApiClient, facts: ReturnType<typeof openWorkerPurchaseFactStore>, request: { now: Date; month: null; tz: string }): Promise<void> {
+  const history = payoutHistory(request.now);
+  const inputs = (await payoutInputsFromFacts(client, history, {}, facts, loadPayoutEvents(client, history, {})))!;
+  const lap = <T>(f: () => T): [T, number] => {
+    const t = performance.now();
+    return [f(), performance.now() - t];
+  };
+  const [model, modelMs] = lap(() => payoutModelOf(inputs, "creator", request));
+  const [, backtestMs] = lap(() => runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay));
+  const [, viewMs] = lap(() => payoutsViewOf(inputs, "creator", request));
+  console.log(`on one thread, ${model.sales.length} sales: sales and model at now ${s(modelMs)} s, back-test (${model.spans.length} months) ${s(backtestMs)} s, the whole view ${s(viewMs)} s (so the calendar and the rest ${s(viewMs - modelMs - backtestMs)} s)`);
 }
 
 void main().then(

@@ -229,8 +229,8 @@ export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, requ
 
 const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
 
-/** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies. */
-function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
+/** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies (exported for bench:payout-facts's phases). */
+export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
   const nowMs = request.now.getTime();
   const byId = new Map<number, number>();
   for (let i = 0; i < data.sales.length; i++) byId.set(data.sales.purchaseId[i]!, i);
