@@ -1,17 +1,13 @@
 // The back-test's month starts kept between requests (payouts-kept.ts): the kept path gives the
 // view a fresh computation gives, a day fetched again before a month's start makes that month
-// again (and only the months it reads), and the worker thread makes the same months as this one.
+// again (and only the months it reads), and the worker thread makes the same view as this one.
 import { afterAll, describe, expect, it } from "vitest";
-import { runBacktest } from "@/lib/analytics/payout-backtest";
-import { PayoutBacktestWorker, type PayoutBacktestEngine } from "@/lib/analytics/payout-backtest-worker";
-import type { PayoutSale } from "@/lib/analytics/payout-calendar";
-import type { LossEvent } from "@/lib/analytics/payout-risk";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { backtestSpans } from "@/lib/reports/payouts-month";
-import { keptBacktest, newPayoutBacktests } from "@/lib/reports/server/payouts-kept";
+import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
+import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { inputsOfRecords, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import type { GenericRecord, Purchase, RangeReport } from "@/lib/sales-api";
-import { storeInWorker } from "@/lib/store/worker/store-in-worker";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const FROM = "2024-06-15";
@@ -61,12 +57,12 @@ const request = { now: NOW, month: null, tz: "America/Sao_Paulo" };
 const json = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === "computedAt" ? 0 : v));
 
 describe("the payout back-test's month starts, kept", () => {
-  const worker = storeInWorker<PayoutBacktestEngine>({ module: "lib/analytics/payout-backtest-worker.ts", exportName: "PayoutBacktestWorker", args: [] });
+  const worker = openPayoutsViewWorker();
   afterAll(() => worker.close());
 
   it("gives the fresh view, and a second request makes no month again", async () => {
     const data = inputsOfRecords(records());
-    const kept = newPayoutBacktests(new PayoutBacktestWorker());
+    const kept = newPayoutBacktests(new PayoutsViewWorker());
     const fresh = payoutsViewOf(data, "creator", request);
     expect(fresh.backtest.months.length).toBeGreaterThan(10);
     expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(fresh));
@@ -80,7 +76,7 @@ describe("the payout back-test's month starts, kept", () => {
   });
 
   it("makes again the months after a day fetched again, and gives the view of the changed day", async () => {
-    const kept = newPayoutBacktests(new PayoutBacktestWorker());
+    const kept = newPayoutBacktests(new PayoutsViewWorker());
     const before = await payoutsViewKept(inputsOfRecords(records()), "creator", request, "acct", kept);
     // A refund arrives for a sale of 2025-09-10, and the mirror fetches that day again.
     const changed = records((day) => (day === "2025-09-10" ? 2 : 1));
@@ -97,19 +93,13 @@ describe("the payout back-test's month starts, kept", () => {
     expect(kept.made).toBeLessThan(24);
   });
 
-  it("makes the same months in the worker thread", async () => {
+  it("makes the same view in the worker thread, and keeps its months", async () => {
     const data = inputsOfRecords(records());
     const view = payoutsViewOf(data, "creator", request);
-    const viaThread = await payoutsViewKept(data, "creator", request, "acct", newPayoutBacktests(worker));
-    expect(json(viaThread)).toBe(json(view));
+    const kept = newPayoutBacktests(worker);
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(view));
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(view));
+    expect(kept.made).toBe(12);
   });
 
-  it("equals runBacktest on sales and losses of its own", async () => {
-    const sales: PayoutSale[] = Array.from({ length: 400 }, (_, i) => ({ id: i + 1, soldMs: Date.parse("2025-01-01") + i * DAY_MS, netCents: 1000 + i, product: "P", currency: "brl", availableMs: Date.parse("2025-01-31") + i * DAY_MS, lostNowCents: 0 }));
-    const events: LossEvent[] = sales.filter((s) => s.id % 9 === 0).map((s) => ({ saleId: s.id, kind: "refund", atMs: s.soldMs + 3 * DAY_MS, lostCents: 500 }));
-    const spans = backtestSpans(FROM, NOW.getTime(), "UTC");
-    const source = { identity: "a", keyType: "creator" as const, history: { from: FROM, to: TO }, reports: [] };
-    const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
-    expect(await keptBacktest(sales, events, spans, NOW.getTime(), dayOf, source, newPayoutBacktests(new PayoutBacktestWorker()))).toEqual(runBacktest(sales, events, spans, NOW.getTime()));
-  });
 });

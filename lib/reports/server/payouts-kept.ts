@@ -7,35 +7,36 @@ import "server-only";
 // what the start was made from: the account, its key type (whose net is read), the history's
 // first day, the month, and the fetchedAt stamp of every day up to the month's start of the
 // three resources read; a day fetched again (or not fetched) makes another key, and the month is
-// made again, in the worker thread (payout-backtest-worker.ts). What the sales finally kept is
-// read at now on every request (backtestFromKept). Kept per process, bounded by sales held.
+// made again, in the worker thread that makes the view (payouts-view-worker.ts), which sends it
+// back to be kept. What the sales finally kept is read at now on every request
+// (backtestFromKept). Kept per process, bounded by the sales held.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { backtestFromKept, type BacktestMonthSpan, type BacktestResult, type BacktestSpanKept } from "@/lib/analytics/payout-backtest";
-import { backtestSaleColumns, type PayoutBacktestEngine } from "@/lib/analytics/payout-backtest-worker";
-import type { PayoutSale } from "@/lib/analytics/payout-calendar";
-import type { LossEvent } from "@/lib/analytics/payout-risk";
+import type { BacktestMonthSpan, BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import { DAY_MS, formatDay } from "@/lib/calendar";
+import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType, RangeReport } from "@/lib/sales-api";
 import { getProcessState } from "@/lib/store/process-state";
 import { storeInWorker } from "@/lib/store/worker/store-in-worker";
+import type { MadeView, PayoutsViewEngine } from "./payouts-view-worker";
 
 /** Sales held over all kept months (three numbers each): about 50 MiB; two years at scale 20 keep ~0.6 M. */
 export const MAX_KEPT_SALES = 2_000_000;
 
 export interface PayoutBacktests {
   months: LRUCache<string, BacktestSpanKept>;
-  engine: PayoutBacktestEngine;
+  engine: PayoutsViewEngine;
   /** Month starts made (not found kept) since start: tests count them. */
   made: number;
 }
 
-export function newPayoutBacktests(engine: PayoutBacktestEngine, maxSales = MAX_KEPT_SALES): PayoutBacktests {
+export function newPayoutBacktests(engine: PayoutsViewEngine, maxSales = MAX_KEPT_SALES): PayoutBacktests {
   return { months: new LRUCache({ maxSize: maxSales, sizeCalculation: (k) => Math.max(1, k.ids.length) }), engine, made: 0 };
 }
 
-const processBacktests = (): PayoutBacktests =>
-  (getProcessState().payoutBacktests ??= newPayoutBacktests(storeInWorker<PayoutBacktestEngine>({ module: "lib/analytics/payout-backtest-worker.ts", exportName: "PayoutBacktestWorker", args: [] })));
+export const openPayoutsViewWorker = (): PayoutsViewEngine => storeInWorker<PayoutsViewEngine>({ module: "lib/reports/server/payouts-view-worker.ts", exportName: "PayoutsViewWorker", args: [] });
+
+const processBacktests = (): PayoutBacktests => (getProcessState().payoutBacktests ??= newPayoutBacktests(openPayoutsViewWorker()));
 
 export interface BacktestSource {
   identity: string;
@@ -55,17 +56,11 @@ export function monthStartKey(source: BacktestSource, span: BacktestMonthSpan): 
   return createHash("sha256").update(JSON.stringify([source.identity, source.keyType, source.history.from, span, stamps])).digest("base64url");
 }
 
-/** runBacktest's result, with the month starts found kept or made in the worker and kept. */
-export async function keptBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], spans: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number, source: BacktestSource, backtests: PayoutBacktests = processBacktests()): Promise<BacktestResult> {
+/** The view from `make`, given the month starts kept for `spans` (null where none is); those it made are kept. */
+export async function viewWithKeptMonths(source: BacktestSource, spans: readonly BacktestMonthSpan[], make: (kept: Array<BacktestSpanKept | null>, engine: PayoutsViewEngine) => Promise<MadeView>, backtests: PayoutBacktests = processBacktests()): Promise<PayoutsView> {
   const keys = spans.map((span) => monthStartKey(source, span));
-  const kept = keys.map((key) => backtests.months.get(key));
-  const missing = spans.flatMap((span, i) => (kept[i] ? [] : [i]));
-  if (missing.length > 0) {
-    // Only what the starts read: sales made and losses requested before the last of them.
-    const lastStart = Math.max(...missing.map((i) => spans[i]!.startMs));
-    const made = await backtests.engine.keepSpans(backtestSaleColumns(sales.filter((s) => s.soldMs < lastStart)), events.filter((e) => e.atMs < lastStart), missing.map((i) => spans[i]!));
-    backtests.made += made.length;
-    missing.forEach((i, j) => backtests.months.set(keys[i]!, (kept[i] = made[j]!)));
-  }
-  return backtestFromKept(kept as BacktestSpanKept[], sales, events, nowMs, dayOf);
+  const { view, made } = await make(keys.map((key) => backtests.months.get(key) ?? null), backtests.engine);
+  for (const [i, start] of made) backtests.months.set(keys[i]!, start);
+  backtests.made += made.length;
+  return view;
 }

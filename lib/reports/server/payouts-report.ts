@@ -25,7 +25,7 @@ import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
-import { keptBacktest, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
+import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -220,14 +220,12 @@ export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: Pay
   return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay) : NO_BACKTEST);
 }
 
-/** The same view, with the back-test's month starts kept between requests and made off the event loop (payouts-kept.ts). */
+/** The same view, made in a worker thread, with the back-test's month starts kept between requests (payouts-kept.ts, payouts-view-worker.ts). */
 export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests): Promise<PayoutsView> {
-  const model = payoutModelOf(data, keyType, request);
-  const source = { identity, keyType, history: data.history, reports: data.reports };
-  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? await keptBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay, source, backtests) : NO_BACKTEST);
+  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => engine.payoutsView(data, keyType, request, kept), backtests);
 }
 
-const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
+export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
 
 /** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies (exported for bench:payout-facts's phases). */
 export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
@@ -249,7 +247,7 @@ export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: Pay
   return { nowMs, sales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
 }
 
-function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
+export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
   const { sales, events, fitted, applied, model } = prepared;
   const today = todayIn(request.tz, request.now);
   const month = request.month ?? monthOfDay(today);
