@@ -48,17 +48,31 @@ export interface BacktestSource {
 
 const READ = new Set(["purchases", "refunds", "chargebacks"]);
 
-/** The key of a month's start. One day past its UTC day: a local midnight may fall on the next UTC day. */
-export function monthStartKey(source: BacktestSource, span: BacktestMonthSpan): string {
-  const last = formatDay(Math.floor(span.startMs / DAY_MS) + 1);
-  const stamps = source.reports.filter((r) => READ.has(r.resource)).map((r) => [r.resource, r.fetchedAt.filter(([day]) => day <= last)] as const);
-  stamps.sort((a, b) => a[0].localeCompare(b[0]));
-  return createHash("sha256").update(JSON.stringify([source.identity, source.keyType, source.history.from, span, stamps])).digest("base64url");
+/**
+ * The keys of the months' starts. A start reads the days up to one past its UTC day (a local
+ * midnight may fall on the next UTC day). Each resource's stamps (fetchedAt, oldest day first)
+ * are hashed once, the hash copied at each start: twelve hashes of two years of stamps held the
+ * event loop ~35 ms under load.
+ */
+export function monthStartKeys(source: BacktestSource, spans: readonly BacktestMonthSpan[]): string[] {
+  const lasts = spans.map((span) => formatDay(Math.floor(span.startMs / DAY_MS) + 1));
+  const order = spans.map((_, i) => i).sort((a, b) => lasts[a]!.localeCompare(lasts[b]!));
+  const stamps: string[][] = spans.map(() => []);
+  const reports = source.reports.filter((r) => READ.has(r.resource)).sort((a, b) => a.resource.localeCompare(b.resource));
+  for (const report of reports) {
+    const hash = createHash("sha256").update(report.resource);
+    let at = 0;
+    for (const i of order) {
+      for (; at < report.fetchedAt.length && report.fetchedAt[at]![0] <= lasts[i]!; at++) hash.update(`${report.fetchedAt[at]![0]}=${report.fetchedAt[at]![1]};`);
+      stamps[i]!.push(hash.copy().digest("base64url"));
+    }
+  }
+  return spans.map((span, i) => createHash("sha256").update(JSON.stringify([source.identity, source.keyType, source.history.from, span, stamps[i]])).digest("base64url"));
 }
 
 /** The view from `make`, given the month starts kept for `spans` (null where none is); those it made are kept. */
 export async function viewWithKeptMonths(source: BacktestSource, spans: readonly BacktestMonthSpan[], make: (kept: Array<BacktestSpanKept | null>, engine: PayoutsViewEngine) => Promise<MadeView>, backtests: PayoutBacktests = processBacktests()): Promise<PayoutsView> {
-  const keys = spans.map((span) => monthStartKey(source, span));
+  const keys = monthStartKeys(source, spans);
   const { view, made } = await make(keys.map((key) => backtests.months.get(key) ?? null), backtests.engine);
   for (const [i, start] of made) backtests.months.set(keys[i]!, start);
   backtests.made += made.length;
