@@ -93,6 +93,17 @@ describe("the payout back-test's month starts, kept", () => {
     expect(kept.made).toBeLessThan(24);
   });
 
+  it("keeps no more sales than its bound, and gives the fresh view all the same", async () => {
+    const data = inputsOfRecords(records());
+    const kept = newPayoutBacktests(new PayoutsViewWorker(), 200);
+    const fresh = json(payoutsViewOf(data, "creator", request));
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(fresh);
+    expect(kept.months.calculatedSize).toBeLessThanOrEqual(200);
+    expect(kept.months.size).toBeLessThan(12);
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(fresh);
+    expect(kept.made).toBeGreaterThan(12);
+  });
+
   it("makes the same view in the worker thread, and keeps its months", async () => {
     const data = inputsOfRecords(records());
     const view = payoutsViewOf(data, "creator", request);
