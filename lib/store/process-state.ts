@@ -29,6 +29,7 @@ import { RedisTokenStore } from "./redis/redis-token-store";
 import { RedisWorkLock } from "./redis/redis-work-lock";
 import { guardStore } from "./storage-unavailable";
 import { TableIndexCache } from "./table-index-cache";
+import type { PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
@@ -62,6 +63,8 @@ export interface ProcessState {
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
   /** The report tables' sorted indexes (bounded): a table's next page is a slice, not a sort of its range. */
   tables: TableIndexCache;
+  /** The payout back-test's month starts (bounded) and the worker thread that makes them (lib/reports/server/payouts-kept.ts). */
+  payoutBacktests?: PayoutBacktests;
 }
 
 const KEY = Symbol.for("salesdash.process-state");
