@@ -1,17 +1,12 @@
 // The carts fact table's SQL, one text for both back-ends (SQLite and PostgreSQL), built as the
 // orders' is (order-fact-sql.ts). The behaviour suite holds the two back-ends to one answer.
 import { NONE } from "@/lib/analytics/dimensions";
+import { ORDER_DIMENSION_COLUMN } from "./order-fact-sql";
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import { CART_FACT_DIMENSIONS, type CartFactDimension, type CartFactPlan, type CartFactRow } from "./cart-fact-store";
 
-export const CART_DIMENSION_COLUMN: Record<CartFactDimension, string> = {
-  product: "product",
-  offer: "offer",
-  method: "payment_method",
-  psp: "psp",
-  brand: "card_brand",
-  country: "country",
-};
+/** The carts' filters are the Orders report's, and their columns are named alike. */
+export const CART_DIMENSION_COLUMN: Record<CartFactDimension, string> = ORDER_DIMENSION_COLUMN;
 
 /** The instants' columns, in the order of CartFactRow's. */
 const INSTANTS = ["loaded_at", "first_attempt_at", "first_approved_at", "abandoned_at", "purchased_at"] as const;

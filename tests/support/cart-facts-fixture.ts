@@ -13,15 +13,10 @@ import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import { makeAccounts } from "../../sandbox/accounts";
 import { Dataset } from "../../sandbox/data/dataset";
 import { dayOf } from "../../sandbox/data/time";
+import { without } from "./order-facts-fixture";
 import { NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./purchase-facts-fixture";
-
-function without<T extends object>(o: T, ...keys: Array<keyof T>): T {
-  const copy = { ...o };
-  for (const key of keys) delete copy[key];
-  return copy;
-}
 
 function oddly(c: AbandonedCart, i: number): AbandonedCart {
   if (i % 31 === 0) return { ...c, offerCode: null, offerName: null };

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { GRANULARITIES, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import { CART_FILTERS } from "@/lib/reports/server/abandonment-records";
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import { bothAbandonmentViews, type CartsQuery } from "./cart-fact-store-behaviour";
@@ -18,15 +19,7 @@ const DAY_MS = 86_400_000;
 const dayAt = (base: string, offset: number) => new Date(Date.parse(`${base}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 const HELD_DAYS = Math.round((Date.parse(LAST_DAY) - Date.parse(FIRST_DAY)) / DAY_MS);
 
-/** The report's cart filters and the field each compares (CART_FILTERS). */
-const PICKERS: Partial<Record<FilterKey, (c: AbandonedCart) => string | null | undefined>> = {
-  product: (c) => c.productName,
-  offer: (c) => c.offerCode,
-  method: (c) => c.paymentMethod,
-  psp: (c) => c.psp || "none",
-  brand: (c) => c.cardBrand || "none",
-  country: (c) => c.shippingCountry,
-};
+const PICKERS = CART_FILTERS as Partial<Record<FilterKey, (c: AbandonedCart) => string | null | undefined>>;
 
 function queryArbitrary(): fc.Arbitrary<{ query: CartsQuery; compare: ReportParams["compare"] }> {
   const carts = allCarts();

@@ -28,7 +28,8 @@ export interface AbandonmentRecords<C extends ReportCart = AbandonedCart> {
   assumedCurrencyRecords: number;
 }
 
-const CART_FILTERS: FilterPickers<AbandonedCart> = {
+/** The field each filter compares on a cart (the tests draw their filter values from it). */
+export const CART_FILTERS: FilterPickers<AbandonedCart> = {
   product: (c) => c.productName,
   offer: (c) => c.offerCode,
   method: (c) => c.paymentMethod,
