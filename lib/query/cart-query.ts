@@ -6,8 +6,8 @@ import "server-only";
 // are then made by the functions the record engine uses (lib/analytics/abandonment-*), so each
 // figure keeps one definition and the view is the records' view.
 //
-// Filters follow the report's CART_FILTERS (lib/reports/server/abandonment-records.ts): the raw
-// value is compared, the PSP and the card brand read "none" when empty.
+// Filters follow the report's CART_FILTERS (lib/reports/server/abandonment-records.ts) and
+// record-filters: "none" is a cart without the value (null or "" in it), or one literally "none".
 import type { IsoDay } from "@/lib/calendar";
 import type { FilterKey } from "@/lib/report-params/definitions";
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";

@@ -1,7 +1,6 @@
 // The carts fact table's SQL, one text for both back-ends (SQLite and PostgreSQL), built as the
 // orders' is (order-fact-sql.ts). The behaviour suite holds the two back-ends to one answer.
-import { NONE } from "@/lib/analytics/dimensions";
-import { ORDER_DIMENSION_COLUMN } from "./order-fact-sql";
+import { filterConditions, ORDER_DIMENSION_COLUMN } from "./order-fact-sql";
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import { CART_FACT_DIMENSIONS, type CartFactDimension, type CartFactPlan, type CartFactRow } from "./cart-fact-store";
 
@@ -29,27 +28,13 @@ export function cartRowValues(row: CartFactRow): Array<string | number | null> {
   ];
 }
 
-/** The value each filter compares, as CART_FILTERS picks it: psp and card brand "none" when empty, the others the raw value with null as "". */
-const FILTER_VALUE: Record<CartFactDimension, (column: string) => string> = {
-  product: (c) => `COALESCE(${c}, '')`,
-  offer: (c) => `COALESCE(${c}, '')`,
-  method: (c) => `COALESCE(${c}, '')`,
-  psp: (c) => `CASE WHEN COALESCE(${c}, '') = '' THEN '${NONE}' ELSE ${c} END`,
-  brand: (c) => `CASE WHEN COALESCE(${c}, '') = '' THEN '${NONE}' ELSE ${c} END`,
-  country: (c) => `COALESCE(${c}, '')`,
-};
-
 /** The plan's carts, every column, in the records' order (newest day first, a day in its stored order). */
 export function cartRowsStatement(dialect: FactDialect, table: string, account: string, plan: CartFactPlan): { text: string; args: unknown[] } {
   const args: unknown[] = [account, plan.days.from, plan.days.to, plan.startMs, plan.endMs];
-  const filters = CART_FACT_DIMENSIONS.flatMap((d) => {
-    const accepted = plan.filters[d];
-    if (!accepted || accepted.length === 0) return [];
-    args.push(...accepted);
-    return [` AND ${FILTER_VALUE[d](`f.${CART_DIMENSION_COLUMN[d]}`)} IN (${accepted.map(() => "?").join(", ")})`];
-  });
+  // The report's filters as lib/reports/server/record-filters compares them, as the orders' are.
+  const filters = filterConditions(plan, args);
   const text = `SELECT ${CART_ROW_COLUMNS.map((c) => `f.${c}`).join(", ")} FROM ${table} f
-    WHERE f.account = ? AND ${days(dialect)} AND f.session_at >= ? AND f.session_at < ?${filters.join("")}
+    WHERE f.account = ? AND ${days(dialect)} AND f.session_at >= ? AND f.session_at < ?${filters}
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }

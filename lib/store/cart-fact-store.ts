@@ -11,8 +11,8 @@ import type { FactDayMeta } from "./purchase-fact-store";
 /**
  * The Abandonment report's filters on carts (CART_FILTERS in
  * lib/reports/server/abandonment-records.ts), each column holding the cart's raw value (null
- * for null or absent): the store compares them as the report does (psp and card brand "none"
- * when empty, the others `value ?? ""`).
+ * for null or absent): the store compares them as the report does ("none" for a cart without
+ * the value, null or "" in it, or literally "none").
  */
 export const CART_FACT_DIMENSIONS = ["product", "offer", "method", "psp", "brand", "country"] as const;
 export type CartFactDimension = (typeof CART_FACT_DIMENSIONS)[number];

@@ -133,11 +133,13 @@ export function cartFactStoreBehaviour(name: string, backend: CartFactBackend): 
       expect(view.heatmap.total).toBe(view.totalCarts);
     });
 
-    it("'none' as the report reads it: a product literally named so, a PSP and a card brand left empty", async () => {
+    it("'none' as every report reads it: the carts without the field (null or empty) and a value literally named so", async () => {
       const base = { from: "2026-03-01", to: "2026-04-30", timeZone: "UTC", granularity: "week", currency: assumeCurrency("brl") } as const;
       expect((await same({ ...base, filters: { product: ["none"] } })).totalCarts).toBeGreaterThan(0);
       expect((await same({ ...base, filters: { psp: ["none"], brand: ["none"] } })).totalCarts).toBeGreaterThan(0);
-      expect((await same({ ...base, filters: { product: [""], country: [""] } })).totalCarts).toBeGreaterThan(0);
+      expect((await same({ ...base, filters: { offer: ["none"], country: ["none"] } })).totalCarts).toBeGreaterThan(0);
+      // An empty value on its own names nothing: "none" is the empty value's name.
+      expect((await same({ ...base, filters: { product: [""] } })).totalCarts).toBe(0);
     });
 
     it("per hour over New York's spring-forward day, one product, currencies told by the purchases, else 'unknown' per offer", async () => {
