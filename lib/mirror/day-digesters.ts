@@ -11,4 +11,7 @@ import type { DayDigesters } from "./mirror-day-cache";
 /** An orders day's mark: its count of records (what the fetch report needs is kept beside any digest). */
 export const ORDER_DAY_MARK: DayDigester<unknown, number> = { name: "orders-day-v1", of: (records) => records.length };
 
-export const DAY_DIGESTERS: DayDigesters = { purchases: PURCHASE_SUMMARY as DayDigester, orders: ORDER_DAY_MARK as DayDigester };
+/** An abandoned-carts day's mark, as the orders': the Abandonment report reads the carts fact table. */
+export const CART_DAY_MARK: DayDigester<unknown, number> = { name: "carts-day-v1", of: (records) => records.length };
+
+export const DAY_DIGESTERS: DayDigesters = { purchases: PURCHASE_SUMMARY as DayDigester, orders: ORDER_DAY_MARK as DayDigester, "abandoned-carts": CART_DAY_MARK as DayDigester };

@@ -15,12 +15,14 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
-import { openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
+import { openWorkerCartFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
-import { orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
+import { cartFactTable, orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
@@ -64,6 +66,21 @@ export function getReportOrderFactStore(): OrderFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
 }
 
+/** The abandoned-carts fact table beside the mirror, where the orders' is (its own worker thread in SQLite). */
+export function getCartFactStore(): CartFactStore {
+  const state = getProcessState();
+  if (!state.cartFacts) {
+    const pool = getDatabasePool();
+    state.cartFacts = pool ? onPostgres(new PostgresCartFactStore(pool)) : openWorkerCartFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
+  return state.cartFacts;
+}
+
+/** The carts fact table reports may read: as getReportFactStore, only where it is written. */
+export function getReportCartFactStore(): CartFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getCartFactStore() : undefined;
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {
@@ -74,7 +91,7 @@ export function getFreshnessPolicy(): FreshnessPolicy {
 
 export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
-  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore };
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore; cartFacts?: CartFactStore };
   stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
@@ -94,7 +111,12 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const processMirror = store === getProcessState().mirror;
   const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
   const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
-  const factTables: FactTables = { ...(facts && { purchases: purchaseFactTable(facts) }), ...(orderFacts && { orders: orderFactTable(orderFacts) }) };
+  const cartFacts = options.mirror?.cartFacts ?? (processMirror ? getCartFactStore() : undefined);
+  const factTables: FactTables = {
+    ...(facts && { purchases: purchaseFactTable(facts) }),
+    ...(orderFacts && { orders: orderFactTable(orderFacts) }),
+    ...(cartFacts && { "abandoned-carts": cartFactTable(cartFacts) }),
+  };
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.

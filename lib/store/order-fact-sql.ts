@@ -38,9 +38,10 @@ interface Statement { text: string; args: unknown[] }
 
 /**
  * The report's filters as lib/reports/server/record-filters compares them: "none" keeps a
- * record without the field, or with null or "" in it, and a value literally named "none".
+ * record without the field, or with null or "" in it, and a value literally named "none". The
+ * carts fact table's filters are the same, on columns of the same names (cart-fact-sql.ts).
  */
-function filterConditions(plan: OrderFactPlan, args: unknown[]): string {
+export function filterConditions(plan: Pick<OrderFactPlan, "filters">, args: unknown[]): string {
   const parts: string[] = [];
   for (const d of ORDER_FACT_DIMENSIONS) {
     const accepted = plan.filters[d];

@@ -21,6 +21,7 @@ import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
 import type { OrderFactStore } from "./order-fact-store";
+import type { CartFactStore } from "./cart-fact-store";
 import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
 import { RedisLeaseStore } from "./redis/redis-lease-store";
@@ -51,6 +52,8 @@ export interface ProcessState {
   purchaseFacts?: PurchaseFactStore;
   /** The orders fact table beside the mirror (lib/store/order-fact-store.ts), opened on first use. */
   orderFacts?: OrderFactStore;
+  /** The abandoned-carts fact table beside the mirror (lib/store/cart-fact-store.ts), opened on first use. */
+  cartFacts?: CartFactStore;
   /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
   database?: Pool;
   /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */

@@ -3,7 +3,7 @@
 import { expect, it, vi } from "vitest";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 
-const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[] }));
+const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], cartFactsForgotten: [] as string[] }));
 
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
@@ -16,6 +16,7 @@ vi.mock("@/lib/mirror/mirror-access", () => ({
   getMirrorStore: () => ({ forget: async () => undefined }),
   getPurchaseFactStore: () => ({ forget: async (account: string) => void state.factsForgotten.push(account) }),
   getOrderFactStore: () => ({ forget: async (account: string) => void state.orderFactsForgotten.push(account) }),
+  getCartFactStore: () => ({ forget: async (account: string) => void state.cartFactsForgotten.push(account) }),
 }));
 vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw new Error(`redirect ${to}`); } }));
@@ -36,4 +37,5 @@ it("deletes the account's saved views, and only that account's", async () => {
   expect(state.factsForgotten).toEqual(["acct-a"]);
   // And the orders fact table's.
   expect(state.orderFactsForgotten).toEqual(["acct-a"]);
+  expect(state.cartFactsForgotten).toEqual(["acct-a"]);
 });

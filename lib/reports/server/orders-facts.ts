@@ -27,7 +27,7 @@ export function orderDayMarks(client: SalesApiClient, range: { from: string; to:
 }
 
 /** Whether the table holds every day of the reports as the mirror served them (the same fetch time, none left unfetched). */
-export async function orderFactsHold(facts: OrderFactStore, account: string, reports: readonly RangeReport[]): Promise<boolean> {
+export async function orderFactsHold(facts: Pick<OrderFactStore, "readDayMeta">, account: string, reports: readonly RangeReport[]): Promise<boolean> {
   if (reports.some((r) => r.unfetchedDays.length > 0)) return false;
   const stamps = reports.flatMap((r) => r.fetchedAt);
   const held = new Map((await facts.readDayMeta(account, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
