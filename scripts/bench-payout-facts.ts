@@ -6,7 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { runBacktest } from "@/lib/analytics/payout-backtest";
 import { DAY_DIGESTERS } from "@/lib/mirror/day-digesters";
 import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
@@ -14,7 +16,11 @@ import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
-import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
+import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { buildPayoutsView, payoutModelOf, payoutsViewKept, payoutsViewOf } from "@/lib/reports/server/payouts-report";
+import { loadPayoutLossRows } from "@/lib/reports/server/payouts-losses";
+import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
+import { payoutHistory } from "@/lib/reports/payouts-month";
 import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
 import { dayKey } from "@/lib/sales-api/day-cache";
 import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
@@ -35,6 +41,19 @@ const credential = credentialFrom({ apiKey: accounts.creator.apiKey });
 const s = (ms: number) => (ms / 1000).toFixed(2);
 const load = () => os.loadavg().map((n) => n.toFixed(1)).join(" ");
 const rssMiB = () => (process.memoryUsage().rss / 1_048_576).toFixed(0);
+
+/** `f`'s result, its time and the longest stall of the event loop while it ran (the monitor must tick once before, and once after). */
+async function withStall<T>(f: () => Promise<T>): Promise<{ value: T; ms: number; stall: string }> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const started = performance.now();
+  const value = await f();
+  const ms = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  delay.disable();
+  return { value, ms, stall: `longest event-loop stall ${(delay.max / 1e6).toFixed(0)} ms` };
+}
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-payout-facts-"));
@@ -88,10 +107,8 @@ async function main(): Promise<void> {
   const time = async (label: string, options: { facts?: typeof facts }) => {
     phases.clear();
     const before = load();
-    const started = performance.now();
-    const view = await buildPayoutsView(client, "creator", request, options);
-    const ms = performance.now() - started;
-    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB; ${view.currencies.map((c) => `${c.currency} ${c.totals.sales} sales`).join(", ")})`);
+    const { value: view, ms, stall } = await withStall(() => buildPayoutsView(client, "creator", request, options));
+    console.log(`${label}: ${s(ms)} s, ${stall} (load ${before} -> ${load()}, RSS ${rssMiB()} MiB; ${view.currencies.map((c) => `${c.currency} ${c.totals.sales} sales`).join(", ")})`);
     console.log(`  ${[...phases].map(([name, t]) => `${name} ${s(t)} s`).join(", ")}`);
     return JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value));
   };
@@ -100,9 +117,35 @@ async function main(): Promise<void> {
   const second = await time("from the fact table, again", { facts });
   const records2 = await time("from the records, again", {});
   console.log(`the same view from both: ${records === first && first === second && second === records2 ? "yes" : "NO"}`);
+  await modelPhases(client, facts, request);
   await mirror.close();
   await facts.close();
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The model's phases on this thread, as before the back-test was kept: the sales and the fit at now, the back-test, the calendar. */
+async function modelPhases(client: SalesApiClient, facts: ReturnType<typeof openWorkerPurchaseFactStore>, request: { now: Date; month: null; tz: string }): Promise<void> {
+  const history = payoutHistory(request.now);
+  // What holds the event loop before the model: the reads, each alone.
+  const events = await withStall(() => loadPayoutLossRows(client, history, {}));
+  const read = await withStall(() => payoutInputsFromFacts(client, history, {}, facts, Promise.resolve(events.value)));
+  console.log(`refund and chargeback records: ${s(events.ms)} s, ${events.stall}; day summaries, currency and payoutSales: ${s(read.ms)} s, ${read.stall} (load ${load()})`);
+  const inputs = read.value!;
+  const lap = <T>(f: () => T): [T, number] => {
+    const t = performance.now();
+    return [f(), performance.now() - t];
+  };
+  const [model, modelMs] = lap(() => payoutModelOf(inputs, "creator", request));
+  const [, backtestMs] = lap(() => runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay));
+  const [, viewMs] = lap(() => payoutsViewOf(inputs, "creator", request));
+  console.log(`on one thread, ${model.sales.length} sales: sales and model at now ${s(modelMs)} s, back-test (${model.spans.length} months) ${s(backtestMs)} s, the whole view ${s(viewMs)} s`);
+  // The same view from the same inputs as the app makes it: in the worker, month starts kept.
+  const kept = newPayoutBacktests(openPayoutsViewWorker());
+  for (const label of ["in the worker, no month kept", "in the worker, months kept", "in the worker, months kept, again"]) {
+    const { ms, stall } = await withStall(() => payoutsViewKept(inputs, "creator", request, client.identity, kept));
+    console.log(`the view from loaded inputs, ${label}: ${s(ms)} s, ${stall} (load ${load()})`);
+  }
+  await kept.engine.close();
 }
 
 void main().then(

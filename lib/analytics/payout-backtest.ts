@@ -37,29 +37,64 @@ export const MIN_BAND_DAYS = 30;
 /** A month's total gets a band from this many back-tested months. */
 export const MIN_BAND_MONTHS = 6;
 
+/**
+ * What a back-tested month knows at its first instant, per sale that becomes available in it
+ * (sold before it), in the sales' order: the losses known then and the loss the model fitted
+ * then expects. It reads only sales made and losses requested before the month, so it stays
+ * true while those days are not fetched again (lib/reports/server/payouts-kept.ts keeps it).
+ */
+export interface BacktestSpanKept {
+  span: BacktestMonthSpan;
+  ids: Float64Array;
+  before: Float64Array;
+  expected: Float64Array;
+}
+
+/** The sale fields a month's start reads (what crosses to the worker: payout-backtest-worker.ts). */
+export type BacktestSale = Pick<PayoutSale, "id" | "soldMs" | "netCents" | "product" | "availableMs">;
+
+export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonly LossEvent[], span: BacktestMonthSpan, byId: ReadonlyMap<number, BacktestSale> = new Map(sales.map((s) => [s.id, s]))): BacktestSpanKept {
+  const model = fitRiskModel(sales, events, span.startMs);
+  const known = lossesBySale(events, byId, span.startMs);
+  const ids: number[] = [];
+  const before: number[] = [];
+  const expected: number[] = [];
+  for (const s of sales) {
+    if (s.soldMs >= span.startMs || s.availableMs === null || s.availableMs < span.startMs || s.availableMs >= span.endMs) continue;
+    const lost = saleLostCents(s, known.get(s.id), 0);
+    ids.push(s.id);
+    before.push(lost);
+    expected.push(expectedLossCents(model, s, lost > 0));
+  }
+  return { span, ids: Float64Array.from(ids), before: Float64Array.from(before), expected: Float64Array.from(expected) };
+}
+
 /** `dayOf`: the local day (a number) of an instant, so a day's band is read off days as the calendar shows them. */
 export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
   const byId = new Map(sales.map((s) => [s.id, s]));
+  return backtestFromKept(months.map((span) => keepBacktestSpan(sales, events, span, byId)), sales, events, nowMs, dayOf);
+}
+
+/** The back-test from its months' starts (kept or just made): what those sales finally kept is read at now. */
+export function backtestFromKept(kept: readonly BacktestSpanKept[], sales: readonly PayoutSale[], events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
+  const byId = new Map(sales.map((s) => [s.id, s]));
   const final = lossesBySale(events, byId, nowMs);
-  const finalLost = (s: PayoutSale) => saleLostCents(s, final.get(s.id), s.lostNowCents);
   const result: BacktestResult = { months: [], dayLosses: [] };
-  for (const span of months) {
-    const model = fitRiskModel(sales, events, span.startMs);
-    const known = lossesBySale(events, byId, span.startMs);
+  for (const { span, ids, before: beforeOf, expected: expectedOf } of kept) {
     const perCurrency = new Map<string, BacktestMonth>();
     const perDay = new Map<string, DayLosses>();
-    for (const s of sales) {
-      if (s.soldMs >= span.startMs || s.availableMs === null || s.availableMs < span.startMs || s.availableMs >= span.endMs) continue;
-      const before = saleLostCents(s, known.get(s.id), 0);
-      const expected = expectedLossCents(model, s, before > 0);
-      const after = finalLost(s);
+    for (let i = 0; i < ids.length; i++) {
+      const s = byId.get(ids[i]!)!;
+      const before = beforeOf[i]!;
+      const expected = expectedOf[i]!;
+      const after = saleLostCents(s, final.get(s.id), s.lostNowCents);
       const m = perCurrency.get(s.currency) ?? perCurrency.set(s.currency, { month: span.month, currency: s.currency, sales: 0, scheduled: 0, predicted: 0, naive: 0, actual: 0 }).get(s.currency)!;
       m.sales++;
       m.scheduled += s.netCents;
       m.predicted += s.netCents - before - expected;
       m.naive += s.netCents - before;
       m.actual += s.netCents - after;
-      const key = `${s.currency} ${dayOf(s.availableMs)}`;
+      const key = `${s.currency} ${dayOf(s.availableMs!)}`;
       const d = perDay.get(key) ?? perDay.set(key, { currency: s.currency, expected: 0, actual: 0 }).get(key)!;
       d.expected += expected;
       d.actual += Math.max(0, after - before);

@@ -73,7 +73,7 @@ export function bandAround(baseCents: number, expectedLossCents: number, ratios:
  * cutoff) or `lostNowCents` when that is more, never more than its net. A cutoff in the past
  * passes 0 for lostNowCents: what the sale says today was not known then.
  */
-export function saleLostCents(sale: PayoutSale, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
+export function saleLostCents(sale: Pick<PayoutSale, "netCents">, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
   const requested = (records ?? []).reduce((sum, e) => sum + e.lostCents, 0);
   return capSaleLossCents(Math.max(0, sale.netCents), Math.max(requested, lostNowCents));
 }

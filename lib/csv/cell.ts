@@ -2,18 +2,20 @@
 // The kind decides both the format and whether the cell is text a spreadsheet could read
 // as a formula (CSV injection, OWASP): text and id cells are guarded, numbers are not, so a
 // refund of -12.50 stays a number and a customer named "=HYPERLINK(...)" stays text.
-import { normalizeDecimal, plainNumber, roundDecimal } from "./decimal";
+import { moneyDecimal, normalizeDecimal, plainNumber, roundDecimal } from "./decimal";
 
 export type CsvKind = "text" | "number" | "money" | "date" | "id";
 
 // OWASP's list, plus the full-width forms that Apple Numbers folds to the ASCII ones
 // (the same set csv-stringify's escape_formulas uses; we guard here because only the
 // column kind knows whether a leading "-" is a negative number or text).
-const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]);
+// Kept as character codes: the test runs on every text cell of every file.
+const FORMULA_START = new Set([..."=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20"].map((c) => c.charCodeAt(0)));
 
 /** Prefixes a single quote when a spreadsheet would read the text as a formula. */
 export function guardFormula(text: string): string {
-  return text.length > 0 && FORMULA_START.has(text.charAt(0)) ? `'${text}` : text;
+  // charCodeAt of an empty text is NaN, which the set does not hold.
+  return FORMULA_START.has(text.charCodeAt(0)) ? `'${text}` : text;
 }
 
 /**
@@ -51,7 +53,7 @@ function numberCell(value: unknown): string | undefined {
 }
 
 function moneyCell(value: unknown): string | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? roundDecimal(plainNumber(value), 2) : "";
+  if (typeof value === "number") return Number.isFinite(value) ? moneyDecimal(value) : "";
   if (typeof value === "bigint") return `${value.toString()}.00`;
   if (typeof value === "string") {
     const decimal = normalizeDecimal(value);

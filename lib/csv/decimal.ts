@@ -46,3 +46,26 @@ export function roundDecimal(decimal: string, places: number): string {
   const body = places > 0 ? `${int}.${digits.slice(-places)}` : int;
   return sign === "-" && scaled !== 0n ? `-${body}` : body;
 }
+
+// Below 2^45 a double is finer than a cent (its spacing is under 1/128), so two amounts of
+// whole cents never share a double and Math.round(n * 100) names the cents the text holds.
+const MAX_EXACT_CENTS = 2 ** 45 * 100;
+const CENTS = Array.from({ length: 100 }, (_, n) => `.${String(n).padStart(2, "0")}`);
+
+/**
+ * A finite number as money, rounded to the cent half away from zero on its decimal digits:
+ * roundDecimal(plainNumber(n), 2), without the regular expression and BigInt per cell when n
+ * already holds whole cents (every amount the API sends).
+ */
+export function moneyDecimal(n: number): string {
+  const cents = Math.round(n * 100);
+  if (cents / 100 !== n || Math.abs(cents) >= MAX_EXACT_CENTS) return roundDecimal(plainNumber(n), 2);
+  return centsDecimal(cents);
+}
+
+/** Integer cents as a decimal: -1250 -> "-12.50", 5 -> "0.05". */
+export function centsDecimal(cents: number): string {
+  const size = cents < 0 ? -cents : cents;
+  const fraction = size % 100;
+  return `${cents < 0 ? "-" : ""}${(size - fraction) / 100}${CENTS[fraction]}`;
+}

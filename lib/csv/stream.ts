@@ -1,13 +1,13 @@
 // A report as a CSV download, produced while the rows arrive: the consumer pulls, and only
-// then are more rows read, turned into cells and stringified (csv-stringify), one chunk of
+// then are more rows read, turned into cells and written as records (record-text.ts), one chunk of
 // about 64 KB at a time. Nothing is read before the first pull and nothing runs ahead of the
 // client, so a 200,000-row export holds one chunk in memory, and a client that goes away
 // cancels the stream, which closes the rows' iterator (and with it the upstream paging).
 import "server-only";
-import { stringify } from "csv-stringify/sync";
-import { csvHeaderRecord, csvRecord, type CsvColumns } from "./columns";
+import { csvHeaderRecord, type CsvColumns } from "./columns";
 import { DEFAULT_CSV_DIALECT, type CsvDialect } from "./dialect";
 import { downloadResponse } from "./download-response";
+import { csvLine, csvRowLine } from "./record-text";
 import { closeRows, openRows, type RowIterator, type Rows } from "./rows";
 
 export interface CsvStreamOptions {
@@ -19,17 +19,8 @@ export interface CsvStreamOptions {
   dialect?: CsvDialect;
 }
 
-// RFC 4180: CRLF after every record, fields with a comma, quote, CR or LF quoted, quotes doubled.
-// quote_record_delimiter must be explicit: once record_delimiter is set, csv-stringify quotes only
-// fields holding the whole "\r\n", and a bare "\n" or "\r" in a field would split the record.
 // The BOM lets Excel open the file as UTF-8; it is written once, before the header.
-const STRINGIFY_OPTIONS = {
-  record_delimiter: "\r\n",
-  quote_record_delimiter: true,
-  quote: '"',
-  escape: '"',
-  delimiter: ",",
-} as const;
+const BOM = "\uFEFF";
 
 export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: CsvStreamOptions = {}): ReadableStream<Uint8Array> {
   const chunkSize = options.chunkSize ?? 64 * 1024;
@@ -43,26 +34,23 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
     {
       async pull(controller) {
         iterator ??= openRows(rows);
-        const records: string[][] = first ? [csvHeaderRecord(columns)] : [];
-        let size = 0;
+        let text = first ? BOM + csvLine(csvHeaderRecord(columns), dialect.delimiter) : "";
+        const size = { chars: 0 };
         let done = false;
         const started = Date.now();
         try {
-          while (size < chunkSize && Date.now() - started < maxDelay) {
+          while (size.chars < chunkSize && Date.now() - started < maxDelay) {
             const step = await iterator.next();
             if (step.done) {
               done = true;
               break;
             }
-            const record = csvRecord(columns, step.value, dialect);
-            records.push(record);
-            for (const cell of record) size += cell.length + 1;
+            text += csvRowLine(columns, step.value, dialect, size);
           }
         } catch (error) {
           await closeRows(iterator);
           throw error; // errors the stream: the client sees a failed download, not a short file
         }
-        const text = stringify(records, { ...STRINGIFY_OPTIONS, delimiter: dialect.delimiter, bom: first });
         first = false;
         if (text) controller.enqueue(encoder.encode(text));
         if (done) controller.close();

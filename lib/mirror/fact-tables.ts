@@ -4,9 +4,11 @@ import "server-only";
 // the mirror replaces that day's rows in its resource's table (mirror-day-cache.ts). Each table
 // is one entry here, its rows made by its maker in lib/query; mirror-access.ts gives the
 // process's tables to the mirrored clients.
+import { cartFactRows } from "@/lib/query/cart-facts";
 import { eventFactRows } from "@/lib/query/event-facts";
 import { orderFactRows } from "@/lib/query/order-facts";
 import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
+import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import type { Order } from "@/lib/sales-api/schemas/order";
 import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
@@ -38,6 +40,8 @@ export const purchaseFactTable = (store: FactDayStore<ReturnType<typeof purchase
 export const orderFactTable = (store: FactDayStore<ReturnType<typeof orderFactRows>[number]>) =>
   factTable(store, (records) => orderFactRows(records as Order[]), "order_facts_unwritten");
 
+export const cartFactTable = (store: FactDayStore<ReturnType<typeof cartFactRows>[number]>) =>
+  factTable(store, (records) => cartFactRows(records as AbandonedCart[]), "cart_facts_unwritten");
 /** A list of events (refunds, chargebacks): its table in the one store both lists share. */
 export const eventFactTable = (store: EventFactStore, resource: EventResource) =>
   factTable<EventFactRow>(

@@ -15,14 +15,16 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import { PostgresEventFactStore } from "@/lib/store/postgres/postgres-event-fact-store";
-import { openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
+import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
-import { eventFactTable, orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
+import { cartFactTable, eventFactTable, orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
@@ -66,6 +68,21 @@ export function getReportOrderFactStore(): OrderFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
 }
 
+/** The abandoned-carts fact table beside the mirror, where the orders' is (its own worker thread in SQLite). */
+export function getCartFactStore(): CartFactStore {
+  const state = getProcessState();
+  if (!state.cartFacts) {
+    const pool = getDatabasePool();
+    state.cartFacts = pool ? onPostgres(new PostgresCartFactStore(pool)) : openWorkerCartFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
+  }
+  return state.cartFacts;
+}
+
+/** The carts fact table reports may read: as getReportFactStore, only where it is written. */
+export function getReportCartFactStore(): CartFactStore | undefined {
+  return getServerEnv().AUTH_SECRET ? getCartFactStore() : undefined;
+}
+
 /** The refunds and chargebacks fact tables beside the mirror, where the purchases' are (one worker thread for both in SQLite). */
 export function getEventFactStore(): EventFactStore {
   const state = getProcessState();
@@ -91,7 +108,7 @@ export function getFreshnessPolicy(): FreshnessPolicy {
 
 export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
-  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore; eventFacts?: EventFactStore };
+  mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore; cartFacts?: CartFactStore; eventFacts?: EventFactStore };
   stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
@@ -111,10 +128,12 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   const processMirror = store === getProcessState().mirror;
   const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
   const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
+  const cartFacts = options.mirror?.cartFacts ?? (processMirror ? getCartFactStore() : undefined);
   const eventFacts = options.mirror?.eventFacts ?? (processMirror ? getEventFactStore() : undefined);
   const factTables: FactTables = {
     ...(facts && { purchases: purchaseFactTable(facts) }),
     ...(orderFacts && { orders: orderFactTable(orderFacts) }),
+    ...(cartFacts && { "abandoned-carts": cartFactTable(cartFacts) }),
     ...(eventFacts && { refunds: eventFactTable(eventFacts, "refunds"), chargebacks: eventFactTable(eventFacts, "chargebacks") }),
   };
   return createSalesApiClient({

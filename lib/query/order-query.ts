@@ -7,9 +7,8 @@ import "server-only";
 // figures are read off with the functions the record engine uses (totalsFromCents,
 // currencySeries, fulfilment, offerChoicesFrom, tallyByOffer), so each keeps one definition.
 //
-// Filters follow the Orders report's engine (lib/reports/server/record-filters.ts), not the
-// purchases': the raw value is compared, so `product=none` keeps only a product literally named
-// "none", while the card brand, which the report maps, keeps its empty brands.
+// Filters follow lib/reports/server/record-filters.ts: "none" keeps the orders without the
+// field (null or ""), as the purchases' engine keeps its purchases without it.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { NONE } from "@/lib/analytics/dimensions";

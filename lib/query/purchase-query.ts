@@ -21,14 +21,10 @@ import { FACT_SUMS, type PurchaseFactPlan, type PurchaseFactStore } from "@/lib/
 import { currencyPlan, rangePlan } from "./range-plan";
 import { saleShareSum } from "@/lib/analytics/key-share";
 
-// "none" as a filter value: the purchases engine (lib/analytics/filters.ts, dimensions.ts) gives
-// a record without the field (null, undefined or "") the key "none", and the fact rows hold
+// "none" as a filter value, one meaning for every engine (lib/analytics/dimensions' NONE): a
+// record without the field (null, undefined or "") has the key "none", and the fact rows hold
 // those keys, so `product=none` keeps the purchases without a product, as the breakdown row
-// "none" counts them. The other engine (lib/reports/server/record-filters.ts: Orders,
-// Abandonment, Refunds) compares the raw value (`value ?? ""`) with the URL's, while its filter
-// choices offer "none" for an empty value: there `product=none` keeps no record without a
-// product (Orders maps only the card brand to "none"; Refunds lets a record without the field
-// pass). The query follows the purchases engine, which Revenue uses.
+// "none" counts them, and the other reports' records filter (record-filters.ts) keeps theirs.
 export interface PurchaseQuery {
   /** Local days, both inclusive, in `timeZone`. */
   from: IsoDay;

@@ -37,17 +37,22 @@ export function orderRowValues(row: OrderFactRow): Array<string | number | null>
 interface Statement { text: string; args: unknown[] }
 
 /**
- * The report's filters as lib/reports/server/record-filters compares them: the raw value, a
- * record without the field or with null as "" (so `none` keeps only a literal "none", and the
- * card brand, stored as the report maps it, its empty brands).
+ * The report's filters as lib/reports/server/record-filters compares them: "none" keeps a
+ * record without the field, or with null or "" in it, and a value literally named "none". The
+ * carts fact table's filters are the same, on columns of the same names (cart-fact-sql.ts).
  */
-function filterConditions(plan: OrderFactPlan, args: unknown[]): string {
+export function filterConditions(plan: Pick<OrderFactPlan, "filters">, args: unknown[]): string {
   const parts: string[] = [];
   for (const d of ORDER_FACT_DIMENSIONS) {
     const accepted = plan.filters[d];
     if (!accepted || accepted.length === 0) continue;
-    args.push(...accepted);
-    parts.push(` AND COALESCE(f.${ORDER_DIMENSION_COLUMN[d]}, '') IN (${accepted.map(() => "?").join(", ")})`);
+    const column = `f.${ORDER_DIMENSION_COLUMN[d]}`;
+    // An empty value is "none"'s: as a wanted value on its own it names nothing.
+    const none = accepted.includes(NONE);
+    const values = [...accepted.filter((v) => v !== ""), ...(none ? [""] : [])];
+    args.push(...values);
+    const listed = values.length > 0 ? `${column} IN (${values.map(() => "?").join(", ")})` : "1 = 0";
+    parts.push(none ? ` AND (${listed} OR ${column} IS NULL)` : ` AND ${listed}`);
   }
   return parts.join("");
 }

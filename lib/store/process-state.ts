@@ -21,6 +21,7 @@ import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
 import type { OrderFactStore } from "./order-fact-store";
+import type { CartFactStore } from "./cart-fact-store";
 import type { EventFactStore } from "./event-fact-store";
 import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
@@ -30,6 +31,7 @@ import { RedisTokenStore } from "./redis/redis-token-store";
 import { RedisWorkLock } from "./redis/redis-work-lock";
 import { guardStore } from "./storage-unavailable";
 import { TableIndexCache } from "./table-index-cache";
+import type { PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 
 export interface ProcessState {
   rateLimit: RateLimitStore;
@@ -51,6 +53,8 @@ export interface ProcessState {
   purchaseFacts?: PurchaseFactStore;
   /** The orders fact table beside the mirror (lib/store/order-fact-store.ts), opened on first use. */
   orderFacts?: OrderFactStore;
+  /** The abandoned-carts fact table beside the mirror (lib/store/cart-fact-store.ts), opened on first use. */
+  cartFacts?: CartFactStore;
   /** The refunds and chargebacks fact tables beside the mirror (lib/store/event-fact-store.ts), opened on first use. */
   eventFacts?: EventFactStore;
   /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
@@ -65,6 +69,8 @@ export interface ProcessState {
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
   /** The report tables' sorted indexes (bounded): a table's next page is a slice, not a sort of its range. */
   tables: TableIndexCache;
+  /** The payout back-test's month starts (bounded) and the worker thread that makes them (lib/reports/server/payouts-kept.ts). */
+  payoutBacktests?: PayoutBacktests;
 }
 
 const KEY = Symbol.for("salesdash.process-state");

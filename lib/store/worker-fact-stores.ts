@@ -5,6 +5,7 @@ import "server-only";
 // replacements hold that thread, not the server's event loop. One connection per table, the
 // worker's, reads and writes it; the mirror's own connection to the same file writes other
 // tables, and they wait for each other's writes (WAL, busy_timeout).
+import type { CartFactStore } from "./cart-fact-store";
 import type { EventFactStore } from "./event-fact-store";
 import type { OrderFactStore } from "./order-fact-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
@@ -16,6 +17,10 @@ export function openWorkerPurchaseFactStore(file: string): PurchaseFactStore {
 
 export function openWorkerOrderFactStore(file: string): OrderFactStore {
   return storeInWorker<OrderFactStore>({ module: "lib/store/sqlite-order-fact-store.ts", exportName: "SqliteOrderFactStore", args: [file] });
+}
+
+export function openWorkerCartFactStore(file: string): CartFactStore {
+  return storeInWorker<CartFactStore>({ module: "lib/store/sqlite-cart-fact-store.ts", exportName: "SqliteCartFactStore", args: [file] });
 }
 
 /** The refunds' and chargebacks' tables: one store, one worker thread, for both lists. */

@@ -20,7 +20,7 @@ import { NOW, utcDays } from "./purchase-facts-fixture";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./purchase-facts-fixture";
 
-function without<T extends object>(o: T, ...keys: Array<keyof T>): T {
+export function without<T extends object>(o: T, ...keys: Array<keyof T>): T {
   const copy = { ...o };
   for (const key of keys) delete copy[key];
   return copy;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
+import { assumeCurrency, inferCurrencies, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { GRANULARITIES, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import type { Order } from "@/lib/sales-api/schemas/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -33,11 +33,19 @@ function filterValues(): Record<string, string[]> {
 }
 
 function queryArbitrary(): fc.Arbitrary<{ query: OrdersQuery; compare: ReportParams["compare"] }> {
-  const values = filterValues();
-  const keys = Object.keys(values) as FilterKey[];
   const records = allOrders();
   const assumptions = [assumeCurrency(null), assumeCurrency("brl"), inferCurrencies({ setting: null, catalog: null, records }), inferCurrencies({ setting: "usd", catalog: null, records })];
   const currencies = [...new Set(records.map((o) => o.currency).filter((c): c is string => !!c))];
+  return reportQueryArbitrary(filterValues(), assumptions, currencies);
+}
+
+/**
+ * A record report's query as a person sets it, inside the held days (the Orders and the
+ * Abandonment properties): filters drawn from `values`, a range, zone, granularity, comparison,
+ * currency placement and shown currency.
+ */
+export function reportQueryArbitrary(values: Record<string, string[]>, assumptions: CurrencyAssumption[], currencies: string[]): fc.Arbitrary<{ query: OrdersQuery; compare: ReportParams["compare"] }> {
+  const keys = Object.keys(values) as FilterKey[];
   const filters = fc.record(Object.fromEntries(keys.map((key) => [key, fc.subarray(values[key]!, { minLength: 0, maxLength: 3 })])) as Record<FilterKey, fc.Arbitrary<string[]>>);
   // Mostly one or two filters, as a person sets them; sometimes none, sometimes many.
   const someFilters = fc.tuple(filters, fc.subarray(keys, { minLength: 0, maxLength: 4 })).map(([all, kept]) => Object.fromEntries(kept.map((k) => [k, all[k]])) as Partial<Record<FilterKey, string[]>>);

@@ -3,7 +3,7 @@
 import { expect, it, vi } from "vitest";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 
-const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], eventFactsForgotten: [] as string[] }));
+const state = vi.hoisted(() => ({ store: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], cartFactsForgotten: [] as string[], eventFactsForgotten: [] as string[] }));
 
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
@@ -16,6 +16,7 @@ vi.mock("@/lib/mirror/mirror-access", () => ({
   getMirrorStore: () => ({ forget: async () => undefined }),
   getPurchaseFactStore: () => ({ forget: async (account: string) => void state.factsForgotten.push(account) }),
   getOrderFactStore: () => ({ forget: async (account: string) => void state.orderFactsForgotten.push(account) }),
+  getCartFactStore: () => ({ forget: async (account: string) => void state.cartFactsForgotten.push(account) }),
   getEventFactStore: () => ({ forget: async (account: string) => void state.eventFactsForgotten.push(account) }),
 }));
 vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
@@ -37,6 +38,7 @@ it("deletes the account's saved views, and only that account's", async () => {
   expect(state.factsForgotten).toEqual(["acct-a"]);
   // And the orders fact table's.
   expect(state.orderFactsForgotten).toEqual(["acct-a"]);
+  expect(state.cartFactsForgotten).toEqual(["acct-a"]);
   // And the refunds' and chargebacks'.
   expect(state.eventFactsForgotten).toEqual(["acct-a"]);
 });

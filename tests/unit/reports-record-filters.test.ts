@@ -18,6 +18,14 @@ describe("matchesFilters", () => {
     expect(matchesFilters({ product: "A", brand: null }, filters({ brand: ["none"] }), pickers)).toBe(true);
   });
 
+  it("'none' keeps a record without the field, or with null or an empty value, as the purchases' engine does", () => {
+    expect(matchesFilters({ product: "" }, filters({ product: ["none"] }), pickers)).toBe(true);
+    expect(matchesFilters({ product: null }, filters({ product: ["none"] }), pickers)).toBe(true);
+    expect(matchesFilters({}, filters({ product: ["none"] }), pickers)).toBe(true);
+    expect(matchesFilters({ product: "A" }, filters({ product: ["none"] }), pickers)).toBe(false);
+    expect(matchesFilters({ product: "" }, filters({ product: [""] }), pickers)).toBe(false);
+  });
+
   it("excludes a record without the field, unless the field is unknown to its kind of record", () => {
     expect(matchesFilters({}, filters({ product: ["A"] }), pickers)).toBe(false);
     expect(matchesFilters({}, filters({ product: ["A"] }), pickers, { absentPasses: true })).toBe(true);

@@ -12,7 +12,7 @@ import { getCredentialVault } from "@/lib/auth/credential-vault";
 import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
-import { getEventFactStore, getMirrorStore, getOrderFactStore, getPurchaseFactStore } from "@/lib/mirror/mirror-access";
+import { getCartFactStore, getEventFactStore, getMirrorStore, getOrderFactStore, getPurchaseFactStore } from "@/lib/mirror/mirror-access";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getProcessState } from "@/lib/store/process-state";
 import { getSavedViewStore } from "@/lib/views/saved-views";
@@ -34,6 +34,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     await store.forget(identity);
     await getPurchaseFactStore().forget(identity);
     await getOrderFactStore().forget(identity);
+    await getCartFactStore().forget(identity);
     await getEventFactStore().forget(identity);
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
@@ -44,6 +45,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
       await store.forget(identity);
       await getPurchaseFactStore().forget(identity);
       await getOrderFactStore().forget(identity);
+      await getCartFactStore().forget(identity);
       await getEventFactStore().forget(identity);
     }
   } catch {

@@ -11,9 +11,13 @@ import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption"
 import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { FactCart } from "@/lib/query/cart-query";
 
-export interface AbandonmentRecords {
-  carts: AbandonedCart[];
+/** What the report reads of a cart: the record, or its row of the carts fact table (lib/query/cart-query.ts). */
+export type ReportCart = FactCart;
+
+export interface AbandonmentRecords<C extends ReportCart = AbandonedCart> {
+  carts: C[];
   purchases: Purchase[];
   /** A cart's currency by its offer; undefined (unknown) for an offer never seen, or seen in two currencies. */
   currencyOf: CartCurrencyOf<{ offerCode?: string | null }>;
@@ -24,7 +28,8 @@ export interface AbandonmentRecords {
   assumedCurrencyRecords: number;
 }
 
-const CART_FILTERS: FilterPickers<AbandonedCart> = {
+/** The field each filter compares on a cart (the tests draw their filter values from it). */
+export const CART_FILTERS: FilterPickers<AbandonedCart> = {
   product: (c) => c.productName,
   offer: (c) => c.offerCode,
   method: (c) => c.paymentMethod,
@@ -42,13 +47,37 @@ const PURCHASE_FILTERS: FilterPickers<Purchase> = {
   country: (p) => p.billingCountry,
 };
 
-export async function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
+/** The carts side of a load: the range's carts after the filters, their fetch report, and what they bring to the currency decision. */
+export interface CartsLoad<C extends ReportCart> {
+  carts: C[];
+  report: RangeReport;
+  /** Carts carry no currency: the carts of every offer of the fetched days are always to be told, purchases' or not. */
+  offered: Array<{ offerCode: string | null | undefined; currency: null }>;
+}
+
+export type CartsOf<C extends ReportCart> = (client: SalesApiClient, params: ReportParams, window: { from: string; to: string }, options: LoadOptions) => Promise<CartsLoad<C>>;
+
+/** The carts from their records: every fetched day opened, filtered here. */
+export const cartRecords: CartsOf<AbandonedCart> = async (client, params, window, options) => {
+  const fetched = await client.fetchRange("abandoned-carts", window, rangeOptions(options));
+  return {
+    carts: fetched.records.filter((c) => inLocalRange(c.sessionInitializedAt, params.from, params.to, params.tz) && matchesFilters(c, params.filters, CART_FILTERS)),
+    report: fetched.report,
+    offered: fetched.records.map((c) => ({ offerCode: c.offerCode, currency: null })),
+  };
+};
+
+export function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
+  return loadAbandonmentWith(client, params, given, cartRecords);
+}
+
+/** The report's records with its carts from `cartsOf` (their records, or the carts fact table). */
+export async function loadAbandonmentWith<C extends ReportCart>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>): Promise<AbandonmentRecords<C>> {
   const options = withReportDeadline(client, given);
   const window = utcFetchWindow(params.from, params.to, params.tz);
   // Carts, purchases and the offers catalog side by side, within the credential's rate limit.
-  const [carts, fetched] = await Promise.all([client.fetchRange("abandoned-carts", window, rangeOptions(options)), client.fetchRange("purchases", window, rangeOptions(options))]);
-  // Carts carry no currency: the carts of every offer are always to be told, purchases' or not.
-  const offered = [...fetched.records, ...carts.records.map((c) => ({ offerCode: c.offerCode, currency: null }))];
+  const [carts, fetched] = await Promise.all([cartsOf(client, params, window, options), client.fetchRange("purchases", window, rangeOptions(options))]);
+  const offered = [...fetched.records, ...carts.offered];
   const decided = await currencyAssumptionFor(client, offered, options.currency, options.deadline);
   const assumed = withAssumedCurrency(fetched.records, decided);
   const currency = { ...decided, tally: assumed.tally };
@@ -56,7 +85,7 @@ export async function loadAbandonmentRecords(client: SalesApiClient, params: Rep
   const inRange = (ts: string) => inLocalRange(ts, params.from, params.to, params.tz);
   const keptPurchases = purchases.records.filter((p) => inRange(p.checkoutInitializedAt) && matchesFilters(p, params.filters, PURCHASE_FILTERS));
   return {
-    carts: carts.records.filter((c) => inRange(c.sessionInitializedAt) && matchesFilters(c, params.filters, CART_FILTERS)),
+    carts: carts.carts,
     purchases: keptPurchases,
     // One rule for every figure, table and CSV: the offer's currency as the catalog or its purchases tell it.
     currencyOf: (cart) => (cart.offerCode ? decided.offers[cart.offerCode]?.currency : undefined),

@@ -13,7 +13,8 @@ import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { loadAbandonmentRecords, type AbandonmentRecords } from "@/lib/reports/server/abandonment-records";
+import { cartRecords, loadAbandonmentWith, type AbandonmentRecords, type CartsOf, type ReportCart } from "@/lib/reports/server/abandonment-records";
+import { factCartsOf } from "@/lib/reports/server/abandonment-facts";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
@@ -34,23 +35,34 @@ export const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
  * What the note on currency says: purchases placed by their offer or the setting (their
  * offers' carts with them), else the carts whose offer's currency cannot be told ("unknown").
  */
-function missingCurrency(data: AbandonmentRecords) {
+function missingCurrency<C extends ReportCart>(data: AbandonmentRecords<C>) {
   if (data.assumedCurrencyRecords > 0 && (data.currency.source !== "none" || (data.currency.tally && data.currency.tally.unknown < data.assumedCurrencyRecords))) return { records: data.assumedCurrencyRecords, currency: data.currency };
   return { records: data.carts.filter((c) => !data.currencyOf(c)).length, currency: assumeCurrency(null) };
 }
 
+/**
+ * The view: its carts from the carts fact table when it holds every day of both periods as the
+ * mirror served them (abandonment-facts.ts), else from their records. The purchases' side still
+ * reads the purchases' records (the purchases fact table holds no checkout ids yet).
+ */
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
-  return (await loadAbandonmentReport(client, params, given)).view;
+  const loadOptions = withReportDeadline(client, given);
+  const fromFacts = given.cartFacts ? await factCartsOf(client, params, loadOptions, given.cartFacts) : null;
+  return fromFacts ? (await loadReport(client, params, loadOptions, fromFacts)).view : (await loadAbandonmentReport(client, params, loadOptions)).view;
 }
 
-/** The view and the records it was made from: for the CSVs. */
-export async function loadAbandonmentReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+/** The view and the records it was made from: for the CSVs, which keep the records' path (they list each cart with its customer's details). */
+export function loadAbandonmentReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+  return loadReport(client, params, given, cartRecords);
+}
+
+async function loadReport<C extends ReportCart>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>) {
   const loadOptions = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const [data, previous] = await withComparison(
-    loadAbandonmentRecords(client, params, loadOptions),
+    loadAbandonmentWith(client, params, loadOptions, cartsOf),
     (loaded) => loaded.currency,
-    compare && ((currency) => loadAbandonmentRecords(client, { ...params, ...compare }, { ...loadOptions, currency })),
+    compare && ((currency) => loadAbandonmentWith(client, { ...params, ...compare }, { ...loadOptions, currency }, cartsOf)),
   );
   const { currencyOf } = data;
   const options = { currencyOf };
@@ -58,7 +70,7 @@ export async function loadAbandonmentReport(client: SalesApiClient, params: Repo
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
   const before = previous ? keep(abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf })) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
-  const daysOf = (d: typeof data) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
+  const daysOf = (d: AbandonmentRecords<C>) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
   const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
   const matrix = declineMatrix(data.carts);
   const view = {

@@ -6,6 +6,7 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Deadline, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import type { ReportProgress } from "@/lib/reports/report-progress";
@@ -24,6 +25,8 @@ export interface LoadOptions {
   facts?: PurchaseFactStore;
   /** The orders fact table beside the account's mirror: the Orders report reads it when it holds the range. */
   orderFacts?: OrderFactStore;
+  /** The carts fact table beside the account's mirror: the Abandonment report reads it when it holds the range. */
+  cartFacts?: CartFactStore;
   /** The refunds and chargebacks fact tables: the Refunds report dated by request and the payout calendar read them when they hold the range. */
   eventFacts?: EventFactStore;
 }

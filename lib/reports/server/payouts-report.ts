@@ -5,7 +5,7 @@ import "server-only";
 // the risk model fitted at the browser's "now", the month's days, and the back-test of the past
 // months. The browser receives amounts per day and currency, never records.
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
-import { backtestErrors, currenciesModelHelps, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest } from "@/lib/analytics/payout-backtest";
+import { backtestErrors, currenciesModelHelps, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest, type BacktestResult } from "@/lib/analytics/payout-backtest";
 import { bandAround, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
 import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
@@ -23,6 +23,7 @@ import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/report
 import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
+import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -143,9 +144,9 @@ export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType,
   const losses = loadPayoutLossRows(client, history, options);
   losses.catch(() => undefined);
   const fromFacts = options.facts ? await payoutInputsFromFacts(client, history, options, options.facts, losses) : null;
-  if (fromFacts) return payoutsViewOf(fromFacts, keyType, request);
+  if (fromFacts) return payoutsViewKept(fromFacts, keyType, request, client.identity);
   const [{ purchases, report, ...bought }, events] = await Promise.all([loadPayoutPurchases(client, request.now, options), losses]);
-  return payoutsViewOf({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request);
+  return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity);
 }
 
 /** The account curve needs this many sales past the horizon; with fewer, nothing is expected and the page says why. */
@@ -155,14 +156,29 @@ export const MIN_MATURE_SALES = 100;
 export type PayoutInputs = Omit<PayoutRecords, "purchases" | "refunds" | "chargebacks"> & PayoutLossRows & { sales: PayoutSaleColumns };
 
 export function payoutsViewFrom(data: PayoutRecords, keyType: KeyType, request: PayoutsRequest): PayoutsView {
+  return payoutsViewOf(inputsOfRecords(data), keyType, request);
+}
+
+export function inputsOfRecords(data: PayoutRecords): PayoutInputs {
   const { purchases, ...rest } = data;
-  return payoutsViewOf({ ...rest, ...lossRowsOf(rest), sales: payoutColumnsOfRecords(purchases) }, keyType, request);
+  return { ...rest, ...lossRowsOf(rest), sales: payoutColumnsOfRecords(purchases) };
 }
 
 export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest): PayoutsView {
+  const model = payoutModelOf(data, keyType, request);
+  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay) : NO_BACKTEST);
+}
+
+/** The same view, made in a worker thread, with the back-test's month starts kept between requests (payouts-kept.ts, payouts-view-worker.ts). */
+export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests): Promise<PayoutsView> {
+  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => engine.payoutsView(data, keyType, request, kept), backtests);
+}
+
+export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
+
+/** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies (exported for bench:payout-facts's phases). */
+export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
   const nowMs = request.now.getTime();
-  const today = todayIn(request.tz, request.now);
-  const month = request.month ?? monthOfDay(today);
   const byId = new Map<number, number>();
   for (let i = 0; i < data.sales.length; i++) byId.set(data.sales.purchaseId[i]!, i);
   const refunds = toEvents("refunds", data.refunds ?? [], byId, data.sales, keyType);
@@ -174,10 +190,16 @@ export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: Pay
   const events = [...refunds.events, ...chargebacks.events];
   const fitted = fitRiskModel(sales, events, nowMs);
   const applied = fitted.matureSales >= MIN_MATURE_SALES;
-  const model = applied ? fitted : noRiskModel(nowMs);
   const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
   const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
-  const backtest = applied ? runBacktest(sales, events, backtestSpans(data.history.from, nowMs, request.tz), nowMs, localDay) : { months: [], dayLosses: [] };
+  const spans = applied ? backtestSpans(data.history.from, nowMs, request.tz) : [];
+  return { nowMs, sales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
+}
+
+export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
+  const { sales, events, fitted, applied, model } = prepared;
+  const today = todayIn(request.tz, request.now);
+  const month = request.month ?? monthOfDay(today);
   const bands = currencyBands(backtest);
   const errors = backtestErrors(backtest.months);
   // The expectation only where its own back-test beats none (the page says why elsewhere).
@@ -234,7 +256,7 @@ export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: Pay
       productCurves: model.byProduct.size,
       minProductSales: MIN_PRODUCT_SALES,
       unavailable: data.unavailable,
-      unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable },
+      unusable: prepared.unusable,
       minBandDays: MIN_BAND_DAYS,
       minBandMonths: MIN_BAND_MONTHS,
     },

@@ -2,6 +2,10 @@ import "server-only";
 
 // The URL's filters applied to records other than purchases (orders, carts, refund records),
 // each report saying which field answers which filter. Purchases use lib/analytics/filters.
+// "none" means one thing everywhere (lib/analytics/dimensions' NONE): a record without the
+// field, or with null or "" in it, is "none", as the filter choices offer it and as the
+// purchases' breakdowns key it; a value literally named "none" is the same key.
+import { NONE } from "@/lib/analytics/dimensions";
 import type { FilterKey } from "@/lib/report-params/definitions";
 
 export type FilterPickers<T> = Partial<Record<FilterKey, (record: T) => string | null | undefined>>;
@@ -17,7 +21,7 @@ export function matchesFilters<T>(record: T, filters: Record<FilterKey, string[]
     if (wanted.length === 0) continue;
     const value = pickers[key]!(record);
     if (value === undefined && options.absentPasses) continue;
-    if (!wanted.includes(value ?? "")) return false;
+    if (!wanted.includes(value || NONE)) return false;
   }
   return true;
 }
@@ -29,7 +33,7 @@ export function filterOptionsOf<T>(records: readonly T[], pickers: FilterPickers
     const values = new Set<string>();
     for (const record of records) {
       const value = pickers[key]!(record);
-      if (value !== undefined) values.add(value || "none");
+      if (value !== undefined) values.add(value || NONE);
     }
     options[key] = [...values].sort();
   }

@@ -2,7 +2,7 @@ import "server-only";
 
 // What each report fetches and computes, by id: the one table the report route reads.
 import type { SessionAccount } from "@/lib/auth/session";
-import { getReportFactStore, getReportOrderFactStore } from "@/lib/mirror/mirror-access";
+import { getReportCartFactStore, getReportFactStore, getReportOrderFactStore } from "@/lib/mirror/mirror-access";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
@@ -18,7 +18,7 @@ type ReportBuilder = (client: SalesApiClient, account: SessionAccount, params: R
 export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   revenue: (client, account, params, options) => buildRevenueView(client, account.keyType, params, { facts: getReportFactStore(), ...options }),
   orders: (client, _account, params, options) => buildOrdersView(client, params, { orderFacts: getReportOrderFactStore(), ...options }),
-  abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, options),
+  abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, { cartFacts: getReportCartFactStore(), ...options }),
   refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, { facts: getReportFactStore(), ...options }),
   affiliates: (client, _account, params, options) => buildAffiliatesView(client, params, { facts: getReportFactStore(), ...options }),
 };

@@ -1,0 +1,37 @@
+import "server-only";
+
+// The Abandonment report's carts from the carts fact table (lib/query/cart-query.ts), when the
+// table holds every day of both periods as the mirror served them (the same fetch time, none left
+// unfetched); null otherwise, and the report reads the carts' records. Which days are held and
+// when they were fetched comes from the mirror's carts day marks (day-digesters.ts), as the
+// Orders report's does (orders-facts.ts): no sealed day is opened, and any day the mirror lacks
+// or holds stale is fetched first, which writes its rows.
+import { comparisonRange } from "@/lib/analytics/compare";
+import { utcFetchWindow } from "@/lib/analytics/local-days";
+import { CART_DAY_MARK } from "@/lib/mirror/day-digesters";
+import { queryCarts, type FactCart } from "@/lib/query/cart-query";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { SalesApiClient } from "@/lib/sales-api";
+import type { DayDigester } from "@/lib/sales-api/day-cache";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import type { CartsOf } from "./abandonment-records";
+import { rangeOptions, type LoadOptions } from "./load-options";
+import { orderFactsHold } from "./orders-facts";
+
+/** The carts of the report's periods from the table, or null when it does not hold them all. */
+export async function factCartsOf(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: CartFactStore): Promise<CartsOf<FactCart> | null> {
+  const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
+  // Both periods' marks side by side, within the credential's rate limit, as the records' loads are.
+  const marks = await Promise.all(windows.map((window) => client.fetchRange("abandoned-carts", window, { ...rangeOptions(options), digest: { digester: CART_DAY_MARK as DayDigester } })));
+  if (!(await orderFactsHold(facts, client.identity, marks.map((m) => m.report)))) return null;
+  const key = (window: { from: string; to: string }) => `${window.from}/${window.to}`;
+  const byWindow = new Map(windows.map((window, i) => [key(window), marks[i]!]));
+  return async (_client, period, window) => {
+    const held = byWindow.get(key(window))!;
+    const carts = await queryCarts(facts, client.identity, { from: period.from, to: period.to, timeZone: period.tz, filters: period.filters });
+    // The currency decision reads only whether any cart of the fetched days is to be told (carts carry no currency).
+    const any = [...held.digests.values()].some((count) => (count as number) > 0);
+    return { carts, report: held.report, offered: any ? [{ offerCode: null, currency: null }] : [] };
+  };
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
+import { cartFactRows } from "@/lib/query/cart-facts";
+import { queryCarts } from "@/lib/query/cart-query";
+import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import { allCarts, cartDays, fillCartFactStore, heldAbandonmentClient, NOW } from "./cart-facts-fixture";
+import { ordersParams, type OrdersQuery } from "./order-facts-fixture";
+import { purchaseDays } from "./purchase-facts-fixture";
+
+// What the Abandonment report relies on from a carts fact store: a day's rows replaced as one,
+// accounts kept apart, and carts that make the very view the records make. Every back-end runs
+// the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
+
+export interface CartFactBackend {
+  /** A store on a new, empty back-end. */
+  open(): Promise<CartFactStore>;
+}
+
+/** A query of the report: as the Orders report's (the same parameters). */
+export type CartsQuery = OrdersQuery;
+
+const mostCommon = (values: string[]): string => {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+};
+
+/** The view from the table (and whether it was read) and the view from the records. */
+export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none") {
+  const carts = vi.spyOn(store, "carts");
+  try {
+    const params = ordersParams(query, compare);
+    const fromFacts = await buildAbandonmentView(heldAbandonmentClient(), params, { cartFacts: store, currency: query.currency });
+    const read = carts.mock.calls.length > 0;
+    const fromRecords = await buildAbandonmentView(heldAbandonmentClient(), params, { currency: query.currency });
+    // The moment the view was computed is the one thing that differs between two computations.
+    const timeless = <T>(v: T) => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as T;
+    return { read, fromFacts: timeless(fromFacts), fromRecords: timeless(fromRecords) };
+  } finally {
+    carts.mockRestore();
+  }
+}
+
+export function cartFactStoreBehaviour(name: string, backend: CartFactBackend): void {
+  describe(`${name}: a day's rows`, () => {
+    const day = "2026-03-10";
+    const records = () => cartDays().get(day)!;
+    const count = async (store: CartFactStore, account: string) => (await queryCarts(store, account, { from: day, to: day, timeZone: "UTC", filters: {} })).length;
+
+    it("are replaced, not added to, when the day is stored again; its fetch time and count are kept", async () => {
+      const store = await backend.open();
+      try {
+        const rows = cartFactRows(records());
+        expect(rows.length).toBeGreaterThan(5);
+        await store.replaceDay("acct", day, NOW - 1000, rows);
+        await store.replaceDay("acct", day, NOW, rows.slice(0, 5));
+        expect(await count(store, "acct")).toBe(5);
+        expect(await store.readDayMeta("acct", ["2026-03-09", day])).toEqual([{ day, fetchedAt: NOW, count: 5 }]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("are replaced atomically: a replacement that fails leaves the day as it was", async () => {
+      const store = await backend.open();
+      try {
+        const rows = cartFactRows(records());
+        await store.replaceDay("acct", day, NOW - 1000, rows);
+        const broken = rows.map((r, i) => (i === 3 ? { ...r, checkoutId: null as unknown as string } : r));
+        await expect(store.replaceDay("acct", day, NOW, broken)).rejects.toThrow();
+        expect(await count(store, "acct")).toBe(rows.length);
+        expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW - 1000, count: rows.length }]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("belong to one account: another's are neither counted nor forgotten with it", async () => {
+      const store = await backend.open();
+      try {
+        const rows = cartFactRows(records());
+        await store.replaceDay("a", day, NOW, rows);
+        await store.replaceDay("b", day, NOW, rows.slice(0, 2));
+        expect(await count(store, "a")).toBe(rows.length);
+        expect(await count(store, "b")).toBe(2);
+        await store.forget("a");
+        expect(await count(store, "a")).toBe(0);
+        expect(await store.readDayMeta("a", [day])).toEqual([]);
+        expect(await count(store, "b")).toBe(2);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("hold no customer's personal data", async () => {
+      const store = await backend.open();
+      try {
+        const rows = cartFactRows(records());
+        await store.replaceDay("acct", day, NOW, rows);
+        const text = JSON.stringify(await store.carts("acct", { days: { from: day, to: day }, startMs: 0, endMs: NOW, filters: {} }));
+        for (const c of records()) for (const value of [c.customerName, c.customerEmail, c.customerPhone, c.cardLast4, c.shippingCity]) if (value) expect(text).not.toContain(JSON.stringify(value));
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
+  describe(`${name}: the Abandonment view the records give`, () => {
+    let store: CartFactStore;
+    beforeAll(async () => {
+      store = await backend.open();
+      await fillCartFactStore(store);
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const same = async (query: CartsQuery, compare: ReportParams["compare"] = "none") => {
+      const { read, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare);
+      expect(read).toBe(true);
+      expect(fromFacts).toEqual(fromRecords);
+      return fromFacts;
+    };
+
+    it("without filters, per day in São Paulo, against the previous period: every panel", async () => {
+      const view = await same({ from: "2026-04-20", to: "2026-05-31", timeZone: "America/Sao_Paulo", granularity: "day", filters: {}, currency: assumeCurrency("brl") }, "previous");
+      expect(view.totalCarts).toBeGreaterThan(0);
+      expect(view.declines.declinedCarts).toBeGreaterThan(0);
+      expect(view.recovery.recoveredCarts).toBeGreaterThan(0);
+      expect(view.kpis.length).toBeGreaterThan(0);
+      expect(view.heatmap.total).toBe(view.totalCarts);
+    });
+
+    it("'none' as every report reads it: the carts without the field (null or empty) and a value literally named so", async () => {
+      const base = { from: "2026-03-01", to: "2026-04-30", timeZone: "UTC", granularity: "week", currency: assumeCurrency("brl") } as const;
+      expect((await same({ ...base, filters: { product: ["none"] } })).totalCarts).toBeGreaterThan(0);
+      expect((await same({ ...base, filters: { psp: ["none"], brand: ["none"] } })).totalCarts).toBeGreaterThan(0);
+      expect((await same({ ...base, filters: { offer: ["none"], country: ["none"] } })).totalCarts).toBeGreaterThan(0);
+      // An empty value on its own names nothing: "none" is the empty value's name.
+      expect((await same({ ...base, filters: { product: [""] } })).totalCarts).toBe(0);
+    });
+
+    it("per hour over New York's spring-forward day, one product, currencies told by the purchases, else 'unknown' per offer", async () => {
+      const currency = inferCurrencies({ setting: null, catalog: null, records: [...purchaseDays("creator").values()].flat() });
+      await same({ from: "2026-03-07", to: "2026-03-09", timeZone: "America/New_York", granularity: "hour", filters: { product: [mostCommon(allCarts().map((c) => c.productName ?? ""))] }, currency });
+      await same({ from: "2026-04-16", to: "2026-05-31", timeZone: "Australia/Lord_Howe", granularity: "month", filters: {}, currency: assumeCurrency(null) }, "previous");
+    });
+
+    it("one currency shown, several filters at once, in Kathmandu", async () => {
+      const method = mostCommon(allCarts().map((c) => c.paymentMethod ?? ""));
+      await same({ from: "2026-04-01", to: "2026-04-30", timeZone: "Asia/Kathmandu", granularity: "day", filters: { method: [method], country: ["BR", "none", ""] }, currency: assumeCurrency("usd"), shownCurrency: "brl" });
+    });
+
+    it("a range the table does not hold (or holds from another fetch): the records answer", async () => {
+      const query: CartsQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", filters: {}, currency: assumeCurrency("brl") };
+      expect((await bothAbandonmentViews(store, { ...query, from: "2026-01-10", to: "2026-02-25" })).read).toBe(false);
+      await store.replaceDay("creator", "2026-04-15", NOW - 1, []);
+      try {
+        const { read, fromFacts, fromRecords } = await bothAbandonmentViews(store, query);
+        expect(read).toBe(false);
+        expect(fromFacts).toEqual(fromRecords);
+      } finally {
+        await store.replaceDay("creator", "2026-04-15", NOW, cartFactRows(cartDays().get("2026-04-15")!));
+      }
+    });
+  });
+}

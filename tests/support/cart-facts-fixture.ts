@@ -1,0 +1,100 @@
+// Abandoned carts for the carts fact store's tests, from the sandbox's own generator (no
+// server): each UTC day's carts of the creator account as the client parses them, with the
+// shapes the field notes warn about mixed in (no offer, fields empty, null or absent, a product
+// literally named "none", no PSP or card brand, no attempts, recovery unknown, a cart sent
+// twice), beside the same days' purchases (purchase-facts-fixture.ts); and the record engine
+// that stays the oracle: the Abandonment report's own loader over a client answering those days.
+import { cartFactRows } from "@/lib/query/cart-facts";
+import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { Deadline } from "@/lib/sales-api/deadline";
+import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { abandonedCartSchema, type AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import { makeAccounts } from "../../sandbox/accounts";
+import { Dataset } from "../../sandbox/data/dataset";
+import { dayOf } from "../../sandbox/data/time";
+import { without } from "./order-facts-fixture";
+import { NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
+
+export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./purchase-facts-fixture";
+
+function oddly(c: AbandonedCart, i: number): AbandonedCart {
+  if (i % 31 === 0) return { ...c, offerCode: null, offerName: null };
+  if (i % 29 === 0) return { ...c, productName: "", cardBrand: null, paymentMethod: null, psp: "" };
+  if (i % 23 === 0) return without(c, "productName", "shippingCountry", "psp", "offerCode", "attemptCount", "isRecovered", "checkoutVersion");
+  if (i % 19 === 0) return { ...c, productName: "none", shippingCountry: "", cardBrand: "", shippingState: null };
+  if (i % 17 === 0) return { ...c, isRecovered: null, lastDeclineCode: "", sessionMode: null };
+  if (i % 13 === 0) return { ...c, loadedAt: null, firstAttemptAt: null, attemptApprovedCount: null };
+  // An offer renamed: the Offer filter's words are its first name in the records' order.
+  if (i % 11 === 0) return { ...c, offerName: `${c.offerName ?? ""} (${i})` };
+  return c;
+}
+
+let cache: Map<string, AbandonedCart[]> | undefined;
+
+/** Each UTC day's carts of the sandbox's creator account, newest first as the API sends them. */
+export function cartDays(): Map<string, AbandonedCart[]> {
+  if (cache) return cache;
+  const dataset = new Dataset("salesdash", 1);
+  const scope = makeAccounts("salesdash").creator.scope;
+  const days = new Map<string, AbandonedCart[]>();
+  let n = 0;
+  for (const day of utcDays()) {
+    const parsed = dataset.dayRecords(scope, "abandoned-carts", dayOf(Date.parse(`${day}T00:00:00Z`)), NOW).flatMap((r) => {
+      const result = abandonedCartSchema.safeParse(r);
+      return result.success ? [result.data] : [];
+    });
+    const records = parsed.map((c) => oddly(c, ++n));
+    // A cart the upstream sent twice (windows that overlap): one row, counted once.
+    if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
+    days.set(day, records);
+  }
+  cache = days;
+  return days;
+}
+
+export const allCarts = (): AbandonedCart[] => [...cartDays().values()].flat();
+
+/** Writes every held day into the store, as the mirror does when it stores a day. */
+export async function fillCartFactStore(store: CartFactStore, account = "creator"): Promise<void> {
+  for (const [day, records] of cartDays()) await store.replaceDay(account, day, NOW, cartFactRows(records));
+}
+
+const idOf: Record<string, (r: never) => string> = {
+  "abandoned-carts": (c: AbandonedCart) => c.checkoutId,
+  purchases: (p: { purchaseId: number }) => String(p.purchaseId),
+};
+
+/** A client that answers the held days of carts and purchases (what the mirror would): records, or a day's mark or digest when a report asks for it. */
+export function heldAbandonmentClient(): SalesApiClient {
+  const byResource: Record<string, Map<string, unknown[]>> = { "abandoned-carts": cartDays(), purchases: purchaseDays("creator") };
+  return {
+    identity: "creator",
+    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      const days = byResource[resource]!;
+      const wanted = utcDays(window.from, window.to);
+      const records: unknown[] = [];
+      const seen = new Set<string>();
+      const digests = new Map<string, unknown>();
+      for (const day of [...wanted].reverse()) {
+        const held = days.get(day) ?? [];
+        const digest = options?.digest;
+        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
+        else
+          for (const r of held) {
+            const id = idOf[resource]!(r as never);
+            if (seen.has(id)) continue;
+            seen.add(id);
+            records.push(r);
+          }
+      }
+      const report = {
+        resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
+        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
+      } as unknown as RangeReport;
+      return { records, digests, report };
+    },
+    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
+    reportDeadline: () => new Deadline(120_000),
+  } as unknown as SalesApiClient;
+}

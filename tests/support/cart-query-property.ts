@@ -1,0 +1,44 @@
+import fc from "fast-check";
+import { expect } from "vitest";
+import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
+import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
+import { CART_FILTERS } from "@/lib/reports/server/abandonment-records";
+import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import { bothAbandonmentViews, type CartsQuery } from "./cart-fact-store-behaviour";
+import { allCarts } from "./cart-facts-fixture";
+import { reportQueryArbitrary } from "./order-query-property";
+import { purchaseDays } from "./purchase-facts-fixture";
+
+// A property: for random filter combinations (their values from the data, "none", "" and values
+// no cart has), ranges, zones, granularities, comparisons, currency placements and shown
+// currencies over the sandbox's carts and purchases, the Abandonment view from the carts fact
+// table is the view the records give. The store holds the creator's days under "creator".
+
+const PICKERS = CART_FILTERS as Partial<Record<FilterKey, (c: AbandonedCart) => string | null | undefined>>;
+
+function queryArbitrary(): fc.Arbitrary<{ query: CartsQuery; compare: ReportParams["compare"] }> {
+  const carts = allCarts();
+  const values = Object.fromEntries(Object.entries(PICKERS).map(([key, pick]) => [key, [...new Set(carts.map((c) => pick(c) ?? "")), "none", "", "no-such-value"].sort()]));
+  const purchases = [...purchaseDays("creator").values()].flat();
+  const assumptions = [assumeCurrency(null), assumeCurrency("brl"), inferCurrencies({ setting: null, catalog: null, records: purchases }), inferCurrencies({ setting: "usd", catalog: null, records: purchases })];
+  const currencies = [...new Set(purchases.map((p) => p.currency).filter((c): c is string => !!c))];
+  return reportQueryArbitrary(values, assumptions, currencies);
+}
+
+/** Runs the property `runs` times against a store holding the creator's days. */
+export async function cartsHoldToRecords(store: CartFactStore, runs: number, seed?: number): Promise<void> {
+  let nonEmpty = 0;
+  await fc.assert(
+    fc.asyncProperty(queryArbitrary(), async ({ query, compare }) => {
+      const { read, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare);
+      // Every draw lies inside the held days: the table must have answered.
+      expect(read).toBe(true);
+      if (fromFacts.totalCarts > 0) nonEmpty++;
+      expect(fromFacts).toEqual(fromRecords);
+    }),
+    { numRuns: runs, seed },
+  );
+  // The draws must mostly find carts, or the property would hold of empty answers only.
+  expect(nonEmpty).toBeGreaterThan(runs / 3);
+}

@@ -1,0 +1,116 @@
+// The back-test's month starts kept between requests (payouts-kept.ts): the kept path gives the
+// view a fresh computation gives, a day fetched again before a month's start makes that month
+// again (and only the months it reads), and the worker thread makes the same view as this one.
+import { afterAll, describe, expect, it } from "vitest";
+import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
+import { backtestSpans } from "@/lib/reports/payouts-month";
+import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
+import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
+import { inputsOfRecords, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+import type { GenericRecord, Purchase, RangeReport } from "@/lib/sales-api";
+
+const NOW = new Date("2026-06-15T12:00:00Z");
+const FROM = "2024-06-15";
+const TO = "2026-06-15";
+const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+
+/** Two years of sales, two a day, with refunds and chargebacks drawn from a fixed seed. */
+function history(): { purchases: Purchase[]; refunds: GenericRecord[]; chargebacks: GenericRecord[] } {
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const purchases: Purchase[] = [];
+  const refunds: GenericRecord[] = [];
+  const chargebacks: GenericRecord[] = [];
+  for (let day = parseDay(FROM); day < parseDay(TO); day++) {
+    for (let n = 0; n < 2; n++) {
+      const id = purchases.length + 1;
+      const soldMs = day * DAY_MS + Math.floor(random() * DAY_MS);
+      const net = 50 + Math.floor(random() * 100);
+      purchases.push({
+        purchaseId: id, purchaseUcode: `P${id}`, checkoutId: `c${id}`, purchaseType: "front", currency: random() < 0.8 ? "brl" : "usd",
+        purchaseCreatedAt: iso(soldMs), checkoutInitializedAt: iso(soldMs - 60_000), productName: random() < 0.5 ? "Course" : "Book",
+        amountTransaction: net + 20, amountItemsGross: net + 20, amountItemsNet: net + 10, amountCreatorNet: net, amountAffiliation: 30, amountAffiliationNet: Math.round(net / 4),
+        incomingAvailableAt: iso(soldMs + 30 * DAY_MS),
+      } as Purchase);
+      const loss = random();
+      const atMs = soldMs + Math.floor(random() * 40 * DAY_MS);
+      if (atMs >= NOW.getTime()) continue;
+      if (loss < 0.08) refunds.push({ refundId: `r${id}`, purchaseId: id, amount: net + 20, requestedAt: iso(atMs) });
+      else if (loss < 0.1) chargebacks.push({ chargebackId: `k${id}`, purchaseId: id, amount: net + 20, requestedAt: iso(atMs), ...(loss < 0.09 ? { status: "won", resolvedAt: iso(atMs + 5 * DAY_MS) } : {}) });
+    }
+  }
+  return { purchases, refunds, chargebacks };
+}
+
+const report = (resource: RangeReport["resource"], stamp: (day: string) => number): RangeReport =>
+  ({ resource, from: FROM, to: TO, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: Array.from({ length: parseDay(TO) - parseDay(FROM) + 1 }, (_, i) => [formatDay(parseDay(FROM) + i), stamp(formatDay(parseDay(FROM) + i))]) }) satisfies RangeReport;
+
+function records(stamp: (day: string) => number = () => 1): PayoutRecords {
+  return {
+    ...history(), unavailable: [], assumedCurrencyRecords: 0, currency: { currency: "brl", source: "setting", offers: {} }, history: { from: FROM, to: TO },
+    reports: (["purchases", "refunds", "chargebacks"] as const).map((r) => report(r, stamp)),
+  } as PayoutRecords;
+}
+
+const request = { now: NOW, month: null, tz: "America/Sao_Paulo" };
+// computedAt is the clock at the build, not a figure.
+const json = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === "computedAt" ? 0 : v));
+
+describe("the payout back-test's month starts, kept", () => {
+  const worker = openPayoutsViewWorker();
+  afterAll(() => worker.close());
+
+  it("gives the fresh view, and a second request makes no month again", async () => {
+    const data = inputsOfRecords(records());
+    const kept = newPayoutBacktests(new PayoutsViewWorker());
+    const fresh = payoutsViewOf(data, "creator", request);
+    expect(fresh.backtest.months.length).toBeGreaterThan(10);
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(fresh));
+    const made = kept.made;
+    expect(made).toBe(12);
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(fresh));
+    expect(kept.made).toBe(made);
+    // Another key type reads another net: its own months.
+    expect(json(await payoutsViewKept(data, "affiliate", request, "acct", kept))).toBe(json(payoutsViewOf(data, "affiliate", request)));
+    expect(kept.made).toBe(2 * made);
+  });
+
+  it("makes again the months after a day fetched again, and gives the view of the changed day", async () => {
+    const kept = newPayoutBacktests(new PayoutsViewWorker());
+    const before = await payoutsViewKept(inputsOfRecords(records()), "creator", request, "acct", kept);
+    // A refund arrives for a sale of 2025-09-10, and the mirror fetches that day again.
+    const changed = records((day) => (day === "2025-09-10" ? 2 : 1));
+    const sale = changed.purchases.find((p) => p.purchaseCreatedAt!.startsWith("2025-09-10") && !changed.refunds!.some((r) => r.purchaseId === p.purchaseId))!;
+    changed.refunds!.push({ refundId: "late", purchaseId: sale.purchaseId, amount: 10, requestedAt: "2025-09-10T23:00:00Z" });
+    const data = inputsOfRecords(changed);
+    const view = await payoutsViewKept(data, "creator", request, "acct", kept);
+    expect(json(view)).toBe(json(payoutsViewOf(data, "creator", request)));
+    // The late refund moves the back-test: a kept month start would have hidden it.
+    expect(json(view.backtest)).not.toBe(json(before.backtest));
+    // Only the months that start after that day read it.
+    const spans = backtestSpans(FROM, NOW.getTime(), request.tz);
+    expect(kept.made).toBe(12 + spans.filter((s) => s.startMs >= Date.parse("2025-09-10T00:00:00Z")).length);
+    expect(kept.made).toBeLessThan(24);
+  });
+
+  it("keeps no more sales than its bound, and gives the fresh view all the same", async () => {
+    const data = inputsOfRecords(records());
+    const kept = newPayoutBacktests(new PayoutsViewWorker(), 200);
+    const fresh = json(payoutsViewOf(data, "creator", request));
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(fresh);
+    expect(kept.months.calculatedSize).toBeLessThanOrEqual(200);
+    expect(kept.months.size).toBeLessThan(12);
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(fresh);
+    expect(kept.made).toBeGreaterThan(12);
+  });
+
+  it("makes the same view in the worker thread, and keeps its months", async () => {
+    const data = inputsOfRecords(records());
+    const view = payoutsViewOf(data, "creator", request);
+    const kept = newPayoutBacktests(worker);
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(view));
+    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(view));
+    expect(kept.made).toBe(12);
+  });
+
+});
