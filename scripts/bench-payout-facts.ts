@@ -7,67 +7,28 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DAY_DIGESTERS } from "@/lib/mirror/day-digesters";
-import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
-import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
-import { createMirroredClient } from "@/lib/mirror/mirror-access";
-import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
-import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
-import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
-import { dayKey } from "@/lib/sales-api/day-cache";
-import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
-import { createTransport } from "@/lib/sales-api/transport";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { makeAccounts } from "../sandbox/accounts";
-import { Dataset } from "../sandbox/data/dataset";
-import { dayOf } from "../sandbox/data/time";
+import { BENCH_NOW as NOW, BENCH_TODAY as today, fillMirror, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" } } });
 const SCALE = Number(values.scale);
 const DAYS = HISTORY_DAYS + 1;
-const NOW = Date.parse("2026-06-15T12:00:00Z");
 const SECRET = "bench-payout-facts-secret-0123456789abcdef";
-const accounts = makeAccounts("salesdash");
-const credential = credentialFrom({ apiKey: accounts.creator.apiKey });
-const s = (ms: number) => (ms / 1000).toFixed(2);
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(" ");
-const rssMiB = () => (process.memoryUsage().rss / 1_048_576).toFixed(0);
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-payout-facts-"));
   const file = path.join(dir, "mirror.sqlite");
   const mirror = new SqliteMirrorStore(file);
   const facts = openWorkerPurchaseFactStore(file);
-  const clock = () => NOW;
-  const client: SalesApiClient = createMirroredClient({
-    credential,
-    target: "production",
-    transport: createTransport({ baseUrl: "https://127.0.0.1:9", timeoutMs: 1000 }),
-    clock,
-    mirror: { store: mirror, facts, clock, serverSecret: SECRET },
-  });
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, { purchases: purchaseFactTable(facts) });
+  const bench = openBenchMirror({ store: mirror, facts, serverSecret: SECRET });
+  const { client } = bench;
 
   console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
-  const dataset = new Dataset("salesdash", SCALE);
-  const today = dayOf(NOW);
-  let purchases = 0;
   const t0 = performance.now();
-  for (let d = today; d > today - DAYS; d--) {
-    const day = new Date(d * 86_400_000).toISOString().slice(0, 10);
-    const records = dataset.dayRecords(accounts.creator.scope, "purchases", d, NOW).flatMap((r) => {
-      const parsed = purchaseSchema.safeParse(r);
-      return parsed.success ? [parsed.data] : [];
-    });
-    purchases += records.length;
-    await cache.set(dayKey(client.identity, "purchases", day), { records, complete: true, fetchedAt: NOW });
-    for (const resource of ["refunds", "chargebacks"] as const) {
-      await cache.set(dayKey(client.identity, resource, day), { records: dataset.dayRecords(accounts.creator.scope, resource, d, NOW), complete: true, fetchedAt: NOW });
-    }
-  }
+  const { purchases } = await fillMirror(bench, { scale: SCALE, resources: ["purchases", "refunds", "chargebacks"], firstDay: today - DAYS + 1, lastDay: today });
   console.log(`filled ${purchases} purchases in ${s(performance.now() - t0)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
 
   // Where the time goes: each fetchRange (the three resources run side by side, so they overlap) and the store's payoutSales.
