@@ -3,15 +3,11 @@
 // one mirror file. The mirror is filled without a sync (scripts/bench/fill-mirror.ts). Then the view is
 // built as the route builds it, by a mirrored client whose every day is fresh (no upstream
 // request), last two years in UTC, no comparison (the period before lies beyond the days filled).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
-import { BENCH_TODAY as today, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "731" } } });
 const SCALE = Number(values.scale);
@@ -19,17 +15,8 @@ const DAYS = Number(values.days);
 const SECRET = "bench-order-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-order-facts-"));
-  const file = path.join(dir, "mirror.sqlite");
-  const mirror = new SqliteMirrorStore(file);
-  const orderFacts = new SqliteOrderFactStore(file);
-  const bench = openBenchMirror({ store: mirror, orderFacts, serverSecret: SECRET });
-  const { client } = bench;
-
-  console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
-  const t0 = performance.now();
-  const { orders } = await fillMirror(bench, { scale: SCALE, resources: ["orders"], firstDay: today - DAYS + 1, lastDay: today });
-  console.log(`filled ${orders} orders in ${s(performance.now() - t0)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
+  const filled = await fillTempMirror({ name: "bench-order-facts", scale: SCALE, days: DAYS, resources: ["orders"], serverSecret: SECRET, stores: (file) => ({ orderFacts: new SqliteOrderFactStore(file) }) });
+  const { bench: { client }, stores: { orderFacts } } = filled;
 
   const base = lastTwoYears(DAYS);
   const time = async (label: string, params: ReportParams, options: { orderFacts?: SqliteOrderFactStore }) => {
@@ -49,9 +36,8 @@ async function main(): Promise<void> {
   const second = await time("filtered, from the fact table, again", params, { orderFacts });
   const unfilteredRecords = await time("unfiltered, from the records", base, {});
   console.log(`the same view from both: ${records.json === first.json && first.json === second.json && unfilteredRecords.json === unfiltered.json ? "yes" : "NO"}`);
-  await mirror.close();
   await orderFacts.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await filled.remove();
 }
 
 void main().then(

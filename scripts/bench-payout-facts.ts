@@ -3,15 +3,11 @@
 // table (#25), on one mirror file filled as bench:facts fills it (purchases, refunds and
 // chargebacks of the large creator account through MirrorDayCache.set, as the sync stores them),
 // with the fact store in its worker thread as the app opens it. Same view from both, or it says NO.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { BENCH_NOW as NOW, BENCH_TODAY as today, fillMirror, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { BENCH_NOW as NOW, fillTempMirror, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" } } });
 const SCALE = Number(values.scale);
@@ -19,17 +15,8 @@ const DAYS = HISTORY_DAYS + 1;
 const SECRET = "bench-payout-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-payout-facts-"));
-  const file = path.join(dir, "mirror.sqlite");
-  const mirror = new SqliteMirrorStore(file);
-  const facts = openWorkerPurchaseFactStore(file);
-  const bench = openBenchMirror({ store: mirror, facts, serverSecret: SECRET });
-  const { client } = bench;
-
-  console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
-  const t0 = performance.now();
-  const { purchases } = await fillMirror(bench, { scale: SCALE, resources: ["purchases", "refunds", "chargebacks"], firstDay: today - DAYS + 1, lastDay: today });
-  console.log(`filled ${purchases} purchases in ${s(performance.now() - t0)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
+  const filled = await fillTempMirror({ name: "bench-payout-facts", scale: SCALE, days: DAYS, resources: ["purchases", "refunds", "chargebacks"], serverSecret: SECRET, stores: (file) => ({ facts: openWorkerPurchaseFactStore(file) }) });
+  const { bench: { client }, stores: { facts } } = filled;
 
   // Where the time goes: each fetchRange (the three resources run side by side, so they overlap) and the store's payoutSales.
   const phases = new Map<string, number>();
@@ -61,9 +48,8 @@ async function main(): Promise<void> {
   const second = await time("from the fact table, again", { facts });
   const records2 = await time("from the records, again", {});
   console.log(`the same view from both: ${records === first && first === second && second === records2 ? "yes" : "NO"}`);
-  await mirror.close();
   await facts.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await filled.remove();
 }
 
 void main().then(

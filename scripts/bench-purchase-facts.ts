@@ -3,14 +3,10 @@
 // The mirror is filled without a sync (scripts/bench/fill-mirror.ts). Then the report is built as the route builds it,
 // by a mirrored client whose every day is fresh (no upstream request), last two years in UTC,
 // no comparison (the period before lies beyond the days filled).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { BENCH_TODAY as today, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "731" } } });
 const SCALE = Number(values.scale);
@@ -18,17 +14,8 @@ const DAYS = Number(values.days);
 const SECRET = "bench-purchase-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-facts-"));
-  const file = path.join(dir, "mirror.sqlite");
-  const mirror = new SqliteMirrorStore(file);
-  const facts = new SqlitePurchaseFactStore(file);
-  const bench = openBenchMirror({ store: mirror, facts, serverSecret: SECRET });
-  const { client } = bench;
-
-  console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
-  const t0 = performance.now();
-  const { purchases } = await fillMirror(bench, { scale: SCALE, resources: ["purchases"], firstDay: today - DAYS + 1, lastDay: today });
-  console.log(`filled ${purchases} purchases in ${s(performance.now() - t0)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
+  const filled = await fillTempMirror({ name: "bench-facts", scale: SCALE, days: DAYS, resources: ["purchases"], serverSecret: SECRET, stores: (file) => ({ facts: new SqlitePurchaseFactStore(file) }) });
+  const { bench: { client }, stores: { facts } } = filled;
 
   const base = lastTwoYears(DAYS);
   const unfiltered = await buildRevenueView(client, "creator", base);
@@ -62,9 +49,8 @@ async function main(): Promise<void> {
   const second = await time("from the fact table, again", { facts });
   const records2 = await time("from the records, again", {});
   console.log(`the same view from both: ${records === first && first === second && second === records2 ? "yes" : "NO"}`);
-  await mirror.close();
   await facts.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await filled.remove();
 }
 
 void main().then(

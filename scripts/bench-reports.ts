@@ -27,8 +27,7 @@ import { Dataset } from "../sandbox/data/dataset";
 import { ensureProductionBuild } from "../tests/instances/support/production-build";
 import { processGroupOf, startDashboardProcess, type DashboardProcess } from "../tests/instances/support/dashboard-process";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
-import { FILL_JOB_ENV, type FillJob } from "./bench/fill-app-mirror";
-import { BENCH_NOW, BENCH_TODAY, benchAccounts, isoOfDay, loadAverage, NO_FILTERS, seconds } from "./bench/fill-mirror";
+import { BENCH_NOW, BENCH_TODAY, benchAccounts, FILL_JOB_ENV, type FillJob, isoOfDay, loadAverage, NO_FILTERS, seconds } from "./bench/fill-mirror";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({

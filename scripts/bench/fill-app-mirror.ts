@@ -6,10 +6,7 @@
 import { getMirrorStore, getOrderFactStore, getPurchaseFactStore } from "@/lib/mirror/mirror-access";
 import { getServerEnv } from "@/lib/env";
 import { prepareSharedBackends } from "@/lib/store/prepare-shared-backends";
-import { fillMirror, openBenchMirror, type FillOptions } from "./fill-mirror";
-
-export const FILL_JOB_ENV = "BENCH_FILL_JOB";
-export type FillJob = Pick<FillOptions, "scale" | "resources" | "firstDay" | "lastDay" | "fetchedAt">;
+import { FILL_JOB_ENV, fillMirror, openBenchMirror, type FillJob } from "./fill-mirror";
 
 async function main(): Promise<void> {
   const job = JSON.parse(process.env[FILL_JOB_ENV] ?? "null") as FillJob | null;

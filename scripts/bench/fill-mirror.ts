@@ -3,7 +3,9 @@
 // parses an upstream answer and stored through MirrorDayCache.set as the sync stores them
 // (sealed day, day digest, fact rows). A sync at 60 requests a minute would take hours at
 // --scale 20; this stores the same days in minutes.
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { DAY_DIGESTERS } from "@/lib/mirror/day-digesters";
 import { orderFactTable, purchaseFactTable, type FactTables } from "@/lib/mirror/fact-tables";
 import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
@@ -17,6 +19,7 @@ import { dayKey } from "@/lib/sales-api/day-cache";
 import { RESOURCES } from "@/lib/sales-api/resources";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { makeAccounts } from "../../sandbox/accounts";
@@ -80,6 +83,10 @@ export interface FillOptions {
   progress?: (line: string) => void;
 }
 
+/** What scripts/bench/fill-app-mirror.ts is asked to fill, in this variable (JSON). */
+export const FILL_JOB_ENV = "BENCH_FILL_JOB";
+export type FillJob = Pick<FillOptions, "scale" | "resources" | "firstDay" | "lastDay" | "fetchedAt">;
+
 /** Stores each day of each resource; answers the records stored by resource. */
 export async function fillMirror({ client, cache }: BenchMirror, options: FillOptions): Promise<Record<string, number>> {
   const dataset = new Dataset("salesdash", options.scale);
@@ -115,4 +122,45 @@ export function lastTwoYears(days: number): ReportParams {
   const firstFilled = isoOfDay(BENCH_TODAY - days + 1);
   const range = { from: preset.from > firstFilled ? preset.from : firstFilled, to: preset.to };
   return { ...range, preset: "last_two_years", compare: "none", dating: "sale", granularity: "month", tz: "UTC", currency: null, filters: NO_FILTERS };
+}
+
+export interface TempMirror<S> {
+  dir: string;
+  file: string;
+  mirror: SqliteMirrorStore;
+  bench: BenchMirror;
+  /** The fact stores opened on the file. */
+  stores: S;
+  counts: Record<string, number>;
+  /** Closes the mirror and removes its directory (the fact stores are the caller's to close). */
+  remove(): Promise<void>;
+}
+
+/**
+ * A new SQLite mirror file in a temporary directory, with the fact stores `stores` opens on it,
+ * filled with the last `days` days (to the sandbox's today) of `resources`; it logs the fill.
+ */
+export async function fillTempMirror<S extends Pick<BenchMirrorOptions, "facts" | "orderFacts">>(options: { name: string; scale: number; days: number; resources: readonly ListResource[]; serverSecret: string; stores(file: string): S }): Promise<TempMirror<S>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `salesdash-${options.name}-`));
+  const file = path.join(dir, "mirror.sqlite");
+  const mirror = new SqliteMirrorStore(file);
+  const stores = options.stores(file);
+  const bench = openBenchMirror({ store: mirror, serverSecret: options.serverSecret, ...stores });
+  console.log(`filling ${options.days} days at scale ${options.scale} (load ${loadAverage()})`);
+  const started = performance.now();
+  const counts = await fillMirror(bench, { scale: options.scale, resources: options.resources, firstDay: BENCH_TODAY - options.days + 1, lastDay: BENCH_TODAY });
+  const filled = options.resources.map((r) => `${counts[r]} ${r}`).join(", ");
+  console.log(`filled ${filled} in ${seconds(performance.now() - started)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
+  return {
+    dir,
+    file,
+    mirror,
+    bench,
+    stores,
+    counts,
+    async remove() {
+      await mirror.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
