@@ -3,44 +3,22 @@
 // table (#25), on one mirror file filled as bench:facts fills it (purchases, refunds and
 // chargebacks of the large creator account through MirrorDayCache.set, as the sync stores them),
 // with the fact store in its worker thread as the app opens it. Same view from both, or it says NO.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { runBacktest } from "@/lib/analytics/payout-backtest";
-import { DAY_DIGESTERS } from "@/lib/mirror/day-digesters";
-import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
-import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
-import { createMirroredClient } from "@/lib/mirror/mirror-access";
-import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
-import { purchaseFactTable } from "@/lib/mirror/fact-tables";
-import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
+import { HISTORY_DAYS, payoutHistory } from "@/lib/reports/payouts-month";
 import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
 import { buildPayoutsView, payoutModelOf, payoutsViewKept, payoutsViewOf } from "@/lib/reports/server/payouts-report";
 import { loadPayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
-import { payoutHistory } from "@/lib/reports/payouts-month";
-import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
-import { dayKey } from "@/lib/sales-api/day-cache";
-import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
-import { createTransport } from "@/lib/sales-api/transport";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import type { SalesApiClient } from "@/lib/sales-api";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { makeAccounts } from "../sandbox/accounts";
-import { Dataset } from "../sandbox/data/dataset";
-import { dayOf } from "../sandbox/data/time";
+import { BENCH_NOW as NOW, fillTempMirror, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" } } });
 const SCALE = Number(values.scale);
 const DAYS = HISTORY_DAYS + 1;
-const NOW = Date.parse("2026-06-15T12:00:00Z");
 const SECRET = "bench-payout-facts-secret-0123456789abcdef";
-const accounts = makeAccounts("salesdash");
-const credential = credentialFrom({ apiKey: accounts.creator.apiKey });
-const s = (ms: number) => (ms / 1000).toFixed(2);
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(" ");
-const rssMiB = () => (process.memoryUsage().rss / 1_048_576).toFixed(0);
 
 /** `f`'s result, its time and the longest stall of the event loop while it ran (the monitor must tick once before, and once after). */
 async function withStall<T>(f: () => Promise<T>): Promise<{ value: T; ms: number; stall: string }> {
@@ -56,38 +34,8 @@ async function withStall<T>(f: () => Promise<T>): Promise<{ value: T; ms: number
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-payout-facts-"));
-  const file = path.join(dir, "mirror.sqlite");
-  const mirror = new SqliteMirrorStore(file);
-  const facts = openWorkerPurchaseFactStore(file);
-  const clock = () => NOW;
-  const client: SalesApiClient = createMirroredClient({
-    credential,
-    target: "production",
-    transport: createTransport({ baseUrl: "https://127.0.0.1:9", timeoutMs: 1000 }),
-    clock,
-    mirror: { store: mirror, facts, clock, serverSecret: SECRET },
-  });
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, clock, undefined, DAY_DIGESTERS, { purchases: purchaseFactTable(facts) });
-
-  console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
-  const dataset = new Dataset("salesdash", SCALE);
-  const today = dayOf(NOW);
-  let purchases = 0;
-  const t0 = performance.now();
-  for (let d = today; d > today - DAYS; d--) {
-    const day = new Date(d * 86_400_000).toISOString().slice(0, 10);
-    const records = dataset.dayRecords(accounts.creator.scope, "purchases", d, NOW).flatMap((r) => {
-      const parsed = purchaseSchema.safeParse(r);
-      return parsed.success ? [parsed.data] : [];
-    });
-    purchases += records.length;
-    await cache.set(dayKey(client.identity, "purchases", day), { records, complete: true, fetchedAt: NOW });
-    for (const resource of ["refunds", "chargebacks"] as const) {
-      await cache.set(dayKey(client.identity, resource, day), { records: dataset.dayRecords(accounts.creator.scope, resource, d, NOW), complete: true, fetchedAt: NOW });
-    }
-  }
-  console.log(`filled ${purchases} purchases in ${s(performance.now() - t0)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
+  const filled = await fillTempMirror({ name: "bench-payout-facts", scale: SCALE, days: DAYS, resources: ["purchases", "refunds", "chargebacks"], serverSecret: SECRET, stores: (file) => ({ facts: openWorkerPurchaseFactStore(file) }) });
+  const { bench: { client }, stores: { facts } } = filled;
 
   // Where the time goes: each fetchRange (the three resources run side by side, so they overlap) and the store's payoutSales.
   const phases = new Map<string, number>();
@@ -118,9 +66,8 @@ async function main(): Promise<void> {
   const records2 = await time("from the records, again", {});
   console.log(`the same view from both: ${records === first && first === second && second === records2 ? "yes" : "NO"}`);
   await modelPhases(client, facts, request);
-  await mirror.close();
   await facts.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await filled.remove();
 }
 
 /** The model's phases on this thread, as before the back-test was kept: the sales and the fit at now, the back-test, the calendar. */

@@ -49,3 +49,21 @@ export const eventFactTable = (store: EventFactStore, resource: EventResource) =
     (records) => eventFactRows(resource, records),
     `${resource === "refunds" ? "refund" : "chargeback"}_facts_unwritten`,
   );
+
+/** The fact stores a mirror writes beside its days; an absent one is not written. */
+export interface FactStores {
+  facts?: FactDayStore<ReturnType<typeof purchaseFactRows>[number]>;
+  orderFacts?: FactDayStore<ReturnType<typeof orderFactRows>[number]>;
+  cartFacts?: FactDayStore<ReturnType<typeof cartFactRows>[number]>;
+  eventFacts?: EventFactStore;
+}
+
+/** Each store's table under the resource whose days it keeps. */
+export function factTablesOf({ facts, orderFacts, cartFacts, eventFacts }: FactStores): FactTables {
+  return {
+    ...(facts && { purchases: purchaseFactTable(facts) }),
+    ...(orderFacts && { orders: orderFactTable(orderFacts) }),
+    ...(cartFacts && { "abandoned-carts": cartFactTable(cartFacts) }),
+    ...(eventFacts && { refunds: eventFactTable(eventFacts, "refunds"), chargebacks: eventFactTable(eventFacts, "chargebacks") }),
+  };
+}

@@ -24,7 +24,7 @@ import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from ".
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
-import { cartFactTable, eventFactTable, orderFactTable, purchaseFactTable, type FactTables } from "./fact-tables";
+import { factTablesOf } from "./fact-tables";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
@@ -126,16 +126,12 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   // The process's fact table goes with the process's mirror (the sync's and the session's
   // clients); a mirror given by a test or a benchmark has none unless one is given with it.
   const processMirror = store === getProcessState().mirror;
-  const facts = options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined);
-  const orderFacts = options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined);
-  const cartFacts = options.mirror?.cartFacts ?? (processMirror ? getCartFactStore() : undefined);
-  const eventFacts = options.mirror?.eventFacts ?? (processMirror ? getEventFactStore() : undefined);
-  const factTables: FactTables = {
-    ...(facts && { purchases: purchaseFactTable(facts) }),
-    ...(orderFacts && { orders: orderFactTable(orderFacts) }),
-    ...(cartFacts && { "abandoned-carts": cartFactTable(cartFacts) }),
-    ...(eventFacts && { refunds: eventFactTable(eventFacts, "refunds"), chargebacks: eventFactTable(eventFacts, "chargebacks") }),
-  };
+  const factTables = factTablesOf({
+    facts: options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined),
+    orderFacts: options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined),
+    cartFacts: options.mirror?.cartFacts ?? (processMirror ? getCartFactStore() : undefined),
+    eventFacts: options.mirror?.eventFacts ?? (processMirror ? getEventFactStore() : undefined),
+  });
   return createSalesApiClient({
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
