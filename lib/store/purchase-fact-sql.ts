@@ -259,12 +259,13 @@ export function affiliateStatements(dialect: FactDialect, table: string, account
     GROUP BY 1, 2`;
   const orderArgs: unknown[] = [];
   const rows = rangeRows(dialect, plan, table, account, orderArgs, "f.affiliate, f.purchase_type, f.order_id");
-  const flag = (type: string) => `MAX(CASE WHEN r.purchase_type = '${type}' THEN 1 ELSE 0 END)`;
-  const orders = `WITH s AS (SELECT r.currency, r.affiliate, r.purchase_type, r.order_id FROM ${rows} WHERE r.order_id IS NOT NULL)
-    SELECT a.currency, a.affiliate, COUNT(*) AS front_orders, SUM(o.bump) AS bump, SUM(o.upsell) AS upsell
-    FROM (SELECT DISTINCT s.currency, s.affiliate, s.order_id FROM s WHERE s.purchase_type = 'front' AND s.affiliate <> 'none') a
-    JOIN (SELECT r.currency, r.order_id, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell FROM s r GROUP BY r.currency, r.order_id) o
-      ON o.currency = a.currency AND o.order_id = a.order_id
+  // Each order's flags over its rows by a window, not by joining two groupings of the rows: SQLite
+  // joined those as nested loops, which took 40 s for 56,000 rows.
+  const flag = (type: string) => `MAX(CASE WHEN r.purchase_type = '${type}' THEN 1 ELSE 0 END) OVER (PARTITION BY r.currency, r.order_id)`;
+  const orders = `SELECT a.currency, a.affiliate, COUNT(*) AS front_orders, SUM(a.bump) AS bump, SUM(a.upsell) AS upsell
+    FROM (SELECT DISTINCT w.currency, w.affiliate, w.order_id, w.bump, w.upsell
+      FROM (SELECT r.currency, r.affiliate, r.purchase_type, r.order_id, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell FROM ${rows} WHERE r.order_id IS NOT NULL) w
+      WHERE w.purchase_type = 'front' AND w.affiliate <> 'none') a
     GROUP BY a.currency, a.affiliate`;
   const dayArgs: unknown[] = [];
   const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
