@@ -16,7 +16,7 @@ import type { DayDigester } from "@/lib/sales-api/day-cache";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { CartsOf } from "./abandonment-records";
 import { rangeOptions, type LoadOptions } from "./load-options";
-import { orderFactsHold } from "./orders-facts";
+import { factsHold } from "./facts-hold";
 
 /** The carts of the report's periods from the table, or null when it does not hold them all. */
 export async function factCartsOf(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: CartFactStore): Promise<CartsOf<FactCart> | null> {
@@ -24,7 +24,7 @@ export async function factCartsOf(client: SalesApiClient, params: ReportParams, 
   const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
   // Both periods' marks side by side, within the credential's rate limit, as the records' loads are.
   const marks = await Promise.all(windows.map((window) => client.fetchRange("abandoned-carts", window, { ...rangeOptions(options), digest: { digester: CART_DAY_MARK as DayDigester } })));
-  if (!(await orderFactsHold(facts, client.identity, marks.map((m) => m.report)))) return null;
+  if (!(await factsHold(facts, client.identity, marks.map((m) => m.report)))) return null;
   const key = (window: { from: string; to: string }) => `${window.from}/${window.to}`;
   const byWindow = new Map(windows.map((window, i) => [key(window), marks[i]!]));
   return async (_client, period, window) => {

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The Affiliates report's purchases summed by the purchases fact table, when it holds every day
-// of both periods as the mirror served them (revenue-summaries.ts's factsHoldReports); null
+// of both periods as the mirror served them (facts-hold.ts); null
 // otherwise, and the report sums the records. The day summaries are read first, as a filtered
 // Revenue report reads them: they fetch what is missing or stale (which writes its rows), and
 // give the fetch reports and the currency decision (the shown period's, as the records path
@@ -18,7 +18,8 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesLoadParams, type AffiliatesParts } from "@/lib/reports/server/affiliates-parts";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { loadLossRecords } from "@/lib/reports/server/refunds-records";
-import { factsHoldReports, unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
+import { factsHold } from "@/lib/reports/server/facts-hold";
+import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
 
 export async function affiliatesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<AffiliatesParts | null> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
@@ -32,7 +33,7 @@ export async function affiliatesFromFacts(client: SalesApiClient, params: Report
     compare ? unfilteredSummaries(client, { ...loaded, ...compare, compare: "none" }, { ...options, currency: decided }) : null,
     loadLossRecords(client, loaded, options, null),
   ]);
-  if (!(await factsHoldReports(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
+  if (!(await factsHold(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
   const disputed = losses.chargebacks ? disputedSaleIds(losses.chargebacks) : null;
   const query = { timeZone: params.tz, filters: loaded.filters, currency: now.decided };
   const [current, previous] = await Promise.all([

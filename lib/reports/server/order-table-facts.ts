@@ -16,7 +16,8 @@ import type { OrderFactStore, OrderPageItem } from "@/lib/store/order-fact-store
 import { currencyAssumptionFor } from "./currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { orderDetails, orderRow, orderRowId, type OrderRow, type OrderSortKey } from "./order-rows";
-import { orderDayMarks, orderFactsHold } from "./orders-facts";
+import { factsHold } from "./facts-hold";
+import { orderDayMarks } from "./orders-facts";
 import type { TablePage, TableRequest } from "./table-page";
 
 type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
@@ -49,7 +50,7 @@ async function openPageDays(client: SalesApiClient, items: readonly OrderPageIte
 /** The marks of the range when the table holds it as the mirror serves it; null otherwise. */
 async function heldStamps(client: SalesApiClient, params: ReportParams, facts: OrderFactStore, options: LoadOptions): Promise<Map<string, number> | null> {
   const { report } = await orderDayMarks(client, params, params.tz, options);
-  return (await orderFactsHold(facts, client.identity, [report])) ? new Map(report.fetchedAt) : null;
+  return (await factsHold(facts, client.identity, [report])) ? new Map(report.fetchedAt) : null;
 }
 
 /**

@@ -11,28 +11,20 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { ORDER_DAY_MARK } from "@/lib/mirror/day-digesters";
-import type { FactDayStore } from "@/lib/mirror/fact-tables";
 import { orderChoices, queryOrders } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { SalesApiClient } from "@/lib/sales-api";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { OrdersFigures } from "./orders-report";
+import { factsHold } from "./facts-hold";
 
 /** The orders day marks of a local range (no record opened): what the mirror holds, fetching what it lacks or holds stale first. */
 export function orderDayMarks(client: SalesApiClient, range: { from: string; to: string }, timeZone: string, options: LoadOptions) {
   return client.fetchRange("orders", utcFetchWindow(range.from, range.to, timeZone), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester } });
-}
-
-/** Whether a fact table (orders; refunds or chargebacks) holds every day of the reports as the mirror served them (the same fetch time, none left unfetched). */
-export async function orderFactsHold(facts: Pick<FactDayStore<unknown>, "readDayMeta">, account: string, reports: readonly RangeReport[]): Promise<boolean> {
-  if (reports.some((r) => r.unfetchedDays.length > 0)) return false;
-  const stamps = reports.flatMap((r) => r.fetchedAt);
-  const held = new Map((await facts.readDayMeta(account, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
-  return stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt);
 }
 
 export async function ordersFiguresFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: OrderFactStore): Promise<OrdersFigures | null> {
@@ -40,7 +32,7 @@ export async function ordersFiguresFromFacts(client: SalesApiClient, params: Rep
   // Both periods side by side, within the credential's rate limit, as the records' loads are.
   const [shown, before] = await Promise.all([orderDayMarks(client, params, params.tz, options), comparison ? orderDayMarks(client, comparison, params.tz, options) : null]);
   const reports = before ? [shown.report, before.report] : [shown.report];
-  if (!(await orderFactsHold(facts, client.identity, reports))) return null;
+  if (!(await factsHold(facts, client.identity, reports))) return null;
 
   const account = client.identity;
   const choices = await orderChoices(facts, account, { from: params.from, to: params.to, timeZone: params.tz });

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The payout calendar's sales from the purchases fact table, when it holds every day of the
-// history as the mirror served them (revenue-summaries.ts's factsHoldReports); null otherwise,
+// history as the mirror served them (facts-hold.ts); null otherwise,
 // and the calendar reads the records. The history's day summaries are read first, as the
 // Revenue report reads them: they fetch what is missing or stale (which writes its rows) and
 // give the fetch report and the currency decision, without opening a sealed day. The refunds and
@@ -17,12 +17,12 @@ import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption"
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
 import type { PayoutInputs } from "@/lib/reports/server/payouts-report";
 import type { PayoutLosses } from "@/lib/reports/server/payouts-losses";
-import { factsHoldReports } from "@/lib/reports/server/revenue-summaries";
+import { factsHold } from "@/lib/reports/server/facts-hold";
 
 export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<PayoutInputs | null> {
   // Every day as its summary: no day's records are opened.
   const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
-  if (!(await factsHoldReports(facts, client.identity, [report]))) return null;
+  if (!(await factsHold(facts, client.identity, [report]))) return null;
   // Newest day first, the records' order (the currency decision reads them in it).
   const summaries = [...report.fetchedAt].reverse().flatMap(([day]) => {
     const summary = digests.get(day) as PurchaseSummary | undefined;

@@ -11,7 +11,7 @@ import { errorKind, type GenericRecord, type RangeReport, type SalesApiClient } 
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
 import { rangeOptions, type LoadOptions } from "./load-options";
-import { orderFactsHold } from "./orders-facts";
+import { factsHold } from "./facts-hold";
 
 export interface PayoutLossRows {
   refunds: EventFactRow[] | null;
@@ -34,7 +34,7 @@ export const lossRowsOf = (records: { refunds: readonly GenericRecord[] | null; 
 async function rowsFromFacts(client: SalesApiClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
   const marks = await client.fetchRange(resource, history, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
   const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
-  if (!(await orderFactsHold(table, client.identity, [marks.report]))) return null;
+  if (!(await factsHold(table, client.identity, [marks.report]))) return null;
   return { rows: await facts.events(client.identity, resource, { days: history, filters: {} }), report: marks.report };
 }
 

@@ -16,7 +16,8 @@ import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
 import { saleShareOf } from "@/lib/analytics/key-share";
-import { factsHoldReports, unfilteredSummaries } from "./revenue-summaries";
+import { factsHold } from "./facts-hold";
+import { unfilteredSummaries } from "./revenue-summaries";
 import type { TablePage, TableRequest } from "./table-page";
 
 type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
@@ -59,7 +60,7 @@ export async function purchasePageFromFacts(
   // what is missing or stale, which writes its rows, and give the currency decision the
   // records' page makes (loadRevenueRecords): an amount's currency, never the order.
   const { shown, decided } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
-  if (!(await factsHoldReports(facts, client.identity, [shown.report]))) return null;
+  if (!(await factsHold(facts, client.identity, [shown.report]))) return null;
   const page = await purchaseTablePageFromFacts(facts, client.identity, {
     from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, keyType, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize,
   });
@@ -80,7 +81,7 @@ export async function purchasePageFromFacts(
 export async function purchaseDetailsFromFacts(client: SalesApiClient, params: ReportParams, ids: readonly string[], facts: PurchaseFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
   const options = withReportDeadline(client, given);
   const { shown } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
-  if (!(await factsHoldReports(facts, client.identity, [shown.report]))) return null;
+  if (!(await factsHold(facts, client.identity, [shown.report]))) return null;
   // A row's id is its purchase id written as a number (purchaseRowId): any other text names no row.
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
   const items = await facts.locatePurchases(client.identity, purchaseTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);

@@ -2,7 +2,7 @@ import "server-only";
 
 // The Refunds & chargebacks report's purchase figures, in either dating, summed by the purchases
 // fact table when it holds every day of both periods as the mirror served them
-// (revenue-summaries.ts's factsHoldReports); null otherwise, and the report reads the records.
+// (facts-hold.ts); null otherwise, and the report reads the records.
 // Dated by request, the sales the records name outside the period are looked up in the table
 // too, on the days the records path would open (referenced-sales.ts), when it holds those.
 // The day summaries are read first, as a filtered Revenue report reads them: they fetch what is
@@ -27,7 +27,8 @@ import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-option
 import { recordsNamingSales, referencedDays } from "@/lib/reports/server/referenced-sales";
 import { loadLossRecords, REFUND_FILTER_KEYS, type LossRecords } from "@/lib/reports/server/refunds-records";
 import type { RefundsParts } from "@/lib/reports/server/refunds-parts";
-import { factsHoldReports, unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
+import { factsHold } from "@/lib/reports/server/facts-hold";
+import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
 
 /** The sales the records name: their purchase ids. */
 function namedSales(losses: LossRecords): number[] {
@@ -81,7 +82,7 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   const digestOnly = { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set<string>() } };
   const fetched = wanted.size === 0 ? [] : await Promise.all(runs.map((run) => client.fetchRange("purchases", run, digestOnly)));
   const referenced = fetched.map((f) => f.report);
-  if (!(await factsHoldReports(facts, account, referenced))) return null;
+  if (!(await factsHold(facts, account, referenced))) return null;
   const plans = runs.map((days) => ({ ...unfiltered, days, ...WHOLE_DAYS }));
   const others = wanted.size === 0 ? [] : await Promise.all(plans.map((plan) => refundSalesOf(facts, account, plan, [...wanted])));
   const known = new Map(others.flatMap((m) => [...m]));
@@ -108,7 +109,7 @@ export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType,
     loadLossRecords(client, params, options, null),
     compare ? loadLossRecords(client, { ...params, ...compare }, options, null) : null,
   ]);
-  if (!(await factsHoldReports(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
+  if (!(await factsHold(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
   const query = { timeZone: params.tz, filters: params.filters, currency: now.decided };
   const inputs = { client, facts, keyType, fallbackCurrency: now.currency.currency, options };
   const periodOf = params.dating === "sale" ? saleDatedPeriod : requestDatedPeriod;

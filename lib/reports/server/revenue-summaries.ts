@@ -21,6 +21,7 @@ import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/report
 import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/revenue-records";
 import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { factsHold } from "./facts-hold";
 
 export interface RevenueSummaries {
   current: MergedSummary;
@@ -81,14 +82,6 @@ export async function unfilteredSummaries(client: SalesApiClient, params: Report
   return { shown, before, compareRange, decided, missing, currency: { ...decided, tally: tallyByOffer(decided, missing) } };
 }
 
-/** Whether the fact table holds every day of the fetches as the mirror served them: the same fetch time, none left unfetched. */
-export async function factsHoldReports(facts: PurchaseFactStore, account: string, reports: readonly RangeReport[]): Promise<boolean> {
-  if (reports.some((r) => r.unfetchedDays.length > 0)) return false;
-  const stamps = reports.flatMap((r) => r.fetchedAt);
-  const held = new Map((await facts.readDayMeta(account, stamps.map(([day]) => day))).map((m) => [m.day, m.fetchedAt]));
-  return stamps.every(([day, fetchedAt]) => held.get(day) === fetchedAt);
-}
-
 /**
  * A filtered report from the purchases fact table, when it holds every day of both periods as
  * the mirror served them (the same fetch time, none left unfetched); null otherwise, and the
@@ -98,7 +91,7 @@ export async function factsHoldReports(facts: PurchaseFactStore, account: string
  */
 async function filteredSummariesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
   const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
-  if (!(await factsHoldReports(facts, client.identity, before ? [shown.report, before.report] : [shown.report]))) return null;
+  if (!(await factsHold(facts, client.identity, before ? [shown.report, before.report] : [shown.report]))) return null;
   const query = { timeZone: params.tz, filters: params.filters, currency: decided };
   const [current, comparison] = await Promise.all([
     purchaseSummaryFromFacts(facts, client.identity, { ...query, from: params.from, to: params.to }),
