@@ -15,23 +15,42 @@ export * from "@playwright/test";
 /** Requests of a key's 60 a minute left free for every test when it starts. */
 const HEADROOM = 20;
 
+type LogEntry = { t: number; path?: string; query?: string; status?: number };
+
+/** Each key's requests to the sandbox since `since` (epoch ms). */
+async function requestsSince(since: number): Promise<Array<[string, LogEntry[]]>> {
+  const stats = (await sandboxRequest("GET", "/__sandbox/stats")) as { accounts?: Record<string, { log: LogEntry[] }> };
+  return Object.entries(stats.accounts ?? {}).map(([name, account]) => [name, account.log.filter((entry) => entry.t >= since)]);
+}
+
 /** Waits (at most a minute and a bit) until no key sent more than 60 - HEADROOM requests in the last minute. */
-async function waitForBudgetHeadroom(): Promise<void> {
+async function waitForBudgetHeadroom(title: string): Promise<void> {
   for (let waited = 0; waited < 65; waited++) {
-    const stats = (await sandboxRequest("GET", "/__sandbox/stats")) as { accounts?: Record<string, { log: Array<{ t: number }> }> };
-    const now = Date.now();
-    const busiest = Math.max(0, ...Object.values(stats.accounts ?? {}).map((account) => account.log.filter((entry) => now - entry.t < 61_000).length));
+    const busiest = Math.max(0, ...(await requestsSince(Date.now() - 61_000)).map(([, log]) => log.length));
     if (busiest <= 60 - HEADROOM) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+  console.warn(`"${title}" starts without ${HEADROOM} requests of headroom in some key's minute: a report may wait for the budget`);
+}
+
+/** After a failure: what each key asked of the sandbox during the test (a report waiting for the budget shows here). */
+async function describeUpstreamTraffic(since: number): Promise<string> {
+  const lines = (await requestsSince(since)).filter(([, log]) => log.length > 0).map(([name, log]) => {
+    const refused = log.filter((entry) => entry.status === 429).length;
+    const last = log.slice(-8).map((entry) => `  +${Math.round((entry.t - since) / 1000)}s ${entry.status} ${entry.path}${entry.query ?? ""}`);
+    return [`${name}: ${log.length} request(s), ${refused} refused (429); the last ones:`, ...last].join("\n");
+  });
+  return lines.length > 0 ? lines.join("\n") : "no request reached the sandbox during the test";
 }
 
 export const test = base.extend<{ sandboxControlsKept: void }>({
   sandboxControlsKept: [
     async ({}, use, testInfo) => {
-      await waitForBudgetHeadroom();
+      await waitForBudgetHeadroom(testInfo.title);
+      const started = Date.now();
       const before = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       await use();
+      if (testInfo.status !== testInfo.expectedStatus) console.warn(`"${testInfo.title}" failed; the sandbox's traffic during it:\n${await describeUpstreamTraffic(started)}`);
       const after = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       const changed = Object.keys(before).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
       if (changed.length === 0) return;
