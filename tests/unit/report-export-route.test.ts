@@ -17,7 +17,7 @@ const { reportExportRoute } = await import("@/lib/reports/server/report-export-r
 const { errorResponse } = await import("@/lib/reports/server/report-route");
 
 const load = vi.fn();
-const GET = reportExportRoute({ report: "orders", title: "Orders", names: ["all", "kpis", "orders"], holdsComparison: new Set(["kpis"]), creatorOnly: true, load });
+const GET = reportExportRoute({ report: "orders", title: "Orders", names: ["all", "kpis", "orders"], holdsComparison: new Set(["kpis"]), creatorOnly: true }, load);
 const ask = (dataset: string, query = "") => GET(new Request(`https://dash.test/api/export/orders/${dataset}?from=2026-06-01&to=2026-06-10&tz=UTC${query}`), { params: Promise.resolve({ dataset }) });
 const files = new Map([
   ["kpis", csvFile<{ n: number }>([{ header: "Orders", kind: "number", value: (r) => r.n }], [{ n: 3 }])],

@@ -17,11 +17,12 @@ export interface ReportExportRoute {
   /** Files that hold the comparison period's figures beside the shown period's. */
   holdsComparison: ReadonlySet<string>;
   creatorOnly: boolean;
-  /** The report's figures for its files (or a refusal), loaded for the asked file's params. */
-  load(asked: { request: Request; dataset: string; account: ReportRequest["account"]; client: ReportRequest["client"]; params: ReportParams }): Promise<Pick<ReportExport, "quality" | "datasets"> | Response>;
 }
 
-export function reportExportRoute(route: ReportExportRoute) {
+/** The report's figures for its files (or a refusal), loaded for the asked file's params. */
+export type ExportLoad = (asked: { request: Request; dataset: string; account: ReportRequest["account"]; client: ReportRequest["client"]; params: ReportParams }) => Promise<Pick<ReportExport, "quality" | "datasets"> | Response>;
+
+export function reportExportRoute(route: ReportExportRoute, load: ExportLoad) {
   const names = new Map([...route.names].map((name) => [name, name]));
   return async function GET(request: Request, context: { params: Promise<{ dataset: string }> }): Promise<Response> {
     const { dataset } = await context.params;
@@ -31,7 +32,7 @@ export function reportExportRoute(route: ReportExportRoute) {
       const refusal = csvLocaleRefusal(request);
       if (refusal) return refusal;
       const params = exportParams(asked, dataset, route.holdsComparison);
-      const loaded = await route.load({ request, dataset, account, client, params });
+      const loaded = await load({ request, dataset, account, client, params });
       if (loaded instanceof Response) return loaded;
       return exportResponse(dataset, { report: route.report, title: route.title, accountLabel: account.label, range: params, quality: loaded.quality, datasets: loaded.datasets, holdsComparison: route.holdsComparison, csvLocale: csvLocaleOf(request) });
     });

@@ -4,14 +4,7 @@ import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server
 import { loadAbandonmentReport } from "@/lib/reports/server/abandonment-report";
 import { reportExportRoute } from "@/lib/reports/server/report-export-route";
 
-export const GET = reportExportRoute({
-  report: "abandonment",
-  title: "Abandonment",
-  names: ABANDONMENT_CSV_NAMES,
-  holdsComparison: new Set(["kpis"]),
-  creatorOnly: true,
-  async load({ request, client, params }) {
-    const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
-    return { quality: view.quality, datasets: abandonmentDatasets(view, data) };
-  },
+export const GET = reportExportRoute({ report: "abandonment", title: "Abandonment", names: ABANDONMENT_CSV_NAMES, holdsComparison: new Set(["kpis"]), creatorOnly: true }, async ({ request, client, params }) => {
+  const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
+  return { quality: view.quality, datasets: abandonmentDatasets(view, data) };
 });

@@ -4,14 +4,7 @@ import { AFFILIATES_CSV_NAMES, AFFILIATES_HOLD_COMPARISON, affiliatesDatasets } 
 import { loadAffiliatesReport } from "@/lib/reports/server/affiliates-report";
 import { reportExportRoute } from "@/lib/reports/server/report-export-route";
 
-export const GET = reportExportRoute({
-  report: "affiliates",
-  title: "Affiliates",
-  names: AFFILIATES_CSV_NAMES,
-  holdsComparison: AFFILIATES_HOLD_COMPARISON,
-  creatorOnly: true,
-  async load({ request, client, params }) {
-    const { view } = await loadAffiliatesReport(client, params, { signal: request.signal });
-    return { quality: view.quality, datasets: affiliatesDatasets(view) };
-  },
+export const GET = reportExportRoute({ report: "affiliates", title: "Affiliates", names: AFFILIATES_CSV_NAMES, holdsComparison: AFFILIATES_HOLD_COMPARISON, creatorOnly: true }, async ({ request, client, params }) => {
+  const { view } = await loadAffiliatesReport(client, params, { signal: request.signal });
+  return { quality: view.quality, datasets: affiliatesDatasets(view) };
 });

@@ -4,14 +4,7 @@ import { ORDERS_CSV_NAMES, ordersDatasets } from "@/lib/reports/server/orders-cs
 import { loadOrdersReport } from "@/lib/reports/server/orders-report";
 import { reportExportRoute } from "@/lib/reports/server/report-export-route";
 
-export const GET = reportExportRoute({
-  report: "orders",
-  title: "Orders",
-  names: ORDERS_CSV_NAMES,
-  holdsComparison: new Set(["kpis"]),
-  creatorOnly: true,
-  async load({ request, client, params }) {
-    const { view, orders } = await loadOrdersReport(client, params, { signal: request.signal });
-    return { quality: view.quality, datasets: ordersDatasets(view, orders) };
-  },
+export const GET = reportExportRoute({ report: "orders", title: "Orders", names: ORDERS_CSV_NAMES, holdsComparison: new Set(["kpis"]), creatorOnly: true }, async ({ request, client, params }) => {
+  const { view, orders } = await loadOrdersReport(client, params, { signal: request.signal });
+  return { quality: view.quality, datasets: ordersDatasets(view, orders) };
 });

@@ -5,16 +5,9 @@ import { reportExportRoute } from "@/lib/reports/server/report-export-route";
 import { REFUNDS_CSV_NAMES, refundsDatasets } from "@/lib/reports/server/refunds-csv";
 import { loadRefundsReport } from "@/lib/reports/server/refunds-report";
 
-export const GET = reportExportRoute({
-  report: "refunds",
-  title: "Refunds & chargebacks",
-  names: REFUNDS_CSV_NAMES,
-  // No file of this report holds the comparison period's figures.
-  holdsComparison: new Set<string>(),
-  creatorOnly: false,
-  async load({ request, dataset, account, client, params }) {
-    const { view, data } = await loadRefundsReport(client, account.keyType, params, { signal: request.signal });
-    if ((dataset === "refunds" || dataset === "chargebacks") && data.unavailable.includes(dataset)) return errorResponse(404, "not_found", `The Sales API does not offer ${dataset} records right now.`);
-    return { quality: view.quality, datasets: refundsDatasets(view, data, account.keyType, params) };
-  },
+// No file of this report holds the comparison period's figures.
+export const GET = reportExportRoute({ report: "refunds", title: "Refunds & chargebacks", names: REFUNDS_CSV_NAMES, holdsComparison: new Set<string>(), creatorOnly: false }, async ({ request, dataset, account, client, params }) => {
+  const { view, data } = await loadRefundsReport(client, account.keyType, params, { signal: request.signal });
+  if ((dataset === "refunds" || dataset === "chargebacks") && data.unavailable.includes(dataset)) return errorResponse(404, "not_found", `The Sales API does not offer ${dataset} records right now.`);
+  return { quality: view.quality, datasets: refundsDatasets(view, data, account.keyType, params) };
 });

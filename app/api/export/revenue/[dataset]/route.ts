@@ -6,15 +6,8 @@ import { reportExportRoute } from "@/lib/reports/server/report-export-route";
 import { REVENUE_CSV_NAMES } from "@/lib/reports/server/revenue-csv";
 import { loadRevenueExport } from "@/lib/reports/server/revenue-export";
 
-export const GET = reportExportRoute({
-  report: "revenue",
-  title: "Revenue",
-  names: REVENUE_CSV_NAMES,
-  holdsComparison: new Set(["kpis", "series"]),
-  creatorOnly: false,
-  // The figures as the page has them; the purchases file streams from the mirror a day at a time.
-  async load({ request, account, client, params }) {
-    const { view, datasets } = await loadRevenueExport(client, account.keyType, params, { signal: request.signal, facts: getReportFactStore() });
-    return { quality: view.quality, datasets };
-  },
+// The figures as the page has them; the purchases file streams from the mirror a day at a time.
+export const GET = reportExportRoute({ report: "revenue", title: "Revenue", names: REVENUE_CSV_NAMES, holdsComparison: new Set(["kpis", "series"]), creatorOnly: false }, async ({ request, account, client, params }) => {
+  const { view, datasets } = await loadRevenueExport(client, account.keyType, params, { signal: request.signal, facts: getReportFactStore() });
+  return { quality: view.quality, datasets };
 });
