@@ -1,23 +1,16 @@
 // npm run bench:csv [-- --scale N --days N --profile DIR --now-heap MiB] — the Revenue purchases CSV (issue #25 point 5), last
 // `days` UTC days, no filter, no comparison: as the export route wrote it before (every record of
 // the range loaded, then written) and now (read from the mirror a day at a time as the download
-// pulls). The mirror is filled without a sync, as bench:facts fills it (the sandbox's generator,
+// pulls). The mirror is filled without a sync (scripts/bench/fill-mirror.ts: the sandbox's generator,
 // the large creator account, its fixed now, stored through MirrorDayCache.set); each way then
 // runs in its own process on that file, so each peak RSS (the kernel's high-water mark) is its own
 // (--profile writes each one's CPU profile there).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DAY_DIGESTERS } from "@/lib/mirror/day-digesters";
-import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
-import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
-import { createMirroredClient } from "@/lib/mirror/mirror-access";
-import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
-import { purchaseFactTable } from "@/lib/mirror/fact-tables";
-import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import { csvStream } from "@/lib/csv/stream";
 import { columnsInZone } from "@/lib/csv/zoned-time";
 import type { CsvFile } from "@/lib/reports/server/csv-datasets";
@@ -26,25 +19,14 @@ import { loadRevenueExport } from "@/lib/reports/server/revenue-export";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
-import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
-import { dayKey } from "@/lib/sales-api/day-cache";
-import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
-import { createTransport } from "@/lib/sales-api/transport";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { makeAccounts } from "../sandbox/accounts";
-import { Dataset } from "../sandbox/data/dataset";
-import { dayOf } from "../sandbox/data/time";
+import { BENCH_TODAY, fillTempMirror, isoOfDay, loadAverage as load, NO_FILTERS, openBenchMirror, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "365" }, mode: { type: "string" }, file: { type: "string" }, profile: { type: "string" }, "now-heap": { type: "string" } } });
 const SCALE = Number(values.scale);
 const DAYS = Number(values.days);
-const NOW = Date.parse("2026-06-15T12:00:00Z");
 const SECRET = "bench-purchases-csv-secret-0123456789abcdef";
-const accounts = makeAccounts("salesdash");
-const credential = credentialFrom({ apiKey: accounts.creator.apiKey });
-const s = (ms: number) => (ms / 1000).toFixed(2);
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(" ");
 const mib = (bytes: number) => (bytes / 1_048_576).toFixed(0);
 /** The kernel's high-water mark of this process's RSS (Linux). */
 const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
@@ -52,24 +34,12 @@ const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/sel
 function open(file: string) {
   const mirror = new SqliteMirrorStore(file);
   const facts = new SqlitePurchaseFactStore(file);
-  const clock = () => NOW;
-  const client: SalesApiClient = createMirroredClient({
-    credential,
-    target: "production",
-    transport: createTransport({ baseUrl: "https://127.0.0.1:9", timeoutMs: 1000 }),
-    clock,
-    mirror: { store: mirror, facts, clock, serverSecret: SECRET },
-  });
+  const { client } = openBenchMirror({ store: mirror, serverSecret: SECRET, facts });
   return { mirror, facts, client };
 }
 
 function params(): ReportParams {
-  const today = dayOf(NOW);
-  const day = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
-  return {
-    from: day(today - DAYS + 1), to: day(today), preset: null, compare: "none", dating: "sale", granularity: "month", tz: "UTC", currency: null,
-    filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, []])) as unknown as Record<FilterKey, string[]>,
-  };
+  return { from: isoOfDay(BENCH_TODAY - DAYS + 1), to: isoOfDay(BENCH_TODAY), preset: null, compare: "none", dating: "sale", granularity: "month", tz: "UTC", currency: null, filters: NO_FILTERS };
 }
 
 /** One way of writing the file, in this process: time to the first byte, to the last, rows, bytes, peak RSS. */
@@ -134,27 +104,14 @@ async function child(mode: string, file: string): Promise<Record<string, number 
 
 async function main(): Promise<void> {
   if (values.mode && values.file) return measure(values.mode as "before" | "now", values.file);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-csv-"));
   // One app secret for every process: the account's identity (the mirror's key) is derived from it.
-  Object.assign(process.env, { AUTH_SECRET: SECRET, SALESDASH_DATA_DIR: dir });
-  const file = path.join(dir, "mirror.sqlite");
-  const { mirror, facts, client } = open(file);
-  const cache = new MirrorDayCache(mirror, client.identity, deriveMirrorKey(SECRET, credential), DEFAULT_FRESHNESS, () => NOW, undefined, DAY_DIGESTERS, { purchases: purchaseFactTable(facts) });
-  console.log(`filling ${DAYS} days at scale ${SCALE} (load ${load()})`);
-  const dataset = new Dataset("salesdash", SCALE);
-  const today = dayOf(NOW);
-  let purchases = 0;
-  for (let d = today; d > today - DAYS; d--) {
-    const records = dataset.dayRecords(accounts.creator.scope, "purchases", d, NOW).flatMap((r) => {
-      const parsed = purchaseSchema.safeParse(r);
-      return parsed.success ? [parsed.data] : [];
-    });
-    purchases += records.length;
-    await cache.set(dayKey(client.identity, "purchases", new Date(d * 86_400_000).toISOString().slice(0, 10)), { records, complete: true, fetchedAt: NOW });
-  }
-  await mirror.close();
-  await facts.close();
-  console.log(`filled ${purchases} purchases; file ${mib(fs.statSync(file).size)} MiB`);
+  process.env.AUTH_SECRET = SECRET;
+  const filled = await fillTempMirror({ name: "bench-csv", scale: SCALE, days: DAYS, resources: ["purchases"], serverSecret: SECRET, stores: (file) => ({ facts: new SqlitePurchaseFactStore(file) }) });
+  const { dir, file } = filled;
+  process.env.SALESDASH_DATA_DIR = dir;
+  // Each way opens the file in its own process: this one lets go of it first.
+  await filled.mirror.close();
+  await filled.stores.facts.close();
   const results = [];
   for (const mode of ["before", "now", "before", "now"]) {
     const before = load();

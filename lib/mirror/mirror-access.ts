@@ -24,7 +24,7 @@ import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from ".
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
-import { factTablesOf } from "./fact-tables";
+import { factTablesOf, type FactStores } from "./fact-tables";
 
 export function getMirrorStore(): MirrorStore {
   const state = getProcessState();
@@ -98,6 +98,13 @@ export function getReportEventFactStore(): EventFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getEventFactStore() : undefined;
 }
 
+/** The process's fact stores, one for each of FactStores' (a store added there must be added here): a mirrored client writes them, forgetting an account deletes its rows from each. */
+export type ProcessFactStores = { [K in keyof FactStores]-?: NonNullable<FactStores[K]> & { forget(account: string): Promise<void> } };
+
+export function getFactStores(): ProcessFactStores {
+  return { facts: getPurchaseFactStore(), orderFacts: getOrderFactStore(), cartFacts: getCartFactStore(), eventFacts: getEventFactStore() };
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {
@@ -126,11 +133,12 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
   // The process's fact table goes with the process's mirror (the sync's and the session's
   // clients); a mirror given by a test or a benchmark has none unless one is given with it.
   const processMirror = store === getProcessState().mirror;
+  const processStores = processMirror ? getFactStores() : undefined;
   const factTables = factTablesOf({
-    facts: options.mirror?.facts ?? (processMirror ? getPurchaseFactStore() : undefined),
-    orderFacts: options.mirror?.orderFacts ?? (processMirror ? getOrderFactStore() : undefined),
-    cartFacts: options.mirror?.cartFacts ?? (processMirror ? getCartFactStore() : undefined),
-    eventFacts: options.mirror?.eventFacts ?? (processMirror ? getEventFactStore() : undefined),
+    facts: options.mirror?.facts ?? processStores?.facts,
+    orderFacts: options.mirror?.orderFacts ?? processStores?.orderFacts,
+    cartFacts: options.mirror?.cartFacts ?? processStores?.cartFacts,
+    eventFacts: options.mirror?.eventFacts ?? processStores?.eventFacts,
   });
   return createSalesApiClient({
     ...options,

@@ -14,10 +14,12 @@ vi.mock("@/lib/auth/session-token", () => ({ clearSessionCookies: async () => un
 vi.mock("@/lib/mirror/account-sync", () => ({ stopAccountSync: async () => undefined }));
 vi.mock("@/lib/mirror/mirror-access", () => ({
   getMirrorStore: () => ({ forget: async () => undefined }),
-  getPurchaseFactStore: () => ({ forget: async (account: string) => void state.factsForgotten.push(account) }),
-  getOrderFactStore: () => ({ forget: async (account: string) => void state.orderFactsForgotten.push(account) }),
-  getCartFactStore: () => ({ forget: async (account: string) => void state.cartFactsForgotten.push(account) }),
-  getEventFactStore: () => ({ forget: async (account: string) => void state.eventFactsForgotten.push(account) }),
+  getFactStores: () => ({
+    facts: { forget: async (account: string) => void state.factsForgotten.push(account) },
+    orderFacts: { forget: async (account: string) => void state.orderFactsForgotten.push(account) },
+    cartFacts: { forget: async (account: string) => void state.cartFactsForgotten.push(account) },
+    eventFacts: { forget: async (account: string) => void state.eventFactsForgotten.push(account) },
+  }),
 }));
 vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw new Error(`redirect ${to}`); } }));

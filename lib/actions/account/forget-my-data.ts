@@ -12,7 +12,7 @@ import { getCredentialVault } from "@/lib/auth/credential-vault";
 import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
-import { getCartFactStore, getEventFactStore, getMirrorStore, getOrderFactStore, getPurchaseFactStore } from "@/lib/mirror/mirror-access";
+import { forgetMirroredAccount } from "@/lib/mirror/forget-account";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getProcessState } from "@/lib/store/process-state";
 import { getSavedViewStore } from "@/lib/views/saved-views";
@@ -21,7 +21,6 @@ const REPORTS_GRACE_MS = 15_000;
 
 const forgetMyData = sessionAction(z.object({}), async (_input, { account, client }): Promise<ActionResult<never>> => {
   const identity = client.identity;
-  const store = getMirrorStore();
   try {
     await getCredentialVault().remove(account.vaultRef);
   } catch {
@@ -31,22 +30,14 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
   await clearSessionCookies();
   try {
     await stopAccountSync(identity);
-    await store.forget(identity);
-    await getPurchaseFactStore().forget(identity);
-    await getOrderFactStore().forget(identity);
-    await getCartFactStore().forget(identity);
-    await getEventFactStore().forget(identity);
+    await forgetMirroredAccount(identity);
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
     await getSavedViewStore().deleteAccount(identity);
     const reports = getProcessState().reports;
     if (reports.busy(identity)) {
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);
-      await store.forget(identity);
-      await getPurchaseFactStore().forget(identity);
-      await getOrderFactStore().forget(identity);
-      await getCartFactStore().forget(identity);
-      await getEventFactStore().forget(identity);
+      await forgetMirroredAccount(identity);
     }
   } catch {
     log("warn", { event: "mirror_forget_failed", kind: "mirror" });

@@ -2,22 +2,9 @@
 // (creator keys only), or "all" as a ZIP of every CSV; for the signed-in account only.
 import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
 import { loadAbandonmentReport } from "@/lib/reports/server/abandonment-report";
-import { lookupExport } from "@/lib/reports/server/export-names";
-import { csvLocaleOf, csvLocaleRefusal, exportParams, exportResponse } from "@/lib/reports/server/report-export";
-import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
+import { reportExportRoute } from "@/lib/reports/server/report-export-route";
 
-const NAMES = new Map([...ABANDONMENT_CSV_NAMES].map((name) => [name, name]));
-const HOLDS_COMPARISON = new Set(["kpis"]);
-
-export async function GET(request: Request, context: { params: Promise<{ dataset: string }> }) {
-  const { dataset } = await context.params;
-  return handleReportRequest(request, { creatorOnly: true, download: true }, async ({ account, client, params: asked }) => {
-    const known = lookupExport(NAMES, dataset);
-    if (!known.ok) return errorResponse(404, "not_found", known.message);
-    const refusal = csvLocaleRefusal(request);
-    if (refusal) return refusal;
-    const params = exportParams(asked, dataset, HOLDS_COMPARISON);
-    const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
-    return exportResponse(dataset, { report: "abandonment", title: "Abandonment", accountLabel: account.label, range: params, quality: view.quality, datasets: abandonmentDatasets(view, data), holdsComparison: HOLDS_COMPARISON, csvLocale: csvLocaleOf(request) });
-  });
-}
+export const GET = reportExportRoute({ report: "abandonment", title: "Abandonment", names: ABANDONMENT_CSV_NAMES, holdsComparison: new Set(["kpis"]), creatorOnly: true }, async ({ request, client, params }) => {
+  const { view, data } = await loadAbandonmentReport(client, params, { signal: request.signal });
+  return { quality: view.quality, datasets: abandonmentDatasets(view, data) };
+});
