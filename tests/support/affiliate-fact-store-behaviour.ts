@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { purchaseFactRow } from "@/lib/query/purchase-facts";
-import { purchasePlan } from "@/lib/query/purchase-query";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import type { FactAffiliateCount, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesClient } from "./affiliate-facts-fixture";
-import { fillFactStore, NOW, purchaseDays, reportParams } from "./purchase-facts-fixture";
+import { withStore, type StoreBackend } from "./fact-day-store-behaviour";
+import { fillFactStore, NOW, reportParams } from "./purchase-facts-fixture";
+import { saleMaker, twoDaysPlan as plan, withTwoDays } from "./two-sale-days";
+import { timeless } from "./views-from-facts";
 
 // What the Affiliates leaderboard reads from a purchases fact store: per currency and affiliate
 // key, the sums, the checkouts (an affiliate's front orders and what the whole order took), the
@@ -14,19 +14,9 @@ import { fillFactStore, NOW, purchaseDays, reportParams } from "./purchase-facts
 // the records' view and opens no purchase record. SQLite runs it in tests/unit, PostgreSQL in
 // tests/backends.
 
-export interface AffiliateFactBackend {
-  /** A store on a new, empty back-end. */
-  open(): Promise<PurchaseFactStore>;
-}
+export type AffiliateFactBackend = StoreBackend<PurchaseFactStore>;
 
-const template = () => purchaseDays("creator").get("2026-03-10")![0]!;
-
-function sale(id: number, over: Partial<Purchase>): Purchase {
-  return {
-    ...template(), purchaseId: id, orderId: 100, purchaseType: "front", currency: "usd", affiliateName: "Ana", productName: "P", offerCode: "OFF",
-    checkoutInitializedAt: "2026-03-10T12:00:00Z", amountTransaction: 100, amountCreatorNet: 70, amountAffiliation: 20, amountRefunded: 0, ...over,
-  } as Purchase;
-}
+const sale = saleMaker(() => ({ orderId: 100 }));
 
 // Order 100: Ana's front and a bump nobody is credited with. Order 101: Ana's front, refunded
 // in part, and Bob's upsell. Ana's front without an order. Order 102: Ana's front in brl and
@@ -46,23 +36,11 @@ const DAY_ONE = [
 ];
 const DAY_TWO = [sale(9, { orderId: 104, affiliateName: "Cy", checkoutInitializedAt: "2026-03-11T03:00:00Z" })];
 
-const plan = (filters: { product?: string[] } = {}) =>
-  purchasePlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") }).plan;
 const byKey = <T extends { currency: string; affiliate: string }>(list: T[]) => [...list].sort((a, b) => `${a.currency}\n${a.affiliate}`.localeCompare(`${b.currency}\n${b.affiliate}`));
 
 export function affiliateFactStoreBehaviour(name: string, backend: AffiliateFactBackend): void {
   describe(`${name}: the Affiliates leaderboard's groups`, () => {
-    const withRows = async (test: (store: PurchaseFactStore) => Promise<void>) => {
-      const store = await backend.open();
-      try {
-        await store.replaceDay("acct", "2026-03-10", NOW, DAY_ONE.map(purchaseFactRow));
-        await store.replaceDay("acct", "2026-03-11", NOW, DAY_TWO.map(purchaseFactRow));
-        await store.replaceDay("other", "2026-03-10", NOW, DAY_ONE.map(purchaseFactRow));
-        await test(store);
-      } finally {
-        await store.close();
-      }
-    };
+    const withRows = withTwoDays(backend, DAY_ONE, DAY_TWO);
     // In cents: each sale is 100.00, 70.00 net, 20.00 commission.
     const times = (n: number) => ({ transaction: 10_000 * n, creatorNet: 7_000 * n, affiliation: 2_000 * n });
     const money = times(1);
@@ -118,39 +96,29 @@ export function affiliateFactStoreBehaviour(name: string, backend: AffiliateFact
       const answer = await buildAffiliatesView(client, params, { facts: store, currency: assumeCurrency("brl") });
       // Purchase records opened (not the day summaries a report reads first).
       const opened = fetches.mock.calls.filter(([resource, , options]) => resource === "purchases" && !(options as { digest?: unknown } | undefined)?.digest).length;
-      return { answer: JSON.parse(JSON.stringify(answer, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as typeof answer, opened };
+      return { answer: timeless(answer), opened };
     };
 
-    it("is read from the table when it holds both periods, opens no purchase record, and is the records' view", async () => {
-      const store = await backend.open();
-      try {
-        await fillFactStore(store, "creator", "creator");
-        const groups = vi.spyOn(store, "affiliateGroups");
-        const fromFacts = await view(store);
-        expect(groups).toHaveBeenCalledTimes(2);
-        expect(fromFacts.opened).toBe(0);
-        const fromRecords = await view();
-        expect(fromRecords.opened).toBeGreaterThan(0);
-        expect(fromFacts.answer.blocks.flatMap((b) => b.rows).some((r) => (r.chargebacks.count ?? 0) > 0 && r.trend !== null)).toBe(true);
-        expect(fromFacts.answer).toEqual(fromRecords.answer);
-      } finally {
-        await store.close();
-      }
-    });
+    it("is read from the table when it holds both periods, opens no purchase record, and is the records' view", withStore(backend, async (store) => {
+      await fillFactStore(store, "creator", "creator");
+      const groups = vi.spyOn(store, "affiliateGroups");
+      const fromFacts = await view(store);
+      expect(groups).toHaveBeenCalledTimes(2);
+      expect(fromFacts.opened).toBe(0);
+      const fromRecords = await view();
+      expect(fromRecords.opened).toBeGreaterThan(0);
+      expect(fromFacts.answer.blocks.flatMap((b) => b.rows).some((r) => (r.chargebacks.count ?? 0) > 0 && r.trend !== null)).toBe(true);
+      expect(fromFacts.answer).toEqual(fromRecords.answer);
+    }));
 
-    it("is read from the records when the table holds a day from another fetch than the mirror's", async () => {
-      const store = await backend.open();
-      try {
-        await fillFactStore(store, "creator", "creator");
-        await store.replaceDay("creator", "2026-03-20", NOW - 1, []);
-        const groups = vi.spyOn(store, "affiliateGroups");
-        const answer = await view(store);
-        expect(groups).not.toHaveBeenCalled();
-        expect(answer.opened).toBeGreaterThan(0);
-        expect(answer.answer).toEqual((await view()).answer);
-      } finally {
-        await store.close();
-      }
-    });
+    it("is read from the records when the table holds a day from another fetch than the mirror's", withStore(backend, async (store) => {
+      await fillFactStore(store, "creator", "creator");
+      await store.replaceDay("creator", "2026-03-20", NOW - 1, []);
+      const groups = vi.spyOn(store, "affiliateGroups");
+      const answer = await view(store);
+      expect(groups).not.toHaveBeenCalled();
+      expect(answer.opened).toBeGreaterThan(0);
+      expect(answer.answer).toEqual((await view()).answer);
+    }));
   });
 }

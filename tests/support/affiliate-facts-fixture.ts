@@ -4,15 +4,12 @@
 // won and open disputes, two records of one sale, an id written as text, a record naming no
 // sale, a record whose own product the URL's filter drops; or a 404 for either endpoint.
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
-import { SalesApiHttpError } from "@/lib/sales-api/errors";
-import type { GenericRecord, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { FIRST_DAY, heldDaysClient, NOW, purchaseDays } from "./purchase-facts-fixture";
+import { cachedReport, FIRST_DAY, NOW, withLosses, type LossEndpoints } from "./held-days";
+import { heldDaysClient, purchaseDays } from "./purchase-facts-fixture";
 
-export interface LossEndpoints {
-  refunds: "records" | "404";
-  chargebacks: "records" | "404";
-}
+export type { LossEndpoints } from "./held-days";
 
 function chargebackRecords(purchases: readonly Purchase[]): GenericRecord[] {
   const records: GenericRecord[] = [];
@@ -38,22 +35,10 @@ let held: { refunds: GenericRecord[]; chargebacks: GenericRecord[] } | null = nu
 
 /** A creator client answering the held days' purchases (heldDaysClient) and the refunds and chargebacks of those sales. */
 export function affiliatesClient(endpoints: LossEndpoints): SalesApiClient {
-  const purchases = heldDaysClient("creator");
   const all = [...purchaseDays("creator").values()].flat();
   held ??= { refunds: refundRecords(all), chargebacks: chargebackRecords(all) };
   const losses = held;
-  return {
-    ...purchases,
-    fetchRange: async (resource: string, window: { from: string; to: string }, options?: unknown) => {
-      if (resource !== "refunds" && resource !== "chargebacks") return (purchases.fetchRange as (...args: unknown[]) => unknown)(resource, window, options);
-      if (endpoints[resource] === "404") throw new SalesApiHttpError(404, "not_found", "no such endpoint", { correlationId: null });
-      const report = {
-        resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0,
-        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [[window.from, NOW]],
-      } as unknown as RangeReport;
-      return { records: losses[resource], digests: new Map(), report };
-    },
-  } as unknown as SalesApiClient;
+  return withLosses(heldDaysClient("creator"), endpoints, async (resource, window) => ({ records: losses[resource], digests: new Map(), report: cachedReport(resource, window, [[window.from, NOW]], 0) }));
 }
 
 /** The days before the held ones stored empty, as the mirror stores a day without sales: comparison periods reaching back before the data (a year, for "last_year") are then held too. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { cartFactRows } from "@/lib/query/cart-facts";
 import { queryCarts } from "@/lib/query/cart-query";
@@ -6,105 +6,41 @@ import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import { allCarts, cartDays, fillCartFactStore, heldAbandonmentClient, NOW } from "./cart-facts-fixture";
+import { FACT_DAY, factDayStoreBehaviour, withStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { ordersParams, type OrdersQuery } from "./order-facts-fixture";
 import { purchaseDays } from "./purchase-facts-fixture";
+import { mostCommon, viewsFromFactsAndRecords } from "./views-from-facts";
 
 // What the Abandonment report relies on from a carts fact store: a day's rows replaced as one,
-// accounts kept apart, and carts that make the very view the records make. Every back-end runs
-// the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
+// accounts kept apart (fact-day-store-behaviour.ts), no customer's personal data, and carts that
+// make the very view the records make. Every back-end runs the same suite: SQLite in tests/unit,
+// PostgreSQL in tests/backends.
 
-export interface CartFactBackend {
-  /** A store on a new, empty back-end. */
-  open(): Promise<CartFactStore>;
-}
+export type CartFactBackend = StoreBackend<CartFactStore>;
 
 /** A query of the report: as the Orders report's (the same parameters). */
 export type CartsQuery = OrdersQuery;
 
-const mostCommon = (values: string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-};
-
 /** The view from the table (and whether it was read) and the view from the records. */
-export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none") {
-  const carts = vi.spyOn(store, "carts");
-  try {
-    const params = ordersParams(query, compare);
-    const fromFacts = await buildAbandonmentView(heldAbandonmentClient(), params, { cartFacts: store, currency: query.currency });
-    const read = carts.mock.calls.length > 0;
-    const fromRecords = await buildAbandonmentView(heldAbandonmentClient(), params, { currency: query.currency });
-    // The moment the view was computed is the one thing that differs between two computations.
-    const timeless = <T>(v: T) => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as T;
-    return { read, fromFacts: timeless(fromFacts), fromRecords: timeless(fromRecords) };
-  } finally {
-    carts.mockRestore();
-  }
-}
+export const bothAbandonmentViews = (store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none") =>
+  viewsFromFactsAndRecords(store, "carts", (cartFacts) => buildAbandonmentView(heldAbandonmentClient(), ordersParams(query, compare), { cartFacts, currency: query.currency }));
 
 export function cartFactStoreBehaviour(name: string, backend: CartFactBackend): void {
+  const day = FACT_DAY;
+  const records = () => cartDays().get(day)!;
+  factDayStoreBehaviour(name, backend, {
+    rows: () => cartFactRows(records()),
+    count: async (store, account) => (await queryCarts(store, account, { from: day, to: day, timeZone: "UTC", filters: {} })).length,
+    broken: (rows) => rows.map((r, i) => (i === 3 ? { ...r, checkoutId: null as unknown as string } : r)),
+  });
+
   describe(`${name}: a day's rows`, () => {
-    const day = "2026-03-10";
-    const records = () => cartDays().get(day)!;
-    const count = async (store: CartFactStore, account: string) => (await queryCarts(store, account, { from: day, to: day, timeZone: "UTC", filters: {} })).length;
-
-    it("are replaced, not added to, when the day is stored again; its fetch time and count are kept", async () => {
-      const store = await backend.open();
-      try {
-        const rows = cartFactRows(records());
-        expect(rows.length).toBeGreaterThan(5);
-        await store.replaceDay("acct", day, NOW - 1000, rows);
-        await store.replaceDay("acct", day, NOW, rows.slice(0, 5));
-        expect(await count(store, "acct")).toBe(5);
-        expect(await store.readDayMeta("acct", ["2026-03-09", day])).toEqual([{ day, fetchedAt: NOW, count: 5 }]);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("are replaced atomically: a replacement that fails leaves the day as it was", async () => {
-      const store = await backend.open();
-      try {
-        const rows = cartFactRows(records());
-        await store.replaceDay("acct", day, NOW - 1000, rows);
-        const broken = rows.map((r, i) => (i === 3 ? { ...r, checkoutId: null as unknown as string } : r));
-        await expect(store.replaceDay("acct", day, NOW, broken)).rejects.toThrow();
-        expect(await count(store, "acct")).toBe(rows.length);
-        expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW - 1000, count: rows.length }]);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("belong to one account: another's are neither counted nor forgotten with it", async () => {
-      const store = await backend.open();
-      try {
-        const rows = cartFactRows(records());
-        await store.replaceDay("a", day, NOW, rows);
-        await store.replaceDay("b", day, NOW, rows.slice(0, 2));
-        expect(await count(store, "a")).toBe(rows.length);
-        expect(await count(store, "b")).toBe(2);
-        await store.forget("a");
-        expect(await count(store, "a")).toBe(0);
-        expect(await store.readDayMeta("a", [day])).toEqual([]);
-        expect(await count(store, "b")).toBe(2);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("hold no customer's personal data", async () => {
-      const store = await backend.open();
-      try {
-        const rows = cartFactRows(records());
-        await store.replaceDay("acct", day, NOW, rows);
-        const text = JSON.stringify(await store.carts("acct", { days: { from: day, to: day }, startMs: 0, endMs: NOW, filters: {} }));
-        for (const c of records()) for (const value of [c.customerName, c.customerEmail, c.customerPhone, c.cardLast4, c.shippingCity]) if (value) expect(text).not.toContain(JSON.stringify(value));
-      } finally {
-        await store.close();
-      }
-    });
+    it("hold no customer's personal data", withStore(backend, async (store) => {
+      const rows = cartFactRows(records());
+      await store.replaceDay("acct", day, NOW, rows);
+      const text = JSON.stringify(await store.carts("acct", { days: { from: day, to: day }, startMs: 0, endMs: NOW, filters: {} }));
+      for (const c of records()) for (const value of [c.customerName, c.customerEmail, c.customerPhone, c.cardLast4, c.shippingCity]) if (value) expect(text).not.toContain(JSON.stringify(value));
+    }));
   });
 
   describe(`${name}: the Abandonment view the records give`, () => {

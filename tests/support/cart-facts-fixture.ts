@@ -5,18 +5,14 @@
 // twice), beside the same days' purchases (purchase-facts-fixture.ts); and the record engine
 // that stays the oracle: the Abandonment report's own loader over a client answering those days.
 import { cartFactRows } from "@/lib/query/cart-facts";
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
-import { Deadline } from "@/lib/sales-api/deadline";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { SalesApiClient } from "@/lib/sales-api";
 import { abandonedCartSchema, type AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
-import { makeAccounts } from "../../sandbox/accounts";
-import { Dataset } from "../../sandbox/data/dataset";
-import { dayOf } from "../../sandbox/data/time";
+import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
 import { without } from "./order-facts-fixture";
-import { NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
+import { purchaseDays } from "./purchase-facts-fixture";
 
-export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./purchase-facts-fixture";
+export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
 function oddly(c: AbandonedCart, i: number): AbandonedCart {
   if (i % 31 === 0) return { ...c, offerCode: null, offerName: null };
@@ -35,16 +31,10 @@ let cache: Map<string, AbandonedCart[]> | undefined;
 /** Each UTC day's carts of the sandbox's creator account, newest first as the API sends them. */
 export function cartDays(): Map<string, AbandonedCart[]> {
   if (cache) return cache;
-  const dataset = new Dataset("salesdash", 1);
-  const scope = makeAccounts("salesdash").creator.scope;
   const days = new Map<string, AbandonedCart[]>();
   let n = 0;
-  for (const day of utcDays()) {
-    const parsed = dataset.dayRecords(scope, "abandoned-carts", dayOf(Date.parse(`${day}T00:00:00Z`)), NOW).flatMap((r) => {
-      const result = abandonedCartSchema.safeParse(r);
-      return result.success ? [result.data] : [];
-    });
-    const records = parsed.map((c) => oddly(c, ++n));
+  for (const [day, raw] of sandboxDays("creator", "abandoned-carts")) {
+    const records = parsedBy(abandonedCartSchema, raw).map((c) => oddly(c, ++n));
     // A cart the upstream sent twice (windows that overlap): one row, counted once.
     if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
     days.set(day, records);
@@ -68,33 +58,5 @@ const idOf: Record<string, (r: never) => string> = {
 /** A client that answers the held days of carts and purchases (what the mirror would): records, or a day's mark or digest when a report asks for it. */
 export function heldAbandonmentClient(): SalesApiClient {
   const byResource: Record<string, Map<string, unknown[]>> = { "abandoned-carts": cartDays(), purchases: purchaseDays("creator") };
-  return {
-    identity: "creator",
-    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
-      const days = byResource[resource]!;
-      const wanted = utcDays(window.from, window.to);
-      const records: unknown[] = [];
-      const seen = new Set<string>();
-      const digests = new Map<string, unknown>();
-      for (const day of [...wanted].reverse()) {
-        const held = days.get(day) ?? [];
-        const digest = options?.digest;
-        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
-        else
-          for (const r of held) {
-            const id = idOf[resource]!(r as never);
-            if (seen.has(id)) continue;
-            seen.add(id);
-            records.push(r);
-          }
-      }
-      const report = {
-        resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
-        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
-      } as unknown as RangeReport;
-      return { records, digests, report };
-    },
-    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
-    reportDeadline: () => new Deadline(120_000),
-  } as unknown as SalesApiClient;
+  return heldClient("creator", async (resource, window, options) => heldRange(resource, byResource[resource]!, window, options, (r) => idOf[resource]!(r as never)));
 }

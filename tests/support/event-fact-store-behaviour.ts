@@ -9,7 +9,9 @@ import { withReportDeadline } from "@/lib/reports/server/load-options";
 import { loadLossRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
 import { eventDays, eventsClient, fillEventFactStore, PERSONAL } from "./event-facts-fixture";
+import { withStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { FIRST_DAY, LAST_DAY, NOW, reportParams, utcDays } from "./purchase-facts-fixture";
+import { timeless } from "./views-from-facts";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 
 // What the reports rely on from a refunds-and-chargebacks fact store: a day's rows replaced as
@@ -17,10 +19,7 @@ import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 // the very records the records path keeps dated by request (loadLossRecords), in their order.
 // Every back-end runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
 
-export interface EventFactBackend {
-  /** A store on a new, empty back-end. */
-  open(): Promise<EventFactStore>;
-}
+export type EventFactBackend = StoreBackend<EventFactStore>;
 
 const ZONES = ["UTC", "America/Sao_Paulo", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Pacific/Kiritimati"];
 const DAY_MS = 86_400_000;
@@ -30,15 +29,6 @@ const WHOLE = { from: FIRST_DAY, to: LAST_DAY, timeZone: "UTC", filters: {} };
 
 /** The held days' records of a list, newest day first: what a fetch of the whole range gives. */
 const allRecords = (resource: EventResource) => [...eventDays(resource).entries()].reverse().flatMap(([, records]) => records);
-
-const withStore = (backend: EventFactBackend, run: (store: EventFactStore) => Promise<void>) => async () => {
-  const store = await backend.open();
-  try {
-    await run(store);
-  } finally {
-    await store.close();
-  }
-};
 
 /** Each filter's values among the records, with "none" and a value no record has. */
 function filterValues(): Record<(typeof REFUND_FILTER_KEYS)[number], string[]> {
@@ -140,7 +130,6 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       for (const resource of EVENT_RESOURCES) {
         for (const day of utcDays(history.from, history.to)) if (!eventDays(resource).has(day)) await store.replaceDay("creator", resource, day, NOW, []);
       }
-      const timeless = <T>(v: T) => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as T;
       const read = vi.spyOn(store, "events");
       try {
         for (const request of [{ now, month: "2026-04", tz: "UTC" }, { now, month: null, tz: "America/Sao_Paulo" }, { now, month: "2026-07", tz: "Asia/Kathmandu" }]) {

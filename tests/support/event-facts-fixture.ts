@@ -4,15 +4,11 @@
 // contract leaves open and the field notes warn about: no currency, a null one, one in capitals,
 // an amount written as text, no dimension fields, a null product, no sale named, dated by
 // createdAt only, not dated at all, and customer personal data the table must never hold.
-import { utcDays, NOW, heldDaysClient } from "./purchase-facts-fixture";
-import type { GenericRecord, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import { SalesApiHttpError } from "@/lib/sales-api/errors";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { heldRange, NOW, sandboxDays, withLosses, type LossEndpoints } from "./held-days";
+import { heldDaysClient } from "./purchase-facts-fixture";
+import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
 import { eventFactRows } from "@/lib/query/event-facts";
 import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
-import { makeAccounts } from "../../sandbox/accounts";
-import { Dataset } from "../../sandbox/data/dataset";
-import { dayOf } from "../../sandbox/data/time";
 
 /** What a record may carry that names or reaches a customer: never a column of the table. */
 export const PERSONAL = { customerName: "Ana Souza", customerEmail: "ana@example.com", customerPhone: "+5511999990000", address: "Rua A 1", zipcode: "01000-000", cardLast4: "4242", trackingCode: "BR123456789" };
@@ -43,13 +39,10 @@ const cache = new Map<EventResource, Map<string, GenericRecord[]>>();
 export function eventDays(resource: EventResource): Map<string, GenericRecord[]> {
   const held = cache.get(resource);
   if (held) return held;
-  const dataset = new Dataset("salesdash", 1);
-  const scope = makeAccounts("salesdash").creator.scope;
   const days = new Map<string, GenericRecord[]>();
   let i = 0;
-  for (const day of utcDays()) {
-    const records = dataset.dayRecords(scope, resource, dayOf(Date.parse(`${day}T00:00:00Z`)), NOW) as GenericRecord[];
-    days.set(day, records.map((r) => oddly(r, i++)));
+  for (const [day, records] of sandboxDays("creator", resource)) {
+    days.set(day, (records as GenericRecord[]).map((r) => oddly(r, i++)));
   }
   cache.set(resource, days);
   return days;
@@ -62,7 +55,7 @@ export async function fillEventFactStore(store: EventFactStore, account: string)
   }
 }
 
-export type EventEndpoints = Record<EventResource, "records" | "404">;
+export type EventEndpoints = LossEndpoints;
 
 /**
  * The creator's client of the held days (heldDaysClient), answering refunds and chargebacks too:
@@ -70,26 +63,5 @@ export type EventEndpoints = Record<EventResource, "records" | "404">;
  * for an endpoint said to lack.
  */
 export function eventsClient(endpoints: EventEndpoints = { refunds: "records", chargebacks: "records" }): SalesApiClient {
-  const purchases = heldDaysClient("creator");
-  return {
-    ...purchases,
-    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
-      if (resource !== "refunds" && resource !== "chargebacks") return (purchases.fetchRange as (...args: unknown[]) => unknown)(resource, window, options);
-      if (endpoints[resource] === "404") throw new SalesApiHttpError(404, "not_found", "no such endpoint", { correlationId: null });
-      const wanted = utcDays(window.from, window.to);
-      const records: GenericRecord[] = [];
-      const digests = new Map<string, unknown>();
-      for (const day of [...wanted].reverse()) {
-        const held = eventDays(resource).get(day) ?? [];
-        const digest = options?.digest;
-        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
-        else records.push(...held);
-      }
-      const report = {
-        resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
-        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
-      } as unknown as RangeReport;
-      return { records, digests, report };
-    },
-  } as unknown as SalesApiClient;
+  return withLosses(heldDaysClient("creator"), endpoints, async (resource, window, options) => heldRange(resource, eventDays(resource), window, options));
 }

@@ -1,95 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { orderFactRows } from "@/lib/query/order-facts";
 import { queryOrders } from "@/lib/query/order-query";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { FACT_DAY, factDayStoreBehaviour, type StoreBackend } from "./fact-day-store-behaviour";
 import { allOrders, fillOrderFactStore, heldOrdersClient, NOW, orderDays, ordersParams, type OrdersQuery } from "./order-facts-fixture";
+import { mostCommon, viewsFromFactsAndRecords } from "./views-from-facts";
 
 // What the Orders report relies on from an orders fact store: a day's rows replaced as one,
-// accounts kept apart, and answers that make the very OrdersView the records make. Every
-// back-end runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
+// accounts kept apart (fact-day-store-behaviour.ts), and answers that make the very OrdersView
+// the records make. Every back-end runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
 
-export interface OrderFactBackend {
-  /** A store on a new, empty back-end. */
-  open(): Promise<OrderFactStore>;
-}
-
-const mostCommon = (values: string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-};
+export type OrderFactBackend = StoreBackend<OrderFactStore>;
 
 /** The view from the table (which must have been read) and the view from the records. */
-export async function bothViews(store: OrderFactStore, query: OrdersQuery, compare: ReportParams["compare"] = "none") {
-  const aggregate = vi.spyOn(store, "aggregate");
-  try {
-    const fromFacts = await buildOrdersView(heldOrdersClient(), ordersParams(query, compare), { orderFacts: store, currency: query.currency });
-    const read = aggregate.mock.calls.length > 0;
-    const fromRecords = await buildOrdersView(heldOrdersClient(), ordersParams(query, compare), { currency: query.currency });
-    // The moment the view was computed is the one thing that differs between two computations.
-    const timeless = <T>(v: T) => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as T;
-    return { read, fromFacts: timeless(fromFacts), fromRecords: timeless(fromRecords) };
-  } finally {
-    aggregate.mockRestore();
-  }
-}
+export const bothViews = (store: OrderFactStore, query: OrdersQuery, compare: ReportParams["compare"] = "none") =>
+  viewsFromFactsAndRecords(store, "aggregate", (orderFacts) => buildOrdersView(heldOrdersClient(), ordersParams(query, compare), { orderFacts, currency: query.currency }));
 
 export function orderFactStoreBehaviour(name: string, backend: OrderFactBackend): void {
-  describe(`${name}: a day's rows`, () => {
-    const day = "2026-03-10";
-    const records = () => orderDays().get(day)!;
-    const count = async (store: OrderFactStore, account: string) => {
-      const { totals } = await queryOrders(store, account, { from: day, to: day, timeZone: "UTC", granularity: "day", filters: {}, currency: assumeCurrency("brl") }, null);
+  factDayStoreBehaviour(name, backend, {
+    rows: () => orderFactRows(orderDays().get(FACT_DAY)!),
+    count: async (store, account) => {
+      const { totals } = await queryOrders(store, account, { from: FACT_DAY, to: FACT_DAY, timeZone: "UTC", granularity: "day", filters: {}, currency: assumeCurrency("brl") }, null);
       return totals.reduce((sum, t) => sum + t.count, 0);
-    };
-
-    it("are replaced, not added to, when the day is stored again; its fetch time and count are kept", async () => {
-      const store = await backend.open();
-      try {
-        const rows = orderFactRows(records());
-        expect(rows.length).toBeGreaterThan(5);
-        await store.replaceDay("acct", day, NOW - 1000, rows);
-        await store.replaceDay("acct", day, NOW, rows.slice(0, 5));
-        expect(await count(store, "acct")).toBe(5);
-        expect(await store.readDayMeta("acct", ["2026-03-09", day])).toEqual([{ day, fetchedAt: NOW, count: 5 }]);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("are replaced atomically: a replacement that fails leaves the day as it was", async () => {
-      const store = await backend.open();
-      try {
-        const rows = orderFactRows(records());
-        await store.replaceDay("acct", day, NOW - 1000, rows);
-        const broken = rows.map((r, i) => (i === 3 ? { ...r, dims: { ...r.dims, brand: null } } : r));
-        await expect(store.replaceDay("acct", day, NOW, broken)).rejects.toThrow();
-        expect(await count(store, "acct")).toBe(rows.length);
-        expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW - 1000, count: rows.length }]);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("belong to one account: another's are neither counted nor forgotten with it", async () => {
-      const store = await backend.open();
-      try {
-        const rows = orderFactRows(records());
-        await store.replaceDay("a", day, NOW, rows);
-        await store.replaceDay("b", day, NOW, rows.slice(0, 2));
-        expect(await count(store, "a")).toBe(rows.length);
-        expect(await count(store, "b")).toBe(2);
-        await store.forget("a");
-        expect(await count(store, "a")).toBe(0);
-        expect(await store.readDayMeta("a", [day])).toEqual([]);
-        expect(await count(store, "b")).toBe(2);
-      } finally {
-        await store.close();
-      }
-    });
+    },
+    broken: (rows) => rows.map((r, i) => (i === 3 ? { ...r, dims: { ...r.dims, brand: null } } : r)),
   });
 
   describe(`${name}: the Orders view the records give`, () => {

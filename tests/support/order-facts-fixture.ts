@@ -8,17 +8,12 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { orderFactRows } from "@/lib/query/order-facts";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
-import { Deadline } from "@/lib/sales-api/deadline";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { SalesApiClient } from "@/lib/sales-api";
 import { orderSchema, type Order } from "@/lib/sales-api/schemas/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
-import { makeAccounts } from "../../sandbox/accounts";
-import { Dataset } from "../../sandbox/data/dataset";
-import { dayOf } from "../../sandbox/data/time";
-import { NOW, utcDays } from "./purchase-facts-fixture";
+import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
 
-export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./purchase-facts-fixture";
+export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
 export function without<T extends object>(o: T, ...keys: Array<keyof T>): T {
   const copy = { ...o };
@@ -45,15 +40,9 @@ let cache: Map<string, Order[]> | undefined;
 /** Each UTC day's orders of the sandbox's creator account, newest first as the API sends them. */
 export function orderDays(): Map<string, Order[]> {
   if (cache) return cache;
-  const dataset = new Dataset("salesdash", 1);
-  const scope = makeAccounts("salesdash").creator.scope;
   const days = new Map<string, Order[]>();
-  for (const day of utcDays()) {
-    const parsed = dataset.dayRecords(scope, "orders", dayOf(Date.parse(`${day}T00:00:00Z`)), NOW).flatMap((r) => {
-      const result = orderSchema.safeParse(r);
-      return result.success ? [result.data] : [];
-    });
-    const records = parsed.map(oddly);
+  for (const [day, raw] of sandboxDays("creator", "orders")) {
+    const records = parsedBy(orderSchema, raw).map(oddly);
     // An order the upstream sent twice (windows that overlap): one row, counted once.
     if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
     days.set(day, records);
@@ -72,33 +61,7 @@ export async function fillOrderFactStore(store: OrderFactStore, account = "creat
 /** A client that answers the held days of orders (what the mirror would): records, or a day's mark when a report asks for it. */
 export function heldOrdersClient(): SalesApiClient {
   const days = orderDays();
-  return {
-    identity: "creator",
-    fetchRange: async (_resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
-      const wanted = utcDays(window.from, window.to);
-      const records: Order[] = [];
-      const seen = new Set<number>();
-      const digests = new Map<string, unknown>();
-      for (const day of [...wanted].reverse()) {
-        const held = days.get(day) ?? [];
-        const digest = options?.digest;
-        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
-        else
-          for (const o of held) {
-            if (seen.has(o.orderId)) continue;
-            seen.add(o.orderId);
-            records.push(o);
-          }
-      }
-      const report = {
-        resource: "orders", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
-        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
-      } as unknown as RangeReport;
-      return { records, digests, report };
-    },
-    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
-    reportDeadline: () => new Deadline(120_000),
-  } as unknown as SalesApiClient;
+  return heldClient("creator", async (_resource, window, options) => heldRange("orders", days, window, options, (o) => o.orderId));
 }
 
 export interface OrdersQuery {

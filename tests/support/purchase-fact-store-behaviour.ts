@@ -3,75 +3,24 @@ import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currenc
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { queryPurchases } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { fillFactStore, NOW, purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
+import { FACT_DAY, factDayStoreBehaviour, type StoreBackend } from "./fact-day-store-behaviour";
+import { fillFactStore, purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
+import { mostCommon } from "./views-from-facts";
 
 // What lib/query relies on from a purchases fact store: a day's rows replaced as one, accounts
-// kept apart, and aggregates that give the record engine's figures to the cent. Every back-end
-// runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
+// kept apart (fact-day-store-behaviour.ts), and aggregates that give the record engine's figures
+// to the cent. Every back-end runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
 
-export interface PurchaseFactBackend {
-  /** A store on a new, empty back-end. */
-  open(): Promise<PurchaseFactStore>;
-}
-
-const mostCommon = (values: string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-};
+export type PurchaseFactBackend = StoreBackend<PurchaseFactStore>;
 
 export function purchaseFactStoreBehaviour(name: string, backend: PurchaseFactBackend): void {
-  describe(`${name}: a day's rows`, () => {
-    const day = "2026-03-10";
-    const records = () => purchaseDays("creator").get(day)!;
-    const count = async (store: PurchaseFactStore, account: string) => {
-      const { kpis } = await queryPurchases(store, account, { from: "2026-03-10", to: "2026-03-10", timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") });
+  factDayStoreBehaviour(name, backend, {
+    rows: () => purchaseDays("creator").get(FACT_DAY)!.map(purchaseFactRow),
+    count: async (store, account) => {
+      const { kpis } = await queryPurchases(store, account, { from: FACT_DAY, to: FACT_DAY, timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") });
       return kpis.creator.reduce((sum, k) => sum + k.purchases, 0);
-    };
-
-    it("are replaced, not added to, when the day is stored again; its fetch time and count are kept", async () => {
-      const store = await backend.open();
-      try {
-        const rows = records().map(purchaseFactRow);
-        await store.replaceDay("acct", day, NOW - 1000, rows);
-        await store.replaceDay("acct", day, NOW, rows.slice(0, 5));
-        expect(await count(store, "acct")).toBe(5);
-        expect(await store.readDayMeta("acct", ["2026-03-09", day])).toEqual([{ day, fetchedAt: NOW, count: 5 }]);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("are replaced atomically: a replacement that fails leaves the day as it was", async () => {
-      const store = await backend.open();
-      try {
-        const rows = records().map(purchaseFactRow);
-        await store.replaceDay("acct", day, NOW - 1000, rows);
-        const broken = rows.map((r, i) => (i === 3 ? { ...r, dims: { ...r.dims, product: null as unknown as string } } : r));
-        await expect(store.replaceDay("acct", day, NOW, broken)).rejects.toThrow();
-        expect(await count(store, "acct")).toBe(rows.length);
-        expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW - 1000, count: rows.length }]);
-      } finally {
-        await store.close();
-      }
-    });
-
-    it("belong to one account: another's are neither counted nor forgotten with it", async () => {
-      const store = await backend.open();
-      try {
-        const rows = records().map(purchaseFactRow);
-        await store.replaceDay("a", day, NOW, rows);
-        await store.replaceDay("b", day, NOW, rows.slice(0, 2));
-        expect(await count(store, "a")).toBe(rows.length);
-        expect(await count(store, "b")).toBe(2);
-        await store.forget("a");
-        expect(await count(store, "a")).toBe(0);
-        expect(await store.readDayMeta("a", [day])).toEqual([]);
-        expect(await count(store, "b")).toBe(2);
-      } finally {
-        await store.close();
-      }
-    });
+    },
+    broken: (rows) => rows.map((r, i) => (i === 3 ? { ...r, dims: { ...r.dims, product: null as unknown as string } } : r)),
   });
 
   describe(`${name}: the record engine's figures`, () => {

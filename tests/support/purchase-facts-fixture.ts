@@ -3,7 +3,6 @@
 // (no currency, no offer, no orderId, no availability date, no product, an order over two days),
 // and the record engine that stays the oracle: the Revenue report's own loader
 // (loadRevenueRecords) over a client answering those days, read off with the summary views.
-import { Deadline } from "@/lib/sales-api/deadline";
 import { purchaseSchema, type Purchase } from "@/lib/sales-api/schemas/purchase";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
@@ -13,28 +12,15 @@ import {
   summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summarySeries,
 } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import type { PurchaseAnswer } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { makeAccounts } from "../../sandbox/accounts";
-import { Dataset } from "../../sandbox/data/dataset";
-import { dayOf } from "../../sandbox/data/time";
+import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
 
-export const NOW = Date.parse("2026-06-15T12:00:00Z");
-/** The UTC days held (both inclusive): spring's clock changes north and south are inside. */
-export const FIRST_DAY = "2026-02-20";
-export const LAST_DAY = "2026-06-14";
-const DAY_MS = 86_400_000;
-
-export function utcDays(from = FIRST_DAY, to = LAST_DAY): string[] {
-  const days: string[] = [];
-  for (let ms = Date.parse(`${from}T00:00:00Z`); ms <= Date.parse(`${to}T00:00:00Z`); ms += DAY_MS) days.push(new Date(ms).toISOString().slice(0, 10));
-  return days;
-}
+export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
 function oddly(p: Purchase, earlier: Purchase | undefined): Purchase {
   const id = p.purchaseId;
@@ -54,16 +40,10 @@ const cache = new Map<KeyType, Map<string, Purchase[]>>();
 export function purchaseDays(keyType: KeyType): Map<string, Purchase[]> {
   const held = cache.get(keyType);
   if (held) return held;
-  const dataset = new Dataset("salesdash", 1);
-  const scope = makeAccounts("salesdash")[keyType === "creator" ? "creator" : "affiliate"].scope;
   const days = new Map<string, Purchase[]>();
   let earlier: Purchase | undefined;
-  for (const day of utcDays()) {
-    const parsed = dataset.dayRecords(scope, "purchases", dayOf(Date.parse(`${day}T00:00:00Z`)), NOW).flatMap((r) => {
-      const result = purchaseSchema.safeParse(r);
-      return result.success ? [result.data] : [];
-    });
-    const records = parsed.map((p) => oddly(p, earlier));
+  for (const [day, raw] of sandboxDays(keyType === "creator" ? "creator" : "affiliate", "purchases")) {
+    const records = parsedBy(purchaseSchema, raw).map((p) => oddly(p, earlier));
     earlier = records[records.length - 1] ?? earlier;
     days.set(day, records);
   }
@@ -79,27 +59,7 @@ export async function fillFactStore(store: PurchaseFactStore, account: string, k
 /** A client that answers the held days (what the mirror would): records, or a day's digest when a report asks for it. */
 export function heldDaysClient(keyType: KeyType): SalesApiClient {
   const days = purchaseDays(keyType);
-  return {
-    identity: keyType,
-    fetchRange: async (_resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
-      const wanted = utcDays(window.from, window.to);
-      const records: Purchase[] = [];
-      const digests = new Map<string, unknown>();
-      for (const day of [...wanted].reverse()) {
-        const held = days.get(day) ?? [];
-        const digest = options?.digest;
-        if (digest && !digest.recordDays?.has(day)) digests.set(day, digest.digester.of(held as never, { fetchedAt: NOW }));
-        else records.push(...held);
-      }
-      const report = {
-        resource: "purchases", from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: wanted.length,
-        incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: wanted.map((d) => [d, NOW]),
-      } as unknown as RangeReport;
-      return { records, digests, report };
-    },
-    fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
-    reportDeadline: () => new Deadline(120_000),
-  } as unknown as SalesApiClient;
+  return heldClient(keyType, async (_resource, window, options) => heldRange("purchases", days, window, options));
 }
 
 export interface OracleQuery {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { purchaseFactRow } from "@/lib/query/purchase-facts";
-import { purchasePlan } from "@/lib/query/purchase-query";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { NOW, purchaseDays } from "./purchase-facts-fixture";
+import type { StoreBackend } from "./fact-day-store-behaviour";
+import { saleMaker, twoDaysPlan as plan, withTwoDays } from "./two-sale-days";
 
 // What the Refunds report reads from a purchases fact store, dated by sale: per placed currency
 // the sales and the refunded ones (full or partial, refunded cents, the commission they lost),
@@ -12,19 +9,9 @@ import { NOW, purchaseDays } from "./purchase-facts-fixture";
 // with sales, and the sales a chargeback names. SQLite runs it in tests/unit, PostgreSQL in
 // tests/backends.
 
-export interface RefundFactBackend {
-  /** A store on a new, empty back-end. */
-  open(): Promise<PurchaseFactStore>;
-}
+export type RefundFactBackend = StoreBackend<PurchaseFactStore>;
 
-const template = () => purchaseDays("creator").get("2026-03-10")![0]!;
-
-function sale(id: number, over: Partial<Purchase>): Purchase {
-  return {
-    ...template(), purchaseId: id, orderId: 100 + id, purchaseType: "front", currency: "usd", affiliateName: "Ana", productName: "P", offerCode: "OFF", offerName: "First", paymentMethod: "credit_card", psp: "stripe",
-    checkoutInitializedAt: "2026-03-10T12:00:00Z", amountTransaction: 100, amountCreatorNet: 70, amountAffiliation: 20, amountRefunded: 0, ...over,
-  } as Purchase;
-}
+const sale = saleMaker((id) => ({ orderId: 100 + id, offerName: "First", paymentMethod: "credit_card", psp: "stripe" }));
 
 // Each sale is 100.00 with a 20.00 commission. 2: half refunded; 3: all of it (product Q, offer
 // OFF2); 4: more than all of it, in brl; 5: no currency (placed in brl), a refund below a cent;
@@ -38,23 +25,11 @@ const DAY_ONE = [
 ];
 const DAY_TWO = [sale(6, { amountRefunded: 30, paymentMethod: "pix", offerName: "Renamed", checkoutInitializedAt: "2026-03-11T03:00:00Z" })];
 
-const plan = (filters: { product?: string[] } = {}) =>
-  purchasePlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") }).plan;
 const sorted = <T>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 export function refundFactStoreBehaviour(name: string, backend: RefundFactBackend): void {
   describe(`${name}: the Refunds report's groups`, () => {
-    const withRows = async (test: (store: PurchaseFactStore) => Promise<void>) => {
-      const store = await backend.open();
-      try {
-        await store.replaceDay("acct", "2026-03-10", NOW, DAY_ONE.map(purchaseFactRow));
-        await store.replaceDay("acct", "2026-03-11", NOW, DAY_TWO.map(purchaseFactRow));
-        await store.replaceDay("other", "2026-03-10", NOW, DAY_ONE.map(purchaseFactRow));
-        await test(store);
-      } finally {
-        await store.close();
-      }
-    };
+    const withRows = withTwoDays(backend, DAY_ONE, DAY_TWO);
 
     it("sum the sales and the refunded ones per placed currency: full or partial, refunded cents, the commission they lost", async () => {
       await withRows(async (store) => {
