@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, it } from "vitest";
+import { it } from "vitest";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { fillFactStore } from "../support/purchase-facts-fixture";
 import { affiliateFactStoreBehaviour } from "../support/affiliate-fact-store-behaviour";
 import { storeEmptyDaysBefore } from "../support/affiliate-facts-fixture";
 import { affiliatesViewHoldsToRecords } from "../support/affiliates-view-property";
-import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+import { schemaOfFile } from "../support/postgres-test-schema";
 
 // The Affiliates leaderboard's reads of the purchases fact table on PostgreSQL: the suite SQLite
 // runs in tests/unit, then the view property over fewer random reports.
-const TABLES = ["salesdash_purchase_facts", "salesdash_purchase_fact_days"];
-let schema: TestSchema;
-beforeAll(async () => {
-  schema = await createTestSchema();
-});
-afterAll(async () => {
-  await schema?.drop();
-});
+const db = schemaOfFile(["salesdash_purchase_facts", "salesdash_purchase_fact_days"]);
 
-affiliateFactStoreBehaviour("PostgresPurchaseFactStore", {
-  async open() {
-    await schema.truncate(...TABLES);
-    return new PostgresPurchaseFactStore(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-  },
-});
+affiliateFactStoreBehaviour("PostgresPurchaseFactStore", db.backend((url, options) => new PostgresPurchaseFactStore(url, options)));
 
 it("the Affiliates view from the fact table is the records' view for 40 random reports, as on SQLite for 100 (tests/unit)", async () => {
-  await schema.truncate(...TABLES);
-  const store = new PostgresPurchaseFactStore(schema.pool);
+  const store = new PostgresPurchaseFactStore(await db.emptied());
   await fillFactStore(store, "creator", "creator");
   await storeEmptyDaysBefore(store, "creator", 400);
   await affiliatesViewHoldsToRecords(store, 40);

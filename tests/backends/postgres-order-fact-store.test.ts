@@ -1,45 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
 import { orderFactRow } from "@/lib/query/order-facts";
 import { fillOrderFactStore, NOW, orderDays } from "../support/order-facts-fixture";
 import { orderFactStoreBehaviour } from "../support/order-fact-store-behaviour";
 import { ordersHoldToRecords } from "../support/order-query-property";
-import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+import { schemaOfFile } from "../support/postgres-test-schema";
 
 // The orders fact table on PostgreSQL: the same suite as SQLite's, each store on a pool of its
 // own (an instance), then what only a shared database adds.
-const TABLES = ["salesdash_order_facts", "salesdash_order_fact_days"];
-let schema: TestSchema;
-beforeAll(async () => {
-  schema = await createTestSchema();
-});
-afterAll(async () => {
-  await schema?.drop();
-});
+const db = schemaOfFile(["salesdash_order_facts", "salesdash_order_fact_days"]);
 
-orderFactStoreBehaviour("PostgresOrderFactStore", {
-  async open() {
-    await schema.truncate(...TABLES);
-    return new PostgresOrderFactStore(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-  },
-});
+orderFactStoreBehaviour("PostgresOrderFactStore", db.backend((url, options) => new PostgresOrderFactStore(url, options)));
 
 describe("PostgresOrderFactStore in a shared database", () => {
   it("writes a day of more rows than one statement takes parameters for", async () => {
-    await schema.truncate(...TABLES);
-    const store = new PostgresOrderFactStore(schema.pool);
+    const store = new PostgresOrderFactStore(await db.emptied());
     const one = orderFactRow(orderDays().get("2026-03-10")![0]!);
     const rows = Array.from({ length: 5000 }, (_, i) => ({ ...one, orderId: i + 1 }));
     await store.replaceDay("acct", "2026-03-10", NOW, rows);
-    const { rows: counted } = await schema.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_order_facts WHERE account = 'acct'");
+    const { rows: counted } = await db.schema.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_order_facts WHERE account = 'acct'");
     expect(Number(counted[0]!.n)).toBe(5000);
     expect(await store.readDayMeta("acct", ["2026-03-10", "2026-03-11"])).toEqual([{ day: "2026-03-10", fetchedAt: NOW, count: 5000 }]);
   });
 });
 
 it("gives the records' Orders view for 50 random queries, as SQLite does for 150 (tests/unit)", async () => {
-  await schema.truncate(...TABLES);
-  const store = new PostgresOrderFactStore(schema.pool);
+  const store = new PostgresOrderFactStore(await db.emptied());
   await fillOrderFactStore(store);
   await ordersHoldToRecords(store, 50);
 }, 120_000);

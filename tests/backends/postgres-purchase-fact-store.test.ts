@@ -1,37 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { fillFactStore, NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { holdsToRecordEngine } from "../support/purchase-query-property";
 import { purchaseFactStoreBehaviour } from "../support/purchase-fact-store-behaviour";
-import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+import { schemaOfFile } from "../support/postgres-test-schema";
 
 // The purchases fact table on PostgreSQL: the same suite as SQLite's, each store on a pool of
 // its own (an instance), then what only a shared database adds.
-const TABLES = ["salesdash_purchase_facts", "salesdash_purchase_fact_days"];
-let schema: TestSchema;
-beforeAll(async () => {
-  schema = await createTestSchema();
-});
-afterAll(async () => {
-  await schema?.drop();
-});
+const db = schemaOfFile(["salesdash_purchase_facts", "salesdash_purchase_fact_days"]);
 
-purchaseFactStoreBehaviour("PostgresPurchaseFactStore", {
-  async open() {
-    await schema.truncate(...TABLES);
-    return new PostgresPurchaseFactStore(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-  },
-});
+purchaseFactStoreBehaviour("PostgresPurchaseFactStore", db.backend((url, options) => new PostgresPurchaseFactStore(url, options)));
 
 describe("PostgresPurchaseFactStore in a shared database", () => {
   it("writes a day of more rows than one statement takes parameters for", async () => {
-    await schema.truncate(...TABLES);
-    const store = new PostgresPurchaseFactStore(schema.pool);
+    const store = new PostgresPurchaseFactStore(await db.emptied());
     const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
     const rows = Array.from({ length: 5000 }, (_, i) => ({ ...one, purchaseId: i + 1 }));
     await store.replaceDay("acct", "2026-03-10", NOW, rows);
-    const { rows: counted } = await schema.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_purchase_facts WHERE account = 'acct'");
+    const { rows: counted } = await db.schema.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_purchase_facts WHERE account = 'acct'");
     expect(Number(counted[0]!.n)).toBe(5000);
     expect(await store.readDayMeta("acct", ["2026-03-10", "2026-03-11", "2026-03-10"])).toEqual([
       { day: "2026-03-10", fetchedAt: NOW, count: 5000 },
@@ -41,8 +28,7 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
 });
 
 it("answers the record engine's figures for 60 random queries, as SQLite does for 200 (tests/unit)", async () => {
-  await schema.truncate(...TABLES);
-  const store = new PostgresPurchaseFactStore(schema.pool);
+  const store = new PostgresPurchaseFactStore(await db.emptied());
   await fillFactStore(store, "creator", "creator");
   await fillFactStore(store, "affiliate", "affiliate");
   await holdsToRecordEngine(store, 60);

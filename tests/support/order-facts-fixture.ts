@@ -7,11 +7,12 @@
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { orderFactRows } from "@/lib/query/order-facts";
-import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { orderSchema, type Order } from "@/lib/sales-api/schemas/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
+import { reportParams } from "./purchase-facts-fixture";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
@@ -75,16 +76,7 @@ export interface OrdersQuery {
   shownCurrency?: string | null;
 }
 
+/** The report's parameters of the query: as the Revenue report's (reportParams), with the currency shown. */
 export function ordersParams(query: OrdersQuery, compare: ReportParams["compare"] = "none"): ReportParams {
-  return {
-    from: query.from,
-    to: query.to,
-    preset: null,
-    compare,
-    dating: "sale",
-    granularity: query.granularity,
-    tz: query.timeZone,
-    currency: query.shownCurrency ?? null,
-    filters: Object.fromEntries(FILTER_KEYS.map((k) => [k, query.filters[k] ?? []])) as Record<FilterKey, string[]>,
-  };
+  return { ...reportParams({ ...query, keyType: "creator" }, compare), currency: query.shownCurrency ?? null };
 }

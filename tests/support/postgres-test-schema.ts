@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Pool } from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { migratePostgres } from "@/lib/store/postgres/migrate";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 
@@ -38,6 +39,36 @@ export async function createTestSchema(options: { migrate?: boolean } = {}): Pro
       } finally {
         await pool.end();
       }
+    },
+  };
+}
+
+/**
+ * The calling file's schema, made before its tests and dropped after them. `backend(make)` opens
+ * each suite test's store on a pool of its own (an instance), the tables emptied first;
+ * `emptied()` empties them and gives the file's pool, for the file's own tests.
+ */
+export function schemaOfFile(tables: string[]) {
+  let schema: TestSchema;
+  beforeAll(async () => {
+    schema = await createTestSchema();
+  });
+  afterAll(async () => {
+    await schema?.drop();
+  });
+  return {
+    get schema(): TestSchema {
+      return schema;
+    },
+    backend: <S>(make: (url: string, options: { schema: string; max: number }) => S) => ({
+      async open(): Promise<S> {
+        await schema.truncate(...tables);
+        return make(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+      },
+    }),
+    async emptied(): Promise<Pool> {
+      await schema.truncate(...tables);
+      return schema.pool;
     },
   };
 }

@@ -1,33 +1,20 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cartFactRows } from "@/lib/query/cart-facts";
 import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
 import { openWorkerCartFactStore } from "@/lib/store/worker-fact-stores";
 import { cartDays, NOW } from "../support/cart-facts-fixture";
 import { cartFactStoreBehaviour } from "../support/cart-fact-store-behaviour";
+import { sqliteFiles } from "../support/sqlite-files";
 
 // The carts fact table on SQLite (the embedded default): the suite every back-end keeps (also
 // run against PostgreSQL in tests/backends).
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const file = sqliteFiles("salesdash-cart-facts-");
 
-cartFactStoreBehaviour("SqliteCartFactStore", {
-  async open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-cart-facts-"));
-    dirs.push(dir);
-    return new SqliteCartFactStore(path.join(dir, "mirror.sqlite"));
-  },
-});
+cartFactStoreBehaviour("SqliteCartFactStore", { open: async () => new SqliteCartFactStore(file()) });
 
 describe("the carts fact table in its worker thread, as the app opens it", () => {
   it("writes a day and answers its carts as the store does in this thread", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-cart-facts-worker-"));
-    dirs.push(dir);
-    const store = openWorkerCartFactStore(path.join(dir, "mirror.sqlite"));
+    const store = openWorkerCartFactStore(file());
     try {
       const rows = cartFactRows(cartDays().get("2026-03-10")!);
       await store.replaceDay("acct", "2026-03-10", NOW, rows);

@@ -1,20 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { refundFactStoreBehaviour } from "../support/refund-fact-store-behaviour";
+import { sqliteFiles } from "../support/sqlite-files";
 
 // The Refunds report's reads of the purchases fact table on SQLite, in its worker thread as the app opens it (PostgreSQL runs the same suite in tests/backends).
-let dir: string;
-let n = 0;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-refund-facts-"));
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const file = sqliteFiles("salesdash-refund-facts-");
 
 refundFactStoreBehaviour("SqlitePurchaseFactStore", {
-  open: async () => openWorkerPurchaseFactStore(path.join(dir, `facts-${++n}.sqlite`)),
+  open: async () => openWorkerPurchaseFactStore(file()),
 });
