@@ -12,7 +12,7 @@ export default defineConfig({
       // A test's time limit guards against a hang; it is not a speed check. Vitest's default of
       // 5 s failed tests that took 5.7 s on a loaded 2-core machine (the slowest unit test took
       // 16 s there): the limit is ten times that (docs/benchmarks.md, "Timing in the tests").
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 180_000 } },
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 180_000 } },
       {
         resolve: { alias },
         test: {
