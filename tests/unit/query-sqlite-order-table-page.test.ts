@@ -9,17 +9,6 @@ import { orderTablePageBehaviour } from "../support/order-table-page-behaviour";
 // (the same suite runs on PostgreSQL in tests/backends).
 const newFile = newSqliteFiles("order-table");
 
-orderTablePageBehaviour("SqliteOrderFactStore (worker)", {
-  async open() {
-    return openWorkerOrderFactStore(newFile());
-  },
-});
+orderTablePageBehaviour("SqliteOrderFactStore (worker)", { open: async () => openWorkerOrderFactStore(newFile()) });
 
-oldFactTableIsDropped("an orders fact table made before the table's sort values were columns", {
-  table: "order",
-  idColumn: "order_id",
-  newFile,
-  open: (file) => new SqliteOrderFactStore(file),
-  rows: () => orderFactRows(orderDays().get("2026-03-10")!),
-  now: NOW,
-});
+oldFactTableIsDropped("an orders fact table made before the table's sort values were columns", { table: "order", idColumn: "order_id", newFile, now: NOW, open: (file) => new SqliteOrderFactStore(file), rows: () => orderFactRows(orderDays().get("2026-03-10")!) });

@@ -9,17 +9,6 @@ import { purchaseTablePageBehaviour } from "../support/purchase-table-page-behav
 // (the same suite runs on PostgreSQL in tests/backends).
 const newFile = newSqliteFiles("table");
 
-purchaseTablePageBehaviour("SqlitePurchaseFactStore in a worker thread", {
-  async open() {
-    return openWorkerPurchaseFactStore(newFile());
-  },
-});
+purchaseTablePageBehaviour("SqlitePurchaseFactStore in a worker thread", { open: async () => openWorkerPurchaseFactStore(newFile()) });
 
-oldFactTableIsDropped("a fact table made before the table's sort values were columns", {
-  table: "purchase",
-  idColumn: "purchase_id",
-  newFile,
-  open: (file) => new SqlitePurchaseFactStore(file),
-  rows: () => purchaseDays("creator").get("2026-03-10")!.map(purchaseFactRow),
-  now: NOW,
-});
+oldFactTableIsDropped("a fact table made before the table's sort values were columns", { table: "purchase", idColumn: "purchase_id", newFile, now: NOW, open: (file) => new SqlitePurchaseFactStore(file), rows: () => purchaseDays("creator").get("2026-03-10")!.map(purchaseFactRow) });
