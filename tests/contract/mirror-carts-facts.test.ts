@@ -3,46 +3,32 @@
 // opens no sealed day of carts, and it is the very view the records give, whose cart count
 // equals the ground truth.
 import path from "node:path";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { inLocalRange } from "@/lib/analytics/local-days";
-import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { buildAbandonmentView, loadAbandonmentReport, type AbandonmentView } from "@/lib/reports/server/abandonment-report";
-import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
+import { buildAbandonmentView, loadAbandonmentReport } from "@/lib/reports/server/abandonment-report";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
 import { groundTruth } from "../../sandbox/ground-truth";
-import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
-import { credentialOf, NOW_MS, removeTempDataDirs, resetProcessState, SECRET, tempDataDir, transportOf } from "../support/mirror-sync";
+import { creatorReportClient, mirrorSandbox, timeless } from "../support/mirror-sandbox";
+import { FIXED_NOW } from "../support/sandbox-process";
+import { NOW_MS, resetProcessState, tempDataDir } from "../support/mirror-sync";
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
-  vi.stubEnv("AUTH_SECRET", SECRET);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sb?.stop();
-  removeTempDataDirs();
-});
-
-/** A view without the moment it was computed at. */
-const timeless = (view: AbandonmentView) => ({ ...view, quality: { ...view.quality, freshness: view.quality.freshness && { ...view.quality.freshness, computedAt: 0 } } });
+const sandbox = mirrorSandbox();
 
 it("answers from the carts fact table, opens no day of carts once held, and gives the records' view, equal to the ground truth", async () => {
   const file = path.join(tempDataDir(), "mirror.sqlite");
   const store = new SqliteMirrorStore(file);
   const cartFacts = new SqliteCartFactStore(file);
   try {
-    const clientOf = () =>
-      createMirroredClient({ credential: credentialOf(sb, "creator"), target: "production", transport: transportOf(sb), stores: { rateLimit: new MemoryRateLimitStore() }, mirror: { store, clock: () => NOW_MS, serverSecret: SECRET, cartFacts } });
+    const clientOf = () => creatorReportClient(sandbox.sb, store, { cartFacts });
     const { params, problems } = parseReportParams({ from: "2026-04-01", to: "2026-05-31", tz: "America/Sao_Paulo", compare: "previous" }, new Date(NOW_MS));
     expect(problems).toEqual([]);
 
     const carts = vi.spyOn(cartFacts, "carts");
     const first = await buildAbandonmentView(clientOf(), params, { cartFacts });
     expect(carts).toHaveBeenCalled();
-    const requestsAfterFirst = (await sb.stats()).creator?.requests ?? 0;
+    const requestsAfterFirst = (await sandbox.sb.stats()).creator?.requests ?? 0;
     expect(requestsAfterFirst).toBeGreaterThan(0);
 
     resetProcessState(); // a restart: nothing decoded in memory
@@ -51,7 +37,7 @@ it("answers from the carts fact table, opens no day of carts once held, and give
     const again = await buildAbandonmentView(clientOf(), params, { cartFacts });
     expect(carts).toHaveBeenCalled();
     // No day asked for again: only the offers catalog, which carts (carrying no currency) always ask, and which a restart forgets.
-    const stats = (await sb.stats()).creator!;
+    const stats = (await sandbox.sb.stats()).creator!;
     expect(stats.log.length).toBe(stats.requests); // the log holds every request
     const asked = stats.log.slice(requestsAfterFirst).map((r) => r.path);
     expect(asked.length).toBeLessThanOrEqual(1);

@@ -3,46 +3,32 @@
 // asks the upstream nothing and opens no sealed day of orders, and it is the very view the
 // records give, whose order counts equal the ground truth.
 import path from "node:path";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { inLocalRange } from "@/lib/analytics/local-days";
-import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { parseReportParams } from "@/lib/report-params/parse";
-import { buildOrdersView, loadOrdersReport, type OrdersView } from "@/lib/reports/server/orders-report";
-import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
+import { buildOrdersView, loadOrdersReport } from "@/lib/reports/server/orders-report";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
 import { groundTruth } from "../../sandbox/ground-truth";
-import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
-import { credentialOf, NOW_MS, removeTempDataDirs, resetProcessState, SECRET, tempDataDir, transportOf } from "../support/mirror-sync";
+import { creatorReportClient, mirrorSandbox, timeless } from "../support/mirror-sandbox";
+import { FIXED_NOW } from "../support/sandbox-process";
+import { NOW_MS, resetProcessState, tempDataDir } from "../support/mirror-sync";
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
-  vi.stubEnv("AUTH_SECRET", SECRET);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sb?.stop();
-  removeTempDataDirs();
-});
-
-/** A view without the moment it was computed at. */
-const timeless = (view: OrdersView) => ({ ...view, quality: { ...view.quality, freshness: view.quality.freshness && { ...view.quality.freshness, computedAt: 0 } } });
+const sandbox = mirrorSandbox();
 
 it("answers from the orders fact table, opens no day of orders once held, and gives the records' view, equal to the ground truth", async () => {
   const file = path.join(tempDataDir(), "mirror.sqlite");
   const store = new SqliteMirrorStore(file);
   const orderFacts = new SqliteOrderFactStore(file);
   try {
-    const clientOf = () =>
-      createMirroredClient({ credential: credentialOf(sb, "creator"), target: "production", transport: transportOf(sb), stores: { rateLimit: new MemoryRateLimitStore() }, mirror: { store, clock: () => NOW_MS, serverSecret: SECRET, orderFacts } });
+    const clientOf = () => creatorReportClient(sandbox.sb, store, { orderFacts });
     const { params, problems } = parseReportParams({ from: "2026-04-01", to: "2026-05-31", tz: "America/Sao_Paulo", compare: "previous" }, new Date(NOW_MS));
     expect(problems).toEqual([]);
 
     const aggregate = vi.spyOn(orderFacts, "aggregate");
     const first = await buildOrdersView(clientOf(), params, { orderFacts });
     expect(aggregate).toHaveBeenCalled();
-    const requestsAfterFirst = (await sb.stats()).creator?.requests ?? 0;
+    const requestsAfterFirst = (await sandbox.sb.stats()).creator?.requests ?? 0;
     expect(requestsAfterFirst).toBeGreaterThan(0);
 
     resetProcessState(); // a restart: nothing decoded in memory
@@ -50,7 +36,7 @@ it("answers from the orders fact table, opens no day of orders once held, and gi
     const readDays = vi.spyOn(store, "readDays");
     const again = await buildOrdersView(clientOf(), params, { orderFacts });
     expect(aggregate).toHaveBeenCalled();
-    expect((await sb.stats()).creator?.requests).toBe(requestsAfterFirst);
+    expect((await sandbox.sb.stats()).creator?.requests).toBe(requestsAfterFirst);
     expect(readDays.mock.calls.filter(([, resource]) => resource === "orders")).toEqual([]);
     expect(timeless(again)).toEqual(timeless(first));
     readDays.mockRestore();
