@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { expect, vi } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import { FILTER_KEYS, type ReportParams } from "@/lib/report-params/definitions";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesClient, type LossEndpoints } from "./affiliate-facts-fixture";
-import { beforeTheDataParams, comparisons, drawnChoices, drawnParams, rangeLength, rangeStart, withoutComputedAt } from "./report-property-draws";
+import { beforeTheDataParams, drawnParams, lossEndpointDraws, reportDraws, withoutComputedAt } from "./report-property-draws";
 
 // A property: for random ranges, zones, filters ("none" and a value no record has included),
 // comparisons, currency placements, URL currencies and endpoints answering or not, the
@@ -29,21 +29,8 @@ export async function affiliatesView(c: AffiliatesCase, facts?: PurchaseFactStor
 }
 
 function caseArbitrary(): fc.Arbitrary<AffiliatesCase> {
-  const { values, currencies, assumptions } = drawnChoices();
-  const filters = fc.record(Object.fromEntries(FILTER_KEYS.map((key) => [key, fc.subarray(values[key], { minLength: 0, maxLength: 3 })])) as Record<FilterKey, fc.Arbitrary<string[]>>);
-  const someFilters = fc.tuple(filters, fc.subarray([...FILTER_KEYS], { minLength: 0, maxLength: 3 })).map(([all, kept]) => Object.fromEntries(kept.map((k) => [k, all[k]])) as Partial<Record<FilterKey, string[]>>);
   return fc
-    .record({
-      start: rangeStart(),
-      length: rangeLength(),
-      timeZone: fc.constantFrom(...ZONES),
-      filters: someFilters,
-      compare: comparisons(),
-      currency: fc.constantFrom(...assumptions),
-      shownCurrency: fc.option(fc.constantFrom(...currencies), { freq: 4 }),
-      refunds: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["refunds"]>,
-      chargebacks: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["chargebacks"]>,
-    })
+    .record({ ...reportDraws(ZONES, FILTER_KEYS, 3), ...lossEndpointDraws() })
     .map(({ refunds, chargebacks, ...drawn }) => ({ params: drawnParams(drawn), currency: drawn.currency, endpoints: { refunds, chargebacks } }));
 }
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, vi } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import { REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
@@ -10,7 +10,7 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesClient, type LossEndpoints } from "./affiliate-facts-fixture";
 import { eventsClient } from "./event-facts-fixture";
 import { NOW } from "./purchase-facts-fixture";
-import { beforeTheDataParams, comparisons, drawnChoices, drawnParams, rangeLength, rangeStart, withoutComputedAt } from "./report-property-draws";
+import { beforeTheDataParams, drawnParams, lossEndpointDraws, reportDraws, withoutComputedAt } from "./report-property-draws";
 
 // A property: for random ranges, zones, filters ("none" and a value no record has included),
 // comparisons, currency placements, URL currencies, key types and endpoints answering or not,
@@ -50,23 +50,8 @@ export async function refundsView(c: RefundsCase, facts?: PurchaseFactStore) {
 }
 
 function caseArbitrary(dating: ReportParams["dating"]): fc.Arbitrary<RefundsCase> {
-  const { values, currencies, assumptions } = drawnChoices();
-  const keys = [...REFUND_FILTER_KEYS];
-  const filters = fc.record(Object.fromEntries(keys.map((key) => [key, fc.subarray(values[key], { minLength: 0, maxLength: 3 })])) as Record<(typeof keys)[number], fc.Arbitrary<string[]>>);
-  const someFilters = fc.tuple(filters, fc.subarray(keys, { minLength: 0, maxLength: 2 })).map(([all, kept]) => Object.fromEntries(kept.map((k) => [k, all[k]])) as Partial<Record<FilterKey, string[]>>);
   return fc
-    .record({
-      start: rangeStart(),
-      length: rangeLength(),
-      timeZone: fc.constantFrom(...ZONES),
-      filters: someFilters,
-      compare: comparisons(),
-      currency: fc.constantFrom(...assumptions),
-      shownCurrency: fc.option(fc.constantFrom(...currencies), { freq: 4 }),
-      keyType: fc.constantFrom("creator", "affiliate") as fc.Arbitrary<KeyType>,
-      refunds: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["refunds"]>,
-      chargebacks: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["chargebacks"]>,
-    })
+    .record({ ...reportDraws(ZONES, REFUND_FILTER_KEYS, 2), keyType: fc.constantFrom("creator", "affiliate") as fc.Arbitrary<KeyType>, ...lossEndpointDraws() })
     .map(({ keyType, refunds, chargebacks, ...drawn }) => ({ params: { ...drawnParams(drawn), dating }, keyType, currency: drawn.currency, endpoints: { refunds, chargebacks } }));
 }
 

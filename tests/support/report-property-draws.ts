@@ -4,6 +4,7 @@ import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { LossEndpoints } from "./affiliate-facts-fixture";
 import { FIRST_DAY, LAST_DAY, purchaseDays, reportParams } from "./purchase-facts-fixture";
 
 // What the report properties over the purchases fact table draw from (affiliates-view-property.ts,
@@ -16,7 +17,7 @@ const dayAt = (base: string, offset: number) => new Date(Date.parse(`${base}T00:
 const HELD_DAYS = Math.round((Date.parse(LAST_DAY) - Date.parse(FIRST_DAY)) / DAY_MS);
 
 /** The values each filter, and the shown currency, may be drawn from; the currency placements drawn. */
-export function drawnChoices() {
+function drawnChoices() {
   const records = [...purchaseDays("creator").values()].flat();
   const values = Object.fromEntries(
     FILTER_KEYS.map((key) => {
@@ -29,10 +30,36 @@ export function drawnChoices() {
   return { values, currencies, assumptions };
 }
 
+/**
+ * The arbitraries of a drawn report, to spread into fc.record: its range, zone (of `zones`), up to
+ * `maxFiltered` of `keys` filtered (each by up to 3 values), comparison, currency placement and
+ * shown currency.
+ */
+export function reportDraws(zones: readonly string[], keys: readonly FilterKey[], maxFiltered: number) {
+  const { values, currencies, assumptions } = drawnChoices();
+  const filters = fc.record(Object.fromEntries(keys.map((key) => [key, fc.subarray(values[key], { minLength: 0, maxLength: 3 })])) as Record<FilterKey, fc.Arbitrary<string[]>>);
+  const someFilters = fc.tuple(filters, fc.subarray([...keys], { minLength: 0, maxLength: maxFiltered })).map(([all, kept]) => Object.fromEntries(kept.map((k) => [k, all[k]])) as Partial<Record<FilterKey, string[]>>);
+  return {
+    start: rangeStart(),
+    length: rangeLength(),
+    timeZone: fc.constantFrom(...zones),
+    filters: someFilters,
+    compare: comparisons(),
+    currency: fc.constantFrom(...assumptions),
+    shownCurrency: fc.option(fc.constantFrom(...currencies), { freq: 4 }),
+  };
+}
+
+/** Whether the refunds and chargebacks endpoints answer (records) or not (404), to spread into fc.record. */
+export const lossEndpointDraws = () => ({
+  refunds: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["refunds"]>,
+  chargebacks: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["chargebacks"]>,
+});
+
 /** A range's first day, as an offset from the first held day: mostly with data in its comparison period too; some whose comparison starts before the data. */
-export const rangeStart = () => fc.oneof({ arbitrary: fc.integer({ min: 40, max: HELD_DAYS - 5 }), weight: 3 }, { arbitrary: fc.integer({ min: -3, max: 30 }), weight: 2 }, { arbitrary: fc.integer({ min: -3, max: HELD_DAYS }), weight: 1 });
-export const rangeLength = () => fc.integer({ min: 0, max: 40 });
-export const comparisons = () => fc.constantFrom("none", "previous", "previous", "last_year") as fc.Arbitrary<ReportParams["compare"]>;
+const rangeStart = () => fc.oneof({ arbitrary: fc.integer({ min: 40, max: HELD_DAYS - 5 }), weight: 3 }, { arbitrary: fc.integer({ min: -3, max: 30 }), weight: 2 }, { arbitrary: fc.integer({ min: -3, max: HELD_DAYS }), weight: 1 });
+const rangeLength = () => fc.integer({ min: 0, max: 40 });
+const comparisons = () => fc.constantFrom("none", "previous", "previous", "last_year") as fc.Arbitrary<ReportParams["compare"]>;
 
 interface Drawn { start: number; length: number; timeZone: string; filters: Partial<Record<FilterKey, string[]>>; compare: ReportParams["compare"]; currency: CurrencyAssumption; shownCurrency: string | null }
 
