@@ -7,23 +7,7 @@ import type { Transport, UpstreamRequest } from "@/lib/sales-api/transport";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { mirrorSandbox } from "../support/mirror-sandbox";
-import {
-  again,
-  expectMirrorEqualsTruth,
-  firstDay,
-  NOW_MS,
-  refetchedDays,
-  requestsOf,
-  resetProcessState,
-  SECRET,
-  servedWindows,
-  startSync,
-  stopAccountSync,
-  tempDataDir,
-  transportOf,
-  waitFor,
-  waitForPassEnd,
-} from "../support/mirror-sync";
+import { again, expectMirrorEqualsTruth, firstDay, NOW_MS, refetchedDays, requestsOf, resetProcessState, SECRET, servedWindows, startSync, stopAccountSync, tempDataDir, transportOf, waitFor, waitForPassEnd } from "../support/mirror-sync";
 
 // A server restarted in the middle of a sync loses nothing it finished: the new process
 // opens the same mirror file, with a fresh process state (rate log, caches, syncs), and

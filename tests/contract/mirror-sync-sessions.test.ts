@@ -6,25 +6,7 @@ import type { Transport } from "@/lib/sales-api/transport";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { mirrorSandbox } from "../support/mirror-sandbox";
-import {
-  expectMirrorEqualsTruth,
-  firstDay,
-  mirroredClient,
-  NOW_MS,
-  refetchedDays,
-  requestsOf,
-  resetProcessState,
-  SECRET,
-  servedWindows,
-  startSync,
-  stopAccountSync,
-  tempDataDir,
-  TODAY,
-  transportOf,
-  waitFor,
-  waitForPassEnd,
-  type ServedWindow,
-} from "../support/mirror-sync";
+import { expectMirrorEqualsTruth, firstDay, mirroredClient, NOW_MS, refetchedDays, requestsOf, resetProcessState, SECRET, servedWindows, startSync, stopAccountSync, tempDataDir, TODAY, transportOf, waitFor, waitForPassEnd, type ServedWindow } from "../support/mirror-sync";
 
 // One sync per account, however many sessions it has (one process) and however many
 // processes share the mirror file (the lease). A sync that finds the lease taken looks again
