@@ -1,10 +1,9 @@
-import type { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { RedisTokenStore } from "@/lib/store/redis/redis-token-store";
 import { RedisWorkLock } from "@/lib/store/redis/redis-work-lock";
 import { describeTokenStore } from "../support/token-store-suite";
-import { closeRedis, connectTestRedis, deleteKeysUnder, keysUnder, randomPrefix } from "../support/redis-test";
+import { keysUnder, redisForTests } from "../support/redis-test";
 
 // Flow B tokens in Redis: the memory store's behaviour (the shared suite), sealed so that
 // Redis holds no readable token, and shared by two instances (two connections) that exchange
@@ -13,40 +12,16 @@ const SECRET = "a-server-secret-of-enough-length-for-tests";
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl";
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 
-let redis: Redis;
-const connections: Redis[] = [];
-const prefixes: string[] = [];
+const backend = redisForTests();
 
-function newPrefix(): string {
-  const prefix = randomPrefix();
-  prefixes.push(prefix);
-  return prefix;
-}
-
-function connect(): Redis {
-  const connection = connectTestRedis();
-  connections.push(connection);
-  return connection;
-}
-
-beforeAll(() => {
-  redis = connect();
-});
-afterEach(async () => {
-  for (const prefix of prefixes.splice(0)) await deleteKeysUnder(redis, prefix);
-});
-afterAll(async () => {
-  for (const connection of connections.splice(0)) await closeRedis(connection);
-});
-
-describeTokenStore("RedisTokenStore", () => new RedisTokenStore(redis, SECRET, { prefix: newPrefix() }));
+describeTokenStore("RedisTokenStore", () => new RedisTokenStore(backend.redis, SECRET, { prefix: backend.newPrefix() }));
 
 describe("RedisTokenStore in Redis", () => {
   it("keeps {prefix}token:{identity} sealed: neither the token nor its renewal time can be read", async () => {
-    const prefix = newPrefix();
-    await new RedisTokenStore(redis, SECRET, { prefix }).set("id-a", { token: TOKEN, renewAt: T0 }, 60_000);
-    expect(await keysUnder(redis, prefix)).toEqual([`${prefix}token:id-a`]);
-    const raw = (await redis.get(`${prefix}token:id-a`)) as string;
+    const prefix = backend.newPrefix();
+    await new RedisTokenStore(backend.redis, SECRET, { prefix }).set("id-a", { token: TOKEN, renewAt: T0 }, 60_000);
+    expect(await keysUnder(backend.redis, prefix)).toEqual([`${prefix}token:id-a`]);
+    const raw = (await backend.redis.get(`${prefix}token:id-a`)) as string;
     expect(raw).not.toContain(TOKEN);
     // Not "eyJ" alone: three random base64url characters of a sealed value can spell it (seen in CI).
     for (const segment of TOKEN.split(".")) expect(raw).not.toContain(segment);
@@ -55,41 +30,41 @@ describe("RedisTokenStore in Redis", () => {
   });
 
   it("lets Redis drop the token at its renewal time, and keeps none already due", async () => {
-    const prefix = newPrefix();
-    const store = new RedisTokenStore(redis, SECRET, { prefix });
+    const prefix = backend.newPrefix();
+    const store = new RedisTokenStore(backend.redis, SECRET, { prefix });
     await store.set("id", { token: TOKEN, renewAt: T0 }, 60_000);
-    const ttl = await redis.pttl(`${prefix}token:id`);
+    const ttl = await backend.redis.pttl(`${prefix}token:id`);
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
     await store.set("id", { token: "due", renewAt: T0 }, 0);
     expect(await store.get("id")).toBeUndefined();
-    expect(await keysUnder(redis, prefix)).toEqual([]);
+    expect(await keysUnder(backend.redis, prefix)).toEqual([]);
     await store.set("id", { token: TOKEN, renewAt: T0 }, 150);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await store.get("id")).toBeUndefined();
   });
 
   it("reads a token sealed for another identity, or under another secret, as absent", async () => {
-    const prefix = newPrefix();
-    const store = new RedisTokenStore(redis, SECRET, { prefix });
+    const prefix = backend.newPrefix();
+    const store = new RedisTokenStore(backend.redis, SECRET, { prefix });
     await store.set("id-a", { token: TOKEN, renewAt: T0 }, 60_000);
-    await redis.set(`${prefix}token:id-b`, (await redis.get(`${prefix}token:id-a`)) as string);
+    await backend.redis.set(`${prefix}token:id-b`, (await backend.redis.get(`${prefix}token:id-a`)) as string);
     expect(await store.get("id-b")).toBeUndefined();
-    expect(await new RedisTokenStore(redis, `${SECRET}-rotated`, { prefix }).get("id-a")).toBeUndefined();
-    await redis.set(`${prefix}token:id-c`, "garbage");
+    expect(await new RedisTokenStore(backend.redis, `${SECRET}-rotated`, { prefix }).get("id-a")).toBeUndefined();
+    await backend.redis.set(`${prefix}token:id-c`, "garbage");
     expect(await store.get("id-c")).toBeUndefined();
   });
 
   it("shares tokens between instances with the same secret", async () => {
-    const prefix = newPrefix();
-    await new RedisTokenStore(connect(), SECRET, { prefix }).set("id", { token: TOKEN, renewAt: T0 }, 60_000);
-    expect(await new RedisTokenStore(connect(), SECRET, { prefix }).get("id")).toEqual({ token: TOKEN, renewAt: T0 });
+    const prefix = backend.newPrefix();
+    await new RedisTokenStore(backend.connect(), SECRET, { prefix }).set("id", { token: TOKEN, renewAt: T0 }, 60_000);
+    expect(await new RedisTokenStore(backend.connect(), SECRET, { prefix }).get("id")).toEqual({ token: TOKEN, renewAt: T0 });
   });
 });
 
 describe("AccessTokenCache over Redis, two instances", () => {
   function instance(prefix: string): AccessTokenCache {
-    const connection = connect();
+    const connection = backend.connect();
     return new AccessTokenCache({
       clock: () => T0,
       store: new RedisTokenStore(connection, SECRET, { prefix }),
@@ -98,7 +73,7 @@ describe("AccessTokenCache over Redis, two instances", () => {
   }
 
   it("exchange once between them when both need a token at the same time", async () => {
-    const prefix = newPrefix();
+    const prefix = backend.newPrefix();
     const [one, two] = [instance(prefix), instance(prefix)];
     const exchange = vi.fn(async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -108,11 +83,11 @@ describe("AccessTokenCache over Redis, two instances", () => {
     expect(exchange).toHaveBeenCalledTimes(1);
     expect(new Set(tokens)).toEqual(new Set(["opaque-1"]));
     // The lock is gone; the sealed token stays.
-    expect(await keysUnder(redis, prefix)).toEqual([`${prefix}token:id`]);
+    expect(await keysUnder(backend.redis, prefix)).toEqual([`${prefix}token:id`]);
   });
 
   it("exchange again on both once one invalidated the token after a 401", async () => {
-    const prefix = newPrefix();
+    const prefix = backend.newPrefix();
     const [one, two] = [instance(prefix), instance(prefix)];
     await one.get("id", async () => "first");
     await two.invalidate("id", "first");

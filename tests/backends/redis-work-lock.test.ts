@@ -1,39 +1,18 @@
-import type { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RedisWorkLock } from "@/lib/store/redis/redis-work-lock";
-import { closeRedis, connectTestRedis, deleteKeysUnder, keysUnder, randomPrefix } from "../support/redis-test";
+import { keysUnder, redisForTests } from "../support/redis-test";
 
 // The work lock two dashboard instances use to do a piece of work once: two connections stand
 // for the two instances. Its expiry is Redis's own, so the expiry tests wait real (short) time.
-
-let redis: Redis;
-const connections: Redis[] = [];
-const prefixes: string[] = [];
-
-function connect(): Redis {
-  const connection = connectTestRedis();
-  connections.push(connection);
-  return connection;
-}
+const backend = redisForTests();
 
 /** Two instances' locks on the same keys. */
 function twoInstances(): [RedisWorkLock, RedisWorkLock, string] {
-  const prefix = randomPrefix();
-  prefixes.push(prefix);
-  return [new RedisWorkLock(connect(), { prefix, pollMs: 10 }), new RedisWorkLock(connect(), { prefix, pollMs: 10 }), prefix];
+  const prefix = backend.newPrefix();
+  return [new RedisWorkLock(backend.connect(), { prefix, pollMs: 10 }), new RedisWorkLock(backend.connect(), { prefix, pollMs: 10 }), prefix];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-beforeAll(() => {
-  redis = connect();
-});
-afterEach(async () => {
-  for (const prefix of prefixes.splice(0)) await deleteKeysUnder(redis, prefix);
-});
-afterAll(async () => {
-  for (const connection of connections.splice(0)) await closeRedis(connection);
-});
 
 describe("RedisWorkLock.tryAcquire and release", () => {
   it("gives the lock to one instance, refuses the other until the holder releases it", async () => {
@@ -83,9 +62,9 @@ describe("RedisWorkLock.tryAcquire and release", () => {
   it("keeps the token under {prefix}lock:{key} with the time to live", async () => {
     const [one, , prefix] = twoInstances();
     const token = await one.tryAcquire("GET /purchases?from=1", 5_000);
-    expect(await keysUnder(redis, prefix)).toEqual([`${prefix}lock:GET /purchases?from=1`]);
-    expect(await redis.get(`${prefix}lock:GET /purchases?from=1`)).toBe(token);
-    const ttl = await redis.pttl(`${prefix}lock:GET /purchases?from=1`);
+    expect(await keysUnder(backend.redis, prefix)).toEqual([`${prefix}lock:GET /purchases?from=1`]);
+    expect(await backend.redis.get(`${prefix}lock:GET /purchases?from=1`)).toBe(token);
+    const ttl = await backend.redis.pttl(`${prefix}lock:GET /purchases?from=1`);
     expect(ttl).toBeGreaterThan(4_000);
     expect(ttl).toBeLessThanOrEqual(5_000);
   });

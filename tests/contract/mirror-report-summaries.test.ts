@@ -2,53 +2,37 @@
 // records: no upstream request, no day's records opened but those a local range cuts in two,
 // and the very view the records give, whose figures equal the ground truth.
 import path from "node:path";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { inLocalRange } from "@/lib/analytics/local-days";
 import { creatorKpis } from "@/lib/analytics/revenue-kpis";
-import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { parseReportParams } from "@/lib/report-params/parse";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { buildRevenueView, revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
-import type { RevenueView } from "@/lib/reports/revenue-view";
 import type { Purchase } from "@/lib/sales-api";
-import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth } from "../../sandbox/ground-truth";
-import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
-import { credentialOf, NOW_MS, removeTempDataDirs, resetProcessState, SECRET, tempDataDir, transportOf } from "../support/mirror-sync";
+import { creatorReportClient, mirrorSandbox, timeless } from "../support/mirror-sandbox";
+import { FIXED_NOW } from "../support/sandbox-process";
+import { NOW_MS, resetProcessState, tempDataDir } from "../support/mirror-sync";
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
-  // As in production: the mirror's account id is keyed by AUTH_SECRET, so it survives a restart.
-  vi.stubEnv("AUTH_SECRET", SECRET);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sb?.stop();
-  removeTempDataDirs();
-});
-
-/** A view without the moment it was computed at. */
-const timeless = (view: RevenueView) => ({ ...view, quality: { ...view.quality, freshness: view.quality.freshness && { ...view.quality.freshness, computedAt: 0 } } });
+const sandbox = mirrorSandbox();
 
 it("reads stored day summaries, not records, and gives the records' view, equal to the ground truth", async () => {
   const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
-  const clientOf = () =>
-    createMirroredClient({ credential: credentialOf(sb, "creator"), target: "production", transport: transportOf(sb), stores: { rateLimit: new MemoryRateLimitStore() }, mirror: { store, clock: () => NOW_MS, serverSecret: SECRET } });
+  const clientOf = () => creatorReportClient(sandbox.sb, store);
   const { params, problems } = parseReportParams({ from: "2026-03-01", to: "2026-06-14", tz: "America/Sao_Paulo", compare: "previous" }, new Date(NOW_MS));
   expect(problems).toEqual([]);
 
   const first = await buildRevenueView(clientOf(), "creator", params);
-  const requestsAfterFirst = (await sb.stats()).creator?.requests ?? 0;
+  const requestsAfterFirst = (await sandbox.sb.stats()).creator?.requests ?? 0;
   expect(requestsAfterFirst).toBeGreaterThan(0);
 
   resetProcessState(); // a restart: nothing decoded in memory
   const readDays = vi.spyOn(store, "readDays");
   const readDigests = vi.spyOn(store, "readDigests");
   const again = await buildRevenueView(clientOf(), "creator", params);
-  expect((await sb.stats()).creator?.requests).toBe(requestsAfterFirst);
+  expect((await sandbox.sb.stats()).creator?.requests).toBe(requestsAfterFirst);
   expect(timeless(again)).toEqual(timeless(first));
   // Both periods' days were read as summaries; only the UTC days Sao Paulo's edges cut were
   // opened: each period's first and last (2026-03-01 is the last of one and the first of the other).

@@ -1,53 +1,25 @@
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getServerEnv } from "@/lib/env";
 import { getSyncStatus } from "@/lib/mirror/account-sync";
 import { RESOURCES } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest } from "@/lib/sales-api/transport";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { startSandboxProcess, FIXED_NOW, type RunningSandbox } from "../support/sandbox-process";
-import {
-  again,
-  expectMirrorEqualsTruth,
-  firstDay,
-  NOW_MS,
-  refetchedDays,
-  removeTempDataDirs,
-  requestsOf,
-  resetProcessState,
-  SECRET,
-  servedWindows,
-  startSync,
-  stopAccountSync,
-  tempDataDir,
-  transportOf,
-  waitFor,
-  waitForPassEnd,
-} from "../support/mirror-sync";
+import { mirrorSandbox } from "../support/mirror-sandbox";
+import { again, expectMirrorEqualsTruth, firstDay, NOW_MS, refetchedDays, requestsOf, resetProcessState, SECRET, servedWindows, startSync, stopAccountSync, tempDataDir, transportOf, waitFor, waitForPassEnd } from "../support/mirror-sync";
 
 // A server restarted in the middle of a sync loses nothing it finished: the new process
 // opens the same mirror file, with a fresh process state (rate log, caches, syncs), and
 // fetches only what was left. Across both runs, no day of any resource is fetched twice.
 const DAYS = 200; // three chunks of up to 90 days, five resources: fifteen chunks
 
-let sb: RunningSandbox;
-beforeAll(async () => {
+const sandbox = mirrorSandbox({ resetEach: true });
+beforeAll(() => {
   // As in production: the identity (the mirror's account id) is keyed by AUTH_SECRET, so it
   // survives a restart. Without it, each process keys identities with a random key of its own.
   // The environment is read once per process: nothing read it before this point.
-  vi.stubEnv("AUTH_SECRET", SECRET);
   expect(getServerEnv().AUTH_SECRET).toBe(SECRET);
-  sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
-});
-afterAll(async () => {
-  await sb?.stop();
-  removeTempDataDirs();
-  vi.unstubAllEnvs();
-});
-afterEach(async () => {
-  await again(() => sb.reset());
-  resetProcessState();
 });
 
 async function stopped(account: string): Promise<void> {
@@ -60,37 +32,37 @@ describe("a restart mid-sync", () => {
     const first = new SqliteMirrorStore(file);
     // `alive` is asked once before the pass and once before each chunk: 7 chunks run, then it stops.
     let asked = 0;
-    const account = startSync(sb, "creator", first, { days: DAYS, alive: async () => ++asked <= 1 + 7 });
+    const account = startSync(sandbox.sb, "creator", first, { days: DAYS, alive: async () => ++asked <= 1 + 7 });
     await stopped(account);
     const midway = await getSyncStatus(account, "creator", { store: first, clock: () => NOW_MS, days: DAYS });
     expect(midway.passEndedAt).toBeNull();
     expect(midway.synced).toBeGreaterThan(0);
     expect(midway.synced).toBeLessThan(DAYS);
-    const firstRun = await requestsOf(sb, "creator");
+    const firstRun = await requestsOf(sandbox.sb, "creator");
     expect(firstRun).toBeGreaterThan(0);
     await first.close();
 
     resetProcessState();
     const second = new SqliteMirrorStore(file);
-    expect(startSync(sb, "creator", second, { days: DAYS })).toBe(account);
+    expect(startSync(sandbox.sb, "creator", second, { days: DAYS })).toBe(account);
     expect((await waitForPassEnd(account, "creator", second, DAYS)).synced).toBe(DAYS);
     await stopAccountSync(account);
-    expect(await requestsOf(sb, "creator")).toBeGreaterThan(firstRun);
+    expect(await requestsOf(sandbox.sb, "creator")).toBeGreaterThan(firstRun);
 
-    expect(refetchedDays("creator", await servedWindows(sb, "creator"))).toEqual([]);
-    await expectMirrorEqualsTruth(sb, "creator", second, firstDay(DAYS), "2026-06-15");
+    expect(refetchedDays("creator", await servedWindows(sandbox.sb, "creator"))).toEqual([]);
+    await expectMirrorEqualsTruth(sandbox.sb, "creator", second, firstDay(DAYS), "2026-06-15");
     await second.close();
   });
 
   it("in the middle of a chunk (the process stopped with windows in flight): only those windows are fetched again", async () => {
     // Slow answers, so that the stop lands while windows are in flight.
-    await again(() => sb.controls({ latencyMs: 150 }));
+    await again(() => sandbox.sb.controls({ latencyMs: 150 }));
     const file = path.join(tempDataDir(), "mirror.sqlite");
     const first = new SqliteMirrorStore(file);
     // Which windows of the first run reached the client: a window the sandbox answered but the
     // stopped client never received is fetched again, rightly.
     const received = new Set<string>();
-    const inner = transportOf(sb);
+    const inner = transportOf(sandbox.sb);
     const recording: Transport = {
       baseUrl: inner.baseUrl,
       async request(request: UpstreamRequest) {
@@ -99,8 +71,8 @@ describe("a restart mid-sync", () => {
         return response;
       },
     };
-    const account = startSync(sb, "creator", first, { days: DAYS, transport: recording });
-    await waitFor(async () => (await requestsOf(sb, "creator")) >= 6, "six requests of the first run");
+    const account = startSync(sandbox.sb, "creator", first, { days: DAYS, transport: recording });
+    await waitFor(async () => (await requestsOf(sandbox.sb, "creator")) >= 6, "six requests of the first run");
     await stopAccountSync(account);
     // Let answers that arrived as it stopped be written (the file is closed next).
     await new Promise((r) => setTimeout(r, 300));
@@ -109,21 +81,21 @@ describe("a restart mid-sync", () => {
     expect(midway.synced).toBeLessThan(DAYS);
     await first.close();
     const firstRunEnded = Date.now();
-    await again(() => sb.controls({ latencyMs: 0 }));
+    await again(() => sandbox.sb.controls({ latencyMs: 0 }));
 
     resetProcessState();
     const second = new SqliteMirrorStore(file);
-    startSync(sb, "creator", second, { days: DAYS });
+    startSync(sandbox.sb, "creator", second, { days: DAYS });
     await waitForPassEnd(account, "creator", second, DAYS);
     await stopAccountSync(account);
 
-    const windows = await servedWindows(sb, "creator");
+    const windows = await servedWindows(sandbox.sb, "creator");
     const firstRun = windows.filter((w) => w.t < firstRunEnded);
     expect(firstRun.length).toBeGreaterThanOrEqual(6);
     expect(windows.length).toBeGreaterThan(firstRun.length);
     const inFlight = (w: (typeof windows)[number]) => firstRun.includes(w) && !received.has(windowKey(RESOURCES[w.resource].path, w.from, w.to));
     expect(refetchedDays("creator", windows, inFlight)).toEqual([]);
-    await expectMirrorEqualsTruth(sb, "creator", second, firstDay(DAYS), "2026-06-15");
+    await expectMirrorEqualsTruth(sandbox.sb, "creator", second, firstDay(DAYS), "2026-06-15");
     await second.close();
   });
 });

@@ -1,54 +1,26 @@
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getServerEnv } from "@/lib/env";
 import { getSyncStatus } from "@/lib/mirror/account-sync";
 import type { Transport } from "@/lib/sales-api/transport";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { startSandboxProcess, FIXED_NOW, type RunningSandbox } from "../support/sandbox-process";
-import {
-  again,
-  expectMirrorEqualsTruth,
-  firstDay,
-  mirroredClient,
-  NOW_MS,
-  refetchedDays,
-  removeTempDataDirs,
-  requestsOf,
-  resetProcessState,
-  SECRET,
-  servedWindows,
-  startSync,
-  stopAccountSync,
-  tempDataDir,
-  TODAY,
-  transportOf,
-  waitFor,
-  waitForPassEnd,
-  type ServedWindow,
-} from "../support/mirror-sync";
+import { mirrorSandbox } from "../support/mirror-sandbox";
+import { expectMirrorEqualsTruth, firstDay, mirroredClient, NOW_MS, refetchedDays, requestsOf, resetProcessState, SECRET, servedWindows, startSync, stopAccountSync, tempDataDir, TODAY, transportOf, waitFor, waitForPassEnd, type ServedWindow } from "../support/mirror-sync";
 
 // One sync per account, however many sessions it has (one process) and however many
 // processes share the mirror file (the lease). A sync that finds the lease taken looks again
 // a third of the lease's life later (30 s): the cross-process cases wait that long, once.
 const DAYS = 60; // one chunk of each of the five resources
 
-let sb: RunningSandbox;
-beforeAll(async () => {
+const sandbox = mirrorSandbox({ resetEach: true });
+beforeAll(() => {
   // Identities keyed by AUTH_SECRET, as in production: two processes agree on the account id.
-  vi.stubEnv("AUTH_SECRET", SECRET);
   expect(getServerEnv().AUTH_SECRET).toBe(SECRET);
-  sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
 });
-afterAll(async () => {
-  await sb?.stop();
-  removeTempDataDirs();
-  vi.unstubAllEnvs();
-});
-afterEach(async () => {
+// Before the sandbox's reset (after hooks run last registered first).
+afterEach(() => {
   for (const sync of getProcessState().syncs.values()) sync.stop();
-  await again(() => sb.reset());
-  resetProcessState();
 });
 
 const leaseOf = (account: string) => `sync:${account}`;
@@ -62,7 +34,7 @@ function expectEachWindowOnce(windows: readonly ServedWindow[]): void {
 }
 
 function countingTransport(): { transport: Transport; sent: () => number } {
-  const inner = transportOf(sb);
+  const inner = transportOf(sandbox.sb);
   let sent = 0;
   return {
     transport: { baseUrl: inner.baseUrl, request: (request) => (sent++, inner.request(request)) },
@@ -75,20 +47,20 @@ describe("two sessions of one account in one process", () => {
     const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
     const sessionOne = vi.fn(async () => true);
     const sessionTwo = vi.fn(async () => true);
-    const one = startSync(sb, "creator", store, { days: DAYS, alive: sessionOne });
-    const two = startSync(sb, "creator", store, { days: DAYS, alive: sessionTwo });
+    const one = startSync(sandbox.sb, "creator", store, { days: DAYS, alive: sessionOne });
+    const two = startSync(sandbox.sb, "creator", store, { days: DAYS, alive: sessionTwo });
     expect(two).toBe(one);
     expect([...getProcessState().syncs.keys()]).toEqual([one]);
     await waitForPassEnd(one, "creator", store, DAYS);
     expect([...getProcessState().syncs.keys()]).toEqual([one]);
     // A third start while it runs (another request of a session) changes nothing either.
-    startSync(sb, "creator", store, { days: DAYS, alive: sessionTwo });
+    startSync(sandbox.sb, "creator", store, { days: DAYS, alive: sessionTwo });
     expect(getProcessState().syncs.size).toBe(1);
     await stopAccountSync(one);
     expect(sessionOne).toHaveBeenCalled();
 
-    expectEachWindowOnce(await servedWindows(sb, "creator"));
-    await expectMirrorEqualsTruth(sb, "creator", store, firstDay(DAYS), TODAY);
+    expectEachWindowOnce(await servedWindows(sandbox.sb, "creator"));
+    await expectMirrorEqualsTruth(sandbox.sb, "creator", store, firstDay(DAYS), TODAY);
     await store.close();
   });
 
@@ -96,17 +68,17 @@ describe("two sessions of one account in one process", () => {
     const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
     // Session one ends after two chunks; session two's start joins the running sync.
     let asked = 0;
-    const account = startSync(sb, "creator", store, { days: DAYS, alive: async () => ++asked <= 1 + 2 });
-    startSync(sb, "creator", store, { days: DAYS, alive: async () => true });
+    const account = startSync(sandbox.sb, "creator", store, { days: DAYS, alive: async () => ++asked <= 1 + 2 });
+    startSync(sandbox.sb, "creator", store, { days: DAYS, alive: async () => true });
     await waitFor(async () => !getProcessState().syncs.has(account), "the sync to stop with session one");
     const midway = await getSyncStatus(account, "creator", { store, clock: () => NOW_MS, days: DAYS });
     expect(midway.passEndedAt).toBeNull();
 
     // Session two's next request (lib/auth/session.ts starts its account's sync on each).
-    startSync(sb, "creator", store, { days: DAYS, alive: async () => true });
+    startSync(sandbox.sb, "creator", store, { days: DAYS, alive: async () => true });
     expect((await waitForPassEnd(account, "creator", store, DAYS)).synced).toBe(DAYS);
     await stopAccountSync(account);
-    expectEachWindowOnce(await servedWindows(sb, "creator"));
+    expectEachWindowOnce(await servedWindows(sandbox.sb, "creator"));
     await store.close();
   });
 });
@@ -116,13 +88,13 @@ describe("two processes sharing one mirror file", () => {
     const file = path.join(tempDataDir(), "mirror.sqlite");
     const here = new SqliteMirrorStore(file);
     const elsewhere = new SqliteMirrorStore(file);
-    const account = mirroredClient(sb, "creator", here).identity;
+    const account = mirroredClient(sandbox.sb, "creator", here).identity;
     expect(await elsewhere.lease(leaseOf(account), "other-process", 90_000, NOW_MS)).toBe(true);
 
-    expect(startSync(sb, "creator", here, { days: DAYS })).toBe(account);
+    expect(startSync(sandbox.sb, "creator", here, { days: DAYS })).toBe(account);
     // It asked for the lease (and was refused) at once; nothing happens for a while.
     await new Promise((r) => setTimeout(r, 2_000));
-    expect(await requestsOf(sb, "creator")).toBe(0);
+    expect(await requestsOf(sandbox.sb, "creator")).toBe(0);
     const blocked = await getSyncStatus(account, "creator", { store: here, clock: () => NOW_MS, days: DAYS });
     expect(blocked).toMatchObject({ synced: 0, passEndedAt: null, lastError: null });
     expect(await here.listDays(account)).toEqual([]);
@@ -130,7 +102,7 @@ describe("two processes sharing one mirror file", () => {
     await elsewhere.releaseLease(leaseOf(account), "other-process");
     expect((await waitForPassEnd(account, "creator", here, DAYS)).synced).toBe(DAYS);
     await stopAccountSync(account);
-    expectEachWindowOnce(await servedWindows(sb, "creator"));
+    expectEachWindowOnce(await servedWindows(sandbox.sb, "creator"));
     await here.close();
     await elsewhere.close();
   });
@@ -139,7 +111,7 @@ describe("two processes sharing one mirror file", () => {
     const file = path.join(tempDataDir(), "mirror.sqlite");
     const first = countingTransport();
     const firstStore = new SqliteMirrorStore(file);
-    const account = startSync(sb, "creator", firstStore, { days: DAYS, transport: first.transport });
+    const account = startSync(sandbox.sb, "creator", firstStore, { days: DAYS, transport: first.transport });
     await waitFor(async () => first.sent() > 0, "the first process's sync to start");
     const firstSync = getProcessState().syncs.get(account)!;
 
@@ -149,7 +121,7 @@ describe("two processes sharing one mirror file", () => {
     const second = countingTransport();
     const secondStore = new SqliteMirrorStore(file);
     let secondAsked = 0;
-    expect(startSync(sb, "creator", secondStore, { days: DAYS, transport: second.transport, clock: () => NOW_MS + 1_000, alive: async () => (secondAsked++, true) })).toBe(account);
+    expect(startSync(sandbox.sb, "creator", secondStore, { days: DAYS, transport: second.transport, clock: () => NOW_MS + 1_000, alive: async () => (secondAsked++, true) })).toBe(account);
 
     await waitForPassEnd(account, "creator", secondStore, DAYS);
     // The first finished its pass and still holds the lease (it only pauses): the second waits.
@@ -162,8 +134,8 @@ describe("two processes sharing one mirror file", () => {
     await waitFor(async () => (await secondStore.readSyncState(account))?.passEndedAt === NOW_MS + 1_000, "the second process's pass", 60_000);
     await stopAccountSync(account);
     expect(second.sent()).toBe(0);
-    expectEachWindowOnce(await servedWindows(sb, "creator"));
-    await expectMirrorEqualsTruth(sb, "creator", secondStore, firstDay(DAYS), TODAY);
+    expectEachWindowOnce(await servedWindows(sandbox.sb, "creator"));
+    await expectMirrorEqualsTruth(sandbox.sb, "creator", secondStore, firstDay(DAYS), TODAY);
     await firstStore.close();
     await secondStore.close();
   });

@@ -8,24 +8,58 @@ import type { LeaseStore } from "@/lib/store/lease-store";
 
 const T0 = 1_900_000_000_000;
 
+/**
+ * Rules of a lease, as assertions on a store (and `other`, a second instance on its back-end),
+ * shared with mirror-store-behaviour.ts: a mirror store is a lease store too.
+ */
+export const leaseRules = {
+  async liveLeaseRefused(store: LeaseStore): Promise<void> {
+    expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
+    expect(await store.lease("sync:acct", "two", 1000, T0 + 1)).toBe(false);
+    expect(await store.lease("sync:acct", "two", 1000, T0 + 999)).toBe(false);
+    expect(await store.lease("sync:acct", "two", 1000, T0 + 1000)).toBe(true);
+    // Now the first holder is the other one.
+    expect(await store.lease("sync:acct", "one", 1000, T0 + 1001)).toBe(false);
+  },
+  async renewed(store: LeaseStore): Promise<void> {
+    expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
+    expect(await store.lease("sync:acct", "one", 1000, T0 + 900)).toBe(true);
+    expect(await store.lease("sync:acct", "two", 1000, T0 + 1500)).toBe(false);
+    expect(await store.lease("sync:acct", "two", 1000, T0 + 1900)).toBe(true);
+  },
+  async released(store: LeaseStore): Promise<void> {
+    await store.lease("sync:acct", "one", 60_000, T0);
+    await store.releaseLease("sync:acct", "two");
+    expect(await store.lease("sync:acct", "two", 60_000, T0 + 1)).toBe(false);
+    await store.releaseLease("sync:acct", "one");
+    expect(await store.lease("sync:acct", "two", 60_000, T0 + 2)).toBe(true);
+  },
+  async independentNames(store: LeaseStore): Promise<void> {
+    expect(await store.lease("sync:a", "one", 60_000, T0)).toBe(true);
+    expect(await store.lease("sync:b", "two", 60_000, T0)).toBe(true);
+  },
+  async heldAcrossInstances(store: LeaseStore, other: LeaseStore): Promise<void> {
+    expect(await store.lease("sync:acct", "process-1", 1000, T0)).toBe(true);
+    expect(await other.lease("sync:acct", "process-2", 1000, T0 + 10)).toBe(false);
+    expect(await store.lease("sync:acct", "process-1", 1000, T0 + 500)).toBe(true);
+    expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1200)).toBe(false);
+    expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1500)).toBe(true);
+    expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1600)).toBe(false);
+    await other.releaseLease("sync:acct", "process-2");
+    expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1700)).toBe(true);
+  },
+};
+
 export function describeLeaseStore(name: string, open: () => Promise<[LeaseStore, LeaseStore]> | [LeaseStore, LeaseStore]): void {
   describe(`${name} leases`, () => {
     it("a second holder cannot take a live lease; it can once the lease expired", async () => {
       const [store] = await open();
-      expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1)).toBe(false);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 999)).toBe(false);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1000)).toBe(true);
-      // Now the first holder is the other one.
-      expect(await store.lease("sync:acct", "one", 1000, T0 + 1001)).toBe(false);
+      await leaseRules.liveLeaseRefused(store);
     });
 
     it("the holder renews its lease, pushing the expiry out", async () => {
       const [store] = await open();
-      expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
-      expect(await store.lease("sync:acct", "one", 1000, T0 + 900)).toBe(true);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1500)).toBe(false);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1900)).toBe(true);
+      await leaseRules.renewed(store);
     });
 
     it("the holder takes its own lease back after it expired, if nobody else did", async () => {
@@ -37,11 +71,7 @@ export function describeLeaseStore(name: string, open: () => Promise<[LeaseStore
 
     it("a released lease can be taken at once; only its holder releases it", async () => {
       const [store] = await open();
-      await store.lease("sync:acct", "one", 60_000, T0);
-      await store.releaseLease("sync:acct", "two");
-      expect(await store.lease("sync:acct", "two", 60_000, T0 + 1)).toBe(false);
-      await store.releaseLease("sync:acct", "one");
-      expect(await store.lease("sync:acct", "two", 60_000, T0 + 2)).toBe(true);
+      await leaseRules.released(store);
     });
 
     it("a holder whose lease expired and was taken over cannot release its successor's", async () => {
@@ -60,20 +90,12 @@ export function describeLeaseStore(name: string, open: () => Promise<[LeaseStore
 
     it("leases of different names are independent", async () => {
       const [store] = await open();
-      expect(await store.lease("sync:a", "one", 60_000, T0)).toBe(true);
-      expect(await store.lease("sync:b", "two", 60_000, T0)).toBe(true);
+      await leaseRules.independentNames(store);
     });
 
     it("a lease held through one instance is refused through the other until it expires or is released", async () => {
       const [store, other] = await open();
-      expect(await store.lease("sync:acct", "process-1", 1000, T0)).toBe(true);
-      expect(await other.lease("sync:acct", "process-2", 1000, T0 + 10)).toBe(false);
-      expect(await store.lease("sync:acct", "process-1", 1000, T0 + 500)).toBe(true);
-      expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1200)).toBe(false);
-      expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1500)).toBe(true);
-      expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1600)).toBe(false);
-      await other.releaseLease("sync:acct", "process-2");
-      expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1700)).toBe(true);
+      await leaseRules.heldAcrossInstances(store, other);
     });
 
     it("gives a lease wanted by both instances at the same moment to exactly one", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MirrorDay, MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
+import { leaseRules } from "./lease-store-suite";
 
 // What lib/mirror relies on from a mirror store (days, digests, sync state, leases), and that two
 // store instances on one back-end (two processes) see each other's rows and leases. Every
@@ -181,32 +182,19 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
 
   describe(`${name}: leases`, () => {
     it("a second holder cannot take a live lease; it can once the lease expired", async () => {
-      expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1)).toBe(false);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 999)).toBe(false);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1000)).toBe(true);
-      // Now the first holder is the other one.
-      expect(await store.lease("sync:acct", "one", 1000, T0 + 1001)).toBe(false);
+      await leaseRules.liveLeaseRefused(store);
     });
 
     it("the holder renews its lease, pushing the expiry out", async () => {
-      expect(await store.lease("sync:acct", "one", 1000, T0)).toBe(true);
-      expect(await store.lease("sync:acct", "one", 1000, T0 + 900)).toBe(true);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1500)).toBe(false);
-      expect(await store.lease("sync:acct", "two", 1000, T0 + 1900)).toBe(true);
+      await leaseRules.renewed(store);
     });
 
     it("a released lease can be taken at once; only its holder releases it", async () => {
-      await store.lease("sync:acct", "one", 60_000, T0);
-      await store.releaseLease("sync:acct", "two");
-      expect(await store.lease("sync:acct", "two", 60_000, T0 + 1)).toBe(false);
-      await store.releaseLease("sync:acct", "one");
-      expect(await store.lease("sync:acct", "two", 60_000, T0 + 2)).toBe(true);
+      await leaseRules.released(store);
     });
 
     it("leases of different names are independent", async () => {
-      expect(await store.lease("sync:a", "one", 60_000, T0)).toBe(true);
-      expect(await store.lease("sync:b", "two", 60_000, T0)).toBe(true);
+      await leaseRules.independentNames(store);
     });
   });
 
@@ -227,14 +215,7 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
 
     it("a lease held through one is refused through the other until it expires or is released", async () => {
       const other = await another();
-      expect(await store.lease("sync:acct", "process-1", 1000, T0)).toBe(true);
-      expect(await other.lease("sync:acct", "process-2", 1000, T0 + 10)).toBe(false);
-      expect(await store.lease("sync:acct", "process-1", 1000, T0 + 500)).toBe(true);
-      expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1200)).toBe(false);
-      expect(await other.lease("sync:acct", "process-2", 1000, T0 + 1500)).toBe(true);
-      expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1600)).toBe(false);
-      await other.releaseLease("sync:acct", "process-2");
-      expect(await store.lease("sync:acct", "process-1", 1000, T0 + 1700)).toBe(true);
+      await leaseRules.heldAcrossInstances(store, other);
     });
 
     it("of many holders racing for one expired lease through both, exactly one gets it", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { createRedisConnection } from "@/lib/store/redis/connection";
 
 // Connections and key prefixes for the tests of the Redis stores: each test writes under a
@@ -36,4 +37,38 @@ export async function deleteKeysUnder(redis: Redis, prefix: string): Promise<voi
 
 export async function closeRedis(redis: Redis): Promise<void> {
   await redis.quit().catch(() => redis.disconnect());
+}
+
+/**
+ * What a file of Redis store tests sets up: a connection for the file (`redis`, open from
+ * beforeAll), more on demand (`connect`, as more dashboard instances), and a prefix per use
+ * (`newPrefix`) whose keys are deleted after each test; every connection closed after the file.
+ */
+export function redisForTests() {
+  const connections: Redis[] = [];
+  const prefixes: string[] = [];
+  const connect = (): Redis => {
+    const connection = connectTestRedis();
+    connections.push(connection);
+    return connection;
+  };
+  const held = {
+    redis: null as unknown as Redis,
+    connect,
+    newPrefix(): string {
+      const prefix = randomPrefix();
+      prefixes.push(prefix);
+      return prefix;
+    },
+  };
+  beforeAll(() => {
+    held.redis = connect();
+  });
+  afterEach(async () => {
+    for (const prefix of prefixes.splice(0)) await deleteKeysUnder(held.redis, prefix);
+  });
+  afterAll(async () => {
+    for (const connection of connections.splice(0)) await closeRedis(connection);
+  });
+  return held;
 }

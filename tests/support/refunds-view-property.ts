@@ -1,9 +1,7 @@
 import fc from "fast-check";
 import { expect, vi } from "vitest";
-import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
-import { dimensionKeys } from "@/lib/analytics/dimensions";
-import { FILTER_DIMENSION } from "@/lib/analytics/filters";
-import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import { REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
@@ -11,7 +9,8 @@ import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesClient, type LossEndpoints } from "./affiliate-facts-fixture";
 import { eventsClient } from "./event-facts-fixture";
-import { FIRST_DAY, LAST_DAY, NOW, purchaseDays, reportParams } from "./purchase-facts-fixture";
+import { NOW } from "./purchase-facts-fixture";
+import { beforeTheDataParams, drawnParams, lossEndpointDraws, reportDraws, withoutComputedAt } from "./report-property-draws";
 
 // A property: for random ranges, zones, filters ("none" and a value no record has included),
 // comparisons, currency placements, URL currencies, key types and endpoints answering or not,
@@ -22,9 +21,6 @@ import { FIRST_DAY, LAST_DAY, NOW, purchaseDays, reportParams } from "./purchase
 // records of one sale, ids written as text, a record naming no sale.
 
 const ZONES = ["UTC", "America/Sao_Paulo", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham", "Pacific/Kiritimati"];
-const DAY_MS = 86_400_000;
-const dayAt = (base: string, offset: number) => new Date(Date.parse(`${base}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-const HELD_DAYS = Math.round((Date.parse(LAST_DAY) - Date.parse(FIRST_DAY)) / DAY_MS);
 
 export interface RefundsCase {
   params: ReportParams;
@@ -50,45 +46,17 @@ export async function refundsView(c: RefundsCase, facts?: PurchaseFactStore) {
   // Dated by sale, the Affiliates fixture's records (undated); by request, the sandbox's (event-facts-fixture.ts).
   const client = c.params.dating === "event" ? eventsClient(c.endpoints) : affiliatesClient(c.endpoints);
   const view = await buildRefundsView(withoutOrders(client), c.keyType, c.params, { facts, currency: c.currency });
-  return JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as typeof view;
+  return withoutComputedAt(view);
 }
 
 function caseArbitrary(dating: ReportParams["dating"]): fc.Arbitrary<RefundsCase> {
-  const records = [...purchaseDays("creator").values()].flat();
-  const values = Object.fromEntries(
-    FILTER_KEYS.map((key) => {
-      const keyOf = dimensionKeys[FILTER_DIMENSION[key]] as (p: (typeof records)[number]) => string;
-      return [key, [...new Set(records.map(keyOf)), "none", "no-such-value"].sort()];
-    }),
-  ) as Record<FilterKey, string[]>;
-  const currencies = [...new Set(records.map((p) => p.currency).filter((c): c is string => !!c))].sort();
-  const assumptions = [assumeCurrency(null), assumeCurrency("brl"), inferCurrencies({ setting: null, catalog: null, records }), inferCurrencies({ setting: "usd", catalog: null, records })];
-  const keys = [...REFUND_FILTER_KEYS];
-  const filters = fc.record(Object.fromEntries(keys.map((key) => [key, fc.subarray(values[key], { minLength: 0, maxLength: 3 })])) as Record<(typeof keys)[number], fc.Arbitrary<string[]>>);
-  const someFilters = fc.tuple(filters, fc.subarray(keys, { minLength: 0, maxLength: 2 })).map(([all, kept]) => Object.fromEntries(kept.map((k) => [k, all[k]])) as Partial<Record<FilterKey, string[]>>);
   return fc
-    .record({
-      start: fc.oneof({ arbitrary: fc.integer({ min: 40, max: HELD_DAYS - 5 }), weight: 3 }, { arbitrary: fc.integer({ min: -3, max: 30 }), weight: 2 }, { arbitrary: fc.integer({ min: -3, max: HELD_DAYS }), weight: 1 }),
-      length: fc.integer({ min: 0, max: 40 }),
-      timeZone: fc.constantFrom(...ZONES),
-      filters: someFilters,
-      compare: fc.constantFrom("none", "previous", "previous", "last_year") as fc.Arbitrary<ReportParams["compare"]>,
-      currency: fc.constantFrom(...assumptions),
-      shownCurrency: fc.option(fc.constantFrom(...currencies), { freq: 4 }),
-      keyType: fc.constantFrom("creator", "affiliate") as fc.Arbitrary<KeyType>,
-      refunds: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["refunds"]>,
-      chargebacks: fc.constantFrom("records", "records", "404") as fc.Arbitrary<LossEndpoints["chargebacks"]>,
-    })
-    .map(({ start, length, timeZone, filters, compare, currency, shownCurrency, keyType, refunds, chargebacks }) => {
-      const from = dayAt(FIRST_DAY, start);
-      const to = dayAt(FIRST_DAY, Math.min(start + length, HELD_DAYS));
-      const params = { ...reportParams({ from, to: to < from ? from : to, timeZone, granularity: "day", keyType: "creator", filters, currency }, compare), currency: shownCurrency, dating };
-      return { params, keyType, currency, endpoints: { refunds, chargebacks } };
-    });
+    .record({ ...reportDraws(ZONES, REFUND_FILTER_KEYS, 2), keyType: fc.constantFrom("creator", "affiliate") as fc.Arbitrary<KeyType>, ...lossEndpointDraws() })
+    .map(({ keyType, refunds, chargebacks, ...drawn }) => ({ params: { ...drawnParams(drawn), dating }, keyType, currency: drawn.currency, endpoints: { refunds, chargebacks } }));
 }
 
 const beforeTheData: RefundsCase = {
-  params: reportParams({ from: dayAt(FIRST_DAY, 5), to: dayAt(FIRST_DAY, 35), timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") }, "previous"),
+  params: beforeTheDataParams(),
   keyType: "creator",
   currency: assumeCurrency("brl"),
   endpoints: { refunds: "records", chargebacks: "records" },

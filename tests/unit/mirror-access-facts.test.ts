@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-api/transport";
 import { groundTruth, type ListResource } from "../../sandbox/ground-truth";
+import { processDataDir } from "../support/process-data-dir";
 
 // The clients of the app (the session's, the sync's) keep the process's purchases fact table
 // in step with the process's mirror; a client on a mirror store given by a caller writes no rows
@@ -12,19 +11,7 @@ import { groundTruth, type ListResource } from "../../sandbox/ground-truth";
 // of its rows (the last test).
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const DAY = "2026-06-10";
-let dir: string;
-const saved = { data: process.env.SALESDASH_DATA_DIR, secret: process.env.AUTH_SECRET };
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-mirror-access-facts-"));
-  process.env.SALESDASH_DATA_DIR = dir;
-  process.env.AUTH_SECRET = "server-secret-for-tests-0123456789abcdef";
-});
-afterAll(() => {
-  process.env.SALESDASH_DATA_DIR = saved.data;
-  process.env.AUTH_SECRET = saved.secret;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const data = processDataDir("mirror-access-facts");
 
 /** The sandbox's records of the list and range asked. */
 function upstream(): Transport {
@@ -53,7 +40,7 @@ it("a day of purchases the session's or the sync's client fetches is a day of fa
   await sync.fetchRange("purchases", { from: DAY, to: DAY });
   expect(await getPurchaseFactStore().readDayMeta(sync.identity, [DAY])).toHaveLength(1);
 
-  const elsewhere = new SqliteMirrorStore(path.join(dir, "elsewhere.sqlite"));
+  const elsewhere = new SqliteMirrorStore(path.join(data.dir, "elsewhere.sqlite"));
   try {
     const other = createMirroredClient({ credential: credentialFrom({ apiKey: "sak_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" }), target: "production", transport: upstream(), clock, mirror: { store: elsewhere, clock } });
     await other.fetchRange("purchases", { from: DAY, to: DAY });
@@ -72,7 +59,7 @@ const FROM = "2026-06-01";
 
 /** Each table of the mirror file that keeps rows by account: how many rows it holds of the account. */
 function rowsByTable(account: string): Record<string, number> {
-  const db = new Database(path.join(dir, "mirror.sqlite"), { readonly: true });
+  const db = new Database(path.join(data.dir, "mirror.sqlite"), { readonly: true });
   try {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
     const counts: Record<string, number> = {};

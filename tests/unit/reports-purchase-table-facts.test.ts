@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { PURCHASE_SORT_KEYS, purchaseRowsPage, type PurchaseSortKey } from "@/lib/reports/server/purchase-rows";
 import { purchaseDetails } from "@/lib/reports/server/purchase-rows";
@@ -9,25 +6,13 @@ import { purchaseDetailsFromFacts, purchasePageFromFacts } from "@/lib/reports/s
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
-import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { fillFactStore, heldDaysClient, NOW, purchaseDays, reportParams, utcDays, type OracleQuery } from "../support/purchase-facts-fixture";
+import { filledPurchaseFacts, topProduct } from "../support/filled-purchase-facts";
+import { heldDaysClient, NOW, purchaseDays, reportParams, utcDays, type OracleQuery } from "../support/purchase-facts-fixture";
 
 // The purchases table's page from the fact table is the page the records give (rows, order,
 // total, formatting), and opens only the days that hold its purchases; a table that does not
 // hold the range as the mirror serves it answers nothing (the route pages the records).
-let dir: string;
-let store: PurchaseFactStore;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-table-facts-"));
-  store = openWorkerPurchaseFactStore(path.join(dir, "mirror.sqlite"));
-  await fillFactStore(store, "creator", "creator");
-  await fillFactStore(store, "affiliate", "affiliate");
-});
-afterAll(async () => {
-  await store?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const held = filledPurchaseFacts("table-facts");
 
 /** heldDaysClient, counting the days whose records it hands out (a day's digest opens no record). */
 function countingClient(keyType: KeyType, stampOf: (day: string) => number = () => NOW) {
@@ -57,12 +42,6 @@ async function recordsPage(query: OracleQuery, request: { page: number; pageSize
 }
 
 describe("the purchases table's page from the fact table", () => {
-  const product = () => {
-    const counts = new Map<string, number>();
-    for (const p of [...purchaseDays("creator").values()].flat()) counts.set(p.productName || "none", (counts.get(p.productName || "none") ?? 0) + 1);
-    return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-  };
-
   it.each([
     ["creator", "UTC", "createdAt", "desc", 1, undefined],
     ["creator", "UTC", "amount", "asc", 7, "brl"],
@@ -71,11 +50,11 @@ describe("the purchases table's page from the fact table", () => {
     ["affiliate", "UTC", "amount", "desc", 2, undefined],
     ["affiliate", "America/New_York", "method", "asc", 3, "usd"],
   ] as const)("%s key in %s, by %s %s, page %s (currency setting %s): the records' page, from the days of its rows", async (keyType, timeZone, sort, dir, page, setting) => {
-    const query: OracleQuery = { from: "2026-03-01", to: "2026-05-31", timeZone, granularity: "day", keyType, filters: keyType === "creator" ? { product: [product(), "none"] } : {}, currency: assumeCurrency(setting ?? null) };
+    const query: OracleQuery = { from: "2026-03-01", to: "2026-05-31", timeZone, granularity: "day", keyType, filters: keyType === "creator" ? { product: [topProduct(), "none"] } : {}, currency: assumeCurrency(setting ?? null) };
     const currency = setting ? assumeCurrency(setting) : undefined;
     const request = { page, pageSize: 50, sort, dir, timeZone } as const;
     const { client, opened } = countingClient(keyType);
-    const answer = await purchasePageFromFacts(client, keyType, reportParams(query), request, store, { currency });
+    const answer = await purchasePageFromFacts(client, keyType, reportParams(query), request, held.store, { currency });
     const expected = await recordsPage(query, request, currency);
     expect(expected.items.length).toBeGreaterThan(0);
     expect(answer).toEqual(expected);
@@ -93,17 +72,17 @@ describe("the purchases table's page from the fact table", () => {
       for (const dir of ["asc", "desc"] as const) {
         const query: OracleQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency(null) };
         const request = { page: 3, pageSize: 25, sort, dir, timeZone: "UTC" } as const;
-        expect(await purchasePageFromFacts(countingClient("creator").client, "creator", reportParams(query), request, store)).toEqual(await recordsPage(query, request));
+        expect(await purchasePageFromFacts(countingClient("creator").client, "creator", reportParams(query), request, held.store)).toEqual(await recordsPage(query, request));
       }
     }
   });
 
   it("answers nothing when the table holds a day from another fetch than the mirror's: the records' page is made instead", async () => {
     const query: OracleQuery = { from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") };
-    const page = vi.spyOn(store, "purchasePage");
+    const page = vi.spyOn(held.store, "purchasePage");
     try {
       const { client } = countingClient("creator", (day) => (day === "2026-03-15" ? NOW + 1 : NOW));
-      expect(await purchasePageFromFacts(client, "creator", reportParams(query), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, store)).toBeNull();
+      expect(await purchasePageFromFacts(client, "creator", reportParams(query), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, held.store)).toBeNull();
       expect(page).not.toHaveBeenCalled();
     } finally {
       page.mockRestore();
@@ -122,7 +101,7 @@ describe("the purchases table's page from the fact table", () => {
         return { ...answer, report: { ...answer.report, fetchedAt: answer.report.fetchedAt.map(([day]) => [day, NOW + 1]) } };
       },
     } as unknown as SalesApiClient;
-    expect(await purchasePageFromFacts(again, "creator", reportParams(query), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, store)).toBeNull();
+    expect(await purchasePageFromFacts(again, "creator", reportParams(query), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, held.store)).toBeNull();
   });
 });
 
@@ -144,7 +123,7 @@ describe("the customer details of the purchases table's rows, from the fact tabl
     const id = String(shown[0]!.purchaseId);
     const ids = [...shown.map((p) => String(p.purchaseId)), ...outside, ...filteredOut, ...affiliate, `0${id}`, `${id}.0`, ` ${id}`, "x"];
     const { client, opened } = countingClient("creator");
-    const answer = await purchaseDetailsFromFacts(client, reportParams(query), ids, store, { currency: query.currency });
+    const answer = await purchaseDetailsFromFacts(client, reportParams(query), ids, held.store, { currency: query.currency });
     expect(answer).toEqual(Object.fromEntries(shown.map((p) => [String(p.purchaseId), purchaseDetails(p)])));
     expect(Object.values(answer!).some((d) => d.email !== "")).toBe(true);
     const dayOf = dayOfPurchase("creator");
@@ -155,6 +134,6 @@ describe("the customer details of the purchases table's rows, from the fact tabl
     const query: OracleQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency("brl") };
     const { client } = countingClient("creator", (day) => (day === "2026-04-02" ? NOW - 1 : NOW));
     const id = String(purchaseDays("creator").get("2026-04-10")![0]!.purchaseId);
-    expect(await purchaseDetailsFromFacts(client, reportParams(query), [id], store)).toBeNull();
+    expect(await purchaseDetailsFromFacts(client, reportParams(query), [id], held.store)).toBeNull();
   });
 });

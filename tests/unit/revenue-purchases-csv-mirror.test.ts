@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-api/transport";
 import { groundTruth } from "../../sandbox/ground-truth";
+import { processDataDir } from "../support/process-data-dir";
 
 // The purchases CSV through the real mirror (createMirroredClient over SQLite, fetchRange,
 // MirrorDayCache), the upstream answering the sandbox's ground truth: on an empty mirror the
@@ -15,19 +13,7 @@ import { groundTruth } from "../../sandbox/ground-truth";
 // records loaded at once, revenueDatasets over the array), byte for byte, ZIP entry included.
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const HOLDS_COMPARISON = new Set(["kpis", "series"]);
-let dir: string;
-const saved = { data: process.env.SALESDASH_DATA_DIR, secret: process.env.AUTH_SECRET };
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-csv-mirror-"));
-  process.env.SALESDASH_DATA_DIR = dir;
-  process.env.AUTH_SECRET = "server-secret-for-tests-0123456789abcdef";
-});
-afterAll(() => {
-  process.env.SALESDASH_DATA_DIR = saved.data;
-  process.env.AUTH_SECRET = saved.secret;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+processDataDir("csv-mirror"); // the process's own mirror and fact store live there
 
 /** The sandbox's records of the asked days, whole (the test keeps every window under the API's limit); counts its requests. */
 function upstream(account: KeyType) {
