@@ -5,6 +5,7 @@ import { queryCarts } from "@/lib/query/cart-query";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { allCarts, cartDays, fillCartFactStore, heldAbandonmentClient, NOW } from "./cart-facts-fixture";
 import { ordersParams, type OrdersQuery } from "./order-facts-fixture";
 import { purchaseDays } from "./purchase-facts-fixture";
@@ -27,19 +28,22 @@ const mostCommon = (values: string[]): string => {
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
 };
 
-/** The view from the table (and whether it was read) and the view from the records. */
-export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none") {
+/** The view from the carts table (and the purchases table when given; whether each was read) and the view from the records. */
+export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none", purchases?: PurchaseFactStore) {
   const carts = vi.spyOn(store, "carts");
+  const checkouts = purchases ? vi.spyOn(purchases, "checkouts") : null;
   try {
     const params = ordersParams(query, compare);
-    const fromFacts = await buildAbandonmentView(heldAbandonmentClient(), params, { cartFacts: store, currency: query.currency });
+    const fromFacts = await buildAbandonmentView(heldAbandonmentClient(), params, { cartFacts: store, facts: purchases, currency: query.currency });
     const read = carts.mock.calls.length > 0;
+    const readPurchases = (checkouts?.mock.calls.length ?? 0) > 0;
     const fromRecords = await buildAbandonmentView(heldAbandonmentClient(), params, { currency: query.currency });
     // The moment the view was computed is the one thing that differs between two computations.
     const timeless = <T>(v: T) => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === "computedAt" ? 0 : value))) as T;
-    return { read, fromFacts: timeless(fromFacts), fromRecords: timeless(fromRecords) };
+    return { read, readPurchases, fromFacts: timeless(fromFacts), fromRecords: timeless(fromRecords) };
   } finally {
     carts.mockRestore();
+    checkouts?.mockRestore();
   }
 }
 

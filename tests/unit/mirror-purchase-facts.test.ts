@@ -109,6 +109,7 @@ describe("the mirror and the purchases fact table", () => {
       refundGroups: (account, plan) => facts.refundGroups(account, plan),
       salesOf: (account, plan, ids) => facts.salesOf(account, plan, ids),
       payoutSales: (account, days, currency) => facts.payoutSales(account, days, currency),
+      checkouts: (account, plan) => facts.checkouts(account, plan),
       forget: (account) => facts.forget(account),
       close: async () => undefined,
     };
