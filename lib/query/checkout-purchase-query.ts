@@ -42,12 +42,10 @@ export function checkoutPlan(query: CheckoutPurchaseQuery): PurchaseFactPlan {
 
 /** The range's purchases after the filters, in the records' order, each once (as fetchRange gives them); their currency as the record gives it. */
 export async function queryCheckoutPurchases(store: PurchaseFactStore, account: string, query: CheckoutPurchaseQuery): Promise<ReportPurchase[]> {
-  const seen = new Set<number>();
-  const purchases: ReportPurchase[] = [];
+  // A Map keeps its first insertion's place: each purchase once, where it first came.
+  const byId = new Map<number, ReportPurchase>();
   for (const row of await store.checkouts(account, checkoutPlan(query))) {
-    if (seen.has(row.purchaseId)) continue;
-    seen.add(row.purchaseId);
-    purchases.push({ checkoutId: row.checkoutId, purchaseType: row.purchaseType, currency: row.currency, offerCode: row.offerCode, checkoutInitializedAt: row.createdText });
+    if (!byId.has(row.purchaseId)) byId.set(row.purchaseId, { checkoutId: row.checkoutId, purchaseType: row.purchaseType, currency: row.currency, offerCode: row.offerCode, checkoutInitializedAt: row.createdText });
   }
-  return purchases;
+  return [...byId.values()];
 }
