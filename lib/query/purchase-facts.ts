@@ -11,8 +11,8 @@ import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 
-/** What a row is made of: a summary's fields, and the purchases table's time column. */
-export type FactPurchase = SummaryPurchase & Pick<Purchase, "purchaseCreatedAt">;
+/** What a row is made of: a summary's fields, the purchases table's time column, and the checkout the Abandonment report reads. */
+export type FactPurchase = SummaryPurchase & Pick<Purchase, "purchaseCreatedAt" | "checkoutId">;
 
 const instant = (value: string | null | undefined): number | null => {
   const ms = value ? timestampMs(value) : NaN;
@@ -32,6 +32,7 @@ export function purchaseFactRow(p: FactPurchase): PurchaseFactRow {
     currency,
     currencyOffer: currency ? "" : (p.offerCode ?? ""),
     offerName: p.offerName ?? null,
+    checkout: { checkoutId: p.checkoutId ?? null, offerCode: p.offerCode ?? null, createdText: p.checkoutInitializedAt },
     dims: {
       product: dimensionKeys.product(p),
       offer: dimensionKeys.offer(p),

@@ -27,14 +27,18 @@ if (SUM_COLUMNS.length !== FACT_SUMS.length) throw new Error("purchase facts: a 
 /** The purchases table's sort values (FactTableKeys), in the order rowValues writes them. */
 export const TABLE_KEY_COLUMNS = ["purchase_created_at", "sort_product", "sort_type", "sort_method", "sort_country", "sale_amount", "commission_amount"];
 
+/** What the Abandonment report reads of a purchase (PurchaseFactRow's checkout), in the order rowValues writes them. */
+export const CHECKOUT_COLUMNS = ["checkout_id", "offer_code", "checkout_initialized_at"];
+
 /** The row's columns after (account, day, seq), in insertion order. */
-export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS, ...TABLE_KEY_COLUMNS];
+export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS, ...TABLE_KEY_COLUMNS, ...CHECKOUT_COLUMNS];
 
 export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
   const t = row.table;
   return [
     row.purchaseId, row.orderId, row.createdAt, row.availableAt, row.currency, row.currencyOffer, row.offerName, ...FACT_DIMENSIONS.map((d) => row.dims[d]), ...row.sums,
     t.createdAt, t.product, t.type, t.method, t.country, t.sale, t.commission,
+    row.checkout.checkoutId, row.checkout.offerCode, row.checkout.createdText,
   ];
 }
 
@@ -140,7 +144,7 @@ export function orderStatement(dialect: FactDialect, table: string, account: str
 }
 
 /** The columns of a selection: the rows of a plan's range after its filters, their currency placed (the record's own is left out), their funds' kind told. */
-const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency" && !TABLE_KEY_COLUMNS.includes(c));
+const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency" && !TABLE_KEY_COLUMNS.includes(c) && !CHECKOUT_COLUMNS.includes(c));
 export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUES];
 
 const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
@@ -198,7 +202,7 @@ const SORT_COLUMN: Record<Exclude<FactSortKey, "amount">, string> = {
 };
 
 /** The table's rows of a page request's range, after its filters (Revenue's: the purchases engine's "none"). */
-function pageRows(dialect: FactDialect, table: string, account: string, request: Pick<FactPageRequest, "plan">, args: unknown[]): string {
+export function pageRows(dialect: FactDialect, table: string, account: string, request: Pick<FactPageRequest, "plan">, args: unknown[]): string {
   const { plan } = request;
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;

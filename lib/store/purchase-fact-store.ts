@@ -27,6 +27,8 @@ export interface PurchaseFactRow {
   currencyOffer: string;
   /** The offer's name as the record gives it (the offer breakdown's label). */
   offerName: string | null;
+  /** What the Abandonment report reads of a purchase (FactCheckout): the record's checkoutId and offerCode as given, and checkoutInitializedAt as written. */
+  checkout: { checkoutId: string | null; offerCode: string | null; createdText: string };
   dims: Record<FactDimension, string>;
   /** Cents, in the order of FACT_SUMS. */
   sums: number[];
@@ -175,6 +177,9 @@ export interface FactRefundGroups {
 /** A sale among a plan's rows, as a chargeback's sale is read (cents; its currency placed). */
 export interface FactSale { purchaseId: number; currency: string; transaction: number; affiliation: number; refunded: number }
 
+/** A purchase as the Abandonment report reads it (lib/query/checkout-purchase-query.ts): raw values, its currency not placed ("" when it came without one). */
+export interface FactCheckout { purchaseId: number; checkoutId: string | null; purchaseType: string; currency: string; offerCode: string | null; createdText: string }
+
 export interface FactDayMeta {
   day: string;
   fetchedAt: number;
@@ -204,6 +209,8 @@ export interface PurchaseFactStore {
   salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]>;
   /** What the payout calendar reads of every row of the UTC days (both inclusive), its currency placed, in the records' order, each purchase once (lib/analytics/payout-sales.ts). */
   payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns>;
+  /** The plan's rows of its range [bucketStarts[0], endMs) after its filters, in the records' order (newest day first, a day in its stored order). */
+  checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

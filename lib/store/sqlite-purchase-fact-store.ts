@@ -13,8 +13,9 @@ import {
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
+import { checkoutOf, checkoutsStatement, type CheckoutRecord } from "./checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "./refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 
 const TABLE = "purchase_facts";
@@ -25,7 +26,7 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
   private readonly statements;
 
   constructor(file: string) {
-    this.db = openFactSqlite(file, { rows: TABLE, days: "purchase_fact_days", requiredColumn: "purchase_created_at" });
+    this.db = openFactSqlite(file, { rows: TABLE, days: "purchase_fact_days", requiredColumn: "checkout_initialized_at" });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
@@ -38,6 +39,7 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
         refunded_cents INTEGER NOT NULL, commission_lost_cents INTEGER NOT NULL,
         purchase_created_at TEXT NOT NULL, sort_product TEXT NOT NULL, sort_type TEXT NOT NULL, sort_method TEXT NOT NULL,
         sort_country TEXT NOT NULL, sale_amount REAL NOT NULL, commission_amount REAL NOT NULL,
+        checkout_id TEXT, offer_code TEXT, checkout_initialized_at TEXT NOT NULL,
         PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
       CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
@@ -138,6 +140,11 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     const statement = payoutStatement("sqlite", TABLE, account, days, currency);
     // Arrays, not objects, row after row: two years of a large account are a million rows.
     return payoutColumnsOf(this.db.prepare(statement.text).raw(true).iterate(...statement.args) as IterableIterator<PayoutRecord>);
+  }
+
+  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
+    const statement = checkoutsStatement("sqlite", TABLE, account, plan);
+    return (this.db.prepare(statement.text).all(...statement.args) as CheckoutRecord[]).map(checkoutOf);
   }
 
   async forget(account: string): Promise<void> {

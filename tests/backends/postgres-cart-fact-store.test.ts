@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
+import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { cartFactRow } from "@/lib/query/cart-facts";
 import { cartDays, fillCartFactStore, NOW } from "../support/cart-facts-fixture";
 import { cartFactStoreBehaviour } from "../support/cart-fact-store-behaviour";
 import { cartsHoldToRecords } from "../support/cart-query-property";
+import { fillFactStore } from "../support/purchase-facts-fixture";
 import { schemaOfFile } from "../support/postgres-test-schema";
 
 // The carts fact table on PostgreSQL: the same suite as SQLite's, each store on a pool of its
@@ -23,8 +25,12 @@ describe("PostgresCartFactStore in a shared database", () => {
   });
 });
 
-it("gives the records' Abandonment view for 30 random queries, as SQLite does for 100 (tests/unit)", async () => {
-  const store = new PostgresCartFactStore(await db.emptied());
+it("gives the records' Abandonment view for 30 random queries with the purchases table beside it, as SQLite does for 100 (tests/unit)", async () => {
+  const pool = await db.emptied();
+  await db.schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
+  const store = new PostgresCartFactStore(pool);
+  const purchases = new PostgresPurchaseFactStore(pool);
   await fillCartFactStore(store);
-  await cartsHoldToRecords(store, 30);
+  await fillFactStore(purchases, "creator", "creator");
+  await cartsHoldToRecords(store, 30, purchases);
 }, 240_000);

@@ -27,7 +27,16 @@ purchaseTablePageBehaviour("PostgresPurchaseFactStore", {
   },
 });
 
-describe("migration 0005 on a fact table written before it", () => {
+// A row as each migration that adds columns found the table: 0005 the table keys, 0010 the checkout's columns.
+const COLUMNS_0004 = `account, day, seq, purchase_id, currency, currency_offer, product, offer, purchase_type, payment_method, psp, card_brand, country, affiliate,
+  transaction_cents, items_gross_cents, items_net_cents, shipping_cents, taxes_cents, platform_fees_cents, creator_net_cents, affiliation_cents, affiliation_net_cents, refunded_cents, commission_lost_cents`;
+const VALUES_0004 = "'acct', '2026-03-10', 0, 1, 'BRL', '', 'p', 'o', 'front', 'pix', 'none', 'none', 'BR', 'none', 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0";
+const EARLIER_ROWS: Array<[string, string, string]> = [
+  ["0005", COLUMNS_0004, VALUES_0004],
+  ["0010", `${COLUMNS_0004}, purchase_created_at, sort_product, sort_type, sort_method, sort_country, sale_amount, commission_amount`, `${VALUES_0004}, '2026-03-10T10:00:00Z', 'p', 'front', 'pix', 'BR', 1, 0`],
+];
+
+describe.each(EARLIER_ROWS)("migration %s on a fact table written before it", (migration, columns, values) => {
   const dirs: string[] = [];
   afterAll(() => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -36,17 +45,15 @@ describe("migration 0005 on a fact table written before it", () => {
   it("empties the rows and their days (the mirror writes them again), and the store writes and pages a day after it", async () => {
     const before = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-migrations-"));
     dirs.push(before);
-    for (const name of fs.readdirSync(MIGRATIONS_DIR).filter((n) => n < "0005")) fs.copyFileSync(path.join(MIGRATIONS_DIR, name), path.join(before, name));
+    for (const name of fs.readdirSync(MIGRATIONS_DIR).filter((n) => n < migration)) fs.copyFileSync(path.join(MIGRATIONS_DIR, name), path.join(before, name));
     const name = randomSchemaName();
     const pool = createPostgresPool(TEST_DATABASE_URL, { schema: name, max: 2 });
     try {
       expect(await migratePostgres(pool, { schema: name, dir: before })).toContain("0004_purchase-facts");
-      await pool.query(`INSERT INTO salesdash_purchase_facts (account, day, seq, purchase_id, currency, currency_offer, product, offer, purchase_type, payment_method, psp, card_brand, country, affiliate,
-        transaction_cents, items_gross_cents, items_net_cents, shipping_cents, taxes_cents, platform_fees_cents, creator_net_cents, affiliation_cents, affiliation_net_cents, refunded_cents, commission_lost_cents)
-        VALUES ('acct', '2026-03-10', 0, 1, 'BRL', '', 'p', 'o', 'front', 'pix', 'none', 'none', 'BR', 'none', 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0)`);
+      await pool.query(`INSERT INTO salesdash_purchase_facts (${columns}) VALUES (${values})`);
       await pool.query(`INSERT INTO salesdash_purchase_fact_days (account, day, fetched_at, count) VALUES ('acct', '2026-03-10', ${NOW}, 1)`);
-      // Every migration from 0005 on is applied now, 0005 first (later ones belong to other tables).
-      expect(await migratePostgres(pool, { schema: name })).toEqual(fs.readdirSync(MIGRATIONS_DIR).filter((n) => n >= "0005").sort().map((n) => n.replace(/\.sql$/, "")));
+      // Every migration from this one on is applied now, this one first (the others between belong to other tables).
+      expect(await migratePostgres(pool, { schema: name })).toEqual(fs.readdirSync(MIGRATIONS_DIR).filter((n) => n >= migration).sort().map((n) => n.replace(/\.sql$/, "")));
       const store = new PostgresPurchaseFactStore(pool);
       expect(await store.readDayMeta("acct", ["2026-03-10"])).toEqual([]);
       expect(Number((await pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_purchase_facts")).rows[0]!.n)).toBe(0);

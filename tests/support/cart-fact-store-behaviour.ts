@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { cartFactRows } from "@/lib/query/cart-facts";
 import { queryCarts } from "@/lib/query/cart-query";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { allCarts, cartDays, fillCartFactStore, heldAbandonmentClient, NOW } from "./cart-facts-fixture";
 import { FACT_DAY, factDayStoreBehaviour, withStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { ordersParams, type OrdersQuery } from "./order-facts-fixture";
@@ -21,9 +22,17 @@ export type CartFactBackend = StoreBackend<CartFactStore>;
 /** A query of the report: as the Orders report's (the same parameters). */
 export type CartsQuery = OrdersQuery;
 
-/** The view from the table (and whether it was read) and the view from the records. */
-export const bothAbandonmentViews = (store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none") =>
-  viewsFromFactsAndRecords(store, "carts", (cartFacts) => buildAbandonmentView(heldAbandonmentClient(), ordersParams(query, compare), { cartFacts, currency: query.currency }));
+/** The view from the carts table (and the purchases table when given; whether each was read) and the view from the records. */
+export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none", purchases?: PurchaseFactStore) {
+  const checkouts = purchases ? vi.spyOn(purchases, "checkouts") : null;
+  try {
+    const views = await viewsFromFactsAndRecords(store, "carts", (cartFacts) =>
+      buildAbandonmentView(heldAbandonmentClient(), ordersParams(query, compare), { cartFacts, facts: cartFacts ? purchases : undefined, currency: query.currency }));
+    return { ...views, readPurchases: (checkouts?.mock.calls.length ?? 0) > 0 };
+  } finally {
+    checkouts?.mockRestore();
+  }
+}
 
 export function cartFactStoreBehaviour(name: string, backend: CartFactBackend): void {
   const day = FACT_DAY;

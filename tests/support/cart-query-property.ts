@@ -5,6 +5,7 @@ import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { CART_FILTERS } from "@/lib/reports/server/abandonment-records";
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { bothAbandonmentViews, type CartsQuery } from "./cart-fact-store-behaviour";
 import { allCarts } from "./cart-facts-fixture";
 import { reportQueryArbitrary } from "./order-query-property";
@@ -13,7 +14,8 @@ import { purchaseDays } from "./purchase-facts-fixture";
 // A property: for random filter combinations (their values from the data, "none", "" and values
 // no cart has), ranges, zones, granularities, comparisons, currency placements and shown
 // currencies over the sandbox's carts and purchases, the Abandonment view from the carts fact
-// table is the view the records give. The store holds the creator's days under "creator".
+// table (and the purchases fact table, when given: both halves from tables) is the view the
+// records give. The stores hold the creator's days under "creator".
 
 const PICKERS = CART_FILTERS as Partial<Record<FilterKey, (c: AbandonedCart) => string | null | undefined>>;
 
@@ -26,19 +28,24 @@ function queryArbitrary(): fc.Arbitrary<{ query: CartsQuery; compare: ReportPara
   return reportQueryArbitrary(values, assumptions, currencies);
 }
 
-/** Runs the property `runs` times against a store holding the creator's days. */
-export async function cartsHoldToRecords(store: CartFactStore, runs: number, seed?: number): Promise<void> {
+/** Runs the property `runs` times against stores holding the creator's days. */
+export async function cartsHoldToRecords(store: CartFactStore, runs: number, purchases?: PurchaseFactStore, seed?: number): Promise<void> {
   let nonEmpty = 0;
+  let withPurchases = 0;
   await fc.assert(
     fc.asyncProperty(queryArbitrary(), async ({ query, compare }) => {
-      const { read, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare);
-      // Every draw lies inside the held days: the table must have answered.
+      const { read, readPurchases, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare, purchases);
+      // Every draw lies inside the held days: the tables must have answered.
       expect(read).toBe(true);
+      expect(readPurchases).toBe(purchases !== undefined);
       if (fromFacts.totalCarts > 0) nonEmpty++;
+      if (fromFacts.funnel.groups.some((g) => g.purchasedCheckouts > 0)) withPurchases++;
       expect(fromFacts).toEqual(fromRecords);
     }),
     { numRuns: runs, seed },
   );
   // The draws must mostly find carts, or the property would hold of empty answers only.
   expect(nonEmpty).toBeGreaterThan(runs / 3);
+  // ...and, with the purchases table, mostly purchased checkouts.
+  if (purchases) expect(withPurchases).toBeGreaterThan(runs / 3);
 }

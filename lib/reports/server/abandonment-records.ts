@@ -2,23 +2,27 @@ import "server-only";
 
 // The records behind the Abandonment report: carts by the local day their session started,
 // the purchases of the same days (checkouts that did not abandon), and each offer's currency,
-// which carts do not carry.
+// which carts do not carry. Either half may come from its fact table instead (abandonment-facts.ts,
+// abandonment-purchase-facts.ts): each is a function of the period that answers the same thing.
 import type { CartCurrencyOf } from "@/lib/analytics/abandonment-currency";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import { withAssumedCurrency, type CurrencyAssumption, type CurrencyTally } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { FactCart } from "@/lib/query/cart-query";
+import type { ReportPurchase } from "@/lib/query/checkout-purchase-query";
 
 /** What the report reads of a cart: the record, or its row of the carts fact table (lib/query/cart-query.ts). */
 export type ReportCart = FactCart;
 
-export interface AbandonmentRecords<C extends ReportCart = AbandonedCart> {
+export type { ReportPurchase };
+
+export interface AbandonmentRecords<C extends ReportCart = AbandonedCart, P extends ReportPurchase = Purchase> {
   carts: C[];
-  purchases: Purchase[];
+  purchases: P[];
   /** A cart's currency by its offer; undefined (unknown) for an offer never seen, or seen in two currencies. */
   currencyOf: CartCurrencyOf<{ offerCode?: string | null }>;
   reports: RangeReport[];
@@ -38,7 +42,7 @@ export const CART_FILTERS: FilterPickers<AbandonedCart> = {
   country: (c) => c.shippingCountry,
 };
 
-const PURCHASE_FILTERS: FilterPickers<Purchase> = {
+export const PURCHASE_FILTERS: FilterPickers<Purchase> = {
   product: (p) => p.productName,
   offer: (p) => p.offerCode,
   method: (p) => p.paymentMethod,
@@ -67,30 +71,50 @@ export const cartRecords: CartsOf<AbandonedCart> = async (client, params, window
   };
 };
 
-export function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
-  return loadAbandonmentWith(client, params, given, cartRecords);
+/** The purchases side of a load: what the fetched days bring to the currency decision, their fetch report, and, once it is made, the range's purchases after the filters. */
+export interface PurchasesLoad<P extends ReportPurchase> {
+  report: RangeReport;
+  offered: ReadonlyArray<{ offerCode?: string | null; currency?: string | null }>;
+  /** The range's purchases, their currency placed; how many of the fetched days' purchases took one, and how. */
+  placed(decided: CurrencyAssumption): Promise<{ purchases: P[]; assumed: number; tally: CurrencyTally }>;
 }
 
-/** The report's records with its carts from `cartsOf` (their records, or the carts fact table). */
-export async function loadAbandonmentWith<C extends ReportCart>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>): Promise<AbandonmentRecords<C>> {
+export type PurchasesOf<P extends ReportPurchase> = (client: SalesApiClient, params: ReportParams, window: { from: string; to: string }, options: LoadOptions) => Promise<PurchasesLoad<P>>;
+
+/** The purchases from their records: every fetched day opened, filtered here. */
+export const purchaseRecords: PurchasesOf<Purchase> = async (client, params, window, options) => {
+  const fetched = await client.fetchRange("purchases", window, rangeOptions(options));
+  return {
+    report: fetched.report,
+    offered: fetched.records,
+    placed: async (decided) => {
+      const assumed = withAssumedCurrency(fetched.records, decided);
+      const inRange = (ts: string) => inLocalRange(ts, params.from, params.to, params.tz);
+      const purchases = assumed.records.filter((p) => inRange(p.checkoutInitializedAt) && matchesFilters(p, params.filters, PURCHASE_FILTERS));
+      return { purchases, assumed: assumed.assumed, tally: assumed.tally };
+    },
+  };
+};
+
+export function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
+  return loadAbandonmentWith(client, params, given, cartRecords, purchaseRecords);
+}
+
+/** The report's records with its carts from `cartsOf` and its purchases from `purchasesOf` (their records, or their fact tables). */
+export async function loadAbandonmentWith<C extends ReportCart, P extends ReportPurchase>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>): Promise<AbandonmentRecords<C, P>> {
   const options = withReportDeadline(client, given);
   const window = utcFetchWindow(params.from, params.to, params.tz);
   // Carts, purchases and the offers catalog side by side, within the credential's rate limit.
-  const [carts, fetched] = await Promise.all([cartsOf(client, params, window, options), client.fetchRange("purchases", window, rangeOptions(options))]);
-  const offered = [...fetched.records, ...carts.offered];
-  const decided = await currencyAssumptionFor(client, offered, options.currency, options.deadline);
-  const assumed = withAssumedCurrency(fetched.records, decided);
-  const currency = { ...decided, tally: assumed.tally };
-  const purchases = { ...fetched, records: assumed.records };
-  const inRange = (ts: string) => inLocalRange(ts, params.from, params.to, params.tz);
-  const keptPurchases = purchases.records.filter((p) => inRange(p.checkoutInitializedAt) && matchesFilters(p, params.filters, PURCHASE_FILTERS));
+  const [carts, fetched] = await Promise.all([cartsOf(client, params, window, options), purchasesOf(client, params, window, options)]);
+  const decided = await currencyAssumptionFor(client, [...fetched.offered, ...carts.offered], options.currency, options.deadline);
+  const placed = await fetched.placed(decided);
   return {
     carts: carts.carts,
-    purchases: keptPurchases,
+    purchases: placed.purchases,
     // One rule for every figure, table and CSV: the offer's currency as the catalog or its purchases tell it.
     currencyOf: (cart) => (cart.offerCode ? decided.offers[cart.offerCode]?.currency : undefined),
-    reports: [carts.report, purchases.report],
-    currency,
-    assumedCurrencyRecords: assumed.assumed,
+    reports: [carts.report, fetched.report],
+    currency: { ...decided, tally: placed.tally },
+    assumedCurrencyRecords: placed.assumed,
   };
 }

@@ -13,8 +13,9 @@ import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { cartRecords, loadAbandonmentWith, type AbandonmentRecords, type CartsOf, type ReportCart } from "@/lib/reports/server/abandonment-records";
+import { cartRecords, loadAbandonmentWith, purchaseRecords, type AbandonmentRecords, type CartsOf, type PurchasesOf, type ReportCart, type ReportPurchase } from "@/lib/reports/server/abandonment-records";
 import { factCartsOf } from "@/lib/reports/server/abandonment-facts";
+import { factPurchasesOf } from "@/lib/reports/server/abandonment-purchase-facts";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
@@ -35,34 +36,37 @@ export const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
  * What the note on currency says: purchases placed by their offer or the setting (their
  * offers' carts with them), else the carts whose offer's currency cannot be told ("unknown").
  */
-function missingCurrency<C extends ReportCart>(data: AbandonmentRecords<C>) {
+function missingCurrency<C extends ReportCart, P extends ReportPurchase>(data: AbandonmentRecords<C, P>) {
   if (data.assumedCurrencyRecords > 0 && (data.currency.source !== "none" || (data.currency.tally && data.currency.tally.unknown < data.assumedCurrencyRecords))) return { records: data.assumedCurrencyRecords, currency: data.currency };
   return { records: data.carts.filter((c) => !data.currencyOf(c)).length, currency: assumeCurrency(null) };
 }
 
 /**
- * The view: its carts from the carts fact table when it holds every day of both periods as the
- * mirror served them (abandonment-facts.ts), else from their records. The purchases' side still
- * reads the purchases' records (the purchases fact table holds no checkout ids yet).
+ * The view: its carts from the carts fact table and its purchases from the purchases fact table,
+ * each when its table holds every day of both periods as the mirror served them
+ * (abandonment-facts.ts, abandonment-purchase-facts.ts), else from their records.
  */
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
   const loadOptions = withReportDeadline(client, given);
-  const fromFacts = given.cartFacts ? await factCartsOf(client, params, loadOptions, given.cartFacts) : null;
-  return fromFacts ? (await loadReport(client, params, loadOptions, fromFacts)).view : (await loadAbandonmentReport(client, params, loadOptions)).view;
+  const [carts, purchases] = await Promise.all([
+    given.cartFacts ? factCartsOf(client, params, loadOptions, given.cartFacts) : null,
+    given.facts ? factPurchasesOf(client, params, loadOptions, given.facts) : null,
+  ]);
+  return (await loadReport<ReportCart, ReportPurchase>(client, params, loadOptions, carts ?? cartRecords, purchases ?? purchaseRecords)).view;
 }
 
 /** The view and the records it was made from: for the CSVs, which keep the records' path (they list each cart with its customer's details). */
 export function loadAbandonmentReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
-  return loadReport(client, params, given, cartRecords);
+  return loadReport(client, params, given, cartRecords, purchaseRecords);
 }
 
-async function loadReport<C extends ReportCart>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>) {
+async function loadReport<C extends ReportCart, P extends ReportPurchase>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>) {
   const loadOptions = withReportDeadline(client, given);
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const [data, previous] = await withComparison(
-    loadAbandonmentWith(client, params, loadOptions, cartsOf),
+    loadAbandonmentWith(client, params, loadOptions, cartsOf, purchasesOf),
     (loaded) => loaded.currency,
-    compare && ((currency) => loadAbandonmentWith(client, { ...params, ...compare }, { ...loadOptions, currency }, cartsOf)),
+    compare && ((currency) => loadAbandonmentWith(client, { ...params, ...compare }, { ...loadOptions, currency }, cartsOf, purchasesOf)),
   );
   const { currencyOf } = data;
   const options = { currencyOf };
@@ -70,7 +74,7 @@ async function loadReport<C extends ReportCart>(client: SalesApiClient, params: 
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
   const before = previous ? keep(abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf })) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
-  const daysOf = (d: AbandonmentRecords<C>) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
+  const daysOf = (d: AbandonmentRecords<C, P>) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
   const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
   const matrix = declineMatrix(data.carts);
   const view = {

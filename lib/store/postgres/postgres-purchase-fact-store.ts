@@ -9,8 +9,9 @@ import {
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
+import { checkoutOf, checkoutsStatement, type CheckoutRecord } from "../checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
@@ -116,6 +117,11 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
     // Arrays, not objects: two years of a large account are a million rows.
     const result = await this.pool.query<PayoutRecord>({ text: statement.text, values: statement.args, rowMode: "array" });
     return payoutColumnsOf(result.rows);
+  }
+
+  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
+    const statement = checkoutsStatement("postgres", TABLE, account, plan);
+    return (await this.pool.query<CheckoutRecord>(statement.text, statement.args)).rows.map(checkoutOf);
   }
 
   async forget(account: string): Promise<void> {
