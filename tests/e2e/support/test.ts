@@ -7,7 +7,7 @@
 //   minute per key) can otherwise hold the next test's first window for up to a minute. Seen: the
 //   mirror specs' syncing dashboards beside the shared one drove the creator key to 63 requests in
 //   a minute and four 429s, and a Revenue preset waited for the budget past its test's timeout.
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import { sandboxRequest, setSandboxControls } from "./sandbox";
 
 export * from "@playwright/test";
@@ -43,14 +43,41 @@ async function describeUpstreamTraffic(since: number): Promise<string> {
   return lines.length > 0 ? lines.join("\n") : "no request reached the sandbox during the test";
 }
 
+/** The page's report frame as a person sees it: which range the screen shows, and whether as the previous one. */
+async function describePage(page: Page, reportRequests: string[]): Promise<string> {
+  const text = async (testId: string) => (await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? "(none)";
+  const bodyState = await page.getByTestId("report-body").first().getAttribute("data-state", { timeout: 1_000 }).catch(() => null);
+  return [
+    `url: ${page.url()}`,
+    `report-range: ${await text("report-range")}`,
+    `previous-range: ${await text("previous-range")}`,
+    `report-body state: ${bodyState ?? "(none)"}`,
+    "the dashboard's report requests (sent, answered):",
+    ...(reportRequests.length > 0 ? reportRequests.slice(-12) : ["  none"]),
+  ].join("\n");
+}
+
 export const test = base.extend<{ sandboxControlsKept: void }>({
+  // After a failure: the page's report frame and its report requests, printed in the summary.
+  page: async ({ page }, provide, testInfo) => {
+    const started = Date.now();
+    const requests: string[] = [];
+    const at = () => `+${((Date.now() - started) / 1000).toFixed(1)}s`;
+    const isReport = (url: string) => new URL(url).pathname.startsWith("/api/reports/");
+    page.on("request", (request) => void (isReport(request.url()) && requests.push(`  ${at()} sent ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
+    page.on("requestfinished", (request) => void (isReport(request.url()) && requests.push(`  ${at()} finished ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
+    page.on("requestfailed", (request) => void (isReport(request.url()) && requests.push(`  ${at()} failed (${request.failure()?.errorText}) ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
+    await provide(page);
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) await testInfo.attach("the page when the test failed", { body: await describePage(page, requests), contentType: "text/plain" });
+  },
   sandboxControlsKept: [
     async ({}, use, testInfo) => {
       await waitForBudgetHeadroom(testInfo.title);
       const started = Date.now();
       const before = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       await use();
-      if (testInfo.status !== testInfo.expectedStatus) console.warn(`"${testInfo.title}" failed; the sandbox's traffic during it:\n${await describeUpstreamTraffic(started)}`);
+      // Attached, not only logged: the failure summary at the end of the run (all CI shows) prints it.
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("sandbox traffic during the test", { body: await describeUpstreamTraffic(started), contentType: "text/plain" });
       const after = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       const changed = Object.keys(before).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
       if (changed.length === 0) return;
