@@ -7,7 +7,7 @@
 //   minute per key) can otherwise hold the next test's first window for up to a minute. Seen: the
 //   mirror specs' syncing dashboards beside the shared one drove the creator key to 63 requests in
 //   a minute and four 429s, and a Revenue preset waited for the budget past its test's timeout.
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type Page, type TestInfo } from "@playwright/test";
 import { sandboxRequest, setSandboxControls } from "./sandbox";
 
 export * from "@playwright/test";
@@ -43,6 +43,23 @@ async function describeUpstreamTraffic(since: number): Promise<string> {
   return lines.length > 0 ? lines.join("\n") : "no request reached the sandbox during the test";
 }
 
+/**
+ * Text attached in parts the failure summary prints whole: the list reporter cuts an attached
+ * text after 300 characters, and the summary is all CI shows.
+ */
+async function attachText(testInfo: TestInfo, name: string, text: string): Promise<void> {
+  const parts: string[] = [];
+  for (const line of text.split("\n")) {
+    for (let at = 0; at < line.length || at === 0; at += 280) {
+      const piece = line.slice(at, at + 280);
+      const last = parts.at(-1);
+      if (last !== undefined && last.length + piece.length + 1 <= 290) parts[parts.length - 1] = `${last}\n${piece}`;
+      else parts.push(piece);
+    }
+  }
+  for (const [index, body] of parts.entries()) await testInfo.attach(parts.length > 1 ? `${name} (${index + 1}/${parts.length})` : name, { body, contentType: "text/plain" });
+}
+
 /** The page's report frame as a person sees it: which range the screen shows, and whether as the previous one. */
 async function describePage(page: Page, reportRequests: string[]): Promise<string> {
   const text = async (testId: string) => (await page.getByTestId(testId).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? "(none)";
@@ -68,7 +85,7 @@ export const test = base.extend<{ sandboxControlsKept: void }>({
     page.on("requestfinished", (request) => void (isReport(request.url()) && requests.push(`  ${at()} finished ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
     page.on("requestfailed", (request) => void (isReport(request.url()) && requests.push(`  ${at()} failed (${request.failure()?.errorText}) ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
     await provide(page);
-    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) await testInfo.attach("the page when the test failed", { body: await describePage(page, requests), contentType: "text/plain" });
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) await attachText(testInfo, "the page when the test failed", await describePage(page, requests));
   },
   sandboxControlsKept: [
     async ({}, use, testInfo) => {
@@ -77,7 +94,7 @@ export const test = base.extend<{ sandboxControlsKept: void }>({
       const before = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       await use();
       // Attached, not only logged: the failure summary at the end of the run (all CI shows) prints it.
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("sandbox traffic during the test", { body: await describeUpstreamTraffic(started), contentType: "text/plain" });
+      if (testInfo.status !== testInfo.expectedStatus) await attachText(testInfo, "sandbox traffic during the test", await describeUpstreamTraffic(started));
       const after = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       const changed = Object.keys(before).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
       if (changed.length === 0) return;
