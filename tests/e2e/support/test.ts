@@ -7,7 +7,7 @@
 //   minute per key) can otherwise hold the next test's first window for up to a minute. Seen: the
 //   mirror specs' syncing dashboards beside the shared one drove the creator key to 63 requests in
 //   a minute and four 429s, and a Revenue preset waited for the budget past its test's timeout.
-import { test as base, type Page, type TestInfo } from "@playwright/test";
+import { test as base, type Page, type Request, type TestInfo } from "@playwright/test";
 import { sandboxRequest, setSandboxControls } from "./sandbox";
 
 export * from "@playwright/test";
@@ -80,10 +80,13 @@ export const test = base.extend<{ sandboxControlsKept: void }>({
     const started = Date.now();
     const requests: string[] = [];
     const at = () => `+${((Date.now() - started) / 1000).toFixed(1)}s`;
-    const isReport = (url: string) => new URL(url).pathname.startsWith("/api/reports/");
-    page.on("request", (request) => void (isReport(request.url()) && requests.push(`  ${at()} sent ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
-    page.on("requestfinished", (request) => void (isReport(request.url()) && requests.push(`  ${at()} finished ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
-    page.on("requestfailed", (request) => void (isReport(request.url()) && requests.push(`  ${at()} failed (${request.failure()?.errorText}) ${new URL(request.url()).pathname}${new URL(request.url()).search}`)));
+    const note = (what: (request: Request) => string) => (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/reports/")) requests.push(`  ${at()} ${what(request)} ${url.pathname}${url.search}`);
+    };
+    page.on("request", note(() => "sent"));
+    page.on("requestfinished", note(() => "finished"));
+    page.on("requestfailed", note((request) => `failed (${request.failure()?.errorText})`));
     await provide(page);
     if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) await attachText(testInfo, "the page when the test failed", await describePage(page, requests));
   },
@@ -93,7 +96,7 @@ export const test = base.extend<{ sandboxControlsKept: void }>({
       const started = Date.now();
       const before = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       await use();
-      // Attached, not only logged: the failure summary at the end of the run (all CI shows) prints it.
+      // Attached, not logged: the failure summary at the end of the run (all CI shows) prints it.
       if (testInfo.status !== testInfo.expectedStatus) await attachText(testInfo, "sandbox traffic during the test", await describeUpstreamTraffic(started));
       const after = (await sandboxRequest("GET", "/__sandbox/controls")) as Record<string, unknown>;
       const changed = Object.keys(before).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
