@@ -46,7 +46,7 @@ export interface SalesApiClientOptions {
     catalogs?: CatalogStore;
     /** Identical requests in flight in this instance (the process's map unless given: tests play two instances). */
     inFlight?: Map<string, Promise<unknown>>;
-    /** Identical windows across instances (Redis); none unless configured. */
+    /** Identical windows until their days are stored (the process's lock: Redis when configured) unless given. */
     windowLock?: WorkLock;
   };
 }

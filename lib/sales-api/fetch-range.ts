@@ -20,7 +20,7 @@ import { advance, daysOf, missingSpans, nextWindow, splitForConcurrency, windowE
 
 export interface RangeDeps {
   ctx: RequestContext;
-  /** Across instances; within one process ctx.inFlight joins identical windows already. */
+  /** Held by one fetch of a window until its days are stored (Redis across instances, else in process); none in some tests. */
   windowLock?: WorkLock;
   cache: DayCacheStore;
   ttl: CacheTtl;
@@ -164,10 +164,8 @@ class RangeRun<R extends ResourceName> {
       await this.options.beforeWindow?.();
       const window = nextWindow(span, end, density, MAX_LIMIT);
       const lock = await lockWindow(this.deps.windowLock, `${this.deps.ctx.identity}:${this.resource}:${window.from}:${window.to}`, this.signal);
-      // Another instance fetched this window (joined), or another fetch of this process stored
-      // its days since this one planned: what the store holds now is read, not asked for again.
-      // (Within a process, in-flight joining covers a window only while its request is out; a
-      // second report that planned the same days earlier asks later.)
+      // Another fetch (of this instance or another) fetched this window (joined), or stored its
+      // days since this one planned: what the store holds now is read, not asked for again.
       if (lock === "joined" || lock === null) {
         await this.loadCached(daysOf(window.from, shiftDay(window.to, -1)).filter((day) => !this.buckets.has(day)));
         let held = window.to;

@@ -1,6 +1,7 @@
-// Joining identical window requests across dashboard instances (Redis): one instance fetches a
-// window while the others wait for it, then read the days it stored from the shared mirror.
-// Within one process ctx.inFlight joins them already; this is for several processes.
+// Joining identical window requests: one fetch asks for a window while the others (in this
+// process, or in other dashboard instances through Redis) wait for it, then read the days it
+// stored. ctx.inFlight joins identical requests only while they are out; this lock lasts until
+// the answer's days are written.
 import type { WorkLock } from "@/lib/store/work-lock";
 
 export type { WorkLock };

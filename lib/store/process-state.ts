@@ -29,6 +29,7 @@ import { RedisLeaseStore } from "./redis/redis-lease-store";
 import { RedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { RedisTokenStore } from "./redis/redis-token-store";
 import { RedisWorkLock } from "./redis/redis-work-lock";
+import { MemoryWorkLock } from "./memory-work-lock";
 import { guardStore } from "./storage-unavailable";
 import { TableIndexCache } from "./table-index-cache";
 import type { PayoutBacktests } from "@/lib/reports/server/payouts-kept";
@@ -61,7 +62,7 @@ export interface ProcessState {
   database?: Pool;
   /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */
   redis?: Redis;
-  /** Joins identical upstream windows across instances (Redis, when configured). */
+  /** Joins identical upstream windows until their days are stored: across instances with Redis, else in this process. */
   windowLock?: WorkLock;
   /** The sync's one-per-account lease across instances (Redis, when configured; else the mirror store's). */
   leases?: LeaseStore;
@@ -80,7 +81,7 @@ type Holder = typeof globalThis & { [KEY]?: ProcessState };
 /** The Redis-backed stores when SALESDASH_REDIS_URL is set, each guarded: an outage is "storage unavailable". */
 function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases" | "tokens"> {
   const { SALESDASH_REDIS_URL: url, AUTH_SECRET: secret } = getServerEnv();
-  if (!url) return { rateLimit: new MemoryRateLimitStore(), tokens: new AccessTokenCache() };
+  if (!url) return { rateLimit: new MemoryRateLimitStore(), windowLock: new MemoryWorkLock(), tokens: new AccessTokenCache() };
   const redis = createRedisConnection(url);
   const onRedis = <T extends object>(store: T): T => guardStore(store, "redis", isRedisUnavailable);
   const locks = onRedis(new RedisWorkLock(redis));

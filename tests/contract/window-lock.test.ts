@@ -3,9 +3,10 @@
 // each window goes upstream once, the waiting instance reads the days the other stored, and
 // both get exactly the ground truth.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MemoryDayCacheStore } from "@/lib/sales-api/day-cache";
+import { MemoryDayCacheStore, type CachedDay } from "@/lib/sales-api/day-cache";
+import { getProcessState } from "@/lib/store/process-state";
 import { groundTruth } from "../../sandbox/ground-truth";
-import { MemoryWorkLock } from "../support/memory-work-lock";
+import { MemoryWorkLock } from "@/lib/store/memory-work-lock";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
 
@@ -34,4 +35,39 @@ it("fetches without the lock when the lock's store does not answer, rather than 
   const range = { from: "2026-05-01", to: "2026-06-15" };
   const { records } = await client.fetchRange("purchases", range);
   expect(wire(records)).toEqual(wire(groundTruth({ now: FIXED_NOW }, "creator2", "purchases", range.from, "2026-06-16")));
+});
+
+it("within one instance, a window whose answer arrived but whose days are not yet stored is waited for, not asked again", async () => {
+  // The process's own lock (no Redis here): the one a dashboard without Redis runs with.
+  const windowLock = getProcessState().windowLock;
+  expect(windowLock).toBeInstanceOf(MemoryWorkLock);
+  const lock = windowLock as MemoryWorkLock;
+  const joinedBefore = lock.joined;
+  // The mirror's writes wait until released: the first report's answer is in, its days are not.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let writes = 0;
+  const memory = new MemoryDayCacheStore();
+  const dayCache = Object.assign(Object.create(memory) as MemoryDayCacheStore, {
+    set: async (key: string, day: CachedDay, ttlMs: number) => {
+      writes++;
+      await gate;
+      return memory.set(key, day, ttlMs);
+    },
+  });
+  const stores = { dayCache, inFlight: new Map<string, Promise<unknown>>() };
+  const range = { from: "2026-03-01", to: "2026-03-20" };
+  const first = clientFor(sb, sb.creds.affiliate, "A", { stores }).client.fetchRange("purchases", range);
+  await expect.poll(() => writes, { timeout: 10_000 }).toBeGreaterThan(0);
+  const second = clientFor(sb, sb.creds.affiliate, "A", { stores }).client.fetchRange("purchases", range);
+  // The second report either waits on the lock (right) or has asked and is writing too (wrong).
+  await expect.poll(() => lock.joined > joinedBefore || writes > 1, { timeout: 10_000 }).toBe(true);
+  open();
+  const [a, b] = await Promise.all([first, second]);
+  const truth = wire(groundTruth({ now: FIXED_NOW }, "affiliate", "purchases", range.from, "2026-03-21"));
+  expect(wire(a.records)).toEqual(truth);
+  expect(wire(b.records)).toEqual(truth);
+  expect(b.report.requests).toBe(0);
+  const log = (await sb.stats()).affiliate?.log.filter((r) => r.path === "/api/v1/purchases") ?? [];
+  expect(log.length).toBe(a.report.requests);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
 import { MemoryTokenStore, type TokenStore } from "@/lib/sales-api/token-store";
 import type { WorkLock } from "@/lib/store/work-lock";
-import { MemoryWorkLock } from "../support/memory-work-lock";
+import { MemoryWorkLock } from "@/lib/store/memory-work-lock";
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0); // a whole second, so that `exp` is exact
 
@@ -257,7 +257,7 @@ describe("AccessTokenCache with a shared store and exchange lock (several instan
     const exchangeOne = vi.fn(() => pending.promise);
     const exchangeTwo = vi.fn(async () => "second exchange");
     const callers = [one.get("id", exchangeOne), two.get("id", exchangeTwo), one.get("id", exchangeOne), two.get("id", exchangeTwo)];
-    await new Promise((resolve) => setTimeout(resolve, 30)); // the second instance is polling by now
+    await new Promise((resolve) => setTimeout(resolve, 30)); // the second instance is waiting by now
     const token = tokenExpiringIn(3600);
     pending.resolve(token);
     expect(await Promise.all(callers)).toEqual([token, token, token, token]);
