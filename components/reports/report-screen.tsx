@@ -25,6 +25,7 @@ import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useBrowserZone } from "./use-browser-zone";
 import { useReport } from "./use-report";
 import { useReportDay } from "./use-report-day";
+import { useReportUrlParams } from "./use-report-url";
 
 // The chips of the filters set, out of the reports' first load (the budget): fetched only when a
 // filter is set, they come in beside the figures, which arrive after the page anyway.
@@ -90,8 +91,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
   const t = useTranslations("filters");
   const tr = useTranslations("report.header");
   const day = useReportDay();
-  const searchParams = useSearchParams();
-  const { params } = parseReportParams(Object.fromEntries(searchParams));
+  const params = useReportUrlParams();
   const query = reportQuery(params);
   const includesToday = params.to >= todayIn(params.tz);
   const { data, error, isFetching, isPlaceholderData, progress, dataUpdatedAt } = useReport<V>(id, query, includesToday);
