@@ -1,10 +1,8 @@
 "use client";
 
-import { createSerializer, useQueryStates } from "nuqs";
-import { parseReportParams } from "@/lib/report-params/parse";
+import { useQueryStates } from "nuqs";
+import { parseReportParams, type RawSearchParams } from "@/lib/report-params/parse";
 import { reportUrlParsers } from "@/lib/report-params/url-parsers";
-
-const serialize = createSerializer(reportUrlParsers);
 
 /**
  * The report's parameters as the controls last wrote them. Read through nuqs, not Next's
@@ -16,6 +14,10 @@ const serialize = createSerializer(reportUrlParsers);
  */
 export function useReportUrlParams() {
   const [state] = useQueryStates(reportUrlParsers);
-  // Parsed on every render, as before: a URL without a range means days relative to today.
-  return parseReportParams(Object.fromEntries(new URLSearchParams(serialize(state)))).params;
+  // parseReportParams reads lists as well as the URL's strings (no serializer: the report pages
+  // are at their first-load budget). Parsed on every render, as before: a URL without a range
+  // means days relative to today.
+  const raw: RawSearchParams = {};
+  for (const [key, value] of Object.entries(state)) if (value !== null) raw[key] = value;
+  return parseReportParams(raw).params;
 }
