@@ -145,6 +145,13 @@ class RangeRun<R extends ResourceName> {
     return days === 0 ? 0 : records / days;
   }
 
+  /** Whether the store holds the day now (without opening it where the store can tell). */
+  private async storedNow(day: IsoDay): Promise<boolean> {
+    const cache = this.deps.cache;
+    if (cache.peek) return (await cache.peek(this.key(day))) !== undefined;
+    return (await cache.get(this.key(day), { remember: false })) !== undefined;
+  }
+
   private async store(day: IsoDay, bucket: Bucket): Promise<void> {
     const now = this.now();
     const stored = { ...bucket, fetchedAt: now };
@@ -166,11 +173,15 @@ class RangeRun<R extends ResourceName> {
       const lock = await lockWindow(this.deps.windowLock, `${this.deps.ctx.identity}:${this.resource}:${window.from}:${window.to}`, this.signal);
       // Another fetch (of this instance or another) fetched this window (joined), or stored its
       // days since this one planned: what the store holds now is read, not asked for again.
-      if (lock === "joined" || lock === null) {
-        await this.loadCached(daysOf(window.from, shiftDay(window.to, -1)).filter((day) => !this.buckets.has(day)));
+      // A lock taken after another fetch of the same window released it is such a case too: its
+      // newest day, stored last, tells (one read, not one per day of every window).
+      const newest = shiftDay(window.to, -1);
+      if (lock === "joined" || lock === null || (!this.buckets.has(newest) && (await this.storedNow(newest)))) {
+        await this.loadCached(daysOf(window.from, newest).filter((day) => !this.buckets.has(day)));
         let held = window.to;
         while (held > window.from && this.buckets.has(shiftDay(held, -1))) held = shiftDay(held, -1);
         if (held < window.to) {
+          if (lock && lock !== "joined") await lock.release();
           end = held;
           density = this.density() || density;
           continue;
