@@ -145,13 +145,6 @@ class RangeRun<R extends ResourceName> {
     return days === 0 ? 0 : records / days;
   }
 
-  /** Whether the store holds the day now (without opening it where the store can tell). */
-  private async storedNow(day: IsoDay): Promise<boolean> {
-    const cache = this.deps.cache;
-    if (cache.peek) return (await cache.peek(this.key(day))) !== undefined;
-    return (await cache.get(this.key(day), { remember: false })) !== undefined;
-  }
-
   private async store(day: IsoDay, bucket: Bucket): Promise<void> {
     const now = this.now();
     const stored = { ...bucket, fetchedAt: now };
@@ -176,7 +169,8 @@ class RangeRun<R extends ResourceName> {
       // A lock taken after another fetch of the same window released it is such a case too: its
       // newest day, stored last, tells (one read, not one per day of every window).
       const newest = shiftDay(window.to, -1);
-      if (lock === "joined" || lock === null || (!this.buckets.has(newest) && (await this.storedNow(newest)))) {
+      if (lock && lock !== "joined" && !this.buckets.has(newest)) await this.loadCached([newest]);
+      if (lock === "joined" || lock === null || this.buckets.has(newest)) {
         await this.loadCached(daysOf(window.from, newest).filter((day) => !this.buckets.has(day)));
         let held = window.to;
         while (held > window.from && this.buckets.has(shiftDay(held, -1))) held = shiftDay(held, -1);
