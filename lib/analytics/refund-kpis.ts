@@ -1,10 +1,14 @@
 // Refunds and chargebacks per currency, dated by the original sale (from purchases'
 // amountRefunded) or by their own request date (from the refund and chargeback records).
-// Money in integer cents; currencies are never added together.
-import { readDecimalText } from "@/lib/sales-api/schemas/fields";
+// Money in integer cents; currencies are never added together. Records are read as rows of
+// their fact tables (lib/query/event-facts.ts): which field is a refund's amount, its currency,
+// whether it is full and whether a chargeback is a dispute is said there once, for this report,
+// the payout calendar and the tables alike.
+import { eventFactRow } from "@/lib/query/event-facts";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";
 import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
-import { disputeTakesMoney, isDispute, saleIdOf, saleLossCents } from "./sale-losses";
+import { saleLossCents } from "./sale-losses";
 
 export type RefundPurchase = Pick<Purchase, "purchaseId" | "currency" | "amountTransaction" | "amountRefunded" | "amountAffiliation">;
 export type EventRecord = Record<string, unknown>;
@@ -34,16 +38,11 @@ interface Acc { purchases: number; sales: number; refunds: number; full: number;
 const empty = (): Acc => ({ purchases: 0, sales: 0, refunds: 0, full: 0, partial: 0, refunded: 0, chargebacks: 0, cbAmount: 0, commissionLost: 0 });
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
-/** The first named field holding an amount: a number, or a plain decimal written as text. */
-export const numberField = (record: EventRecord, ...names: string[]): number | undefined => {
-  for (const name of names) {
-    const value = record[name];
-    if (typeof value === "number") return value;
-    const fromText = typeof value === "string" ? readDecimalText(value) : undefined;
-    if (fromText !== undefined) return fromText;
-  }
-  return undefined;
-};
+/** What the KPIs read of a refund or chargeback: a row of its fact table, or a record read as one. */
+export type LossRow = Pick<EventFactRow, "saleId" | "currency" | "amountCents" | "fullType" | "dispute" | "won">;
+
+/** Records as the rows the KPIs read (null stays null: the endpoint answered 404). */
+export const lossRowsOfRecords = (resource: EventResource, records: readonly EventRecord[] | null): LossRow[] | null => records && records.map((r) => eventFactRow(resource, r));
 
 /** The period's sales and the others known, by id: the period's win. */
 function salesById(purchases: readonly RefundPurchase[], known: readonly RefundPurchase[]): Map<number, RefundPurchase> {
@@ -59,13 +58,13 @@ function salesById(purchases: readonly RefundPurchase[], known: readonly RefundP
  */
 export function unmatchedRecords(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, known: readonly RefundPurchase[] = []): number {
   const byId = salesById(purchases, known);
-  return unmatchedOf((id) => byId.has(id), refunds, chargebacks);
+  return unmatchedOf((id) => byId.has(id), lossRowsOfRecords("refunds", refunds), lossRowsOfRecords("chargebacks", chargebacks));
 }
 
 /** unmatchedRecords with the sales known told by `has`: the records path's purchases or the fact table's. */
-export function unmatchedOf(has: (id: number) => boolean, refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null): number {
-  const unmatched = (r: EventRecord) => { const id = saleIdOf(r); return id === undefined || !has(id); };
-  return (refunds ?? []).filter(unmatched).length + (chargebacks ?? []).filter((c) => isDispute(c) && unmatched(c)).length;
+export function unmatchedOf(has: (id: number) => boolean, refunds: readonly LossRow[] | null, chargebacks: readonly LossRow[] | null): number {
+  const unmatched = (r: LossRow) => r.saleId === null || !has(r.saleId);
+  return (refunds ?? []).filter(unmatched).length + (chargebacks ?? []).filter((c) => c.dispute && unmatched(c)).length;
 }
 
 /**
@@ -80,8 +79,9 @@ export function unmatchedOf(has: (id: number) => boolean, refunds: readonly Even
 export function refundKpis(purchases: readonly RefundPurchase[], refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, dating: "sale" | "event", fallbackCurrency = UNKNOWN_CURRENCY, known: readonly RefundPurchase[] = []): RefundKpis[] {
   const byId = salesById(purchases, dating === "sale" ? [] : known);
   const saleOf = (id: number) => { const p = byId.get(id); return p && refundSaleOf(p); };
-  if (dating === "sale") return saleDatedRefundKpis(refundSaleSums(purchases), saleOf, chargebacks, fallbackCurrency);
-  return eventDatedRefundKpis(refundSaleSums(purchases), saleOf, refunds, chargebacks, fallbackCurrency);
+  const charged = lossRowsOfRecords("chargebacks", chargebacks);
+  if (dating === "sale") return saleDatedRefundKpis(refundSaleSums(purchases), saleOf, charged, fallbackCurrency);
+  return eventDatedRefundKpis(refundSaleSums(purchases), saleOf, lossRowsOfRecords("refunds", refunds), charged, fallbackCurrency);
 }
 
 /**
@@ -90,7 +90,7 @@ export function refundKpis(purchases: readonly RefundPurchase[], refunds: readon
  * (`saleOf`: the period's and the others looked up; undefined for one not found), and the
  * records requested in the period.
  */
-export function eventDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id: number) => RefundSale | undefined, refunds: readonly EventRecord[] | null, chargebacks: readonly EventRecord[] | null, fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
+export function eventDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id: number) => RefundSale | undefined, refunds: readonly LossRow[] | null, chargebacks: readonly LossRow[] | null, fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
   const by = new Map<string, Acc>();
   const acc = accumulators(by, fallbackCurrency);
   // What each sale lost, added to its currency only once every refund and chargeback of the
@@ -103,13 +103,13 @@ export function eventDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (i
     a.sales += s.sales;
   }
   for (const r of refunds ?? []) {
-    const id = saleIdOf(r);
-    const sale = id === undefined ? undefined : saleOf(id);
+    const id = r.saleId;
+    const sale = id === null ? undefined : saleOf(id);
     const a = acc(r.currency ?? sale?.currency);
-    const cents = toCents(numberField(r, "amount", "amountRefunded", "refundAmount"));
+    const cents = r.amountCents;
     a.refunds++;
     a.refunded += cents;
-    const full = r.refundType === "full" || (sale !== undefined && cents >= sale.transaction);
+    const full = r.fullType || (sale !== undefined && cents >= sale.transaction);
     if (full) a.full++;
     else a.partial++;
     if (sale) touch(a, id!, sale).refunded += cents;
@@ -117,16 +117,17 @@ export function eventDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (i
   const counted = new Set<number>();
   const charged = new Set<number>();
   for (const c of chargebacks ?? []) {
-    if (!isDispute(c)) continue;
-    const id = saleIdOf(c);
-    const sale = id === undefined ? undefined : saleOf(id);
+    if (!c.dispute) continue;
+    const id = c.saleId;
+    const sale = id === null ? undefined : saleOf(id);
     const a = acc(c.currency ?? sale?.currency);
     // One chargeback per sale, however many dispute records it has.
-    if (id === undefined || !counted.has(id)) a.chargebacks++;
-    if (id !== undefined) counted.add(id);
-    if (!disputeTakesMoney(c) || (id !== undefined && charged.has(id))) continue;
-    if (id !== undefined) charged.add(id);
-    a.cbAmount += toCents(numberField(c, "amount", "amountTransaction"));
+    if (id === null || !counted.has(id)) a.chargebacks++;
+    if (id !== null) counted.add(id);
+    // A dispute won gave its money back (sale-losses.ts).
+    if (c.won || (id !== null && charged.has(id))) continue;
+    if (id !== null) charged.add(id);
+    a.cbAmount += c.amountCents;
     if (sale) touch(a, id!, sale).disputed = true;
   }
   for (const { a, sale, refunded, disputed } of lostBySale.values()) {
@@ -172,7 +173,7 @@ export function refundSaleSums(purchases: readonly RefundPurchase[]): RefundSale
  * back loses at most its commission, in its own currency; one only charged back, in the
  * chargeback's.
  */
-export function saleDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id: number) => RefundSale | undefined, chargebacks: readonly EventRecord[] | null, fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
+export function saleDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id: number) => RefundSale | undefined, chargebacks: readonly LossRow[] | null, fallbackCurrency = UNKNOWN_CURRENCY): RefundKpis[] {
   const by = new Map<string, Acc>();
   const acc = accumulators(by, fallbackCurrency);
   for (const s of sums) {
@@ -188,17 +189,17 @@ export function saleDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id
   const counted = new Set<number>();
   const charged = new Set<number>();
   for (const c of chargebacks ?? []) {
-    if (!isDispute(c)) continue;
-    const id = saleIdOf(c);
-    const sale = id === undefined ? undefined : saleOf(id);
-    if (id === undefined || sale === undefined) continue; // a chargeback of a sale outside the period
+    if (!c.dispute) continue;
+    const id = c.saleId;
+    const sale = id === null ? undefined : saleOf(id);
+    if (id === null || sale === undefined) continue; // a chargeback of a sale outside the period
     const a = acc(c.currency ?? sale.currency);
     // One chargeback per sale, however many dispute records it has.
     if (!counted.has(id)) a.chargebacks++;
     counted.add(id);
-    if (!disputeTakesMoney(c) || charged.has(id)) continue;
+    if (c.won || charged.has(id)) continue;
     charged.add(id);
-    a.cbAmount += toCents(numberField(c, "amount", "amountTransaction"));
+    a.cbAmount += c.amountCents;
     const amounts = { amountCents: sale.affiliation, transactionCents: sale.transaction };
     // The sums hold a refunded sale's loss without the dispute: the dispute's loss replaces it.
     const refunded = sale.refunded > 0;

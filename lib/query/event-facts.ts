@@ -3,11 +3,11 @@
 // sale-losses.ts, refunds-records.ts's filters, payouts-report.ts's losses): the table answers
 // what the records answer. Nothing that names or reaches a customer goes into it.
 import { toCents } from "@/lib/analytics/money";
-import { numberField } from "@/lib/analytics/refund-kpis";
 import { refundDaysBucket } from "@/lib/analytics/refund-days";
 import { isDispute, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import { firstField, RESOURCES } from "@/lib/sales-api/resources";
+import { readDecimalText } from "@/lib/sales-api/schemas/fields";
 import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";
 
 type EventRecord = Readonly<Record<string, unknown>>;
@@ -28,9 +28,21 @@ const currencyOf = (value: unknown): string | null => {
   return typeof value === "string" ? value.toLowerCase() : "";
 };
 
-// The fields each reader takes an amount from, in its order.
-const REPORT_AMOUNT: Record<EventResource, readonly string[]> = { refunds: ["amount", "amountRefunded", "refundAmount"], chargebacks: ["amount", "amountTransaction"] };
-const LOSS_AMOUNT = ["amount", "amountRefunded", "refundAmount", "amountTransaction"];
+/** The first named field holding an amount: a number, or a plain decimal written as text. */
+export const numberField = (record: EventRecord, ...names: string[]): number | undefined => {
+  for (const name of names) {
+    const value = record[name];
+    if (typeof value === "number") return value;
+    const fromText = typeof value === "string" ? readDecimalText(value) : undefined;
+    if (fromText !== undefined) return fromText;
+  }
+  return undefined;
+};
+
+// The one reading of a record's amount, in this order, for every page (the Refunds report, the
+// payout calendar, the Overview): a refund's is what it gave back, never its sale's
+// amountTransaction; a chargeback's is the disputed amount, else the transaction disputed.
+const AMOUNT_FIELDS: Record<EventResource, readonly string[]> = { refunds: ["amount", "amountRefunded", "refundAmount"], chargebacks: ["amount", "amountTransaction"] };
 
 export function eventFactRow(resource: EventResource, r: EventRecord): EventFactRow {
   const id = firstField(r, RESOURCES[resource].idFields);
@@ -39,8 +51,7 @@ export function eventFactRow(resource: EventResource, r: EventRecord): EventFact
     saleId: saleIdOf(r) ?? null,
     at: instant(firstField(r, RESOURCES[resource].filterColumns)),
     currency: currencyOf(r.currency),
-    amountCents: toCents(numberField(r, ...REPORT_AMOUNT[resource])),
-    lossCents: toCents(numberField(r, ...LOSS_AMOUNT)),
+    amountCents: toCents(numberField(r, ...AMOUNT_FIELDS[resource])),
     fullType: r.refundType === "full",
     dispute: resource === "refunds" || isDispute(r),
     won: resource === "chargebacks" && isDisputeWon(r),

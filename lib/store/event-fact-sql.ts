@@ -20,7 +20,7 @@ export const EVENT_DIMENSION_COLUMN: Record<EventFactDimension, string> = {
 
 /** The row's columns after (account, day, seq), in insertion order. */
 export const EVENT_ROW_COLUMNS = [
-  "event_id", "sale_id", "event_at", "currency", "amount_cents", "loss_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket",
+  "event_id", "sale_id", "event_at", "currency", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket",
   "order_id", "status", "kind", "reason",
   ...EVENT_FACT_DIMENSIONS.map((d) => EVENT_DIMENSION_COLUMN[d]),
 ];
@@ -29,7 +29,7 @@ const flag = (b: boolean) => (b ? 1 : 0);
 
 export function eventRowValues(row: EventFactRow): Array<string | number | null> {
   return [
-    row.eventId, row.saleId, row.at, row.currency, row.amountCents, row.lossCents, flag(row.fullType), flag(row.dispute), flag(row.won), row.resolvedAt, row.daysBucket,
+    row.eventId, row.saleId, row.at, row.currency, row.amountCents, flag(row.fullType), flag(row.dispute), flag(row.won), row.resolvedAt, row.daysBucket,
     row.orderId, row.status, row.kind, row.reason,
     ...EVENT_FACT_DIMENSIONS.map((d) => row.dims[d]),
   ];
@@ -48,7 +48,6 @@ export function eventRowOf(r: EventRowRecord): EventFactRow {
     at: num(r.event_at),
     currency: str(r.currency),
     amountCents: Number(r.amount_cents),
-    lossCents: Number(r.loss_cents),
     fullType: Number(r.full_type) === 1,
     dispute: Number(r.dispute) === 1,
     won: Number(r.won) === 1,

@@ -31,10 +31,8 @@ export interface EventFactRow {
    * "" when it holds one the report cannot read (the report's fallback), else lower case.
    */
   currency: string | null;
-  /** The amount in cents as the Refunds report reads it (refund: amount, amountRefunded, refundAmount; chargeback: amount, amountTransaction). */
+  /** The amount in cents, as every page reads it (refund: amount, amountRefunded, refundAmount; chargeback: amount, amountTransaction); 0 without one. */
   amountCents: number;
-  /** The amount in cents as the payout calendar reads it (amount, amountRefunded, refundAmount, amountTransaction). */
-  lossCents: number;
   /** A refund whose refundType says "full". */
   fullType: boolean;
   /** A dispute opened (every chargeback but an alert; every refund), and one the seller won (sale-losses.ts). */

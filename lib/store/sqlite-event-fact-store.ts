@@ -21,7 +21,7 @@ export class SqliteEventFactStore implements EventFactStore {
       this.db.exec(`
         CREATE TABLE IF NOT EXISTS ${rows} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
           event_id TEXT NOT NULL, sale_id INTEGER, event_at INTEGER, currency TEXT,
-          amount_cents INTEGER NOT NULL, loss_cents INTEGER NOT NULL, full_type INTEGER NOT NULL, dispute INTEGER NOT NULL, won INTEGER NOT NULL,
+          amount_cents INTEGER NOT NULL, full_type INTEGER NOT NULL, dispute INTEGER NOT NULL, won INTEGER NOT NULL,
           resolved_at INTEGER, days_bucket INTEGER, order_id TEXT, status TEXT, kind TEXT, reason TEXT,
           product TEXT, offer TEXT, purchase_type TEXT, payment_method TEXT, psp TEXT, affiliate TEXT,
           PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
@@ -29,6 +29,10 @@ export class SqliteEventFactStore implements EventFactStore {
         CREATE TABLE IF NOT EXISTS ${days} (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
           count INTEGER NOT NULL, PRIMARY KEY (account, day));
       `);
+      // A table made when the payout calendar read its own amount (loss_cents, NOT NULL) would
+      // refuse today's rows: the column goes, the rows stay (their amount_cents is today's reading).
+      const columns = this.db.prepare(`PRAGMA table_info(${rows})`).all() as Array<{ name: string }>;
+      if (columns.some((c) => c.name === "loss_cents")) this.db.exec(`ALTER TABLE ${rows} DROP COLUMN loss_cents`);
     }
     const of = (resource: EventResource) => sqliteFactDays<EventFactRow>(this.db, { ...EVENT_TABLES[resource], columns: EVENT_ROW_COLUMNS }, eventRowValues);
     this.tables = { refunds: of("refunds"), chargebacks: of("chargebacks") };

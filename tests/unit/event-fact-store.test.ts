@@ -1,3 +1,6 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { eventFactRow } from "@/lib/query/event-facts";
 import { openWorkerEventFactStore } from "@/lib/store/worker-fact-stores";
 import { eventFactStoreBehaviour } from "../support/event-fact-store-behaviour";
 import { sqliteFiles } from "../support/sqlite-files";
@@ -8,3 +11,31 @@ const file = sqliteFiles("salesdash-event-facts-");
 eventFactStoreBehaviour("SqliteEventFactStore", {
   open: async () => openWorkerEventFactStore(file()),
 }, 150);
+
+describe("SqliteEventFactStore opening a table of the older shape", () => {
+  it("drops the payout calendar's own amount (loss_cents, NOT NULL), keeps the rows, and takes new ones", async () => {
+    const at = file();
+    // The table as it was made when the calendar read an amount of its own.
+    const db = new Database(at);
+    db.exec(`CREATE TABLE refund_facts (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
+      event_id TEXT NOT NULL, sale_id INTEGER, event_at INTEGER, currency TEXT,
+      amount_cents INTEGER NOT NULL, loss_cents INTEGER NOT NULL, full_type INTEGER NOT NULL, dispute INTEGER NOT NULL, won INTEGER NOT NULL,
+      resolved_at INTEGER, days_bucket INTEGER, order_id TEXT, status TEXT, kind TEXT, reason TEXT,
+      product TEXT, offer TEXT, purchase_type TEXT, payment_method TEXT, psp TEXT, affiliate TEXT,
+      PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
+      CREATE TABLE refund_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (account, day));
+      INSERT INTO refund_facts VALUES ('acct', '2026-06-01', 0, 'r1', 7, 1780300800000, 'brl', 1250, 9999, 0, 1, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+      INSERT INTO refund_fact_days VALUES ('acct', '2026-06-01', 1, 1);`);
+    db.close();
+    const store = openWorkerEventFactStore(at);
+    try {
+      const whole = { days: { from: "2026-06-01", to: "2026-06-02" }, filters: {} };
+      expect((await store.events("acct", "refunds", whole)).map((r) => [r.eventId, r.amountCents])).toEqual([["r1", 1250]]);
+      const row = eventFactRow("refunds", { refundId: "r2", purchaseId: 8, amount: 3, requestedAt: "2026-06-02T10:00:00Z" });
+      await store.replaceDay("acct", "refunds", "2026-06-02", 2, [row]);
+      expect((await store.events("acct", "refunds", whole)).map((r) => [r.eventId, r.amountCents])).toEqual([["r2", 300], ["r1", 1250]]);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Purchase } from "@/lib/sales-api";
 import { payoutsViewFrom, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+import { refundKpis } from "@/lib/analytics/refund-kpis";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 
@@ -62,6 +63,16 @@ describe("payoutsViewFrom", () => {
     // Sale 3 lost its 80; sale 4 half of it, with no date: 120 of 320.
     expect(view.currencies[0]!.totals).toMatchObject({ scheduled: 320, lost: 120 });
     expect(view.model.unusable).toEqual({ refunds: 0, chargebacks: 0 });
+  });
+
+  it("reads a chargeback's amount as the Refunds report does: the disputed transaction, not an amountRefunded beside it", () => {
+    // Before one reading, the calendar took amountRefunded (25 of 100: a quarter of the net lost)
+    // where the Refunds report counts 100 charged back.
+    const chargeback = { chargebackId: "c", kind: "chargeback", purchaseId: 1, amountRefunded: 25, amountTransaction: 100, requestedAt: "2026-06-12T00:00:00Z" };
+    const view = payoutsViewFrom(records([purchase(1, {})], { chargebacks: [chargeback] }), "creator", { now: NOW, month: "2026-06", tz: "UTC" });
+    expect(view.currencies[0]!.totals).toMatchObject({ scheduled: 80, lost: 80 });
+    const [kpis] = refundKpis([purchase(1, {})], [], [chargeback], "sale");
+    expect(kpis).toMatchObject({ chargebacks: 1, chargebackAmount: 100 });
   });
 
   it("counts sales without a date of availability, and shows no band without a back-test", () => {

@@ -2,7 +2,7 @@
 // the same digits; anything else is refused so that no sum is quietly corrupted.
 import { describe, expect, it } from "vitest";
 import { toCents } from "@/lib/analytics/money";
-import { numberField } from "@/lib/analytics/refund-kpis";
+import { numberField } from "@/lib/query/event-facts";
 import { money, optionalMoney, readDecimalText } from "@/lib/sales-api/schemas/fields";
 
 describe("money reader, amounts written as text", () => {

@@ -92,7 +92,7 @@ function toEvents(resource: EventResource, rows: readonly EventFactRow[], purcha
     const sale = purchases.get(id);
     if (sale === undefined) continue;
     // A record without an amount takes the whole sale.
-    const lostCents = r.lossCents > 0 ? refundedShareCents(net[sale]!, r.lossCents, sales.transaction[sale]!) : net[sale]!;
+    const lostCents = r.amountCents > 0 ? refundedShareCents(net[sale]!, r.amountCents, sales.transaction[sale]!) : net[sale]!;
     if (r.at === null) {
       if (!r.won) undated.set(id, (undated.get(id) ?? 0) + lostCents);
       continue;

@@ -14,7 +14,7 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
 import { summaryDimensionKeys, summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
-import { eventDatedRefundKpis, saleDatedRefundKpis, unmatchedOf, type RefundKpis, type RefundSale } from "@/lib/analytics/refund-kpis";
+import { eventDatedRefundKpis, lossRowsOfRecords, saleDatedRefundKpis, unmatchedOf, type RefundKpis, type RefundSale } from "@/lib/analytics/refund-kpis";
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
 import { isoDay } from "@/lib/calendar";
 import type { PurchaseSummaryQuery } from "@/lib/query/purchase-summary-query";
@@ -61,7 +61,7 @@ async function saleDatedPeriod({ client, facts, query, keyType, losses, fallback
   const plan = refundPlan(query);
   const [figures, sales] = await Promise.all([refundFactsOf(facts, client.identity, plan, keyType), refundSalesOf(facts, client.identity, plan, namedSales(losses))]);
   const chargebacks = ofSales(losses.chargebacks, sales);
-  return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), chargebacks, fallbackCurrency), refunds: ofSales(losses.refunds, sales), chargebacks, unmatched: null, referenced: [] };
+  return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), lossRowsOfRecords("chargebacks", chargebacks), fallbackCurrency), refunds: ofSales(losses.refunds, sales), chargebacks, unmatched: null, referenced: [] };
 }
 
 // Every row of a run of UTC days, whatever its time: the purchases the records path reads of those days.
@@ -87,12 +87,14 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   const others = wanted.size === 0 ? [] : await Promise.all(plans.map((plan) => refundSalesOf(facts, account, plan, [...wanted])));
   const known = new Map(others.flatMap((m) => [...m]));
   const saleOf = (id: number) => ofPeriod.get(id) ?? known.get(id);
+  const refunds = lossRowsOfRecords("refunds", losses.refunds);
+  const chargebacks = lossRowsOfRecords("chargebacks", losses.chargebacks);
   return {
     figures,
-    kpis: eventDatedRefundKpis(figures.sums, saleOf, losses.refunds, losses.chargebacks, fallbackCurrency),
+    kpis: eventDatedRefundKpis(figures.sums, saleOf, refunds, chargebacks, fallbackCurrency),
     refunds: losses.refunds,
     chargebacks: losses.chargebacks,
-    unmatched: unmatchedOf((id) => saleOf(id) !== undefined, losses.refunds, losses.chargebacks),
+    unmatched: unmatchedOf((id) => saleOf(id) !== undefined, refunds, chargebacks),
     referenced,
   };
 }
