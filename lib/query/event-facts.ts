@@ -57,6 +57,7 @@ export function eventFactRow(resource: EventResource, r: EventRecord): EventFact
     won: resource === "chargebacks" && isDisputeWon(r),
     resolvedAt: instant(r.resolvedAt),
     daysBucket: resource === "refunds" ? refundDaysBucket(r) : null,
+    saleAt: instant(r.purchaseCreatedAt),
     orderId: text(r.orderId),
     status: text(r.status),
     kind: text(r.kind),

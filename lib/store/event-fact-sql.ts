@@ -20,7 +20,7 @@ export const EVENT_DIMENSION_COLUMN: Record<EventFactDimension, string> = {
 
 /** The row's columns after (account, day, seq), in insertion order. */
 export const EVENT_ROW_COLUMNS = [
-  "event_id", "sale_id", "event_at", "currency", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket",
+  "event_id", "sale_id", "event_at", "currency", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket", "sale_at",
   "order_id", "status", "kind", "reason",
   ...EVENT_FACT_DIMENSIONS.map((d) => EVENT_DIMENSION_COLUMN[d]),
 ];
@@ -29,7 +29,7 @@ const flag = (b: boolean) => (b ? 1 : 0);
 
 export function eventRowValues(row: EventFactRow): Array<string | number | null> {
   return [
-    row.eventId, row.saleId, row.at, row.currency, row.amountCents, flag(row.fullType), flag(row.dispute), flag(row.won), row.resolvedAt, row.daysBucket,
+    row.eventId, row.saleId, row.at, row.currency, row.amountCents, flag(row.fullType), flag(row.dispute), flag(row.won), row.resolvedAt, row.daysBucket, row.saleAt,
     row.orderId, row.status, row.kind, row.reason,
     ...EVENT_FACT_DIMENSIONS.map((d) => row.dims[d]),
   ];
@@ -53,6 +53,7 @@ export function eventRowOf(r: EventRowRecord): EventFactRow {
     won: Number(r.won) === 1,
     resolvedAt: num(r.resolved_at),
     daysBucket: num(r.days_bucket),
+    saleAt: num(r.sale_at),
     orderId: str(r.order_id),
     status: str(r.status),
     kind: str(r.kind),

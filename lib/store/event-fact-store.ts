@@ -42,6 +42,8 @@ export interface EventFactRow {
   resolvedAt: number | null;
   /** The days-to-refund bucket (lib/analytics/refund-days.ts) of a refund; null without both dates. */
   daysBucket: number | null;
+  /** When the sale it names was made (purchaseCreatedAt), epoch ms; null when absent or unreadable: where a report dated by request looks the sale up. */
+  saleAt: number | null;
   /** The order it names, as text (the delivery panel looks orders up by it); null without one. */
   orderId: string | null;
   /** What the records table and a breakdown may group by, raw ("" for null): status, kind, reason. */

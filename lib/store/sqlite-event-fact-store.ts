@@ -4,7 +4,7 @@ import "server-only";
 // the purchases' and the orders' (lib/store/event-fact-store.ts): one store, one worker thread,
 // for both lists. better-sqlite3 is synchronous: a day's rows are replaced in one transaction.
 import type Database from "better-sqlite3";
-import { openFactSqlite } from "./sqlite-fact-open";
+import { dropOlderShape, openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import { eventRowOf, eventRowsStatement, eventRowValues, EVENT_ROW_COLUMNS, EVENT_TABLES, type EventRowRecord } from "./event-fact-sql";
 import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource } from "./event-fact-store";
@@ -18,21 +18,20 @@ export class SqliteEventFactStore implements EventFactStore {
     this.db = openFactSqlite(file, { rows: EVENT_TABLES.refunds.rows, days: EVENT_TABLES.refunds.days });
     for (const resource of EVENT_RESOURCES) {
       const { rows, days } = EVENT_TABLES[resource];
+      // A table made before the sale's date was a column (and while the payout calendar read an
+      // amount of its own) goes with its days' marks, as every fact table's older shape does.
+      dropOlderShape(this.db, { rows, days, requiredColumn: "sale_at" });
       this.db.exec(`
         CREATE TABLE IF NOT EXISTS ${rows} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
           event_id TEXT NOT NULL, sale_id INTEGER, event_at INTEGER, currency TEXT,
           amount_cents INTEGER NOT NULL, full_type INTEGER NOT NULL, dispute INTEGER NOT NULL, won INTEGER NOT NULL,
-          resolved_at INTEGER, days_bucket INTEGER, order_id TEXT, status TEXT, kind TEXT, reason TEXT,
+          resolved_at INTEGER, days_bucket INTEGER, sale_at INTEGER, order_id TEXT, status TEXT, kind TEXT, reason TEXT,
           product TEXT, offer TEXT, purchase_type TEXT, payment_method TEXT, psp TEXT, affiliate TEXT,
           PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS ${rows}_time ON ${rows} (account, event_at);
         CREATE TABLE IF NOT EXISTS ${days} (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
           count INTEGER NOT NULL, PRIMARY KEY (account, day));
       `);
-      // A table made when the payout calendar read its own amount (loss_cents, NOT NULL) would
-      // refuse today's rows: the column goes, the rows stay (their amount_cents is today's reading).
-      const columns = this.db.prepare(`PRAGMA table_info(${rows})`).all() as Array<{ name: string }>;
-      if (columns.some((c) => c.name === "loss_cents")) this.db.exec(`ALTER TABLE ${rows} DROP COLUMN loss_cents`);
     }
     const of = (resource: EventResource) => sqliteFactDays<EventFactRow>(this.db, { ...EVENT_TABLES[resource], columns: EVENT_ROW_COLUMNS }, eventRowValues);
     this.tables = { refunds: of("refunds"), chargebacks: of("chargebacks") };

@@ -27,7 +27,7 @@ export function openFactSqlite(file: string, shape: FactTableShape): Database.Da
   return db;
 }
 
-function dropOlderShape(db: Database.Database, shape: Required<FactTableShape>): void {
+export function dropOlderShape(db: Database.Database, shape: Required<FactTableShape>): void {
   const columns = db.prepare(`PRAGMA table_info(${shape.rows})`).all() as Array<{ name: string }>;
   if (columns.length === 0 || columns.some((c) => c.name === shape.requiredColumn)) return;
   db.transaction(() => {
