@@ -42,7 +42,7 @@ const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 export type LossRow = Pick<EventFactRow, "saleId" | "currency" | "amountCents" | "fullType" | "dispute" | "won">;
 
 /** Records as the rows the KPIs read (null stays null: the endpoint answered 404). */
-export const lossRowsOfRecords = (resource: EventResource, records: readonly EventRecord[] | null): LossRow[] | null => records && records.map((r) => eventFactRow(resource, r));
+export const lossRowsOfRecords = (resource: EventResource, records: readonly EventRecord[] | null): EventFactRow[] | null => records && records.map((r) => eventFactRow(resource, r));
 
 /** The period's sales and the others known, by id: the period's win. */
 function salesById(purchases: readonly RefundPurchase[], known: readonly RefundPurchase[]): Map<number, RefundPurchase> {

@@ -4,7 +4,7 @@
 // contract leaves open and the field notes warn about: no currency, a null one, one in capitals,
 // an amount written as text, no dimension fields, a null product, no sale named, dated by
 // createdAt only, not dated at all, and customer personal data the table must never hold.
-import { heldRange, NOW, sandboxDays, withLosses, type LossEndpoints } from "./held-days";
+import { FIRST_DAY, heldRange, LAST_DAY, NOW, sandboxDays, utcDays, withLosses, type LossEndpoints } from "./held-days";
 import { heldDaysClient } from "./purchase-facts-fixture";
 import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
 import { eventFactRows } from "@/lib/query/event-facts";
@@ -52,6 +52,20 @@ export function eventDays(resource: EventResource): Map<string, GenericRecord[]>
 export async function fillEventFactStore(store: EventFactStore, account: string): Promise<void> {
   for (const resource of EVENT_RESOURCES) {
     for (const [day, records] of eventDays(resource)) await store.replaceDay(account, resource, day, NOW, eventFactRows(resource, records));
+  }
+}
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Both lists' held days (fillEventFactStore), and every other day a Refunds report's window may
+ * reach held empty, as the mirror stores a day without records: the comparison periods' (a year
+ * back) and the 61 days a report dated by sale looks on.
+ */
+export async function fillEventWindows(store: EventFactStore, account: string): Promise<void> {
+  await fillEventFactStore(store, account);
+  for (const resource of EVENT_RESOURCES) {
+    for (const day of utcDays(shiftDay(FIRST_DAY, -400), shiftDay(LAST_DAY, 70))) if (!eventDays(resource).has(day)) await store.replaceDay(account, resource, day, NOW, []);
   }
 }
 

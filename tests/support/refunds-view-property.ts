@@ -7,6 +7,7 @@ import { REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { EventFactStore } from "@/lib/store/event-fact-store";
 import { affiliatesClient, type LossEndpoints } from "./affiliate-facts-fixture";
 import { eventsClient } from "./event-facts-fixture";
 import { NOW } from "./purchase-facts-fixture";
@@ -41,11 +42,14 @@ function withoutOrders(client: SalesApiClient): SalesApiClient {
   } as unknown as SalesApiClient;
 }
 
-/** The view with the moment it was computed left out: the one thing two computations may differ by. */
-export async function refundsView(c: RefundsCase, facts?: PurchaseFactStore) {
-  // Dated by sale, the Affiliates fixture's records (undated); by request, the sandbox's (event-facts-fixture.ts).
-  const client = c.params.dating === "event" ? eventsClient(c.endpoints) : affiliatesClient(c.endpoints);
-  const view = await buildRefundsView(withoutOrders(client), c.keyType, c.params, { facts, currency: c.currency });
+/**
+ * The view with the moment it was computed left out: the one thing two computations may differ by.
+ * Dated by sale, the Affiliates fixture's records (undated); by request, or with `eventFacts`
+ * (whose rows need dated records), the sandbox's (event-facts-fixture.ts).
+ */
+export async function refundsView(c: RefundsCase, facts?: PurchaseFactStore, eventFacts?: EventFactStore, sandboxLosses = false) {
+  const client = c.params.dating === "event" || sandboxLosses ? eventsClient(c.endpoints) : affiliatesClient(c.endpoints);
+  const view = await buildRefundsView(withoutOrders(client), c.keyType, c.params, { facts, eventFacts, currency: c.currency });
   return withoutComputedAt(view);
 }
 
@@ -99,4 +103,37 @@ export async function refundsViewHoldsToRecords(store: PurchaseFactStore, runs: 
   expect(beforeData).toBeGreaterThan(0);
   // By request, records naming sales found nowhere (before the held days, or naming none).
   if (dating === "event") expect(withUnmatched).toBeGreaterThan(runs / 5);
+}
+
+/**
+ * The same property with the refunds and chargebacks read from their fact tables too (`events`
+ * holding the sandbox's records of the held days under "creator", and every other day of the
+ * windows held empty), dated by sale or by request: the view is the records' view, and most
+ * draws read both tables.
+ */
+export async function refundsViewFromEventTablesHoldsToRecords(store: PurchaseFactStore, events: EventFactStore, runs: number, dating: ReportParams["dating"], seed?: number): Promise<void> {
+  let fromTables = 0;
+  let listed = 0;
+  let charged = 0;
+  const read = vi.spyOn(events, "events");
+  try {
+    await fc.assert(
+      fc.asyncProperty(caseArbitrary(dating), async (c) => {
+        const calls = read.mock.calls.length;
+        const view = await refundsView(c, store, events, true);
+        const tablesRead = read.mock.calls.length - calls;
+        if (tablesRead > 0 && tablesRead === ["refunds", "chargebacks"].filter((r) => c.endpoints[r as "refunds"] === "records").length * (c.params.compare === "none" ? 1 : 2)) fromTables++;
+        if ((view.refunds?.total ?? 0) > 0) listed++;
+        if ((view.chargebacks?.total ?? 0) > 0) charged++;
+        expect(view).toEqual(await refundsView(c, undefined, undefined, true));
+      }),
+      { numRuns: runs, seed },
+    );
+  } finally {
+    read.mockRestore();
+  }
+  // Most draws must read every list from its table and list refunds, some chargebacks, or the property would hold of little.
+  expect(fromTables).toBeGreaterThan(runs / 2);
+  expect(listed).toBeGreaterThan(runs / 3);
+  expect(charged).toBeGreaterThan(runs / 10);
 }

@@ -1,6 +1,7 @@
 // The pages word the funds weeks and the days-to-refund buckets in the reader's language from
 // ids the server sends; the CSV files keep the English cells they always had.
 import { describe, expect, it } from "vitest";
+import { eventFactRow } from "@/lib/query/event-facts";
 import { daysBucketCsvLabel, daysToRefund } from "@/lib/reports/server/refunds-report";
 import { fundsWeekCsvLabel } from "@/lib/reports/server/revenue-report";
 
@@ -23,7 +24,7 @@ describe("days from sale to refund request", () => {
       refund("2026-06-01T00:00:00Z", "2026-07-01T00:00:00Z"), // 30 days
       refund("2026-06-01T00:00:00Z", "2026-07-01T00:00:01Z"), // over 30 days
       { requestedAt: "2026-06-02T00:00:00Z" },
-    ]);
+    ].map((r) => eventFactRow("refunds", r)));
     expect(days).toEqual([
       { from: 0, to: 1, count: 1 },
       { from: 2, to: 7, count: 2 },

@@ -4,10 +4,9 @@ import "server-only";
 // refund requested today of a sale 100 days old. Their purchases are read for the days of those
 // sales only (through the mirror, which holds two years, as the payout calendar reads them), so
 // the report can tell a full refund from a partial one and what the sale lost.
-import { timestampMs } from "@/lib/analytics/timestamps";
-import { isDispute, saleIdOf } from "@/lib/analytics/sale-losses";
 import { DAY_MS, formatDay, parseDay, shiftDay, type IsoDay } from "@/lib/calendar";
-import type { GenericRecord, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
 
@@ -26,23 +25,24 @@ export function dayRuns(days: Iterable<IsoDay>): Array<{ from: IsoDay; to: IsoDa
   return runs;
 }
 
+/** What a refund or chargeback tells of its sale: its id, when it was made, and whether it is a dispute (an alert names no loss). */
+export type SaleNaming = Pick<EventFactRow, "saleId" | "saleAt" | "dispute">;
+
 /**
  * The sales `records` name that `have` does not hold, and the UTC days to look them up on. A
- * record places its sale by `purchaseCreatedAt` (the sandbox's and the field notes' name); the
+ * record places its sale by `purchaseCreatedAt` (saleAt; the sandbox's and the field notes' name); the
  * API files a purchase by its checkout's start, on that day or the one before. A record without
  * that date, or naming a sale older than the mirror's two years, is not looked up: the page
  * counts it as unmatched.
  */
-export function referencedDays(records: readonly GenericRecord[], have: (id: number) => boolean, today: IsoDay): { wanted: Set<number>; runs: Array<{ from: IsoDay; to: IsoDay }> } {
+export function referencedDays(records: readonly SaleNaming[], have: (id: number) => boolean, today: IsoDay): { wanted: Set<number>; runs: Array<{ from: IsoDay; to: IsoDay }> } {
   const earliest = shiftDay(today, -HISTORY_DAYS);
   const wanted = new Set<number>();
   const days = new Set<IsoDay>();
   for (const r of records) {
-    const id = saleIdOf(r);
-    if (id === undefined || have(id) || typeof r.purchaseCreatedAt !== "string") continue;
-    const ms = timestampMs(r.purchaseCreatedAt);
-    if (!Number.isFinite(ms)) continue;
-    const day = formatDay(Math.floor(ms / DAY_MS));
+    const id = r.saleId;
+    if (id === null || have(id) || r.saleAt === null) continue;
+    const day = formatDay(Math.floor(r.saleAt / DAY_MS));
     if (day < earliest || day > today) continue;
     wanted.add(id);
     days.add(day);
@@ -52,7 +52,7 @@ export function referencedDays(records: readonly GenericRecord[], have: (id: num
 }
 
 /** The purchases of the sales `records` name that `have` does not hold (referencedDays), read from the records of their days. */
-export async function loadReferencedSales(client: SalesApiClient, records: readonly GenericRecord[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
+export async function loadReferencedSales(client: SalesApiClient, records: readonly SaleNaming[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
   const { wanted, runs } = referencedDays(records, (id) => have.has(id), today);
   if (wanted.size === 0) return { purchases: [], reports: [] };
   const fetched = await Promise.all(runs.map((run) => client.fetchRange("purchases", run, rangeOptions(options))));
@@ -60,4 +60,4 @@ export async function loadReferencedSales(client: SalesApiClient, records: reado
 }
 
 /** The records whose sale may lie outside the period: refunds, and disputes (an alert loses nothing). */
-export const recordsNamingSales = (refunds: readonly GenericRecord[] | null, chargebacks: readonly GenericRecord[] | null): GenericRecord[] => [...(refunds ?? []), ...(chargebacks ?? []).filter(isDispute)];
+export const recordsNamingSales = <R extends SaleNaming>(refunds: readonly R[] | null, chargebacks: readonly R[] | null): R[] => [...(refunds ?? []), ...(chargebacks ?? []).filter((c) => c.dispute)];

@@ -7,61 +7,67 @@ import "server-only";
 // too, on the days the records path would open (referenced-sales.ts), when it holds those.
 // The day summaries are read first, as a filtered Revenue report reads them: they fetch what is
 // missing or stale (which writes its rows), give the filters' choices, the fetch reports and the
-// currency decision. The refund and chargeback records are still fetched (the page lists them);
-// the sales they name are placed among the period's by the table, not by the purchase records.
+// currency decision. The refunds and chargebacks are rows of their own tables when those hold
+// the period (refunds-loss-rows.ts), else the records read as rows; the sales they name are
+// placed among the period's by the purchases table, not by the purchase records.
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
 import { summaryDimensionKeys, summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
-import { eventDatedRefundKpis, lossRowsOfRecords, saleDatedRefundKpis, unmatchedOf, type RefundKpis, type RefundSale } from "@/lib/analytics/refund-kpis";
+import { eventDatedRefundKpis, saleDatedRefundKpis, unmatchedOf, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
 import { isoDay } from "@/lib/calendar";
 import type { PurchaseSummaryQuery } from "@/lib/query/purchase-summary-query";
-import { saleIdOf } from "@/lib/analytics/sale-losses";
 import { refundFactsOf, refundPlan, refundSalesOf } from "@/lib/query/refund-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
 import { recordsNamingSales, referencedDays } from "@/lib/reports/server/referenced-sales";
-import { loadLossRecords, REFUND_FILTER_KEYS, type LossRecords } from "@/lib/reports/server/refunds-records";
-import type { RefundsParts } from "@/lib/reports/server/refunds-parts";
+import { ofPeriodSales, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
+import { loadLossRows, type LossList, type LossRows } from "@/lib/reports/server/refunds-loss-rows";
+import type { LossTable, RefundsParts } from "@/lib/reports/server/refunds-parts";
 import { factsHold } from "@/lib/reports/server/facts-hold";
 import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
 
 /** The sales the records name: their purchase ids. */
-function namedSales(losses: LossRecords): number[] {
+function namedSales(losses: LossRows): number[] {
   const ids = new Set<number>();
-  for (const r of [...(losses.refunds ?? []), ...(losses.chargebacks ?? [])]) {
-    const id = saleIdOf(r);
-    if (id !== undefined) ids.add(id);
-  }
+  for (const r of [...(losses.refunds?.rows ?? []), ...(losses.chargebacks?.rows ?? [])]) if (r.saleId !== null) ids.add(r.saleId);
   return [...ids];
 }
 
-/** The records of the period's sales (refunds-records.ts keeps those, and the ones naming no sale). */
-const ofSales = (records: GenericRecord[] | null, sales: ReadonlyMap<number, RefundSale>) =>
-  records && records.filter((r) => r.purchaseId === undefined || sales.has(Number(r.purchaseId)));
+const rowsOf = (list: LossList | null): EventFactRow[] | null => list && list.rows;
+
+/** A list as the view reads it; dated by sale, the records of the period's sales (`has`) and those naming none. */
+async function tableOf(list: LossList | null, has?: (id: number) => boolean): Promise<LossTable | null> {
+  if (!list) return null;
+  return { rows: has ? list.rows.filter((r) => ofPeriodSales(r.saleId, has)) : list.rows, columns: await list.columns(has) };
+}
 
 interface Period {
   figures: Awaited<ReturnType<typeof refundFactsOf>>;
   kpis: RefundKpis[];
-  refunds: GenericRecord[] | null;
-  chargebacks: GenericRecord[] | null;
+  refunds: LossTable | null;
+  chargebacks: LossTable | null;
   /** Dated by request: records whose sale was found nowhere; null dated by sale. */
   unmatched: number | null;
   /** Dated by request: the fetches of the other days' sales looked up. */
   referenced: RangeReport[];
 }
 
-interface PeriodInputs { client: SalesApiClient; facts: PurchaseFactStore; query: PurchaseSummaryQuery; keyType: KeyType; losses: LossRecords; fallbackCurrency: string; options: LoadOptions }
+/** `listed`: the period shown, whose records the page lists (the comparison's only count). */
+interface PeriodInputs { client: SalesApiClient; facts: PurchaseFactStore; query: PurchaseSummaryQuery; keyType: KeyType; losses: LossRows; fallbackCurrency: string; options: LoadOptions; listed: boolean }
 
-async function saleDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency }: PeriodInputs): Promise<Period> {
+async function saleDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency, listed }: PeriodInputs): Promise<Period> {
   const plan = refundPlan(query);
   const [figures, sales] = await Promise.all([refundFactsOf(facts, client.identity, plan, keyType), refundSalesOf(facts, client.identity, plan, namedSales(losses))]);
-  const chargebacks = ofSales(losses.chargebacks, sales);
-  return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), lossRowsOfRecords("chargebacks", chargebacks), fallbackCurrency), refunds: ofSales(losses.refunds, sales), chargebacks, unmatched: null, referenced: [] };
+  const has = (id: number) => sales.has(id);
+  const [refunds, chargebacks] = listed ? await Promise.all([tableOf(losses.refunds, has), tableOf(losses.chargebacks, has)]) : [null, null];
+  const charged = rowsOf(losses.chargebacks)?.filter((r) => ofPeriodSales(r.saleId, has)) ?? null;
+  return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), charged, fallbackCurrency), refunds, chargebacks, unmatched: null, referenced: [] };
 }
 
 // Every row of a run of UTC days, whatever its time: the purchases the records path reads of those days.
@@ -72,10 +78,10 @@ const WHOLE_DAYS = { bucketStarts: [Number.MIN_SAFE_INTEGER], endMs: Number.MAX_
  * period's (before the filters) first, then those of other days, as refunds-records.ts knows
  * them; null when the table does not hold those other days as the mirror served them.
  */
-async function requestDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency, options }: PeriodInputs): Promise<Period | null> {
+async function requestDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency, options, listed }: PeriodInputs): Promise<Period | null> {
   const account = client.identity;
-  const naming = recordsNamingSales(losses.refunds, losses.chargebacks);
-  const ids = [...new Set(naming.flatMap((r) => saleIdOf(r) ?? []))];
+  const naming = recordsNamingSales(rowsOf(losses.refunds), rowsOf(losses.chargebacks));
+  const ids = [...new Set(naming.flatMap((r) => r.saleId ?? []))];
   const unfiltered = refundPlan({ ...query, filters: {} });
   const [figures, ofPeriod] = await Promise.all([refundFactsOf(facts, account, refundPlan(query), keyType), refundSalesOf(facts, account, unfiltered, ids)]);
   const { wanted, runs } = referencedDays(naming, (id) => ofPeriod.has(id), isoDay(new Date()));
@@ -87,19 +93,20 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   const others = wanted.size === 0 ? [] : await Promise.all(plans.map((plan) => refundSalesOf(facts, account, plan, [...wanted])));
   const known = new Map(others.flatMap((m) => [...m]));
   const saleOf = (id: number) => ofPeriod.get(id) ?? known.get(id);
-  const refunds = lossRowsOfRecords("refunds", losses.refunds);
-  const chargebacks = lossRowsOfRecords("chargebacks", losses.chargebacks);
+  const refunds = rowsOf(losses.refunds);
+  const chargebacks = rowsOf(losses.chargebacks);
+  const [refundTable, chargebackTable] = listed ? await Promise.all([tableOf(losses.refunds), tableOf(losses.chargebacks)]) : [null, null];
   return {
     figures,
     kpis: eventDatedRefundKpis(figures.sums, saleOf, refunds, chargebacks, fallbackCurrency),
-    refunds: losses.refunds,
-    chargebacks: losses.chargebacks,
+    refunds: refundTable,
+    chargebacks: chargebackTable,
     unmatched: unmatchedOf((id) => saleOf(id) !== undefined, refunds, chargebacks),
     referenced,
   };
 }
 
-export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RefundsParts | null> {
+export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore): Promise<RefundsParts | null> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const shown = unfilteredSummaries(client, { ...params, compare: "none" }, options);
   const decided = shown.then((s) => s.decided);
@@ -108,16 +115,16 @@ export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType,
   const [now, before, losses, beforeLosses] = await Promise.all([
     shown,
     compare ? unfilteredSummaries(client, { ...params, ...compare, compare: "none" }, { ...options, currency: decided }) : null,
-    loadLossRecords(client, params, options, null),
-    compare ? loadLossRecords(client, { ...params, ...compare }, options, null) : null,
+    loadLossRows(client, params, options, eventFacts),
+    compare ? loadLossRows(client, { ...params, ...compare }, options, eventFacts) : null,
   ]);
   if (!(await factsHold(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
   const query = { timeZone: params.tz, filters: params.filters, currency: now.decided };
   const inputs = { client, facts, keyType, fallbackCurrency: now.currency.currency, options };
   const periodOf = params.dating === "sale" ? saleDatedPeriod : requestDatedPeriod;
   const [current, previous] = await Promise.all([
-    periodOf({ ...inputs, query: { ...query, from: params.from, to: params.to }, losses }),
-    compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses }) : null,
+    periodOf({ ...inputs, query: { ...query, from: params.from, to: params.to }, losses, listed: true }),
+    compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses, listed: false }) : null,
   ]);
   if (!current || (compare && !previous)) return null;
   const unfiltered = mergeSummaries(now.shown.summaries, now.decided);

@@ -8,11 +8,15 @@ import type { DayRange } from "@/lib/analytics/compare";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import type { RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { FilterKey } from "@/lib/report-params/definitions";
-import type { GenericRecord, RangeReport } from "@/lib/sales-api";
-import type { RefundRecords } from "@/lib/reports/server/refunds-records";
+import type { RangeReport } from "@/lib/sales-api";
+import type { EventFactRow } from "@/lib/store/event-fact-store";
+import type { GenericColumn } from "@/lib/reports/generic-columns";
+import type { LossResource } from "@/lib/reports/server/refunds-records";
 
 /** The breakdowns of refunded purchases, in the order the page lists them. */
 export const REFUND_BREAKDOWNS = ["product", "offer", "purchaseType", "paymentMethod", "psp"] as const;
+
+export interface LossTable { rows: EventFactRow[]; columns: GenericColumn[] }
 
 export interface RefundsParts {
   comparison: DayRange | null;
@@ -22,10 +26,10 @@ export interface RefundsParts {
   previous: RefundKpis[] | null;
   /** The refunded purchases by each breakdown, every currency. */
   split: Record<(typeof REFUND_BREAKDOWNS)[number], CurrencyBreakdown[]>;
-  /** The period's refund and chargeback records (dated as the report is), null when the endpoint answered 404. */
-  refunds: GenericRecord[] | null;
-  chargebacks: GenericRecord[] | null;
-  unavailable: RefundRecords["unavailable"];
+  /** The period's refund and chargeback records (dated as the report is) as fact rows, and their table's columns; null when the endpoint answered 404. */
+  refunds: LossTable | null;
+  chargebacks: LossTable | null;
+  unavailable: LossResource[];
   /** What each filter can take in the period, before filtering. */
   filterOptions: Partial<Record<FilterKey, string[]>>;
   offers: OfferChoice[];

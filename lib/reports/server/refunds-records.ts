@@ -8,7 +8,9 @@ import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import { firstField } from "@/lib/sales-api/resources";
-import { isoDay, shiftDay } from "@/lib/calendar";
+import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
+import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
+import { saleIdOf } from "@/lib/analytics/sale-losses";
 import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
@@ -43,6 +45,8 @@ const field = (name: string) => (r: GenericRecord) => (r[name] === undefined ? u
 export const REFUND_FILTER_KEYS = ["product", "offer", "type", "method", "psp", "affiliate"] as const satisfies readonly FilterKey[];
 const RECORD_FILTERS: FilterPickers<GenericRecord> = { product: field("productName"), offer: field("offerCode"), type: field("purchaseType"), method: field("paymentMethod"), psp: field("psp"), affiliate: field("affiliateName") };
 
+export type LossResource = "refunds" | "chargebacks";
+
 export interface LossRecords {
   refunds: GenericRecord[] | null;
   chargebacks: GenericRecord[] | null;
@@ -52,41 +56,56 @@ export interface LossRecords {
   reports: RangeReport[];
 }
 
+/** The UTC days a period's loss records are fetched for: dated by sale, up to 61 days on (chargebacks come late), never after today. */
+export function lossWindow(params: ReportParams): { from: IsoDay; to: IsoDay } {
+  const window = utcFetchWindow(params.from, params.to, params.tz);
+  const lookAhead = shiftDay(window.to, LOOK_AHEAD_DAYS);
+  const today = isoDay(new Date());
+  // Never before the range's own end, never after today (nothing has been requested yet).
+  const lookAheadEnd = lookAhead < today ? lookAhead : today;
+  return { from: window.from, to: params.dating === "sale" && lookAheadEnd > window.to ? lookAheadEnd : window.to };
+}
+
+/** Which fetched records are the period's, before any sale is placed: by request, those requested in the period; either way, the URL's filters. */
+export function lossRecordTest(resource: LossResource, params: ReportParams): (r: GenericRecord) => boolean {
+  const inRange = localRangeTest(params.from, params.to, params.tz);
+  const dated = params.dating === "event" ? (r: GenericRecord) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); } : () => true;
+  return (r) => dated(r) && matchesFilters(r, params.filters, RECORD_FILTERS, { absentPasses: true });
+}
+
+/** Dated by sale, the records of the period's sales (`has`), and those naming none (saleIdOf: one rule for records and rows). */
+export const ofPeriodSales = (id: number | null | undefined, has: (id: number) => boolean): boolean => id === null || id === undefined || has(id);
+
+/** One list's records of the period (lossWindow, lossRecordTest), or null when its endpoint answers 404. */
+export async function lossRecordsOf(client: SalesApiClient, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ records: GenericRecord[]; report: RangeReport } | null> {
+  try {
+    const { records, report } = await client.fetchRange(resource, lossWindow(params), rangeOptions(options));
+    return { records: records.filter(lossRecordTest(resource, params)), report };
+  } catch (error) {
+    if (errorKind(error) !== "not_found") throw error;
+    return null;
+  }
+}
+
 /**
  * The period's refund and chargeback records, fetched side by side, after the URL's filters.
  * Dated by sale, `saleIds` (the period's sales) keeps the records of those sales; null keeps
- * every record, for a reader that places them on the period's sales itself (the Affiliates
- * report from the purchases fact table counts only the disputed sales it holds in the range).
+ * every record, for a reader that places them on the period's sales itself.
  */
 export async function loadLossRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions, saleIds: Promise<ReadonlySet<number>> | null): Promise<LossRecords> {
-  const window = utcFetchWindow(params.from, params.to, params.tz);
-  const today = isoDay(new Date());
-  const lookAhead = shiftDay(window.to, LOOK_AHEAD_DAYS);
-  // Never before the range's own end, never after today (nothing has been requested yet).
-  const lookAheadEnd = lookAhead < today ? lookAhead : today;
-  const to = params.dating === "sale" && lookAheadEnd > window.to ? lookAheadEnd : window.to;
-  const inRange = localRangeTest(params.from, params.to, params.tz);
-  const unavailable: LossRecords["unavailable"] = [];
-  const reports: RangeReport[] = [];
-  const load = async (resource: "refunds" | "chargebacks") => {
-    try {
-      const { records, report } = await client.fetchRange(resource, { from: window.from, to }, rangeOptions(options));
-      reports.push(report);
-      const ids = saleIds ? await saleIds : null;
-      // By request: the records requested in the period. By sale: the records of the period's sales.
-      const dated = params.dating === "event"
-        ? records.filter((r) => { const at = firstField(r, RESOURCES[resource].filterColumns); return typeof at === "string" && inRange(at); })
-        : ids ? records.filter((r) => r.purchaseId === undefined || ids.has(Number(r.purchaseId))) : records;
-      return dated.filter((r) => matchesFilters(r, params.filters, RECORD_FILTERS, { absentPasses: true }));
-    } catch (error) {
-      if (errorKind(error) !== "not_found") throw error;
-      unavailable.push(resource);
-      return null;
-    }
+  const load = async (resource: LossResource) => {
+    const loaded = await lossRecordsOf(client, resource, params, options);
+    const ids = saleIds && params.dating === "sale" ? await saleIds : null;
+    return loaded && { ...loaded, records: ids ? loaded.records.filter((r) => ofPeriodSales(saleIdOf(r), (id) => ids.has(id))) : loaded.records };
   };
   const [refunds, chargebacks] = await Promise.all([load("refunds"), load("chargebacks")]);
-  reports.sort((a, b) => (a.resource === b.resource ? 0 : a.resource === "refunds" ? -1 : 1));
-  return { refunds, chargebacks, unavailable: unavailable.sort((a, b) => (a === b ? 0 : a === "refunds" ? -1 : 1)), reports };
+  return {
+    refunds: refunds?.records ?? null,
+    chargebacks: chargebacks?.records ?? null,
+    // Refunds first, whichever answered first.
+    unavailable: [...(refunds ? [] : ["refunds" as const]), ...(chargebacks ? [] : ["chargebacks" as const])],
+    reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
+  };
 }
 
 export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RefundRecords> {
@@ -101,7 +120,8 @@ export async function loadRefundRecords(client: SalesApiClient, params: ReportPa
   const today = isoDay(new Date());
   let known: Purchase[] = [];
   if (params.dating === "event") {
-    const referenced = await loadReferencedSales(client, recordsNamingSales(refunds, chargebacks), new Set(revenue.unfiltered.map((p) => p.purchaseId)), today, options);
+    const naming = recordsNamingSales(lossRowsOfRecords("refunds", refunds), lossRowsOfRecords("chargebacks", chargebacks));
+    const referenced = await loadReferencedSales(client, naming, new Set(revenue.unfiltered.map((p) => p.purchaseId)), today, options);
     known = [...revenue.unfiltered, ...withAssumedCurrency(referenced.purchases, revenue.currency).records];
     reports.push(...referenced.reports);
   }

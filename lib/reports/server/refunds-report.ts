@@ -7,23 +7,25 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
 import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/refund-kpis";
-import { isDispute } from "@/lib/analytics/sale-losses";
 import { purchaseFilterKeys } from "@/lib/analytics/filters";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { GenericRecord, KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { EventFactRow } from "@/lib/store/event-fact-store";
+import { timestampMs } from "@/lib/analytics/timestamps";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadOrders } from "@/lib/reports/server/orders-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, REFUND_FILTER_KEYS, type RefundRecords } from "@/lib/reports/server/refunds-records";
 import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
-import { REFUND_BREAKDOWNS, type RefundsParts } from "@/lib/reports/server/refunds-parts";
+import { REFUND_BREAKDOWNS, type LossTable, type RefundsParts } from "@/lib/reports/server/refunds-parts";
+import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { toCents } from "@/lib/analytics/money";
 import type { DayRange } from "@/lib/analytics/compare";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { refundShareOf } from "@/lib/analytics/key-share";
-import { daysBucketsOf, refundDaysBucket, type DaysBucket } from "@/lib/analytics/refund-days";
+import { daysBucketsOf, type DaysBucket } from "@/lib/analytics/refund-days";
 
 export const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
@@ -43,8 +45,8 @@ export const AFFILIATE_REFUND_KPIS: KpiSpec<RefundKpis> = [
 
 export type { DaysBucket };
 
-/** The refund records by days from sale (purchaseCreatedAt) to request (requestedAt); a record without both dates is left out. */
-export const daysToRefund = (refunds: readonly GenericRecord[]): DaysBucket[] => daysBucketsOf(refunds.map(refundDaysBucket));
+/** The refunds by days from sale (purchaseCreatedAt) to request (requestedAt), as their rows place them; one without both dates is left out. */
+export const daysToRefund = (refunds: readonly Pick<EventFactRow, "daysBucket">[]): DaysBucket[] => daysBucketsOf(refunds.map((r) => r.daysBucket));
 
 export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.to === null ? `more than ${b.from - 1} days` : `${b.from}–${b.to} days`);
 
@@ -56,10 +58,13 @@ export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.t
  */
 export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   const options = withReportDeadline(client, given);
-  const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts) : null;
+  const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts, options.eventFacts) : null;
   if (fromFacts) return refundsView(client, keyType, params, options, fromFacts);
   return (await loadRefundsReport(client, keyType, params, options)).view;
 }
+
+/** A list of records as the view reads it: rows, and the columns the records table shows. */
+const lossTableOf = (resource: "refunds" | "chargebacks", records: RefundRecords["refunds"]): LossTable | null => records && { rows: lossRowsOfRecords(resource, records)!, columns: genericColumns(records) };
 
 /** The parts of the records: the KPIs and breakdowns read off them by the functions the fact table feeds too. */
 function partsOfRecords(keyType: KeyType, params: ReportParams, compare: DayRange | null, data: RefundRecords, before: RefundRecords | null): RefundsParts {
@@ -73,8 +78,8 @@ function partsOfRecords(keyType: KeyType, params: ReportParams, compare: DayRang
     figures: kpisOf(data),
     previous: before ? kpisOf(before) : null,
     split: breakdowns(refunded, REFUND_BREAKDOWNS, refundShareOf(keyType)),
-    refunds: data.refunds,
-    chargebacks: data.chargebacks,
+    refunds: lossTableOf("refunds", data.refunds),
+    chargebacks: lossTableOf("chargebacks", data.chargebacks),
     unavailable: data.unavailable,
     filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, purchaseFilterKeys(data.unfiltered, key)])) as Partial<Record<FilterKey, string[]>>,
     offers: offerChoicesOf(data.unfiltered),
@@ -107,23 +112,26 @@ async function refundsView(client: SalesApiClient, keyType: KeyType, params: Rep
   const split = parts.split;
   const data = parts;
 
-  const days = daysToRefund(data.refunds ?? []);
+  const refunds = data.refunds?.rows ?? null;
+  const chargebacks = data.chargebacks?.rows ?? null;
+  const days = daysToRefund(refunds ?? []);
 
   let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
   let deliveryRates: DeliveryRefunds | null = null;
   // Orders are a creator's only; an affiliate's report asks nothing of them.
-  const orders = keyType === "creator" && (data.refunds || data.chargebacks) ? (await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency })).orders : null;
+  const orders = keyType === "creator" && (refunds || chargebacks) ? (await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency })).orders : null;
   // Rates over the period's orders need the refunds of those same sales: dated by sale only.
   // A chargeback is a dispute opened (sale-losses.ts): alerts are not counted here either.
-  if (orders && params.dating === "sale") deliveryRates = deliveryRefunds(orders, data.refunds, data.chargebacks?.filter(isDispute) ?? null);
-  if (orders && data.refunds) {
+  if (orders && params.dating === "sale") deliveryRates = deliveryRefunds(orders, refunds, chargebacks?.filter((c) => c.dispute) ?? null);
+  if (orders && refunds) {
     const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
     const suppliers = new Map<string, number>();
     delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };
-    for (const r of data.refunds) {
-      const order = byOrder.get(String(r.orderId));
-      if (!order || typeof r.requestedAt !== "string") continue;
-      if (order.deliveredAt && order.deliveredAt <= r.requestedAt) delivery.afterDelivery++;
+    for (const r of refunds) {
+      // A refund is placed by the instant it is dated by (its request).
+      const order = r.orderId === null ? undefined : byOrder.get(r.orderId);
+      if (!order || r.at === null) continue;
+      if (order.deliveredAt && timestampMs(order.deliveredAt) <= r.at) delivery.afterDelivery++;
       else delivery.beforeDelivery++;
       suppliers.set(order.supplierName ?? "unknown", (suppliers.get(order.supplierName ?? "unknown") ?? 0) + 1);
     }
@@ -131,7 +139,7 @@ async function refundsView(client: SalesApiClient, keyType: KeyType, params: Rep
   }
 
   // The table's rows come a page at a time from /api/reports/refunds/rows.
-  const records = (list: typeof data.refunds) => (list ? { columns: genericColumns(list), total: list.length } : null);
+  const records = (list: LossTable | null) => (list ? { columns: list.columns, total: list.rows.length } : null);
   const view = {
     keyType,
     dating: params.dating,

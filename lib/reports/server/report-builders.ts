@@ -2,7 +2,7 @@ import "server-only";
 
 // What each report fetches and computes, by id: the one table the report route reads.
 import type { SessionAccount } from "@/lib/auth/session";
-import { getReportCartFactStore, getReportFactStore, getReportOrderFactStore } from "@/lib/mirror/mirror-access";
+import { getReportCartFactStore, getReportEventFactStore, getReportFactStore, getReportOrderFactStore } from "@/lib/mirror/mirror-access";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
@@ -19,6 +19,6 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   revenue: (client, account, params, options) => buildRevenueView(client, account.keyType, params, { facts: getReportFactStore(), ...options }),
   orders: (client, _account, params, options) => buildOrdersView(client, params, { orderFacts: getReportOrderFactStore(), ...options }),
   abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, { cartFacts: getReportCartFactStore(), facts: getReportFactStore(), ...options }),
-  refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, { facts: getReportFactStore(), ...options }),
+  refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, { facts: getReportFactStore(), eventFacts: getReportEventFactStore(), ...options }),
   affiliates: (client, _account, params, options) => buildAffiliatesView(client, params, { facts: getReportFactStore(), ...options }),
 };

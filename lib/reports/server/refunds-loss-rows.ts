@@ -1,0 +1,123 @@
+import "server-only";
+
+// The Refunds report's refund and chargeback records as rows of their fact tables (EventFactRow):
+// from the tables when they hold every day of the period's window as the mirror served them (the
+// days' marks fetched first, which fetches what is missing or stale and so writes its rows), else
+// from the records, each read as its row would be (lib/query/event-facts.ts). Either way the
+// report reads one shape, so the two paths cannot count a refund apart. The records table's
+// columns are the records' own (the contract lists none): read off the first records the page
+// lists, which from the tables means opening the newest days only.
+import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
+import { eventQuery } from "@/lib/query/event-query";
+import { eventFactRow } from "@/lib/query/event-facts";
+import { saleIdOf } from "@/lib/analytics/sale-losses";
+import { shiftDay } from "@/lib/calendar";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
+import type { DayDigester } from "@/lib/sales-api/day-cache";
+import { firstField } from "@/lib/sales-api/resources";
+import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
+import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
+import { factsHold } from "./facts-hold";
+import { rangeOptions, type LoadOptions } from "./load-options";
+import { lossRecordsOf, lossRecordTest, lossWindow, ofPeriodSales, type LossRecords, type LossResource } from "./refunds-records";
+
+/** What genericColumns reads of a list: its first records. */
+const SAMPLE = 500;
+
+/** One list of the period: its rows, and the records table's columns (dated by sale, of the records of the sales `has` holds, and those naming none). */
+export interface LossList {
+  rows: EventFactRow[];
+  columns(has?: (id: number) => boolean): Promise<GenericColumn[]>;
+}
+
+export interface LossRows {
+  refunds: LossList | null;
+  chargebacks: LossList | null;
+  /** Endpoints that answered 404, refunds first. */
+  unavailable: LossResource[];
+  /** The refunds' and chargebacks' fetches, in that order. */
+  reports: RangeReport[];
+}
+
+/** A list of records (the records path) as a LossList. */
+function listOfRecords(resource: LossResource, records: GenericRecord[]): LossList {
+  const rows = records.map((r) => eventFactRow(resource, r));
+  return { rows, columns: async (has) => genericColumns(has ? records.filter((r) => ofPeriodSales(saleIdOf(r), has)) : records) };
+}
+
+/** Loss records (the records path, the CSVs) as the rows the view reads. */
+export const lossRowsOfLoaded = (losses: LossRecords): LossRows => ({
+  refunds: losses.refunds && listOfRecords("refunds", losses.refunds),
+  chargebacks: losses.chargebacks && listOfRecords("chargebacks", losses.chargebacks),
+  unavailable: losses.unavailable,
+  reports: losses.reports,
+});
+
+/**
+ * The first `SAMPLE` records of a list as the records path lists them (newest day first, a day
+ * in its order), read a few days at a time from the window's end: the days the table's rows
+ * came from are fresh in the mirror, so this opens sealed days and asks nothing upstream.
+ */
+async function leadingRecords(client: SalesApiClient, resource: LossResource, window: { from: string; to: string }, keep: (r: GenericRecord) => boolean, wanted: number, options: LoadOptions): Promise<GenericRecord[]> {
+  const sample: GenericRecord[] = [];
+  const seen = new Set<string>();
+  let to = window.to;
+  for (let span = 4; sample.length < wanted && to >= window.from; span *= 2) {
+    const shifted = shiftDay(to, 1 - span);
+    const from = shifted < window.from ? window.from : shifted;
+    const { records } = await client.fetchRange(resource, { from, to }, rangeOptions(options));
+    for (const r of records) {
+      // A record the upstream sent on two days is one, as one fetch of the window keeps it.
+      const id = firstField(r, RESOURCES[resource].idFields);
+      const key = id === undefined ? JSON.stringify(r) : String(id);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (keep(r)) sample.push(r);
+    }
+    to = shiftDay(from, -1);
+  }
+  return sample.slice(0, wanted);
+}
+
+/** A list from its table, when the table holds every day of the window as the mirror served it; null otherwise. */
+async function listFromTable(client: SalesApiClient, facts: EventFactStore, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ list: LossList; report: RangeReport } | null> {
+  const window = lossWindow(params);
+  const marks = await client.fetchRange(resource, window, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
+  const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
+  if (!(await factsHold(table, client.identity, [marks.report]))) return null;
+  const dated = eventQuery({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters });
+  // By request, the period's instants; by sale, every record of the window (the sales place them).
+  const query = params.dating === "event" ? { ...dated, days: window } : { days: window, filters: dated.filters };
+  const rows = await facts.events(client.identity, resource, query);
+  const test = lossRecordTest(resource, params);
+  const columns = async (has?: (id: number) => boolean) => {
+    const count = has ? rows.filter((r) => ofPeriodSales(r.saleId, has)).length : rows.length;
+    if (count === 0) return [];
+    const keep = has ? (r: GenericRecord) => test(r) && ofPeriodSales(saleIdOf(r), has) : test;
+    return genericColumns(await leadingRecords(client, resource, window, keep, Math.min(SAMPLE, count), options));
+  };
+  return { list: { rows, columns }, report: marks.report };
+}
+
+/** The period's refunds and chargebacks as rows, side by side; an endpoint that answers 404 is told, not fatal. */
+export async function loadLossRows(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: EventFactStore | undefined): Promise<LossRows> {
+  const load = async (resource: LossResource) => {
+    try {
+      const held = facts ? await listFromTable(client, facts, resource, params, options) : null;
+      if (held) return held;
+    } catch (error) {
+      if (errorKind(error) !== "not_found") throw error;
+      return null;
+    }
+    const loaded = await lossRecordsOf(client, resource, params, options);
+    return loaded && { list: listOfRecords(resource, loaded.records), report: loaded.report };
+  };
+  const [refunds, chargebacks] = await Promise.all([load("refunds"), load("chargebacks")]);
+  return {
+    refunds: refunds?.list ?? null,
+    chargebacks: chargebacks?.list ?? null,
+    unavailable: [...(refunds ? [] : ["refunds" as const]), ...(chargebacks ? [] : ["chargebacks" as const])],
+    reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
+  };
+}
