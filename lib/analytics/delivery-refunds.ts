@@ -2,11 +2,27 @@
 // got a refund or a chargeback, by last milestone, by carrier and by days from order to delivery,
 // and per carrier whether late deliveries are refunded more often than those on time. Refunds and
 // chargebacks reach their order by `orderId` (the same join as the report's before/after delivery).
+// Orders are read as the orders fact table's DeliveryOrder, whether they came from the table or
+// from the records (deliveryOrderOf), so both count alike.
 import type { Order } from "@/lib/sales-api/schemas/order";
+import type { DeliveryOrder } from "@/lib/store/order-fact-store";
 
-export type DeliveryRefundOrder = Pick<Order, "orderId" | "lastTrackingMilestone" | "trackingCarrier" | "orderCreatedAt" | "deliveredAt">;
-/** A refund or chargeback record: only its order matters here. */
-export interface OrderLinked { orderId?: unknown }
+export type { DeliveryOrder };
+
+/** As the orders fact table reads an instant (Date.parse): null when absent or unreadable. */
+const parsed = (value: string | null | undefined): number | null => {
+  const ms = value ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
+
+/** A record as the delivery panels read it; null for an order without a tracking milestone (nothing shipped). */
+export function deliveryOrderOf(o: Order): DeliveryOrder | null {
+  if (!o.lastTrackingMilestone) return null;
+  return { orderId: o.orderId, milestone: o.lastTrackingMilestone, carrier: o.trackingCarrier ?? "", supplier: o.supplierName ?? "", orderedAt: parsed(o.orderCreatedAt), deliveredAt: parsed(o.deliveredAt) };
+}
+
+/** A refund or chargeback row: only its order matters here. */
+export interface OrderLinked { orderId: string | null }
 
 /** A group of orders: how many, how many with a refund / a chargeback, and the rates (null without orders). */
 export interface RateRow { key: string; orders: number; refunded: number; chargedBack: number; refundRate: number | null; chargebackRate: number | null }
@@ -37,10 +53,9 @@ export interface DeliveryRefunds {
 const DAY = 86_400_000;
 
 /** Whole days from order to delivery, or null when not delivered (or the dates are unreadable). */
-export function daysToDelivery(o: Pick<DeliveryRefundOrder, "orderCreatedAt" | "deliveredAt">): number | null {
-  if (!o.deliveredAt || !o.orderCreatedAt) return null;
-  const d = Math.floor((Date.parse(o.deliveredAt) - Date.parse(o.orderCreatedAt)) / DAY);
-  return Number.isFinite(d) ? Math.max(0, d) : null;
+export function daysToDelivery(o: Pick<DeliveryOrder, "orderedAt" | "deliveredAt">): number | null {
+  if (o.deliveredAt === null || o.orderedAt === null) return null;
+  return Math.max(0, Math.floor((o.deliveredAt - o.orderedAt) / DAY));
 }
 
 export function deliveryDaysId(days: number | null): DeliveryDaysId {
@@ -65,10 +80,10 @@ class Tally {
 
 const tallyOf = (map: Map<string, Tally>, key: string) => map.get(key) ?? map.set(key, new Tally()).get(key)!;
 const rows = (map: Map<string, Tally>) => [...map].map(([key, t]) => t.row(key)).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key));
-const orderIds = (records: readonly OrderLinked[] | null) => new Set((records ?? []).filter((r) => r.orderId !== undefined && r.orderId !== null).map((r) => String(r.orderId)));
+const orderIds = (records: readonly OrderLinked[] | null) => new Set((records ?? []).flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
 
-/** `refunds`/`chargebacks` null when the Sales API does not offer them: nothing is then counted as one. */
-export function deliveryRefunds(orders: readonly DeliveryRefundOrder[], refunds: readonly OrderLinked[] | null, chargebacks: readonly OrderLinked[] | null): DeliveryRefunds {
+/** `orders`: the period's physical orders. `refunds`/`chargebacks` null when the Sales API does not offer them: nothing is then counted as one. */
+export function deliveryRefunds(orders: readonly DeliveryOrder[], refunds: readonly OrderLinked[] | null, chargebacks: readonly OrderLinked[] | null): DeliveryRefunds {
   const refundedIds = orderIds(refunds);
   const chargedIds = orderIds(chargebacks);
   const milestones = new Map<string, Tally>();
@@ -77,12 +92,11 @@ export function deliveryRefunds(orders: readonly DeliveryRefundOrder[], refunds:
   const lateness = new Map<string, { onTime: Tally; late: Tally }>();
   let count = 0;
   for (const o of orders) {
-    if (!o.lastTrackingMilestone) continue; // no shipping: a digital product
     count++;
     const refund = refundedIds.has(String(o.orderId));
     const chargeback = chargedIds.has(String(o.orderId));
-    const carrier = o.trackingCarrier || "unknown";
-    tallyOf(milestones, o.lastTrackingMilestone).add(refund, chargeback);
+    const carrier = o.carrier || "unknown";
+    tallyOf(milestones, o.milestone).add(refund, chargeback);
     tallyOf(carriers, carrier).add(refund, chargeback);
     const d = daysToDelivery(o);
     tallyOf(days, deliveryDaysId(d)).add(refund, chargeback);

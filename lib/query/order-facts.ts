@@ -47,6 +47,7 @@ export function orderFactRow(o: Order): OrderFactRow {
     supplier: o.supplierName ?? "",
     completedAt: parsed(o.orderCompletedAt),
     deliveredAt: parsed(o.deliveredAt),
+    orderedAt: parsed(o.orderCreatedAt),
     // The values orderRowsPage sorts by and the columns above lack, read the same way, so the store's order is its order.
     table: { createdAt: o.orderCreatedAt ?? o.checkoutInitializedAt, amount: o.amountTransaction },
   };

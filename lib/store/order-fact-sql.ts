@@ -4,7 +4,7 @@
 import { NONE } from "@/lib/analytics/dimensions";
 import { bucketJoin, currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import {
-  ORDER_FACT_DIMENSIONS, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
+  ORDER_FACT_DIMENSIONS, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
 } from "./order-fact-store";
 
 export const ORDER_DIMENSION_COLUMN: Record<OrderFactDimension, string> = {
@@ -20,7 +20,7 @@ export const ORDER_DIMENSION_COLUMN: Record<OrderFactDimension, string> = {
 export const ORDER_ROW_COLUMNS = [
   "order_id", "created_at", "record_day", "currency", "currency_offer", "offer_name",
   ...ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]),
-  "amount_cents", "milestone", "carrier", "supplier", "completed_at", "delivered_at",
+  "amount_cents", "milestone", "carrier", "supplier", "completed_at", "delivered_at", "ordered_at",
   // The orders table's sort values the columns above lack (OrderTableKeys).
   "order_created_at", "sort_amount",
 ];
@@ -29,7 +29,7 @@ export function orderRowValues(row: OrderFactRow): Array<string | number | null>
   return [
     row.orderId, row.createdAt, row.recordDay, row.currency, row.currencyOffer, row.offerName,
     ...ORDER_FACT_DIMENSIONS.map((d) => row.dims[d]),
-    row.amountCents, row.milestone, row.carrier, row.supplier, row.completedAt, row.deliveredAt,
+    row.amountCents, row.milestone, row.carrier, row.supplier, row.completedAt, row.deliveredAt, row.orderedAt,
     row.table.createdAt, row.table.amount,
   ];
 }
@@ -122,6 +122,26 @@ function tableRows(dialect: FactDialect, table: string, account: string, plan: O
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
 }
+
+/** The physical orders of a plan's range, after its filters: the Refunds report's delivery panels. */
+export function deliveryOrdersStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
+  const args: unknown[] = [];
+  const rows = tableRows(dialect, table, account, plan, args);
+  return forDialect(dialect, { text: `SELECT f.order_id, f.milestone, f.carrier, f.supplier, f.ordered_at, f.delivered_at ${rows} AND f.milestone <> ''`, args });
+}
+
+export type DeliveryOrderRecord = Record<"order_id" | "milestone" | "carrier" | "supplier" | "ordered_at" | "delivered_at", string | number | null>;
+
+const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+
+export const deliveryOrderOfRecord = (r: DeliveryOrderRecord): DeliveryOrder => ({
+  orderId: Number(r.order_id),
+  milestone: String(r.milestone),
+  carrier: String(r.carrier),
+  supplier: String(r.supplier),
+  orderedAt: numOrNull(r.ordered_at),
+  deliveredAt: numOrNull(r.delivered_at),
+});
 
 /** How many rows a page request's range and filters hold. */
 export function orderPageCountStatement(dialect: FactDialect, table: string, account: string, request: OrderPageRequest): Statement {

@@ -39,6 +39,8 @@ export interface OrderFactRow {
   /** orderCompletedAt and deliveredAt as Date.parse reads them (as fulfilment does); null when absent or unreadable. */
   completedAt: number | null;
   deliveredAt: number | null;
+  /** orderCreatedAt as Date.parse reads it (the delivery panels' days to delivery); null when absent or unreadable. */
+  orderedAt: number | null;
   /** What the orders table sorts by and the columns above lack (lib/reports/server/order-rows.ts). */
   table: OrderTableKeys;
 }
@@ -110,6 +112,16 @@ export interface OrderFactChoices {
   missing: Array<{ offer: string; orders: number }>;
 }
 
+/** A physical order (one with a tracking milestone) as the Refunds report's delivery panels read it; "" for a field it lacks. */
+export interface DeliveryOrder {
+  orderId: number;
+  milestone: string;
+  carrier: string;
+  supplier: string;
+  orderedAt: number | null;
+  deliveredAt: number | null;
+}
+
 export interface OrderFactStore {
   /** Replaces every row of the account's day by `rows`, atomically. */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]): Promise<void>;
@@ -121,6 +133,8 @@ export interface OrderFactStore {
   choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices>;
   /** One page of the orders table: the plan's rows after its filters, sorted by the store, with their total. */
   orderPage(account: string, request: OrderPageRequest): Promise<OrderPage>;
+  /** The physical orders (milestone not "") of the plan's range after its filters, in no particular order. */
+  deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]>;
   /** Which of `ids` are rows of the plan's range after its filters, and where each lives (in the table's order of days and rows). */
   locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]>;
   /** Deletes every row of the account. */

@@ -7,10 +7,10 @@ import type Database from "better-sqlite3";
 import { openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import {
-  choiceStatements, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
-  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+  choiceStatements, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
-import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import type { DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 import { pageSlice } from "./purchase-fact-sql";
 import type { FactDayMeta } from "./purchase-fact-store";
 
@@ -21,14 +21,14 @@ export class SqliteOrderFactStore implements OrderFactStore {
   private readonly statements;
 
   constructor(file: string) {
-    this.db = openFactSqlite(file, { rows: TABLE, days: "order_fact_days", requiredColumn: "order_created_at" });
+    this.db = openFactSqlite(file, { rows: TABLE, days: "order_fact_days", requiredColumn: "ordered_at" });
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
         order_id INTEGER NOT NULL, created_at INTEGER, record_day TEXT NOT NULL,
         currency TEXT NOT NULL, currency_offer TEXT NOT NULL, offer_name TEXT,
         product TEXT, offer TEXT, payment_method TEXT, psp TEXT, card_brand TEXT NOT NULL, country TEXT,
         amount_cents INTEGER NOT NULL, milestone TEXT NOT NULL, carrier TEXT NOT NULL, supplier TEXT NOT NULL,
-        completed_at INTEGER, delivered_at INTEGER, order_created_at TEXT NOT NULL, sort_amount REAL NOT NULL,
+        completed_at INTEGER, delivered_at INTEGER, ordered_at INTEGER, order_created_at TEXT NOT NULL, sort_amount REAL NOT NULL,
         PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
       CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
@@ -54,6 +54,11 @@ export class SqliteOrderFactStore implements OrderFactStore {
   async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {
     if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
     return orderGroupsOf(this.all<OrderBucketRecord>(orderBucketStatement("sqlite", TABLE, account, plan)), this.all<FulfilmentRecord>(fulfilmentStatement("sqlite", TABLE, account, plan)));
+  }
+
+  async deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]> {
+    if (plan.bucketStarts.length === 0) return [];
+    return this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan)).map(deliveryOrderOfRecord);
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {

@@ -11,7 +11,7 @@ import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { orderSchema, type Order } from "@/lib/sales-api/schemas/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
-import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
+import { FIRST_DAY, heldClient, heldRange, LAST_DAY, NOW, parsedBy, sandboxDays, utcDays } from "./held-days";
 import { reportParams } from "./purchase-facts-fixture";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
@@ -57,6 +57,14 @@ export const allOrders = (): Order[] => [...orderDays().values()].flat();
 /** Writes every held day into the store, as the mirror does when it stores a day. */
 export async function fillOrderFactStore(store: OrderFactStore, account = "creator"): Promise<void> {
   for (const [day, records] of orderDays()) await store.replaceDay(account, day, NOW, orderFactRows(records));
+}
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The held days (fillOrderFactStore), and the few days around them a local range's UTC days reach held empty, as the mirror stores a day without orders. */
+export async function fillOrderWindows(store: OrderFactStore, account = "creator"): Promise<void> {
+  await fillOrderFactStore(store, account);
+  for (const day of [...utcDays(shiftDay(FIRST_DAY, -5), shiftDay(FIRST_DAY, -1)), ...utcDays(shiftDay(LAST_DAY, 1), shiftDay(LAST_DAY, 3))]) await store.replaceDay(account, day, NOW, []);
 }
 
 /** A client that answers the held days of orders (what the mirror would): records, or a day's mark when a report asks for it. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { daysToDelivery, deliveryDaysId, deliveryRefunds, type DeliveryRefundOrder } from "@/lib/analytics/delivery-refunds";
+import { daysToDelivery, deliveryDaysId, deliveryOrderOf, deliveryRefunds } from "@/lib/analytics/delivery-refunds";
+import { eventFactRow } from "@/lib/query/event-facts";
+import type { Order } from "@/lib/sales-api/schemas/order";
 
-const order = (orderId: number, milestone: string | null, carrier: string | null, created: string, delivered: string | null): DeliveryRefundOrder => ({
-  orderId, lastTrackingMilestone: milestone, trackingCarrier: carrier, orderCreatedAt: created, deliveredAt: delivered,
-} as DeliveryRefundOrder);
+// Orders and records as the report reads them: the orders fact table's DeliveryOrder (a record
+// without a milestone is none) and the event tables' rows.
+const order = (orderId: number, milestone: string | null, carrier: string | null, created: string, delivered: string | null) =>
+  deliveryOrderOf({ orderId, lastTrackingMilestone: milestone, trackingCarrier: carrier, orderCreatedAt: created, deliveredAt: delivered } as Order);
 
 // Hand-worked: 6 physical orders and 1 digital one.
 //  1 Correios delivered after 2 days  (refund)
@@ -21,9 +24,9 @@ const ORDERS = [
   order(5, "in_transit", "DHL", "2026-03-01T00:00:00Z", null),
   order(6, "returned_to_sender", null, "2026-03-01T00:00:00Z", null),
   order(7, null, null, "2026-03-01T00:00:00Z", null),
-];
-const REFUNDS = [{ orderId: 1 }, { orderId: "2" }, { orderId: 5 }, { orderId: 7 }, { orderId: 1 }];
-const CHARGEBACKS = [{ orderId: 2 }, { orderId: 4 }];
+].flatMap((o) => o ?? []);
+const REFUNDS = [{ orderId: 1 }, { orderId: "2" }, { orderId: 5 }, { orderId: 7 }, { orderId: 1 }].map((r) => eventFactRow("refunds", r));
+const CHARGEBACKS = [{ orderId: 2 }, { orderId: 4 }].map((r) => eventFactRow("chargebacks", r));
 
 describe("deliveryRefunds", () => {
   const result = deliveryRefunds(ORDERS, REFUNDS, CHARGEBACKS);
@@ -69,7 +72,7 @@ describe("deliveryRefunds", () => {
 
 describe("days to delivery", () => {
   it("floors to whole days and buckets them", () => {
-    expect(daysToDelivery({ orderCreatedAt: "2026-03-01T00:00:00Z", deliveredAt: "2026-03-04T23:59:00Z" })).toBe(3);
+    expect(daysToDelivery({ orderedAt: Date.parse("2026-03-01T00:00:00Z"), deliveredAt: Date.parse("2026-03-04T23:59:00Z") })).toBe(3);
     expect(deliveryDaysId(3)).toBe("upTo3");
     expect(deliveryDaysId(4)).toBe("upTo7");
     expect(deliveryDaysId(14)).toBe("upTo14");

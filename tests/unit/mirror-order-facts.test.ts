@@ -98,6 +98,7 @@ describe("the mirror and the orders fact table", () => {
       choices: (account, plan) => setup.facts.choices(account, plan),
       orderPage: (account, request) => setup.facts.orderPage(account, request),
       locateOrders: (account, plan, ids) => setup.facts.locateOrders(account, plan, ids),
+      deliveryOrders: (account, plan) => setup.facts.deliveryOrders(account, plan),
       forget: (account) => setup.facts.forget(account),
       close: async () => undefined,
     };

@@ -1,31 +1,35 @@
 import path from "node:path";
 import { afterAll, beforeAll, it } from "vitest";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
-import { openWorkerEventFactStore } from "@/lib/store/worker-fact-stores";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { openWorkerEventFactStore, openWorkerOrderFactStore } from "@/lib/store/worker-fact-stores";
 import { fillEventWindows } from "../support/event-facts-fixture";
 import { creatorAndEmptyPast, filledPurchaseFacts } from "../support/filled-purchase-facts";
+import { fillOrderWindows } from "../support/order-facts-fixture";
 import { refundsViewFromEventTablesHoldsToRecords } from "../support/refunds-view-property";
 import { sqliteFiles } from "../support/sqlite-files";
 
 // 60 random Refunds reports dated by sale, and 60 by request, with the refunds and chargebacks
-// read from their fact tables (SQLite, in their worker thread as the app opens them) beside the
-// purchases': the view is the records' view, its records table's columns included.
+// read from their fact tables and the delivery panels' orders from the orders fact table (SQLite,
+// in their worker threads as the app opens them) beside the purchases': the view is the
+// records' view, its records table's columns and its delivery panels included.
 const held = filledPurchaseFacts("refunds-events-property", creatorAndEmptyPast);
 const file = sqliteFiles("salesdash-refunds-events-");
-const events = { store: null as unknown as EventFactStore };
+const tables = { eventFacts: null as unknown as EventFactStore, orderFacts: null as unknown as OrderFactStore };
 
 beforeAll(async () => {
-  events.store = openWorkerEventFactStore(path.resolve(file()));
-  await fillEventWindows(events.store, "creator");
+  tables.eventFacts = openWorkerEventFactStore(path.resolve(file()));
+  tables.orderFacts = openWorkerOrderFactStore(path.resolve(file()));
+  await Promise.all([fillEventWindows(tables.eventFacts, "creator"), fillOrderWindows(tables.orderFacts)]);
 }, 120_000);
 afterAll(async () => {
-  await events.store?.close();
+  await Promise.all([tables.eventFacts?.close(), tables.orderFacts?.close()]);
 });
 
 it("the Refunds view dated by sale from the fact tables is the records' view for 60 random reports", async () => {
-  await refundsViewFromEventTablesHoldsToRecords(held.store, events.store, 60, "sale");
+  await refundsViewFromEventTablesHoldsToRecords(held.store, tables, 60, "sale");
 }, 120_000);
 
 it("the Refunds view dated by request from the fact tables is the records' view for 60 random reports", async () => {
-  await refundsViewFromEventTablesHoldsToRecords(held.store, events.store, 60, "event");
+  await refundsViewFromEventTablesHoldsToRecords(held.store, tables, 60, "event");
 }, 120_000);

@@ -12,10 +12,9 @@ import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
-import { timestampMs } from "@/lib/analytics/timestamps";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
-import { loadOrders } from "@/lib/reports/server/orders-report";
+import { loadDeliveryOrders, refundDelivery } from "@/lib/reports/server/refunds-delivery";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, REFUND_FILTER_KEYS, type RefundRecords } from "@/lib/reports/server/refunds-records";
 import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
@@ -116,27 +115,12 @@ async function refundsView(client: SalesApiClient, keyType: KeyType, params: Rep
   const chargebacks = data.chargebacks?.rows ?? null;
   const days = daysToRefund(refunds ?? []);
 
-  let delivery: { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> } | null = null;
-  let deliveryRates: DeliveryRefunds | null = null;
   // Orders are a creator's only; an affiliate's report asks nothing of them.
-  const orders = keyType === "creator" && (refunds || chargebacks) ? (await loadOrders(client, { ...params, compare: "none" }, { ...options, currency: data.currency })).orders : null;
+  const orders = keyType === "creator" && (refunds || chargebacks) ? await loadDeliveryOrders(client, params, { ...options, currency: data.currency }) : null;
   // Rates over the period's orders need the refunds of those same sales: dated by sale only.
   // A chargeback is a dispute opened (sale-losses.ts): alerts are not counted here either.
-  if (orders && params.dating === "sale") deliveryRates = deliveryRefunds(orders, refunds, chargebacks?.filter((c) => c.dispute) ?? null);
-  if (orders && refunds) {
-    const byOrder = new Map(orders.filter((o) => o.lastTrackingMilestone).map((o) => [String(o.orderId), o]));
-    const suppliers = new Map<string, number>();
-    delivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };
-    for (const r of refunds) {
-      // A refund is placed by the instant it is dated by (its request).
-      const order = r.orderId === null ? undefined : byOrder.get(r.orderId);
-      if (!order || r.at === null) continue;
-      if (order.deliveredAt && timestampMs(order.deliveredAt) <= r.at) delivery.afterDelivery++;
-      else delivery.beforeDelivery++;
-      suppliers.set(order.supplierName ?? "unknown", (suppliers.get(order.supplierName ?? "unknown") ?? 0) + 1);
-    }
-    delivery.bySupplier = [...suppliers].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count);
-  }
+  const deliveryRates: DeliveryRefunds | null = orders && params.dating === "sale" ? deliveryRefunds(orders, refunds, chargebacks?.filter((c) => c.dispute) ?? null) : null;
+  const delivery = orders && refunds ? refundDelivery(orders, refunds) : null;
 
   // The table's rows come a page at a time from /api/reports/refunds/rows.
   const records = (list: LossTable | null) => (list ? { columns: list.columns, total: list.rows.length } : null);

@@ -19,6 +19,6 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   revenue: (client, account, params, options) => buildRevenueView(client, account.keyType, params, { facts: getReportFactStore(), ...options }),
   orders: (client, _account, params, options) => buildOrdersView(client, params, { orderFacts: getReportOrderFactStore(), ...options }),
   abandonment: (client, _account, params, options) => buildAbandonmentView(client, params, { cartFacts: getReportCartFactStore(), facts: getReportFactStore(), ...options }),
-  refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, { facts: getReportFactStore(), eventFacts: getReportEventFactStore(), ...options }),
+  refunds: (client, account, params, options) => buildRefundsView(client, account.keyType, params, { facts: getReportFactStore(), eventFacts: getReportEventFactStore(), orderFacts: getReportOrderFactStore(), ...options }),
   affiliates: (client, _account, params, options) => buildAffiliatesView(client, params, { facts: getReportFactStore(), ...options }),
 };

@@ -4,10 +4,10 @@ import "server-only";
 // SqliteOrderFactStore, answer for answer (lib/store/order-fact-store.ts).
 import type { Pool } from "pg";
 import {
-  choiceStatements, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
-  type ChoiceGroupRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+  choiceStatements, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageCountStatement, orderPageItemsOf, orderPageStatement, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "../order-fact-sql";
-import type { OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "../order-fact-store";
+import type { DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "../order-fact-store";
 import { pageSlice } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
@@ -43,6 +43,11 @@ export class PostgresOrderFactStore implements OrderFactStore {
       this.all<FulfilmentRecord>(fulfilmentStatement("postgres", TABLE, account, plan)),
     ]);
     return orderGroupsOf(buckets, fulfilment);
+  }
+
+  async deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]> {
+    if (plan.bucketStarts.length === 0) return [];
+    return (await this.all<DeliveryOrderRecord>(deliveryOrdersStatement("postgres", TABLE, account, plan))).map(deliveryOrderOfRecord);
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
