@@ -1,4 +1,4 @@
-// npm run bench:reports [-- --scale N --data-dir DIR --keep --backend both|sqlite|postgres] —
+// npm run bench:reports [-- --scale N --data-dir DIR --keep --backend both|sqlite|postgres --only ID,ID] —
 // issue #25's "What it must show": every report over the last two years with its comparison,
 // timed through the real app. The sandbox (its fixed now, --scale N) gives the data; the mirror
 // of each back-end (the embedded SQLite default, and PostgreSQL in a schema of the bench's own
@@ -8,7 +8,8 @@
 // and each GET is timed to the end of its body, on the first visit after a restart of the server
 // and on the second visit. Then four two-year ZIP exports and four payout calendars run at once
 // while /sign-in and a 7-day Revenue are sampled. It prints a markdown table and ends with
-// `slowest report at scale N: S s`.
+// `slowest report at scale N: S s`. `--only` times the rows named (visit ids: overview, revenue,
+// refunds-sale, ...) and skips the load phase; its last line then says it is of those rows only.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -38,8 +39,10 @@ const { values } = parseArgs({
     backend: { type: "string", default: "both" },
     "sandbox-port": { type: "string", default: "9513" },
     "dashboard-port": { type: "string", default: "3513" },
+    only: { type: "string" },
   },
 });
+const ONLY = values.only ? new Set(values.only.split(",")) : null;
 const SCALE = Number(values.scale);
 const PORT = Number(values["dashboard-port"]);
 const BACKENDS = values.backend === "both" ? (["sqlite", "postgres"] as const) : ([values.backend] as Array<"sqlite" | "postgres">);
@@ -300,7 +303,7 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
       const cookie = await signIn(base, sandbox.creds.creator.apiKey);
       const before = (await sandbox.stats())["creator"]?.requests ?? 0;
       const results: VisitResult[] = [];
-      for (const visit of all) {
+      for (const visit of all.filter((v) => !ONLY || ONLY.has(v.id))) {
         await restart();
         const first = await timeGet(base, visit, cookie);
         const second = await timeGet(base, visit, cookie);
@@ -308,8 +311,9 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
         results.push({ visit, first, second });
       }
       const upstream = ((await sandbox.stats())["creator"]?.requests ?? 0) - before;
-      progress(`${backend}: load phase (load ${loadAverage()})`);
-      const load = await loadPhase(base, cookie, all);
+      const skipped: LoadResult = { signIn: [], revenue7: [], heavyDone: 0, heavyFailed: 0, minInFlight: 0, failedSamples: [] };
+      if (!ONLY) progress(`${backend}: load phase (load ${loadAverage()})`);
+      const load = ONLY ? skipped : await loadPhase(base, cookie, all);
       peakRssKiB = Math.max(peakRssKiB, groupPeakKiB(server));
       return { backend, fill, visits: results, peakRssKiB, upstream, load };
     } finally {
@@ -332,16 +336,17 @@ function table(results: readonly BackendResult[], all: readonly Visit[]): string
     `| request | ${results.map((r) => `${r.backend}: first after restart / second (s)`).join(" | ")} |`,
     `|---|${results.map(() => "---:").join("|")}|`,
   ];
-  for (const visit of all) {
+  for (const visit of all.filter((v) => results.every((r) => r.visits.some((x) => x.visit.id === v.id)))) {
     lines.push(`| ${visit.label} | ${results.map((r) => { const v = r.visits.find((x) => x.visit.id === visit.id)!; return `${cell(v.first)} / ${cell(v.second)}`; }).join(" | ")} |`);
   }
   const csvRate = (r: BackendResult) => {
     const v = r.visits.find((x) => x.visit.id === "csv")!;
     return `${v.first.rows} rows, ${(v.first.bytes / 1_048_576).toFixed(1)} MiB; ${Math.round(v.first.rows / (v.first.ms / 1000))} / ${Math.round(v.second.rows / (v.second.ms / 1000))} rows/s`;
   };
-  lines.push(`| purchases CSV rate (first / second) | ${results.map(csvRate).join(" | ")} |`);
+  if (results.every((r) => r.visits.some((x) => x.visit.id === "csv"))) lines.push(`| purchases CSV rate (first / second) | ${results.map(csvRate).join(" | ")} |`);
   lines.push(`| peak RSS of the server (VmHWM, MiB) | ${results.map((r) => (r.peakRssKiB / 1024).toFixed(0)).join(" | ")} |`);
   lines.push(`| upstream requests during the visits | ${results.map((r) => r.upstream).join(" | ")} |`);
+  if (ONLY) return lines;
   lines.push(`| under load: /sign-in p95 (s, of the samples answered) | ${results.map((r) => `${seconds(p95(r.load.signIn))} (${r.load.signIn.length} of ${SAMPLES})`).join(" | ")} |`);
   lines.push(`| under load: 7-day Revenue p95 (s, of the samples answered) | ${results.map((r) => `${seconds(p95(r.load.revenue7))} (${r.load.revenue7.length} of ${SAMPLES})`).join(" | ")} |`);
   lines.push(`| under load: heavy requests done / failed, fewest in flight at a sample | ${results.map((r) => `${r.load.heavyDone} / ${r.load.heavyFailed}, ${r.load.minInFlight}`).join(" | ")} |`);
@@ -379,7 +384,7 @@ async function main(): Promise<void> {
     if (failed.length) console.log(`failed: ${failed.join(", ")}`);
     for (const r of results) if (r.load.failedSamples.length) console.log(`${r.backend}: samples under load that failed: ${[...new Set(r.load.failedSamples)].join("; ")}`);
     const slowest = Math.max(...results.flatMap((r) => r.visits.filter((v) => v.visit.kind !== "csv").flatMap((v) => [v.first.ms, v.second.ms])));
-    console.log(`slowest report at scale ${SCALE}: ${seconds(slowest)} s`);
+    console.log(ONLY ? `slowest of the rows measured (${[...ONLY].join(", ")}) at scale ${SCALE}: ${seconds(slowest)} s` : `slowest report at scale ${SCALE}: ${seconds(slowest)} s`);
   } finally {
     await sandbox.stop();
     if (!values.keep && !values["data-dir"]) fs.rmSync(dataRoot, { recursive: true, force: true });
