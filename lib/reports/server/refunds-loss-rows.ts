@@ -20,7 +20,7 @@ import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store"
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { factsHold } from "./facts-hold";
 import { rangeOptions, type LoadOptions } from "./load-options";
-import { lossRecordsOf, lossRecordTest, lossWindow, ofPeriodSales, type LossRecords, type LossResource } from "./refunds-records";
+import { bothLossLists, lossRecordsOf, lossRecordTest, lossWindow, ofPeriodSales, type LossRecords, type LossResource } from "./refunds-records";
 
 /** What genericColumns reads of a list: its first records. */
 const SAMPLE = 500;
@@ -102,7 +102,7 @@ async function listFromTable(client: SalesApiClient, facts: EventFactStore, reso
 
 /** The period's refunds and chargebacks as rows, side by side; an endpoint that answers 404 is told, not fatal. */
 export async function loadLossRows(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: EventFactStore | undefined): Promise<LossRows> {
-  const load = async (resource: LossResource) => {
+  return bothLossLists(async (resource) => {
     try {
       const held = facts ? await listFromTable(client, facts, resource, params, options) : null;
       if (held) return held;
@@ -112,12 +112,5 @@ export async function loadLossRows(client: SalesApiClient, params: ReportParams,
     }
     const loaded = await lossRecordsOf(client, resource, params, options);
     return loaded && { list: listOfRecords(resource, loaded.records), report: loaded.report };
-  };
-  const [refunds, chargebacks] = await Promise.all([load("refunds"), load("chargebacks")]);
-  return {
-    refunds: refunds?.list ?? null,
-    chargebacks: chargebacks?.list ?? null,
-    unavailable: [...(refunds ? [] : ["refunds" as const]), ...(chargebacks ? [] : ["chargebacks" as const])],
-    reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
-  };
+  });
 }

@@ -93,16 +93,19 @@ export async function lossRecordsOf(client: SalesApiClient, resource: LossResour
  * every record, for a reader that places them on the period's sales itself.
  */
 export async function loadLossRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions, saleIds: Promise<ReadonlySet<number>> | null): Promise<LossRecords> {
-  const load = async (resource: LossResource) => {
+  return bothLossLists(async (resource) => {
     const loaded = await lossRecordsOf(client, resource, params, options);
     const ids = saleIds && params.dating === "sale" ? await saleIds : null;
-    return loaded && { ...loaded, records: ids ? loaded.records.filter((r) => ofPeriodSales(saleIdOf(r), (id) => ids.has(id))) : loaded.records };
-  };
+    return loaded && { list: ids ? loaded.records.filter((r) => ofPeriodSales(saleIdOf(r), (id) => ids.has(id))) : loaded.records, report: loaded.report };
+  });
+}
+
+/** Both lists loaded side by side (each null when its endpoint answered 404), with the 404s and the fetches' reports, refunds first whichever answered first. */
+export async function bothLossLists<T>(load: (resource: LossResource) => Promise<{ list: T; report: RangeReport } | null>) {
   const [refunds, chargebacks] = await Promise.all([load("refunds"), load("chargebacks")]);
   return {
-    refunds: refunds?.records ?? null,
-    chargebacks: chargebacks?.records ?? null,
-    // Refunds first, whichever answered first.
+    refunds: refunds?.list ?? null,
+    chargebacks: chargebacks?.list ?? null,
     unavailable: [...(refunds ? [] : ["refunds" as const]), ...(chargebacks ? [] : ["chargebacks" as const])],
     reports: [...(refunds ? [refunds.report] : []), ...(chargebacks ? [chargebacks.report] : [])],
   };
