@@ -7,7 +7,8 @@ import { createBucketIndex } from "./bucket-index";
 import { formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
 import { timestampMs } from "./timestamps";
-import { netShareOf } from "./key-share";
+import { netShareIndex, netShareOf } from "./key-share";
+import type { PayoutSaleColumns } from "./payout-sales";
 
 export type FundsPurchase = Pick<Purchase, "currency" | "incomingAvailableAt" | "amountCreatorNet" | "amountAffiliationNet">;
 
@@ -98,16 +99,18 @@ export interface CurrencyAmount { currency: string; amount: number; count: numbe
  * What becomes available within [fromMs, toMs), per currency: the same net share as the weekly
  * schedule, for every sale given (the Overview gives the whole synced history: a sale's wait is
  * the upstream's to decide, so a sale older than any window may still fall due in this one).
+ * The sales are the payout calendar's columns (payout-sales.ts), from the purchases fact table
+ * or from the records alike.
  */
-export function fundsDueWithin(purchases: readonly FundsPurchase[], keyType: KeyType, window: { fromMs: number; toMs: number }, fallbackCurrency = UNKNOWN_CURRENCY): CurrencyAmount[] {
-  const net = fundsNetOf(keyType);
+export function fundsDueWithin(sales: PayoutSaleColumns, keyType: KeyType, window: { fromMs: number; toMs: number }, fallbackCurrency = UNKNOWN_CURRENCY): CurrencyAmount[] {
+  const net = [sales.creatorNet, sales.affiliationNet][netShareIndex(keyType)]!;
   const sums = new Map<string, { cents: number; count: number }>();
-  for (const p of purchases) {
-    const ms = p.incomingAvailableAt ? timestampMs(p.incomingAvailableAt) : NaN;
+  for (let i = 0; i < sales.length; i++) {
+    const ms = sales.availableMs[i]!;
     if (!(ms >= window.fromMs && ms < window.toMs)) continue;
-    const currency = p.currency || fallbackCurrency;
+    const currency = sales.currencies[sales.currency[i]!] || fallbackCurrency;
     const sum = sums.get(currency) ?? sums.set(currency, { cents: 0, count: 0 }).get(currency)!;
-    sum.cents += toCents(net(p));
+    sum.cents += net[i]!;
     sum.count++;
   }
   return [...sums].map(([currency, s]) => ({ currency, amount: fromCents(s.cents), count: s.count })).sort(byCountThenCurrency);

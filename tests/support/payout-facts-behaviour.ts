@@ -9,10 +9,14 @@ import { describe, expect, it } from "vitest";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
 import { currencyPlan } from "@/lib/query/range-plan";
 import { payoutHistory, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
-import { buildPayoutsView, loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
+import { buildPayoutsView, loadPayoutPurchases, loadPayoutSales } from "@/lib/reports/server/payouts-report";
+import { fundsDueWithin } from "@/lib/analytics/funds-availability";
+import { overviewWindows } from "@/lib/reports/overview-windows";
+import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
+import type { OverviewView } from "@/lib/reports/overview-view";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { fillFactStore, FIRST_DAY, heldDaysClient, LAST_DAY, NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
 
@@ -91,7 +95,7 @@ async function fillHistory(store: PurchaseFactStore, keyType: KeyType): Promise<
 }
 
 /** The view as the browser receives it, without the instant it was computed at (the wall clock, one call after the other). */
-const comparable = (view: PayoutsView): unknown => JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value)));
+const comparable = (view: PayoutsView | OverviewView): unknown => JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value)));
 
 const REQUESTS: Array<{ month: string | null; tz: string }> = [
   { month: "2026-03", tz: "UTC" },
@@ -148,6 +152,46 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
         }
       });
     }
+
+    it("the Overview's funds: the history's sales from the table are the records' columns, and so is what falls due in any window; no purchase record is opened", async () => {
+      const store = await backend.open();
+      try {
+        await fillHistory(store, "creator");
+        const now = new Date(NOW);
+        const fromRecords = await loadPayoutSales(payoutsClient("creator").client, now);
+        const { client, opened } = payoutsClient("creator");
+        const { store: spied, calls } = counted(store);
+        const fromTable = await loadPayoutSales(client, now, { facts: spied });
+        expect(calls.payoutSales).toBe(1);
+        expect(opened.records).toBe(0);
+        expect(fromTable.sales).toEqual(fromRecords.sales);
+        expect({ ...fromTable, sales: null, report: null }).toEqual({ ...fromRecords, sales: null, report: null });
+        for (const days of [7, 14, 45]) {
+          const window = { fromMs: NOW - 20 * DAY_MS, toMs: NOW + days * DAY_MS };
+          const due = fundsDueWithin(fromRecords.sales, "creator", window);
+          expect(due.some((d) => d.count > 0)).toBe(true);
+          expect(fundsDueWithin(fromTable.sales, "creator", window)).toEqual(due);
+        }
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("the Overview reads the history's sales from the table: one payoutSales, and the view the records give", async () => {
+      const store = await backend.open();
+      try {
+        await fillHistory(store, "affiliate");
+        const windows = overviewWindows(new Date(NOW), "America/Sao_Paulo");
+        const fromRecords = await buildOverviewView(payoutsClient("affiliate").client, "affiliate", windows);
+        const { store: spied, calls } = counted(store);
+        const fromTable = await buildOverviewView(payoutsClient("affiliate").client, "affiliate", windows, { facts: spied });
+        expect(calls.payoutSales).toBe(1);
+        expect(fromRecords.funds.some((f) => f.count > 0)).toBe(true);
+        expect(comparable(fromTable)).toEqual(comparable(fromRecords));
+      } finally {
+        await store.close();
+      }
+    });
 
     it("property: for a drawn now (minute), zone, month and key type, the view from the table is the records' view", async () => {
       const stores = { creator: await backend.open(), affiliate: await backend.open() };

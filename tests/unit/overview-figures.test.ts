@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fundsDueWithin, type FundsPurchase } from "@/lib/analytics/funds-availability";
+import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
+import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { chargebackStanding, CHARGEBACK_THRESHOLDS, topRows } from "@/lib/reports/overview-figures";
 
 describe("a chargeback rate against the card networks' thresholds", () => {
@@ -26,8 +28,11 @@ describe("the top 5", () => {
 });
 
 describe("money becoming available within a window", () => {
+  let id = 0;
   const p = (currency: string, availableAt: string | null, creatorNet: number, affiliationNet: number, soldAt = "2026-06-01T10:00:00Z"): FundsPurchase & { checkoutInitializedAt: string } =>
-    ({ currency, incomingAvailableAt: availableAt, amountCreatorNet: creatorNet, amountAffiliationNet: affiliationNet, checkoutInitializedAt: soldAt });
+    ({ purchaseId: ++id, currency, incomingAvailableAt: availableAt, amountCreatorNet: creatorNet, amountAffiliationNet: affiliationNet, checkoutInitializedAt: soldAt }) as FundsPurchase & { checkoutInitializedAt: string };
+  // The sales as the Overview reads them: the payout calendar's columns.
+  const fundsDue = (sold: ReturnType<typeof p>[], ...rest: [Parameters<typeof fundsDueWithin>[1], Parameters<typeof fundsDueWithin>[2]]) => fundsDueWithin(payoutColumnsOfRecords(sold as unknown as Purchase[]), ...rest);
   const window = { fromMs: Date.parse("2026-06-15T00:00:00Z"), toMs: Date.parse("2026-06-29T00:00:00Z") };
   const sales = [
     p("brl", "2026-06-14T23:59:59Z", 1, 0.1), // the day before: already available
@@ -39,16 +44,16 @@ describe("money becoming available within a window", () => {
   ];
 
   it("sums the creator's net share or the affiliate's net commission per currency, from the window's first instant up to its end", () => {
-    expect(fundsDueWithin(sales, "creator", window)).toEqual([{ currency: "brl", amount: 30.25, count: 2 }, { currency: "usd", amount: 5.5, count: 1 }]);
-    expect(fundsDueWithin(sales, "affiliate", window)).toEqual([{ currency: "brl", amount: 3, count: 2 }, { currency: "usd", amount: 0.5, count: 1 }]);
+    expect(fundsDue(sales, "creator", window)).toEqual([{ currency: "brl", amount: 30.25, count: 2 }, { currency: "usd", amount: 5.5, count: 1 }]);
+    expect(fundsDue(sales, "affiliate", window)).toEqual([{ currency: "brl", amount: 3, count: 2 }, { currency: "usd", amount: 0.5, count: 1 }]);
   });
 
   it("counts a sale however long ago it was made (issue #24: a 90-day wait fell outside the last 30 days)", () => {
     const old = p("brl", "2026-06-20T00:00:00Z", 100, 10, "2026-03-22T10:00:00Z");
-    expect(fundsDueWithin([...sales, old], "creator", window)[0]).toEqual({ currency: "brl", amount: 130.25, count: 3 });
+    expect(fundsDue([...sales, old], "creator", window)[0]).toEqual({ currency: "brl", amount: 130.25, count: 3 });
   });
 
   it("puts a sale without a currency under the fallback, never in another currency", () => {
-    expect(fundsDueWithin([p("", "2026-06-20T00:00:00Z", 3, 0)], "creator", window)).toEqual([{ currency: "unknown", amount: 3, count: 1 }]);
+    expect(fundsDue([p("", "2026-06-20T00:00:00Z", 3, 0)], "creator", window)).toEqual([{ currency: "unknown", amount: 3, count: 1 }]);
   });
 });

@@ -3,7 +3,7 @@ import "server-only";
 // The Overview, computed on the server from the loaders and analytics the reports use, so each
 // tile equals the figure of the report it links to: the Revenue report's summaries for the last
 // 30 days (KPIs, top rows), its records for today and a week ago, the payout calendar's history
-// of purchases for the funds, the Refunds report's records for the rates and, for a creator
+// of sales for the funds (from the purchases fact table when it holds them), the Refunds report's records for the rates and, for a creator
 // only, the Abandonment report's carts for this week.
 import { abandonmentKpis } from "@/lib/analytics/abandonment-kpis";
 import { fundsDueWithin } from "@/lib/analytics/funds-availability";
@@ -24,7 +24,7 @@ import type { InstantWindow, OverviewWindows } from "@/lib/reports/overview-wind
 import { reportQuality } from "@/lib/reports/report-quality";
 import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
+import { loadPayoutSales } from "@/lib/reports/server/payouts-report";
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
@@ -102,8 +102,9 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
     ),
     // Affiliate keys get 403 from the carts endpoint: it is never asked.
     keyType === "creator" ? loadAbandonmentRecords(client, reportParams(windows, windows.week, "none"), options) : null,
-    // Every synced sale, as the payout calendar reads them: a sale may wait longer than 30 days.
-    loadPayoutPurchases(client, new Date(windows.now), options),
+    // Every synced sale, as the payout calendar reads them (from the purchases fact table when it
+    // holds the history): a sale may wait longer than 30 days.
+    loadPayoutSales(client, new Date(windows.now), options),
   ]);
 
   const rateRows = (d: typeof refunds) => refundKpis(d.purchases, d.refunds, d.chargebacks, "sale", refunds.currency.currency);
@@ -137,7 +138,7 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
     last30: revenue.kpis,
     rates,
     chargebackStanding: Object.fromEntries(rates.map((r) => [r.currency, chargebackStanding(r.items.find((i) => i.key === "chargebackRate")?.value ?? null)])),
-    funds: fundsDueWithin(history.purchases, keyType, windows.funds),
+    funds: fundsDueWithin(history.sales, keyType, windows.funds),
     abandoned,
     top: revenue.top,
     quality: reportQuality({ current, comparison }, { records: revenue.data.assumedCurrencyRecords, currency: revenue.data.currency }),

@@ -15,11 +15,25 @@ import type { SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
-import type { PayoutInputs } from "@/lib/reports/server/payouts-report";
+import type { PayoutInputs, PayoutSales } from "@/lib/reports/server/payouts-report";
 import type { PayoutLosses } from "@/lib/reports/server/payouts-losses";
 import { factsHold } from "@/lib/reports/server/facts-hold";
 
 export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<PayoutInputs | null> {
+  const sold = await payoutSalesFromFacts(client, history, options, facts);
+  if (!sold) return null;
+  const losses = await events;
+  return {
+    ...sold,
+    refunds: losses.refunds,
+    chargebacks: losses.chargebacks,
+    unavailable: losses.unavailable,
+    reports: [sold.report, ...losses.reports],
+  };
+}
+
+/** The history's sales as the calendar's columns, from the table when it holds every day as the mirror served them; null otherwise. */
+export async function payoutSalesFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<PayoutSales | null> {
   // Every day as its summary: no day's records are opened.
   const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
   if (!(await factsHold(facts, client.identity, [report]))) return null;
@@ -30,13 +44,9 @@ export async function payoutInputsFromFacts(client: SalesApiClient, history: { f
   });
   const decided = await currencyAssumptionFor(client, offerCurrencies(summaries), undefined, options.deadline);
   const missing = missingCurrencyByOffer(summaries);
-  const [sales, losses] = await Promise.all([facts.payoutSales(client.identity, history, currencyPlan(decided)), events]);
   return {
-    sales,
-    refunds: losses.refunds,
-    chargebacks: losses.chargebacks,
-    unavailable: losses.unavailable,
-    reports: [report, ...losses.reports],
+    sales: await facts.payoutSales(client.identity, history, currencyPlan(decided)),
+    report,
     assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
     currency: { ...decided, tally: tallyByOffer(decided, missing) },
     history,

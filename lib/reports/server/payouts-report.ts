@@ -20,7 +20,7 @@ import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { payoutInputsFromFacts, payoutSalesFromFacts } from "@/lib/reports/server/payouts-facts";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
@@ -122,7 +122,19 @@ export interface PayoutPurchases {
   history: { from: string; to: string };
 }
 
-/** The history's purchases (from the mirror where it holds them), with their assumed currency: what the calendar and the Overview's funds count. */
+/** The history's sales as the calendar's columns, with the fetch's report and the currency decision: what the calendar and the Overview's funds count. */
+export interface PayoutSales extends Omit<PayoutPurchases, "purchases"> { sales: PayoutSaleColumns }
+
+/** The history's sales: from the purchases fact table when it holds every day of the history as the mirror served them (payouts-facts.ts), else from the records. */
+export async function loadPayoutSales(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutSales> {
+  const options = withReportDeadline(client, given);
+  const fromFacts = options.facts ? await payoutSalesFromFacts(client, payoutHistory(now), options, options.facts) : null;
+  if (fromFacts) return fromFacts;
+  const { purchases, ...bought } = await loadPayoutPurchases(client, now, options);
+  return { ...bought, sales: payoutColumnsOfRecords(purchases) };
+}
+
+/** The history's purchases (from the mirror where it holds them), with their assumed currency: what the calendar counts. */
 export async function loadPayoutPurchases(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutPurchases> {
   const options = withReportDeadline(client, given);
   const history = payoutHistory(now);
