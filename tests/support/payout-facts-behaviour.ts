@@ -73,11 +73,12 @@ function payoutsClient(keyType: KeyType) {
 
 /** The store, counting its payoutSales calls. */
 function counted(store: PurchaseFactStore) {
-  const calls = { payoutSales: 0 };
+  const calls = { payoutSales: 0, refundGroups: 0 };
   const wrapped = new Proxy(store, {
     get(target, key) {
       const value = Reflect.get(target, key) as unknown;
       if (key === "payoutSales") calls.payoutSales++;
+      if (key === "refundGroups") calls.refundGroups++;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
@@ -91,7 +92,9 @@ const EARLIEST_NOW = Date.parse("2026-03-01T00:00:00Z");
 async function fillHistory(store: PurchaseFactStore, keyType: KeyType): Promise<void> {
   await fillFactStore(store, keyType, keyType);
   const held = new Set(utcDays(FIRST_DAY, LAST_DAY));
-  for (const day of utcDays(payoutHistory(new Date(EARLIEST_NOW)).from, payoutHistory(new Date(NOW)).to)) if (!held.has(day)) await store.replaceDay(keyType, day, NOW, []);
+  // Through the day after the history's last: a local range ending today reaches it west of UTC (the Overview's).
+  const after = new Date(Date.parse(`${payoutHistory(new Date(NOW)).to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  for (const day of utcDays(payoutHistory(new Date(EARLIEST_NOW)).from, after)) if (!held.has(day)) await store.replaceDay(keyType, day, NOW, []);
 }
 
 /** The view as the browser receives it, without the instant it was computed at (the wall clock, one call after the other). */
@@ -177,7 +180,7 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
       }
     });
 
-    it("the Overview reads the history's sales from the table: one payoutSales, and the view the records give", async () => {
+    it("the Overview reads the history's sales and its refund rates from the table: one payoutSales, both periods' refund sums, and the view the records give", async () => {
       const store = await backend.open();
       try {
         await fillHistory(store, "affiliate");
@@ -186,7 +189,9 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
         const { store: spied, calls } = counted(store);
         const fromTable = await buildOverviewView(payoutsClient("affiliate").client, "affiliate", windows, { facts: spied });
         expect(calls.payoutSales).toBe(1);
+        expect(calls.refundGroups).toBe(2);
         expect(fromRecords.funds.some((f) => f.count > 0)).toBe(true);
+        expect(fromRecords.rates.some((r) => r.items.some((i) => i.key === "refundRateCount" && (i.value ?? 0) > 0))).toBe(true);
         expect(comparable(fromTable)).toEqual(comparable(fromRecords));
       } finally {
         await store.close();

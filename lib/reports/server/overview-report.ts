@@ -26,6 +26,8 @@ import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadPayoutSales } from "@/lib/reports/server/payouts-report";
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
+import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
+import type { RefundsParts } from "@/lib/reports/server/refunds-parts";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
 import { saleShareSum } from "@/lib/analytics/key-share";
@@ -87,19 +89,40 @@ async function loadLast30(client: SalesApiClient, keyType: KeyType, params: Repo
   }
 }
 
+const saleDays = (purchases: readonly Purchase[]) => purchases.map((p) => p.checkoutInitializedAt);
+
+/**
+ * The last 30 days' refund and chargeback rates against the 30 before, dated by sale: the Refunds
+ * report's figures (refunds-facts.ts from the fact tables when they hold both periods, else the
+ * records' parts), without its lists.
+ */
+async function loadRefundRates(client: SalesApiClient, keyType: KeyType, last30: ReportParams, windows: OverviewWindows, options: LoadOptions): Promise<Pick<RefundsParts, "figures" | "previous" | "comparisonDataFrom" | "reports">> {
+  const params: ReportParams = { ...last30, dating: "sale" };
+  const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts, options.eventFacts, false) : null;
+  if (fromFacts) return fromFacts;
+  const [refunds, before] = await withComparison(
+    loadRefundRecords(client, { ...last30, compare: "none" }, options),
+    (loaded) => loaded.currency,
+    (currency) => loadRefundRecords(client, { ...last30, ...windows.previous30, compare: "none" }, { ...options, currency }),
+  );
+  const rows = (d: typeof refunds) => refundKpis(d.purchases, d.refunds, d.chargebacks, "sale", refunds.currency.currency);
+  return {
+    figures: rows(refunds),
+    previous: before ? rows(before) : null,
+    comparisonDataFrom: before ? comparisonDataStart(windows.previous30, saleDays(before.purchases), saleDays(refunds.purchases)) : null,
+    reports: { current: refunds.reports, comparison: before?.reports ?? null },
+  };
+}
+
 export async function buildOverviewView(client: SalesApiClient, keyType: KeyType, windows: OverviewWindows, given: LoadOptions = {}): Promise<OverviewView> {
   const options = withReportDeadline(client, given);
   const last30 = reportParams(windows, windows.last30, "previous");
   const day = (d: string) => reportParams(windows, { from: d, to: d }, "none");
-  const [revenue, today, weekAgo, [refunds, refundsBefore], carts, history] = await Promise.all([
+  const [revenue, today, weekAgo, refundRates, carts, history] = await Promise.all([
     loadLast30(client, keyType, last30, options),
     loadRevenueRecords(client, day(windows.today), options),
     loadRevenueRecords(client, day(windows.weekAgo.day), options),
-    withComparison(
-      loadRefundRecords(client, { ...last30, compare: "none" }, options),
-      (loaded) => loaded.currency,
-      (currency) => loadRefundRecords(client, { ...last30, ...windows.previous30, compare: "none" }, { ...options, currency }),
-    ),
+    loadRefundRates(client, keyType, last30, windows, options),
     // Affiliate keys get 403 from the carts endpoint: it is never asked.
     keyType === "creator" ? loadAbandonmentRecords(client, reportParams(windows, windows.week, "none"), options) : null,
     // Every synced sale, as the payout calendar reads them (from the purchases fact table when it
@@ -107,11 +130,8 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
     loadPayoutSales(client, new Date(windows.now), options),
   ]);
 
-  const rateRows = (d: typeof refunds) => refundKpis(d.purchases, d.refunds, d.chargebacks, "sale", refunds.currency.currency);
-  const saleDays = (purchases: readonly Purchase[]) => purchases.map((p) => p.checkoutInitializedAt);
   // Before the account's first sale there is nothing to compare with: "no comparison data", not a change.
-  const ratesPartial = refundsBefore !== null && comparisonDataStart(windows.previous30, saleDays(refundsBefore.purchases), saleDays(refunds.purchases)) !== null;
-  const rates = kpiCards(rateRows(refunds), refundsBefore ? rateRows(refundsBefore) : [], RATE_SPEC, { withComparison: true, partialComparison: ratesPartial });
+  const rates = kpiCards(refundRates.figures, refundRates.previous ?? [], RATE_SPEC, { withComparison: true, partialComparison: refundRates.comparisonDataFrom !== null });
   const weekAgoRange = { from: windows.weekAgo.day, to: windows.weekAgo.day };
   // A day the upstream did not answer for (too slow, or down) is unknown, not a day without
   // sales: today is then shown as unread (no figure, no change), a week ago as a partial comparison.
@@ -128,8 +148,8 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
       }))
     : null;
 
-  const current = [...revenue.data.reports, ...today.reports, ...refunds.reports, ...(carts?.reports ?? []), history.report];
-  const comparison = [...(revenue.data.comparisonReports ?? []), ...weekAgo.reports, ...(refundsBefore?.reports ?? [])];
+  const current = [...revenue.data.reports, ...today.reports, ...refundRates.reports.current, ...(carts?.reports ?? []), history.report];
+  const comparison = [...(revenue.data.comparisonReports ?? []), ...weekAgo.reports, ...(refundRates.reports.comparison ?? [])];
   return {
     keyType,
     windows,

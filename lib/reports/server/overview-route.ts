@@ -6,7 +6,7 @@ import { routeOf } from "@/lib/reports/server/report-failure";
 import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
 import { reportStreamResponse } from "@/lib/reports/server/report-stream";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
-import { getReportFactStore } from "@/lib/mirror/mirror-access";
+import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { overviewWindows, parseOverviewNow } from "@/lib/reports/overview-windows";
 
 export function overviewStreamRoute() {
@@ -15,6 +15,6 @@ export function overviewStreamRoute() {
       const now = parseOverviewNow(query.get("now"));
       if (!now) return errorResponse(400, "invalid_request", "The overview needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC.");
       const windows = overviewWindows(now, params.tz);
-      return reportStreamResponse((progress, signal) => buildOverviewView(client, account.keyType, windows, { progress, signal, facts: getReportFactStore() }), request.signal, routeOf(request));
+      return reportStreamResponse((progress, signal) => buildOverviewView(client, account.keyType, windows, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() }), request.signal, routeOf(request));
     });
 }

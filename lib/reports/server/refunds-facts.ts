@@ -106,7 +106,8 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   };
 }
 
-export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore): Promise<RefundsParts | null> {
+/** `listed`: whether the records tables are wanted (the page lists them); the Overview reads the figures only, and its parts' lists are then null. */
+export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore, listed = true): Promise<RefundsParts | null> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const shown = unfilteredSummaries(client, { ...params, compare: "none" }, options);
   const decided = shown.then((s) => s.decided);
@@ -123,7 +124,7 @@ export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType,
   const inputs = { client, facts, keyType, fallbackCurrency: now.currency.currency, options };
   const periodOf = params.dating === "sale" ? saleDatedPeriod : requestDatedPeriod;
   const [current, previous] = await Promise.all([
-    periodOf({ ...inputs, query: { ...query, from: params.from, to: params.to }, losses, listed: true }),
+    periodOf({ ...inputs, query: { ...query, from: params.from, to: params.to }, losses, listed }),
     compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses, listed: false }) : null,
   ]);
   if (!current || (compare && !previous)) return null;
