@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { PostgresSavedViewStore } from "@/lib/store/postgres/postgres-saved-view-store";
 import { MAX_SAVED_VIEWS } from "@/lib/store/saved-view-store";
 import { savedViewStoreBehaviour } from "../support/saved-view-store-behaviour";
-import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+import { emptyStoreOfFile, TEST_DATABASE_URL } from "../support/postgres-test-schema";
 
 // Saved views on PostgreSQL: the contract every saved-view store keeps (create, list, delete,
 // another account's id deletes nothing, forget an account), that instances sharing the
 // database share the views, and that instances saving at once cannot pass the cap together.
-let schema: TestSchema;
-beforeAll(async () => {
-  schema = await createTestSchema();
-});
-afterAll(async () => {
-  await schema?.drop();
-});
-
-async function emptyStore(): Promise<PostgresSavedViewStore> {
-  await schema.truncate("salesdash_saved_views");
-  return new PostgresSavedViewStore(schema.pool);
-}
+const { db, emptyStore } = emptyStoreOfFile("salesdash_saved_views", (pool) => new PostgresSavedViewStore(pool));
 
 savedViewStoreBehaviour("postgres", emptyStore);
 
 it("a view saved through one instance is listed and deleted through another (another pool, a restart)", async () => {
   const store = await emptyStore();
-  const other = new PostgresSavedViewStore(TEST_DATABASE_URL, { schema: schema.name });
+  const other = new PostgresSavedViewStore(TEST_DATABASE_URL, { schema: db.schema.name });
   try {
     const view = { id: "v-shared", account: "acct", name: "Weekly", report: "revenue" as const, query: "preset=last_7_days&tz=UTC", createdAt: 1_700_000_000_000 };
     expect(await store.create(view)).toBe("created");
@@ -39,7 +28,7 @@ it("a view saved through one instance is listed and deleted through another (ano
 
 it("saves at once from two instances without passing the cap nor the unique name", async () => {
   const store = await emptyStore();
-  const other = new PostgresSavedViewStore(TEST_DATABASE_URL, { schema: schema.name });
+  const other = new PostgresSavedViewStore(TEST_DATABASE_URL, { schema: db.schema.name });
   try {
     const make = (i: number, name = `View ${i}`) => ({ id: `c${i}`, account: "acct", name, report: "revenue" as const, query: "tz=UTC", createdAt: i });
     const answers = await Promise.all(Array.from({ length: MAX_SAVED_VIEWS + 10 }, (_, i) => (i % 2 ? store : other).create(make(i))));

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { PostgresShareLinkStore } from "@/lib/store/postgres/postgres-share-link-store";
 import { shareLinkRow, shareLinkStoreBehaviour, T0 } from "../support/share-link-store-behaviour";
-import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+import { emptyStoreOfFile, TEST_DATABASE_URL } from "../support/postgres-test-schema";
 
 // Share links on PostgreSQL: the contract every share link store keeps, and what instances
 // sharing the database share: the links, their revocation, and a password link's tries.
-let schema: TestSchema;
-beforeAll(async () => {
-  schema = await createTestSchema();
-});
-afterAll(async () => {
-  await schema?.drop();
-});
-
-async function emptyStore(): Promise<PostgresShareLinkStore> {
-  await schema.truncate("salesdash_share_links");
-  return new PostgresShareLinkStore(schema.pool);
-}
+const { db, emptyStore } = emptyStoreOfFile("salesdash_share_links", (pool) => new PostgresShareLinkStore(pool));
 
 shareLinkStoreBehaviour("postgres", emptyStore);
 
 it("a link made through one instance is opened, counted, locked and revoked through another (another pool, a restart)", async () => {
   const store = await emptyStore();
-  const other = new PostgresShareLinkStore(TEST_DATABASE_URL, { schema: schema.name });
+  const other = new PostgresShareLinkStore(TEST_DATABASE_URL, { schema: db.schema.name });
   const policy = { maxTries: 10, lockMs: 15 * 60_000 };
   try {
     await store.insert(shareLinkRow({ id: "l1", passwordHash: "scrypt$x" }));
@@ -47,6 +36,6 @@ it("keeps epoch milliseconds past 2^31 exact (BIGINT, answered as numbers)", asy
 });
 
 it("looks a link up through a unique index on the token hash", async () => {
-  const { rows } = await schema.pool.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'salesdash_share_links' AND indexdef LIKE '%(token_hash)%'");
+  const { rows } = await db.schema.pool.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'salesdash_share_links' AND indexdef LIKE '%(token_hash)%'");
   expect(rows.map((r) => r.indexdef)).toEqual([expect.stringMatching(/^CREATE UNIQUE INDEX .* \(token_hash\)$/)]);
 });

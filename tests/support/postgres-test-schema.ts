@@ -72,3 +72,13 @@ export function schemaOfFile(tables: string[]) {
     },
   };
 }
+
+/**
+ * The calling file's schema for a store of one table: `emptyStore()` empties the table and opens
+ * the store on the file's pool; `db.schema` names the schema and gives the pool, for what the
+ * file checks besides the store (another instance on the same schema, the table's own rows).
+ */
+export function emptyStoreOfFile<S>(table: string, make: (pool: Pool) => S) {
+  const db = schemaOfFile([table]);
+  return { db, emptyStore: async (): Promise<S> => make(await db.emptied()) };
+}
