@@ -23,6 +23,9 @@ import type { PurchaseFactStore } from "./purchase-fact-store";
 import type { OrderFactStore } from "./order-fact-store";
 import type { CartFactStore } from "./cart-fact-store";
 import type { EventFactStore } from "./event-fact-store";
+import type { AccountSettingsStore } from "./account-settings-store";
+import type { SavedViewStore } from "./saved-view-store";
+import type { ShareLinkStore } from "./share-link-store";
 import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
 import { RedisLeaseStore } from "./redis/redis-lease-store";
@@ -70,6 +73,10 @@ export interface ProcessState {
   syncs: Map<string, { stop(): void; done: Promise<void> }>;
   /** The report tables' sorted indexes (bounded): a table's next page is a slice, not a sort of its range. */
   tables: TableIndexCache;
+  /** The features' stores (lib/store/app-stores.ts), each opened on first use. */
+  settings?: AccountSettingsStore;
+  shareLinks?: ShareLinkStore;
+  savedViews?: SavedViewStore;
   /** The payout back-test's month starts (bounded) and the worker thread that makes them (lib/reports/server/payouts-kept.ts). */
   payoutBacktests?: PayoutBacktests;
 }

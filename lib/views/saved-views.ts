@@ -1,26 +1,15 @@
 import "server-only";
 
-// The accounts' saved views, one store per process (on globalThis: a production build loads
-// this module once per route bundle, and every route must see the same store).
-import path from "node:path";
+// The accounts' saved views, in the process's one store (lib/store/app-stores.ts builds it).
 import { getSessionClient, type SessionAccount } from "@/lib/auth/session";
-import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
-import { PostgresSavedViewStore } from "@/lib/store/postgres/postgres-saved-view-store";
+import { savedViewStore } from "@/lib/store/app-stores";
 import type { SavedViewStore } from "@/lib/store/saved-view-store";
-import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
-import { SqliteSavedViewStore } from "@/lib/store/sqlite-saved-view-store";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import type { SavedViewItem } from "./saved-view-item";
 
-const KEY = Symbol.for("salesdash.saved-view-store");
-type StoreHolder = { [KEY]?: SavedViewStore };
-
 export function getSavedViewStore(): SavedViewStore {
-  const holder = globalThis as StoreHolder;
-  const pool = getDatabasePool();
-  holder[KEY] ??= pool ? onPostgres(new PostgresSavedViewStore(pool)) : new SqliteSavedViewStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "saved-views.sqlite"));
-  return holder[KEY];
+  return savedViewStore();
 }
 
 /** The account's views as the navigation shows them (no account identity leaves the server). */

@@ -20,7 +20,7 @@ let sb: RunningSandbox;
 beforeAll(async () => {
   sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"]);
   vi.stubEnv("AUTH_SECRET", SECRET);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("salesdash.account-settings-store")] = new MemoryAccountSettingsStore();
+  getProcessState().settings = new MemoryAccountSettingsStore();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

@@ -14,7 +14,7 @@ import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { TableIndexCache } from "@/lib/store/table-index-cache";
 
-(globalThis as Record<symbol, unknown>)[Symbol.for("salesdash.account-settings-store")] = new MemoryAccountSettingsStore();
+getProcessState().settings = new MemoryAccountSettingsStore();
 
 const FROM = "2026-05-01";
 const TO = "2026-05-10";

@@ -12,6 +12,7 @@ import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { getProcessState } from "@/lib/store/process-state";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
@@ -23,13 +24,12 @@ import { fillFactStore, heldDaysClient, purchaseDays, reportParams, utcDays, typ
 // it is read lazily: a day is opened when the download pulls its rows, not before.
 
 const HOLDS_COMPARISON = new Set(["kpis", "series"]);
-const SETTINGS = Symbol.for("salesdash.account-settings-store");
 const settings = new MemoryAccountSettingsStore();
 let dir: string;
 let facts: SqlitePurchaseFactStore;
 
 beforeAll(async () => {
-  (globalThis as Record<symbol, unknown>)[SETTINGS] = settings;
+  getProcessState().settings = settings;
   await settings.set("creator-usd", { assumedCurrency: "usd" });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-csv-stream-"));
   facts = new SqlitePurchaseFactStore(path.join(dir, "mirror.sqlite"));
