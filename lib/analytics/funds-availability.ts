@@ -104,14 +104,22 @@ export interface CurrencyAmount { currency: string; amount: number; count: numbe
  */
 export function fundsDueWithin(sales: PayoutSaleColumns, keyType: KeyType, window: { fromMs: number; toMs: number }, fallbackCurrency = UNKNOWN_CURRENCY): CurrencyAmount[] {
   const net = [sales.creatorNet, sales.affiliationNet][netShareIndex(keyType)]!;
-  const sums = new Map<string, { cents: number; count: number }>();
+  const sums: Array<{ currency: string; cents: number; count: number }> = [];
   for (let i = 0; i < sales.length; i++) {
     const ms = sales.availableMs[i]!;
-    if (!(ms >= window.fromMs && ms < window.toMs)) continue;
-    const currency = sales.currencies[sales.currency[i]!] || fallbackCurrency;
-    const sum = sums.get(currency) ?? sums.set(currency, { cents: 0, count: 0 }).get(currency)!;
-    sum.cents += net[i]!;
-    sum.count++;
+    if (ms >= window.fromMs && ms < window.toMs) sums.push({ currency: sales.currencies[sales.currency[i]!]!, cents: net[i]!, count: 1 });
   }
-  return [...sums].map(([currency, s]) => ({ currency, amount: fromCents(s.cents), count: s.count })).sort(byCountThenCurrency);
+  return fundsDueRows(sums, fallbackCurrency);
+}
+
+/** Sums of net cents and sales (per sale, or per currency as the purchases fact table adds them) as the Overview's rows: per currency, a missing one the fallback's, largest count first. */
+export function fundsDueRows(sums: Iterable<{ currency: string; cents: number; count: number }>, fallbackCurrency = UNKNOWN_CURRENCY): CurrencyAmount[] {
+  const by = new Map<string, { cents: number; count: number }>();
+  for (const s of sums) {
+    const currency = s.currency || fallbackCurrency;
+    const sum = by.get(currency) ?? by.set(currency, { cents: 0, count: 0 }).get(currency)!;
+    sum.cents += s.cents;
+    sum.count += s.count;
+  }
+  return [...by].map(([currency, s]) => ({ currency, amount: fromCents(s.cents), count: s.count })).sort(byCountThenCurrency);
 }

@@ -4,7 +4,7 @@
 import { PayoutColumnsBuilder, soldMsOf, type PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
 import {
-  FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
+  FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
 } from "./purchase-fact-store";
 
 export type FactDialect = "sqlite" | "postgres";
@@ -304,6 +304,29 @@ export function payoutStatement(dialect: FactDialect, table: string, account: st
     FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }
+
+/**
+ * fundsDue's sums: the window's rows first (their purchase ids), then every copy of those
+ * purchases in the days, ranked newest day first so that each counts once, as its newest copy
+ * says (a copy moved out of the window by a newer one is not due).
+ */
+export function fundsDueStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Statement {
+  // The arguments in the order their places stand in the text.
+  const args: unknown[] = [];
+  const placed = currencyExpression({ currency }, args);
+  args.push(account, range.from, range.to, account, range.from, range.to, window.fromMs, window.toMs, window.fromMs, window.toMs);
+  const due = `SELECT DISTINCT d.purchase_id FROM ${table} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.available_at >= ? AND d.available_at < ?`;
+  const text = `SELECT r.currency, SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS sales FROM (
+      SELECT ${placed} AS currency, f.creator_net_cents, f.affiliation_net_cents, f.available_at,
+        ROW_NUMBER() OVER (PARTITION BY f.purchase_id ORDER BY f.day DESC, f.seq) AS k
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.purchase_id IN (${due})
+    ) r WHERE r.k = 1 AND r.available_at >= ? AND r.available_at < ? GROUP BY r.currency`;
+  return forDialect(dialect, { text, args });
+}
+
+export type FundsDueRecord = { currency: string; creator_net: Numeric; affiliation_net: Numeric; sales: Numeric };
+
+export const fundsDueOf = (r: FundsDueRecord): FactFundsDue => ({ currency: r.currency, creatorNet: Number(r.creator_net), affiliationNet: Number(r.affiliation_net), sales: Number(r.sales) });
 
 /** A row of payoutStatement, as an array (better-sqlite3's raw mode, pg's rowMode "array"): PostgreSQL's BIGINT comes as text. */
 export type PayoutRecord = [Numeric, string, Numeric | null, Numeric | null, string, string, Numeric, Numeric, Numeric, Numeric];

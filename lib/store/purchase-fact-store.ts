@@ -180,6 +180,9 @@ export interface FactSale { purchaseId: number; currency: string; transaction: n
 /** A purchase as the Abandonment report reads it (lib/query/checkout-purchase-query.ts): raw values, its currency not placed ("" when it came without one). */
 export interface FactCheckout { purchaseId: number; checkoutId: string | null; purchaseType: string; currency: string; offerCode: string | null; createdText: string }
 
+/** Per placed currency, the net cents falling due in a window and how many sales (lib/analytics/funds-availability.ts's fundsDueWithin). */
+export interface FactFundsDue { currency: string; creatorNet: number; affiliationNet: number; sales: number }
+
 export interface FactDayMeta {
   day: string;
   fetchedAt: number;
@@ -209,6 +212,12 @@ export interface PurchaseFactStore {
   salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]>;
   /** What the payout calendar reads of every row of the UTC days (both inclusive), its currency placed, in the records' order, each purchase once (lib/analytics/payout-sales.ts). */
   payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns>;
+  /**
+   * Of every row of the UTC days (both inclusive), each purchase once (its newest day's copy, as
+   * payoutSales keeps it), those whose availability instant lies in [fromMs, toMs): their net
+   * cents and count per currency as `currency` places it.
+   */
+  fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]>;
   /** The plan's rows of its range [bucketStarts[0], endMs) after its filters, in the records' order (newest day first, a day in its stored order). */
   checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]>;
   /** Deletes every row of the account. */

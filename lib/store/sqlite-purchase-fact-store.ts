@@ -9,13 +9,13 @@ import { openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
-  payoutColumnsOf, payoutStatement, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutOf, checkoutsStatement, type CheckoutRecord } from "./checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "./refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 
 const TABLE = "purchase_facts";
@@ -140,6 +140,11 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     const statement = payoutStatement("sqlite", TABLE, account, days, currency);
     // Arrays, not objects, row after row: two years of a large account are a million rows.
     return payoutColumnsOf(this.db.prepare(statement.text).raw(true).iterate(...statement.args) as IterableIterator<PayoutRecord>);
+  }
+
+  async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {
+    const statement = fundsDueStatement("sqlite", TABLE, account, days, currency, window);
+    return (this.db.prepare(statement.text).all(...statement.args) as FundsDueRecord[]).map(fundsDueOf);
   }
 
   async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {

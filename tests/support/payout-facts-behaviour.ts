@@ -9,8 +9,7 @@ import { describe, expect, it } from "vitest";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
 import { currencyPlan } from "@/lib/query/range-plan";
 import { payoutHistory, payoutMonthBounds, shiftMonth } from "@/lib/reports/payouts-month";
-import { buildPayoutsView, loadPayoutPurchases, loadPayoutSales } from "@/lib/reports/server/payouts-report";
-import { fundsDueWithin } from "@/lib/analytics/funds-availability";
+import { buildPayoutsView, loadFundsDue, loadPayoutPurchases } from "@/lib/reports/server/payouts-report";
 import { overviewWindows } from "@/lib/reports/overview-windows";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
@@ -73,16 +72,32 @@ function payoutsClient(keyType: KeyType) {
 
 /** The store, counting its payoutSales calls. */
 function counted(store: PurchaseFactStore) {
-  const calls = { payoutSales: 0, refundGroups: 0 };
+  const calls = { payoutSales: 0, refundGroups: 0, fundsDue: 0 };
   const wrapped = new Proxy(store, {
     get(target, key) {
       const value = Reflect.get(target, key) as unknown;
       if (key === "payoutSales") calls.payoutSales++;
       if (key === "refundGroups") calls.refundGroups++;
+      if (key === "fundsDue") calls.fundsDue++;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
   return { store: wrapped, calls };
+}
+
+/** The client with `moved` stored again on `day` too (as the upstream may send a sale twice), as the table holds it. */
+function movedInto(client: SalesApiClient, day: string, moved: unknown): SalesApiClient {
+  return {
+    ...client,
+    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
+      const answer = (await (client.fetchRange as (...args: unknown[]) => Promise<{ records: unknown[]; digests: Map<string, unknown> }>)(resource, window, options));
+      if (resource !== "purchases" || day < window.from || day > window.to || options?.digest) return answer;
+      // Newest day first: the moved copy stands with its day's records, before the older days'.
+      const at = answer.records.findIndex((r) => (r as { purchaseId: number }).purchaseId === (moved as { purchaseId: number }).purchaseId);
+      const records = answer.records.filter((_, i) => i !== at);
+      return { ...answer, records: [moved, ...records] };
+    },
+  } as unknown as SalesApiClient;
 }
 
 /** The earliest "now" the property draws: every history from it to NOW is held. */
@@ -156,31 +171,39 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
       });
     }
 
-    it("the Overview's funds: the history's sales from the table are the records' columns, and so is what falls due in any window; no purchase record is opened", async () => {
-      const store = await backend.open();
-      try {
-        await fillHistory(store, "creator");
-        const now = new Date(NOW);
-        const fromRecords = await loadPayoutSales(payoutsClient("creator").client, now);
-        const { client, opened } = payoutsClient("creator");
-        const { store: spied, calls } = counted(store);
-        const fromTable = await loadPayoutSales(client, now, { facts: spied });
-        expect(calls.payoutSales).toBe(1);
-        expect(opened.records).toBe(0);
-        expect(fromTable.sales).toEqual(fromRecords.sales);
-        expect({ ...fromTable, sales: null, report: null }).toEqual({ ...fromRecords, sales: null, report: null });
-        for (const days of [7, 14, 45]) {
-          const window = { fromMs: NOW - 20 * DAY_MS, toMs: NOW + days * DAY_MS };
-          const due = fundsDueWithin(fromRecords.sales, "creator", window);
-          expect(due.some((d) => d.count > 0)).toBe(true);
-          expect(fundsDueWithin(fromTable.sales, "creator", window)).toEqual(due);
+    it("the Overview's funds: what falls due in a window, summed by the table (each purchase once, its currency placed), is the records' sum; no purchase record is opened", async () => {
+      for (const keyType of ["creator", "affiliate"] as const) {
+        const store = await backend.open();
+        try {
+          await fillHistory(store, keyType);
+          const now = new Date(NOW);
+          // A sale stored again on a later day with another availability: its newest copy is the one that counts.
+          const [day, sales] = [...purchaseDays(keyType)].at(-3)!;
+          const moved = { ...sales[0]!, incomingAvailableAt: new Date(NOW + 3 * DAY_MS).toISOString() };
+          const { purchaseFactRow } = await import("@/lib/query/purchase-facts");
+          const later = [...purchaseDays(keyType).keys()].at(-1)!;
+          expect(later > day).toBe(true);
+          await store.replaceDay(keyType, later, NOW, [...purchaseDays(keyType).get(later)!, moved].map(purchaseFactRow));
+          const withMoved = (client: SalesApiClient) => movedInto(client, later, moved);
+          for (const days of [1, 7, 14, 45]) {
+            const window = { fromMs: NOW - 20 * DAY_MS, toMs: NOW + days * DAY_MS };
+            const fromRecords = await loadFundsDue(withMoved(payoutsClient(keyType).client), keyType, now, window);
+            const { client, opened } = payoutsClient(keyType);
+            const { store: spied, calls } = counted(store);
+            const fromTable = await loadFundsDue(withMoved(client), keyType, now, window, { facts: spied });
+            expect(calls.fundsDue).toBe(1);
+            expect(calls.payoutSales).toBe(0);
+            expect(opened.records).toBe(0);
+            expect(fromRecords.funds.some((d) => d.count > 0)).toBe(true);
+            expect(fromTable.funds).toEqual(fromRecords.funds);
+          }
+        } finally {
+          await store.close();
         }
-      } finally {
-        await store.close();
       }
     });
 
-    it("the Overview reads the history's sales and its refund rates from the table: one payoutSales, both periods' refund sums, and the view the records give", async () => {
+    it("the Overview reads its funds and its refund rates from the table: one fundsDue, both periods' refund sums, and the view the records give", async () => {
       const store = await backend.open();
       try {
         await fillHistory(store, "affiliate");
@@ -188,7 +211,7 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
         const fromRecords = await buildOverviewView(payoutsClient("affiliate").client, "affiliate", windows);
         const { store: spied, calls } = counted(store);
         const fromTable = await buildOverviewView(payoutsClient("affiliate").client, "affiliate", windows, { facts: spied });
-        expect(calls.payoutSales).toBe(1);
+        expect(calls.fundsDue).toBe(1);
         expect(calls.refundGroups).toBe(2);
         expect(fromRecords.funds.some((f) => f.count > 0)).toBe(true);
         expect(fromRecords.rates.some((r) => r.items.some((i) => i.key === "refundRateCount" && (i.value ?? 0) > 0))).toBe(true);

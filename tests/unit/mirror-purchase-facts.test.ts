@@ -84,6 +84,7 @@ describe("the mirror and the purchases fact table", () => {
       refundGroups: (account, plan) => setup.facts.refundGroups(account, plan),
       salesOf: (account, plan, ids) => setup.facts.salesOf(account, plan, ids),
       payoutSales: (account, days, currency) => setup.facts.payoutSales(account, days, currency),
+      fundsDue: (account, days, currency, window) => setup.facts.fundsDue(account, days, currency, window),
       checkouts: (account, plan) => setup.facts.checkouts(account, plan),
       forget: (account) => setup.facts.forget(account),
       close: async () => undefined,

@@ -6,7 +6,6 @@ import "server-only";
 // of sales for the funds (from the purchases fact table when it holds them), the Refunds report's records for the rates and, for a creator
 // only, the Abandonment report's carts for this week.
 import { abandonmentKpis } from "@/lib/analytics/abandonment-kpis";
-import { fundsDueWithin } from "@/lib/analytics/funds-availability";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fromCents, toCents } from "@/lib/analytics/money";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
@@ -24,7 +23,7 @@ import type { InstantWindow, OverviewWindows } from "@/lib/reports/overview-wind
 import { reportQuality } from "@/lib/reports/report-quality";
 import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { loadPayoutSales } from "@/lib/reports/server/payouts-report";
+import { loadFundsDue } from "@/lib/reports/server/payouts-report";
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
 import type { RefundsParts } from "@/lib/reports/server/refunds-parts";
@@ -125,9 +124,9 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
     loadRefundRates(client, keyType, last30, windows, options),
     // Affiliate keys get 403 from the carts endpoint: it is never asked.
     keyType === "creator" ? loadAbandonmentRecords(client, reportParams(windows, windows.week, "none"), options) : null,
-    // Every synced sale, as the payout calendar reads them (from the purchases fact table when it
-    // holds the history): a sale may wait longer than 30 days.
-    loadPayoutSales(client, new Date(windows.now), options),
+    // Every synced sale, as the payout calendar reads them (summed by the purchases fact table
+    // when it holds the history): a sale may wait longer than 30 days.
+    loadFundsDue(client, keyType, new Date(windows.now), windows.funds, options),
   ]);
 
   // Before the account's first sale there is nothing to compare with: "no comparison data", not a change.
@@ -158,7 +157,7 @@ export async function buildOverviewView(client: SalesApiClient, keyType: KeyType
     last30: revenue.kpis,
     rates,
     chargebackStanding: Object.fromEntries(rates.map((r) => [r.currency, chargebackStanding(r.items.find((i) => i.key === "chargebackRate")?.value ?? null)])),
-    funds: fundsDueWithin(history.sales, keyType, windows.funds),
+    funds: history.funds,
     abandoned,
     top: revenue.top,
     quality: reportQuality({ current, comparison }, { records: revenue.data.assumedCurrencyRecords, currency: revenue.data.currency }),

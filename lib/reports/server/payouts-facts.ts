@@ -34,6 +34,18 @@ export async function payoutInputsFromFacts(client: SalesApiClient, history: { f
 
 /** The history's sales as the calendar's columns, from the table when it holds every day as the mirror served them; null otherwise. */
 export async function payoutSalesFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<PayoutSales | null> {
+  const held = await heldHistory(client, history, options, facts);
+  if (!held) return null;
+  const { plan, ...rest } = held;
+  return { ...rest, sales: await facts.payoutSales(client.identity, history, plan) };
+}
+
+/**
+ * The history as the table holds it, when it holds every day as the mirror served them (null
+ * otherwise): the fetch's report, the currency decision and its placement plan, from the days'
+ * summaries (no day's records are opened).
+ */
+export async function heldHistory(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<(Omit<PayoutSales, "sales"> & { plan: ReturnType<typeof currencyPlan> }) | null> {
   // Every day as its summary: no day's records are opened.
   const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
   if (!(await factsHold(facts, client.identity, [report]))) return null;
@@ -45,7 +57,7 @@ export async function payoutSalesFromFacts(client: SalesApiClient, history: { fr
   const decided = await currencyAssumptionFor(client, offerCurrencies(summaries), undefined, options.deadline);
   const missing = missingCurrencyByOffer(summaries);
   return {
-    sales: await facts.payoutSales(client.identity, history, currencyPlan(decided)),
+    plan: currencyPlan(decided),
     report,
     assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
     currency: { ...decided, tally: tallyByOffer(decided, missing) },

@@ -20,7 +20,8 @@ import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { payoutInputsFromFacts, payoutSalesFromFacts } from "@/lib/reports/server/payouts-facts";
+import { heldHistory, payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { fundsDueRows, fundsDueWithin, type CurrencyAmount } from "@/lib/analytics/funds-availability";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
@@ -125,13 +126,22 @@ export interface PayoutPurchases {
 /** The history's sales as the calendar's columns, with the fetch's report and the currency decision: what the calendar and the Overview's funds count. */
 export interface PayoutSales extends Omit<PayoutPurchases, "purchases"> { sales: PayoutSaleColumns }
 
-/** The history's sales: from the purchases fact table when it holds every day of the history as the mirror served them (payouts-facts.ts), else from the records. */
-export async function loadPayoutSales(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutSales> {
+/**
+ * What of the history's sales falls due to the key in `window` (the Overview's funds), with the
+ * history's fetch report: summed by the purchases fact table when it holds every day of the
+ * history as the mirror served them (payouts-facts.ts), else from the records as the calendar's
+ * sale columns.
+ */
+export async function loadFundsDue(client: SalesApiClient, keyType: KeyType, now: Date, window: { fromMs: number; toMs: number }, given: LoadOptions = {}): Promise<{ funds: CurrencyAmount[]; report: RangeReport }> {
   const options = withReportDeadline(client, given);
-  const fromFacts = options.facts ? await payoutSalesFromFacts(client, payoutHistory(now), options, options.facts) : null;
-  if (fromFacts) return fromFacts;
-  const { purchases, ...bought } = await loadPayoutPurchases(client, now, options);
-  return { ...bought, sales: payoutColumnsOfRecords(purchases) };
+  const history = payoutHistory(now);
+  const held = options.facts ? await heldHistory(client, history, options, options.facts) : null;
+  if (held && options.facts) {
+    const sums = await options.facts.fundsDue(client.identity, history, held.plan, window);
+    return { funds: fundsDueRows(sums.map((s) => ({ currency: s.currency, cents: [s.creatorNet, s.affiliationNet][netShareIndex(keyType)]!, count: s.sales }))), report: held.report };
+  }
+  const { purchases, report } = await loadPayoutPurchases(client, now, options);
+  return { funds: fundsDueWithin(payoutColumnsOfRecords(purchases), keyType, window), report };
 }
 
 /** The history's purchases (from the mirror where it holds them), with their assumed currency: what the calendar counts. */

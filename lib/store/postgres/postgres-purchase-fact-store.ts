@@ -5,13 +5,13 @@ import "server-only";
 import type { Pool } from "pg";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
-  payoutColumnsOf, payoutStatement, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
 import { checkoutOf, checkoutsStatement, type CheckoutRecord } from "../checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
@@ -117,6 +117,11 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
     // Arrays, not objects: two years of a large account are a million rows.
     const result = await this.pool.query<PayoutRecord>({ text: statement.text, values: statement.args, rowMode: "array" });
     return payoutColumnsOf(result.rows);
+  }
+
+  async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {
+    const statement = fundsDueStatement("postgres", TABLE, account, days, currency, window);
+    return (await this.pool.query<FundsDueRecord>(statement.text, statement.args)).rows.map(fundsDueOf);
   }
 
   async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
