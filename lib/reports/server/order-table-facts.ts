@@ -17,35 +17,15 @@ import { currencyAssumptionFor } from "./currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { orderDetails, orderRow, orderRowId, type OrderRow, type OrderSortKey } from "./order-rows";
 import { factsHold } from "./facts-hold";
+import { openPageDays } from "./page-days";
 import { orderDayMarks } from "./orders-facts";
 import type { TablePage, TableRequest } from "./table-page";
 
 type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
 
-/**
- * The page's orders, in its order, from their days' records; null when a day is not the copy the
- * table was read from (fetched again since) or lacks an order the table names.
- */
-async function openPageDays(client: SalesApiClient, items: readonly OrderPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions): Promise<Order[] | null> {
-  const days = [...new Set(items.map((i) => i.day))];
-  const opened = await Promise.all(days.map((day) => client.fetchRange("orders", { from: day, to: day }, rangeOptions(options))));
-  const byDay = new Map<string, Map<number, Order>>();
-  for (const [i, day] of days.entries()) {
-    const { records, report } = opened[i]!;
-    if (report.unfetchedDays.length > 0 || report.fetchedAt.some(([d, at]) => stamps.get(d) !== at)) return null;
-    // An order twice in a day is one row of the table, its first copy (orderFactRows).
-    const ids = new Map<number, Order>();
-    for (const o of records) if (!ids.has(o.orderId)) ids.set(o.orderId, o);
-    byDay.set(day, ids);
-  }
-  const page: Order[] = [];
-  for (const item of items) {
-    const o = byDay.get(item.day)?.get(item.orderId);
-    if (!o) return null;
-    page.push(o);
-  }
-  return page;
-}
+/** The page's orders from their days' records (page-days.ts). */
+const openOrderDays = (client: SalesApiClient, items: readonly OrderPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions) =>
+  openPageDays(items, stamps, (day) => client.fetchRange("orders", { from: day, to: day }, rangeOptions(options)), { item: (i) => i.orderId, record: (o) => o.orderId });
 
 /** The marks of the range when the table holds it as the mirror serves it; null otherwise. */
 async function heldStamps(client: SalesApiClient, params: ReportParams, facts: OrderFactStore, options: LoadOptions): Promise<Map<string, number> | null> {
@@ -78,7 +58,7 @@ export async function orderPageFromFacts(
   if (!stamps) return null;
   const range = { from: params.from, to: params.to, timeZone: params.tz };
   const page = await orderTablePageFromFacts(facts, client.identity, { ...range, filters: params.filters, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize });
-  const records = await openPageDays(client, page.items, stamps, options);
+  const records = await openOrderDays(client, page.items, stamps, options);
   if (!records) return null;
   const rows = (await withRangeCurrency(client, facts, range, records, options)).map((o) => orderRow(o, request.timeZone, locale));
   return { total: page.total, page: page.page, items: rows };
@@ -98,7 +78,7 @@ export async function orderDetailsFromFacts(client: SalesApiClient, params: Repo
   // A row's id is its order id written as a number (orderRowId): any other text names no row.
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
   const items = await facts.locateOrders(client.identity, orderTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);
-  const records = await openPageDays(client, items, stamps, options);
+  const records = await openOrderDays(client, items, stamps, options);
   if (!records) return null;
   const answer: Record<string, Record<string, string>> = {};
   for (const o of records) answer[orderRowId(o)] ??= orderDetails(o);

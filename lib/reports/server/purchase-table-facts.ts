@@ -11,41 +11,21 @@ import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseTablePageFromFacts, purchaseTablePlan } from "@/lib/query/purchase-table-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { TableRow } from "@/lib/reports/revenue-view";
-import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
 import { saleShareOf } from "@/lib/analytics/key-share";
 import { factsHold } from "./facts-hold";
+import { openPageDays } from "./page-days";
 import { unfilteredSummaries } from "./revenue-summaries";
 import type { TablePage, TableRequest } from "./table-page";
 
 type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
 
-/**
- * The page's purchases, in its order, from their days' records; null when a day is not the copy
- * the table was read from (fetched again since) or lacks a purchase the table names.
- */
-async function openPageDays(client: SalesApiClient, items: readonly FactPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions): Promise<Purchase[] | null> {
-  const days = [...new Set(items.map((i) => i.day))];
-  const opened = await Promise.all(days.map((day) => client.fetchRange("purchases", { from: day, to: day }, rangeOptions(options))));
-  const byDay = new Map<string, Map<number, Purchase>>();
-  for (const [i, day] of days.entries()) {
-    const { records, report } = opened[i]!;
-    if (report.unfetchedDays.length > 0 || report.fetchedAt.some(([d, at]) => stamps.get(d) !== at)) return null;
-    // A purchase twice in a day is one row of the table, its first copy (purchaseFactRows).
-    const ids = new Map<number, Purchase>();
-    for (const p of records) if (!ids.has(p.purchaseId)) ids.set(p.purchaseId, p);
-    byDay.set(day, ids);
-  }
-  const page: Purchase[] = [];
-  for (const item of items) {
-    const p = byDay.get(item.day)?.get(item.purchaseId);
-    if (!p) return null;
-    page.push(p);
-  }
-  return page;
-}
+/** The page's purchases from their days' records (page-days.ts). */
+const openPurchaseDays = (client: SalesApiClient, items: readonly FactPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions) =>
+  openPageDays(items, stamps, (day) => client.fetchRange("purchases", { from: day, to: day }, rangeOptions(options)), { item: (i) => i.purchaseId, record: (p) => p.purchaseId });
 
 export async function purchasePageFromFacts(
   client: SalesApiClient,
@@ -64,7 +44,7 @@ export async function purchasePageFromFacts(
   const page = await purchaseTablePageFromFacts(facts, client.identity, {
     from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, keyType, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize,
   });
-  const records = await openPageDays(client, page.items, new Map(shown.report.fetchedAt), options);
+  const records = await openPurchaseDays(client, page.items, new Map(shown.report.fetchedAt), options);
   if (!records) return null;
   const value = saleShareOf(keyType);
   const rows = withAssumedCurrency(records, decided).records.map((p) => purchaseRow(p, value, decided.currency, request.timeZone));
@@ -85,7 +65,7 @@ export async function purchaseDetailsFromFacts(client: SalesApiClient, params: R
   // A row's id is its purchase id written as a number (purchaseRowId): any other text names no row.
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
   const items = await facts.locatePurchases(client.identity, purchaseTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);
-  const records = await openPageDays(client, items, new Map(shown.report.fetchedAt), options);
+  const records = await openPurchaseDays(client, items, new Map(shown.report.fetchedAt), options);
   if (!records) return null;
   const answer: Record<string, Record<string, string>> = {};
   for (const p of records) answer[purchaseRowId(p)] ??= purchaseDetails(p);
