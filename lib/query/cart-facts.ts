@@ -8,6 +8,7 @@ import { toCents } from "@/lib/analytics/money";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
 import type { CartFactRow } from "@/lib/store/cart-fact-store";
+import { firstCopies } from "./first-copies";
 
 // The schema admits only real timestamps: a present one always has an instant.
 const instant = (value: string | null | undefined): number | null => (value ? timestampMs(value) : null);
@@ -46,12 +47,5 @@ export function cartFactRow(c: AbandonedCart): CartFactRow {
 
 /** The rows of one stored day: a cart the upstream sent twice (windows that overlap) is one row, its first copy, as fetchRange gives a report each record once. */
 export function cartFactRows(records: readonly AbandonedCart[]): CartFactRow[] {
-  const seen = new Set<string>();
-  const rows: CartFactRow[] = [];
-  for (const c of records) {
-    if (seen.has(c.checkoutId)) continue;
-    seen.add(c.checkoutId);
-    rows.push(cartFactRow(c));
-  }
-  return rows;
+  return firstCopies(records, (c) => c.checkoutId).map(cartFactRow);
 }

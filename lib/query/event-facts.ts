@@ -9,6 +9,7 @@ import { timestampMs } from "@/lib/analytics/timestamps";
 import { firstField, RESOURCES } from "@/lib/sales-api/resources";
 import { readDecimalText } from "@/lib/sales-api/schemas/fields";
 import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";
+import { firstCopies } from "./first-copies";
 
 type EventRecord = Readonly<Record<string, unknown>>;
 
@@ -72,14 +73,6 @@ export function eventFactRow(resource: EventResource, r: EventRecord): EventFact
  * whole record), so the table holds what a report's fetch gives it.
  */
 export function eventFactRows(resource: EventResource, records: readonly unknown[]): EventFactRow[] {
-  const seen = new Set<string>();
-  const rows: EventFactRow[] = [];
-  for (const record of records) {
-    const row = eventFactRow(resource, record as EventRecord);
-    const key = row.eventId === "" ? JSON.stringify(record) : row.eventId;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    rows.push(row);
-  }
-  return rows;
+  const read = records.map((record) => ({ record, row: eventFactRow(resource, record as EventRecord) }));
+  return firstCopies(read, ({ record, row }) => (row.eventId === "" ? JSON.stringify(record) : row.eventId)).map(({ row }) => row);
 }

@@ -8,6 +8,7 @@ import { toCents } from "@/lib/analytics/money";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import type { Order } from "@/lib/sales-api/schemas/order";
 import type { OrderFactRow } from "@/lib/store/order-fact-store";
+import { firstCopies } from "./first-copies";
 
 const instant = (value: string | null | undefined): number | null => {
   const ms = value ? timestampMs(value) : NaN;
@@ -55,12 +56,5 @@ export function orderFactRow(o: Order): OrderFactRow {
 
 /** The rows of one stored day: an order the upstream sent twice (windows that overlap) is one row, its first copy, as fetchRange gives a report each record once. */
 export function orderFactRows(records: readonly Order[]): OrderFactRow[] {
-  const seen = new Set<number>();
-  const rows: OrderFactRow[] = [];
-  for (const o of records) {
-    if (seen.has(o.orderId)) continue;
-    seen.add(o.orderId);
-    rows.push(orderFactRow(o));
-  }
-  return rows;
+  return firstCopies(records, (o) => o.orderId).map(orderFactRow);
 }

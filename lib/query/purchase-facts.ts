@@ -10,6 +10,7 @@ import type { SummaryPurchase } from "@/lib/analytics/purchase-summary";
 import type { Purchase } from "@/lib/sales-api/schemas/purchase";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { firstCopies } from "./first-copies";
 
 /** What a row is made of: a summary's fields, the purchases table's time column, and the checkout the Abandonment report reads. */
 export type FactPurchase = SummaryPurchase & Pick<Purchase, "purchaseCreatedAt" | "checkoutId">;
@@ -75,12 +76,5 @@ export function purchaseFactRow(p: FactPurchase): PurchaseFactRow {
  * days, which would need its checkoutInitializedAt to have moved, is a row on each.)
  */
 export function purchaseFactRows(records: readonly FactPurchase[]): PurchaseFactRow[] {
-  const seen = new Set<number>();
-  const rows: PurchaseFactRow[] = [];
-  for (const p of records) {
-    if (seen.has(p.purchaseId)) continue;
-    seen.add(p.purchaseId);
-    rows.push(purchaseFactRow(p));
-  }
-  return rows;
+  return firstCopies(records, (p) => p.purchaseId).map(purchaseFactRow);
 }
