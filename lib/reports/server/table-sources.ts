@@ -9,7 +9,7 @@ import { RESOURCES, type AbandonedCart, type GenericRecord, type KeyType, type O
 import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { loadOrders } from "@/lib/reports/server/orders-report";
-import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
+import { loadLossRecords, loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { getTableSnapshot, type TableSnapshot } from "@/lib/reports/server/table-snapshot";
 import type { OrderMemo } from "@/lib/reports/server/table-page";
@@ -54,7 +54,10 @@ export function cartsSnapshot(client: SalesApiClient, params: ReportParams, { si
 
 export async function genericSnapshot(client: SalesApiClient, kind: "refunds" | "chargebacks", params: ReportParams, { signal }: Load = {}) {
   return getTableSnapshot<GenericData>(client, kind, params, async () => {
-    const data = await loadRefundRecords(client, params, { signal });
+    // Dated by request, the list is the records requested in the range: no sale of the range is
+    // needed to tell which, so no purchase record is opened. Dated by sale, the range's sales
+    // (after the filters) say which records are the period's.
+    const data = params.dating === "event" ? await loadLossRecords(client, params, { signal }, null) : await loadRefundRecords(client, params, { signal });
     const records = data[kind];
     // An endpoint that answered 404 has no days to check again: such a load is not kept.
     return { data: { records, columns: genericColumns(records ?? []), idFields: RESOURCES[kind].idFields }, rows: records?.length ?? 0, reports: data.reports, cacheable: data.unavailable.length === 0 };
