@@ -7,6 +7,7 @@ import "server-only";
 // the calendar reads one shape, so the two paths cannot count a loss apart.
 import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventFactRow } from "@/lib/query/event-facts";
+import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { errorKind, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
@@ -26,16 +27,24 @@ export interface PayoutLosses extends PayoutLossRows {
 
 /** Loss records as the rows the calendar reads. */
 export const lossRowsOf = (records: { refunds: readonly GenericRecord[] | null; chargebacks: readonly GenericRecord[] | null }): PayoutLossRows => ({
-  refunds: records.refunds && records.refunds.map((r) => eventFactRow("refunds", r)),
-  chargebacks: records.chargebacks && records.chargebacks.map((r) => eventFactRow("chargebacks", r)),
+  refunds: lossRowsOfRecords("refunds", records.refunds),
+  chargebacks: lossRowsOfRecords("chargebacks", records.chargebacks),
 });
 
-/** A list's rows of the history from its table, when the table holds every day as the mirror served it; null otherwise. */
-async function rowsFromFacts(client: SalesApiClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
-  const marks = await client.fetchRange(resource, history, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
+/**
+ * The days' marks of a list's window (which fetches what is missing or stale, and so writes its
+ * rows), when its table holds every day as the mirror served them; null otherwise.
+ */
+export async function heldEventWindow(client: SalesApiClient, facts: EventFactStore, resource: EventResource, window: { from: string; to: string }, options: LoadOptions): Promise<RangeReport | null> {
+  const marks = await client.fetchRange(resource, window, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
   const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
-  if (!(await factsHold(table, client.identity, [marks.report]))) return null;
-  return { rows: await facts.events(client.identity, resource, { days: history, filters: {} }), report: marks.report };
+  return (await factsHold(table, client.identity, [marks.report])) ? marks.report : null;
+}
+
+/** A list's rows of the history from its table, when the table holds every day as the mirror served them; null otherwise. */
+async function rowsFromFacts(client: SalesApiClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
+  const report = await heldEventWindow(client, facts, resource, history, options);
+  return report && { rows: await facts.events(client.identity, resource, { days: history, filters: {} }), report };
 }
 
 /** The history's refunds and chargebacks; an endpoint that answers 404 is told, not fatal. */

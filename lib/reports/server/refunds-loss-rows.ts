@@ -7,20 +7,18 @@ import "server-only";
 // report reads one shape, so the two paths cannot count a refund apart. The records table's
 // columns are the records' own (the contract lists none): read off the first records the page
 // lists, which from the tables means opening the newest days only.
-import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventQuery } from "@/lib/query/event-query";
-import { eventFactRow } from "@/lib/query/event-facts";
+import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { saleIdOf } from "@/lib/analytics/sale-losses";
 import { shiftDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, RESOURCES, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api/day-cache";
 import { firstField } from "@/lib/sales-api/resources";
 import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
-import { factsHold } from "./facts-hold";
 import { rangeOptions, type LoadOptions } from "./load-options";
-import { bothLossLists, lossRecordsOf, lossRecordTest, lossWindow, ofPeriodSales, type LossRecords, type LossResource } from "./refunds-records";
+import { heldEventWindow } from "./payouts-losses";
+import { bothLossLists, lossRecordsOf, lossRecordTest, lossWindow, ofPeriodSales, type LossResource } from "./refunds-records";
 
 /** What genericColumns reads of a list: its first records. */
 const SAMPLE = 500;
@@ -42,17 +40,8 @@ export interface LossRows {
 
 /** A list of records (the records path) as a LossList. */
 function listOfRecords(resource: LossResource, records: GenericRecord[]): LossList {
-  const rows = records.map((r) => eventFactRow(resource, r));
-  return { rows, columns: async (has) => genericColumns(has ? records.filter((r) => ofPeriodSales(saleIdOf(r), has)) : records) };
+  return { rows: lossRowsOfRecords(resource, records)!, columns: async (has) => genericColumns(has ? records.filter((r) => ofPeriodSales(saleIdOf(r), has)) : records) };
 }
-
-/** Loss records (the records path, the CSVs) as the rows the view reads. */
-export const lossRowsOfLoaded = (losses: LossRecords): LossRows => ({
-  refunds: losses.refunds && listOfRecords("refunds", losses.refunds),
-  chargebacks: losses.chargebacks && listOfRecords("chargebacks", losses.chargebacks),
-  unavailable: losses.unavailable,
-  reports: losses.reports,
-});
 
 /**
  * The first `SAMPLE` records of a list as the records path lists them (newest day first, a day
@@ -83,9 +72,8 @@ async function leadingRecords(client: SalesApiClient, resource: LossResource, wi
 /** A list from its table, when the table holds every day of the window as the mirror served it; null otherwise. */
 async function listFromTable(client: SalesApiClient, facts: EventFactStore, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ list: LossList; report: RangeReport } | null> {
   const window = lossWindow(params);
-  const marks = await client.fetchRange(resource, window, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
-  const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
-  if (!(await factsHold(table, client.identity, [marks.report]))) return null;
+  const report = await heldEventWindow(client, facts, resource, window, options);
+  if (!report) return null;
   const dated = eventQuery({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters });
   // By request, the period's instants; by sale, every record of the window (the sales place them).
   const query = params.dating === "event" ? { ...dated, days: window } : { days: window, filters: dated.filters };
@@ -97,7 +85,7 @@ async function listFromTable(client: SalesApiClient, facts: EventFactStore, reso
     const keep = has ? (r: GenericRecord) => test(r) && ofPeriodSales(saleIdOf(r), has) : test;
     return genericColumns(await leadingRecords(client, resource, window, keep, Math.min(SAMPLE, count), options));
   };
-  return { list: { rows, columns }, report: marks.report };
+  return { list: { rows, columns }, report };
 }
 
 /** The period's refunds and chargebacks as rows, side by side; an endpoint that answers 404 is told, not fatal. */
