@@ -18,12 +18,26 @@ export interface PurchasedCheckout {
 
 export const FRONT = "front";
 
+// The KPIs and the four funnels of one period each ask for the same list: it is made once per
+// (carts, purchases, fallback), the arrays being the period's and never changed after loading.
+const made = new WeakMap<readonly unknown[], WeakMap<readonly unknown[], Map<string, PurchasedCheckout[]>>>();
+
 /** One entry per distinct checkoutId of a front purchase that is not among the carts. */
 export function purchasedCheckouts(
   carts: readonly { checkoutId: string }[],
   purchases: readonly CheckoutPurchase[],
   fallbackCurrency: string = UNKNOWN_CURRENCY,
-): PurchasedCheckout[] {
+): readonly PurchasedCheckout[] {
+  let byPurchases = made.get(carts);
+  if (!byPurchases) made.set(carts, (byPurchases = new WeakMap()));
+  let byFallback = byPurchases.get(purchases);
+  if (!byFallback) byPurchases.set(purchases, (byFallback = new Map()));
+  let checkouts = byFallback.get(fallbackCurrency);
+  if (!checkouts) byFallback.set(fallbackCurrency, (checkouts = checkoutsOf(carts, purchases, fallbackCurrency)));
+  return checkouts;
+}
+
+function checkoutsOf(carts: readonly { checkoutId: string }[], purchases: readonly CheckoutPurchase[], fallbackCurrency: string): PurchasedCheckout[] {
   const seen = new Set<string>();
   for (const cart of carts) seen.add(cart.checkoutId);
   const checkouts: PurchasedCheckout[] = [];

@@ -45,7 +45,7 @@ export class SqliteCartFactStore implements CartFactStore {
 
   async carts(account: string, plan: CartFactPlan): Promise<CartFactRow[]> {
     const s = cartRowsStatement("sqlite", TABLE, account, plan);
-    return (this.db.prepare(s.text).all(...s.args) as CartRecord[]).map(cartRowOf);
+    return (this.db.prepare(s.text).raw().all(...s.args) as CartRecord[]).map(cartRowOf);
   }
 
   async forget(account: string): Promise<void> {

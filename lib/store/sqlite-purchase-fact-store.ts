@@ -149,7 +149,7 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
 
   async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
     const statement = checkoutsStatement("sqlite", TABLE, account, plan);
-    return (this.db.prepare(statement.text).all(...statement.args) as CheckoutRecord[]).map(checkoutOf);
+    return (this.db.prepare(statement.text).raw().all(...statement.args) as CheckoutRecord[]).map(checkoutOf);
   }
 
   async forget(account: string): Promise<void> {

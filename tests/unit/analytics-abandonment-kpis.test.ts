@@ -167,3 +167,17 @@ describe("abandonmentKpis", () => {
     }
   });
 });
+
+describe("purchasedCheckouts, made once per period", () => {
+  it("answers the same list to the KPIs and the funnels of one period, and a new one for other arrays or another fallback", () => {
+    const first = purchasedCheckouts(carts, purchases);
+    expect(purchasedCheckouts(carts, purchases)).toBe(first);
+    expect(purchasedCheckouts(carts, purchases, "unknown")).toBe(first);
+    const otherFallback = purchasedCheckouts(carts, purchases, "brl");
+    expect(otherFallback).not.toBe(first);
+    const copy = [...purchases];
+    const again = purchasedCheckouts(carts, copy);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});

@@ -30,7 +30,7 @@ export class PostgresCartFactStore implements CartFactStore {
 
   async carts(account: string, plan: CartFactPlan): Promise<CartFactRow[]> {
     const s = cartRowsStatement("postgres", TABLE, account, plan);
-    return (await this.pool.query<CartRecord>(s.text, s.args)).rows.map(cartRowOf);
+    return (await this.pool.query<CartRecord>({ text: s.text, values: s.args, rowMode: "array" })).rows.map(cartRowOf);
   }
 
   async forget(account: string): Promise<void> {

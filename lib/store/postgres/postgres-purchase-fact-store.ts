@@ -126,7 +126,7 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
 
   async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
     const statement = checkoutsStatement("postgres", TABLE, account, plan);
-    return (await this.pool.query<CheckoutRecord>(statement.text, statement.args)).rows.map(checkoutOf);
+    return (await this.pool.query<CheckoutRecord>({ text: statement.text, values: statement.args, rowMode: "array" })).rows.map(checkoutOf);
   }
 
   async forget(account: string): Promise<void> {
