@@ -23,9 +23,6 @@ export interface RefundFacts {
   days: string[];
 }
 
-// Ids per statement: well under SQLite's and PostgreSQL's limits on parameters.
-const IDS_PER_STATEMENT = 5_000;
-
 export function refundPlan(query: PurchaseSummaryQuery): PurchaseFactPlan {
   const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
   return { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1) };
@@ -50,8 +47,7 @@ export async function refundFactsOf(store: PurchaseFactStore, account: string, p
 
 /** Which of `ids` are the plan's sales, by id (the last row of an id in the records' order wins, as salesById keeps it). */
 export async function refundSalesOf(store: PurchaseFactStore, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<Map<number, RefundSale>> {
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) chunks.push(ids.slice(i, i + IDS_PER_STATEMENT));
-  const found: FactSale[][] = await Promise.all(chunks.map((chunk) => store.salesOf(account, plan, chunk)));
-  return new Map(found.flat().map((s) => [s.purchaseId, { currency: s.currency, transaction: s.transaction, affiliation: s.affiliation, refunded: s.refunded }]));
+  // The ids are one parameter of one statement (refund-fact-sql.ts), however many.
+  const found: FactSale[] = await store.salesOf(account, plan, ids);
+  return new Map(found.map((s) => [s.purchaseId, { currency: s.currency, transaction: s.transaction, affiliation: s.affiliation, refunded: s.refunded }]));
 }

@@ -73,7 +73,7 @@ export function currencyExpression(plan: Pick<PurchaseFactPlan, "currency">, arg
   return `CASE WHEN f.currency <> '' THEN f.currency ${whens.join(" ")} ELSE ${fallback} END`;
 }
 
-function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
+export function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
   const parts: string[] = [];
   for (const d of FACT_DIMENSIONS) {
     const accepted = plan.filters[d];

@@ -45,6 +45,8 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
       CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
       CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
       CREATE INDEX IF NOT EXISTS ${TABLE}_affiliate ON ${TABLE} (account, affiliate, created_at);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_id ON ${TABLE} (account, purchase_id);
+      CREATE INDEX IF NOT EXISTS ${TABLE}_refunded ON ${TABLE} (account, created_at) WHERE refunded_cents > 0;
       CREATE TABLE IF NOT EXISTS purchase_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
         count INTEGER NOT NULL, PRIMARY KEY (account, day));
     `);

@@ -84,5 +84,12 @@ export function refundFactStoreBehaviour(name: string, backend: RefundFactBacken
         expect(await store.salesOf("nobody", plan(), [1])).toEqual([]);
       });
     });
+
+    it("take any number of ids in one statement (more than either back-end's parameters)", async () => {
+      await withRows(async (store) => {
+        const many = [...Array.from({ length: 70_000 }, (_, i) => 1_000 + i), 6, 2];
+        expect((await store.salesOf("acct", plan(), many)).map((s) => s.purchaseId)).toEqual([6, 2]);
+      });
+    });
   });
 }
