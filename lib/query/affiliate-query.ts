@@ -16,9 +16,6 @@ export interface AffiliateFacts {
   days: string[];
 }
 
-// Ids per statement: well under SQLite's and PostgreSQL's limits on parameters.
-const IDS_PER_STATEMENT = 5_000;
-
 /** The stored affiliate key as the leaderboard names it: "none" (no affiliate) and blanks are "". */
 const nameOf = (key: string) => (key === "none" ? "" : affiliateOf({ affiliateName: key }));
 
@@ -34,9 +31,8 @@ function planOf(query: PurchaseSummaryQuery): PurchaseFactPlan {
 export async function affiliateSumsFromFacts(store: PurchaseFactStore, account: string, query: PurchaseSummaryQuery, disputed: ReadonlySet<number> | null): Promise<AffiliateFacts> {
   const plan = planOf(query);
   const ids = disputed ? [...disputed] : [];
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) chunks.push(ids.slice(i, i + IDS_PER_STATEMENT));
-  const [groups, ...counts] = await Promise.all([store.affiliateGroups(account, plan), ...chunks.map((chunk) => store.countSales(account, plan, chunk))]);
+  // The ids are one parameter of one statement (idRows in purchase-fact-sql.ts), however many.
+  const [groups, counts] = await Promise.all([store.affiliateGroups(account, plan), store.countSales(account, plan, ids)]);
   const by = new Map<string, CurrencySums>();
   const affiliate = (currency: string, key: string): AffiliateSums | null => {
     const name = nameOf(key);
@@ -65,7 +61,7 @@ export async function affiliateSumsFromFacts(store: PurchaseFactStore, account: 
     a.bump += o.bump;
     a.upsell += o.upsell;
   }
-  for (const c of counts.flat()) {
+  for (const c of counts) {
     currencySums(by, c.currency).account.chargebacks += c.sales;
     const a = affiliate(c.currency, c.affiliate);
     if (a) a.chargebacks += c.sales;

@@ -73,7 +73,7 @@ export function currencyExpression(plan: Pick<PurchaseFactPlan, "currency">, arg
   return `CASE WHEN f.currency <> '' THEN f.currency ${whens.join(" ")} ELSE ${fallback} END`;
 }
 
-export function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
+function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
   const parts: string[] = [];
   for (const d of FACT_DIMENSIONS) {
     const accepted = plan.filters[d];
@@ -150,11 +150,38 @@ export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUE
 const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";
 
 /** The rows of the plan's whole range, after its filters, with their currency placed: what the summary's statements group. */
-export function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string): string {
+export function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, args: unknown[], columns: string, only?: string): string {
   const currency = currencyExpression(plan, args);
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = filterConditions(plan, args);
-  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+  const range = filters || only ? `${days(dialect)} AND f.created_at` : unfilteredRange(dialect);
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${range} >= ? AND f.created_at < ?${filters}${only ? ` AND ${only}` : ""}) r`;
+}
+
+/**
+ * Without a filter (nor `only`, a condition a partial index answers), every row of the range is
+ * read: SQLite reads them faster along the primary key's day range (the rows of a day side by
+ * side) than through the time index (a lookup per row): 1.5 to 1.9 times at two years of scale 5.
+ * The unary + keeps created_at a plain condition. With a filter, days() keeps the dimension's
+ * index in the choice.
+ */
+const unfilteredRange = (dialect: FactDialect) => (dialect === "sqlite" ? "f.day >= ? AND f.day <= ? AND +f.created_at" : "f.day >= ? AND f.day <= ? AND f.created_at");
+
+/**
+ * The plan's rows after its filters whose purchase id is one of `ids`, as rangeRows' subquery
+ * `r`. The ids are one parameter (a JSON array for SQLite, a bigint[] for PostgreSQL), read
+ * first, each looked up by the (account, purchase_id) index: a list of placeholders made each
+ * statement of 5,000 ids scan the whole range again. SQLite's planner would rather range over
+ * the (account, created_at) index once per id (it cannot know the ids' count): it is told which.
+ */
+export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, ids: readonly number[], args: unknown[], columns: string): string {
+  const currency = currencyExpression(plan, args);
+  const list = dialect === "sqlite" ? "json_each(?) j" : "unnest(?::bigint[]) AS j(value)";
+  const rows = dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : `${table} f`;
+  args.push(dialect === "sqlite" ? JSON.stringify(ids) : ids, account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  const filters = filterConditions(plan, args);
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${list} CROSS JOIN ${rows}
+    WHERE f.account = ? AND f.purchase_id = j.value AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
 }
 
 /** Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for all of a summary's aggregates. */
@@ -285,9 +312,8 @@ const DAY = 86_400_000;
 /** Per currency and affiliate key, how many of the plan's rows (after its filters) have one of `ids`. */
 export function countSalesStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
   const args: unknown[] = [];
-  const rows = rangeRows(dialect, plan, table, account, args, "f.affiliate, f.purchase_id");
-  args.push(...ids);
-  return forDialect(dialect, { text: `SELECT r.currency, r.affiliate, COUNT(*) AS sales FROM ${rows} WHERE r.purchase_id IN (${ids.map(() => "?").join(", ")}) GROUP BY 1, 2`, args });
+  const rows = idRows(dialect, plan, table, account, ids, args, "f.affiliate");
+  return forDialect(dialect, { text: `SELECT r.currency, r.affiliate, COUNT(*) AS sales FROM ${rows} GROUP BY 1, 2`, args });
 }
 
 /**

@@ -2,7 +2,7 @@
 // PostgreSQL (purchase-fact-sql.ts's dialects): what lib/analytics/refund-kpis.ts's
 // saleDatedRefundKpis and the refund breakdowns read of a period's purchases, summed here
 // instead of over every purchase record.
-import { currencyExpression, days, DIMENSION_COLUMN, filterConditions, forDialect, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
+import { DIMENSION_COLUMN, forDialect, idRows, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
 
 interface Statement { text: string; args: unknown[] }
@@ -13,6 +13,8 @@ export const REFUND_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMe
 const DAY = 86_400_000;
 // A refund below a cent is none: the records path counts refunded cents above zero too.
 const REFUNDED = "r.refunded_cents > 0";
+// The same, inside the range's rows: the partial index of refunded rows answers it (0013).
+const REFUNDED_ROW = "f.refunded_cents > 0";
 
 /**
  * - sums: per currency, the sales and their transaction cents; the refunded ones, full (refunded
@@ -36,11 +38,11 @@ export function refundStatements(dialect: FactDialect, table: string, account: s
   const cellArgs: unknown[] = [];
   const keys = REFUND_DIMENSIONS.map((d) => `r.${DIMENSION_COLUMN[d]}`).join(", ");
   const cells = `SELECT r.currency, ${keys}, COUNT(*) AS sales, SUM(r.refunded_cents) AS refunded, SUM(r.commission_lost_cents) AS lost
-    FROM ${rangeRows(dialect, plan, table, account, cellArgs, `${REFUND_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.refunded_cents, f.commission_lost_cents`)}
-    WHERE ${REFUNDED} GROUP BY r.currency, ${keys}`;
+    FROM ${rangeRows(dialect, plan, table, account, cellArgs, `${REFUND_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.refunded_cents, f.commission_lost_cents`, REFUNDED_ROW)}
+    GROUP BY r.currency, ${keys}`;
   const labelArgs: unknown[] = [];
   const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
-    FROM ${rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq, f.refunded_cents")} WHERE ${REFUNDED}) x WHERE n = 1`;
+    FROM ${rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq", REFUNDED_ROW)}) x WHERE n = 1`;
   const dayArgs: unknown[] = [];
   const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
   return {
@@ -51,26 +53,11 @@ export function refundStatements(dialect: FactDialect, table: string, account: s
   };
 }
 
-/**
- * The rows of the plan's range after its filters whose purchase id is one of `ids`, in the
- * records' order (newest day first). The ids are one parameter (a JSON array for SQLite, a
- * bigint[] for PostgreSQL) read first, each looked up by the (account, purchase_id) index: a list
- * of placeholders made each statement of 5,000 ids scan the whole range again.
- */
+/** The rows of the plan's range after its filters whose purchase id is one of `ids`, in the records' order (newest day first), looked up by id (idRows). */
 export function salesOfStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
   const args: unknown[] = [];
-  const currency = currencyExpression(plan, args);
-  const list = dialect === "sqlite" ? "json_each(?) j" : "unnest(?::bigint[]) AS j(value)";
-  args.push(dialect === "sqlite" ? JSON.stringify(ids) : ids, account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
-  const filters = filterConditions(plan, args);
-  // SQLite's planner would rather range over the (account, created_at) index once per id (the
-  // ids' count is unknown to it): it is told which index.
-  const rows = dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : `${table} f`;
-  return forDialect(dialect, {
-    text: `SELECT f.purchase_id, ${currency} AS currency, f.transaction_cents, f.affiliation_cents, f.refunded_cents FROM ${list} CROSS JOIN ${rows}
-      WHERE f.account = ? AND f.purchase_id = j.value AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters} ORDER BY f.day DESC, f.seq`,
-    args,
-  });
+  const rows = idRows(dialect, plan, table, account, ids, args, "f.purchase_id, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.day, f.seq");
+  return forDialect(dialect, { text: `SELECT r.purchase_id, r.currency, r.transaction_cents, r.affiliation_cents, r.refunded_cents FROM ${rows} ORDER BY r.day DESC, r.seq`, args });
 }
 
 export type RefundSumRecord = { currency: string; sales: Numeric; t: Numeric; refunds: Numeric; full_refunds: Numeric; partial_refunds: Numeric; refunded: Numeric; lost: Numeric };

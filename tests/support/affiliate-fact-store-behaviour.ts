@@ -84,6 +84,9 @@ export function affiliateFactStoreBehaviour(name: string, backend: AffiliateFact
         ]);
         expect(await store.countSales("acct", plan(), [])).toEqual([]);
         expect(await store.countSales("nobody", plan(), [1])).toEqual([]);
+        // Any number of ids in one statement, more than either back-end's parameters.
+        const many = [...Array.from({ length: 70_000 }, (_, i) => 100_000 + i), 1, 2, 4, 6, 8, 10, 999];
+        expect(byKey(await store.countSales("acct", plan({ product: ["P"] }), many))).toEqual(byKey(counts));
       });
     });
   });

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { refundPlan } from "@/lib/query/refund-query";
+import { affiliateStatements, countSalesStatement } from "@/lib/store/purchase-fact-sql";
 import { refundStatements, salesOfStatement } from "@/lib/store/refund-fact-sql";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { sqliteFiles } from "../support/sqlite-files";
@@ -10,7 +11,7 @@ import { sqliteFiles } from "../support/sqlite-files";
 // scale 5), the refunded sales through the partial index of refunded rows.
 const file = sqliteFiles("salesdash-refund-plans-");
 
-describe("the Refunds report's statements on SQLite", () => {
+describe("the fact statements of the Refunds and Affiliates reports on SQLite", () => {
   const opened: Database.Database[] = [];
   afterAll(() => opened.forEach((db) => db.close()));
 
@@ -26,11 +27,19 @@ describe("the Refunds report's statements on SQLite", () => {
   it("look the named sales up by purchase id, with or without a filter", async () => {
     expect(await planOf(salesOfStatement("sqlite", "purchase_facts", "acct", plan(), [1, 2, 3]))).toMatch(/SEARCH f USING INDEX purchase_facts_id \(account=\? AND purchase_id=\?/);
     expect(await planOf(salesOfStatement("sqlite", "purchase_facts", "acct", plan({ product: ["Q"] }), [1, 2, 3]))).toMatch(/USING INDEX purchase_facts_id/);
+    // The Affiliates leaderboard counts the disputed sales the same way.
+    expect(await planOf(countSalesStatement("sqlite", "purchase_facts", "acct", plan({ product: ["Q"] }), [1, 2, 3]))).toMatch(/USING INDEX purchase_facts_id/);
   });
 
   it("read the refunded sales' cells and labels from the refunded rows only", async () => {
     const statements = refundStatements("sqlite", "purchase_facts", "acct", plan());
     expect(await planOf(statements.cells)).toMatch(/USING INDEX purchase_facts_refunded/);
     expect(await planOf(statements.labels)).toMatch(/USING INDEX purchase_facts_refunded/);
+  });
+
+  it("read a whole range without a filter along the primary key's days, and a filtered one through the dimension's index", async () => {
+    expect(await planOf(refundStatements("sqlite", "purchase_facts", "acct", plan()).sums)).toMatch(/SEARCH f USING PRIMARY KEY \(account=\? AND day>\? AND day<\?\)/);
+    expect(await planOf(affiliateStatements("sqlite", "purchase_facts", "acct", plan()).sums)).toMatch(/USING PRIMARY KEY \(account=\? AND day>/);
+    expect(await planOf(affiliateStatements("sqlite", "purchase_facts", "acct", plan({ product: ["Q"] })).sums)).toMatch(/USING INDEX purchase_facts_product/);
   });
 });
