@@ -6,10 +6,9 @@ import "server-only";
 // (an internal address, a TLS detail) goes to the log; the page says "unreachable".
 import { connection } from "next/server";
 import { log } from "@/lib/log/server-log";
-import { getUpstreamHealth, type UpstreamHealth } from "@/lib/sales-api/health";
-import { getTransport, type UpstreamTarget } from "@/lib/sales-api/transport";
+import { getTransport, getUpstreamHealth, type UpstreamHealth, type UpstreamTarget } from "@/lib/sales-api";
 
-export type { UpstreamTarget } from "@/lib/sales-api/transport";
+export type { UpstreamTarget } from "@/lib/sales-api";
 
 /** What a page may show: an unreachable upstream without its technical reason. */
 export type ShownUpstreamHealth =

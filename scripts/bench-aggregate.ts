@@ -8,7 +8,7 @@ import { formatDay } from "@/lib/calendar";
 import { fundsAvailability } from "@/lib/analytics/funds-availability";
 import { revenueKpis } from "@/lib/analytics/revenue-kpis";
 import { revenueSeries } from "@/lib/analytics/time-buckets";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { creatorByNo } from "../sandbox/data/catalog";
 import { generateDay } from "../sandbox/data/generate-day";
 import { purchaseRecord } from "../sandbox/data/records";

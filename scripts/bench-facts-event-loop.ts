@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
-import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
+import { purchaseSchema } from "@/lib/records/purchase";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";

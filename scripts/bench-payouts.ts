@@ -5,7 +5,7 @@
 // the dashboard would fetch; the calendar's own code computes every figure (payoutsViewFrom).
 import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { isoDay, shiftDay } from "@/lib/calendar";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { HISTORY_DAYS, payoutsViewFrom, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import { groundTruth } from "../sandbox/ground-truth";
 

@@ -23,7 +23,7 @@ import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 import { overviewMinute } from "@/lib/reports/overview-windows";
 import { reportQuery } from "@/lib/report-params/parse";
 import { presetRange } from "@/lib/report-params/presets";
-import { purchaseSchema, type Purchase } from "@/lib/sales-api/schemas/purchase";
+import { purchaseSchema, type Purchase } from "@/lib/records/purchase";
 import { Dataset } from "../sandbox/data/dataset";
 import { ensureProductionBuild } from "../tests/instances/support/production-build";
 import { processGroupOf, startDashboardProcess, type DashboardProcess } from "../tests/instances/support/dashboard-process";

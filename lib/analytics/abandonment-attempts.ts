@@ -1,6 +1,6 @@
 // Payment attempts in abandoned carts: how often attempts were approved, by PSP, payment
 // method or card brand, and how many attempts carts saw. A missing count reads as 0.
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { NONE } from "./dimensions";
 
 export type AttemptCart = Pick<AbandonedCart, "psp" | "paymentMethod" | "cardBrand" | "attemptCount" | "attemptApprovedCount" | "attemptDeclinedCount">;

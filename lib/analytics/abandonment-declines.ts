@@ -1,7 +1,7 @@
 // Why payments failed in abandoned carts: the last decline code of each cart, ranked, and the
 // PSP × code matrix. Only carts with a lastDeclineCode count (recovered ones included: their
 // code tells why the first try failed).
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { CentsByCurrency, cartCurrencyResolver, type CartCurrencyOptions, type CurrencyTotal } from "./abandonment-currency";
 import { declineText, isKnownDeclineCode } from "./abandonment-decline-texts";
 import { NONE } from "./dimensions";

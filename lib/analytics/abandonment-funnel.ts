@@ -1,7 +1,7 @@
 // The checkout funnel, read from the carts' step timestamps plus the checkouts paid at the
 // first go (front purchases whose checkoutId is not among the carts). Counts only: no money,
 // so no currencies.
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { purchasedCheckouts, type CheckoutPurchase } from "./abandonment-purchased-checkouts";
 import { NONE } from "./dimensions";
 

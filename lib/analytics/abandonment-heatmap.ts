@@ -1,6 +1,6 @@
 // When checkout sessions that ended abandoned were started: a week of local hours. The
 // zone's offsets are read once for the span of the carts (zone-offsets), not per cart.
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { DAY_MS, HOUR_MS } from "@/lib/calendar";
 import { timestampMs } from "./timestamps";
 import { assertTimeZone, ZoneOffsets } from "./zone-offsets";

@@ -1,6 +1,6 @@
 // Headline figures of the Abandonment view (creator keys only), per currency. Carts carry no
 // currency in the contract: the caller's `currencyOf` places them (see abandonment-currency).
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { isUnknownCurrency } from "./assumed-currency";
 import { cartCurrencyResolver, type CartCurrencyOptions } from "./abandonment-currency";
 import { purchasedCheckouts, type CheckoutPurchase } from "./abandonment-purchased-checkouts";

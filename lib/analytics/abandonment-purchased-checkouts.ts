@@ -2,7 +2,7 @@
 // needs besides the carts. A checkout's front purchase stands for the checkout; a recovered
 // cart's purchase has the cart's checkoutId, so it is left out here and counted once, as a
 // cart that was abandoned and then recovered.
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { unknownCurrencyOf } from "./assumed-currency";
 import { UNKNOWN_CURRENCY } from "./money";
 

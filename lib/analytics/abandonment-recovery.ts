@@ -1,6 +1,6 @@
 // Recovered carts: how long after abandonment customers came back and paid, and the value
 // recovered over time (placed by purchasedAt, the moment the money came in).
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { CentsByCurrency, type CartCurrencyOptions, cartCurrencyResolver, type CurrencyTotal } from "./abandonment-currency";
 import { median, minutesBetween, percentile } from "./abandonment-quantiles";
 import { abandonedSeries, type AbandonmentSeriesOptions } from "./abandonment-series";

@@ -1,6 +1,6 @@
 // Abandoned carts over time, per currency, through the same bucketing as revenue
 // (revenueSeries): local days, weeks, months or hours, empty buckets included.
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { cartCurrencyResolver, type CartCurrencyOptions } from "./abandonment-currency";
 import type { IsoDay } from "@/lib/calendar";
 import { revenueSeries, type CurrencyBuckets, type Granularity } from "./time-buckets";

@@ -1,6 +1,6 @@
 // Where carts are abandoned: by offer, product, shipping country and state, each with its
 // count and, per currency, its value. Time of day and time series are in their own files.
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { CentsByCurrency, cartCurrencyResolver, type CartCurrencyOptions, type CurrencyTotal } from "./abandonment-currency";
 import { NONE } from "./dimensions";
 

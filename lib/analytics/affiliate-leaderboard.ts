@@ -2,7 +2,7 @@
 // period's purchases, with sales, money, attach rates on their customers' checkouts, refund and
 // chargeback rates against the account's own (sale dating), and the trend against a comparison
 // period. Money in integer cents; currencies are never added together.
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { attachRates, type AttachCount } from "./attach-rates";
 import { kpiDeltas } from "./kpi-deltas";
 import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";

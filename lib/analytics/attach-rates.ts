@@ -1,6 +1,6 @@
 // How often a front sale takes the add-on offers of the funnel: of the orders with a front
 // purchase, the share that also took an order bump, an upsell, a downsell.
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { CurrencyGroups } from "./currency-groups";
 import { OrderTable } from "./order-table";
 import { UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";

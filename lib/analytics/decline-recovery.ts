@@ -2,7 +2,7 @@
 // creator sees which declines are worth a retry flow. A cart lands in the same cell as in
 // declineMatrix (its psp, "none" without one; its lastDeclineCode), so each cell's
 // denominator is the matrix's count.
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { DeclineMatrix } from "./abandonment-declines";
 import { NONE } from "./dimensions";
 

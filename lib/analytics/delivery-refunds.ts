@@ -4,7 +4,7 @@
 // chargebacks reach their order by `orderId` (the same join as the report's before/after delivery).
 // Orders are read as the orders fact table's DeliveryOrder, whether they came from the table or
 // from the records (deliveryOrderOf), so both count alike.
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { Order } from "@/lib/records/order";
 import type { DeliveryOrder } from "@/lib/store/order-fact-store";
 
 export type { DeliveryOrder };

@@ -1,6 +1,6 @@
 // The keys purchases are grouped and filtered by. Breakdowns and filters share them, so a
 // row clicked in a breakdown ("none" card brand) filters exactly the purchases it counted.
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 
 /** The key of a purchase without the field (a pix payment has no card brand). */
 export const NONE = "none";

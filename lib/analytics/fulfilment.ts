@@ -1,6 +1,6 @@
 // Fulfilment of physical orders: how many sit at each tracking milestone, with which carrier
 // and supplier, and how long delivery took after the order was completed.
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { Order } from "@/lib/records/order";
 
 export type FulfilmentOrder = Pick<Order, "lastTrackingMilestone" | "trackingCarrier" | "supplierName" | "orderCompletedAt" | "deliveredAt">;
 

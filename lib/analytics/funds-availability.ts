@@ -1,8 +1,8 @@
 // When the money of past sales becomes available to withdraw: the sum of each purchase's
 // net share by the week of its incomingAvailableAt. Card payments wait up to 30 days, so
 // the coming weeks are known today; what is already past due is one row on top.
-import type { KeyType } from "@/lib/sales-api/client";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { KeyType } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/records/purchase";
 import { createBucketIndex } from "./bucket-index";
 import { formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";

@@ -5,8 +5,8 @@
 // back (the refunded share of it). Records, day summaries and the fact tables read the same
 // choice through these, so no report decides it on its own.
 import { fromCents, refundedShareCents, toCents } from "./money";
-import type { KeyType } from "@/lib/sales-api/client";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { KeyType } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/records/purchase";
 
 type SaleAmounts = Pick<Purchase, "amountTransaction" | "amountAffiliation">;
 type NetAmounts = Pick<Purchase, "amountCreatorNet" | "amountAffiliationNet">;

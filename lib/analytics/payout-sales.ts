@@ -6,7 +6,7 @@
 // an array of objects costs a million of them.
 import { toCents } from "./money";
 import { timestampMs } from "./timestamps";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 
 export interface PayoutSaleColumns {
   length: number;

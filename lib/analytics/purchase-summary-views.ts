@@ -3,7 +3,7 @@
 // attach-rates, funds-availability) give for the records summarised; the unit tests hold the
 // two to each other. A figure the summary cannot place exactly throws SummaryInexactError,
 // and the report is then made from the records.
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 import { createBucketIndex, type BucketIndex, type Granularity } from "./bucket-index";
 import { summariseCells, type CurrencyBreakdown, type Dimension } from "./breakdowns";
 import type { CurrencyAttachRates } from "./attach-rates";

@@ -4,7 +4,7 @@
 // records, so a two-year report merges 1,460 small summaries instead of opening a million
 // records; a filtered report, or a range's edge days in another time zone, summarise their
 // records with this same code, so there is one way the figures are made.
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import type { DayDigester } from "@/lib/sales-api/day-cache";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE, type Dimension } from "./dimensions";

@@ -5,7 +5,7 @@
 // whether it is full and whether a chargeback is a dispute is said there once, for this report,
 // the payout calendar and the tables alike.
 import { eventFactRow } from "@/lib/query/event-facts";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";
 import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
 import { saleLossCents } from "./sale-losses";

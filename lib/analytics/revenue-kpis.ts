@@ -1,8 +1,8 @@
 // Headline figures of a set of purchases, per currency. A creator and an affiliate look at
 // the same purchases from two sides, so each gets its own result type: the affiliate's has
 // no creator-only keys at all, not even as zeros, since the API never sends them that data.
-import type { KeyType } from "@/lib/sales-api/client";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { KeyType } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/records/purchase";
 import { CurrencyGroups } from "./currency-groups";
 import { OrderTable } from "./order-table";
 import { refundedShareCents, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";

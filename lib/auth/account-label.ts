@@ -1,6 +1,6 @@
 // What the dashboard calls a signed-in account: the name the user gave, or the key type
 // with the key's last four characters, never more of the key.
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 
 export function accountLabel(name: string | undefined, keyType: KeyType, apiKey: string): string {
   const given = name?.trim().slice(0, 60);

@@ -2,7 +2,7 @@
 // upstream target; never the credential. next-auth adds iat, exp and jti when it encodes it.
 // One definition for next-auth's jwt callback and the sign-in action, so a session is the same
 // whichever of them made it.
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 
 export interface SignedInAccount {
   vaultRef: string;

@@ -2,9 +2,9 @@
 // /api/auth/session: a session cookie that decodes AND a credential still in the vault. A
 // cookie without its vault entry (replayed after sign-out, or outliving an expired entry)
 // is an ended session: it must be cleared, not bounced between a report and the sign-in page.
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 
-export type { KeyType } from "@/lib/sales-api/client";
+export type { KeyType } from "@/lib/sales-api";
 
 export interface SessionAccount {
   label: string;

@@ -2,9 +2,8 @@ import "server-only";
 
 // Checks a credential upstream with one request before anything is stored, finds out its
 // key type, and turns every failure into a sentence a person can act on.
-import { createSalesApiClient, credentialFrom, errorKind, SalesApiHttpError, type KeyType, type SalesApiCredential, SalesApiError } from "@/lib/sales-api";
-import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
-import type { UpstreamTarget } from "@/lib/sales-api/transport";
+import { createSalesApiClient, credentialFrom, errorKind, type KeyType, parseRetryAfter, type SalesApiCredential, SalesApiError, SalesApiHttpError } from "@/lib/sales-api";
+import type { UpstreamTarget } from "@/lib/sales-api";
 import { log, newCorrelationId } from "@/lib/log/server-log";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 

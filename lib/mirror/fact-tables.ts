@@ -8,8 +8,8 @@ import { cartFactRows } from "@/lib/query/cart-facts";
 import { eventFactRows } from "@/lib/query/event-facts";
 import { orderFactRows } from "@/lib/query/order-facts";
 import { purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
+import type { Order } from "@/lib/records/order";
 import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 

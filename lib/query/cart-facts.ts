@@ -6,7 +6,7 @@ import "server-only";
 // phone, city or card digits.
 import { toCents } from "@/lib/analytics/money";
 import { timestampMs } from "@/lib/analytics/timestamps";
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { CartFactRow } from "@/lib/store/cart-fact-store";
 import { firstCopies } from "./first-copies";
 

@@ -10,7 +10,7 @@ import "server-only";
 // record-filters: "none" is a cart without the value (null or "" in it), or one literally "none".
 import type { IsoDay } from "@/lib/calendar";
 import type { FilterKey } from "@/lib/report-params/definitions";
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { CART_FACT_DIMENSIONS, type CartFactPlan, type CartFactRow, type CartFactStore } from "@/lib/store/cart-fact-store";
 import { rangePlan } from "./range-plan";
 

@@ -11,7 +11,7 @@ import type { CheckoutPurchase } from "@/lib/analytics/abandonment-purchased-che
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { IsoDay } from "@/lib/calendar";
 import type { FilterKey } from "@/lib/report-params/definitions";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import type { PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangePlan } from "./range-plan";
 

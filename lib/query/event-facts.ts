@@ -6,8 +6,8 @@ import { toCents } from "@/lib/analytics/money";
 import { refundDaysBucket } from "@/lib/analytics/refund-days";
 import { isDispute, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
 import { timestampMs } from "@/lib/analytics/timestamps";
-import { firstField, RESOURCES } from "@/lib/sales-api/resources";
-import { readDecimalText } from "@/lib/sales-api/schemas/fields";
+import { firstField, RESOURCES } from "@/lib/sales-api";
+import { readDecimalText } from "@/lib/records/fields";
 import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";
 import { firstCopies } from "./first-copies";
 

@@ -6,7 +6,7 @@ import "server-only";
 // no name, e-mail, phone, address line, zipcode, card digits or tracking code.
 import { toCents } from "@/lib/analytics/money";
 import { timestampMs } from "@/lib/analytics/timestamps";
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { Order } from "@/lib/records/order";
 import type { OrderFactRow } from "@/lib/store/order-fact-store";
 import { firstCopies } from "./first-copies";
 

@@ -7,7 +7,7 @@ import "server-only";
 import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { refundedShareCents, toCents } from "@/lib/analytics/money";
 import type { SummaryPurchase } from "@/lib/analytics/purchase-summary";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { timestampMs } from "@/lib/analytics/timestamps";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { firstCopies } from "./first-copies";

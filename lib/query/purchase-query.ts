@@ -16,7 +16,7 @@ import type { AffiliateKpis, CreatorKpis } from "@/lib/analytics/revenue-kpis";
 import { currencySeries, type CurrencyBuckets } from "@/lib/analytics/time-buckets";
 import type { IsoDay } from "@/lib/calendar";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 import { FACT_SUMS, type PurchaseFactPlan, type PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { currencyPlan, rangePlan } from "./range-plan";
 import { saleShareSum } from "@/lib/analytics/key-share";

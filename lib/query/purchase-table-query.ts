@@ -6,7 +6,7 @@ import "server-only";
 // sealed day; the rows are made from those records only (lib/reports/server/purchase-table-facts.ts).
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { saleShareSum } from "@/lib/analytics/key-share";
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 import type { FactPage, FactSortKey, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan, type PurchaseQuery } from "./purchase-query";
 

@@ -1,6 +1,6 @@
 // What the browser receives for the Overview: a few figures per currency, made on the server.
 // An affiliate's view has no abandonment at all (null), not an empty one.
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import type { CurrencyAmount } from "@/lib/analytics/funds-availability";

@@ -2,7 +2,7 @@
 // money scheduled, already lost and still expected to be lost, the model's description and its
 // back-test. Amounts are in the currency's units (cents converted on the server).
 import type { PayoutDayFigures } from "@/lib/analytics/payout-calendar";
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 
 /** A day's money (net or commission by incomingAvailableAt, taken back, expected to be taken back, band): in units here. */

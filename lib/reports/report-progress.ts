@@ -1,9 +1,9 @@
 // The progress of one report: the sum of its fetches, which run side by side (both periods,
 // refunds and chargebacks), so the bar counts every window of the report once and the wait
 // shown is the longest any fetch is held by the rate limit.
-import type { RangeProgress } from "@/lib/sales-api/fetch-range";
+import type { RangeProgress } from "@/lib/sales-api";
 
-export type { RangeProgress } from "@/lib/sales-api/fetch-range";
+export type { RangeProgress } from "@/lib/sales-api";
 
 export class ReportProgress {
   private readonly fetches: RangeProgress[] = [];

@@ -3,7 +3,7 @@
 // period are judged apart: a gap in the comparison makes the changes partial, not the totals.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { shiftDay } from "@/lib/calendar";
-import type { RangeReport } from "@/lib/sales-api/fetch-range";
+import type { RangeReport } from "@/lib/sales-api";
 import { dataFreshness, type DataFreshness } from "@/lib/reports/data-freshness";
 
 export interface PeriodQuality {

@@ -1,6 +1,6 @@
 // What the browser receives for a Revenue report: aggregates and the visible rows only,
 // computed on the server. An affiliate's view carries no creator-only figure at all.
-import type { KeyType } from "@/lib/sales-api/client";
+import type { KeyType } from "@/lib/sales-api";
 import type { FilterKey, Granularity } from "@/lib/report-params/definitions";
 import type { CurrencyKpis } from "@/lib/reports/kpi-cards";
 import type { ReportQuality } from "@/lib/reports/report-quality";

@@ -7,7 +7,7 @@ import "server-only";
 import { SalesApiHttpError } from "./errors";
 import { registerInFlight } from "./shared-work";
 import { MAX_LIMIT } from "./list-window";
-import { genericRecordSchema, listEnvelopeSchema, type GenericRecord } from "./schemas/list-envelope";
+import { genericRecordSchema, listEnvelopeSchema, type GenericRecord } from "@/lib/records/list-envelope";
 import { getWithCredential, newTally, type RequestContext } from "./send";
 
 export type CatalogName = "products" | "offers";

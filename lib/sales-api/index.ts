@@ -5,13 +5,17 @@ export { createSalesApiClient, type KeyType, type SalesApiClient, type SalesApiC
 export type { CatalogAnswer, CatalogName } from "./catalog";
 export { accountKeyMaterial, credentialFrom, type SalesApiCredential } from "./credentials";
 export { errorKind, SalesApiError, SalesApiHttpError, SalesApiRangeError, SalesApiSchemaError, SalesApiTransportError, type SalesApiErrorKind } from "./errors";
-export type { RangeProgress, RangeReport, RangeResult } from "./fetch-range";
+export type { RangeOptions, RangeProgress, RangeReport, RangeResult } from "./fetch-range";
 export type { DayStamps } from "./range-stamps";
 export type { InvalidRecord } from "./list-window";
-export { RESOURCES, type RecordOf, type ResourceName } from "./resources";
-export type { AbandonedCart } from "./schemas/abandoned-cart";
-export type { Order } from "./schemas/order";
-export type { Purchase } from "./schemas/purchase";
-export type { GenericRecord } from "./schemas/list-envelope";
+export { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
+export { parseRetryAfter } from "./retry-policy";
+export { abortableSleep } from "./rate-limit";
+export { getTransport, type UpstreamTarget } from "./transport";
+// The records the upstream sends: defined in lib/records, which the analytics import directly.
+export type { AbandonedCart } from "@/lib/records/abandoned-cart";
+export type { Order } from "@/lib/records/order";
+export type { Purchase } from "@/lib/records/purchase";
+export type { GenericRecord } from "@/lib/records/list-envelope";
 export { getUpstreamHealth, type UpstreamHealth } from "./health";
 export type { Deadline } from "./deadline";

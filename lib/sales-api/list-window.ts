@@ -4,7 +4,7 @@ import "server-only";
 // upstream call), the envelope check, and the record-by-record validation.
 import { isAbortError, SalesApiSchemaError } from "./errors";
 import { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
-import { listEnvelopeSchema } from "./schemas/list-envelope";
+import { listEnvelopeSchema } from "@/lib/records/list-envelope";
 import { getWithCredential, type RequestContext, type Tally } from "./send";
 import { registerInFlight, untilAborted } from "./shared-work";
 

@@ -1,10 +1,10 @@
 // The list endpoints the client knows: path, record schema, the column `from`/`to`
 // filter on, the record's identity, and who may call it.
 import type { z } from "zod";
-import { abandonedCartSchema, type AbandonedCart } from "./schemas/abandoned-cart";
-import { genericRecordSchema, type GenericRecord } from "./schemas/list-envelope";
-import { orderSchema, type Order } from "./schemas/order";
-import { purchaseSchema, type Purchase } from "./schemas/purchase";
+import { abandonedCartSchema, type AbandonedCart } from "@/lib/records/abandoned-cart";
+import { genericRecordSchema, type GenericRecord } from "@/lib/records/list-envelope";
+import { orderSchema, type Order } from "@/lib/records/order";
+import { purchaseSchema, type Purchase } from "@/lib/records/purchase";
 
 export interface ResourceSpec<T> {
   path: string;

@@ -3,7 +3,7 @@
 // leaderboard must read alike from the records and from the fact table: alerts (no dispute),
 // won and open disputes, two records of one sale, an id written as text, a record naming no
 // sale, a record whose own product the URL's filter drops; or a 404 for either endpoint.
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { cachedReport, FIRST_DAY, NOW, withLosses, type LossEndpoints } from "./held-days";

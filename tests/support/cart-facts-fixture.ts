@@ -6,7 +6,7 @@
 // that stays the oracle: the Abandonment report's own loader over a client answering those days.
 import { cartFactRows } from "@/lib/query/cart-facts";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { abandonedCartSchema, type AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import { abandonedCartSchema, type AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
 import { without } from "./order-facts-fixture";

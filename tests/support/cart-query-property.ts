@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import { CART_FILTERS } from "@/lib/reports/server/abandonment-records";
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { bothAbandonmentViews, type CartsQuery } from "./cart-fact-store-behaviour";

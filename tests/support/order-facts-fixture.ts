@@ -9,7 +9,7 @@ import type { Granularity } from "@/lib/analytics/bucket-index";
 import { orderFactRows } from "@/lib/query/order-facts";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { orderSchema, type Order } from "@/lib/sales-api/schemas/order";
+import { orderSchema, type Order } from "@/lib/records/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { FIRST_DAY, heldClient, heldRange, LAST_DAY, NOW, parsedBy, sandboxDays, utcDays } from "./held-days";
 import { reportParams } from "./purchase-facts-fixture";

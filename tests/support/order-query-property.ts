@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { assumeCurrency, inferCurrencies, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { GRANULARITIES, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { Order } from "@/lib/records/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { bothViews } from "./order-fact-store-behaviour";
 import { allOrders, FIRST_DAY, LAST_DAY, type OrdersQuery } from "./order-facts-fixture";

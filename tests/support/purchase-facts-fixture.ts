@@ -3,7 +3,7 @@
 // (no currency, no offer, no orderId, no availability date, no product, an order over two days),
 // and the record engine that stays the oracle: the Revenue report's own loader
 // (loadRevenueRecords) over a client answering those days, read off with the summary views.
-import { purchaseSchema, type Purchase } from "@/lib/sales-api/schemas/purchase";
+import { purchaseSchema, type Purchase } from "@/lib/records/purchase";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";

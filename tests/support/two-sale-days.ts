@@ -1,7 +1,7 @@
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { purchasePlan } from "@/lib/query/purchase-query";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { withStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { NOW, purchaseDays } from "./purchase-facts-fixture";

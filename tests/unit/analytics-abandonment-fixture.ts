@@ -11,8 +11,8 @@
 // c7   OB    brl       0.20  yes 06-04 12:00    -                 -                       pagarme invalid_cvv         1/0/1
 // c8   OU    usd      10.05  yes 06-05 10:00    10:30 (30)        06-08 10:31 (4321)      adyen   insufficient_funds  2/1/1
 // c9   OX    unknown   5.00  yes 06-02 01:00    01:20 (20)        06-02 02:20 (60)        adyen   -                   1/1/0
-import type { AbandonedCart } from "@/lib/sales-api/schemas/abandoned-cart";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { AbandonedCart } from "@/lib/records/abandoned-cart";
+import type { Purchase } from "@/lib/records/purchase";
 
 type Cart = AbandonedCart;
 type P = Pick<Purchase, "checkoutId" | "purchaseType" | "currency" | "offerCode">;

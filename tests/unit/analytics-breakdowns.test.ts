@@ -14,7 +14,7 @@ import {
   fundsAvailability,
   type CurrencyBreakdown,
 } from "@/lib/analytics/breakdowns";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 
 type Sale = Pick<Purchase, "currency" | "productName" | "offerCode" | "offerName" | "purchaseType" | "paymentMethod" | "psp" | "cardBrand" | "billingCountry" | "affiliateName" | "amountTransaction">;
 

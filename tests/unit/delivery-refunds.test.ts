@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysToDelivery, deliveryDaysId, deliveryOrderOf, deliveryRefunds } from "@/lib/analytics/delivery-refunds";
 import { eventFactRow } from "@/lib/query/event-facts";
-import type { Order } from "@/lib/sales-api/schemas/order";
+import type { Order } from "@/lib/records/order";
 
 // Orders and records as the report reads them: the orders fact table's DeliveryOrder (a record
 // without a milestone is none) and the event tables' rows.

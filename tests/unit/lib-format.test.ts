@@ -87,7 +87,7 @@ describe("formatUtc", () => {
   });
 
   // Regression guard, once a bug (lib/format.ts:9): the text is sliced, not converted, so a timestamp with an offset
-  // (which the record schemas accept: lib/sales-api/schemas/fields.ts:5) is labelled UTC with
+  // (which the record schemas accept: lib/records/fields.ts:5) is labelled UTC with
   // its local wall time: 23:30 at -03:00 is shown as "2026-03-05 23:30 UTC" instead of
   // "2026-03-06 02:30 UTC", and lands on the wrong day.
   it("converts a timestamp with an offset to UTC", () => {

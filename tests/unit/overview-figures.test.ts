@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fundsDueWithin, type FundsPurchase } from "@/lib/analytics/funds-availability";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
-import type { Purchase } from "@/lib/sales-api/schemas/purchase";
+import type { Purchase } from "@/lib/records/purchase";
 import { chargebackStanding, CHARGEBACK_THRESHOLDS, topRows } from "@/lib/reports/overview-figures";
 
 describe("a chargeback rate against the card networks' thresholds", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { toCents } from "@/lib/analytics/money";
 import { numberField } from "@/lib/query/event-facts";
-import { money, optionalMoney, readDecimalText } from "@/lib/sales-api/schemas/fields";
+import { money, optionalMoney, readDecimalText } from "@/lib/records/fields";
 
 describe("money reader, amounts written as text", () => {
   it.each(["0", "12", "12.34", "-12.34", "0.1", "0.10", "007.50", "123456789.99", "-0", "49.9", "1.005"])("accepts %j as the JSON number with the same digits", (text) => {

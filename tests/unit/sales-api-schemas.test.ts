@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { abandonedCartSchema } from "@/lib/sales-api/schemas/abandoned-cart";
-import { count, currency, money, optionalTimestamp, timestamp } from "@/lib/sales-api/schemas/fields";
-import { genericRecordSchema, listEnvelopeSchema } from "@/lib/sales-api/schemas/list-envelope";
-import { orderSchema } from "@/lib/sales-api/schemas/order";
-import { purchaseSchema } from "@/lib/sales-api/schemas/purchase";
+import { abandonedCartSchema } from "@/lib/records/abandoned-cart";
+import { count, currency, money, optionalTimestamp, timestamp } from "@/lib/records/fields";
+import { genericRecordSchema, listEnvelopeSchema } from "@/lib/records/list-envelope";
+import { orderSchema } from "@/lib/records/order";
+import { purchaseSchema } from "@/lib/records/purchase";
 
 function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

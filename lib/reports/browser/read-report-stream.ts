@@ -1,6 +1,6 @@
 // The browser's side of a report stream: reads NDJSON lines, reports progress, resolves with
 // the result or rejects with the described failure.
-import type { RangeProgress } from "@/lib/sales-api/fetch-range";
+import type { RangeProgress } from "@/lib/sales-api";
 import type { ReportFailure } from "@/lib/reports/report-failure-view";
 
 export class ReportStreamError extends Error {

@@ -3,8 +3,7 @@ import "server-only";
 // One description of a failed report for every surface (page, stream, CSV): what happened,
 // what to do, and a reference: the upstream's correlation id, or for a failure of our own the
 // id we logged it under (see report-failure.ts). Never a stack trace, never upstream text.
-import { errorKind, SalesApiError, SalesApiHttpError } from "@/lib/sales-api/errors";
-import { parseRetryAfter } from "@/lib/sales-api/retry-policy";
+import { errorKind, parseRetryAfter, SalesApiError, SalesApiHttpError } from "@/lib/sales-api";
 import type { ReportFailure } from "@/lib/reports/report-failure-view";
 
 export type { ReportFailure } from "@/lib/reports/report-failure-view";

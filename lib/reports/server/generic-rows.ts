@@ -3,7 +3,7 @@ import "server-only";
 // A page of generic records (refunds, chargebacks): sortable by any discovered column, personal
 // columns always masked. Each row carries its record's id under GENERIC_ROW_ID (the resource's
 // id field, else its position), by which the reveal action answers its details.
-import { firstField } from "@/lib/sales-api/resources";
+import { firstField } from "@/lib/sales-api";
 import { GENERIC_ROW_ID } from "@/lib/reports/generic-row-id";
 import { formatGenericCell, genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { sortedPage, type OrderMemo, type TableRequest } from "@/lib/reports/server/table-page";

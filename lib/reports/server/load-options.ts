@@ -8,7 +8,7 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { RangeOptions } from "@/lib/sales-api";
 import type { ReportProgress } from "@/lib/reports/report-progress";
 
 export interface LoadOptions {

@@ -7,7 +7,7 @@ import "server-only";
 // make and its stack in the log; an upstream that failed or could not be reached is a 502
 // with the upstream's reference when it gave one.
 import { log, newCorrelationId, type LogLevel } from "@/lib/log/server-log";
-import { SalesApiError, SalesApiHttpError, SalesApiTransportError, type SalesApiErrorKind } from "@/lib/sales-api/errors";
+import { SalesApiError, SalesApiHttpError, SalesApiTransportError, type SalesApiErrorKind } from "@/lib/sales-api";
 import { describeReportError, type ReportFailure } from "@/lib/reports/server/describe-error";
 
 export interface AnsweredFailure { status: number; failure: ReportFailure }

@@ -1,0 +1,90 @@
+// npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates --profile DIR]
+// — the views of the reports that read the fact tables, built in this process as their routes
+// build them (no server, no HTTP, no worker thread: the stores opened here), so a change to a
+// query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
+// temporary directory, filled as bench:reports fills it (the sandbox's generator, the large
+// creator account, each UTC day stored through MirrorDayCache.set as the sync stores it:
+// purchases, orders, abandoned carts, refunds and chargebacks of the two periods and the 62 days
+// after, sale-dated refunds reaching past the period); then each report, the last two years in
+// UTC per month against the previous period, `runs` times. --profile writes the CPU profile of
+// each report's last run.
+import fs from "node:fs";
+import inspector from "node:inspector/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
+import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
+import { buildRefundsView } from "@/lib/reports/server/refunds-report";
+import type { SalesApiClient } from "@/lib/sales-api";
+import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
+import { SqliteEventFactStore } from "@/lib/store/sqlite-event-fact-store";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
+import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
+
+const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" } } });
+const SCALE = Number(values.scale);
+const RUNS = Number(values.runs);
+const SECRET = "bench-views-secret-0123456789abcdef";
+
+type Stores = { facts: SqlitePurchaseFactStore; orderFacts: SqliteOrderFactStore; cartFacts: SqliteCartFactStore; eventFacts: SqliteEventFactStore };
+const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
+  abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts }),
+  refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
+  affiliates: (client, params, { facts }) => buildAffiliatesView(client, params, { facts }),
+};
+
+async function main(): Promise<void> {
+  const reports = values.reports.split(",");
+  for (const r of reports) if (!VIEWS[r]) throw new Error(`unknown report ${r}: one of ${Object.keys(VIEWS).join(", ")}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-views-"));
+  const file = path.join(dir, "mirror.sqlite");
+  const mirror = new SqliteMirrorStore(file);
+  const stores: Stores = { facts: new SqlitePurchaseFactStore(file), orderFacts: new SqliteOrderFactStore(file), cartFacts: new SqliteCartFactStore(file), eventFacts: new SqliteEventFactStore(file) };
+  // The days are stamped and judged by the real clock (as a server judges them): every one is fresh.
+  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...stores, clock: () => Date.now() });
+  const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };
+  console.log(`filling scale ${SCALE}: 4 years and 62 days (load ${load()})`);
+  const started = performance.now();
+  const counts = await fillMirror(bench, { scale: SCALE, resources: ["purchases", "orders", "abandoned-carts", "refunds", "chargebacks"], firstDay: BENCH_TODAY - 2 * 731, lastDay: BENCH_TODAY + 62, fetchedAt: Date.now() });
+  console.log(`filled ${Object.entries(counts).map(([r, n]) => `${n} ${r}`).join(", ")} in ${s(performance.now() - started)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
+  console.log(`views of ${params.from} .. ${params.to} against the previous period, UTC, per month, ${RUNS} runs each`);
+  const session = new inspector.Session();
+  session.connect();
+  for (const report of reports) {
+    const times: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const profiling = values.profile !== undefined && run === RUNS - 1;
+      if (profiling) {
+        await session.post("Profiler.enable");
+        await session.post("Profiler.start");
+      }
+      const before = load();
+      const t = performance.now();
+      await VIEWS[report]!(bench.client, params, stores);
+      times.push(s(performance.now() - t));
+      console.log(`${report} run ${run + 1}: ${times.at(-1)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB)`);
+      if (profiling) {
+        const { profile } = await session.post("Profiler.stop");
+        fs.mkdirSync(values.profile!, { recursive: true });
+        fs.writeFileSync(path.join(values.profile!, `${report}.cpuprofile`), JSON.stringify(profile));
+      }
+    }
+    console.log(`${report}: ${times.join(" / ")} s`);
+  }
+  session.disconnect();
+  await Promise.all(Object.values(stores).map((store) => store.close()));
+  await mirror.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
