@@ -1,6 +1,6 @@
 // npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates --profile DIR]
 // — the views of the reports that read the fact tables, built in this process as their routes
-// build them (no server, no HTTP, no worker thread: the stores opened here), so a change to a
+// build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
 // temporary directory, filled as bench:reports fills it (the sandbox's generator, the large
 // creator account, each UTC day stored through MirrorDayCache.set as the sync stores it:
@@ -18,11 +18,12 @@ import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
-import { SqliteEventFactStore } from "@/lib/store/sqlite-event-fact-store";
+import type { CartFactStore } from "@/lib/store/cart-fact-store";
+import type { EventFactStore } from "@/lib/store/event-fact-store";
+import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" } } });
@@ -30,7 +31,7 @@ const SCALE = Number(values.scale);
 const RUNS = Number(values.runs);
 const SECRET = "bench-views-secret-0123456789abcdef";
 
-type Stores = { facts: SqlitePurchaseFactStore; orderFacts: SqliteOrderFactStore; cartFacts: SqliteCartFactStore; eventFacts: SqliteEventFactStore };
+type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
 const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
   abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-views-"));
   const file = path.join(dir, "mirror.sqlite");
   const mirror = new SqliteMirrorStore(file);
-  const stores: Stores = { facts: new SqlitePurchaseFactStore(file), orderFacts: new SqliteOrderFactStore(file), cartFacts: new SqliteCartFactStore(file), eventFacts: new SqliteEventFactStore(file) };
+  // Each fact store in its worker thread, as the app opens them (lib/store/worker-fact-stores.ts).
+  const stores: Stores = { facts: openWorkerPurchaseFactStore(file), orderFacts: openWorkerOrderFactStore(file), cartFacts: openWorkerCartFactStore(file), eventFacts: openWorkerEventFactStore(file) };
   // The days are stamped and judged by the real clock (as a server judges them): every one is fresh.
   const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...stores, clock: () => Date.now() });
   const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };

@@ -11,6 +11,7 @@ import "server-only";
 import type { IsoDay } from "@/lib/calendar";
 import type { FilterKey } from "@/lib/report-params/definitions";
 import type { AbandonedCart } from "@/lib/records/abandoned-cart";
+import { cartRowOf } from "@/lib/store/cart-fact-sql";
 import { CART_FACT_DIMENSIONS, type CartFactPlan, type CartFactRow, type CartFactStore } from "@/lib/store/cart-fact-store";
 import { rangePlan } from "./range-plan";
 
@@ -79,7 +80,8 @@ export function factCart(row: CartFactRow): FactCart {
 export async function queryCarts(store: CartFactStore, account: string, query: CartQuery): Promise<FactCart[]> {
   const seen = new Set<string>();
   const carts: FactCart[] = [];
-  for (const row of await store.carts(account, cartPlan(query))) {
+  for (const values of await store.carts(account, cartPlan(query))) {
+    const row = cartRowOf(values);
     if (seen.has(row.checkoutId)) continue;
     seen.add(row.checkoutId);
     carts.push(factCart(row));

@@ -12,6 +12,7 @@ import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { IsoDay } from "@/lib/calendar";
 import type { FilterKey } from "@/lib/report-params/definitions";
 import type { Purchase } from "@/lib/records/purchase";
+import { checkoutOf } from "@/lib/store/checkout-fact-sql";
 import type { PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangePlan } from "./range-plan";
 
@@ -44,7 +45,8 @@ export function checkoutPlan(query: CheckoutPurchaseQuery): PurchaseFactPlan {
 export async function queryCheckoutPurchases(store: PurchaseFactStore, account: string, query: CheckoutPurchaseQuery): Promise<ReportPurchase[]> {
   // A Map keeps its first insertion's place: each purchase once, where it first came.
   const byId = new Map<number, ReportPurchase>();
-  for (const row of await store.checkouts(account, checkoutPlan(query))) {
+  for (const values of await store.checkouts(account, checkoutPlan(query))) {
+    const row = checkoutOf(values);
     if (!byId.has(row.purchaseId)) byId.set(row.purchaseId, { checkoutId: row.checkoutId, purchaseType: row.purchaseType, currency: row.currency, offerCode: row.offerCode, checkoutInitializedAt: row.createdText });
   }
   return [...byId.values()];

@@ -2,7 +2,7 @@
 // orders' is (order-fact-sql.ts). The behaviour suite holds the two back-ends to one answer.
 import { filterConditions, ORDER_DIMENSION_COLUMN } from "./order-fact-sql";
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
-import { CART_FACT_DIMENSIONS, type CartFactDimension, type CartFactPlan, type CartFactRow } from "./cart-fact-store";
+import { CART_FACT_DIMENSIONS, type CartFactDimension, type CartFactPlan, type CartFactRow, type CartRowValues } from "./cart-fact-store";
 
 /** The carts' filters are the Orders report's, and their columns are named alike. */
 export const CART_DIMENSION_COLUMN: Record<CartFactDimension, string> = ORDER_DIMENSION_COLUMN;
@@ -40,8 +40,6 @@ export function cartRowsStatement(dialect: FactDialect, table: string, account: 
 }
 
 type Numeric = number | string;
-/** A row as both back-ends answer it in array mode: CART_ROW_COLUMNS' values in order. */
-export type CartRecord = Array<string | number | null>;
 
 // PostgreSQL answers BIGINT as text (it will not round): instants and cents fit a number exactly.
 const num = (v: Numeric | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
@@ -51,7 +49,7 @@ const num = (v: Numeric | null | undefined): number | null => (v === null || v =
  * over the columns' names): a report reads every cart of its range through here, and objects
  * keyed by 27 names per row were a good part of that read's time.
  */
-export function cartRowOf(r: CartRecord): CartFactRow {
+export function cartRowOf(r: CartRowValues): CartFactRow {
   const text = (i: number) => (r[i] ?? null) as string | null;
   return {
     checkoutId: r[0] as string,

@@ -55,13 +55,21 @@ export interface CartFactPlan {
   filters: Partial<Record<CartFactDimension, readonly string[]>>;
 }
 
+/** A cart's row as the store answers it: CART_ROW_COLUMNS' values in order (PostgreSQL's BIGINT as text). */
+export type CartRowValues = Array<string | number | null>;
+
 export interface CartFactStore {
   /** Replaces every row of the account's day by `rows`, atomically. */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly CartFactRow[]): Promise<void>;
   /** The days held, with when their records were fetched (to judge them as fresh as the mirror's). */
   readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
-  /** The plan's carts in the records' order (newest day first, a day in its stored order): their typed columns only. */
-  carts(account: string, plan: CartFactPlan): Promise<CartFactRow[]>;
+  /**
+   * The plan's carts in the records' order (newest day first, a day in its stored order): their
+   * typed columns only, each as its values in CART_ROW_COLUMNS' order (cartRowOf reads one). Arrays,
+   * not objects: a report reads every cart of its range, and from the worker thread an object's
+   * names are copied with each row.
+   */
+  carts(account: string, plan: CartFactPlan): Promise<CartRowValues[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -1,10 +1,8 @@
 // What the Abandonment report reads of the purchases fact table: the purchases of a range after
 // its filters, as the columns its panels read (FactCheckout), one statement for both back-ends.
 import { forDialect, pageRows, type FactDialect } from "./purchase-fact-sql";
-import type { FactCheckout, PurchaseFactPlan } from "./purchase-fact-store";
+import type { FactCheckout, FactCheckoutValues, PurchaseFactPlan } from "./purchase-fact-store";
 
-/** A row as both back-ends answer it in array mode (better-sqlite3's raw, pg's rowMode "array"), in the statement's column order. */
-export type CheckoutRecord = [purchaseId: number | string, checkoutId: string | null, purchaseType: string, currency: string, offerCode: string | null, checkoutInitializedAt: string];
 
 /** The plan's rows in the records' order: newest day first, a day in its stored order. */
 export function checkoutsStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): { text: string; args: unknown[] } {
@@ -14,9 +12,8 @@ export function checkoutsStatement(dialect: FactDialect, table: string, account:
   return forDialect(dialect, { text, args });
 }
 
-// By position: a report reads every purchase of its range through here, and objects keyed by
-// the columns' names cost a good part of that read.
-export const checkoutOf = (r: CheckoutRecord): FactCheckout => ({
+// Read by position (the statement's columns are FactCheckoutValues' order).
+export const checkoutOf = (r: FactCheckoutValues): FactCheckout => ({
   purchaseId: Number(r[0]),
   checkoutId: r[1],
   // The type's dimension key: "none" for a record without one, never the front a checkout is counted by.

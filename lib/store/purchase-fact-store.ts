@@ -179,6 +179,12 @@ export interface FactSale { purchaseId: number; currency: string; transaction: n
 
 /** A purchase as the Abandonment report reads it (lib/query/checkout-purchase-query.ts): raw values, its currency not placed ("" when it came without one). */
 export interface FactCheckout { purchaseId: number; checkoutId: string | null; purchaseType: string; currency: string; offerCode: string | null; createdText: string }
+/**
+ * A FactCheckout as the store answers it, its values in that order (checkoutOf reads one; the
+ * purchase id is text from PostgreSQL). Arrays, not objects: a report reads every purchase of its
+ * range, and from the worker thread an object's names are copied with each row.
+ */
+export type FactCheckoutValues = [purchaseId: number | string, checkoutId: string | null, purchaseType: string, currency: string, offerCode: string | null, createdText: string];
 
 /** Per placed currency, the net cents falling due in a window and how many sales (lib/analytics/funds-availability.ts's fundsDueWithin). */
 export interface FactFundsDue { currency: string; creatorNet: number; affiliationNet: number; sales: number }
@@ -219,7 +225,7 @@ export interface PurchaseFactStore {
    */
   fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]>;
   /** The plan's rows of its range [bucketStarts[0], endMs) after its filters, in the records' order (newest day first, a day in its stored order). */
-  checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]>;
+  checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

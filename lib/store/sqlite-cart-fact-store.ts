@@ -6,8 +6,8 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
-import { cartRowOf, cartRowsStatement, cartRowValues, CART_ROW_COLUMNS, type CartRecord } from "./cart-fact-sql";
-import type { CartFactPlan, CartFactRow, CartFactStore } from "./cart-fact-store";
+import { cartRowsStatement, cartRowValues, CART_ROW_COLUMNS } from "./cart-fact-sql";
+import type { CartFactPlan, CartFactRow, CartFactStore, CartRowValues } from "./cart-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 const TABLE = "cart_facts";
@@ -43,9 +43,9 @@ export class SqliteCartFactStore implements CartFactStore {
     return this.statements.readMeta(account, days);
   }
 
-  async carts(account: string, plan: CartFactPlan): Promise<CartFactRow[]> {
+  async carts(account: string, plan: CartFactPlan): Promise<CartRowValues[]> {
     const s = cartRowsStatement("sqlite", TABLE, account, plan);
-    return (this.db.prepare(s.text).raw().all(...s.args) as CartRecord[]).map(cartRowOf);
+    return this.db.prepare(s.text).raw().all(...s.args) as CartRowValues[];
   }
 
   async forget(account: string): Promise<void> {

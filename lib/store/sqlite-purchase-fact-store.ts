@@ -13,9 +13,9 @@ import {
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
-import { checkoutOf, checkoutsStatement, type CheckoutRecord } from "./checkout-fact-sql";
+import { checkoutsStatement } from "./checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "./refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 
 const TABLE = "purchase_facts";
@@ -149,9 +149,9 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     return (this.db.prepare(statement.text).all(...statement.args) as FundsDueRecord[]).map(fundsDueOf);
   }
 
-  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
+  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]> {
     const statement = checkoutsStatement("sqlite", TABLE, account, plan);
-    return (this.db.prepare(statement.text).raw().all(...statement.args) as CheckoutRecord[]).map(checkoutOf);
+    return this.db.prepare(statement.text).raw().all(...statement.args) as FactCheckoutValues[];
   }
 
   async forget(account: string): Promise<void> {

@@ -3,8 +3,8 @@ import "server-only";
 // The carts fact table in PostgreSQL, shared by every instance. Same contract as
 // SqliteCartFactStore, answer for answer (lib/store/cart-fact-store.ts).
 import type { Pool } from "pg";
-import { cartRowOf, cartRowsStatement, cartRowValues, CART_ROW_COLUMNS, type CartRecord } from "../cart-fact-sql";
-import type { CartFactPlan, CartFactRow, CartFactStore } from "../cart-fact-store";
+import { cartRowsStatement, cartRowValues, CART_ROW_COLUMNS } from "../cart-fact-sql";
+import type { CartFactPlan, CartFactRow, CartFactStore, CartRowValues } from "../cart-fact-store";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { storePool, type PostgresPoolOptions } from "./pool";
@@ -28,9 +28,9 @@ export class PostgresCartFactStore implements CartFactStore {
     return readFactDayMeta(this.pool, TABLES.days, account, days);
   }
 
-  async carts(account: string, plan: CartFactPlan): Promise<CartFactRow[]> {
+  async carts(account: string, plan: CartFactPlan): Promise<CartRowValues[]> {
     const s = cartRowsStatement("postgres", TABLE, account, plan);
-    return (await this.pool.query<CartRecord>({ text: s.text, values: s.args, rowMode: "array" })).rows.map(cartRowOf);
+    return (await this.pool.query<CartRowValues>({ text: s.text, values: s.args, rowMode: "array" })).rows;
   }
 
   async forget(account: string): Promise<void> {

@@ -9,9 +9,9 @@ import {
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import { checkoutOf, checkoutsStatement, type CheckoutRecord } from "../checkout-fact-sql";
+import { checkoutsStatement } from "../checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckout, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
@@ -124,9 +124,9 @@ export class PostgresPurchaseFactStore implements PurchaseFactStore {
     return (await this.pool.query<FundsDueRecord>(statement.text, statement.args)).rows.map(fundsDueOf);
   }
 
-  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckout[]> {
+  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]> {
     const statement = checkoutsStatement("postgres", TABLE, account, plan);
-    return (await this.pool.query<CheckoutRecord>({ text: statement.text, values: statement.args, rowMode: "array" })).rows.map(checkoutOf);
+    return (await this.pool.query<FactCheckoutValues>({ text: statement.text, values: statement.args, rowMode: "array" })).rows;
   }
 
   async forget(account: string): Promise<void> {
