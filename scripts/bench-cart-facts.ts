@@ -12,6 +12,7 @@ import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "731" } } });
 const SCALE = Number(values.scale);
@@ -48,10 +49,4 @@ async function main(): Promise<void> {
   await filled.remove();
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -20,6 +20,7 @@ import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { makeAccounts } from "../sandbox/accounts";
 import { Dataset } from "../sandbox/data/dataset";
 import { dayOf } from "../sandbox/data/time";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "731" }, runs: { type: "string", default: "3" } } });
 const SCALE = Number(values.scale);
@@ -89,10 +90,4 @@ async function main(): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

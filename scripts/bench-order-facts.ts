@@ -8,6 +8,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
 import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "731" } } });
 const SCALE = Number(values.scale);
@@ -40,10 +41,4 @@ async function main(): Promise<void> {
   await filled.remove();
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -14,6 +14,7 @@ import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/
 import type { SalesApiClient } from "@/lib/sales-api";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { BENCH_NOW as NOW, fillTempMirror, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" } } });
 const SCALE = Number(values.scale);
@@ -95,10 +96,4 @@ async function modelPhases(client: SalesApiClient, facts: ReturnType<typeof open
   await kept.engine.close();
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "731" } } });
 const SCALE = Number(values.scale);
@@ -53,10 +54,4 @@ async function main(): Promise<void> {
   await filled.remove();
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -22,6 +22,7 @@ import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { BENCH_TODAY, fillTempMirror, isoOfDay, loadAverage as load, NO_FILTERS, openBenchMirror, seconds as s } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "365" }, mode: { type: "string" }, file: { type: "string" }, profile: { type: "string" }, "now-heap": { type: "string" } } });
 const SCALE = Number(values.scale);
@@ -124,10 +125,4 @@ async function main(): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

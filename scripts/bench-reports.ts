@@ -29,6 +29,7 @@ import { ensureProductionBuild } from "../tests/instances/support/production-bui
 import { processGroupOf, startDashboardProcess, type DashboardProcess } from "../tests/instances/support/dashboard-process";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
 import { BENCH_NOW, BENCH_TODAY, benchAccounts, FILL_JOB_ENV, type FillJob, isoOfDay, loadAverage, NO_FILTERS, seconds } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -391,10 +392,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

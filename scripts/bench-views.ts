@@ -25,6 +25,7 @@ import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { runMain } from "./bench/run-main";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" } } });
 const SCALE = Number(values.scale);
@@ -83,10 +84,4 @@ async function main(): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -7,6 +7,7 @@ import { getCartFactStore, getEventFactStore, getMirrorStore, getOrderFactStore,
 import { getServerEnv } from "@/lib/env";
 import { prepareSharedBackends } from "@/lib/store/prepare-shared-backends";
 import { FILL_JOB_ENV, fillMirror, openBenchMirror, type FillJob } from "./fill-mirror";
+import { runMain } from "./run-main";
 
 async function main(): Promise<void> {
   const job = JSON.parse(process.env[FILL_JOB_ENV] ?? "null") as FillJob | null;
@@ -19,10 +20,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(counts)}\n`);
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);
