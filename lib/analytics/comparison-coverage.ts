@@ -15,16 +15,24 @@ const MIN_LEADING_GAP_DAYS = 7;
  */
 export function comparisonDataStart(comparison: DayRange, previousDays: Iterable<string>, currentDays: Iterable<string>): IsoDay | null {
   const start = parseDay(comparison.from);
+  // A report hands in a timestamp per record (hundreds of thousands): each distinct day is parsed once.
+  const parsed = new Map<string, number>();
+  const dayOf = (timestamp: string): number => {
+    const day = timestamp.slice(0, 10);
+    let n = parsed.get(day);
+    if (n === undefined) parsed.set(day, (n = parseDay(day)));
+    return n;
+  };
   const days = new Set<number>();
   let first = Infinity;
   for (const day of previousDays) {
-    const n = parseDay(day.slice(0, 10));
+    const n = dayOf(day);
     if (n < start) continue;
     days.add(n);
     first = Math.min(first, n);
   }
   if (first === Infinity) return null;
-  for (const day of currentDays) days.add(parseDay(day.slice(0, 10)));
+  for (const day of currentDays) days.add(dayOf(day));
   const sorted = [...days].sort((a, b) => a - b);
   let longestQuiet = 0;
   for (let i = 1; i < sorted.length; i++) longestQuiet = Math.max(longestQuiet, sorted[i]! - sorted[i - 1]! - 1);

@@ -74,7 +74,11 @@ async function loadReport<C extends ReportCart, P extends ReportPurchase>(client
   const current = keep(abandonmentKpis(data.carts, data.purchases, options));
   const before = previous ? keep(abandonmentKpis(previous.carts, previous.purchases, { currencyOf: previous.currencyOf })) : [];
   const series = { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz, currencyOf };
-  const daysOf = (d: AbandonmentRecords<C, P>) => [...d.carts.map((c) => c.sessionInitializedAt), ...d.purchases.map((p) => p.checkoutInitializedAt)];
+  // Read as they are walked, not copied into one array of every cart's and purchase's timestamp.
+  function* daysOf(d: AbandonmentRecords<C, P>): Generator<string> {
+    for (const c of d.carts) yield c.sessionInitializedAt;
+    for (const p of d.purchases) yield p.checkoutInitializedAt;
+  }
   const comparisonDataFrom = compare && previous ? comparisonDataStart(compare, daysOf(previous), daysOf(data)) : null;
   const matrix = declineMatrix(data.carts);
   const view = {
