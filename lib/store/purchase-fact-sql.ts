@@ -178,7 +178,9 @@ export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: stri
   const currency = currencyExpression(plan, args);
   const list = dialect === "sqlite" ? "json_each(?) j" : "unnest(?::bigint[]) AS j(value)";
   const rows = dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : `${table} f`;
-  args.push(dialect === "sqlite" ? JSON.stringify(ids) : ids, account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  // Each id once: joined to the rows, an id given twice would give its row twice (IN did not).
+  const unique = [...new Set(ids)];
+  args.push(dialect === "sqlite" ? JSON.stringify(unique) : unique, account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = filterConditions(plan, args);
   return `(SELECT ${currency} AS currency, ${columns} FROM ${list} CROSS JOIN ${rows}
     WHERE f.account = ? AND f.purchase_id = j.value AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;

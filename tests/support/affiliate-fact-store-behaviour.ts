@@ -87,6 +87,8 @@ export function affiliateFactStoreBehaviour(name: string, backend: AffiliateFact
         // Any number of ids in one statement, more than either back-end's parameters.
         const many = [...Array.from({ length: 70_000 }, (_, i) => 100_000 + i), 1, 2, 4, 6, 8, 10, 999];
         expect(byKey(await store.countSales("acct", plan({ product: ["P"] }), many))).toEqual(byKey(counts));
+        // An id given twice is one sale.
+        expect(byKey(await store.countSales("acct", plan({ product: ["P"] }), [1, 1, 2, 2, 4, 6, 8, 10, 10, 999]))).toEqual(byKey(counts));
       });
     });
   });
