@@ -3,7 +3,6 @@
 import { forDialect, pageRows, type FactDialect } from "./purchase-fact-sql";
 import type { FactCheckout, FactCheckoutValues, PurchaseFactPlan } from "./purchase-fact-store";
 
-
 /** The plan's rows in the records' order: newest day first, a day in its stored order. */
 export function checkoutsStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): { text: string; args: unknown[] } {
   const args: unknown[] = [];

@@ -266,14 +266,12 @@ export function pageStatement(dialect: FactDialect, table: string, account: stri
 
 /**
  * Which of `ids` are rows of the plan's range after its filters, and where each lives: what the
- * reveal action may answer for. The range is read by its index and the ids kept from it (no
- * index by purchase id: the range's rows are read, none sorted).
+ * reveal action may answer for. Each id is looked up by the (account, purchase_id) index, as the
+ * Refunds report's sales are (idRows), not found by reading the range's rows.
  */
 export function locateStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
   const args: unknown[] = [];
-  const from = pageRows(dialect, table, account, { plan }, args);
-  args.push(...ids);
-  return forDialect(dialect, { text: `SELECT f.purchase_id, f.day, f.seq ${from} AND f.purchase_id IN (${ids.map(() => "?").join(", ")}) ORDER BY f.day, f.seq`, args });
+  return forDialect(dialect, { text: `SELECT r.purchase_id, r.day, r.seq FROM ${idRows(dialect, plan, table, account, ids, args, "f.purchase_id, f.day, f.seq")} ORDER BY r.day, r.seq`, args });
 }
 
 /**

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { refundPlan } from "@/lib/query/refund-query";
-import { affiliateStatements, countSalesStatement } from "@/lib/store/purchase-fact-sql";
+import { affiliateStatements, countSalesStatement, locateStatement } from "@/lib/store/purchase-fact-sql";
 import { refundStatements, salesOfStatement } from "@/lib/store/refund-fact-sql";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { sqliteFiles } from "../support/sqlite-files";
@@ -29,6 +29,8 @@ describe("the fact statements of the Refunds and Affiliates reports on SQLite", 
     expect(await planOf(salesOfStatement("sqlite", "purchase_facts", "acct", plan({ product: ["Q"] }), [1, 2, 3]))).toMatch(/USING INDEX purchase_facts_id/);
     // The Affiliates leaderboard counts the disputed sales the same way.
     expect(await planOf(countSalesStatement("sqlite", "purchase_facts", "acct", plan({ product: ["Q"] }), [1, 2, 3]))).toMatch(/USING INDEX purchase_facts_id/);
+    // So does the reveal action, for the rows of the visible page.
+    expect(await planOf(locateStatement("sqlite", "purchase_facts", "acct", plan(), [1, 2, 3]))).toMatch(/SEARCH f USING INDEX purchase_facts_id \(account=\? AND purchase_id=\?/);
   });
 
   it("read the refunded sales' cells and labels from the refunded rows only", async () => {
