@@ -102,9 +102,9 @@ function visits(): Visit[] {
     { id: "refunds-event", label: "Refunds, dated by request", path: `/api/reports/refunds?${q({}, "&dating=event")}`, kind: "stream" },
     { id: "affiliates", label: "Affiliates", path: `/api/reports/affiliates?${q()}`, kind: "stream" },
     { id: "payouts", label: "Payout calendar, current month", path: `/api/reports/payouts?${now}`, kind: "stream" },
-    { id: "table-1", label: "purchases table, page 1", path: `/api/reports/revenue/rows?${q({}, "&page=1")}`, kind: "json" },
-    { id: "table-500", label: "purchases table, page 500", path: `/api/reports/revenue/rows?${q({}, "&page=500")}`, kind: "json" },
-    { id: "table-amount", label: "purchases table, by amount", path: `/api/reports/revenue/rows?${q({}, "&sort=amount")}`, kind: "json" },
+    { id: "table-1", label: "purchases table, page 1", path: `/api/reports/revenue/rows/purchases?${q({}, "&page=1")}`, kind: "json" },
+    { id: "table-500", label: "purchases table, page 500", path: `/api/reports/revenue/rows/purchases?${q({}, "&page=500")}`, kind: "json" },
+    { id: "table-amount", label: "purchases table, by amount", path: `/api/reports/revenue/rows/purchases?${q({}, "&sort=amount")}`, kind: "json" },
     { id: "csv", label: "purchases CSV", path: `/api/export/revenue/purchases?${q()}`, kind: "csv" },
   ];
 }

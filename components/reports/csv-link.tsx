@@ -2,9 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { createContext, useContext, type ReactNode } from "react";
-import type { ReportId } from "@/lib/reports/report-definitions";
-
-export const exportHref = (report: ReportId, dataset: string, query: string) => `/api/export/${report}/${dataset}?${query}`;
+import { exportHref, type ReportId } from "@/lib/reports/report-definitions";
 
 // Where the panels on screen link their CSVs: the export route of the report and query they
 // belong to (while a new range loads, the previous one's: a panel's CSV holds what the panel

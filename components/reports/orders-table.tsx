@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { OrderRow } from "@/lib/reports/report-views";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 import { RecordsTable, withZone, type TableColumn } from "./records-table";
+import { rowsEndpoint } from "@/lib/reports/report-definitions";
 
 // The day and the amount first (a phone shows two or three columns before it scrolls), the id last.
 // Labels are the keys of `report.tables.orderColumns`, worded in the reader's language below.
@@ -24,5 +25,5 @@ type OrderColumn = "id" | "createdAt" | "product" | "amount" | "milestone" | "ca
 export function OrdersTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {
   const t = useTranslations("report.tables");
   const columns = COLUMNS.map((c) => ({ ...c, label: t(`orderColumns.${c.key}`) }));
-  return <RecordsTable title={t("orders")} table="orders" endpoint="/api/reports/orders/rows" query={query} total={total} columns={withZone(columns, zoneOfQuery(query), "createdAt")} defaultSort="createdAt" defaultHidden={["carrier"]} rowKey={(r) => r.id} csvHref={csvHref} testId="order" />;
+  return <RecordsTable title={t("orders")} table="orders" endpoint={rowsEndpoint("orders", "orders")} query={query} total={total} columns={withZone(columns, zoneOfQuery(query), "createdAt")} defaultSort="createdAt" defaultHidden={["carrier"]} rowKey={(r) => r.id} csvHref={csvHref} testId="order" />;
 }

@@ -3,8 +3,8 @@
 import type { ReactNode } from "react";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { ReportId } from "@/lib/reports/report-definitions";
-import { CsvHrefScope, ExportScope, exportHref } from "./csv-link";
+import { exportHref, type ReportId } from "@/lib/reports/report-definitions";
+import { CsvHrefScope, ExportScope } from "./csv-link";
 
 /**
  * A shared snapshot's CSV hrefs: a function (null: no link), or, from a server component (a

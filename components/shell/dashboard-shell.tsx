@@ -9,7 +9,7 @@ import type { AccountSettings } from "@/lib/store/account-settings-store";
 import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
-import { REPORTS } from "@/lib/reports/report-definitions";
+import { REPORT_PAGES } from "@/lib/reports/report-definitions";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
 import { SavedViewsNav, SavedViewsNavPending } from "@/components/views/saved-views-nav";
 import { ReportNav, ReportNavFallback } from "./report-nav";
@@ -21,11 +21,7 @@ interface Props { account: SessionAccount; settings: AccountSettings | null; sco
 // Props in, markup out: the layout reads the session, the settings, the scope, the upstream's health and the saved views.
 export function DashboardShell({ account, settings, scope, health, savedViews, children }: Props) {
   const t = useTranslations("shell");
-  const overview = useTranslations("overview");
-  const payouts = useTranslations("payouts");
-  // The Overview first: it is the page after sign-in, and every figure on it leads to a report below.
-  // The payout calendar last: it looks ahead, where the reports look back.
-  const items = [{ path: "/overview", label: overview("nav") }, ...REPORTS.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path }) => ({ path, label: t(`nav.${id}`) })), { path: "/payouts", label: payouts("nav") }];
+  const items = REPORT_PAGES.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path }) => ({ path, label: t(`nav.${id}`) }));
   return (
     <SessionScope scope={scope}>
       <div className="min-h-dvh">

@@ -25,5 +25,28 @@ export function reportDefinition(id: ReportId): ReportDefinition {
   return REPORTS.find((r) => r.id === id)!;
 }
 
+/** Every page of the navigation, in its order: the Overview first (the page after sign-in, whose
+ * figures lead to the reports), the payout calendar last (it looks ahead, where the reports look back). */
+export const REPORT_PAGE_IDS = ["overview", ...REPORT_IDS, "payouts"] as const;
+export type ReportPageId = (typeof REPORT_PAGE_IDS)[number];
+
+export interface ReportPage {
+  id: ReportPageId;
+  path: `/${ReportPageId}`;
+  creatorOnly: boolean;
+}
+
+export const REPORT_PAGES: readonly ReportPage[] = [
+  { id: "overview", path: "/overview", creatorOnly: false },
+  ...REPORTS.map(({ id, path, creatorOnly }) => ({ id, path, creatorOnly })),
+  { id: "payouts", path: "/payouts", creatorOnly: false },
+];
+
 /** The API route that streams a report's view (NDJSON: progress, then the view). */
-export const reportEndpoint = (id: ReportId) => `/api/reports/${id}`;
+export const reportEndpoint = (id: ReportPageId) => `/api/reports/${id}`;
+
+/** The API route of one page of a report's record table. */
+export const rowsEndpoint = (id: ReportId, table: string) => `/api/reports/${id}/rows/${table}`;
+
+/** The address of one of a report's CSV files ("all": the ZIP of every file), for the query. */
+export const exportHref = (id: ReportPageId, dataset: string, query: string) => `/api/export/${id}/${dataset}?${query}`;

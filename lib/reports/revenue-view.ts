@@ -37,7 +37,7 @@ export interface RevenueView {
   funds: CurrencyFunds[];
   /** How many weeks the funds table lists before its FUNDS_LATER row. */
   fundsWeeks: number;
-  /** The table's rows come a page at a time from /api/reports/revenue/rows. */
+  /** The table's rows come a page at a time from /api/reports/revenue/rows/purchases. */
   rows: { total: number };
   filterOptions: Record<FilterKey, string[]>;
   /** The Offer filter's choices in words: each offer's name and products (lib/reports/offer-choices.ts). */

@@ -2,48 +2,23 @@ import "server-only";
 
 // The view a share link stores: a copy of the report's view keeping only what the shared
 // panels and their CSVs read. An allow-list per report, so a field added to a view later is
-// left out until someone decides it may be shared (the lists below must name every field of
+// left out until someone decides it may be shared (the lists must name every field of
 // the Shared*View types, and nothing else: the compiler checks both). Left out on purpose:
 // the filters' choices (every product, offer and affiliate of the range, beyond the report's
 // own filters), the record tables' counts and columns (their rows are never shared), and
-// whether the range included today (a snapshot says when it was built instead).
+// whether the range included today (a snapshot says when it was built instead). Each report's
+// list is in its module (lib/reports/<id>/server/report.ts, `share.keep`).
 import type { SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { ReportId } from "@/lib/reports/report-definitions";
-import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
+import { FILTERED_REPORTS } from "@/lib/reports/server/report-registry";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
-import type { SharedAbandonmentView, SharedAffiliatesView, SharedOrdersView, SharedRefundsView, SharedRevenueView, SharedViews } from "./shared-views";
-
-type Keep<V> = Record<keyof V, true>;
-
-const KEEP = {
-  revenue: {
-    keyType: true, range: true, comparison: true, comparisonDataFrom: true, currencies: true, kpis: true, series: true,
-    breakdowns: true, attach: true, funds: true, fundsWeeks: true, quality: true,
-  } satisfies Keep<SharedRevenueView>,
-  orders: {
-    kpis: true, comparison: true, comparisonDataFrom: true, series: true, fulfilment: true, quality: true,
-  } satisfies Keep<SharedOrdersView>,
-  abandonment: {
-    range: true, comparison: true, comparisonDataFrom: true, kpis: true, funnel: true, funnelByOffer: true, funnelByVersion: true,
-    funnelByMode: true, declines: true, matrix: true, matrixRecovery: true, approval: true, attempts: true, byOffer: true, byProduct: true,
-    byCountryState: true, heatmap: true, series: true, recovery: true, recoveredSeries: true, quality: true,
-  } satisfies Keep<SharedAbandonmentView>,
-  refunds: {
-    keyType: true, dating: true, comparison: true, comparisonDataFrom: true, kpis: true, figures: true, breakdowns: true,
-    daysToRefund: true, delivery: true, deliveryRates: true, unavailable: true, unmatched: true, quality: true,
-  } satisfies Keep<SharedRefundsView>,
-  affiliates: {
-    comparison: true, comparisonDataFrom: true, minSample: true, flagMultiple: true, blocks: true, sales: true, unavailable: true, quality: true,
-  } satisfies Keep<SharedAffiliatesView>,
-} as const;
+import type { SharedViews } from "./shared-views";
 
 /** The reports an affiliate key may share: the ones it can open. */
-export const AFFILIATE_SHAREABLE: ReadonlySet<ReportId> = new Set<ReportId>(["revenue", "refunds"]);
-
 export function canShareReport(report: ReportId, keyType: KeyType): boolean {
-  return keyType === "creator" || AFFILIATE_SHAREABLE.has(report);
+  return keyType === "creator" || !FILTERED_REPORTS[report].creatorOnly;
 }
 
 export class ReportNotShareableError extends Error {
@@ -75,7 +50,7 @@ export function shareableView<R extends ReportId>(report: R, view: unknown, keyT
   if (view === null || typeof view !== "object") throw new TypeError(`A ${report} view must be an object.`);
   const source = view as Record<string, unknown>;
   if ("keyType" in source && source.keyType !== keyType) throw new TypeError(`This ${report} view was made for another key type.`);
-  const kept = Object.keys(KEEP[report]).filter((key) => key in source).map((key) => [key, withoutPersonalKeys(source[key])]);
+  const kept = Object.keys(FILTERED_REPORTS[report].share.keep).filter((key) => key in source).map((key) => [key, withoutPersonalKeys(source[key])]);
   return Object.fromEntries(kept) as SharedViews[R];
 }
 
@@ -98,5 +73,5 @@ export function onlyCurrency(value: unknown, currency: string | null): unknown {
 export async function buildShareableView<R extends ReportId>(report: R, client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
   // Refused before any upstream request.
   if (!canShareReport(report, account.keyType)) throw new ReportNotShareableError(report);
-  return onlyCurrency(shareableView(report, await REPORT_BUILDERS[report](client, account, params, options), account.keyType), params.currency) as SharedViews[R];
+  return onlyCurrency(shareableView(report, await FILTERED_REPORTS[report].build(client, account, params, options), account.keyType), params.currency) as SharedViews[R];
 }

@@ -74,7 +74,7 @@ test("an affiliate does not see the Abandonment view and the server answers 403 
   await expect(page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Abandonment" })).toHaveCount(0);
   expect((await page.goto("/abandonment"))?.status()).toBe(403);
   expect((await page.request.get("/api/export/abandonment?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
-  expect((await page.request.get("/api/reports/abandonment/rows?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
+  expect((await page.request.get("/api/reports/abandonment/rows/carts?from=2026-06-01&to=2026-06-15")).status()).toBe(403);
 });
 
 test("the carts table keeps its sort, page and columns over a reload; revealed details (phone included) equal the sandbox's", async ({ page }) => {

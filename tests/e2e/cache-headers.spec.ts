@@ -12,7 +12,7 @@ test("pages, report streams, rows, downloads and actions' pages of a session are
   await signIn(page, creds.creator, "A");
   const paths = [
     `/revenue?${QUERY}`, "/overview", "/shared-links",
-    `/api/reports/revenue?${QUERY}`, `/api/reports/revenue/rows?${QUERY}`, `/api/export/revenue/kpis?${QUERY}`, "/api/mirror/status",
+    `/api/reports/revenue?${QUERY}`, `/api/reports/revenue/rows/purchases?${QUERY}`, `/api/export/revenue/kpis?${QUERY}`, "/api/mirror/status",
   ];
   for (const path of paths) {
     const answer = await page.request.get(path, { maxRedirects: 0 });

@@ -42,7 +42,7 @@ test("a range ending 9999-12-31 is a worded 400 on every route and a worded prob
   await signIn(page, creds.creator, "A");
   for (const from of ["9999-12-01", "2026-06-01"]) {
     const query = `from=${from}&to=9999-12-31`;
-    for (const path of ["/api/reports/revenue", "/api/reports/revenue/rows", "/api/reports/orders/rows", "/api/reports/abandonment/rows", "/api/reports/refunds/rows?kind=refunds", "/api/export/revenue/kpis", "/api/export/refunds/refunds", "/api/export/orders", "/api/export/abandonment"]) {
+    for (const path of ["/api/reports/revenue", "/api/reports/revenue/rows/purchases", "/api/reports/orders/rows/orders", "/api/reports/abandonment/rows/carts", "/api/reports/refunds/rows/refunds", "/api/export/revenue/kpis", "/api/export/refunds/refunds", "/api/export/orders", "/api/export/abandonment"]) {
       const response = await page.request.get(`${path}${path.includes("?") ? "&" : "?"}${query}`);
       expect(response.status(), path).toBe(400);
       const body = (await response.json()) as { error: { code: string; message: string } };

@@ -34,20 +34,36 @@ describe("components", () => {
   });
 
   it("reach lib/reports' server code for types only, through report-views", () => {
-    const offenders = files.filter((f) => imports(f).some((i) => i.from.startsWith("@/lib/reports/server")));
+    const offenders = files.filter((f) => imports(f).some((i) => i.from.startsWith("@/lib/reports/") && i.from.split("/").includes("server")));
     expect(offenders).toEqual([]);
   });
 });
 
 describe("lib/reports", () => {
-  it("marks every file of server/ server-only", () => {
-    const unmarked = sources("lib/reports/server").filter((f) => !/^import "server-only";/m.test(read(f)));
+  it("marks every file of a server/ folder server-only (lib/reports/server, lib/reports/<id>/server)", () => {
+    const serverFiles = sources("lib/reports").filter((f) => f.split("/").includes("server"));
+    expect(serverFiles).toContain("lib/reports/revenue/server/report.ts");
+    const unmarked = serverFiles.filter((f) => !/^import "server-only";/m.test(read(f)));
     expect(unmarked).toEqual([]);
   });
 
   it("keeps the files at its top free of server code (they run in the browser too)", () => {
     const top = fs.readdirSync(path.join(ROOT, "lib/reports")).filter((n) => /\.ts$/.test(n)).map((n) => `lib/reports/${n}`);
     const offenders = top.filter((f) => /^import "server-only";/m.test(read(f)) || imports(f).some((i) => !i.typeOnly && (i.from.startsWith("@/lib/reports/server") || i.from.startsWith("@/lib/sales-api"))));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("report routes (issue #26, point 1)", () => {
+  const routes = sources("app").filter((f) => /\/route\.ts$/.test(f));
+
+  it("are the generic ones: one stream, one rows and one export route serve every report module", () => {
+    const reportRoutes = routes.filter((f) => f.startsWith("app/api/reports/") || f.startsWith("app/api/export/")).sort();
+    expect(reportRoutes).toEqual(["app/api/export/[report]/[[...dataset]]/route.ts", "app/api/reports/[report]/route.ts", "app/api/reports/[report]/rows/[table]/route.ts"]);
+  });
+
+  it("never say who may open a report: its module does, once", () => {
+    const offenders = routes.filter((f) => /creatorOnly|keyType\s*[!=]==/.test(read(f)));
     expect(offenders).toEqual([]);
   });
 });

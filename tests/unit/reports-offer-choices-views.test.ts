@@ -3,7 +3,7 @@ import type { Scope } from "../../sandbox/data/dataset";
 import type { SessionAccount } from "@/lib/auth/session-decision";
 import { FILTER_KEYS, type ReportParams } from "@/lib/report-params/definitions";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
-import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
+import { FILTERED_REPORTS } from "@/lib/reports/server/report-registry";
 import type { KeyType } from "@/lib/sales-api";
 import { sandboxClient } from "./sharing-sandbox-client";
 
@@ -45,7 +45,7 @@ describe("the offers each report sends for its Offer filter", () => {
   for (const c of CASES) {
     it(`${c.report} (${c.keyType}): every listed offer by name under its products, and no other`, async () => {
       const client = sandboxClient(SCOPES[c.keyType], NOW, `offers-${c.report}-${c.keyType}`);
-      const view = (await REPORT_BUILDERS[c.report](client, accountOf(c.keyType), params(), {})) as unknown as { offers: OfferChoice[]; filterOptions?: { offer?: string[] }; byOffer?: Array<{ key: string }> };
+      const view = (await FILTERED_REPORTS[c.report].build(client, accountOf(c.keyType), params(), {})) as unknown as { offers: OfferChoice[]; filterOptions?: { offer?: string[] }; byOffer?: Array<{ key: string }> };
       const listed = view.filterOptions?.offer ?? view.byOffer!.map((r) => r.key);
       const raw = client.raw(c.resource, { from: RANGE.from, to: "2026-06-11" }).filter((r) => String(r[c.date]) >= RANGE.from && String(r[c.date]) < "2026-06-11");
       const offers = truth(raw, c.date);
@@ -64,9 +64,9 @@ describe("the offers each report sends for its Offer filter", () => {
 
   it("revenue filtered by a product still offers every product's offers (the choices are the range's, before filtering)", async () => {
     const client = sandboxClient(SCOPES.creator, NOW, "offers-revenue-filtered");
-    const all = (await REPORT_BUILDERS.revenue(client, accountOf("creator"), params(), {})) as unknown as { offers: OfferChoice[] };
+    const all = (await FILTERED_REPORTS.revenue.build(client, accountOf("creator"), params(), {})) as unknown as { offers: OfferChoice[] };
     const product = all.offers[0]!.products[0]!;
-    const filtered = (await REPORT_BUILDERS.revenue(client, accountOf("creator"), params({ product: [product] }), {})) as unknown as { offers: OfferChoice[] };
+    const filtered = (await FILTERED_REPORTS.revenue.build(client, accountOf("creator"), params({ product: [product] }), {})) as unknown as { offers: OfferChoice[] };
     expect(filtered.offers).toEqual(all.offers);
     expect(new Set(filtered.offers.flatMap((o) => o.products)).size).toBeGreaterThan(1);
   });

@@ -15,7 +15,7 @@ import { ordersDatasets } from "@/lib/reports/server/orders-csv";
 import { loadOrdersReport } from "@/lib/reports/server/orders-report";
 import { refundsDatasets } from "@/lib/reports/server/refunds-csv";
 import { loadRefundsReport } from "@/lib/reports/server/refunds-report";
-import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
+import { FILTERED_REPORTS } from "@/lib/reports/server/report-registry";
 import { exportParams } from "@/lib/reports/server/report-export";
 import { revenueDatasets } from "@/lib/reports/server/revenue-csv";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
@@ -95,7 +95,7 @@ describe.each(CASES)("a shared %s view of a %o key", (report, scope) => {
   const client = sandboxClient(scope, NOW);
   const keyType = scope.keyType;
   const building = (async () => {
-    const full = await REPORT_BUILDERS[report](client, accountOf(keyType), params, {});
+    const full = await FILTERED_REPORTS[report].build(client, accountOf(keyType), params, {});
     return { full, shared: shareableView(report, full, keyType), built: await buildShareableView(report, client, accountOf(keyType), params) };
   })();
 

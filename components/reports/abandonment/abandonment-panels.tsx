@@ -21,6 +21,7 @@ import { FunnelTable } from "./funnel-table";
 import { RecoveryPanel } from "./recovery-panel";
 import { WherePanel } from "./where-panel";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 /** A signed-in report's view, or a shared snapshot's (without the carts' count: no table there). */
 export type AbandonmentPanelsView = SharedAbandonmentView & Partial<Pick<AbandonmentView, "totalCarts">>;
@@ -69,7 +70,7 @@ export function AbandonmentPanels({ view, params, query, links }: ReportPanelsPr
           ))}
         </section>
         {/* One cart per row, customers' details on request: never in a shared snapshot. */}
-        {!links.shared && view.totalCarts !== undefined && <CartsTable query={query} total={view.totalCarts} csvHref={`/api/export/abandonment?${query}`} />}
+        {!links.shared && view.totalCarts !== undefined && <CartsTable query={query} total={view.totalCarts} csvHref={exportHref("abandonment", "carts", query)} />}
       </div>
     </PanelLinksScope>
   );

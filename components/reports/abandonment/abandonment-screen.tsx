@@ -8,6 +8,7 @@ import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { AbandonmentView } from "@/lib/reports/report-views";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 const filterChoices = (view: AbandonmentView) => ({ product: view.byProduct.map((r) => r.key), offer: view.byOffer.map((r) => r.key), psp: view.matrix.psps, method: view.approval.paymentMethod.rows.map((r) => r.key), brand: view.approval.cardBrand.rows.map((r) => r.key) });
 
@@ -28,7 +29,7 @@ export function AbandonmentScreen() {
       downloads={(query, view) => (
         <>
           <DownloadAll report="abandonment" query={query} />
-          <a className="text-sm underline" href={`/api/export/abandonment?${query}`}>{t("csvAll")}</a>
+          <a className="text-sm underline" href={exportHref("abandonment", "carts", query)}>{t("csvAll")}</a>
           {view && <CsvIncompleteNote quality={view.quality} />}
         </>
       )}

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { CartRow } from "@/lib/reports/report-views";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 import { RecordsTable, withZone, type TableColumn } from "../records-table";
+import { rowsEndpoint } from "@/lib/reports/report-definitions";
 
 type Column = Omit<TableColumn<CartRow>, "label">;
 
@@ -25,5 +26,5 @@ const COLUMNS: Column[] = [
 export function CartsTable({ query, total, csvHref }: { query: string; total: number; csvHref: string }) {
   const t = useTranslations("abandonment.carts");
   const columns = COLUMNS.map((c) => ({ ...c, label: t(c.key) }));
-  return <RecordsTable title={t("title")} table="carts" endpoint="/api/reports/abandonment/rows" query={query} total={total} columns={withZone(columns, zoneOfQuery(query), "sessionAt")} defaultSort="sessionAt" defaultHidden={["phone"]} rowKey={(r) => r.checkoutId} csvHref={csvHref} testId="cart" />;
+  return <RecordsTable title={t("title")} table="carts" endpoint={rowsEndpoint("abandonment", "carts")} query={query} total={total} columns={withZone(columns, zoneOfQuery(query), "sessionAt")} defaultSort="sessionAt" defaultHidden={["phone"]} rowKey={(r) => r.checkoutId} csvHref={csvHref} testId="cart" />;
 }

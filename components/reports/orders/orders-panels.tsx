@@ -15,6 +15,7 @@ import { showsEmptyPeriod } from "@/lib/reports/empty-period";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { OrdersView } from "@/lib/reports/report-views";
 import type { SharedOrdersView } from "@/lib/sharing/shared-views";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 /** A signed-in report's view, or a shared snapshot's (without the totals that count the table's rows: no table there). */
 export type OrdersPanelsView = SharedOrdersView & Partial<Pick<OrdersView, "totals">>;
@@ -83,7 +84,7 @@ export function OrdersPanels({ view, params, query, links }: ReportPanelsProps<O
           </div>
         </div>
         {/* One order per row, customers' details on request: never in a shared snapshot. */}
-        {!links.shared && view.totals && <OrdersTable query={query} total={view.totals.reduce((n, t) => n + t.count, 0)} csvHref={`/api/export/orders?${query}`} />}
+        {!links.shared && view.totals && <OrdersTable query={query} total={view.totals.reduce((n, t) => n + t.count, 0)} csvHref={exportHref("orders", "orders", query)} />}
       </section>
     </PanelLinksScope>
   );

@@ -8,6 +8,7 @@ import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { OrdersView } from "@/lib/reports/report-views";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
 const loadPanels = () => import("./orders-panels");
@@ -25,7 +26,7 @@ export function OrdersScreen() {
       downloads={(query, view) => (
         <>
           <DownloadAll report="orders" query={query} />
-          <a className="text-sm underline" href={`/api/export/orders?${query}`}>{t("csvAll")}</a>
+          <a className="text-sm underline" href={exportHref("orders", "orders", query)}>{t("csvAll")}</a>
           {view && <CsvIncompleteNote quality={view.quality} />}
         </>
       )}

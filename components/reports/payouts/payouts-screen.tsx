@@ -17,6 +17,7 @@ import { PayoutBacktest, PayoutMethod } from "./payout-method";
 import { PayoutCurrencySection } from "./payout-currency";
 import { monthLabel } from "./payout-format";
 import { usePayouts } from "./use-payouts";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 /**
  * The browser's minute, down to the quarter hour: the calendar is read again every 15 minutes, not
@@ -29,7 +30,7 @@ function quarterHour(minute: string | null): string | null {
 function csvHref(query: string, month: string, dataset: "days" | "backtest" = "days"): string {
   const params = new URLSearchParams(query);
   params.set("month", month);
-  return `/api/export/payouts/${dataset}?${params.toString()}`;
+  return exportHref("payouts", dataset, params.toString());
 }
 
 const navLink = "rounded-md border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";

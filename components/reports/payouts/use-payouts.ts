@@ -2,8 +2,7 @@
 
 import { useStreamedView } from "@/components/reports/use-streamed-view";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
-
-export const PAYOUTS_ENDPOINT = "/api/reports/payouts";
+import { reportEndpoint } from "@/lib/reports/report-definitions";
 
 /** The query of the calendar for the browser's minute, the URL's month (absent: the current one) and zone. */
 export function payoutsQuery(minute: string, month: string | null, tz: string): string {
@@ -16,5 +15,5 @@ export function payoutsQuery(minute: string, month: string | null, tz: string): 
  */
 export function usePayouts(minute: string | null, month: string | null, tz: string) {
   const query = minute ? payoutsQuery(minute, month, tz) : null;
-  return { ...useStreamedView<PayoutsView>("payouts", PAYOUTS_ENDPOINT, query), query };
+  return { ...useStreamedView<PayoutsView>("payouts", reportEndpoint("payouts"), query), query };
 }

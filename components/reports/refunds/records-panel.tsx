@@ -5,6 +5,7 @@ import type { GenericColumn } from "@/lib/reports/generic-columns";
 import { GENERIC_ROW_ID } from "@/lib/reports/generic-row-id";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
 import { RecordsTable, type TableColumn } from "../records-table";
+import { rowsEndpoint } from "@/lib/reports/report-definitions";
 
 type Row = Record<string, string>;
 
@@ -17,7 +18,7 @@ export function RecordsPanel({ title, kind, query, columns, total, csvHref, test
   const tableColumns: TableColumn<Row>[] = columns.map((c) => ({ key: c.key, label: c.kind === "date" ? `${name(c.key)} (${zoneOfQuery(query)})` : name(c.key), sort: c.key, numeric: c.kind === "money", personal: c.kind === "personal", ...(c.code ? { code: c.code } : {}) }));
   const firstDate = columns.find((c) => c.kind === "date")?.key ?? columns[0]?.key ?? "";
   return (
-    <RecordsTable title={title} table={kind} endpoint="/api/reports/refunds/rows" query={`${query}&kind=${kind}`} total={total} columns={tableColumns} defaultSort={firstDate}
+    <RecordsTable title={title} table={kind} endpoint={rowsEndpoint("refunds", kind)} query={query} total={total} columns={tableColumns} defaultSort={firstDate}
       rowKey={(r) => r[GENERIC_ROW_ID] ?? JSON.stringify(r)} csvHref={csvHref} testId={testId} />
   );
 }

@@ -21,6 +21,7 @@ import type { SharedRefundsView } from "@/lib/sharing/shared-views";
 import { DeliveryRefundsPanel } from "./delivery-refunds-panel";
 import { RecordsPanel } from "./records-panel";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 /** A signed-in report's view, or a shared snapshot's (without the record tables: none there). */
 export type RefundsPanelsView = SharedRefundsView & Partial<Pick<RefundsView, "refunds" | "chargebacks">>;
@@ -106,8 +107,8 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
         )}
         <DeliveryRefundsPanel view={view} />
         {/* One refund or chargeback per row, customers' details on request: never in a shared snapshot. */}
-        {!links.shared && view.refunds && <RecordsPanel title={t("refundRecords")} kind="refunds" query={query} columns={view.refunds.columns} total={view.refunds.total} csvHref={`/api/export/refunds/refunds?${query}`} testId="refund-records" />}
-        {!links.shared && view.chargebacks && <RecordsPanel title={t("chargebackRecords")} kind="chargebacks" query={query} columns={view.chargebacks.columns} total={view.chargebacks.total} csvHref={`/api/export/refunds/chargebacks?${query}`} testId="chargeback-records" />}
+        {!links.shared && view.refunds && <RecordsPanel title={t("refundRecords")} kind="refunds" query={query} columns={view.refunds.columns} total={view.refunds.total} csvHref={exportHref("refunds", "refunds", query)} testId="refund-records" />}
+        {!links.shared && view.chargebacks && <RecordsPanel title={t("chargebackRecords")} kind="chargebacks" query={query} columns={view.chargebacks.columns} total={view.chargebacks.total} csvHref={exportHref("refunds", "chargebacks", query)} testId="chargeback-records" />}
       </div>
     </PanelLinksScope>
   );

@@ -9,6 +9,7 @@ import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RefundsView } from "@/lib/reports/report-views";
+import { exportHref } from "@/lib/reports/report-definitions";
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
 const loadPanels = () => import("./refunds-panels");
@@ -27,7 +28,7 @@ export function RefundsScreen({ keyType }: { keyType: KeyType }) {
       downloads={(query, view) => (
         <>
           <DownloadAll report="refunds" query={query} />
-          <a className="text-sm underline" href={`/api/export/refunds/kpis?${query}`}>{t("kpisCsv")}</a>
+          <a className="text-sm underline" href={exportHref("refunds", "kpis", query)}>{t("kpisCsv")}</a>
           {view && <CsvIncompleteNote quality={view.quality} />}
         </>
       )}

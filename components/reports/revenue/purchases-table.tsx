@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { TableRow } from "@/lib/reports/revenue-view";
 import { RecordsTable, type TableColumn } from "../records-table";
 import { zoneOfQuery } from "@/lib/report-params/report-links";
+import { rowsEndpoint } from "@/lib/reports/report-definitions";
 
 export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: string; total: number; valueLabel: string; csvHref: string }) {
   const t = useTranslations("revenue.purchases");
@@ -23,7 +24,7 @@ export function PurchasesTable({ query, total, valueLabel, csvHref }: { query: s
     { key: "id", label: t("id") },
   ];
   return (
-    <RecordsTable title={t("title")} table="purchases" endpoint="/api/reports/revenue/rows" query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer", "psp", "cardBrand"]}
+    <RecordsTable title={t("title")} table="purchases" endpoint={rowsEndpoint("revenue", "purchases")} query={query} total={total} columns={columns} defaultSort="createdAt" defaultHidden={["offer", "psp", "cardBrand"]}
       rowKey={(r) => r.id} csvHref={csvHref} testId="purchase" />
   );
 }

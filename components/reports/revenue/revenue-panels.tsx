@@ -6,7 +6,7 @@ import { BreakdownBarChart } from "@/components/charts/breakdown-bar-chart";
 import { RevenueOverTimeChart } from "@/components/charts/revenue-over-time-chart";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { AssumedCurrencyTag } from "@/components/reports/assumed-currency-tag";
-import { exportHref } from "@/components/reports/csv-link";
+import { exportHref } from "@/lib/reports/report-definitions";
 import { EmptyPeriod } from "@/components/reports/empty-period";
 import { KpiGrid } from "@/components/reports/kpi-grid";
 import { panelCsvHref, PanelLinksScope, type ReportPanelsProps } from "@/components/reports/panel-links";

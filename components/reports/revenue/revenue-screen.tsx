@@ -8,8 +8,8 @@ import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RevenueView } from "@/lib/reports/revenue-view";
+import { exportHref } from "@/lib/reports/report-definitions";
 
-const exportHref = (dataset: string, query: string) => `/api/export/revenue/${dataset}?${query}`;
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
 const loadPanels = () => import("./revenue-panels");
@@ -28,7 +28,7 @@ export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; acc
         hiddenFilters={keyType === "affiliate" ? ["affiliate"] : []}
         downloads={(query, view) => (
           <>
-            <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("all", query)}>
+            <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("revenue", "all", query)}>
               {t("downloadAll")}
             </a>
             {view && <CsvIncompleteNote quality={view.quality} comparisonFiles="key figures and over-time" />}

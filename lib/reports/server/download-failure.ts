@@ -3,7 +3,7 @@ import "server-only";
 // A download link the browser follows answers a failure as a page a person can read (what
 // went wrong, the reference, the way back to the report) rather than the JSON body a script
 // gets. Scripts (Accept without text/html) keep the JSON.
-import { REPORTS } from "@/lib/reports/report-definitions";
+import { REPORT_PAGES } from "@/lib/reports/report-definitions";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -13,7 +13,7 @@ export function wantsPage(request: Request): boolean {
 
 /** The report page a download of `/api/export/<report>/...?query` belongs to, same query. */
 export function reportOfDownload(url: URL): string {
-  const report = REPORTS.find((r) => url.pathname === `/api/export/${r.id}` || url.pathname.startsWith(`/api/export/${r.id}/`));
+  const report = REPORT_PAGES.find((r) => url.pathname === `/api/export/${r.id}` || url.pathname.startsWith(`/api/export/${r.id}/`));
   return `${report?.path ?? "/revenue"}${url.search}`;
 }
 

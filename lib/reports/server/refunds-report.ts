@@ -122,7 +122,7 @@ async function refundsView(client: SalesApiClient, keyType: KeyType, params: Rep
   const deliveryRates: DeliveryRefunds | null = orders && params.dating === "sale" ? deliveryRefunds(orders, refunds, chargebacks?.filter((c) => c.dispute) ?? null) : null;
   const delivery = orders && refunds ? refundDelivery(orders, refunds) : null;
 
-  // The table's rows come a page at a time from /api/reports/refunds/rows.
+  // The table's rows come a page at a time from /api/reports/refunds/rows/{refunds,chargebacks}.
   const records = (list: LossTable | null) => (list ? { columns: list.columns, total: list.rows.length } : null);
   const view = {
     keyType,

@@ -11,9 +11,6 @@ import type { SalesApiClient } from "@/lib/sales-api";
 import { watchDownload } from "@/lib/csv/download-response";
 import { reportFailure, routeOf } from "@/lib/reports/server/report-failure";
 import { downloadFailurePage, wantsPage } from "@/lib/reports/server/download-failure";
-import { REPORT_BUILDERS } from "@/lib/reports/server/report-builders";
-import { reportDefinition, type ReportId } from "@/lib/reports/report-definitions";
-import { reportStreamResponse } from "@/lib/reports/server/report-stream";
 
 export interface ReportRequest { account: SessionAccount; client: SalesApiClient; params: ReportParams; query: URLSearchParams }
 
@@ -64,13 +61,4 @@ async function answerReportRequest(request: Request, options: ReportRequestOptio
   } catch (error) {
     return upstreamErrorResponse(error, route, request.signal.aborted);
   }
-}
-
-/** GET of a report's view, streamed with its progress (every report the same way). */
-export function reportStreamRoute(id: ReportId) {
-  const { creatorOnly } = reportDefinition(id);
-  return (request: Request) =>
-    handleReportRequest(request, { creatorOnly }, async ({ account, client, params }) =>
-      reportStreamResponse((progress, signal) => REPORT_BUILDERS[id](client, account, params, { progress, signal }), request.signal, routeOf(request)),
-    );
 }

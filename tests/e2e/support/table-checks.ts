@@ -3,11 +3,11 @@
 // survive a reload.
 import { expect, type Page } from "@playwright/test";
 
-/** The bodies of the page's rows responses (GET /api/reports/<report>/rows), as they arrive. */
+/** The bodies of the page's rows responses (GET /api/reports/<report>/rows/<table>), as they arrive. */
 export function watchRowsResponses(page: Page): string[] {
   const bodies: string[] = [];
   page.on("response", async (response) => {
-    if (!/\/api\/reports\/[a-z]+\/rows\?/.test(response.url())) return;
+    if (!/\/api\/reports\/[a-z]+\/rows\/[a-z]+\?/.test(response.url())) return;
     try {
       bodies.push((await response.body()).toString("utf8"));
     } catch {

@@ -1,0 +1,49 @@
+import "server-only";
+
+// What a report is to the server: one typed module per report (lib/reports/<id>/server/report.ts)
+// saying who may open it, how its view loads, its CSV files and its tables. The generic routes
+// (report-handlers.ts) serve every module of the registry (report-registry.ts) the same way.
+import type { ReportPageId } from "@/lib/reports/report-definitions";
+import type { ReportProgress } from "@/lib/reports/report-progress";
+import type { ReportExport } from "@/lib/reports/server/report-export";
+import type { ReportRequest } from "@/lib/reports/server/report-route";
+import type { ReportParams } from "@/lib/report-params/definitions";
+
+/** A request to a report's route once the session, the access and the report parameters are checked. */
+export interface ReportContext extends ReportRequest {
+  request: Request;
+}
+
+/** A view's load, streamed with its progress (report-stream.ts). */
+export type ViewRun = (progress: ReportProgress, signal: AbortSignal) => Promise<unknown>;
+
+/** What an export loads for the asked file: its figures, or a refusal of the report's own. */
+export interface ExportFigures extends Pick<ReportExport, "quality" | "datasets"> {
+  /** The files' range when it is not the request's (the payout calendar's month). */
+  range?: ReportExport["range"];
+}
+
+export interface ReportExports {
+  /** The report's title, for the ZIP's README. */
+  title: string;
+  /** The names a request may ask for: the report's files and "all". */
+  names: Iterable<string>;
+  /** Files that hold the comparison period's figures beside the shown period's. */
+  holdsComparison: ReadonlySet<string>;
+  /** The file an address without a file name means (the address earlier links used). */
+  defaultDataset?: string;
+  /** The figures of the files, loaded with the asked file's params (its comparison dropped when it holds none). */
+  load(context: ReportContext & { dataset: string; params: ReportParams }): Promise<ExportFigures | Response>;
+}
+
+export interface ReportModule {
+  id: ReportPageId;
+  /** Affiliate keys get 403 from the page and every route of the report before any upstream request. */
+  creatorOnly: boolean;
+  /** The view's load for the request, or the words of a 400 (a parameter of the report's own is wrong). */
+  view(context: ReportContext): ViewRun | string;
+  /** The CSV files (GET /api/export/<id>/<name>). */
+  exports?: ReportExports;
+  /** The record tables, a page at a time (GET /api/reports/<id>/rows/<table>). */
+  tables?: Readonly<Record<string, (context: ReportContext) => Promise<Response>>>;
+}

@@ -1,0 +1,116 @@
+// The generic routes every report module is served by (lib/reports/server/report-handlers.ts),
+// proved with a sixth report registered in one line below: its view streams, its table pages and
+// its files download through the same three routes as the real reports. A file name that cannot
+// exist, a CSV locale we do not write and a key the report refuses are answered before the
+// report loads; the comparison is loaded only for a file that holds it; a refusal of the
+// report's own is sent as it is.
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ReportParams } from "@/lib/report-params/definitions";
+import { reportQuality } from "@/lib/reports/report-quality";
+import { csvFile } from "@/lib/reports/server/csv-datasets";
+import type { ReportModule } from "@/lib/reports/server/report-module";
+
+const session = vi.hoisted(() => ({ keyType: "creator" as "creator" | "affiliate" }));
+vi.mock("@/lib/auth/session", () => ({
+  getSessionAccount: async () => ({ keyType: session.keyType, label: "Aurora Academy", vaultRef: "ref" }),
+  getSessionClient: async () => ({ identity: "acct" }),
+}));
+
+const { GET: streamGET } = await import("@/app/api/reports/[report]/route");
+const { GET: rowsGET } = await import("@/app/api/reports/[report]/rows/[table]/route");
+const { GET: exportGET } = await import("@/app/api/export/[report]/[[...dataset]]/route");
+const { REPORT_MODULES } = await import("@/lib/reports/server/report-registry");
+const { errorResponse } = await import("@/lib/reports/server/report-route");
+const { NextResponse } = await import("next/server");
+
+const load = vi.fn();
+const build = vi.fn();
+// Its id is no page of the app: a report of a test only.
+const sixth: ReportModule = {
+  id: "sixth" as ReportModule["id"],
+  creatorOnly: true,
+  view: ({ query }) => (query.get("bad") ? "bad is not a parameter of this report." : async (progress) => build(progress)),
+  exports: { title: "Sixth", names: ["all", "kpis", "orders"], holdsComparison: new Set(["kpis"]), defaultDataset: "orders", load },
+  tables: { things: async ({ query }) => NextResponse.json({ page: Number(query.get("page") ?? 1), rows: [{ n: 1 }] }) },
+};
+REPORT_MODULES.push(sixth);
+afterAll(() => void REPORT_MODULES.splice(REPORT_MODULES.indexOf(sixth), 1));
+
+const URL_QUERY = "from=2026-06-01&to=2026-06-10&tz=UTC";
+const at = (path: string, query = "") => new Request(`https://dash.test${path}?${URL_QUERY}${query}`);
+const ask = (dataset: string, query = "") => exportGET(at(`/api/export/sixth/${dataset}`, query), { params: Promise.resolve({ report: "sixth", dataset: [dataset] }) });
+const files = new Map([
+  ["kpis", csvFile<{ n: number }>([{ header: "Orders", kind: "number", value: (r) => r.n }], [{ n: 3 }])],
+  ["orders", csvFile<{ n: number }>([{ header: "Order", kind: "number", value: (r) => r.n }], [{ n: 1 }, { n: 2 }])],
+]);
+
+beforeEach(() => {
+  session.keyType = "creator";
+  load.mockReset();
+  load.mockResolvedValue({ quality: reportQuality({ current: [] }), datasets: files });
+  build.mockReset();
+  build.mockResolvedValue({ figure: 42 });
+});
+
+describe("a report registered in the one registry", () => {
+  it("streams its view, refuses its own bad parameter, and is refused to a key it does not allow", async () => {
+    const answer = await streamGET(at("/api/reports/sixth"), { params: Promise.resolve({ report: "sixth" }) });
+    expect(answer.status).toBe(200);
+    const lines = (await answer.text()).trim().split("\n").map((l) => JSON.parse(l) as { type: string; data?: unknown });
+    expect(lines.at(-1)).toMatchObject({ type: "result", data: { figure: 42 } });
+    expect((await streamGET(at("/api/reports/sixth", "&bad=1"), { params: Promise.resolve({ report: "sixth" }) })).status).toBe(400);
+    session.keyType = "affiliate";
+    expect((await streamGET(at("/api/reports/sixth"), { params: Promise.resolve({ report: "sixth" }) })).status).toBe(403);
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it("pages its table, and answers 404 naming its tables for one it does not have", async () => {
+    const page = await rowsGET(at("/api/reports/sixth/rows/things", "&page=2"), { params: Promise.resolve({ report: "sixth", table: "things" }) });
+    expect(await page.json()).toEqual({ page: 2, rows: [{ n: 1 }] });
+    const missing = await rowsGET(at("/api/reports/sixth/rows/constructor"), { params: Promise.resolve({ report: "sixth", table: "constructor" }) });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("things") } });
+  });
+
+  it("answers 404 for a report that does not exist, before anything loads", async () => {
+    for (const id of ["nope", "constructor", "__proto__"]) {
+      const answer = await streamGET(at(`/api/reports/${id}`), { params: Promise.resolve({ report: id }) });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("sixth") } });
+      expect((await exportGET(at(`/api/export/${id}/all`), { params: Promise.resolve({ report: id, dataset: ["all"] }) })).status).toBe(404);
+    }
+  });
+});
+
+describe("its files", () => {
+  it("refuses a name that cannot exist, an unknown CSV locale and a key the report refuses, without loading", async () => {
+    expect((await ask("nope")).status).toBe(404);
+    expect((await ask("orders", "&csvLocale=xx")).status).toBe(400);
+    session.keyType = "affiliate";
+    expect((await ask("orders")).status).toBe(403);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("loads the comparison only for a file that holds it, and sends the file under the report's name", async () => {
+    const orders = await ask("orders");
+    expect(orders.status).toBe(200);
+    expect(orders.headers.get("content-disposition")).toContain("sixth-orders");
+    expect((await orders.text()).trim().split(/\r?\n/)).toEqual(["Order", "1", "2"]);
+    expect((load.mock.calls[0]![0] as { params: ReportParams }).params.compare).toBe("none");
+    expect((await ask("kpis")).status).toBe(200);
+    expect((load.mock.calls[1]![0] as { params: ReportParams; dataset: string }).params.compare).toBe("previous");
+    expect((await ask("all")).headers.get("content-type")).toContain("zip");
+  });
+
+  it("sends the default file for the address without a file name", async () => {
+    const answer = await exportGET(at("/api/export/sixth"), { params: Promise.resolve({ report: "sixth" }) });
+    expect(answer.headers.get("content-disposition")).toContain("sixth-orders");
+  });
+
+  it("sends a refusal the report's load answers", async () => {
+    load.mockResolvedValue(errorResponse(404, "not_found", "Not offered right now."));
+    const answer = await ask("orders");
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});
