@@ -1,17 +1,13 @@
 // The reports of the dashboard, for the server and the browser alike: where each lives, what
-// the navigation calls it, and whether it needs a creator key. What each one fetches and
-// computes is in report-builders.ts (server); what it shows, in components/reports/<id>.
+// it is called in English (files and logs; the pages' words are in the messages), and whether it
+// needs a creator key. What each one fetches and computes is its module
+// (lib/reports/<id>/server/report.ts); what it shows, components/reports/<id>.
 /** Every report's id: the schemas that accept a report (share links, their snapshots) read this list. */
 export const REPORT_IDS = ["revenue", "orders", "abandonment", "refunds", "affiliates"] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
-export interface ReportDefinition {
-  id: ReportId;
-  path: `/${ReportId}`;
-  label: string;
-  /** Affiliate keys get 403 from the page and the route before any upstream request. */
-  creatorOnly: boolean;
-}
+/** One of the reports of a range and filters (the shared report parameters). */
+export type ReportDefinition = ReportPage & { id: ReportId; path: `/${ReportId}` };
 
 export const REPORTS: readonly ReportDefinition[] = [
   { id: "revenue", path: "/revenue", label: "Revenue", creatorOnly: false },
@@ -33,14 +29,21 @@ export type ReportPageId = (typeof REPORT_PAGE_IDS)[number];
 export interface ReportPage {
   id: ReportPageId;
   path: `/${ReportPageId}`;
+  /** Its name in English (file names, the ZIP's README); the pages' words are in the messages. */
+  label: string;
+  /** Affiliate keys get 403 from the page and every route of the report before any upstream request. */
   creatorOnly: boolean;
 }
 
 export const REPORT_PAGES: readonly ReportPage[] = [
-  { id: "overview", path: "/overview", creatorOnly: false },
-  ...REPORTS.map(({ id, path, creatorOnly }) => ({ id, path, creatorOnly })),
-  { id: "payouts", path: "/payouts", creatorOnly: false },
+  { id: "overview", path: "/overview", label: "Overview", creatorOnly: false },
+  ...REPORTS,
+  { id: "payouts", path: "/payouts", label: "Payout calendar", creatorOnly: false },
 ];
+
+export function reportPage(id: ReportPageId): ReportPage {
+  return REPORT_PAGES.find((r) => r.id === id)!;
+}
 
 /** The API route that streams a report's view (NDJSON: progress, then the view). */
 export const reportEndpoint = (id: ReportPageId) => `/api/reports/${id}`;

@@ -21,17 +21,18 @@ const { GET: rowsGET } = await import("@/app/api/reports/[report]/rows/[table]/r
 const { GET: exportGET } = await import("@/app/api/export/[report]/[[...dataset]]/route");
 const { REPORT_MODULES } = await import("@/lib/reports/server/report-registry");
 const { errorResponse } = await import("@/lib/reports/server/report-route");
-const { NextResponse } = await import("next/server");
 
 const load = vi.fn();
 const build = vi.fn();
 // Its id is no page of the app: a report of a test only.
 const sixth: ReportModule = {
   id: "sixth" as ReportModule["id"],
+  path: "/sixth" as ReportModule["path"],
+  label: "Sixth",
   creatorOnly: true,
   view: ({ query }) => (query.get("bad") ? "bad is not a parameter of this report." : async (progress) => build(progress)),
-  exports: { title: "Sixth", names: ["all", "kpis", "orders"], holdsComparison: new Set(["kpis"]), defaultDataset: "orders", load },
-  tables: { things: async ({ query }) => NextResponse.json({ page: Number(query.get("page") ?? 1), rows: [{ n: 1 }] }) },
+  exports: { names: new Set(["all", "kpis", "orders"]), holdsComparison: new Set(["kpis"]), load },
+  tables: { orders: async ({ query }) => ({ page: Number(query.get("page") ?? 1), rows: [{ n: 1 }] }) },
 };
 REPORT_MODULES.push(sixth);
 afterAll(() => void REPORT_MODULES.splice(REPORT_MODULES.indexOf(sixth), 1));
@@ -65,11 +66,12 @@ describe("a report registered in the one registry", () => {
   });
 
   it("pages its table, and answers 404 naming its tables for one it does not have", async () => {
-    const page = await rowsGET(at("/api/reports/sixth/rows/things", "&page=2"), { params: Promise.resolve({ report: "sixth", table: "things" }) });
+    const page = await rowsGET(at("/api/reports/sixth/rows/orders", "&page=2"), { params: Promise.resolve({ report: "sixth", table: "orders" }) });
     expect(await page.json()).toEqual({ page: 2, rows: [{ n: 1 }] });
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     const missing = await rowsGET(at("/api/reports/sixth/rows/constructor"), { params: Promise.resolve({ report: "sixth", table: "constructor" }) });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("things") } });
+    expect(await missing.json()).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("orders") } });
   });
 
   it("answers 404 for a report that does not exist, before anything loads", async () => {
@@ -102,7 +104,7 @@ describe("its files", () => {
     expect((await ask("all")).headers.get("content-type")).toContain("zip");
   });
 
-  it("sends the default file for the address without a file name", async () => {
+  it("sends its table's records for the address without a file name", async () => {
     const answer = await exportGET(at("/api/export/sixth"), { params: Promise.resolve({ report: "sixth" }) });
     expect(answer.headers.get("content-disposition")).toContain("sixth-orders");
   });

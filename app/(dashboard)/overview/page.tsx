@@ -1,20 +1,10 @@
-import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
 import { OverviewScreen } from "@/components/reports/overview/overview-screen";
-import { getSessionClient, requireSessionAccount } from "@/lib/auth/session";
-import { endedSessionPath } from "@/lib/auth/session-decision";
 import type { RawSearchParams } from "@/lib/report-params/parse";
-import { reportPagePath } from "@/lib/report-params/report-links";
+import { reportMetadata, resolveReportAccount } from "@/lib/reports/server/report-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("overview"))("title") };
-}
+export const generateMetadata = reportMetadata("overview");
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const here = reportPagePath("/overview", await searchParams);
-  const account = await requireSessionAccount(here);
-  // As every report page: a vault entry gone since the check is an ended session; asking (re)starts the background sync.
-  if (!(await getSessionClient(account))) redirect(endedSessionPath("credential-gone", here));
+  const account = await resolveReportAccount("overview", await searchParams);
   return <OverviewScreen keyType={account.keyType} />;
 }

@@ -42,8 +42,8 @@ export interface ReportShare {
 export function filteredReport(spec: Pick<FilteredReport, "id" | "build" | "exports" | "tables" | "share">): FilteredReport {
   return {
     ...spec,
-    // Who may open it is said once, where the browser reads it too.
-    creatorOnly: reportDefinition(spec.id).creatorOnly,
+    // Its path, name and who may open it are said once, where the browser reads them too.
+    ...reportDefinition(spec.id),
     view: ({ client, account, params }) => (progress, signal) => spec.build(client, account, params, { progress, signal }),
   };
 }

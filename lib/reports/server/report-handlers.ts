@@ -5,6 +5,7 @@ import "server-only";
 // files (app/api/export/[report]/[[...dataset]]). Each finds the module in the registry, lets
 // handleReportRequest check the session, the module's access and the report parameters, then
 // asks the module. A name the module does not have is a 404 that lists the ones it has.
+import { NextResponse } from "next/server";
 import { lookupExport } from "@/lib/reports/server/export-names";
 import { routeOf } from "@/lib/reports/server/report-failure";
 import { csvLocaleOf, csvLocaleRefusal, exportParams, exportResponse } from "@/lib/reports/server/report-export";
@@ -39,7 +40,8 @@ export function reportRows(request: Request, id: string, table: string): Promise
     const tables = new Map(Object.entries(report.tables ?? {}));
     const known = tables.get(table);
     if (!known) return errorResponse(404, "not_found", tables.size ? `There is no table called "${echo(table)}" in this report. Tables: ${[...tables.keys()].join(", ")}.` : "This report has no record tables.");
-    return known({ ...req, request });
+    const page = await known({ ...req, request });
+    return page instanceof Response ? page : NextResponse.json(page, { headers: { "cache-control": "private, no-store" } });
   });
 }
 
@@ -47,7 +49,8 @@ export function reportRows(request: Request, id: string, table: string): Promise
  * GET /api/export/{report}/{dataset}: one of the report's CSV files, or "all" as a ZIP. A file
  * name that can never exist and a CSV locale we do not write are refused before any upstream
  * request; the comparison is dropped from the params of a file that does not hold it. Without a
- * file name, the report's default file (the address earlier links used), if it has one.
+ * file name, the records of the report's first table (/api/export/orders: the address earlier
+ * links used).
  */
 export function exportReport(request: Request, id: string, path: readonly string[] | undefined): Promise<Response> {
   const report = findReportModule(id);
@@ -58,7 +61,7 @@ export function exportReport(request: Request, id: string, path: readonly string
 async function exportFile(report: ReportModule, context: ReportContext, path: readonly string[] | undefined): Promise<Response> {
   const exports = report.exports;
   if (!exports) return errorResponse(404, "not_found", "This report has no CSV files.");
-  const dataset = path?.length ? path.join("/") : exports.defaultDataset;
+  const dataset = path?.length ? path.join("/") : Object.keys(report.tables ?? {}).find((table) => exports.names.has(table));
   const names = new Map([...exports.names].map((name) => [name, name]));
   if (dataset === undefined) return errorResponse(404, "not_found", `Name the CSV to download: ${[...names.keys()].join(", ")}.`);
   const known = lookupExport(names, dataset);
@@ -70,7 +73,7 @@ async function exportFile(report: ReportModule, context: ReportContext, path: re
   const loaded = await exports.load({ ...context, dataset, params });
   if (loaded instanceof Response) return loaded;
   return exportResponse(dataset, {
-    report: report.id, title: exports.title, accountLabel: account.label, range: loaded.range ?? params,
+    report: report.id, title: report.label, accountLabel: account.label, range: loaded.range ?? params,
     quality: loaded.quality, datasets: loaded.datasets, holdsComparison: exports.holdsComparison, csvLocale: csvLocaleOf(request),
   });
 }

@@ -3,7 +3,7 @@ import "server-only";
 // What a report is to the server: one typed module per report (lib/reports/<id>/server/report.ts)
 // saying who may open it, how its view loads, its CSV files and its tables. The generic routes
 // (report-handlers.ts) serve every module of the registry (report-registry.ts) the same way.
-import type { ReportPageId } from "@/lib/reports/report-definitions";
+import type { ReportPage } from "@/lib/reports/report-definitions";
 import type { ReportProgress } from "@/lib/reports/report-progress";
 import type { ReportExport } from "@/lib/reports/server/report-export";
 import type { ReportRequest } from "@/lib/reports/server/report-route";
@@ -24,26 +24,26 @@ export interface ExportFigures extends Pick<ReportExport, "quality" | "datasets"
 }
 
 export interface ReportExports {
-  /** The report's title, for the ZIP's README. */
-  title: string;
   /** The names a request may ask for: the report's files and "all". */
-  names: Iterable<string>;
+  names: ReadonlySet<string>;
   /** Files that hold the comparison period's figures beside the shown period's. */
   holdsComparison: ReadonlySet<string>;
-  /** The file an address without a file name means (the address earlier links used). */
-  defaultDataset?: string;
   /** The figures of the files, loaded with the asked file's params (its comparison dropped when it holds none). */
   load(context: ReportContext & { dataset: string; params: ReportParams }): Promise<ExportFigures | Response>;
 }
 
-export interface ReportModule {
-  id: ReportPageId;
-  /** Affiliate keys get 403 from the page and every route of the report before any upstream request. */
-  creatorOnly: boolean;
+/**
+ * The report's page (id, path, English label: the ZIP's README title; creatorOnly: affiliate keys
+ * get 403 from the page and every route of the report before any upstream request) and what it serves.
+ */
+export interface ReportModule extends ReportPage {
   /** The view's load for the request, or the words of a 400 (a parameter of the report's own is wrong). */
   view(context: ReportContext): ViewRun | string;
   /** The CSV files (GET /api/export/<id>/<name>). */
   exports?: ReportExports;
-  /** The record tables, a page at a time (GET /api/reports/<id>/rows/<table>). */
-  tables?: Readonly<Record<string, (context: ReportContext) => Promise<Response>>>;
+  /**
+   * The record tables, a page at a time (GET /api/reports/<id>/rows/<table>): the page, sent as
+   * JSON never cached, or a refusal. Each table's records are also a file of the same name.
+   */
+  tables?: Readonly<Record<string, (context: ReportContext) => Promise<unknown>>>;
 }

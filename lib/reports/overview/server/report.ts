@@ -5,11 +5,11 @@ import "server-only";
 import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { overviewWindows, parseOverviewNow } from "@/lib/reports/overview-windows";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
+import { reportPage } from "@/lib/reports/report-definitions";
 import type { ReportModule } from "@/lib/reports/server/report-module";
 
 export const overviewReport: ReportModule = {
-  id: "overview",
-  creatorOnly: false,
+  ...reportPage("overview"),
   view: ({ account, client, params, query }) => {
     const now = parseOverviewNow(query.get("now"));
     if (!now) return "The overview needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC.";

@@ -7,19 +7,18 @@ import { monthDays } from "@/lib/reports/payouts-month";
 import { PAYOUTS_CSV_NAMES, payoutsDatasets } from "@/lib/reports/server/payouts-csv";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
 import { payoutsRequest } from "./payouts-request";
+import { reportPage } from "@/lib/reports/report-definitions";
 import type { ReportModule } from "@/lib/reports/server/report-module";
 import { errorResponse } from "@/lib/reports/server/report-route";
 
 export const payoutsReport: ReportModule = {
-  id: "payouts",
-  creatorOnly: false,
+  ...reportPage("payouts"),
   view: (context) => {
     const asked = payoutsRequest(context);
     if (typeof asked === "string") return asked;
     return (progress, signal) => buildPayoutsView(context.client, context.account.keyType, asked, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
   },
   exports: {
-    title: "Payout calendar",
     names: PAYOUTS_CSV_NAMES,
     holdsComparison: new Set<string>(),
     load: async (context) => {
