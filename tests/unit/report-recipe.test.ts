@@ -1,0 +1,42 @@
+// What a report needs (README, "Adding a report"), checked for every page of the navigation: a
+// module in the registry with the page's access, a page, a components folder, a title and a
+// navigation label in both languages. A report added to the definitions without one of these
+// fails here, naming what is missing.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPORT_IDS, REPORT_PAGES } from "@/lib/reports/report-definitions";
+import { FILTERED_REPORTS, REPORT_MODULES } from "@/lib/reports/server/report-registry";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const exists = (file: string) => fs.existsSync(path.join(ROOT, file));
+const messages = (language: string, namespace: string) => JSON.parse(fs.readFileSync(path.join(ROOT, "lib/i18n/messages", language, `${namespace}.json`), "utf8")) as Record<string, unknown>;
+
+describe.each(REPORT_PAGES.map((page) => [page.id, page] as const))("the %s report", (id, page) => {
+  it("has its module in the registry, with the page's access, path and label", () => {
+    const found = REPORT_MODULES.find((m) => m.id === id);
+    expect(found, `lib/reports/${id}/server/report.ts in REPORT_MODULES`).toBeDefined();
+    expect({ creatorOnly: found!.creatorOnly, path: found!.path, label: found!.label }).toEqual({ creatorOnly: page.creatorOnly, path: page.path, label: page.label });
+    expect(exists(`lib/reports/${id}/server/report.ts`)).toBe(true);
+  });
+
+  it("has a page, a components folder, and a title and a navigation label in English and Portuguese", () => {
+    expect(exists(`app/(dashboard)/${id}/page.tsx`), `app/(dashboard)/${id}/page.tsx`).toBe(true);
+    expect(fs.readFileSync(path.join(ROOT, `app/(dashboard)/${id}/page.tsx`), "utf8")).toContain(`reportMetadata("${id}")`);
+    expect(exists(`components/reports/${id}`), `components/reports/${id}/`).toBe(true);
+    for (const language of ["en", "pt-BR"]) {
+      expect(typeof messages(language, id).title, `${language}/${id}.json "title"`).toBe("string");
+      expect(typeof (messages(language, "shell").nav as Record<string, unknown>)[id], `${language}/shell.json nav.${id}`).toBe("string");
+    }
+  });
+});
+
+it("every report of a range and filters has its builder and share keep-list, and each table's records are one of its files", () => {
+  for (const id of REPORT_IDS) {
+    const report = FILTERED_REPORTS[id];
+    expect(report.id).toBe(id);
+    expect(Object.keys(report.share.keep).length).toBeGreaterThan(0);
+    for (const table of Object.keys(report.tables ?? {})) expect(report.exports?.names.has(table), `${id}: a file named ${table}`).toBe(true);
+  }
+  expect(REPORT_MODULES.map((m) => m.id)).toEqual(REPORT_PAGES.map((p) => p.id));
+});
