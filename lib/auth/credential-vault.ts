@@ -19,6 +19,8 @@ const vaultedSchema = z.object({
     z.object({ kind: z.literal("client"), clientId: z.string(), apiKey: z.string() }),
   ]),
   target: z.enum(["production", "staging"]),
+  // Absent from entries vaulted before the server resumed syncs itself: those are not resumed.
+  keyType: z.enum(["creator", "affiliate"]).optional(),
 });
 
 export type VaultedCredential = z.infer<typeof vaultedSchema> & { credential: SalesApiCredential };
@@ -39,12 +41,7 @@ export class CredentialVault {
   /** The credential, or undefined when the entry is gone, expired or does not decrypt. */
   async get(ref: string): Promise<VaultedCredential | undefined> {
     const sealed = await this.store.get(ref, this.clock());
-    if (!sealed) return undefined;
-    try {
-      return vaultedSchema.parse(JSON.parse(unseal(this.key, sealed, ref)));
-    } catch {
-      return undefined; // another app secret, or tampering: treat as signed out
-    }
+    return sealed === undefined ? undefined : this.open(ref, sealed);
   }
 
   /** Whether the vault still holds (and can open) the credential a session refers to. */
@@ -54,6 +51,22 @@ export class CredentialVault {
 
   remove(ref: string): Promise<void> {
     return this.store.delete(ref);
+  }
+
+  /** Every entry still held that opens: the signed-in sessions, for the server to keep their accounts synced. */
+  async live(): Promise<Array<{ ref: string; value: VaultedCredential }>> {
+    return (await this.store.entries(this.clock())).flatMap(({ ref, sealed }) => {
+      const value = this.open(ref, sealed);
+      return value ? [{ ref, value }] : [];
+    });
+  }
+
+  private open(ref: string, sealed: string): VaultedCredential | undefined {
+    try {
+      return vaultedSchema.parse(JSON.parse(unseal(this.key, sealed, ref)));
+    } catch {
+      return undefined; // another app secret, or tampering: treat as signed out
+    }
   }
 }
 

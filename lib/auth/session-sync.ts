@@ -1,13 +1,65 @@
 import "server-only";
 
-// A session's part in its account's background sync (lib/mirror): it runs for as long as the
-// session's vault entry lasts, and sign-in or any later request of the session starts it.
+// A session's part in its account's background sync (lib/mirror): it runs for as long as one of
+// the account's sessions lasts (its vault entry). Sign-in starts it; the server resumes it for
+// every session the vault still holds when it starts, and looks again every 15 s, so a
+// sync stopped here (the session that started it signed out while another lasts, the lease lost
+// to an instance that then stopped) or run by an instance that died is taken up again. Reading a
+// session never starts anything.
+import { log } from "@/lib/log/server-log";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
 import { getCredentialVault } from "./credential-vault";
 
 /** `account`: the identity of a client the caller already made for the credential. */
-export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): void {
+export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): string {
   const vault = getCredentialVault();
-  ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef) });
+  return ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef) });
+}
+
+/**
+ * Starts the sync of every account a held session belongs to, unless it runs in this process:
+ * answers how many accounts have one. An entry vaulted without its key type (before the server
+ * resumed syncs itself) is left to its next sign-in.
+ */
+export async function resumeSessionSyncs(): Promise<number> {
+  const accounts = new Set<string>();
+  const live = await getCredentialVault().live();
+  for (const { ref, value } of live) {
+    if (!value.keyType) continue;
+    // A session's account is known after its first look: a running sync is then found without building a client.
+    const account = startSessionSync(ref, value.credential, value.target, value.keyType, identities.get(ref));
+    identities.set(ref, account);
+    accounts.add(account);
+  }
+  const held = new Set(live.map((entry) => entry.ref));
+  for (const ref of identities.keys()) if (!held.has(ref)) identities.delete(ref);
+  return accounts.size;
+}
+
+const identities = new Map<string, string>();
+
+// A third of the sync lease's life (40 s, lib/mirror/account-sync.ts) or so: an instance that
+// has not looked yet since a sign-in elsewhere is still in time to take over a sync that dies.
+const RESUME_EVERY_MS = 15_000;
+
+/** From the server's start (instrumentation.ts): resumes the syncs now, then every 15 s. */
+export function superviseSessionSyncs(everyMs = RESUME_EVERY_MS): () => void {
+  let running = false;
+  const resume = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await resumeSessionSyncs();
+    } catch (error) {
+      // The vault's database away: the next look tries again.
+      log("warn", { event: "sync_resume_failed", errorName: error instanceof Error ? error.name : "unknown" });
+    } finally {
+      running = false;
+    }
+  };
+  void resume();
+  const timer = setInterval(() => void resume(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -2,23 +2,35 @@ import "server-only";
 
 // The signed-in account, read on the server from the session cookie. Everything that needs
 // the credential goes through here: nothing from the browser selects an account.
+//
+// One request reads it once: the session (cookie, token, one vault read) is cached for the
+// request's pages and layouts (React cache), and the client is built once per account read, so a
+// page view reads the vault once and builds one client however many parts of it ask. The route
+// and action wrappers read it once and hand it on. Reading it has no side effect: the account's
+// background sync starts at sign-in and is resumed by the server (session-sync.ts).
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
+import { cache } from "react";
 import { getServerEnv } from "@/lib/env";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import type { SalesApiClient } from "@/lib/sales-api";
-import { getCredentialVault } from "./credential-vault";
+import { getCredentialVault, type VaultedCredential } from "./credential-vault";
 import { secureSessionCookie, sessionCookieName } from "./session-cookie";
-import { startSessionSync } from "./session-sync";
 import { decideSession, endedSessionPath, type SessionAccount, type SessionDecision } from "./session-decision";
 
 export type { SessionAccount, SessionDecision } from "./session-decision";
 
-/** Signed in, signed out, or a session the browser still presents but that is over. */
-export async function getSessionState(): Promise<SessionDecision> {
+// Beside each account read, never in it: the account object is handed to the browser's components.
+const credentials = new WeakMap<SessionAccount, VaultedCredential>();
+const clients = new WeakMap<SessionAccount, Promise<SalesApiClient | null>>();
+
+/** Signed in, signed out, or a session the browser still presents but that is over; read once per request. */
+export const getSessionState = cache(readSessionState);
+
+async function readSessionState(): Promise<SessionDecision> {
   // The request comes first, before anything can return early: reading cookies is what makes
   // every page and handler that calls this dynamic. A build made without AUTH_SECRET once
   // returned before it and prerendered the reports as a fixed redirect to /sign-in.
@@ -30,7 +42,10 @@ export async function getSessionState(): Promise<SessionDecision> {
   // Sign-in is not configured on this server: nothing can be verified, nobody is signed in.
   if (!secret) return { kind: "signed-out" };
   const token = await decode({ token: raw, secret }).catch(() => null);
-  return decideSession({ present: true, token }, (ref) => getCredentialVault().has(ref));
+  let vaulted: VaultedCredential | undefined;
+  const decision = await decideSession({ present: true, token }, async (ref) => (vaulted = await getCredentialVault().get(ref)) !== undefined);
+  if (decision.kind === "signed-in" && vaulted) credentials.set(decision.account, vaulted);
+  return decision;
 }
 
 /**
@@ -66,19 +81,25 @@ export async function requireSessionAccount(callbackPath?: string): Promise<Sess
 }
 
 /**
- * The Sales API client of the signed-in account, reading through the account's mirror; null
- * when signed out or the vault entry is gone. Any request of a session (re)starts the account's
- * background sync, so a restarted server resumes it.
+ * The Sales API client of the signed-in account, reading through the account's mirror: built
+ * once per account read (with the credential that read found in the vault); null when the
+ * vault entry is gone.
  */
-export async function getSessionClient(account: SessionAccount): Promise<SalesApiClient | null> {
-  const vault = getCredentialVault();
-  const vaulted = await vault.get(account.vaultRef);
-  if (!vaulted) return null;
-  const client = createMirroredClient({ credential: vaulted.credential, target: vaulted.target });
-  startSessionSync(account.vaultRef, vaulted.credential, vaulted.target, account.keyType, client.identity);
+export function getSessionClient(account: SessionAccount): Promise<SalesApiClient | null> {
+  let client = clients.get(account);
+  if (!client) {
+    client = buildSessionClient(account);
+    clients.set(account, client);
+    // A failed read (storage away) is not kept: the next ask tries again.
+    client.catch(() => clients.delete(account));
+  }
   return client;
 }
 
+async function buildSessionClient(account: SessionAccount): Promise<SalesApiClient | null> {
+  const vaulted = credentials.get(account) ?? (await getCredentialVault().get(account.vaultRef));
+  return vaulted ? createMirroredClient({ credential: vaulted.credential, target: vaulted.target }) : null;
+}
 
 /** For creator-only pages, actions and handlers: an affiliate session gets a 403 here. */
 export function assertCreator(account: SessionAccount): void {

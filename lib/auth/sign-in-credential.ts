@@ -71,7 +71,7 @@ async function signInChecked(input: SignInInput): Promise<SignInOutcome> {
     const { reason, message, values, reference } = result;
     return { ok: false, code: "credential_refused", message, failure: { reason, message, values, reference } };
   }
-  const vaultRef = await getCredentialVault().put({ credential: result.credential, target }, env.SESSION_MAX_AGE_SECONDS * 1000);
+  const vaultRef = await getCredentialVault().put({ credential: result.credential, target, keyType: result.keyType }, env.SESSION_MAX_AGE_SECONDS * 1000);
   startSessionSync(vaultRef, result.credential, target, result.keyType);
   return { ok: true, account: { vaultRef, label: accountLabel(input.name ?? undefined, result.keyType, result.credential.apiKey), keyType: result.keyType, target } };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 
-// The background sync of each signed-in account: started on sign-in and on any request of a
-// session (so a restarted server resumes it), one per account however many sessions it has,
+// The background sync of each signed-in account: started on sign-in and resumed by the server
+// for the sessions the vault holds (lib/auth/session-sync.ts), one per account however many sessions it has,
 // and held by a lease in the mirror store so that one per account runs across processes too.
 // It runs passes (sync-pass.ts) while a session of the account lasts: the first fills the
 // last SALESDASH_SYNC_DAYS days; later ones refresh the days that went stale.

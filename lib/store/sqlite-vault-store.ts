@@ -26,4 +26,8 @@ export class SqliteVaultStore implements VaultStore {
   async delete(ref: string): Promise<void> {
     this.db.prepare("DELETE FROM vault WHERE ref = ?").run(ref);
   }
+
+  async entries(now: number): Promise<Array<{ ref: string; sealed: string }>> {
+    return this.db.prepare("SELECT ref, sealed FROM vault WHERE expires_at > ? ORDER BY ref").all(now) as Array<{ ref: string; sealed: string }>;
+  }
 }

@@ -5,6 +5,8 @@ export interface VaultStore {
   /** The sealed value, unless absent or expired. */
   get(ref: string, now: number): Promise<string | undefined>;
   delete(ref: string): Promise<void>;
+  /** Every entry not expired at `now`: the sessions whose accounts the server keeps syncing. */
+  entries(now: number): Promise<Array<{ ref: string; sealed: string }>>;
 }
 
 export class MemoryVaultStore implements VaultStore {
@@ -25,6 +27,10 @@ export class MemoryVaultStore implements VaultStore {
 
   async delete(ref: string): Promise<void> {
     this.rows.delete(ref);
+  }
+
+  async entries(now: number): Promise<Array<{ ref: string; sealed: string }>> {
+    return [...this.rows].filter(([, row]) => row.expiresAt > now).map(([ref, { sealed }]) => ({ ref, sealed }));
   }
 
   size(): number {

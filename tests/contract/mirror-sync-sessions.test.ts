@@ -64,7 +64,7 @@ describe("two sessions of one account in one process", () => {
     await store.close();
   });
 
-  it("when the session that started it signs out, the other session's next request starts it again, and it resumes", async () => {
+  it("when the session that started it signs out, the server's next look for held sessions starts it again, and it resumes", async () => {
     const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
     // Session one ends after two chunks; session two's start joins the running sync.
     let asked = 0;
@@ -74,7 +74,7 @@ describe("two sessions of one account in one process", () => {
     const midway = await getSyncStatus(account, "creator", { store, clock: () => NOW_MS, days: DAYS });
     expect(midway.passEndedAt).toBeNull();
 
-    // Session two's next request (lib/auth/session.ts starts its account's sync on each).
+    // The server's next look (lib/auth/session-sync.ts resumes the sync of every held session).
     startSync(sandbox.sb, "creator", store, { days: DAYS, alive: async () => true });
     expect((await waitForPassEnd(account, "creator", store, DAYS)).synced).toBe(DAYS);
     await stopAccountSync(account);

@@ -212,8 +212,9 @@ test("the instance holding the sync is killed: the other takes its lease within 
     // Not through the form: it lands on a report, whose fetches would mingle with the sync's.
     await signInByApi(context.request, instances[0].url, st.sb.creds.creator2);
 
-    // Both instances serve the session, and any request of it starts the account's sync in that
-    // process: both run one, and the lease lets only one fetch.
+    // Both instances serve the session: the one signed in on starts the account's sync, the other
+    // finds the session in the shared vault when it next looks (every 15 s); the lease lets only
+    // one fetch.
     let holder: DashboardProcess | undefined;
     let synced = 0;
     await expect
@@ -236,7 +237,7 @@ test("the instance holding the sync is killed: the other takes its lease within 
     const atKill = await syncStatus(context.request, survivor);
     expect(atKill.synced).toBeLessThan(SYNC_DAYS);
 
-    // The survivor's status requests keep its session's sync running; it looks for the lease every ~13 s.
+    // The survivor's sync waits on the lease, looking for it every ~13 s.
     let leaseMs: number | undefined;
     await expect
       .poll(async () => {

@@ -69,6 +69,18 @@ export function vaultStoreBehaviour(name: string, makeStore: () => VaultStore | 
       await expect(store.delete("never-there")).resolves.toBeUndefined();
     });
 
+    it("lists every entry not expired at the instant asked, and none other (the sessions the server keeps syncing)", async () => {
+      const store = await makeStore();
+      expect(await store.entries(T0)).toEqual([]);
+      await store.put("short", "s", T0 + 10);
+      await store.put("long", "l", T0 + 10_000);
+      await store.put("gone", "g", T0 + 10_000);
+      await store.delete("gone");
+      const listed = async (now: number) => (await store.entries(now)).sort((a, b) => a.ref.localeCompare(b.ref));
+      expect(await listed(T0)).toEqual([{ ref: "long", sealed: "l" }, { ref: "short", sealed: "s" }]);
+      expect(await listed(T0 + 10)).toEqual([{ ref: "long", sealed: "l" }]);
+    });
+
     it("keeps values byte for byte (long, unicode)", async () => {
       const store = await makeStore();
       const value = `${"A".repeat(10_000)}é日本🔑`;

@@ -30,7 +30,6 @@ export async function resolveReportAccount(id: ReportPageId, raw: RawSearchParam
   const account = await requireSessionAccount(here);
   if (report.creatorOnly) assertCreator(account);
   // The vault entry vanished since the check above (expired a moment ago): an ended session.
-  // Asking for the client also (re)starts the account's background sync.
   if (!(await getSessionClient(account))) redirect(endedSessionPath("credential-gone", here));
   return account;
 }

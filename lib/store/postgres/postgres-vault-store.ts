@@ -42,6 +42,10 @@ export class PostgresVaultStore implements VaultStore {
     await this.pool.query("DELETE FROM salesdash_vault WHERE ref = $1", [ref]);
   }
 
+  async entries(now: number): Promise<Array<{ ref: string; sealed: string }>> {
+    return (await this.pool.query<{ ref: string; sealed: string }>("SELECT ref, sealed FROM salesdash_vault WHERE expires_at > $1 ORDER BY ref", [now])).rows;
+  }
+
   async close(): Promise<void> {
     if (this.ownsPool) await this.pool.end();
   }
