@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   const { shiftDay } = await import("@/lib/calendar");
   const { SqliteMirrorStore } = await import("@/lib/store/sqlite-mirror-store");
   const { getProcessState } = await import("@/lib/store/process-state");
+  const { getClientState } = await import("@/lib/sales-api");
   const { MemoryDayCacheStore } = await import("@/lib/sales-api/day-cache");
   const { TableIndexCache } = await import("@/lib/store/table-index-cache");
   const { parseReportParams } = await import("@/lib/report-params/parse");
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     const forget = () => {
       const state = getProcessState();
       state.tables = new TableIndexCache();
-      state.dayCache = new MemoryDayCacheStore();
+      getClientState().dayCache = new MemoryDayCacheStore();
       // The client's mirror took the process's decoded-day cache when it was made.
       client = newClient();
     };

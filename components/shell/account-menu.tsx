@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { generatedLabelKeyEnd } from "@/lib/auth/account-label";
 import type { SessionAccount } from "@/lib/auth/session-decision";
-import type { AccountSettings } from "@/lib/store/account-settings-store";
+import type { AccountSettings } from "@/lib/auth/account-settings";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
 import { ForgetMyData } from "./forget-my-data";
 

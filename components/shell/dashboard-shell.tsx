@@ -5,7 +5,7 @@ import { LogoMark } from "@/components/brand/logo-mark";
 import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session-decision";
-import type { AccountSettings } from "@/lib/store/account-settings-store";
+import type { AccountSettings } from "@/lib/auth/account-settings";
 import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";

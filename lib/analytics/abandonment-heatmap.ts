@@ -2,7 +2,7 @@
 // zone's offsets are read once for the span of the carts (zone-offsets), not per cart.
 import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { DAY_MS, HOUR_MS } from "@/lib/calendar";
-import { timestampMs } from "./timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import { assertTimeZone, ZoneOffsets } from "./zone-offsets";
 
 /** The rows' weekdays, Monday first, as the CSV names them (the page names them in its language). */

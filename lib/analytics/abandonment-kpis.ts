@@ -6,7 +6,7 @@ import { cartCurrencyResolver, type CartCurrencyOptions } from "./abandonment-cu
 import { purchasedCheckouts, type CheckoutPurchase } from "./abandonment-purchased-checkouts";
 import { median, minutesBetween } from "./abandonment-quantiles";
 import { fromCents, toCents, UNKNOWN_CURRENCY } from "./money";
-import { timestampMs } from "./timestamps";
+import { timestampMs } from "@/lib/timestamps";
 
 export type KpiCart = Pick<AbandonedCart, "checkoutId" | "amountTransaction" | "isRecovered" | "sessionInitializedAt" | "abandonedAt">;
 

@@ -4,7 +4,7 @@ import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import { CentsByCurrency, type CartCurrencyOptions, cartCurrencyResolver, type CurrencyTotal } from "./abandonment-currency";
 import { median, minutesBetween, percentile } from "./abandonment-quantiles";
 import { abandonedSeries, type AbandonmentSeriesOptions } from "./abandonment-series";
-import { timestampMs } from "./timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import type { CurrencyBuckets } from "./time-buckets";
 
 export type RecoveryCart = Pick<AbandonedCart, "isRecovered" | "abandonedAt" | "purchasedAt" | "amountTransaction" | "sessionInitializedAt">;

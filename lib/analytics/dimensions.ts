@@ -1,9 +1,9 @@
 // The keys purchases are grouped and filtered by. Breakdowns and filters share them, so a
 // row clicked in a breakdown ("none" card brand) filters exactly the purchases it counted.
 import type { Purchase } from "@/lib/records/purchase";
+import { NONE } from "@/lib/records/keys";
 
-/** The key of a purchase without the field (a pix payment has no card brand). */
-export const NONE = "none";
+export { NONE };
 
 export type DimensionPurchase = Pick<
   Purchase,

@@ -6,9 +6,9 @@ import type { Purchase } from "@/lib/records/purchase";
 import { createBucketIndex } from "./bucket-index";
 import { formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
-import { timestampMs } from "./timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import { netShareIndex, netShareOf } from "./key-share";
-import type { PayoutSaleColumns } from "./payout-sales";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 export type FundsPurchase = Pick<Purchase, "currency" | "incomingAvailableAt" | "amountCreatorNet" | "amountAffiliationNet">;
 

@@ -1,7 +1,7 @@
 // Local calendar days of a time zone against the API's UTC days. The API filters by whole
 // UTC days, so a report of local days must fetch the UTC days its edges spill into.
 import { DAY_MS, formatDay, parseDay, type IsoDay } from "@/lib/calendar";
-import { toMs } from "./timestamps";
+import { toMs } from "@/lib/timestamps";
 import { assertTimeZone, offsetMsAt, ZoneOffsets } from "./zone-offsets";
 
 type OffsetAt = Pick<ZoneOffsets, "offsetAt">;

@@ -9,7 +9,7 @@ import type { DayDigester } from "@/lib/sales-api/day-cache";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE, type Dimension } from "./dimensions";
 import { refundedShareCents, toCents } from "./money";
-import { timestampMs } from "./timestamps";
+import { timestampMs } from "@/lib/timestamps";
 
 /** Every zone in use today is a whole number of quarter hours from UTC: local days, hours and weeks begin on a slot. */
 export const SLOT_MS = 15 * 60_000;

@@ -5,7 +5,7 @@ import { TZDate } from "@date-fns/tz";
 import { createBucketIndex, localBucketKey, type Granularity } from "./bucket-index";
 import { DAY_MS, daysFromCivil, HOUR_MS, type IsoDay } from "@/lib/calendar";
 import { byCountThenCurrency, fromCents, toCents, UNKNOWN_CURRENCY, type CurrencyOptions } from "./money";
-import { timestampMs, toMs } from "./timestamps";
+import { timestampMs, toMs } from "@/lib/timestamps";
 import { assertTimeZone } from "./zone-offsets";
 
 export type { Granularity } from "./bucket-index";

@@ -1,9 +1,10 @@
 // Sums per currency, in integer cents so that thousands of additions stay exact. Amounts in
 // different currencies are never added together.
+import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
 
 export interface CurrencyTotal { currency: string; count: number; amount: number }
 
-export const UNKNOWN_CURRENCY = "unknown";
+export { UNKNOWN_CURRENCY };
 
 export function totalsByCurrency<T extends { currency?: string | null }>(records: readonly T[], amountOf: (record: T) => number | null | undefined): CurrencyTotal[] {
   const cents = new Map<string, { count: number; cents: number }>();

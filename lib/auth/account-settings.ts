@@ -4,6 +4,9 @@ import "server-only";
 import type { AccountSettings, AccountSettingsStore } from "@/lib/store/account-settings-store";
 import { accountSettingsStore } from "@/lib/store/app-stores";
 
+// What the account menu shows and changes; components take the type from here, not from a store.
+export type { AccountSettings };
+
 export function getAccountSettingsStore(): AccountSettingsStore {
   return accountSettingsStore();
 }

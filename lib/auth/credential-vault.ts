@@ -11,7 +11,7 @@ import { PostgresVaultStore } from "@/lib/store/postgres/postgres-vault-store";
 import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
 import { SqliteVaultStore } from "@/lib/store/sqlite-vault-store";
 import type { VaultStore } from "@/lib/store/vault-store";
-import { deriveVaultKey, seal, unseal } from "./vault-cipher";
+import { deriveVaultKey, seal, unseal } from "@/lib/store/vault-cipher";
 
 const vaultedSchema = z.object({
   credential: z.discriminatedUnion("kind", [

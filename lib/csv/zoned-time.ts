@@ -1,7 +1,7 @@
 // A CSV's times in the report's zone, the zone named in the column's header, the same way the
 // tables show them: "purchaseCreatedAt (America/Sao_Paulo)" holds 2026-05-03T09:15:00-03:00.
 // The offset stays in the cell, so a spreadsheet or a script still reads one exact instant.
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import type { CsvColumns } from "./columns";
 import { offsetSuffix, ZonedTimestamps } from "./zoned-timestamps";
 

@@ -5,7 +5,7 @@ import "server-only";
 // account's mirror.
 import path from "node:path";
 import { getServerEnv } from "@/lib/env";
-import { createSalesApiClient, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
+import { createSalesApiClient, getClientState, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
@@ -144,6 +144,6 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
     ...options,
     // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
     clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getProcessState().dayCache, DAY_DIGESTERS, factTables) },
+    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getClientState().dayCache, DAY_DIGESTERS, factTables) },
   });
 }

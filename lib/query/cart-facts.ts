@@ -5,7 +5,7 @@ import "server-only";
 // its panels group by. Nothing that names or reaches a customer goes into it: no name, e-mail,
 // phone, city or card digits.
 import { toCents } from "@/lib/analytics/money";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import type { AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { CartFactRow } from "@/lib/store/cart-fact-store";
 import { firstCopies } from "./first-copies";

@@ -5,7 +5,7 @@
 import { toCents } from "@/lib/analytics/money";
 import { refundDaysBucket } from "@/lib/analytics/refund-days";
 import { isDispute, isDisputeWon, saleIdOf } from "@/lib/analytics/sale-losses";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import { firstField, RESOURCES } from "@/lib/sales-api";
 import { readDecimalText } from "@/lib/records/fields";
 import type { EventFactRow, EventResource } from "@/lib/store/event-fact-store";

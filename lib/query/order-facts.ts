@@ -5,7 +5,7 @@ import "server-only";
 // compare, and what fulfilment counts. Nothing that names or reaches a customer goes into it:
 // no name, e-mail, phone, address line, zipcode, card digits or tracking code.
 import { toCents } from "@/lib/analytics/money";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import type { Order } from "@/lib/records/order";
 import type { OrderFactRow } from "@/lib/store/order-fact-store";
 import { firstCopies } from "./first-copies";

@@ -8,7 +8,7 @@ import { dimensionKeys } from "@/lib/analytics/dimensions";
 import { refundedShareCents, toCents } from "@/lib/analytics/money";
 import type { SummaryPurchase } from "@/lib/analytics/purchase-summary";
 import type { Purchase } from "@/lib/records/purchase";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { firstCopies } from "./first-copies";
 

@@ -6,7 +6,7 @@ import "server-only";
 // also share an exchange lock so that one instance exchanges and the others wait for its token.
 import { decodeJwt } from "jose";
 import type { WorkLock } from "@/lib/store/work-lock";
-import { MemoryTokenStore, type TokenStore } from "./token-store";
+import { MemoryTokenStore, type TokenStore } from "@/lib/store/token-store";
 
 const RENEW_BEFORE_MS = 30_000;
 const UNKNOWN_LIFETIME_MS = 5 * 60_000;

@@ -5,6 +5,7 @@ import "server-only";
 import pLimit from "p-limit";
 import { getServerEnv } from "@/lib/env";
 import { getProcessState } from "@/lib/store/process-state";
+import { getClientState } from "./client-state";
 import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore } from "./catalog";
 import { credentialIdentity, tokenIdentity, type SalesApiCredential } from "./credentials";
 import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
@@ -75,7 +76,8 @@ export interface SalesApiClient {
 }
 
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
-  const state = getProcessState();
+  const stores = getProcessState();
+  const state = getClientState();
   const env = getServerEnv();
   const transport = options.transport ?? getTransport(options.target);
   const identityKey = env.AUTH_SECRET ?? state.identityKey;
@@ -90,7 +92,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
     identity,
     tokenIdentity: tokenIdentity(options.credential, transport.baseUrl, identityKey),
     // One request log per credential: a background client counts the same requests, and stops at a lower ceiling.
-    limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? state.rateLimit, { ...DEFAULT_RATE_LIMITS, ...(background ? { perMinute: env.SALESDASH_SYNC_PER_MINUTE } : {}), ...options.limits }),
+    limiter: new CredentialRateLimiter(options.stores?.rateLimit ?? stores.rateLimit, { ...DEFAULT_RATE_LIMITS, ...(background ? { perMinute: env.SALESDASH_SYNC_PER_MINUTE } : {}), ...options.limits }),
     tokens: state.tokens,
     slots,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
@@ -100,7 +102,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
     ctx,
     cache: typeof options.stores?.dayCache === "function" ? options.stores.dayCache(identity) : (options.stores?.dayCache ?? state.dayCache),
     ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl },
-    windowLock: options.stores?.windowLock ?? state.windowLock,
+    windowLock: options.stores?.windowLock ?? stores.windowLock,
     maxSegments: options.maxSegments ?? 3,
     deadlineMs: options.deadlineMs ?? env.SALES_API_REPORT_DEADLINE_MS,
     clock: options.clock,

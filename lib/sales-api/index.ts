@@ -11,6 +11,7 @@ export type { InvalidRecord } from "./list-window";
 export { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 export { parseRetryAfter } from "./retry-policy";
 export { abortableSleep } from "./rate-limit";
+export { getClientState, type ClientState } from "./client-state";
 export { getTransport, type UpstreamTarget } from "./transport";
 // The records the upstream sends: defined in lib/records, which the analytics import directly.
 export type { AbandonedCart } from "@/lib/records/abandoned-cart";

@@ -1,7 +1,7 @@
 // The orders fact table's SQL, one text for both back-ends (SQLite and PostgreSQL), built as the
 // purchases' is (purchase-fact-sql.ts, whose currency placement and day range it shares). The
 // behaviour suite holds the two back-ends to one answer.
-import { NONE } from "@/lib/analytics/dimensions";
+import { NONE } from "@/lib/records/keys";
 import { bucketJoin, currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import {
   ORDER_FACT_DIMENSIONS, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,

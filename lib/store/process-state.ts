@@ -1,22 +1,19 @@
 import "server-only";
 
-// The process-wide state of the upstream client: rate budget, tokens, day and catalog
-// caches, concurrency slots, requests in flight, the mirror and its syncs. A production build of Next.js loads a
-// module once per route bundle, so a module-level singleton would exist once per route and
-// split the 60 requests/minute budget between them; here one object lives on globalThis,
-// reached only through getProcessState(). The stores are interfaces so that a later
-// back-end (Redis, PostgreSQL) can replace the in-memory ones.
-import { randomBytes } from "node:crypto";
-import type { LimitFunction } from "p-limit";
+// The process-wide state: every store the process opens (the rate budget, the window locks,
+// tokens and leases, in Redis when configured; PostgreSQL; the mirror and its fact tables; the
+// features' stores) and what the features keep for the process's life (processShared). A
+// production build of Next.js loads a module once per route bundle, so a module-level singleton
+// would exist once per route and split the 60 requests/minute budget between them; here one
+// object lives on globalThis, reached only through getProcessState(). The stores are
+// interfaces, each with an in-memory or embedded back-end and a shared one (Redis, PostgreSQL).
+// Nothing here knows a feature: the features build their own objects on these stores.
 import type { Pool } from "pg";
-import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
-import { MemoryCatalogStore, type CatalogStore } from "@/lib/sales-api/catalog";
-import { MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
 import type { Redis } from "ioredis";
 import { getServerEnv } from "@/lib/env";
-import type { WorkLock } from "@/lib/sales-api/fetch-range";
-import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-limit";
-import { ReportActivity } from "@/lib/sales-api/report-activity";
+import { MemoryRateLimitStore, type RateLimitStore } from "./rate-limit-store";
+import type { TokenStore } from "./token-store";
+import type { WorkLock } from "./work-lock";
 import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
@@ -35,22 +32,12 @@ import { RedisWorkLock } from "./redis/redis-work-lock";
 import { MemoryWorkLock } from "./memory-work-lock";
 import { guardStore } from "./storage-unavailable";
 import { TableIndexCache } from "./table-index-cache";
-import type { PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 
 export interface ProcessState {
+  /** Every credential's request log (the upstream's 60 a minute): in Redis when configured. */
   rateLimit: RateLimitStore;
-  /** Days in memory: the day store of clients without a mirror, and the mirror's days opened recently. */
-  dayCache: DayCacheStore;
-  catalogs: CatalogStore;
-  tokens: AccessTokenCache;
-  /** Bounded concurrency per credential identity (and concurrency level). */
-  slots: Map<string, LimitFunction>;
-  /** Upstream requests in flight, joined by identical callers. */
-  inFlight: Map<string, Promise<unknown>>;
-  /** Keys credential identities when no AUTH_SECRET is set: stable for this process only. */
-  identityKey: Buffer;
-  /** Credentials with a report fetching now: their background sync waits. */
-  reports: ReportActivity;
+  /** Flow B access tokens, sealed, in Redis when configured (else the client keeps them in memory). */
+  tokenStore?: TokenStore;
   /** The accounts' mirror (lib/mirror), opened on first use. */
   mirror?: MirrorStore;
   /** The purchases fact table beside the mirror (lib/store/purchase-fact-store.ts), opened on first use. */
@@ -77,8 +64,8 @@ export interface ProcessState {
   settings?: AccountSettingsStore;
   shareLinks?: ShareLinkStore;
   savedViews?: SavedViewStore;
-  /** The payout back-test's month starts (bounded) and the worker thread that makes them (lib/reports/server/payouts-kept.ts). */
-  payoutBacktests?: PayoutBacktests;
+  /** What each feature keeps for the process's life, by name (processShared). */
+  shared: Map<string, unknown>;
 }
 
 const KEY = Symbol.for("salesdash.process-state");
@@ -86,29 +73,18 @@ const KEY = Symbol.for("salesdash.process-state");
 type Holder = typeof globalThis & { [KEY]?: ProcessState };
 
 /** The Redis-backed stores when SALESDASH_REDIS_URL is set, each guarded: an outage is "storage unavailable". */
-function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases" | "tokens"> {
+function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases" | "tokenStore"> {
   const { SALESDASH_REDIS_URL: url, AUTH_SECRET: secret } = getServerEnv();
-  if (!url) return { rateLimit: new MemoryRateLimitStore(), windowLock: new MemoryWorkLock(), tokens: new AccessTokenCache() };
+  if (!url) return { rateLimit: new MemoryRateLimitStore(), windowLock: new MemoryWorkLock() };
   const redis = createRedisConnection(url);
   const onRedis = <T extends object>(store: T): T => guardStore(store, "redis", isRedisUnavailable);
-  const locks = onRedis(new RedisWorkLock(redis));
   // Tokens are sealed with a key from AUTH_SECRET; without it nobody can sign in, and they stay in memory.
-  const tokens = secret ? new AccessTokenCache({ store: onRedis(new RedisTokenStore(redis, secret)), exchangeLock: locks }) : new AccessTokenCache();
-  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: locks, leases: onRedis(new RedisLeaseStore(redis)), tokens };
+  const tokenStore = secret ? onRedis(new RedisTokenStore(redis, secret)) : undefined;
+  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: onRedis(new RedisWorkLock(redis)), leases: onRedis(new RedisLeaseStore(redis)), tokenStore };
 }
 
 function createProcessState(): ProcessState {
-  return {
-    ...sharedStores(),
-    dayCache: new MemoryDayCacheStore(),
-    catalogs: new MemoryCatalogStore(),
-    slots: new Map(),
-    inFlight: new Map(),
-    identityKey: randomBytes(32),
-    reports: new ReportActivity(),
-    syncs: new Map(),
-    tables: new TableIndexCache(),
-  };
+  return { ...sharedStores(), syncs: new Map(), tables: new TableIndexCache(), shared: new Map() };
 }
 
 /** The one state object of this process, whichever bundle's copy of this module asks. */
@@ -116,4 +92,11 @@ export function getProcessState(): ProcessState {
   const holder = globalThis as Holder;
   holder[KEY] ??= createProcessState();
   return holder[KEY];
+}
+
+/** What a feature keeps for the process's life under `name`, made by `make` on first use. */
+export function processShared<T>(name: string, make: () => T): T {
+  const shared = getProcessState().shared;
+  if (!shared.has(name)) shared.set(name, make());
+  return shared.get(name) as T;
 }

@@ -1,8 +1,9 @@
 // The purchases fact table's SQL, one text for both back-ends: SQLite (better-sqlite3, `?`
 // placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
 // statements differ only where the dialects do; the behaviour suite holds them to one answer.
-import { PayoutColumnsBuilder, soldMsOf, type PayoutSaleColumns } from "@/lib/analytics/payout-sales";
-import { UNKNOWN_CURRENCY } from "@/lib/analytics/totals-by-currency";
+import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { soldMsOf } from "@/lib/timestamps";
+import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import {
   FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
 } from "./purchase-fact-store";

@@ -5,7 +5,7 @@
 // card digits): those stay in the sealed day blobs only. The rows of a day are replaced
 // together, in one transaction, whenever the mirror stores that day. Rows are made by
 // lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
-import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** Dimension columns, holding the breakdowns' keys ("none" for a record without the field). */
 export const FACT_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp", "cardBrand", "country", "affiliate"] as const;

@@ -2,13 +2,13 @@
 // hash of the credential, never the key). Neither the name nor the query is secret, so they are
 // stored as they are; the name is the user's own text, checked before it gets here
 // (lib/views/saved-view-query.ts). SQLite is the embedded default, PostgreSQL the shared one.
-import type { ReportId } from "@/lib/reports/report-definitions";
 
 export interface SavedView {
   id: string;
   account: string;
   name: string;
-  report: ReportId;
+  /** The report's id (lib/reports/report-definitions.ts); the store keeps it as given. */
+  report: string;
   /** The report's query string, already checked and reduced to the keys a view keeps. */
   query: string;
   /** Epoch milliseconds. */

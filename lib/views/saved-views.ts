@@ -3,6 +3,7 @@ import "server-only";
 // The accounts' saved views, in the process's one store (lib/store/app-stores.ts builds it).
 import { getSessionClient, type SessionAccount } from "@/lib/auth/session";
 import { log } from "@/lib/log/server-log";
+import type { ReportId } from "@/lib/reports/report-definitions";
 import { savedViewStore } from "@/lib/store/app-stores";
 import type { SavedViewStore } from "@/lib/store/saved-view-store";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
@@ -15,7 +16,8 @@ export function getSavedViewStore(): SavedViewStore {
 /** The account's views as the navigation shows them (no account identity leaves the server). */
 export async function listSavedViews(accountIdentity: string): Promise<SavedViewItem[]> {
   const views = await getSavedViewStore().list(accountIdentity);
-  return views.map(({ id, name, report, query }) => ({ id, name, report, query }));
+  // Written by createSavedView, which takes a report id only (the store keeps any text).
+  return views.map(({ id, name, report, query }) => ({ id, name, report: report as ReportId, query }));
 }
 
 /**

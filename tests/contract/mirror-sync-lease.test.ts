@@ -3,6 +3,7 @@
 // sync of the account.
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { getClientState } from "@/lib/sales-api";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
@@ -27,7 +28,7 @@ it("keeps the lease while a chunk waits longer than the lease's life", async () 
   const reportRuns = new Promise<void>((resolve) => (release = resolve));
   // The lease expires by the real clock here: a report of the account holds the sync back.
   const account = startSync(sb, "creator", store, { days: 10, leaseMs: LEASE, clock: Date.now });
-  const report = getProcessState().reports.during(account, () => reportRuns);
+  const report = getClientState().reports.during(account, () => reportRuns);
   expect(getProcessState().syncs.has(account)).toBe(true);
   await sleep(LEASE * 3);
   // Well past the first lease's life, with no chunk finished: another holder is still refused.

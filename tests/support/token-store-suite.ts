@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TokenStore } from "@/lib/sales-api/token-store";
+import type { TokenStore } from "@/lib/store/token-store";
 
 // What every TokenStore must do, run against each back-end (memory in tests/unit, Redis in
 // tests/backends). `open` gives an empty store; the caller cleans up what it opened.

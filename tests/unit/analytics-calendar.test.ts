@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { civilFromDays, daysFromCivil, formatDay, formatOffset, mondayOf, parseDay } from "@/lib/calendar";
 import { localDayStartMs } from "@/lib/analytics/local-days";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import { assertTimeZone, ZoneOffsets } from "@/lib/analytics/zone-offsets";
 
 describe("calendar days as numbers", () => {

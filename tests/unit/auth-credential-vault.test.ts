@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CredentialVault, type VaultedCredential } from "@/lib/auth/credential-vault";
-import { deriveVaultKey, seal } from "@/lib/auth/vault-cipher";
+import { deriveVaultKey, seal } from "@/lib/store/vault-cipher";
 import { SqliteVaultStore } from "@/lib/store/sqlite-vault-store";
 import { MemoryVaultStore, type VaultStore } from "@/lib/store/vault-store";
 

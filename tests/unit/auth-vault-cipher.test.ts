@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { deriveVaultKey, seal, unseal } from "@/lib/auth/vault-cipher";
+import { deriveVaultKey, seal, unseal } from "@/lib/store/vault-cipher";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { AccessTokenCache } from "@/lib/sales-api/access-tokens";
-import { MemoryTokenStore, type TokenStore } from "@/lib/sales-api/token-store";
+import { MemoryTokenStore, type TokenStore } from "@/lib/store/token-store";
 import type { WorkLock } from "@/lib/store/work-lock";
 import { MemoryWorkLock } from "@/lib/store/memory-work-lock";
 

@@ -1,4 +1,4 @@
-import { MemoryTokenStore } from "@/lib/sales-api/token-store";
+import { MemoryTokenStore } from "@/lib/store/token-store";
 import { describeTokenStore } from "../support/token-store-suite";
 
 // The default token store; the same suite runs against Redis in tests/backends.

@@ -33,7 +33,7 @@ describe("sealToken and openToken", () => {
   });
 
   it("use a key of their own, not the credential vault's", async () => {
-    const { deriveVaultKey } = await import("@/lib/auth/vault-cipher");
+    const { deriveVaultKey } = await import("@/lib/store/vault-cipher");
     expect(deriveTokenKeys(SECRET).seal.equals(deriveVaultKey(SECRET))).toBe(false);
   });
 

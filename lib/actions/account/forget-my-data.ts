@@ -14,7 +14,7 @@ import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
 import { forgetMirroredAccount } from "@/lib/mirror/forget-account";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
-import { getProcessState } from "@/lib/store/process-state";
+import { getClientState } from "@/lib/sales-api";
 import { getSavedViewStore } from "@/lib/views/saved-views";
 
 const REPORTS_GRACE_MS = 15_000;
@@ -34,7 +34,7 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
     await getSavedViewStore().deleteAccount(identity);
-    const reports = getProcessState().reports;
+    const reports = getClientState().reports;
     if (reports.busy(identity)) {
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);
       await forgetMirroredAccount(identity);

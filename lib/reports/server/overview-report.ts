@@ -12,7 +12,7 @@ import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import { summaryAffiliateKpis, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, SummaryInexactError } from "@/lib/analytics/purchase-summary-views";
 import { refundKpis, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { affiliateKpis, creatorKpis, type AffiliateKpis, type CreatorKpis } from "@/lib/analytics/revenue-kpis";
-import { timestampMs } from "@/lib/analytics/timestamps";
+import { timestampMs } from "@/lib/timestamps";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";

@@ -16,7 +16,7 @@ import type { BacktestMonthSpan, BacktestSpanKept } from "@/lib/analytics/payout
 import { DAY_MS, formatDay } from "@/lib/calendar";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType, RangeReport } from "@/lib/sales-api";
-import { getProcessState } from "@/lib/store/process-state";
+import { processShared } from "@/lib/store/process-state";
 import { storeInWorker } from "@/lib/store/worker/store-in-worker";
 import type { MadeView, PayoutsViewEngine } from "./payouts-view-worker";
 
@@ -36,7 +36,8 @@ export function newPayoutBacktests(engine: PayoutsViewEngine, maxSales = MAX_KEP
 
 export const openPayoutsViewWorker = (): PayoutsViewEngine => storeInWorker<PayoutsViewEngine>({ module: "lib/reports/server/payouts-view-worker.ts", exportName: "PayoutsViewWorker", args: [] });
 
-const processBacktests = (): PayoutBacktests => (getProcessState().payoutBacktests ??= newPayoutBacktests(openPayoutsViewWorker()));
+// The process's one: the month starts and the worker thread that makes them.
+const processBacktests = (): PayoutBacktests => processShared("payout-backtests", () => newPayoutBacktests(openPayoutsViewWorker()));
 
 export interface BacktestSource {
   identity: string;

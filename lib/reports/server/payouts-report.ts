@@ -10,7 +10,8 @@ import { bandAround, payoutCalendar, type PayoutSale } from "@/lib/analytics/pay
 import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { netShareIndex } from "@/lib/analytics/key-share";
-import { payoutColumnsOfRecords, type PayoutSaleColumns } from "@/lib/analytics/payout-sales";
+import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { fromCents, refundedShareCents } from "@/lib/analytics/money";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
 import { todayIn } from "@/lib/report-params/presets";

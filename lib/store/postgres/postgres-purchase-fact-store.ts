@@ -12,7 +12,7 @@ import {
 import { checkoutsStatement } from "../checkout-fact-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
 import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
-import type { PayoutSaleColumns } from "@/lib/analytics/payout-sales";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { readFactDayMeta, replaceFactDay } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 

@@ -11,7 +11,7 @@ import "server-only";
 // tests drive a fake clock, and the upstream counts by the time requests leave, not by Redis's.
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import type { RateLimits, RateLimitStore, TakeResult } from "@/lib/sales-api/rate-limit";
+import type { RateLimits, RateLimitStore, TakeResult } from "../rate-limit-store";
 import { defineScript, type RedisScript } from "./define-script";
 import { DEFAULT_KEY_PREFIX, KEY_SLACK_MS, type RedisStoreOptions } from "./store-keys";
 

@@ -6,7 +6,7 @@ import "server-only";
 // A token that does not open (the server secret changed, the value was tampered with) reads as
 // absent: the cache exchanges a new one, which replaces it.
 import type { Redis } from "ioredis";
-import type { HeldToken, TokenStore } from "@/lib/sales-api/token-store";
+import type { HeldToken, TokenStore } from "../token-store";
 import { defineScript, type RedisScript } from "./define-script";
 import { DEFAULT_KEY_PREFIX, type RedisStoreOptions } from "./store-keys";
 import { deriveTokenKeys, openToken, sealToken, tokenFingerprint, type TokenKeys } from "./token-cipher";

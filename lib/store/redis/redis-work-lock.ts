@@ -7,7 +7,7 @@ import "server-only";
 // poll of EXISTS every 50 ms per waiter is nothing at a dashboard's scale.
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { abortableSleep } from "@/lib/sales-api/rate-limit";
+import { abortableSleep } from "@/lib/abortable-sleep";
 import type { WaitUntilReleasedOptions, WorkLock } from "../work-lock";
 import { defineScript, type RedisScript } from "./define-script";
 import { DEFAULT_KEY_PREFIX, type RedisStoreOptions } from "./store-keys";

@@ -7,8 +7,8 @@ import "server-only";
 // script delete "this token, unless replaced" without the token itself ever reaching Redis; it
 // is keyed with the identity too, so one token kept for two identities cannot be linked.
 import { createHmac, hkdfSync } from "node:crypto";
-import { seal, unseal } from "@/lib/auth/vault-cipher";
-import type { HeldToken } from "@/lib/sales-api/token-store";
+import { seal, unseal } from "../vault-cipher";
+import type { HeldToken } from "../token-store";
 
 export interface TokenKeys {
   seal: Buffer;

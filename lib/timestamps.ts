@@ -70,3 +70,6 @@ function daysInMonth(year: number, month: number): number {
 export function toMs(timestamp: string | number | Date): number {
   return typeof timestamp === "string" ? timestampMs(timestamp) : +timestamp;
 }
+
+/** The instant a sale was made: purchaseCreatedAt, else (when empty) checkoutInitializedAt. An unreadable purchaseCreatedAt is not replaced. */
+export const soldMsOf = (purchaseCreatedAt: string | null | undefined, checkoutMs: () => number): number => (purchaseCreatedAt ? timestampMs(purchaseCreatedAt) : checkoutMs());
