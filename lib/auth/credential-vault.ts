@@ -3,13 +3,11 @@ import "server-only";
 // The only place a signed-in user's credential is kept: sealed at rest, found by an opaque
 // reference that the session carries instead of the key.
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { z } from "zod";
 import { getServerEnv } from "@/lib/env";
 import type { SalesApiCredential } from "@/lib/sales-api";
-import { PostgresVaultStore } from "@/lib/store/postgres/postgres-vault-store";
-import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
-import { SqliteVaultStore } from "@/lib/store/sqlite-vault-store";
+import { vaultStore } from "@/lib/store/app-stores";
+import { processShared } from "@/lib/store/process-state";
 import type { VaultStore } from "@/lib/store/vault-store";
 import { deriveVaultKey, seal, unseal } from "@/lib/store/vault-cipher";
 
@@ -70,13 +68,11 @@ export class CredentialVault {
   }
 }
 
-let vault: CredentialVault | undefined;
-
+/** The process's vault, on the store lib/store built (PostgreSQL when configured, else SQLite). */
 export function getCredentialVault(): CredentialVault {
-  if (vault) return vault;
-  const env = getServerEnv();
-  if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET is not set: sign-in needs it to encrypt credentials and sign sessions.");
-  const pool = getDatabasePool();
-  vault = new CredentialVault(pool ? onPostgres(new PostgresVaultStore(pool)) : new SqliteVaultStore(path.join(env.SALESDASH_DATA_DIR, "vault.sqlite")), env.AUTH_SECRET);
-  return vault;
+  return processShared("credential-vault", () => {
+    const secret = getServerEnv().AUTH_SECRET;
+    if (!secret) throw new Error("AUTH_SECRET is not set: sign-in needs it to encrypt credentials and sign sessions.");
+    return new CredentialVault(vaultStore(), secret);
+  });
 }

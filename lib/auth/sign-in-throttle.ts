@@ -15,7 +15,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getServerEnv } from "@/lib/env";
-import { getProcessState } from "@/lib/store/process-state";
+import { getProcessState, processShared } from "@/lib/store/process-state";
 import type { SignInFailure } from "./verify-credential";
 
 /** Consecutive refusals from one address before it waits: room for typos, none for a search. */
@@ -115,17 +115,12 @@ export function throttledSignIn(retryAfterSeconds: number): { message: string; f
   return { message, failure: { reason: "throttled", message, values: { seconds: retryAfterSeconds } } };
 }
 
-const KEY = Symbol.for("salesdash.sign-in-throttle");
-type ThrottleHolder = { [KEY]?: { throttle: SignInThrottle; secret: string | Buffer } };
-
 function processThrottle(): { throttle: SignInThrottle; secret: string | Buffer } {
-  const holder = globalThis as ThrottleHolder;
-  if (!holder[KEY]) {
+  return processShared("sign-in-throttle", () => {
     const env = getServerEnv();
     // Without AUTH_SECRET nobody can sign in anyway; a process-own key still keeps keys out of the counters.
-    holder[KEY] = { throttle: createSignInThrottle({ redis: getProcessState().redis, waitSeconds: env.SALESDASH_SIGN_IN_WAIT_SECONDS }), secret: env.AUTH_SECRET ?? randomBytes(32) };
-  }
-  return holder[KEY];
+    return { throttle: createSignInThrottle({ redis: getProcessState().redis, waitSeconds: env.SALESDASH_SIGN_IN_WAIT_SECONDS }), secret: env.AUTH_SECRET ?? randomBytes(32) };
+  });
 }
 
 /** Reserves a sign-in attempt of `address` (clientAddress(headers)) with this credential. */

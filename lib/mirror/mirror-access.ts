@@ -3,95 +3,46 @@ import "server-only";
 // The way into the mirror: the process's one store (kept on the process state, like every
 // other shared store), the configured freshness policy, and clients whose day store is the
 // account's mirror.
-import path from "node:path";
 import { getServerEnv } from "@/lib/env";
 import { createSalesApiClient, getClientState, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
+import { cartFactStore, eventFactStore, mirrorStore, orderFactStore, purchaseFactStore } from "@/lib/store/app-stores";
 import { getProcessState } from "@/lib/store/process-state";
-import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
-import { getDatabasePool, onPostgres } from "@/lib/store/shared-backends";
-import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
-import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
-import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
-import { PostgresEventFactStore } from "@/lib/store/postgres/postgres-event-fact-store";
-import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from "./freshness-policy";
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
 import { factTablesOf, type FactStores } from "./fact-tables";
 
-export function getMirrorStore(): MirrorStore {
-  const state = getProcessState();
-  if (!state.mirror) {
-    const pool = getDatabasePool();
-    state.mirror = pool ? onPostgres(new PostgresMirrorStore(pool)) : new SqliteMirrorStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
-  }
-  return state.mirror;
-}
+export const getMirrorStore = (): MirrorStore => mirrorStore();
 
-/**
- * The purchases fact table beside the mirror: in the mirror's own SQLite file, queried and
- * written by a worker thread of this process (one, on the process state), or its PostgreSQL database.
- */
-export function getPurchaseFactStore(): PurchaseFactStore {
-  const state = getProcessState();
-  if (!state.purchaseFacts) {
-    const pool = getDatabasePool();
-    state.purchaseFacts = pool ? onPostgres(new PostgresPurchaseFactStore(pool)) : openWorkerPurchaseFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
-  }
-  return state.purchaseFacts;
-}
+/** The purchases fact table beside the mirror (lib/store/app-stores.ts opens it). */
+export const getPurchaseFactStore = (): PurchaseFactStore => purchaseFactStore();
 
 /** The fact table reports may read: only where clients are mirrored (a server secret is set), as only then is it written. */
 export function getReportFactStore(): PurchaseFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
 }
 
-/** The orders fact table beside the mirror, where the purchases' is (its own worker thread in SQLite). */
-export function getOrderFactStore(): OrderFactStore {
-  const state = getProcessState();
-  if (!state.orderFacts) {
-    const pool = getDatabasePool();
-    state.orderFacts = pool ? onPostgres(new PostgresOrderFactStore(pool)) : openWorkerOrderFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
-  }
-  return state.orderFacts;
-}
+export const getOrderFactStore = (): OrderFactStore => orderFactStore();
 
 /** The orders fact table reports may read: as getReportFactStore, only where it is written. */
 export function getReportOrderFactStore(): OrderFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
 }
 
-/** The abandoned-carts fact table beside the mirror, where the orders' is (its own worker thread in SQLite). */
-export function getCartFactStore(): CartFactStore {
-  const state = getProcessState();
-  if (!state.cartFacts) {
-    const pool = getDatabasePool();
-    state.cartFacts = pool ? onPostgres(new PostgresCartFactStore(pool)) : openWorkerCartFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
-  }
-  return state.cartFacts;
-}
+export const getCartFactStore = (): CartFactStore => cartFactStore();
 
 /** The carts fact table reports may read: as getReportFactStore, only where it is written. */
 export function getReportCartFactStore(): CartFactStore | undefined {
   return getServerEnv().AUTH_SECRET ? getCartFactStore() : undefined;
 }
 
-/** The refunds and chargebacks fact tables beside the mirror, where the purchases' are (one worker thread for both in SQLite). */
-export function getEventFactStore(): EventFactStore {
-  const state = getProcessState();
-  if (!state.eventFacts) {
-    const pool = getDatabasePool();
-    state.eventFacts = pool ? onPostgres(new PostgresEventFactStore(pool)) : openWorkerEventFactStore(path.join(getServerEnv().SALESDASH_DATA_DIR, "mirror.sqlite"));
-  }
-  return state.eventFacts;
-}
+export const getEventFactStore = (): EventFactStore => eventFactStore();
 
 /** The refunds and chargebacks fact tables reports may read: as getReportFactStore, only where they are written. */
 export function getReportEventFactStore(): EventFactStore | undefined {

@@ -8,7 +8,7 @@ import "server-only";
 // page (rate-limiter-flexible's insurance limiter).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
-import { getProcessState } from "@/lib/store/process-state";
+import { getProcessState, processShared } from "@/lib/store/process-state";
 
 export const SHARE_OPENS_PER_MINUTE = 60;
 const KEY_PREFIX = "salesdash:share-open";
@@ -40,13 +40,8 @@ export function createShareOpenLimiter(options: { redis?: Redis; keyPrefix?: str
   };
 }
 
-const KEY = Symbol.for("salesdash.share-open-limiter");
-type LimiterHolder = { [KEY]?: ShareOpenLimiter };
-
 export function getShareOpenLimiter(): ShareOpenLimiter {
-  const holder = globalThis as LimiterHolder;
-  holder[KEY] ??= createShareOpenLimiter({ redis: getProcessState().redis });
-  return holder[KEY];
+  return processShared("share-open-limiter", () => createShareOpenLimiter({ redis: getProcessState().redis }));
 }
 
 /** Counts one opening from `ip` (clientAddress(await headers())). */

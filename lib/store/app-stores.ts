@@ -1,13 +1,30 @@
 import "server-only";
 
-// The stores the features keep beside the upstream's data: account settings, share links and
-// saved views. Each is built here, once per process, into the process state: on PostgreSQL when
-// SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a SQLite
-// file of its own in the data directory. The features ask for a store and never choose a back-end.
+// Every store of the process is built here, once, into the process state: the credential vault,
+// the mirror and its fact tables, account settings, share links and saved views; on PostgreSQL
+// when SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a
+// SQLite file in the data directory (the fact tables in the mirror's file, each queried by a
+// worker thread). The rate budget, window locks, tokens and leases are built with the process
+// state (Redis when configured). The features ask for a store and never choose a back-end.
 import path from "node:path";
 import type { Pool } from "pg";
 import { getServerEnv } from "@/lib/env";
 import type { AccountSettingsStore } from "./account-settings-store";
+import type { CartFactStore } from "./cart-fact-store";
+import type { EventFactStore } from "./event-fact-store";
+import type { MirrorStore } from "./mirror-store";
+import type { OrderFactStore } from "./order-fact-store";
+import { PostgresCartFactStore } from "./postgres/postgres-cart-fact-store";
+import { PostgresEventFactStore } from "./postgres/postgres-event-fact-store";
+import { PostgresMirrorStore } from "./postgres/postgres-mirror-store";
+import { PostgresOrderFactStore } from "./postgres/postgres-order-fact-store";
+import { PostgresPurchaseFactStore } from "./postgres/postgres-purchase-fact-store";
+import { PostgresVaultStore } from "./postgres/postgres-vault-store";
+import type { PurchaseFactStore } from "./purchase-fact-store";
+import { SqliteMirrorStore } from "./sqlite-mirror-store";
+import { SqliteVaultStore } from "./sqlite-vault-store";
+import type { VaultStore } from "./vault-store";
+import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
 import { PostgresAccountSettingsStore } from "./postgres/postgres-account-settings-store";
 import { PostgresSavedViewStore } from "./postgres/postgres-saved-view-store";
 import { PostgresShareLinkStore } from "./postgres/postgres-share-link-store";
@@ -19,7 +36,10 @@ import { SqliteAccountSettingsStore } from "./sqlite-account-settings-store";
 import { SqliteSavedViewStore } from "./sqlite-saved-view-store";
 import { SqliteShareLinkStore } from "./sqlite-share-link-store";
 
-type AppStoreKey = "settings" | "shareLinks" | "savedViews";
+type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews";
+
+// The fact tables live in the mirror's file, beside the days they are made of.
+const MIRROR_FILE = "mirror.sqlite";
 
 function opened<K extends AppStoreKey>(key: K, onDatabase: (pool: Pool) => NonNullable<ProcessState[K]>, onFile: (file: string) => NonNullable<ProcessState[K]>, file: string): NonNullable<ProcessState[K]> {
   const state = getProcessState();
@@ -29,6 +49,19 @@ function opened<K extends AppStoreKey>(key: K, onDatabase: (pool: Pool) => NonNu
   }
   return state[key]!;
 }
+
+export const vaultStore = (): VaultStore => opened("vault", (pool) => new PostgresVaultStore(pool), (file) => new SqliteVaultStore(file), "vault.sqlite");
+
+export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new PostgresMirrorStore(pool), (file) => new SqliteMirrorStore(file), MIRROR_FILE);
+
+export const purchaseFactStore = (): PurchaseFactStore => opened("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), openWorkerPurchaseFactStore, MIRROR_FILE);
+
+export const orderFactStore = (): OrderFactStore => opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), openWorkerOrderFactStore, MIRROR_FILE);
+
+export const cartFactStore = (): CartFactStore => opened("cartFacts", (pool) => new PostgresCartFactStore(pool), openWorkerCartFactStore, MIRROR_FILE);
+
+// The refunds' and chargebacks' tables: one worker thread for both in SQLite.
+export const eventFactStore = (): EventFactStore => opened("eventFacts", (pool) => new PostgresEventFactStore(pool), openWorkerEventFactStore, MIRROR_FILE);
 
 export const accountSettingsStore = (): AccountSettingsStore => opened("settings", (pool) => new PostgresAccountSettingsStore(pool), (file) => new SqliteAccountSettingsStore(file), "settings.sqlite");
 

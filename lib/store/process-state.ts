@@ -13,6 +13,7 @@ import type { Redis } from "ioredis";
 import { getServerEnv } from "@/lib/env";
 import { MemoryRateLimitStore, type RateLimitStore } from "./rate-limit-store";
 import type { TokenStore } from "./token-store";
+import type { VaultStore } from "./vault-store";
 import type { WorkLock } from "./work-lock";
 import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
@@ -38,6 +39,8 @@ export interface ProcessState {
   rateLimit: RateLimitStore;
   /** Flow B access tokens, sealed, in Redis when configured (else the client keeps them in memory). */
   tokenStore?: TokenStore;
+  /** The credential vault's sealed entries (lib/auth/credential-vault.ts), opened on first use. */
+  vault?: VaultStore;
   /** The accounts' mirror (lib/mirror), opened on first use. */
   mirror?: MirrorStore;
   /** The purchases fact table beside the mirror (lib/store/purchase-fact-store.ts), opened on first use. */

@@ -21,7 +21,7 @@ vi.mock("@/lib/mirror/mirror-access", () => ({
     eventFacts: { forget: async (account: string) => void state.eventFactsForgotten.push(account) },
   }),
 }));
-vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({ reports: { busy: () => false } }) }));
+vi.mock("@/lib/sales-api", async (importOriginal) => ({ ...(await importOriginal<typeof import("@/lib/sales-api")>()), getClientState: () => ({ reports: { busy: () => false } }) }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw new Error(`redirect ${to}`); } }));
 vi.mock("@/lib/views/saved-views", () => ({ getSavedViewStore: () => state.store }));
 

@@ -7,7 +7,12 @@ const env = { AUTH_SECRET: "unit-test-secret-0123456789abcdef0123456789", SALESD
 const verifyCredential = vi.fn();
 const vaultPut = vi.fn();
 vi.mock("@/lib/env", () => ({ getServerEnv: () => env }));
-vi.mock("@/lib/store/process-state", () => ({ getProcessState: () => ({}) }));
+// No Redis: the throttle in memory, kept for the "process" as the real processShared keeps it.
+const shared = vi.hoisted(() => new Map<string, unknown>());
+vi.mock("@/lib/store/process-state", () => ({
+  getProcessState: () => ({ shared }),
+  processShared: (name: string, make: () => unknown) => (shared.has(name) ? shared.get(name) : shared.set(name, make()).get(name)),
+}));
 vi.mock("@/lib/auth/verify-credential", () => ({ verifyCredential: (...a: unknown[]) => verifyCredential(...a) }));
 vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ put: (...a: unknown[]) => vaultPut(...a) }) }));
 vi.mock("@/lib/auth/session-sync", () => ({ startSessionSync: () => undefined }));
@@ -31,7 +36,7 @@ beforeEach(() => {
   logs = [];
   setLogSink((line) => logs.push(line));
   // Each test its own process-wide throttle.
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("salesdash.sign-in-throttle")];
+  shared.delete("sign-in-throttle");
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -78,6 +78,12 @@ describe("lib/store (issue #26, point 3)", () => {
   // keys, days and instants), and nothing of a feature. The features receive stores.
   const BELOW_THE_STORES = ["@/lib/store/", "@/lib/env", "@/lib/log/", "@/lib/records/", "@/lib/calendar", "@/lib/timestamps", "@/lib/abortable-sleep"];
 
+  it("builds every store: no file outside it picks a back-end", () => {
+    const outside = [...sources("app"), ...sources("components"), ...sources("lib")].filter((f) => !f.startsWith("lib/store/"));
+    const offenders = outside.filter((f) => imports(f).some((i) => /^@\/lib\/store\/(sqlite-|postgres\/|redis\/|worker-fact-stores|shared-backends)/.test(i.from)));
+    expect(offenders).toEqual([]);
+  });
+
   it("imports no feature folder", () => {
     const offenders = sources("lib/store").flatMap((f) => imports(f).filter((i) => i.from.startsWith("@/") && !BELOW_THE_STORES.some((allowed) => i.from.startsWith(allowed))).map((i) => `${f}: ${i.from}`));
     expect(offenders).toEqual([]);
