@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { CartIcon, ChargebackIcon, OrdersIcon, RefundIcon, RevenueIcon } from "./feature-icons";
+import { frame } from "@/components/ui/surface";
 
 const features: { id: "revenue" | "orders" | "abandonment" | "refunds" | "chargebacks"; icon: ReactNode }[] = [
   { id: "revenue", icon: <RevenueIcon /> },
@@ -17,7 +18,7 @@ export function FeatureList() {
       {features.map((feature) => (
         <li
           key={feature.id}
-          className="flex gap-4 rounded-xl border border-zinc-200 bg-white/70 p-4 shadow-sm backdrop-blur sm:block dark:border-zinc-800 dark:bg-zinc-900/60"
+          className={frame("flex gap-4 bg-white/70 p-4 shadow-sm backdrop-blur sm:block dark:bg-zinc-900/60")}
         >
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300">
             {feature.icon}

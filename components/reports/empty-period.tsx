@@ -8,6 +8,7 @@ import { useFormats } from "@/components/i18n/use-formats";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuery } from "@/lib/report-params/parse";
 import { rangeWithData } from "@/lib/reports/empty-period";
+import { card } from "@/components/ui/surface";
 
 export type EmptyWhat = "sales" | "orders" | "checkouts" | "refunds";
 
@@ -20,7 +21,7 @@ export function EmptyPeriod({ params, what, offerWider = true }: { params: Repor
   // The reader's today, read once: the offer is a preset range ending today.
   const [{ span, params: target }] = useState(() => rangeWithData(params));
   return (
-    <section data-testid="empty-period" className="rounded-xl border border-zinc-200 bg-white p-6 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <section data-testid="empty-period" className={card("p-6 text-sm")}>
       <p className="text-base">{t("emptyPeriod", { what, from: f.day(params.from), to: f.day(params.to) })}</p>
       {offerWider && <p className="mt-2">
         <Link data-testid="empty-period-link" className="font-medium underline" href={`${pathname}?${reportQuery(target)}`}>

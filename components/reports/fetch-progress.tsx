@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { RangeProgress } from "@/lib/reports/report-progress";
+import { card } from "@/components/ui/surface";
 
 /** Without a window done for this long (and no wait for the rate limit), the upstream is said to be slow. */
 export const SLOW_AFTER_MS = 5_000;
@@ -37,7 +38,7 @@ export function FetchProgress({ progress }: { progress: RangeProgress | null }) 
   const done = Math.min(total, progress?.windowsDone ?? 0);
   const waiting = progress !== null && progress.waitingMs > 0;
   return (
-    <div role="status" aria-live="polite" data-testid="fetch-progress" className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div role="status" aria-live="polite" data-testid="fetch-progress" className={card("p-4 text-sm")}>
       <div className="flex justify-between">
         <span>{t("fetching")}</span>
         <span className="tabular-nums">{progress ? t("windows", { done, total }) : t("starting")}</span>

@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import type { CurrencyKpis, KpiItem, ValueKind } from "@/lib/reports/kpi-cards";
 import { NoComparisonData } from "./no-comparison-data";
 import { useReportDay } from "./use-report-day";
+import { card } from "@/components/ui/surface";
 
 type KpiLabelKey = keyof Messages["report"]["kpis"];
 
@@ -88,7 +89,7 @@ export function KpiGrid({ kpis, partialDeltas = false, assumedCurrency = null, c
           <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{currencyName(group.currency)}<AssumedCurrencyTag currency={group.currency} assumed={assumedCurrency} /></h3>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
             {group.items.map((item) => (
-              <div key={item.key} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+              <div key={item.key} className={card("p-3")}>
                 <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t(`kpis.${item.labelKey as KpiLabelKey}`)}</dt>
                 <dd data-testid={`${testIdPrefix}-${group.currency}-${item.key}`} className="mt-1 text-lg font-semibold tabular-nums">{value(item, group.currency)}</dd>
                 <Delta item={item} currency={group.currency} partial={partialDeltas} dataFrom={comparisonDataFrom} testId={`${testIdPrefix}-${group.currency}-${item.key}-delta`} />

@@ -11,6 +11,7 @@ import type { TableName } from "@/lib/report-params/table-url-parsers";
 import { useCustomerDetails } from "./use-customer-details";
 import { useTableRows } from "./use-table-rows";
 import { useTableUrlState } from "./use-table-url-state";
+import { frame } from "@/components/ui/surface";
 
 /**
  * `code`: the column holds the API's codes of that dimension, shown as words (sorting and the
@@ -91,7 +92,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
       </div>
       {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>}
       {revealed.error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{revealed.error}</p>}
-      <div className={`overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800 ${isFetching ? "cursor-progress" : ""}`} aria-busy={isFetching || undefined} tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
+      <div className={frame(`overflow-x-auto ${isFetching ? "cursor-progress" : ""}`)} aria-busy={isFetching || undefined} tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
         <table className="min-w-full text-sm">
           <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
             <tr>

@@ -14,6 +14,7 @@ import { Popover } from "@/components/ui/popover";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { TimeZonePicker } from "./time-zone-picker";
 import { LazyDayField as DayField } from "./lazy-day-field";
+import { card } from "@/components/ui/surface";
 
 // The Offer popover's groups: out of the first load (the budget), drawn in the closed popover
 // moments after the page hydrates.
@@ -67,7 +68,7 @@ export function ReportControls({ params, currencies, filterOptions, offers, hidd
         <span>{t("controls.filters")}{active && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-300">{t("controls.someSet")}</span>}</span>
         <span aria-hidden="true">{open ? "▲" : "▼"}</span>
       </button>
-      <div id={panelId} className={`${open ? "mt-2 block" : "hidden"} space-y-3 rounded-xl border border-zinc-200 bg-white p-4 sm:mt-0 sm:block dark:border-zinc-800 dark:bg-zinc-900`}>
+      <div id={panelId} className={card(`${open ? "mt-2 block" : "hidden"} space-y-3 p-4 sm:mt-0 sm:block`)}>
         <div className="flex flex-wrap gap-1.5" role="group" aria-label={t("controls.presetsLabel")}>
           {PRESETS.map((preset) => (
             <button key={preset} type="button" aria-pressed={lit.has(preset)} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_KEYS[preset]}

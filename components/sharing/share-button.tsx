@@ -8,6 +8,7 @@ import { createShareLinkAction } from "@/lib/actions/sharing/create-share-link";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { ShareUrlField } from "./share-url-field";
 import type { ReportId } from "@/lib/reports/report-definitions";
+import { floating } from "@/components/ui/surface";
 
 type ExpiryChoice = "1" | "7" | "30" | "date";
 
@@ -59,7 +60,7 @@ export function ShareButton({ report, query, placement = "header" }: { report: R
       </button>
       {open && (
         <div role="dialog" aria-labelledby={`${id}-title`} data-testid="share-dialog"
-          className="fixed inset-x-4 top-20 z-30 max-h-[80vh] overflow-y-auto space-y-3 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96 rounded-xl border border-zinc-200 bg-white p-4 text-left text-sm shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+          className={floating("fixed inset-x-4 top-20 z-30 max-h-[80vh] overflow-y-auto space-y-3 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96 p-4 text-left text-sm shadow-lg")}>
           <h2 id={`${id}-title`} className="font-semibold">{t("title")}</h2>
           {created ? (
             <div className="space-y-2">

@@ -11,6 +11,7 @@ import { rotateShareLinkAction } from "@/lib/actions/sharing/rotate-share-link";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { ShareLinkSummary } from "@/lib/sharing/share-links";
 import { ShareUrlField } from "./share-url-field";
+import { frame } from "@/components/ui/surface";
 
 export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; limit: number }) {
   const t = useTranslations("sharing.list");
@@ -65,7 +66,7 @@ export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; l
       <p className="text-sm" data-testid="shared-links-count">{t("activeCount", { active, limit })}{active >= limit ? ` ${t("atLimit")}` : ""}</p>
       {failure && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
       {rotatedUrl && (
-        <div role="status" data-testid="shared-link-rotated" className="space-y-2 rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+        <div role="status" data-testid="shared-link-rotated" className={frame("space-y-2 p-3 text-sm")}>
           <p>{t("rotated")}</p>
           <ShareUrlField url={rotatedUrl} testId="shared-link-new-url" />
         </div>
@@ -77,7 +78,7 @@ export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; l
         {/* A phone: one card per link (a table of nine columns would not fit). */}
         <ul className="space-y-3 sm:hidden" data-testid="shared-link-cards">
           {links.map((link) => (
-            <li key={link.id} data-testid="shared-link-card" data-status={link.status} className="rounded-xl border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+            <li key={link.id} data-testid="shared-link-card" data-status={link.status} className={frame("p-3 text-sm")}>
               <p className="font-medium">{t(`reports.${link.report}`)} · {range(link)}</p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("col.kind")}</dt><dd>{t(`mode.${link.mode}`)}{link.hasPassword ? ` · ${t("withPassword")}` : ""}</dd>
@@ -90,7 +91,7 @@ export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; l
             </li>
           ))}
         </ul>
-        <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 sm:block dark:border-zinc-800" role="region" aria-label={t("title")} tabIndex={0}>
+        <div className={frame("hidden overflow-x-auto sm:block")} role="region" aria-label={t("title")} tabIndex={0}>
           <table className="w-full text-left text-sm" data-testid="shared-links">
             <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>

@@ -6,6 +6,7 @@ import type { SessionAccount } from "@/lib/auth/session-decision";
 import type { AccountSettings } from "@/lib/auth/account-settings";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
 import { ForgetMyData } from "./forget-my-data";
+import { floating } from "@/components/ui/surface";
 
 // The account menu: who is signed in, the account's settings, and "Forget my data".
 // `settings`: read by the layout from the session (null once its vault entry is gone).
@@ -18,7 +19,7 @@ export function AccountMenu({ account, settings }: { account: SessionAccount; se
       <summary data-testid="account-menu" className="cursor-pointer list-none rounded-md px-2 py-1 text-zinc-600 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-400 dark:ring-zinc-700 dark:hover:bg-zinc-800">
         <span data-testid="account-label">{keyEnd ? t("generatedLabel", { end: keyEnd }) : account.label} · {t(`keyType.${account.keyType}`)}</span> <span aria-hidden="true">▾</span>
       </summary>
-      <div className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 rounded-xl border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+      <div className={floating("absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 p-4 shadow-lg")}>
         <LocaleSwitch />
         <Link href="/shared-links" data-testid="shared-links-link" className="block text-sm font-medium underline-offset-2 hover:underline">{t("sharedLinks")}</Link>
         {settings ? (

@@ -7,6 +7,7 @@ import { createSavedViewAction } from "@/lib/actions/views/create-saved-view";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import { MAX_VIEW_NAME_LENGTH } from "@/lib/views/saved-view-query";
 import { useViewFailureText } from "./use-view-failure-text";
+import { floating } from "@/components/ui/surface";
 
 // "Save view": the report as the URL holds it now, under a name, in a small modal dialog (the
 // browser's <dialog>: focus stays inside, Escape closes it, and it fits a phone's width). The
@@ -58,7 +59,7 @@ export function SaveViewButton({ report, placement = "header" }: { report: Repor
       </button>
       {saved && <p role="status" data-testid="save-view-saved" className={`text-xs text-emerald-700 dark:text-emerald-400 ${placement === "header" ? "max-w-xs text-right" : "mt-1"}`}>{saved}</p>}
       <dialog ref={dialog} aria-labelledby={`${id}-title`} data-testid="save-view-dialog"
-        className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100">
+        className={floating("m-auto w-[min(26rem,calc(100vw-2rem))] p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:text-zinc-100")}>
         <form onSubmit={save} className="space-y-3 p-4">
           <h2 id={`${id}-title`} className="text-base font-semibold">{t("title")}</h2>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("hint")}</p>

@@ -33,6 +33,11 @@ describe("components", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("draw their cards, floating panels, notices and table frames with components/ui/surface.ts, not by typing the classes again", () => {
+    const offenders = files.filter((f) => f !== "components/ui/surface.ts" && /rounded-xl border border-(zinc-200|amber-200|red-200)\b/.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
   it("never import a store, not even its types (the pages and lib hand them what they show)", () => {
     const offenders = files.filter((f) => imports(f).some((i) => i.from.startsWith("@/lib/store")));
     expect(offenders).toEqual([]);

@@ -4,6 +4,7 @@ import { KpiGrid } from "@/components/reports/kpi-grid";
 import { ABANDONMENT_DEFINITION_KEYS } from "@/lib/analytics/abandonment-kpis";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { AbandonmentView } from "@/lib/reports/report-views";
+import { card } from "@/components/ui/surface";
 
 interface Props { kpis: AbandonmentView["kpis"]; comparisonDataFrom: string | null; partialDeltas?: boolean; assumedCurrency?: CurrencyAssumption | null }
 
@@ -13,7 +14,7 @@ export function AbandonmentKpis({ kpis, comparisonDataFrom, partialDeltas = fals
     <section aria-labelledby="ab-kpis" className="space-y-4">
       <h2 id="ab-kpis" className="text-lg font-semibold">{t("keyFigures")} <CsvLink dataset="kpis" /></h2>
       <KpiGrid kpis={kpis} partialDeltas={partialDeltas} assumedCurrency={assumedCurrency} comparisonDataFrom={comparisonDataFrom} testIdPrefix="ab" />
-      <details className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <details className={card("p-4 text-sm")}>
         <summary className="cursor-pointer font-medium">{t("definitionsTitle")}</summary>
         <dl className="mt-2 space-y-2">
           {ABANDONMENT_DEFINITION_KEYS.map((key) => <div key={key}><dd>{t(`definitions.${key}`)}</dd></div>)}

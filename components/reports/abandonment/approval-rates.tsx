@@ -4,6 +4,7 @@ import { useFormats } from "@/components/i18n/use-formats";
 import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { approvalOverAllAttempts } from "@/lib/analytics/abandonment-attempts";
 import type { AbandonmentView } from "@/lib/reports/report-views";
+import { card } from "@/components/ui/surface";
 
 const DIMENSIONS = { psp: "dimensionPsp", paymentMethod: "dimensionMethod", cardBrand: "dimensionBrand" } as const;
 
@@ -21,14 +22,14 @@ export function ApprovalRates({ approval, kpis }: { approval: AbandonmentView["a
   const all = approvalOverAllAttempts(carts, purchased);
   return (
     <div className="space-y-3">
-      <div className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900" data-testid="approval-overall">
+      <div className={card("p-4 text-sm")} data-testid="approval-overall">
         <p data-testid="approval-over-carts">{t("approvalOverallCarts", { rate: pct(carts.rate), approved: f.number(carts.approved), attempts: f.number(carts.attempts) })}</p>
         <p className="mt-1" data-testid="approval-over-all">{t("approvalOverallAll", { rate: pct(all.atMost), approved: f.number(all.approved), attempts: f.number(all.attempts) })}</p>
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t("approvalOverallWhy")}</p>
       </div>
       <div className="grid gap-4 md:grid-cols-3">
         {(["psp", "paymentMethod", "cardBrand"] as const).map((by) => (
-          <div key={by} className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <div key={by} className={card("p-4 text-sm")}>
             <h3 className="font-semibold">{t("approvalRateBy", { dimension: t(DIMENSIONS[by]) })} <CsvLink dataset="approval-rates" /></h3>
             <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="approval-basis">{t("approvalBasis", { attempts: f.number(approval[by].overall.attempts) })}</p>
             <ul className="mt-2 space-y-1">

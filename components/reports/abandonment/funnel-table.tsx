@@ -4,6 +4,7 @@ import type { FunnelNote } from "@/lib/analytics/abandonment-funnel";
 import { CsvLink } from "@/components/reports/csv-link";
 import { useFormats } from "@/components/i18n/use-formats";
 import type { CategoryLabel } from "@/lib/i18n/code-labels";
+import { card } from "@/components/ui/surface";
 
 type Funnel = AbandonmentView["funnel"];
 
@@ -16,7 +17,7 @@ export function FunnelTable({ title, funnel, testId, groupLabel }: { title: stri
     : n.id === "none" ? t("note.none", { field: t(`field.${n.field}`), group: t("groupNone") })
     : t(`note.${n.id}`);
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
+    <div className={card("overflow-x-auto p-4")} tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
       <h3 className="text-sm font-semibold">{title} <CsvLink dataset={testId} /></h3>
       <table className="mt-2 min-w-full text-sm" data-testid={testId}>
         <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">

@@ -6,13 +6,14 @@ import { useFormats } from "@/components/i18n/use-formats";
 import { heatmapWeekdayNames } from "@/lib/analytics/abandonment-weekdays";
 import { NONE } from "@/lib/analytics/dimensions";
 import { categoryLabel, type CategoryLabel } from "@/lib/i18n/code-labels";
+import { card } from "@/components/ui/surface";
 
 type PanelRow = Pick<AbandonmentView["byOffer"][number], "key" | "label" | "count" | "values">;
 
 function WhereTable<R extends PanelRow>({ title, rows, dataset, labelOf }: { title: string; rows: R[]; dataset: string; labelOf: (row: R) => CategoryLabel }) {
   const f = useFormats();
   return (
-    <div className="rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+    <div className={card("p-4 text-sm")}>
       <h3 className="font-semibold">{title} <CsvLink dataset={dataset} /></h3>
       <ul className="mt-2 space-y-1">
         {rows.slice(0, 12).map((r) => (
@@ -67,7 +68,7 @@ export function WherePanel({ view }: { view: Pick<AbandonmentView, "heatmap" | "
         <WhereTable title={t("byProduct")} rows={view.byProduct} dataset="by-product" labelOf={(r) => categoryLabel(label, "product", r.key)} />
         <WhereTable title={t("byCountryState")} rows={view.byCountryState} dataset="by-country-state" labelOf={(r) => ({ label: r.state && r.state !== NONE ? t("stateOfCountry", { state: r.state, country: label("country", r.country) }) : label("country", r.country) })} />
       </div>
-      <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className={card("p-4")}>
         <h3 className="text-sm font-semibold">{t("heatmapTitle", { timeZone: heatmap.timeZone })} <CsvLink dataset="heatmap" /></h3>
         <HeatmapRanked heatmap={heatmap} weekdays={weekdays} />
         <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label={t("heatmapScrollable")}>

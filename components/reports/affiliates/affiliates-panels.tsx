@@ -13,6 +13,7 @@ import { MIN_EVENTS } from "@/lib/analytics/rate-flag";
 import type { AffiliatesView } from "@/lib/reports/report-views";
 import { AffiliatesTable } from "./affiliates-table";
 import { AffiliatesToolbar, useAffiliatesFilter } from "./affiliates-toolbar";
+import { card, notice } from "@/components/ui/surface";
 
 /** The Affiliates report's panels for one view: the signed-in report's, and a shared snapshot's. */
 export function AffiliatesPanels({ view, params, query, links }: ReportPanelsProps<AffiliatesView>) {
@@ -23,12 +24,12 @@ export function AffiliatesPanels({ view, params, query, links }: ReportPanelsPro
   return (
     <PanelLinksScope report="affiliates" query={query} links={links}>
       <div className="space-y-6 sm:space-y-8">
-        <p className="rounded-xl border border-zinc-200 bg-white p-3 text-xs text-zinc-700 sm:p-4 sm:text-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300" data-testid="affiliates-explained">
+        <p className={card("p-3 text-xs text-zinc-700 sm:p-4 sm:text-sm dark:text-zinc-300")} data-testid="affiliates-explained">
           {t("explained", { multiple: view.flagMultiple, min: view.minSample, events: MIN_EVENTS })}
         </p>
         <ChargebackRule money={false} />
         {view.unavailable.length > 0 && (
-          <div role="status" data-testid="unavailable" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <div role="status" data-testid="unavailable" className={notice("warning", "p-4 text-sm")}>
             {t("unavailable", { missing })}
           </div>
         )}

@@ -14,6 +14,7 @@ import { reportQuery } from "@/lib/report-params/parse";
 import { DEFAULT_AFFILIATE_SORT, isFlagged, shownAffiliateRows, type AffiliateSort } from "@/lib/reports/affiliate-rows";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { AffiliatesView } from "@/lib/reports/report-views";
+import { frame } from "@/components/ui/surface";
 
 type Formats = ReturnType<typeof useFormats>;
 type Words = ReturnType<typeof useTranslations<"affiliates">>;
@@ -111,7 +112,7 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
     trend: view.comparisonDataFrom ? <NoTrend dataFrom={view.comparisonDataFrom} /> : <Trend row={r} partial={partialTrend} f={f} t={t} />,
   });
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800" tabIndex={0} role="region" aria-label={t("tableLabel", { currency: block.currency.toUpperCase() })}>
+    <div className={frame("overflow-x-auto")} tabIndex={0} role="region" aria-label={t("tableLabel", { currency: block.currency.toUpperCase() })}>
       <table className="min-w-full text-sm" data-testid="affiliates-table">
         <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>

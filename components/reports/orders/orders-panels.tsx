@@ -16,6 +16,7 @@ import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { OrdersView } from "@/lib/reports/report-views";
 import type { SharedOrdersView } from "@/lib/sharing/shared-views";
 import { exportHref } from "@/lib/reports/report-definitions";
+import { card } from "@/components/ui/surface";
 
 /** A signed-in report's view, or a shared snapshot's (without the totals that count the table's rows: no table there). */
 export type OrdersPanelsView = SharedOrdersView & Partial<Pick<OrdersView, "totals">>;
@@ -25,7 +26,7 @@ function Counts({ title, rows, testId, dataset, dimension }: { title: string; ro
   const t = useTranslations("orders");
   const f = useFormats();
   return (
-    <div className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <div className={card("p-4")}>
       <h3 className="text-sm font-semibold">{title} <CsvLink dataset={dataset} /></h3>
       <ul className="mt-2 space-y-1 text-sm" data-testid={testId}>
         {rows.map((r) => (
@@ -73,7 +74,7 @@ export function OrdersPanels({ view, params, query, links }: ReportPanelsProps<O
             <Counts title={o("byCarrier")} rows={f.byCarrier} testId="by-carrier" dataset="carriers" dimension="carrier" />
             <Counts title={o("bySupplier")} rows={f.bySupplier} testId="by-supplier" dataset="suppliers" dimension="supplier" />
           </div>
-          <div className="mt-4 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <div className={card("mt-4 p-4 text-sm")}>
             <h3 className="font-semibold">{o("deliveryTitle")} <CsvLink dataset="delivery-times" /></h3>
             <p className="mt-1" data-testid="delivery-times">
               {o("deliverySummary", { delivered: formats.number(f.deliveryTimes.delivered), median: days(f.deliveryTimes.medianDays), p90: days(f.deliveryTimes.p90Days) })}

@@ -6,13 +6,14 @@ import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import type { ReactNode } from "react";
 import { useFormats } from "@/components/i18n/use-formats";
 import type { CurrencyKpis, KpiItem } from "@/lib/reports/kpi-cards";
+import { card } from "@/components/ui/surface";
 
 type KpiLabel = "creatorNet" | "commission" | "purchases" | "refundRateCount" | "chargebackRate";
 
 /** One tile: what it is, over which days, its figures, and the report that explains them. */
 export function Tile({ id, title, basis, href, linkText, children }: { id: string; title: string; basis: string; href: string; linkText: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`ov-${id}-title`} data-testid={`ov-${id}`} className="flex flex-col rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section aria-labelledby={`ov-${id}-title`} data-testid={`ov-${id}`} className={card("flex flex-col p-4")}>
       <h2 id={`ov-${id}-title`} className="text-base font-semibold">{title}</h2>
       <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{basis}</p>
       <div className="mt-3 flex-1 space-y-3">{children}</div>

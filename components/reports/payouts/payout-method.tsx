@@ -7,8 +7,9 @@ import { BACKTEST_WARMUP_DAYS } from "@/lib/analytics/payout-backtest";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import { NoExpectation } from "./payout-no-expectation";
 import { monthLabel } from "./payout-format";
+import { frame } from "@/components/ui/surface";
 
-const box = "space-y-2 rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800";
+const box = frame("space-y-2 p-4 text-sm");
 
 /** The method, written out with the account's own figures, so the expectation can be checked. */
 export function PayoutMethod({ view }: { view: PayoutsView }) {

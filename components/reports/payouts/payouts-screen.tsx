@@ -18,6 +18,7 @@ import { PayoutCurrencySection } from "./payout-currency";
 import { monthLabel } from "./payout-format";
 import { usePayouts } from "./use-payouts";
 import { exportHref } from "@/lib/reports/report-definitions";
+import { frame, notice } from "@/components/ui/surface";
 
 /**
  * The browser's minute, down to the quarter hour: the calendar is read again every 15 minutes, not
@@ -74,20 +75,20 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
         )}
       </header>
       {outside && (
-        <div role="alert" data-testid="payouts-month-problem" className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <div role="alert" data-testid="payouts-month-problem" className={notice("warning", "p-5 text-sm")}>
           <p>{t("outOfRange", { month: monthLabel(month!, f.locale), first: monthLabel(outside.first, f.locale), last: monthLabel(outside.last, f.locale) })}</p>
           <p className="mt-3"><Link className="font-medium underline" href={hrefOf(month! < outside.first ? outside.first : outside.last)}>{t("nearestMonth")}</Link></p>
         </div>
       )}
       {!outside && !data && !error && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError ? <FailurePanel failure={error.failure} /> : (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">{t("failed")}</p>
+        <p role="alert" className={notice("danger", "p-4 text-sm")}>{t("failed")}</p>
       ))}
       {data && (
         <div data-testid="payouts-body" data-state={isPlaceholderData ? "previous" : "current"} className="space-y-6">
           <QualityBanner quality={data.quality} comparison={null} />
-          {`${data.month}-01` < data.incompleteUntil && <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="payouts-incomplete">{t("method.incomplete", { day: f.day(data.incompleteUntil) })}</p>}
-          {data.currencies.length === 0 && <p className="rounded-xl border border-zinc-200 p-4 text-sm dark:border-zinc-800" data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
+          {`${data.month}-01` < data.incompleteUntil && <p role="note" className={notice("warning", "p-4 text-sm")} data-testid="payouts-incomplete">{t("method.incomplete", { day: f.day(data.incompleteUntil) })}</p>}
+          {data.currencies.length === 0 && <p className={frame("p-4 text-sm")} data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
           {data.currencies.map((c) => <PayoutCurrencySection key={c.currency} view={data} currency={c} />)}
           <PayoutMethod view={data} />
           <PayoutBacktest view={data} csvHref={query ? csvHref(query, data.month, "backtest") : null} />

@@ -5,6 +5,7 @@ import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { useFormats } from "@/components/i18n/use-formats";
 import { CsvLink } from "@/components/reports/csv-link";
 import type { DeliveryRefunds, RateRow } from "@/lib/analytics/delivery-refunds";
+import { card } from "@/components/ui/surface";
 
 type Cell = { n: number; of: number; rate: number | null };
 
@@ -18,7 +19,7 @@ function Share({ cell, testId }: { cell: Cell; testId: string }) {
 function RatesTable({ id, caption, head, rows }: { id: string; caption: string; head: string; rows: Array<{ key: string; name: string; row: RateRow }> }) {
   const t = useTranslations("refunds");
   return (
-    <div className="rounded-xl border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <div className={card("p-3 sm:p-4")}>
       <table className="w-full text-left text-sm" data-testid={`dr-${id}`}>
         <caption className="mb-2 text-left text-sm font-semibold">{caption}</caption>
         <thead className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -62,7 +63,7 @@ function RatesPanel({ rates }: { rates: DeliveryRefunds }) {
           <RatesTable id="milestone" caption={t("deliveryRates.byMilestone")} head={t("deliveryRates.milestone")} rows={rates.byMilestone.map((row) => ({ key: row.key, name: label("milestone", row.key), row }))} />
           <RatesTable id="carrier" caption={t("deliveryRates.byCarrier")} head={t("deliveryRates.carrier")} rows={rates.byCarrier.map((row) => ({ key: row.key, name: carrier(row.key), row }))} />
           <RatesTable id="days" caption={t("deliveryRates.byDays")} head={t("deliveryRates.days")} rows={rates.byDays.map((row) => ({ key: row.key, name: t(`deliveryRates.bucket.${row.key}` as "deliveryRates.bucket.upTo3"), row }))} />
-          <div className="rounded-xl border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <div className={card("p-3 sm:p-4")}>
             <table className="w-full text-left text-sm" data-testid="dr-late">
               <caption className="mb-2 text-left text-sm font-semibold">{t("deliveryRates.lateTitle", { days: late })}</caption>
               <thead className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -22,6 +22,7 @@ import { DeliveryRefundsPanel } from "./delivery-refunds-panel";
 import { RecordsPanel } from "./records-panel";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { exportHref } from "@/lib/reports/report-definitions";
+import { card, notice } from "@/components/ui/surface";
 
 /** A signed-in report's view, or a shared snapshot's (without the record tables: none there). */
 export type RefundsPanelsView = SharedRefundsView & Partial<Pick<RefundsView, "refunds" | "chargebacks">>;
@@ -54,7 +55,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
   return (
     <PanelLinksScope report="refunds" query={query} links={links}>
       <div className="space-y-6 sm:space-y-8">
-        <div className="rounded-xl border border-zinc-200 bg-white p-3 text-sm sm:p-4 dark:border-zinc-800 dark:bg-zinc-900" data-testid="dating">
+        <div className={card("p-3 text-sm sm:p-4")} data-testid="dating">
           <p className="font-medium">
             {t(params.dating === "sale" ? "datedBySale" : "datedByRequest")}
             {/* The other dating is another report: a shared snapshot shows its own only. */}
@@ -66,7 +67,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           {view.unmatched ? <p className="mt-1 text-xs text-amber-800 sm:text-sm dark:text-amber-300" data-testid="unmatched">{t("unmatched", { count: view.unmatched })}</p> : null}
         </div>
         {view.unavailable.length > 0 && (
-          <div role="status" data-testid="unavailable" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <div role="status" data-testid="unavailable" className={notice("warning", "p-4 text-sm")}>
             {t("unavailable", { missing })}
           </div>
         )}
@@ -82,7 +83,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           <h2 id="rf-where" className="text-lg font-semibold">{t(creator ? "whereCreator" : "whereAffiliate")}</h2>
           <div className="grid gap-6 lg:grid-cols-2">
             {view.breakdowns.map((b) => (
-              <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <div key={`${b.id}-${b.currency}`} className={card("p-4")}>
                 <h3 className="text-sm font-semibold">{titleOf(b.id)} · {currencyName(b.currency)}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /> <CsvLink dataset={`breakdown-${b.id}`} /></h3>
                 <BreakdownBarChart rows={labelledRows(b.rows.map((r) => ({ key: r.key, name: r.label, count: r.count, amount: r.amount, share: r.share ?? 0 })), b.id, label)} currency={b.currency} title={titleOf(b.id)} />
               </div>

@@ -6,6 +6,7 @@ import { useCodeLabel } from "@/components/i18n/use-code-label";
 import { useFormats } from "@/components/i18n/use-formats";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAttach } from "@/lib/reports/revenue-view";
+import { card } from "@/components/ui/surface";
 
 // Attach rates: of the orders whose front purchase happened, the share that also took each offer.
 export function AttachRates({ attach, csvHref, assumed = null }: { attach: CurrencyAttach[]; csvHref: string | null; assumed?: CurrencyAssumption | null }) {
@@ -20,7 +21,7 @@ export function AttachRates({ attach, csvHref, assumed = null }: { attach: Curre
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {attach.map((a) => (
-          <table key={a.currency} className="w-full rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <table key={a.currency} className={card("w-full text-sm")}>
             <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">{a.currency} · {t("frontOrders", { count: f.number(a.frontOrders) })}<AssumedCurrencyTag currency={a.currency} assumed={assumed} /></caption>
             <tbody>
               {a.rates.map((r) => (

@@ -6,6 +6,7 @@ import { useFormats } from "@/components/i18n/use-formats";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { ALREADY_AVAILABLE } from "@/lib/analytics/funds-availability";
 import { FUNDS_LATER, type CurrencyFunds } from "@/lib/reports/revenue-view";
+import { card } from "@/components/ui/surface";
 
 // Money becoming available (incomingAvailableAt), week by week.
 export function FundsTable({ funds, label, weeks, csvHref, assumed = null }: { funds: CurrencyFunds[]; label: string; weeks: number; csvHref: string | null; assumed?: CurrencyAssumption | null }) {
@@ -20,7 +21,7 @@ export function FundsTable({ funds, label, weeks, csvHref, assumed = null }: { f
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {funds.map((c) => (
-          <table key={c.currency} className="w-full rounded-xl border border-zinc-200 bg-white text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <table key={c.currency} className={card("w-full text-sm")}>
             <caption className="px-3 pt-3 text-left text-xs font-semibold uppercase text-zinc-600 dark:text-zinc-400">{c.currency}<AssumedCurrencyTag currency={c.currency} assumed={assumed} /></caption>
             <tbody>
               {c.weeks.map((w) => (

@@ -19,6 +19,7 @@ import type { SharedRevenueView } from "@/lib/sharing/shared-views";
 import { AttachRates } from "./attach-rates";
 import { FundsTable } from "./funds-table";
 import { PurchasesTable } from "./purchases-table";
+import { card } from "@/components/ui/surface";
 
 /** A signed-in report's view, or a shared snapshot's (without the purchases' count: no table there). */
 export type RevenuePanelsView = SharedRevenueView & Partial<Pick<RevenueView, "rows">>;
@@ -64,7 +65,7 @@ export function RevenuePanels({ view, params, query, keyType, links }: ReportPan
           <h2 id="breakdowns-title" className="text-lg font-semibold">{t("whereFrom")}</h2>
           <div className="grid gap-6 lg:grid-cols-2">
             {view.breakdowns.map((b) => (
-              <div key={`${b.id}-${b.currency}`} className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <div key={`${b.id}-${b.currency}`} className={card("p-4")}>
                 <div className="flex items-center justify-between">
                   <h3 className="text-sm font-semibold">{titleOf(b.id)} · {currencyName(b.currency)}<AssumedCurrencyTag currency={b.currency} assumed={view.quality.assumedCurrency} /></h3>
                   <Csv href={csv(`breakdown-${b.id}`)} className="text-xs underline" />
