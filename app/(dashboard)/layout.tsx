@@ -7,6 +7,7 @@ import { getSessionSettings } from "@/lib/auth/session-settings";
 import { refreshLiveShareLinks } from "@/lib/sharing/live-refresh";
 import { readUpstreamHealth } from "@/lib/upstream-health";
 import { getSessionSavedViews } from "@/lib/views/saved-views";
+import { REPORT_MODULES } from "@/lib/reports/server/report-registry";
 
 // Chooses the shell; it does not send a signed-out visitor away. A layout does not know the
 // address asked for, so a redirect here would lose it: each page checks the session again and
@@ -25,8 +26,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     const client = await getSessionClient(account).catch(() => null);
     if (client) await refreshLiveShareLinks(client, account).catch(() => undefined);
   });
+  // The navigation: every report of the registry the key may open, in its order.
+  const reports = REPORT_MODULES.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path, label }) => ({ id, path, label }));
   return (
-    <DashboardShell account={state.account} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)} savedViews={getSessionSavedViews(state.account)}>
+    <DashboardShell account={state.account} reports={reports} settings={settings} scope={sessionScope(state.account)} health={readUpstreamHealth(state.account.target)} savedViews={getSessionSavedViews(state.account)}>
       {children}
     </DashboardShell>
   );

@@ -9,19 +9,21 @@ import type { AccountSettings } from "@/lib/auth/account-settings";
 import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
-import { REPORT_PAGES } from "@/lib/reports/report-definitions";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
 import { SavedViewsNav, SavedViewsNavPending } from "@/components/views/saved-views-nav";
 import { ReportNav, ReportNavFallback } from "./report-nav";
 import { AccountMenu } from "./account-menu";
 import { SyncStatus } from "./sync-status";
 
-interface Props { account: SessionAccount; settings: AccountSettings | null; scope: string; health: Promise<ShownUpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
+/** A report of the navigation: its English label names it where the messages do not. */
+export interface ShellReport { id: string; path: string; label: string }
 
-// Props in, markup out: the layout reads the session, the settings, the scope, the upstream's health and the saved views.
-export function DashboardShell({ account, settings, scope, health, savedViews, children }: Props) {
+interface Props { account: SessionAccount; reports: readonly ShellReport[]; settings: AccountSettings | null; scope: string; health: Promise<ShownUpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
+
+// Props in, markup out: the layout reads the session, the reports the key may open, the settings, the scope, the upstream's health and the saved views.
+export function DashboardShell({ account, reports, settings, scope, health, savedViews, children }: Props) {
   const t = useTranslations("shell");
-  const items = REPORT_PAGES.filter((report) => !report.creatorOnly || account.keyType === "creator").map(({ id, path }) => ({ path, label: t(`nav.${id}`) }));
+  const items = reports.map(({ id, path, label }) => ({ path, label: t.has(`nav.${id}` as "nav.revenue") ? t(`nav.${id}` as "nav.revenue") : label }));
   return (
     <SessionScope scope={scope}>
       <div className="min-h-dvh">

@@ -1,7 +1,8 @@
 // One request context (issue #26, point 2): a Revenue page view (its layout, its page and the
 // work the layout leaves for after the response) reads the vault once and builds one client,
 // however many of its parts ask for the session; and reading the session starts nothing (the
-// account's sync starts at sign-in and is resumed by the server: auth-session-sync.test.ts).
+// account's sync starts at sign-in and is resumed by the server: auth-session-sync.test.ts). The
+// layout lists the registry's reports in the navigation.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -52,6 +53,7 @@ const { getCredentialVault } = await import("@/lib/auth/credential-vault");
 const { getProcessState } = await import("@/lib/store/process-state");
 const { default: DashboardLayout } = await import("@/app/(dashboard)/layout");
 const { default: RevenuePage } = await import("@/app/(dashboard)/revenue/page");
+const { REPORT_MODULES } = await import("@/lib/reports/server/report-registry");
 
 const vaultReads = vi.spyOn(SqliteVaultStore.prototype, "get");
 
@@ -77,4 +79,18 @@ it("a Revenue page view reads the vault once and builds one client, and starts n
     expect(built.clients).toBe(1);
   }
   expect(getProcessState().syncs.size).toBe(0);
+});
+
+// The navigation is the registry's (issue #26, point 1): a report registered in one line is listed.
+it("lists in the navigation every report of the registry, a sixth one registered here included", async () => {
+  const sixth = { ...REPORT_MODULES[1]!, id: "sixth", path: "/sixth", label: "Sixth", creatorOnly: false } as unknown as (typeof REPORT_MODULES)[number];
+  REPORT_MODULES.push(sixth);
+  try {
+    request.id++;
+    const shell = (await DashboardLayout({ children: null })) as { props: { reports: Array<{ id: string; path: string; label: string }> } };
+    expect(shell.props.reports.map((r) => r.id)).toEqual(["overview", "revenue", "orders", "abandonment", "refunds", "affiliates", "payouts", "sixth"]);
+    expect(shell.props.reports.at(-1)).toEqual({ id: "sixth", path: "/sixth", label: "Sixth" });
+  } finally {
+    REPORT_MODULES.splice(REPORT_MODULES.indexOf(sixth), 1);
+  }
 });
