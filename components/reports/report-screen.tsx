@@ -5,7 +5,8 @@ import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { ExportScope } from "@/components/reports/csv-link";
+import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
+import { DownloadAll, ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
@@ -18,7 +19,7 @@ import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import { todayIn } from "@/lib/report-params/presets";
 import { isTimeZone } from "@/lib/report-params/time-zone";
 import { formatClock } from "@/lib/reports/data-freshness";
-import type { ReportId } from "@/lib/reports/report-definitions";
+import { exportHref, type ReportId } from "@/lib/reports/report-definitions";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
@@ -51,8 +52,10 @@ export interface ReportScreenProps<V extends FramedView> {
   /** The controls' choices, read off the last view (the previous one while a new one loads). */
   choices: (view: V | undefined) => { currencies: string[]; filterOptions: Partial<Record<FilterKey, string[]>>; offers?: OfferChoice[] };
   hiddenFilters?: FilterKey[];
-  /** The downloads of the header, for the URL's report. */
-  downloads: (query: string, view: V | undefined) => ReactNode;
+  /** Beside "Download all", the one file the header offers on its own (the records), and its words. */
+  file?: { name: string; label: string };
+  /** The files that hold the comparison period's figures, in words, for the note on incomplete files. */
+  comparisonFiles?: string;
   children: (view: V, shown: ShownReport) => ReactNode;
 }
 
@@ -87,7 +90,7 @@ export function ReportScreen<V extends FramedView>(props: ReportScreenProps<V>) 
  * previous figures stay on screen dimmed, inert and labelled with their own range, never under
  * the new dates.
  */
-function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, downloads, children, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
+function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, file, comparisonFiles, children, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
   const t = useTranslations("filters");
   const tr = useTranslations("report.header");
   const day = useReportDay();
@@ -125,7 +128,9 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           {current && <DataFreshnessLine freshness={current.view.quality.freshness} timeZone={params.tz} />}
         </div>
         <div className="flex min-w-0 max-w-full flex-row flex-wrap items-center gap-x-3 gap-y-1 sm:shrink-0 sm:flex-col sm:items-end">
-          {downloads(query, current?.view)}
+          <DownloadAll report={id} query={query} />
+          {file && <a className="text-sm underline" href={exportHref(id, file.name, query)}>{file.label}</a>}
+          {current && <CsvIncompleteNote quality={current.view.quality} comparisonFiles={comparisonFiles} />}
           <SaveViewButton report={id} />
           <ShareButton report={id} query={query} />
         </div>

@@ -20,34 +20,18 @@ import { factTablesOf, type FactStores } from "./fact-tables";
 
 export const getMirrorStore = (): MirrorStore => mirrorStore();
 
-/** The purchases fact table beside the mirror (lib/store/app-stores.ts opens it). */
+// The fact tables beside the mirror (lib/store/app-stores.ts opens them).
 export const getPurchaseFactStore = (): PurchaseFactStore => purchaseFactStore();
-
-/** The fact table reports may read: only where clients are mirrored (a server secret is set), as only then is it written. */
-export function getReportFactStore(): PurchaseFactStore | undefined {
-  return getServerEnv().AUTH_SECRET ? getPurchaseFactStore() : undefined;
-}
-
 export const getOrderFactStore = (): OrderFactStore => orderFactStore();
-
-/** The orders fact table reports may read: as getReportFactStore, only where it is written. */
-export function getReportOrderFactStore(): OrderFactStore | undefined {
-  return getServerEnv().AUTH_SECRET ? getOrderFactStore() : undefined;
-}
-
 export const getCartFactStore = (): CartFactStore => cartFactStore();
-
-/** The carts fact table reports may read: as getReportFactStore, only where it is written. */
-export function getReportCartFactStore(): CartFactStore | undefined {
-  return getServerEnv().AUTH_SECRET ? getCartFactStore() : undefined;
-}
-
 export const getEventFactStore = (): EventFactStore => eventFactStore();
 
-/** The refunds and chargebacks fact tables reports may read: as getReportFactStore, only where they are written. */
-export function getReportEventFactStore(): EventFactStore | undefined {
-  return getServerEnv().AUTH_SECRET ? getEventFactStore() : undefined;
-}
+// The fact tables reports may read: only where clients are mirrored (a server secret is set), as only then are they written.
+const whereWritten = <S>(open: () => S): S | undefined => (getServerEnv().AUTH_SECRET ? open() : undefined);
+export const getReportFactStore = () => whereWritten(getPurchaseFactStore);
+export const getReportOrderFactStore = () => whereWritten(getOrderFactStore);
+export const getReportCartFactStore = () => whereWritten(getCartFactStore);
+export const getReportEventFactStore = () => whereWritten(getEventFactStore);
 
 /** The process's fact stores, one for each of FactStores' (a store added there must be added here): a mirrored client writes them, forgetting an account deletes its rows from each. */
 export type ProcessFactStores = { [K in keyof FactStores]-?: NonNullable<FactStores[K]> & { forget(account: string): Promise<void> } };

@@ -2,13 +2,10 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DownloadAll } from "@/components/reports/csv-link";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { AbandonmentView } from "@/lib/reports/report-views";
-import { exportHref } from "@/lib/reports/report-definitions";
 
 const filterChoices = (view: AbandonmentView) => ({ product: view.byProduct.map((r) => r.key), offer: view.byOffer.map((r) => r.key), psp: view.matrix.psps, method: view.approval.paymentMethod.rows.map((r) => r.key), brand: view.approval.cardBrand.rows.map((r) => r.key) });
 
@@ -26,13 +23,7 @@ export function AbandonmentScreen() {
       basis={t("basis")}
       choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view ? filterChoices(view) : {}, offers: view?.offers })}
       hiddenFilters={["affiliate", "type", "country"]}
-      downloads={(query, view) => (
-        <>
-          <DownloadAll report="abandonment" query={query} />
-          <a className="text-sm underline" href={exportHref("abandonment", "carts", query)}>{t("csvAll")}</a>
-          {view && <CsvIncompleteNote quality={view.quality} />}
-        </>
-      )}
+      file={{ name: "carts", label: t("csvAll") }}
     >
       {(view, { params, query }) => <AbandonmentPanels view={view} params={params} query={query} keyType="creator" links={SIGNED_IN_LINKS} />}
     </ReportScreen>

@@ -2,8 +2,6 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DownloadAll } from "@/components/reports/csv-link";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
@@ -25,12 +23,7 @@ export function AffiliatesScreen({ keyType }: { keyType: KeyType }) {
       choices={(view) => ({ currencies: view?.blocks.map((b) => b.currency) ?? [], filterOptions: {} })}
       // The leaderboard is of every affiliate: its own name filter narrows the rows instead.
       hiddenFilters={["affiliate"]}
-      downloads={(query, view) => (
-        <>
-          <DownloadAll report="affiliates" query={query} />
-          {view && <CsvIncompleteNote quality={view.quality} comparisonFiles={t("comparisonFiles")} />}
-        </>
-      )}
+      comparisonFiles={t("comparisonFiles")}
     >
       {(view, { params, query }) => <AffiliatesPanels view={view} params={params} query={query} keyType={keyType} links={SIGNED_IN_LINKS} />}
     </ReportScreen>

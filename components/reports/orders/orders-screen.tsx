@@ -2,13 +2,10 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DownloadAll } from "@/components/reports/csv-link";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { OrdersView } from "@/lib/reports/report-views";
-import { exportHref } from "@/lib/reports/report-definitions";
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
 const loadPanels = () => import("./orders-panels");
@@ -23,13 +20,7 @@ export function OrdersScreen() {
       title={t("title")}
       basis={t("basis")}
       choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
-      downloads={(query, view) => (
-        <>
-          <DownloadAll report="orders" query={query} />
-          <a className="text-sm underline" href={exportHref("orders", "orders", query)}>{t("csvAll")}</a>
-          {view && <CsvIncompleteNote quality={view.quality} />}
-        </>
-      )}
+      file={{ name: "orders", label: t("csvAll") }}
     >
       {(view, { params, query }) => <OrdersPanels view={view} params={params} query={query} keyType="creator" links={SIGNED_IN_LINKS} />}
     </ReportScreen>

@@ -2,14 +2,11 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
-import { DownloadAll } from "@/components/reports/csv-link";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RefundsView } from "@/lib/reports/report-views";
-import { exportHref } from "@/lib/reports/report-definitions";
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
 const loadPanels = () => import("./refunds-panels");
@@ -25,13 +22,7 @@ export function RefundsScreen({ keyType }: { keyType: KeyType }) {
       basis={(params) => t(params.dating === "sale" ? "basisSale" : "basisEvent")}
       choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
       hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
-      downloads={(query, view) => (
-        <>
-          <DownloadAll report="refunds" query={query} />
-          <a className="text-sm underline" href={exportHref("refunds", "kpis", query)}>{t("kpisCsv")}</a>
-          {view && <CsvIncompleteNote quality={view.quality} />}
-        </>
-      )}
+      file={{ name: "kpis", label: t("kpisCsv") }}
     >
       {(view, { params, query }) => <RefundsPanels view={view} params={params} query={query} keyType={keyType} links={SIGNED_IN_LINKS} />}
     </ReportScreen>

@@ -2,13 +2,11 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportScreen } from "@/components/reports/report-screen";
 import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RevenueView } from "@/lib/reports/revenue-view";
-import { exportHref } from "@/lib/reports/report-definitions";
 
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
@@ -26,14 +24,7 @@ export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; acc
         basis={t("basis")}
         choices={(view) => ({ currencies: view?.currencies ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
         hiddenFilters={keyType === "affiliate" ? ["affiliate"] : []}
-        downloads={(query, view) => (
-          <>
-            <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref("revenue", "all", query)}>
-              {t("downloadAll")}
-            </a>
-            {view && <CsvIncompleteNote quality={view.quality} comparisonFiles="key figures and over-time" />}
-          </>
-        )}
+        comparisonFiles="key figures and over-time"
       >
         {(view, { params, query }) => <RevenuePanels view={view} params={params} query={query} keyType={keyType} links={SIGNED_IN_LINKS} />}
       </ReportScreen>
