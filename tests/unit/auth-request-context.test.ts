@@ -54,6 +54,7 @@ const { getProcessState } = await import("@/lib/store/process-state");
 const { default: DashboardLayout } = await import("@/app/(dashboard)/layout");
 const { default: RevenuePage } = await import("@/app/(dashboard)/revenue/page");
 const { REPORT_MODULES } = await import("@/lib/reports/server/report-registry");
+const { GET: rowsGET } = await import("@/app/api/reports/[report]/rows/[table]/route");
 
 const vaultReads = vi.spyOn(SqliteVaultStore.prototype, "get");
 
@@ -79,6 +80,17 @@ it("a Revenue page view reads the vault once and builds one client, and starts n
     expect(built.clients).toBe(1);
   }
   expect(getProcessState().syncs.size).toBe(0);
+});
+
+it("a report route reads the vault once and builds one client, through its wrapper", async () => {
+  vaultReads.mockClear();
+  built.clients = 0;
+  request.id++;
+  // A table the report does not have: answered once the session and its client are resolved, before any upstream request.
+  const answer = await rowsGET(new Request("http://127.0.0.1:3100/api/reports/revenue/rows/nope?from=2026-06-01&to=2026-06-10&tz=UTC"), { params: Promise.resolve({ report: "revenue", table: "nope" }) });
+  expect(answer.status).toBe(404);
+  expect(vaultReads).toHaveBeenCalledTimes(1);
+  expect(built.clients).toBe(1);
 });
 
 // The navigation is the registry's (issue #26, point 1): a report registered in one line is listed.
