@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, money, optionalTimestamp, text, timestamp } from "./fields";
+import { count, customerFields, money, optionalTimestamp, paymentFields, text, timestamp } from "./fields";
 
 // The contract's Abandoned cart (creator keys only). Its orderId is a string, unlike
 // elsewhere; a number is accepted too and read as its string.
@@ -12,14 +12,9 @@ export const abandonedCartSchema = z.looseObject({
   offerCode: text,
   offerName: text,
   productName: text,
-  psp: text,
-  paymentMethod: text,
-  cardBrand: text,
-  cardLast4: text,
+  ...paymentFields,
   lastDeclineCode: text,
-  customerName: text,
-  customerEmail: text,
-  customerPhone: text,
+  ...customerFields,
   shippingCity: text,
   shippingState: text,
   shippingCountry: text,

@@ -45,6 +45,12 @@ export const money = z.union([z.number(), z.string()], { error: "not a number" }
 export const optionalMoney = money.nullish();
 
 export const text = z.string().nullish();
+
+/** How a record was paid, said alike by purchases, orders and abandoned carts. */
+export const paymentFields = { psp: text, paymentMethod: text, cardBrand: text, cardLast4: text };
+
+/** Who bought: personal data, masked until asked for (lib/privacy), said alike by the three. */
+export const customerFields = { customerName: text, customerEmail: text, customerPhone: text };
 export const count = z.number().int().nonnegative().nullish();
 
 /** Lower-case currency code; the field notes report it can be missing altogether. */

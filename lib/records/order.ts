@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, currency, money, optionalMoney, optionalTimestamp, text, timestamp } from "./fields";
+import { count, currency, customerFields, money, optionalMoney, optionalTimestamp, paymentFields, text, timestamp } from "./fields";
 
 // The contract's Order (creator keys only).
 export const orderSchema = z.looseObject({
@@ -13,13 +13,8 @@ export const orderSchema = z.looseObject({
   offerName: text,
   productName: text,
   supplierName: text,
-  psp: text,
-  paymentMethod: text,
-  cardBrand: text,
-  cardLast4: text,
-  customerName: text,
-  customerEmail: text,
-  customerPhone: text,
+  ...paymentFields,
+  ...customerFields,
   shippingAddress1: text,
   shippingAddress2: text,
   shippingCity: text,

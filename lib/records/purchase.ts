@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currency, money, optionalMoney, optionalTimestamp, text, timestamp } from "./fields";
+import { currency, customerFields, money, optionalMoney, optionalTimestamp, paymentFields, text, timestamp } from "./fields";
 
 // The contract's Purchase. Unknown extra fields (productId, affiliateId, ...) are kept.
 export const purchaseSchema = z.looseObject({
@@ -16,13 +16,8 @@ export const purchaseSchema = z.looseObject({
   offerCode: text,
   offerName: text,
   productName: text,
-  psp: text,
-  paymentMethod: text,
-  cardBrand: text,
-  cardLast4: text,
-  customerName: text,
-  customerEmail: text,
-  customerPhone: text,
+  ...paymentFields,
+  ...customerFields,
   billingAddress1: text,
   billingAddress2: text,
   billingCity: text,

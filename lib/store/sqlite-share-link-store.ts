@@ -4,20 +4,7 @@ import "server-only";
 // SQLite's write lock makes it atomic for every request of this process.
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
-import {
-  recordFromColumns,
-  rowFromColumns,
-  SHARE_LINK_COLUMNS,
-  SHARE_LINK_RECORD_COLUMNS,
-  shareLinkValues,
-  type ShareLinkColumns,
-  type ShareLinkInsert,
-  type ShareLinkRecord,
-  type ShareLinkRow,
-  type ShareLinkStore,
-  type ShareLockPolicy,
-  type ShareTries,
-} from "./share-link-store";
+import { recordFromColumns, rowFromColumns, SHARE_LINK_COLUMNS, SHARE_LINK_RECORD_COLUMNS, shareLinkValues, type ShareLinkColumns, type ShareLinkInsert, type ShareLinkRecord, type ShareLinkRow, type ShareLinkStore, type ShareLockPolicy, type ShareTries } from "./share-link-store";
 
 const INSERT = `INSERT INTO share_links (${SHARE_LINK_COLUMNS}) VALUES (${SHARE_LINK_COLUMNS.split(",").map(() => "?").join(", ")})`;
 const ACTIVE = "account = ? AND revoked_at IS NULL AND expires_at > ?";

@@ -3,20 +3,7 @@ import "server-only";
 // Share links in PostgreSQL, shared by every instance; same contract as the SQLite store. Each
 // change is one statement: a wrong password counted by two instances at once is counted twice.
 import type { Pool } from "pg";
-import {
-  recordFromColumns,
-  rowFromColumns,
-  SHARE_LINK_COLUMNS,
-  SHARE_LINK_RECORD_COLUMNS,
-  shareLinkValues,
-  type ShareLinkColumns,
-  type ShareLinkInsert,
-  type ShareLinkRecord,
-  type ShareLinkRow,
-  type ShareLinkStore,
-  type ShareLockPolicy,
-  type ShareTries,
-} from "../share-link-store";
+import { recordFromColumns, rowFromColumns, SHARE_LINK_COLUMNS, SHARE_LINK_RECORD_COLUMNS, shareLinkValues, type ShareLinkColumns, type ShareLinkInsert, type ShareLinkRecord, type ShareLinkRow, type ShareLinkStore, type ShareLockPolicy, type ShareTries } from "../share-link-store";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 const PLACEHOLDERS = SHARE_LINK_COLUMNS.split(",").map((_, i) => `$${i + 1}`).join(", ");
