@@ -19,6 +19,7 @@ import { getServerEnv } from "@/lib/env";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { credentialStats, instrumentClient, openBenchFactStore, openBenchStore, progress, unfetched, type FetchRecord, readJob, requestDelta, sandboxAgent, startGcTimer, startMemorySampler, writeResult, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { runMain } from "./bench/run-main";
 
 interface Timers { storeReadMs: number }
 
@@ -190,9 +191,4 @@ async function main(): Promise<void> {
   await agent.close();
 }
 
-void main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runMain(main);

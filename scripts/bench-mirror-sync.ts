@@ -13,6 +13,7 @@ import { credentialFrom } from "@/lib/sales-api";
 import { createTransport } from "@/lib/sales-api/transport";
 import { Pool } from "pg";
 import { credentialStats, instrumentClient, openBenchFactStore, openBenchStore, mb, progress, readJob, requestDelta, sandboxAgent, startMemorySampler, unfetched, writeResult, type FetchRecord, type MemoryPeak, type RequestDelta } from "./bench-mirror-support";
+import { runMain } from "./bench/run-main";
 
 export interface FirstVisit { ms: number; memory: MemoryPeak; requests: RequestDelta; rows: number; comparison: { from: string; to: string } | null; fetches: FetchRecord[] }
 export interface ResourceSize { resource: string; days: number; records: number; incompleteDays: number; sealedBytes: number }
@@ -108,9 +109,4 @@ async function main(): Promise<void> {
   await agent.close();
 }
 
-void main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runMain(main);

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
+import { runMain } from "./bench/run-main";
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-tables-"));
 // Before anything reads the configuration: the account settings live in this data dir.
@@ -126,9 +127,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runMain(main);

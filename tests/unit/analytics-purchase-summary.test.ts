@@ -6,18 +6,7 @@ import { inLocalRange } from "@/lib/analytics/local-days";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { mergeSummaries, missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
-import {
-  summaryAffiliateKpis,
-  summaryAttachRates,
-  summaryBreakdowns,
-  summaryCreatorKpis,
-  summaryDataDays,
-  summaryDimensionKeys,
-  summaryFunds,
-  summaryOfferChoices,
-  SummaryInexactError,
-  summarySeries,
-} from "@/lib/analytics/purchase-summary-views";
+import { summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summaryOfferChoices, SummaryInexactError, summarySeries } from "@/lib/analytics/purchase-summary-views";
 import { affiliateKpis, creatorKpis } from "@/lib/analytics/revenue-kpis";
 import { revenueSeries, type Granularity } from "@/lib/analytics/time-buckets";
 import type { Purchase } from "@/lib/sales-api";

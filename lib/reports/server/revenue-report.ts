@@ -9,18 +9,7 @@ import type { Dimension } from "@/lib/analytics/breakdowns";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { ALREADY_AVAILABLE } from "@/lib/analytics/funds-availability";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
-import {
-  summaryAffiliateKpis,
-  summaryAttachRates,
-  summaryBreakdowns,
-  summaryCreatorKpis,
-  summaryDataDays,
-  summaryDimensionKeys,
-  summaryFunds,
-  summaryOfferChoices,
-  SummaryInexactError,
-  summarySeries,
-} from "@/lib/analytics/purchase-summary-views";
+import { summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summaryOfferChoices, SummaryInexactError, summarySeries } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
