@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ReportFailure } from "@/lib/reports/report-failure-view";
-import { notice } from "@/components/ui/surface";
+import { danger } from "@/components/ui/surface";
 
 // What happened, what to do, and the upstream reference, for any failed report. The server
 // describes a failure in English with its kind; the kind's words are the reader's language.
@@ -14,7 +14,7 @@ export function FailurePanel({ failure, worded = false }: { failure: ReportFailu
   const title = translated ? t(`${key}.title`) : failure.title;
   const action = translated ? t(`${key}.action`, { seconds: failure.retryAfterSeconds ?? 60 }) : failure.action;
   return (
-    <div role="alert" data-testid="report-failure" className={notice("danger", "p-5 text-sm")}>
+    <div role="alert" data-testid="report-failure" className={danger("p-5 text-sm")}>
       <p className="font-semibold">{title}</p>
       <p className="mt-1">{action}</p>
       {failure.kind === "invalid_token" && (

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { paramIssueText, type ParamIssue } from "@/lib/report-params/param-issues";
-import { notice } from "@/components/ui/surface";
+import { warning } from "@/components/ui/surface";
 
 // A malformed or out-of-range report address: what is wrong, and the nearest valid report.
 // Rendered on the server (the report pages) in the reader's language.
@@ -10,7 +10,7 @@ export function ParamsProblem({ issues, href }: { issues: ParamIssue[]; href: st
   const words = useTranslations("report.problems") as unknown as (key: string, values: Record<string, string>) => string;
   const sentences = issues.map((issue) => paramIssueText(issue, words));
   return (
-    <div role="alert" data-testid="params-problem" className={notice("warning", "p-5 text-sm")}>
+    <div role="alert" data-testid="params-problem" className={warning("p-5 text-sm")}>
       <p className="font-semibold">{t("title")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {sentences.map((p) => <li key={p}>{p}</li>)}

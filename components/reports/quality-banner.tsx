@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { dayRuns, type PeriodQuality, type ReportQuality } from "@/lib/reports/report-quality";
 import { useReportDay } from "./use-report-day";
-import { notice } from "@/components/ui/surface";
+import { warning } from "@/components/ui/surface";
 
 type Range = { from: string; to: string } | null;
 
@@ -60,7 +60,7 @@ export function QualityBanner({ quality, comparison = null }: { quality: ReportQ
   const range = comparison ? t("range", { from: day(comparison.from), to: day(comparison.to) }) : "";
   const assumed = quality.assumedCurrency;
   return (
-    <div role="status" data-testid="quality-banner" className={notice("warning", "p-4 text-sm")}>
+    <div role="status" data-testid="quality-banner" className={warning("p-4 text-sm")}>
       {!quality.complete && (
         <div data-testid="quality-current">
           <p className="font-semibold">{t("incompleteTitle")}</p>

@@ -13,7 +13,7 @@ import { MIN_EVENTS } from "@/lib/analytics/rate-flag";
 import type { AffiliatesView } from "@/lib/reports/report-views";
 import { AffiliatesTable } from "./affiliates-table";
 import { AffiliatesToolbar, useAffiliatesFilter } from "./affiliates-toolbar";
-import { card, notice } from "@/components/ui/surface";
+import { card, warning } from "@/components/ui/surface";
 
 /** The Affiliates report's panels for one view: the signed-in report's, and a shared snapshot's. */
 export function AffiliatesPanels({ view, params, query, links }: ReportPanelsProps<AffiliatesView>) {
@@ -29,7 +29,7 @@ export function AffiliatesPanels({ view, params, query, links }: ReportPanelsPro
         </p>
         <ChargebackRule money={false} />
         {view.unavailable.length > 0 && (
-          <div role="status" data-testid="unavailable" className={notice("warning", "p-4 text-sm")}>
+          <div role="status" data-testid="unavailable" className={warning("p-4 text-sm")}>
             {t("unavailable", { missing })}
           </div>
         )}

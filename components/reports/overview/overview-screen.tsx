@@ -12,7 +12,7 @@ import { useFormats } from "@/components/i18n/use-formats";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
 import { useOverview } from "./use-overview";
 import { OverviewTiles } from "./overview-tiles";
-import { notice } from "@/components/ui/surface";
+import { danger } from "@/components/ui/surface";
 
 /** The page after sign-in: a few figures of today, the last 30 days and the coming days, each leading to its report. */
 export function OverviewScreen({ keyType }: { keyType: KeyType }) {
@@ -35,7 +35,7 @@ export function OverviewScreen({ keyType }: { keyType: KeyType }) {
       </header>
       {!data && !error && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError ? <FailurePanel failure={error.failure} /> : (
-        <p role="alert" className={notice("danger", "p-4 text-sm")}>{t("failed")}</p>
+        <p role="alert" className={danger("p-4 text-sm")}>{t("failed")}</p>
       ))}
       {data && (
         <div data-testid="overview-body" data-state={isPlaceholderData ? "previous" : "current"} className="space-y-4">

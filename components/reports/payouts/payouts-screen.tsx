@@ -18,7 +18,7 @@ import { PayoutCurrencySection } from "./payout-currency";
 import { monthLabel } from "./payout-format";
 import { usePayouts } from "./use-payouts";
 import { exportHref } from "@/lib/reports/report-definitions";
-import { frame, notice } from "@/components/ui/surface";
+import { danger, frame, warning } from "@/components/ui/surface";
 
 /**
  * The browser's minute, down to the quarter hour: the calendar is read again every 15 minutes, not
@@ -75,19 +75,19 @@ export function PayoutsScreen({ keyType }: { keyType: KeyType }) {
         )}
       </header>
       {outside && (
-        <div role="alert" data-testid="payouts-month-problem" className={notice("warning", "p-5 text-sm")}>
+        <div role="alert" data-testid="payouts-month-problem" className={warning("p-5 text-sm")}>
           <p>{t("outOfRange", { month: monthLabel(month!, f.locale), first: monthLabel(outside.first, f.locale), last: monthLabel(outside.last, f.locale) })}</p>
           <p className="mt-3"><Link className="font-medium underline" href={hrefOf(month! < outside.first ? outside.first : outside.last)}>{t("nearestMonth")}</Link></p>
         </div>
       )}
       {!outside && !data && !error && <FetchProgress progress={progress} />}
       {error && !isFetching && (error instanceof ReportStreamError ? <FailurePanel failure={error.failure} /> : (
-        <p role="alert" className={notice("danger", "p-4 text-sm")}>{t("failed")}</p>
+        <p role="alert" className={danger("p-4 text-sm")}>{t("failed")}</p>
       ))}
       {data && (
         <div data-testid="payouts-body" data-state={isPlaceholderData ? "previous" : "current"} className="space-y-6">
           <QualityBanner quality={data.quality} comparison={null} />
-          {`${data.month}-01` < data.incompleteUntil && <p role="note" className={notice("warning", "p-4 text-sm")} data-testid="payouts-incomplete">{t("method.incomplete", { day: f.day(data.incompleteUntil) })}</p>}
+          {`${data.month}-01` < data.incompleteUntil && <p role="note" className={warning("p-4 text-sm")} data-testid="payouts-incomplete">{t("method.incomplete", { day: f.day(data.incompleteUntil) })}</p>}
           {data.currencies.length === 0 && <p className={frame("p-4 text-sm")} data-testid="payouts-none">{t("none", { month: monthLabel(data.month, f.locale) })}</p>}
           {data.currencies.map((c) => <PayoutCurrencySection key={c.currency} view={data} currency={c} />)}
           <PayoutMethod view={data} />

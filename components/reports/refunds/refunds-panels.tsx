@@ -22,7 +22,7 @@ import { DeliveryRefundsPanel } from "./delivery-refunds-panel";
 import { RecordsPanel } from "./records-panel";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { exportHref } from "@/lib/reports/report-definitions";
-import { card, notice } from "@/components/ui/surface";
+import { card, warning } from "@/components/ui/surface";
 
 /** A signed-in report's view, or a shared snapshot's (without the record tables: none there). */
 export type RefundsPanelsView = SharedRefundsView & Partial<Pick<RefundsView, "refunds" | "chargebacks">>;
@@ -67,7 +67,7 @@ export function RefundsPanels({ view, params, query, links }: ReportPanelsProps<
           {view.unmatched ? <p className="mt-1 text-xs text-amber-800 sm:text-sm dark:text-amber-300" data-testid="unmatched">{t("unmatched", { count: view.unmatched })}</p> : null}
         </div>
         {view.unavailable.length > 0 && (
-          <div role="status" data-testid="unavailable" className={notice("warning", "p-4 text-sm")}>
+          <div role="status" data-testid="unavailable" className={warning("p-4 text-sm")}>
             {t("unavailable", { missing })}
           </div>
         )}
