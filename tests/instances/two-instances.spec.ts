@@ -204,6 +204,10 @@ test("the instance holding the sync is killed: the other takes its lease within 
   try {
     // No day goes stale during the test (SALESDASH_FRESHNESS): a day fetched twice is the
     // takeover's doing, not the freshness policy's.
+    // No other session in the shared vault: the instances resume, from their start, the sync of
+    // every session it holds (lib/auth/session-sync.ts), and the earlier tests' sessions would
+    // run syncs of their own beside this one (on an empty database there is no vault table yet).
+    await st.db.query("DO $$ BEGIN IF to_regclass('salesdash_vault') IS NOT NULL THEN TRUNCATE salesdash_vault; END IF; END $$");
     const instances = await instancePair(st, "sync", { SALESDASH_SYNC_DAYS: String(SYNC_DAYS), SALESDASH_FRESHNESS: "*:1h" });
     // The mirror starts empty (the instances migrated the schema; no session of theirs runs yet).
     await st.db.query("TRUNCATE salesdash_mirror_days, salesdash_mirror_sync_state");
