@@ -9,6 +9,7 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
+import { processShared } from "@/lib/store/process-state";
 import { getCredentialVault } from "./credential-vault";
 
 /** `account`: the identity of a client the caller already made for the credential. */
@@ -24,6 +25,7 @@ export function startSessionSync(vaultRef: string, credential: SalesApiCredentia
  */
 export async function resumeSessionSyncs(): Promise<number> {
   const accounts = new Set<string>();
+  const identities = sessionIdentities();
   const live = await getCredentialVault().live();
   for (const { ref, value } of live) {
     if (!value.keyType) continue;
@@ -37,7 +39,8 @@ export async function resumeSessionSyncs(): Promise<number> {
   return accounts.size;
 }
 
-const identities = new Map<string, string>();
+/** Each held session's account, by its vault reference: the process's, as its syncs are. */
+const sessionIdentities = () => processShared("session-identities", () => new Map<string, string>());
 
 // A third of the sync lease's life (40 s, lib/mirror/account-sync.ts) or so: an instance that
 // has not looked yet since a sign-in elsewhere is still in time to take over a sync that dies.

@@ -84,6 +84,7 @@ export function ensureAccountSync(input: AccountSyncInput): string {
       // Renewed while the pass runs, not only between chunks: a chunk waiting behind reports
       // can outlast the lease, and another process would then start a second sync.
       const pass = new AbortController();
+      let lost = false;
       const renew = setInterval(() => {
         leases.lease(leaseName(account), holder, leaseMs, clock()).then(
           (held) => held || pass.abort(new SyncStopped("lease lost")),
@@ -105,15 +106,20 @@ export function ensureAccountSync(input: AccountSyncInput): string {
         });
         state = { ...state, passEndedAt: result.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
       } catch (error) {
-        if (controller.signal.aborted || pass.signal.aborted || error instanceof SyncStopped) break;
-        state = { ...state, lastError: describeSyncError(error) };
-        log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
-        if (errorKind(error) === "invalid_token") break;
+        if (controller.signal.aborted) break;
+        // The lease went to another process mid-pass: wait on it again, as at the start, for
+        // that process may stop; the session's end or a stop ends the loop above.
+        if (pass.signal.aborted || error instanceof SyncStopped) lost = true;
+        else {
+          state = { ...state, lastError: describeSyncError(error) };
+          log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
+          if (errorKind(error) === "invalid_token") break;
+        }
       } finally {
         clearInterval(renew);
         await store.writeSyncState(account, state).catch(() => undefined);
       }
-      await abortableSleep(input.pauseMs ?? PAUSE_MS, controller.signal).catch(() => undefined);
+      await abortableSleep(lost ? leaseMs / 3 : (input.pauseMs ?? PAUSE_MS), controller.signal).catch(() => undefined);
     }
   };
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getClientState } from "@/lib/sales-api";
 import { getProcessState } from "@/lib/store/process-state";
+import type { LeaseStore } from "@/lib/store/lease-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
 import { removeTempDataDirs, requestsOf, startSync, stopAccountSync, tempDataDir, waitFor } from "../support/mirror-sync";
@@ -39,4 +40,30 @@ it("keeps the lease while a chunk waits longer than the lease's life", async () 
   await waitFor(async () => (await requestsOf(sb, "creator")) > 0, "the sync to go on after the report");
   await stopAccountSync(account);
   await Promise.all([store.close(), other.close()]);
+});
+
+it("waits on the lease again when another process takes it mid-pass, and goes on once it is free", async () => {
+  const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+  const LEASE = 300;
+  // Another process holds the lease while `taken`: this one's renewals and checkpoints are refused.
+  let taken = false;
+  const leases: LeaseStore = {
+    lease: (name, holder, ttlMs, now) => (taken ? Promise.resolve(false) : store.lease(name, holder, ttlMs, now)),
+    releaseLease: (name, holder) => store.releaseLease(name, holder),
+  };
+  // A long pass (many days), one request at a time, so that it is mid-pass when the lease goes.
+  const before = await requestsOf(sb, "creator");
+  const account = startSync(sb, "creator", store, { days: 400, leaseMs: LEASE, clock: Date.now, leases });
+  await waitFor(async () => (await requestsOf(sb, "creator")) > before + 2, "the pass to start");
+  taken = true;
+  await sleep(LEASE * 2);
+  const whileTaken = await requestsOf(sb, "creator");
+  await sleep(LEASE * 2);
+  // The pass stopped for the other holder, and the sync still waits on the lease.
+  expect(await requestsOf(sb, "creator")).toBe(whileTaken);
+  expect(getProcessState().syncs.has(account)).toBe(true);
+  taken = false;
+  await waitFor(async () => (await requestsOf(sb, "creator")) > whileTaken, "the sync to go on once the lease is free");
+  await stopAccountSync(account);
+  await store.close();
 });

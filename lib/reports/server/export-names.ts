@@ -8,9 +8,11 @@ export type ExportLookup<T> = { ok: true; value: T } | { ok: false; message: str
 
 const MAX_ECHOED = 80;
 
+/** A name from the URL as a refusal repeats it: cut at 80 characters, so a long URL makes no long answer. */
+export const echoName = (name: string) => (name.length > MAX_ECHOED ? `${name.slice(0, MAX_ECHOED)}…` : name);
+
 export function lookupExport<T>(available: ReadonlyMap<string, T>, name: string): ExportLookup<T> {
   const value = available.get(name);
   if (value !== undefined) return { ok: true, value };
-  const shown = name.length > MAX_ECHOED ? `${name.slice(0, MAX_ECHOED)}…` : name;
-  return { ok: false, message: `There is no CSV called "${shown}" in this report. Available: ${[...available.keys()].join(", ")}.` };
+  return { ok: false, message: `There is no CSV called "${echoName(name)}" in this report. Available: ${[...available.keys()].join(", ")}.` };
 }

@@ -6,7 +6,7 @@ import "server-only";
 // handleReportRequest check the session, the module's access and the report parameters, then
 // asks the module. A name the module does not have is a 404 that lists the ones it has.
 import { NextResponse } from "next/server";
-import { lookupExport } from "@/lib/reports/server/export-names";
+import { echoName, lookupExport } from "@/lib/reports/server/export-names";
 import { routeOf } from "@/lib/reports/server/report-failure";
 import { csvLocaleOf, csvLocaleRefusal, exportParams, exportResponse } from "@/lib/reports/server/report-export";
 import type { ReportContext, ReportModule } from "@/lib/reports/server/report-module";
@@ -14,11 +14,8 @@ import { findReportModule, REPORT_MODULES } from "@/lib/reports/server/report-re
 import { errorResponse, handleReportRequest } from "@/lib/reports/server/report-route";
 import { reportStreamResponse } from "@/lib/reports/server/report-stream";
 
-const MAX_ECHOED = 40;
-const echo = (name: string) => (name.length > MAX_ECHOED ? `${name.slice(0, MAX_ECHOED)}…` : name);
-
 function unknownReport(id: string): Response {
-  return errorResponse(404, "not_found", `There is no report called "${echo(id)}". Reports: ${REPORT_MODULES.map((m) => m.id).join(", ")}.`);
+  return errorResponse(404, "not_found", `There is no report called "${echoName(id)}". Reports: ${REPORT_MODULES.map((m) => m.id).join(", ")}.`);
 }
 
 /** GET /api/reports/{report}: the report's view as NDJSON (progress, then the view). */
@@ -39,7 +36,7 @@ export function reportRows(request: Request, id: string, table: string): Promise
   return handleReportRequest(request, { creatorOnly: report.creatorOnly }, async (req) => {
     const tables = new Map(Object.entries(report.tables ?? {}));
     const known = tables.get(table);
-    if (!known) return errorResponse(404, "not_found", tables.size ? `There is no table called "${echo(table)}" in this report. Tables: ${[...tables.keys()].join(", ")}.` : "This report has no record tables.");
+    if (!known) return errorResponse(404, "not_found", tables.size ? `There is no table called "${echoName(table)}" in this report. Tables: ${[...tables.keys()].join(", ")}.` : "This report has no record tables.");
     const page = await known({ ...req, request });
     return page instanceof Response ? page : NextResponse.json(page, { headers: { "cache-control": "private, no-store" } });
   });
