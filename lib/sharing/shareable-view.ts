@@ -11,14 +11,15 @@ import "server-only";
 import type { SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { ReportId } from "@/lib/reports/report-definitions";
-import { FILTERED_REPORTS } from "@/lib/reports/server/report-registry";
+import { findShareableReport, shareableReport } from "@/lib/reports/server/report-registry";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { SharedViews } from "./shared-views";
 
-/** The reports an affiliate key may share: the ones it can open. */
+/** The reports a key may share: the registry's shareable ones that it can open (an affiliate key, not a creator-only one). */
 export function canShareReport(report: ReportId, keyType: KeyType): boolean {
-  return keyType === "creator" || !FILTERED_REPORTS[report].creatorOnly;
+  const found = findShareableReport(report);
+  return found !== null && (keyType === "creator" || !found.creatorOnly);
 }
 
 export class ReportNotShareableError extends Error {
@@ -46,11 +47,12 @@ function withoutPersonalKeys(value: unknown): unknown {
  * refused, as is a report the key type may not share.
  */
 export function shareableView<R extends ReportId>(report: R, view: unknown, keyType: KeyType): SharedViews[R] {
+  const shared = shareableReport(report);
   if (!canShareReport(report, keyType)) throw new ReportNotShareableError(report);
   if (view === null || typeof view !== "object") throw new TypeError(`A ${report} view must be an object.`);
   const source = view as Record<string, unknown>;
   if ("keyType" in source && source.keyType !== keyType) throw new TypeError(`This ${report} view was made for another key type.`);
-  const kept = Object.keys(FILTERED_REPORTS[report].share.keep).filter((key) => key in source).map((key) => [key, withoutPersonalKeys(source[key])]);
+  const kept = Object.keys(shared.share.keep).filter((key) => key in source).map((key) => [key, withoutPersonalKeys(source[key])]);
   return Object.fromEntries(kept) as SharedViews[R];
 }
 
@@ -72,6 +74,7 @@ export function onlyCurrency(value: unknown, currency: string | null): unknown {
 /** The report's view for the account, as a share link stores it. */
 export async function buildShareableView<R extends ReportId>(report: R, client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
   // Refused before any upstream request.
+  const shared = shareableReport(report);
   if (!canShareReport(report, account.keyType)) throw new ReportNotShareableError(report);
-  return onlyCurrency(shareableView(report, await FILTERED_REPORTS[report].build(client, account, params, options), account.keyType), params.currency) as SharedViews[R];
+  return onlyCurrency(shareableView(report, await shared.build(client, account, params, options), account.keyType), params.currency) as SharedViews[R];
 }

@@ -6,7 +6,7 @@ import { csvLocaleOf, csvLocaleRefusal, exportResponse } from "@/lib/reports/ser
 import { errorResponse } from "@/lib/reports/server/report-route";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { ReportQuality } from "@/lib/reports/report-quality";
-import { reportDefinition } from "@/lib/reports/report-definitions";
+import { shareableReport } from "@/lib/reports/server/report-registry";
 import type { CookieReader } from "./share-links";
 import { openSharedPage } from "./shared-page";
 import { sharedDatasets } from "./shared-datasets";
@@ -24,7 +24,7 @@ export async function sharedExportResponse(request: Request, token: string, data
   const { params } = parseReportParams(Object.fromEntries(new URLSearchParams(snapshot.query)), new Date(snapshot.builtAt));
   return exportResponse(dataset, {
     report: snapshot.report,
-    title: reportDefinition(snapshot.report).label,
+    title: shareableReport(snapshot.report).label,
     accountLabel: snapshot.accountLabel || "shared",
     range: params,
     quality: (snapshot.view as { quality: ReportQuality }).quality,

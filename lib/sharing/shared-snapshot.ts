@@ -1,8 +1,11 @@
 // What a share link shows: one report's privacy-safe view as it was built, with what the page
 // needs to title it. Stored sealed (snapshot-cipher); read back through readSharedSnapshot,
 // which refuses anything of another shape rather than render it.
+import "server-only";
+
 import { z } from "zod";
-import { REPORT_IDS, type ReportId } from "@/lib/reports/report-definitions";
+import type { ReportId } from "@/lib/reports/report-definitions";
+import { findShareableReport } from "@/lib/reports/server/report-registry";
 
 export interface SharedSnapshot {
   version: 1;
@@ -19,7 +22,8 @@ export interface SharedSnapshot {
 
 const schema = z.object({
   version: z.literal(1),
-  report: z.enum(REPORT_IDS),
+  // A report of the registry that links can hold (a link of a report since removed is refused).
+  report: z.string().refine((id) => findShareableReport(id) !== null).transform((id) => id as ReportId),
   keyType: z.enum(["creator", "affiliate"]),
   accountLabel: z.string(),
   query: z.string(),

@@ -1,38 +1,55 @@
 // The generic routes every report module is served by (lib/reports/server/report-handlers.ts),
 // proved with a sixth report registered in one line below: its view streams, its table pages and
-// its files download through the same three routes as the real reports. A file name that cannot
+// its files download through the same three routes as the real reports, and a share link of it
+// is made, opened and downloaded from as the real reports' are (lib/sharing). A file name that cannot
 // exist, a CSV locale we do not write and a key the report refuses are answered before the
 // report loads; the comparison is loaded only for a file that holds it; a refusal of the
 // report's own is sent as it is.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
-import { csvFile } from "@/lib/reports/server/csv-datasets";
+import { csvFile, type CsvDataset } from "@/lib/reports/server/csv-datasets";
+import type { FilteredReport } from "@/lib/reports/server/filtered-report";
 import type { ReportModule } from "@/lib/reports/server/report-module";
+import { MemoryShareLinkStore } from "@/lib/store/share-link-store";
 
 const session = vi.hoisted(() => ({ keyType: "creator" as "creator" | "affiliate" }));
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: session.keyType, label: "Aurora Academy", vaultRef: "ref" }),
   getSessionClient: async () => ({ identity: "acct" }),
 }));
+const links = vi.hoisted(() => ({ store: null as unknown }));
+vi.mock("@/lib/sharing/share-link-owner", () => ({ getShareLinkStore: () => links.store }));
+vi.stubEnv("AUTH_SECRET", "report-generic-routes-secret-0123456789");
 
 const { GET: streamGET } = await import("@/app/api/reports/[report]/route");
 const { GET: rowsGET } = await import("@/app/api/reports/[report]/rows/[table]/route");
 const { GET: exportGET } = await import("@/app/api/export/[report]/[[...dataset]]/route");
 const { REPORT_MODULES } = await import("@/lib/reports/server/report-registry");
 const { errorResponse } = await import("@/lib/reports/server/report-route");
+const { createShareLinkAction } = await import("@/lib/actions/sharing/create-share-link");
+const { openSharedPage } = await import("@/lib/sharing/shared-page");
+const { sharedExportResponse } = await import("@/lib/sharing/shared-export");
 
 const load = vi.fn();
 const build = vi.fn();
 // Its id is no page of the app: a report of a test only.
-const sixth: ReportModule = {
-  id: "sixth" as ReportModule["id"],
+const sixth: ReportModule & Pick<FilteredReport, "build" | "share"> = {
+  id: "sixth" as FilteredReport["id"],
   path: "/sixth" as ReportModule["path"],
   label: "Sixth",
   creatorOnly: true,
   view: ({ query }) => (query.get("bad") ? "bad is not a parameter of this report." : async (progress) => build(progress)),
   exports: { names: new Set(["all", "kpis", "orders"]), holdsComparison: new Set(["kpis"]), load },
   tables: { orders: async ({ query }) => ({ page: Number(query.get("page") ?? 1), rows: [{ n: 1 }] }) },
+  build: async () => ({ figure: 42, customerEmail: "ana@example.com", rows: [{ n: 1 }], quality: reportQuality({ current: [] }) }),
+  share: {
+    keep: { figure: true, quality: true },
+    datasets: (view) => new Map<string, CsvDataset>([
+      ["kpis", { columns: [{ header: "Figure", kind: "number", value: (r) => (r as { n: number }).n }], rows: [{ n: (view as { figure: number }).figure }] }],
+      ["orders", { columns: [{ header: "Order", kind: "number", value: (r) => (r as { n: number }).n }], rows: [{ n: 1 }] }],
+    ]),
+  },
 };
 REPORT_MODULES.push(sixth);
 afterAll(() => void REPORT_MODULES.splice(REPORT_MODULES.indexOf(sixth), 1));
@@ -47,6 +64,7 @@ const files = new Map([
 
 beforeEach(() => {
   session.keyType = "creator";
+  links.store = new MemoryShareLinkStore();
   load.mockReset();
   load.mockResolvedValue({ quality: reportQuality({ current: [] }), datasets: files });
   build.mockReset();
@@ -114,5 +132,33 @@ describe("its files", () => {
     const answer = await ask("orders");
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});
+
+describe("its share links", () => {
+  const noCookies = { get: () => undefined };
+  const shareSixth = () => createShareLinkAction({ report: "sixth", query: URL_QUERY, mode: "fixed", expiry: { kind: "days", days: 7 }, password: null });
+
+  it("are made of the kept fields only, open, and offer its panels' files but never its table's", async () => {
+    const made = await shareSixth();
+    if (!made.ok) throw new Error(made.error.message);
+    const token = made.data.path.replace(/^\/s\//, "");
+    const opened = await openSharedPage(token, { headers: new Headers(), cookies: noCookies, countView: true });
+    if (opened.kind !== "ok") throw new Error(opened.kind);
+    expect(opened.snapshot).toMatchObject({ report: "sixth", keyType: "creator", view: { figure: 42 } });
+    expect(Object.keys(opened.snapshot.view as object).sort()).toEqual(["figure", "quality"]);
+    const kpis = await sharedExportResponse(new Request(`https://dash.test/s/${token}/csv/kpis`), token, "kpis", noCookies);
+    expect(kpis.status).toBe(200);
+    expect(kpis.headers.get("content-disposition")).toContain("sixth-kpis");
+    expect((await kpis.text()).trim().split(/\r?\n/)).toEqual(["Figure", "42"]);
+    expect((await sharedExportResponse(new Request(`https://dash.test/s/${token}/csv/orders`), token, "orders", noCookies)).status).toBe(404);
+  });
+
+  it("are refused to a key the report refuses, and for a report that is not registered", async () => {
+    session.keyType = "affiliate";
+    expect(await shareSixth()).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    session.keyType = "creator";
+    expect(await createShareLinkAction({ report: "seventh", query: URL_QUERY, mode: "fixed", expiry: { kind: "days", days: 7 }, password: null })).toMatchObject({ ok: false, error: { code: "invalid_request" } });
+    expect(await (links.store as MemoryShareLinkStore).list("acct")).toEqual([]);
   });
 });

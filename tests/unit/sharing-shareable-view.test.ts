@@ -23,7 +23,7 @@ import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import { buildShareableView, canShareReport, ReportNotShareableError, shareableView } from "@/lib/sharing/shareable-view";
-import { RECORD_DATASETS, SHARED_CSV_NAMES, sharedDatasets } from "@/lib/sharing/shared-datasets";
+import { recordDatasets, sharedCsvNames, sharedDatasets } from "@/lib/sharing/shared-datasets";
 import { sandboxClient } from "./sharing-sandbox-client";
 
 // The sandbox's "now", fixed: its records up to it; the range and its comparison before it.
@@ -129,9 +129,9 @@ describe.each(CASES)("a shared %s view of a %o key", (report, scope) => {
   it("offers its panels' CSVs without the records' files, the key figures as the export route writes them", async () => {
     const { shared } = await building;
     const sets = sharedDatasets(report, shared, keyType);
-    for (const name of RECORD_DATASETS[report]) expect(sets.has(name)).toBe(false);
-    for (const name of sets.keys()) expect(SHARED_CSV_NAMES[report].has(name)).toBe(true);
-    for (const name of RECORD_DATASETS[report]) expect(SHARED_CSV_NAMES[report].has(name)).toBe(false);
+    for (const name of recordDatasets(report)) expect(sets.has(name)).toBe(false);
+    for (const name of sets.keys()) expect(sharedCsvNames(report).has(name)).toBe(true);
+    for (const name of recordDatasets(report)) expect(sharedCsvNames(report).has(name)).toBe(false);
     expect(sets.has("kpis")).toBe(true);
     const kpis = table(sets.get("kpis"));
     expect(kpis!.length).toBeGreaterThan(1);

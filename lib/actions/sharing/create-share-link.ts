@@ -8,7 +8,8 @@ import { z } from "zod";
 import { publicAccountName } from "@/lib/auth/account-label";
 import { actionFailure, sessionAction } from "@/lib/actions/session-action";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
-import { REPORT_IDS, reportDefinition } from "@/lib/reports/report-definitions";
+import type { ReportId } from "@/lib/reports/report-definitions";
+import { findShareableReport } from "@/lib/reports/server/report-registry";
 import { describeReportError } from "@/lib/reports/server/describe-error";
 import { buildShareableView } from "@/lib/sharing/shareable-view";
 import { shareExpiryChoiceSchema } from "@/lib/sharing/share-expiry";
@@ -16,7 +17,8 @@ import { createShareLink, shareLinkRoom } from "@/lib/sharing/share-links";
 import { sharedSnapshot } from "@/lib/sharing/shared-snapshot";
 
 const input = z.object({
-  report: z.enum(REPORT_IDS),
+  // Any report of the registry that links can hold (its module says what a link keeps).
+  report: z.string().max(64).refine((id) => findShareableReport(id) !== null, "There is no such report to share.").transform((id) => id as ReportId),
   query: z.string().max(4000),
   mode: z.enum(["fixed", "live"]),
   expiry: shareExpiryChoiceSchema,
@@ -24,7 +26,7 @@ const input = z.object({
 });
 
 export const createShareLinkAction = sessionAction(input, async ({ report, query, mode, expiry, password }, { account, client }) => {
-  if (account.keyType === "affiliate" && reportDefinition(report).creatorOnly) return actionFailure("forbidden", "This needs a creator key.");
+  if (account.keyType === "affiliate" && findShareableReport(report)?.creatorOnly) return actionFailure("forbidden", "This needs a creator key.");
   const now = new Date();
   const { params, issues } = parseReportParams(Object.fromEntries(new URLSearchParams(query)), now);
   if (issues.length) return actionFailure("invalid_request", "This report's address has values that are not valid; fix them before sharing.");

@@ -28,3 +28,16 @@ export const REPORT_MODULES: ReportModule[] = [overviewReport, ...Object.values(
 export function findReportModule(id: string): ReportModule | null {
   return REPORT_MODULES.find((module) => module.id === id) ?? null;
 }
+
+/** A report a share link can hold: a module that builds its view and says what a link keeps of it. */
+export function findShareableReport(id: string): FilteredReport | null {
+  const found = findReportModule(id);
+  return found && "share" in found && "build" in found ? (found as FilteredReport) : null;
+}
+
+/** The shareable report of a stored id: a link or a snapshot names one that this server serves, or it is refused when read. */
+export function shareableReport(id: string): FilteredReport {
+  const found = findShareableReport(id);
+  if (!found) throw new TypeError(`There is no report called "${id.slice(0, 80)}" to share.`);
+  return found;
+}
