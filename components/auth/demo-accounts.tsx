@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { DemoAccount } from "@/lib/auth/demo-accounts";
+import { outlineButton } from "@/components/ui/button-style";
 
 type Props = { accounts: DemoAccount[]; onUse: (account: DemoAccount, flow: "key" | "client") => void };
 
@@ -24,10 +25,10 @@ export function DemoAccounts({ accounts, onUse }: Props) {
               apiKey {account.apiKey}
             </p>
             <div className="mt-2 flex gap-2">
-              <button type="button" className="rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:ring-zinc-700" onClick={() => onUse(account, "key")}>
+              <button type="button" className={outlineButton("xs", "bg-white dark:bg-zinc-900")} onClick={() => onUse(account, "key")}>
                 {t("useKey")}
               </button>
-              <button type="button" className="rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:ring-zinc-700" onClick={() => onUse(account, "client")}>
+              <button type="button" className={outlineButton("xs", "bg-white dark:bg-zinc-900")} onClick={() => onUse(account, "client")}>
                 {t("useClient")}
               </button>
             </div>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 import { signOutAction } from "@/lib/actions/auth/sign-out";
+import { outlineButton } from "@/components/ui/button-style";
 
 export function SignOutButton() {
   const t = useTranslations("auth.signOut");
@@ -33,7 +34,7 @@ export function SignOutButton() {
     <span className="inline-flex items-center gap-2">
       {error && <span role="alert" className="text-xs text-red-700 dark:text-red-300">{error}</span>}
       <button type="button" onClick={signOut} disabled={pending}
-        className="rounded-md px-3 py-1.5 text-sm font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+        className={outlineButton("bar")}>
         {t("button")}
       </button>
     </span>

@@ -7,6 +7,7 @@ import { PreviewCard } from "./preview-card";
 import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { UpstreamStatus } from "./upstream-status";
 import { UpstreamStatusPending } from "./upstream-status-badge";
+import { callToAction } from "@/components/ui/button";
 
 export function LandingPage({ health }: { health: Promise<ShownUpstreamHealth> }) {
   const t = useTranslations("landing");
@@ -44,7 +45,7 @@ export function LandingPage({ health }: { health: Promise<ShownUpstreamHealth> }
             <div className="mt-8 flex flex-col items-start gap-4">
               {/* A plain link: the landing page then needs no script of its own (next/link's client code is ~3 KiB gzip). */}
               <a href="/sign-in" aria-describedby="sign-in-note"
-                className="inline-flex h-11 items-center justify-center rounded-lg bg-zinc-900 px-5 text-sm font-medium text-white shadow-sm hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200">
+                className={callToAction("hover:bg-zinc-700 dark:hover:bg-zinc-200")}>
                 {t("signIn")}
               </a>
               <p id="sign-in-note" className="text-sm text-zinc-600 dark:text-zinc-400">

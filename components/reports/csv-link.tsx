@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { createContext, useContext, type ReactNode } from "react";
 import { exportHref, type ReportId } from "@/lib/reports/report-definitions";
+import { outlineButton } from "@/components/ui/button-style";
 
 // Where the panels on screen link their CSVs: the export route of the report and query they
 // belong to (while a new range loads, the previous one's: a panel's CSV holds what the panel
@@ -34,7 +35,7 @@ export function CsvLink({ dataset, label = "CSV" }: { dataset: string; label?: s
 export function DownloadAll({ report, query, label }: { report: ReportId; query: string; label?: string }) {
   const t = useTranslations("report.csv");
   return (
-    <a className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800" href={exportHref(report, "all", query)} data-testid="download-all">
+    <a className={outlineButton("bar")} href={exportHref(report, "all", query)} data-testid="download-all">
       {label ?? t("downloadAll")}
     </a>
   );

@@ -12,6 +12,7 @@ import { useCustomerDetails } from "./use-customer-details";
 import { useTableRows } from "./use-table-rows";
 import { useTableUrlState } from "./use-table-url-state";
 import { frame } from "@/components/ui/surface";
+import { outlineButton } from "@/components/ui/button-style";
 
 /**
  * `code`: the column holds the API's codes of that dimension, shown as words (sorting and the
@@ -77,7 +78,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} /> {t("showDetails")}
           </label>
-          <Popover summaryClassName="cursor-pointer list-none rounded-md px-2 py-1 ring-1 ring-zinc-300 dark:ring-zinc-700" summary={t("columns")}>
+          <Popover summaryClassName={outlineButton("sm", "cursor-pointer list-none")} summary={t("columns")}>
             <fieldset className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
               <legend className="sr-only">{t("columns")}</legend>
               {columns.map((c) => (
@@ -118,9 +119,9 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
         </table>
       </div>
       <nav aria-label={t("pages", { title })} className="flex items-center justify-end gap-2 text-sm">
-        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>{t("previous")}</button>
+        <button type="button" className={outlineButton()} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>{t("previous")}</button>
         <span data-testid={`${testId}-page`}>{t("page", { page: f.number(page), pages: f.number(pages) })}</span>
-        <button type="button" className="rounded-md px-2 py-1 ring-1 ring-zinc-300 disabled:opacity-40 dark:ring-zinc-700" disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>{t("next")}</button>
+        <button type="button" className={outlineButton()} disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>{t("next")}</button>
       </nav>
     </section>
   );

@@ -15,6 +15,7 @@ import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { TimeZonePicker } from "./time-zone-picker";
 import { LazyDayField as DayField } from "./lazy-day-field";
 import { card } from "@/components/ui/surface";
+import { outlineButton, solidButton } from "@/components/ui/button-style";
 
 // The Offer popover's groups: out of the first load (the budget), drawn in the closed popover
 // moments after the page hydrates.
@@ -72,7 +73,7 @@ export function ReportControls({ params, currencies, filterOptions, offers, hidd
         <div className="flex flex-wrap gap-1.5" role="group" aria-label={t("controls.presetsLabel")}>
           {PRESETS.map((preset) => (
             <button key={preset} type="button" aria-pressed={lit.has(preset)} onClick={() => choosePreset(preset)} aria-keyshortcuts={PRESET_KEYS[preset]}
-              className={`rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${lit.has(preset) ? "bg-zinc-900 text-white ring-zinc-900 dark:bg-white dark:text-zinc-900" : "ring-zinc-300 hover:bg-zinc-100 dark:ring-zinc-700 dark:hover:bg-zinc-800"}`}>
+              className={lit.has(preset) ? solidButton("xs") : outlineButton("xs")}>
               {t(`presets.${preset}`)} <kbd className="ml-1 font-mono text-[10px] opacity-60">{PRESET_KEYS[preset].toUpperCase()}</kbd>
             </button>
           ))}

@@ -6,6 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { ReportId } from "@/lib/reports/report-definitions";
+import { outlineButton } from "@/components/ui/button-style";
 
 // Out of every report's first load: fetched on the first click (the page's JS budget).
 const ShareDialog = dynamic(() => import("./share-dialog").then((m) => m.ShareDialog), { ssr: false });
@@ -23,7 +24,7 @@ export function ShareButton({ report, query, placement = "header" }: { report: R
   return (
     <div className={placement === "header" ? "relative hidden sm:block" : "relative"}>
       <button type="button" data-testid={placement === "header" ? "share-open" : "share-open-menu"} aria-expanded={open} onClick={() => (open ? close() : setOpen(true))}
-        className="w-full rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+        className={outlineButton("bar", "w-full")}>
         {t("button")}
       </button>
       {open && <ShareDialog report={report} query={query} close={close} />}

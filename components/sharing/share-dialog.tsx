@@ -7,6 +7,7 @@ import { createShareLinkAction } from "@/lib/actions/sharing/create-share-link";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import { floating } from "@/components/ui/surface";
 import { ShareUrlField } from "./share-url-field";
+import { outlineButton, solidButton } from "@/components/ui/button-style";
 
 type ExpiryChoice = "1" | "7" | "30" | "date";
 
@@ -52,7 +53,7 @@ export function ShareDialog({ report, query, close }: { report: ReportId; query:
       {created ? (
         <div className="space-y-2">
           <ShareUrlField url={created.url} testId="share-url">
-            <button type="button" onClick={close} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("done")}</button>
+            <button type="button" onClick={close} className={outlineButton()}>{t("done")}</button>
           </ShareUrlField>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("shownOnce", { when: format.dateTime(new Date(created.expiresAt), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }) + " UTC" })}</p>
         </div>
@@ -85,10 +86,10 @@ export function ShareDialog({ report, query, close }: { report: ReportId; query:
           </label>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("privacy")}</p>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={pending} aria-busy={pending} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white disabled:opacity-60 dark:bg-white dark:text-zinc-900">
+            <button type="submit" disabled={pending} aria-busy={pending} className={solidButton()}>
               {pending ? t("creating") : t("createLink")}
             </button>
-            <button type="button" onClick={close} disabled={pending} className="rounded-md px-3 py-1 font-medium ring-1 ring-zinc-300 dark:ring-zinc-700">{t("cancel")}</button>
+            <button type="button" onClick={close} disabled={pending} className={outlineButton()}>{t("cancel")}</button>
           </div>
           {failure && <p role="alert" data-testid="share-failure" className="text-red-700 dark:text-red-400">{failure}</p>}
         </form>

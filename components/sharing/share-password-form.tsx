@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { formatUtc } from "@/lib/format";
 import { useState, useTransition } from "react";
 import { unlockShareLinkAction } from "@/lib/actions/sharing/unlock-share-link";
+import { solidButton } from "@/components/ui/button-style";
 
 // A password link asks for its password first. A right one sets a cookie for this link's
 // path only, and the page is read again; ten wrong ones lock the link for fifteen minutes.
@@ -47,7 +48,7 @@ export function SharePasswordForm({ token, locked }: { token: string; locked: nu
           <label className="block text-sm font-medium" htmlFor="share-password-input">{t("label")}</label>
           <input id="share-password-input" type="password" autoComplete="off" required value={password} onChange={(e) => setPassword(e.target.value)}
             className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
-          <button type="submit" disabled={pending} className="rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-60 dark:bg-white dark:text-zinc-900">
+          <button type="submit" disabled={pending} className={solidButton("sm", "py-2")}>
             {pending ? t("opening") : t("open")}
           </button>
           {message && <p role="alert" data-testid="share-password-message" className="text-sm text-red-700 dark:text-red-400">{message}</p>}

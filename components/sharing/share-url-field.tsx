@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
+import { solidButton } from "@/components/ui/button-style";
 
 // A new link's address, shown once (the server keeps only its hash): selectable, with a copy
 // button. What a new link ("Share") and a new address ("Shared links") both show.
@@ -19,7 +20,7 @@ export function ShareUrlField({ url, testId, children }: { url: string; testId: 
       <input id={id} data-testid={testId} readOnly value={url} onFocus={(e) => e.currentTarget.select()}
         className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={copy} className="rounded-md bg-zinc-900 px-3 py-1 font-medium text-white dark:bg-white dark:text-zinc-900">{copied ? t("copied") : t("copy")}</button>
+        <button type="button" onClick={copy} className={solidButton()}>{copied ? t("copied") : t("copy")}</button>
         {children}
       </div>
     </>

@@ -12,6 +12,7 @@ import { parseReportParams } from "@/lib/report-params/parse";
 import type { ShareLinkSummary } from "@/lib/sharing/share-links";
 import { ShareUrlField } from "./share-url-field";
 import { frame } from "@/components/ui/surface";
+import { dangerOutlineButton, outlineButton } from "@/components/ui/button-style";
 
 export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; limit: number }) {
   const t = useTranslations("sharing.list");
@@ -49,11 +50,11 @@ export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; l
     link.status === "active" && (
       <span className="inline-flex flex-wrap justify-end gap-2">
         <button type="button" disabled={pending} onClick={() => rotate(link.id)} data-testid="shared-link-rotate" title={t("rotateLabel")}
-          className="rounded-md px-2 py-1 text-sm font-medium text-zinc-700 ring-1 ring-zinc-300 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+          className={outlineButton()}>
           {t("rotate")}
         </button>
         <button type="button" disabled={pending} onClick={() => revoke(link.id)} data-testid="shared-link-revoke"
-          className="rounded-md px-2 py-1 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:ring-red-800 dark:hover:bg-red-950">
+          className={dangerOutlineButton()}>
           {t("revoke")}
         </button>
       </span>

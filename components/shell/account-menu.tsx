@@ -7,6 +7,7 @@ import type { AccountSettings } from "@/lib/auth/account-settings";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
 import { ForgetMyData } from "./forget-my-data";
 import { floating } from "@/components/ui/surface";
+import { outlineButton } from "@/components/ui/button-style";
 
 // The account menu: who is signed in, the account's settings, and "Forget my data".
 // `settings`: read by the layout from the session (null once its vault entry is gone).
@@ -16,7 +17,7 @@ export function AccountMenu({ account, settings }: { account: SessionAccount; se
   const keyEnd = generatedLabelKeyEnd(account.label);
   return (
     <details className="group relative">
-      <summary data-testid="account-menu" className="cursor-pointer list-none rounded-md px-2 py-1 text-zinc-600 ring-1 ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-400 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+      <summary data-testid="account-menu" className={outlineButton("bar", "cursor-pointer list-none")}>
         <span data-testid="account-label">{keyEnd ? t("generatedLabel", { end: keyEnd }) : account.label} · {t(`keyType.${account.keyType}`)}</span> <span aria-hidden="true">▾</span>
       </summary>
       <div className={floating("absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 p-4 shadow-lg")}>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
 import { setAssumedCurrencyAction } from "@/lib/actions/account/set-assumed-currency";
+import { solidButton } from "@/components/ui/button-style";
 
 const COMMON = ["BRL", "USD", "EUR", "GBP", "MXN", "ARS", "CLP", "COP", "PEN", "CAD", "AUD"];
 
@@ -29,7 +30,7 @@ export function AssumedCurrencyForm({ current }: { current: string | null }) {
         <input id="assumed-currency" name="currency" list="common-currencies" value={value} onChange={(e) => setValue(e.target.value)} placeholder={t("placeholder")} maxLength={3} autoComplete="off"
           className="w-32 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm uppercase dark:border-zinc-700 dark:bg-zinc-900" />
         <datalist id="common-currencies">{COMMON.map((c) => <option key={c} value={c} />)}</datalist>
-        <button type="submit" disabled={pending} className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900">{t("save")}</button>
+        <button type="submit" disabled={pending} className={solidButton()}>{t("save")}</button>
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("hint")}</p>
       {message && <p data-testid="assumed-currency-message" role={message.ok ? "status" : "alert"} className={`text-xs ${message.ok ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>{message.text}</p>}

@@ -1,22 +1,13 @@
 import type { ButtonHTMLAttributes } from "react";
 
-type ButtonVariant = "primary" | "secondary";
+// The page's one call to action, large (a 44 px touch target): the sign-in form's submit, and
+// the landing page's link to it, which takes the classes alone (a plain link needs no script).
+// Every other button takes its classes from button-style.ts.
 
-const variants: Record<ButtonVariant, string> = {
-  primary:
-    "bg-zinc-900 text-white shadow-sm enabled:hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:enabled:hover:bg-zinc-200",
-  secondary:
-    "bg-white text-zinc-900 ring-1 ring-inset ring-zinc-300 enabled:hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-700 dark:enabled:hover:bg-zinc-800",
-};
+/** The classes of the call to action, for a link drawn as one. */
+export const callToAction = (extra = "") =>
+  `inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-zinc-900 px-5 text-sm font-medium text-white shadow-sm transition-colors enabled:hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:enabled:hover:bg-zinc-200 dark:focus-visible:outline-white ${extra}`.trim();
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant };
-
-export function Button({ variant = "primary", className = "", type = "button", ...props }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:outline-white ${variants[variant]} ${className}`}
-      {...props}
-    />
-  );
+export function Button({ className = "", type = "button", ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} className={callToAction(className)} {...props} />;
 }

@@ -8,6 +8,7 @@ import type { ReportId } from "@/lib/reports/report-definitions";
 import { MAX_VIEW_NAME_LENGTH } from "@/lib/views/saved-view-query";
 import { useViewFailureText } from "./use-view-failure-text";
 import { floating } from "@/components/ui/surface";
+import { outlineButton, solidButton } from "@/components/ui/button-style";
 
 // "Save view": the report as the URL holds it now, under a name, in a small modal dialog (the
 // browser's <dialog>: focus stays inside, Escape closes it, and it fits a phone's width). The
@@ -54,7 +55,7 @@ export function SaveViewButton({ report, placement = "header" }: { report: Repor
   return (
     <div className={placement === "header" ? "hidden flex-col items-end sm:flex" : "flex flex-col items-stretch"}>
       <button type="button" onClick={open} data-testid={placement === "header" ? "save-view" : "save-view-menu"}
-        className="rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+        className={outlineButton("bar")}>
         {t("button")}
       </button>
       {saved && <p role="status" data-testid="save-view-saved" className={`text-xs text-emerald-700 dark:text-emerald-400 ${placement === "header" ? "max-w-xs text-right" : "mt-1"}`}>{saved}</p>}
@@ -71,11 +72,11 @@ export function SaveViewButton({ report, placement = "header" }: { report: Repor
           {failure && <p role="alert" data-testid="save-view-failure" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" onClick={() => dialog.current?.close()} disabled={pending}
-              className="rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 disabled:opacity-60 dark:ring-zinc-700 dark:hover:bg-zinc-800">
+              className={outlineButton()}>
               {t("cancel")}
             </button>
             <button type="submit" disabled={pending} aria-busy={pending}
-              className="rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 disabled:cursor-wait disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200">
+              className={solidButton()}>
               {pending ? t("saving") : t("submit")}
             </button>
           </div>

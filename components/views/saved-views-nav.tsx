@@ -9,12 +9,13 @@ import { SavedViewRow } from "./saved-view-row";
 import { ShareFromUrl } from "@/components/sharing/share-button";
 import { SaveViewButton } from "./save-view-button";
 import { floating } from "@/components/ui/surface";
+import { outlineButton } from "@/components/ui/button-style";
 
 // On a phone the panel spans the screen's width (its containing block is the page: the
 // disclosure is positioned only from sm up), so it never sticks out sideways; from sm up it
 // hangs under its button.
 const panelClass = floating("absolute inset-x-4 z-20 mt-2 max-h-[70dvh] overflow-y-auto p-3 shadow-lg sm:inset-x-auto sm:left-0 sm:w-80");
-const summaryClass = "cursor-pointer list-none whitespace-nowrap rounded-md px-2.5 py-1 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-300 hover:bg-zinc-100 sm:px-3 sm:py-1.5 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800";
+const summaryClass = outlineButton("bar", "cursor-pointer list-none");
 
 /** The account's saved views beside the report links: each opens its report as saved, and can be deleted. `views`: null when they cannot be read. */
 export function SavedViewsNav({ views }: { views: Promise<SavedViewItem[] | null> }) {
