@@ -58,9 +58,10 @@ const SAMPLES = 25;
 type Backend = "sqlite" | "postgres";
 interface Visit { id: string; label: string; path: string; kind: "stream" | "json" | "csv" }
 interface Timing { ms: number; bytes: number; rows: number; ok: boolean; note: string }
-interface VisitResult { visit: Visit; first: Timing; second: Timing }
+/** `peakKiB`: the server's peak RSS over the two visits, from its restart (each visit has its own server). */
+interface VisitResult { visit: Visit; first: Timing; second: Timing; peakKiB: number }
 interface LoadResult { signIn: number[]; revenue7: number[]; heavyDone: number; heavyFailed: number; minInFlight: number; failedSamples: string[] }
-interface BackendResult { backend: Backend; fill: string; visits: VisitResult[]; peakRssKiB: number; upstream: number; load: LoadResult }
+interface BackendResult { backend: Backend; fill: string; visits: VisitResult[]; peakRssKiB: number; loadPeakKiB: number; upstream: number; load: LoadResult }
 
 const progress = (line: string) => process.stderr.write(`  ${line}\n`);
 
@@ -162,6 +163,8 @@ function groupPeakKiB(server: DashboardProcess): number {
   }
   return peak;
 }
+
+const mib = (kib: number) => (kib / 1024).toFixed(0);
 
 const p95 = (samples: readonly number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1] ?? Number.NaN;
 
@@ -308,15 +311,18 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
         await restart();
         const first = await timeGet(base, visit, cookie);
         const second = await timeGet(base, visit, cookie);
-        progress(`${backend}: ${visit.label}: ${seconds(first.ms)} s / ${seconds(second.ms)} s${first.ok && second.ok ? "" : ` FAILED ${first.note} ${second.note}`} (load ${loadAverage()})`);
-        results.push({ visit, first, second });
+        const peakKiB = groupPeakKiB(server);
+        progress(`${backend}: ${visit.label}: ${seconds(first.ms)} s / ${seconds(second.ms)} s, peak RSS ${mib(peakKiB)} MiB${first.ok && second.ok ? "" : ` FAILED ${first.note} ${second.note}`} (load ${loadAverage()})`);
+        results.push({ visit, first, second, peakKiB });
       }
       const upstream = ((await sandbox.stats())["creator"]?.requests ?? 0) - before;
       const skipped: LoadResult = { signIn: [], revenue7: [], heavyDone: 0, heavyFailed: 0, minInFlight: 0, failedSamples: [] };
       if (!ONLY) progress(`${backend}: load phase (load ${loadAverage()})`);
+      // The load phase runs on the last visit's server: its own peak is what it added to that one's.
       const load = ONLY ? skipped : await loadPhase(base, cookie, all);
-      peakRssKiB = Math.max(peakRssKiB, groupPeakKiB(server));
-      return { backend, fill, visits: results, peakRssKiB, upstream, load };
+      const loadPeakKiB = groupPeakKiB(server);
+      peakRssKiB = Math.max(peakRssKiB, loadPeakKiB);
+      return { backend, fill, visits: results, peakRssKiB, loadPeakKiB, upstream, load };
     } finally {
       await server.stop();
     }
@@ -334,23 +340,24 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
 function table(results: readonly BackendResult[], all: readonly Visit[]): string[] {
   const cell = (t: Timing) => `${seconds(t.ms)}${t.ok ? "" : " (failed)"}`;
   const lines = [
-    `| request | ${results.map((r) => `${r.backend}: first after restart / second (s)`).join(" | ")} |`,
-    `|---|${results.map(() => "---:").join("|")}|`,
+    `| request | ${results.map((r) => `${r.backend}: first after restart / second (s) | peak RSS (MiB)`).join(" | ")} |`,
+    `|---|${results.map(() => "---:|---:").join("|")}|`,
   ];
   for (const visit of all.filter((v) => results.every((r) => r.visits.some((x) => x.visit.id === v.id)))) {
-    lines.push(`| ${visit.label} | ${results.map((r) => { const v = r.visits.find((x) => x.visit.id === visit.id)!; return `${cell(v.first)} / ${cell(v.second)}`; }).join(" | ")} |`);
+    lines.push(`| ${visit.label} | ${results.map((r) => { const v = r.visits.find((x) => x.visit.id === visit.id)!; return `${cell(v.first)} / ${cell(v.second)} | ${mib(v.peakKiB)}`; }).join(" | ")} |`);
   }
   const csvRate = (r: BackendResult) => {
     const v = r.visits.find((x) => x.visit.id === "csv")!;
     return `${v.first.rows} rows, ${(v.first.bytes / 1_048_576).toFixed(1)} MiB; ${Math.round(v.first.rows / (v.first.ms / 1000))} / ${Math.round(v.second.rows / (v.second.ms / 1000))} rows/s`;
   };
-  if (results.every((r) => r.visits.some((x) => x.visit.id === "csv"))) lines.push(`| purchases CSV rate (first / second) | ${results.map(csvRate).join(" | ")} |`);
-  lines.push(`| peak RSS of the server (VmHWM, MiB) | ${results.map((r) => (r.peakRssKiB / 1024).toFixed(0)).join(" | ")} |`);
-  lines.push(`| upstream requests during the visits | ${results.map((r) => r.upstream).join(" | ")} |`);
+  if (results.every((r) => r.visits.some((x) => x.visit.id === "csv"))) lines.push(`| purchases CSV rate (first / second) | ${results.map((r) => `${csvRate(r)} |`).join(" | ")} |`);
+  lines.push(`| peak RSS of the server (VmHWM, MiB) | ${results.map((r) => `${mib(r.peakRssKiB)} |`).join(" | ")} |`);
+  lines.push(`| upstream requests during the visits | ${results.map((r) => `${r.upstream} |`).join(" | ")} |`);
   if (ONLY) return lines;
-  lines.push(`| under load: /sign-in p95 (s, of the samples answered) | ${results.map((r) => `${seconds(p95(r.load.signIn))} (${r.load.signIn.length} of ${SAMPLES})`).join(" | ")} |`);
-  lines.push(`| under load: 7-day Revenue p95 (s, of the samples answered) | ${results.map((r) => `${seconds(p95(r.load.revenue7))} (${r.load.revenue7.length} of ${SAMPLES})`).join(" | ")} |`);
-  lines.push(`| under load: heavy requests done / failed, fewest in flight at a sample | ${results.map((r) => `${r.load.heavyDone} / ${r.load.heavyFailed}, ${r.load.minInFlight}`).join(" | ")} |`);
+  lines.push(`| under load: /sign-in p95 (s, of the samples answered) | ${results.map((r) => `${seconds(p95(r.load.signIn))} (${r.load.signIn.length} of ${SAMPLES}) |`).join(" | ")} |`);
+  lines.push(`| under load: 7-day Revenue p95 (s, of the samples answered) | ${results.map((r) => `${seconds(p95(r.load.revenue7))} (${r.load.revenue7.length} of ${SAMPLES}) |`).join(" | ")} |`);
+  lines.push(`| under load: heavy requests done / failed, fewest in flight at a sample | ${results.map((r) => `${r.load.heavyDone} / ${r.load.heavyFailed}, ${r.load.minInFlight} |`).join(" | ")} |`);
+  lines.push(`| under load: peak RSS of that server (MiB) | ${results.map((r) => `${mib(r.loadPeakKiB)} |`).join(" | ")} |`);
   return lines;
 }
 
