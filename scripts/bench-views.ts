@@ -69,7 +69,12 @@ async function main(): Promise<void> {
       const t = performance.now();
       await VIEWS[report]!(bench.client, params, stores);
       times.push(s(performance.now() - t));
-      console.log(`${report} run ${run + 1}: ${times.at(-1)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB)`);
+      // With --expose-gc, what the run left held (not its garbage).
+      (globalThis as { gc?: () => void }).gc?.();
+      const heap = process.memoryUsage();
+      const mib = (bytes: number) => (bytes / 1_048_576).toFixed(0);
+      // The main thread's heap and buffers beside the process's RSS (the workers' heaps are in the RSS only).
+      console.log(`${report} run ${run + 1}: ${times.at(-1)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB, main heap ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)} MiB, external ${mib(heap.external)} MiB)`);
       if (profiling) {
         const { profile } = await session.post("Profiler.stop");
         fs.mkdirSync(values.profile!, { recursive: true });
