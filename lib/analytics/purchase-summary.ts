@@ -5,7 +5,7 @@
 // records; a filtered report, or a range's edge days in another time zone, summarise their
 // records with this same code, so there is one way the figures are made.
 import type { Purchase } from "@/lib/records/purchase";
-import type { DayDigester } from "@/lib/sales-api/day-cache";
+import type { DayDigester } from "@/lib/sales-api";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE, type Dimension } from "./dimensions";
 import { refundedShareCents, toCents } from "./money";

@@ -9,7 +9,7 @@ import "server-only";
 // rows of its fact table. A day of refunds or chargebacks written marks the older copies of
 // the sales it touches stale (touched-sales.ts).
 import { log } from "@/lib/log/server-log";
-import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api/day-cache";
+import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 import type { FactTables } from "./fact-tables";

@@ -6,6 +6,8 @@ export type { CatalogAnswer, CatalogName } from "./catalog";
 export { accountKeyMaterial, credentialFrom, type SalesApiCredential } from "./credentials";
 export { errorKind, SalesApiError, SalesApiHttpError, SalesApiRangeError, SalesApiSchemaError, SalesApiTransportError, type SalesApiErrorKind } from "./errors";
 export type { RangeOptions, RangeProgress, RangeReport, RangeResult } from "./fetch-range";
+// The days the client keeps, and the digests a report asks of them (the mirror is the store behind them).
+export { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "./day-cache";
 export type { DayStamps } from "./range-stamps";
 export type { InvalidRecord } from "./list-window";
 export { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";

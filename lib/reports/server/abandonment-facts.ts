@@ -12,7 +12,7 @@ import { CART_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { queryCarts, type FactCart } from "@/lib/query/cart-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api/day-cache";
+import type { DayDigester } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { CartsOf } from "./abandonment-records";
 import { rangeOptions, type LoadOptions } from "./load-options";

@@ -17,7 +17,7 @@ import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
 import type { SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api/day-cache";
+import type { DayDigester } from "@/lib/sales-api";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { OrdersFigures } from "./orders-report";
 import { factsHold } from "./facts-hold";

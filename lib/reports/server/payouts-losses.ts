@@ -9,7 +9,7 @@ import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventFactRow } from "@/lib/query/event-facts";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { errorKind, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api/day-cache";
+import type { DayDigester } from "@/lib/sales-api";
 import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
