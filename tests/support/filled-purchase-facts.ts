@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { storeEmptyDaysBefore } from "./affiliate-facts-fixture";
+import type { StoreBackend } from "./fact-day-store-behaviour";
 import { fillFactStore, purchaseDays } from "./purchase-facts-fixture";
 
 /** The sandbox's creator and affiliate purchases, each under its own account. */
@@ -34,6 +35,23 @@ export function filledPurchaseFacts(name: string, fill: (store: PurchaseFactStor
   afterAll(async () => {
     await held.store?.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return held;
+}
+
+/**
+ * A purchases fact store opened on a back-end under test, filled once for the enclosing describe
+ * with the sandbox's creator and affiliate purchases; closed after. The shared suites
+ * (purchase-fact-store-behaviour.ts, purchase-table-page-behaviour.ts) run on it.
+ */
+export function filledBackendPurchaseFacts(backend: StoreBackend<PurchaseFactStore>) {
+  const held = { store: null as unknown as PurchaseFactStore };
+  beforeAll(async () => {
+    held.store = await backend.open();
+    await bothAccounts(held.store);
+  });
+  afterAll(async () => {
+    await held.store?.close();
   });
   return held;
 }
