@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { storeEmptyDaysBefore } from "./affiliate-facts-fixture";
-import type { StoreBackend } from "./fact-day-store-behaviour";
+import { filledStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { fillFactStore, purchaseDays } from "./purchase-facts-fixture";
 
 /** The sandbox's creator and affiliate purchases, each under its own account. */
@@ -45,15 +45,7 @@ export function filledPurchaseFacts(name: string, fill: (store: PurchaseFactStor
  * (purchase-fact-store-behaviour.ts, purchase-table-page-behaviour.ts) run on it.
  */
 export function filledBackendPurchaseFacts(backend: StoreBackend<PurchaseFactStore>) {
-  const held = { store: null as unknown as PurchaseFactStore };
-  beforeAll(async () => {
-    held.store = await backend.open();
-    await bothAccounts(held.store);
-  });
-  afterAll(async () => {
-    await held.store?.close();
-  });
-  return held;
+  return filledStore(backend, bothAccounts);
 }
 
 /** The creator's most sold product ("none" for a purchase without one): a filter that keeps many rows. */

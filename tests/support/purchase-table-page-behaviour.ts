@@ -7,6 +7,7 @@ import type { KeyType } from "@/lib/sales-api";
 import { filledBackendPurchaseFacts } from "./filled-purchase-facts";
 import type { PurchaseFactBackend } from "./purchase-fact-store-behaviour";
 import { heldDaysClient, purchaseDays, reportParams, type OracleQuery } from "./purchase-facts-fixture";
+import { tablePagesAreToday } from "./table-pages";
 import { mostCommon } from "./views-from-facts";
 
 // The purchases table's page from a fact store, held to today's page (purchaseRowsPage over the
@@ -43,24 +44,15 @@ export function purchaseTablePageBehaviour(name: string, backend: PurchaseFactBa
         const dayOf = new Map<number, string>();
         for (const [day, held] of purchaseDays(query.keyType)) for (const p of held) dayOf.set(p.purchaseId, day);
         const pageSize = 37;
-        const pages = Math.max(1, Math.ceil(records.length / pageSize));
-        let compared = 0;
-        for (const sort of PURCHASE_SORT_KEYS) {
-          for (const dir of ["asc", "desc"] as const) {
-            for (const page of [...new Set([1, 2, Math.ceil(pages / 2), pages - 1, pages, pages + 3])].filter((n) => n >= 1)) {
-              const request = { page, pageSize, sort, dir, timeZone: query.timeZone };
-              const today = purchaseRowsPage(records, query.keyType, loaded.currency.currency, request);
-              const fromStore = await purchaseTablePageFromFacts(facts.store, query.keyType, { ...query, sort, dir, page, pageSize });
-              const where = `${sort} ${dir} page ${page}`;
-              expect({ where, total: fromStore.total, page: fromStore.page, ids: fromStore.items.map((i) => String(i.purchaseId)) }).toEqual({
-                where, total: today.total, page: today.page, ids: today.items.map((r) => r.id),
-              });
-              // Each purchase is named with the sealed day that holds it.
-              expect(fromStore.items.map((i) => i.day)).toEqual(fromStore.items.map((i) => dayOf.get(i.purchaseId)));
-              compared += today.items.length;
-            }
-          }
-        }
+        const compared = await tablePagesAreToday({
+          sortKeys: PURCHASE_SORT_KEYS,
+          rows: records.length,
+          pageSize,
+          today: (request) => purchaseRowsPage(records, query.keyType, loaded.currency.currency, { ...request, timeZone: query.timeZone }),
+          fromStore: (request) => purchaseTablePageFromFacts(facts.store, query.keyType, { ...query, ...request }),
+          idOf: (i) => i.purchaseId,
+          dayOf: (id) => dayOf.get(id),
+        });
         if (caseName.startsWith("nothing")) expect(records).toEqual([]);
         else expect(compared).toBeGreaterThan(PURCHASE_SORT_KEYS.length * 2 * pageSize * 3);
       });

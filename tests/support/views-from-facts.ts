@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 
 // A report's view from a fact table beside the view its records give: the two must be equal,
 // and the table must have been read (or not) as the report's rule says.
@@ -24,4 +24,12 @@ export async function viewsFromFactsAndRecords<S extends object, V>(store: S, re
   } finally {
     spy.mockRestore();
   }
+}
+
+/** The view from the table, once shown that the table was read and that its view is the one the records give. */
+export async function readAndSameAsRecords<V>(views: Promise<{ read: boolean; fromFacts: V; fromRecords: V }>): Promise<V> {
+  const { read, fromFacts, fromRecords } = await views;
+  expect(read).toBe(true);
+  expect(fromFacts).toEqual(fromRecords);
+  return fromFacts;
 }
