@@ -1,15 +1,12 @@
-import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunch } from "./scripts/chromium-choice.mjs";
+import { defineConfig } from "@playwright/test";
+import { serialChromiumRun } from "./tests/support/playwright-run";
 
 import { DASHBOARD_PORT, DASHBOARD_URL as dashboardUrl, dashboardEnv, SANDBOX_PORT, SANDBOX_URL as sandboxUrl } from "./tests/e2e/support/sandbox";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  reporter: "list",
-  fullyParallel: false,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  workers: 1,
+  // One worker, in order, no retry, a list reporter and the one Chromium project.
+  ...serialChromiumRun,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
@@ -18,16 +15,6 @@ export default defineConfig({
     timezoneId: "UTC",
     trace: "retain-on-failure",
   },
-  projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Without Playwright's own browser (offline machines), the system Chromium.
-        ...chromiumLaunch(),
-      },
-    },
-  ],
   // Started in order: the sandbox writes its certificate before it listens,
   // so the dashboard's build and start find SALES_API_CA_FILE in place.
   webServer: [

@@ -1,5 +1,5 @@
-import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunch } from "./scripts/chromium-choice.mjs";
+import { defineConfig } from "@playwright/test";
+import { serialChromiumRun } from "./tests/support/playwright-run";
 
 // Two dashboard instances on one PostgreSQL and one Redis (`npm run test:instances`). No
 // webServer: the spec starts its own sandbox, redis-server and `next start` processes, because
@@ -8,11 +8,8 @@ import { chromiumLaunch } from "./scripts/chromium-choice.mjs";
 export default defineConfig({
   testDir: "tests/instances",
   outputDir: "test-results/instances",
-  reporter: "list",
-  fullyParallel: false,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  workers: 1,
+  // One worker, in order, no retry, a list reporter and the one Chromium project.
+  ...serialChromiumRun,
   // Setup may build the dashboard (minutes on a 2-core machine); the load phase alone is 3 minutes.
   timeout: 600_000,
   expect: { timeout: 30_000 },
@@ -21,14 +18,4 @@ export default defineConfig({
     navigationTimeout: 180_000,
     actionTimeout: 30_000,
   },
-  projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Without Playwright's own browser (offline machines), the system Chromium.
-        ...chromiumLaunch(),
-      },
-    },
-  ],
 });

@@ -1,8 +1,7 @@
 import { it } from "vitest";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { fillFactStore } from "../support/purchase-facts-fixture";
+import { creatorAndEmptyPast } from "../support/filled-purchase-facts";
 import { affiliateFactStoreBehaviour } from "../support/affiliate-fact-store-behaviour";
-import { storeEmptyDaysBefore } from "../support/affiliate-facts-fixture";
 import { affiliatesViewHoldsToRecords } from "../support/affiliates-view-property";
 import { schemaOfFile } from "../support/postgres-test-schema";
 
@@ -14,7 +13,6 @@ affiliateFactStoreBehaviour("PostgresPurchaseFactStore", db.backend((url, option
 
 it("the Affiliates view from the fact table is the records' view for 40 random reports, as on SQLite for 100 (tests/unit)", async () => {
   const store = new PostgresPurchaseFactStore(await db.emptied());
-  await fillFactStore(store, "creator", "creator");
-  await storeEmptyDaysBefore(store, "creator", 400);
+  await creatorAndEmptyPast(store);
   await affiliatesViewHoldsToRecords(store, 40);
 });

@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { it } from "vitest";
 import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { cartFactRow } from "@/lib/query/cart-facts";
-import { cartDays, fillCartFactStore, NOW } from "../support/cart-facts-fixture";
+import { cartDays, fillCartFactStore } from "../support/cart-facts-fixture";
 import { cartFactStoreBehaviour } from "../support/cart-fact-store-behaviour";
 import { cartsHoldToRecords } from "../support/cart-query-property";
+import { writesDayOfManyRows } from "../support/fact-day-store-behaviour";
 import { fillFactStore } from "../support/purchase-facts-fixture";
 import { schemaOfFile } from "../support/postgres-test-schema";
 
@@ -14,16 +15,7 @@ const db = schemaOfFile(["salesdash_cart_facts", "salesdash_cart_fact_days"]);
 
 cartFactStoreBehaviour("PostgresCartFactStore", db.backend((url, options) => new PostgresCartFactStore(url, options)));
 
-describe("PostgresCartFactStore in a shared database", () => {
-  it("writes a day of more rows than one statement takes parameters for", async () => {
-    const store = new PostgresCartFactStore(await db.emptied());
-    const one = cartFactRow(cartDays().get("2026-03-10")![0]!);
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ ...one, checkoutId: `c${i}` }));
-    await store.replaceDay("acct", "2026-03-10", NOW, rows);
-    const { rows: counted } = await db.schema.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_cart_facts WHERE account = 'acct'");
-    expect(Number(counted[0]!.n)).toBe(5000);
-  });
-});
+writesDayOfManyRows("PostgresCartFactStore", db, (pool) => new PostgresCartFactStore(pool), "salesdash_cart_facts", () => cartFactRow(cartDays().get("2026-03-10")![0]!), (one, i) => ({ ...one, checkoutId: `c${i}` }));
 
 it("gives the records' Abandonment view for 30 random queries with the purchases table beside it, as SQLite does for 100 (tests/unit)", async () => {
   const pool = await db.emptied();

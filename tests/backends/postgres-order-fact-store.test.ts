@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
 import { orderFactRow } from "@/lib/query/order-facts";
+import { writesDayOfManyRows } from "../support/fact-day-store-behaviour";
 import { fillOrderFactStore, NOW, orderDays } from "../support/order-facts-fixture";
 import { orderFactStoreBehaviour } from "../support/order-fact-store-behaviour";
 import { ordersHoldToRecords } from "../support/order-query-property";
@@ -12,16 +13,8 @@ const db = schemaOfFile(["salesdash_order_facts", "salesdash_order_fact_days"]);
 
 orderFactStoreBehaviour("PostgresOrderFactStore", db.backend((url, options) => new PostgresOrderFactStore(url, options)));
 
-describe("PostgresOrderFactStore in a shared database", () => {
-  it("writes a day of more rows than one statement takes parameters for", async () => {
-    const store = new PostgresOrderFactStore(await db.emptied());
-    const one = orderFactRow(orderDays().get("2026-03-10")![0]!);
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ ...one, orderId: i + 1 }));
-    await store.replaceDay("acct", "2026-03-10", NOW, rows);
-    const { rows: counted } = await db.schema.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM salesdash_order_facts WHERE account = 'acct'");
-    expect(Number(counted[0]!.n)).toBe(5000);
-    expect(await store.readDayMeta("acct", ["2026-03-10", "2026-03-11"])).toEqual([{ day: "2026-03-10", fetchedAt: NOW, count: 5000 }]);
-  });
+writesDayOfManyRows("PostgresOrderFactStore", db, (pool) => new PostgresOrderFactStore(pool), "salesdash_order_facts", () => orderFactRow(orderDays().get("2026-03-10")![0]!), (one, i) => ({ ...one, orderId: i + 1 }), async (store) => {
+  expect(await store.readDayMeta("acct", ["2026-03-10", "2026-03-11"])).toEqual([{ day: "2026-03-10", fetchedAt: NOW, count: 5000 }]);
 });
 
 it("gives the records' Orders view for 50 random queries, as SQLite does for 150 (tests/unit)", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { purchaseTablePlan } from "@/lib/query/purchase-table-query";
 import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
@@ -9,23 +9,12 @@ import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { purchaseTablePageBehaviour } from "../support/purchase-table-page-behaviour";
-import { createTestSchema, randomSchemaName, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+import { randomSchemaName, schemaOfFile, TEST_DATABASE_URL } from "../support/postgres-test-schema";
 
 // The purchases table's page from the PostgreSQL fact table: the suite SQLite runs in tests/unit.
-let schema: TestSchema;
-beforeAll(async () => {
-  schema = await createTestSchema();
-});
-afterAll(async () => {
-  await schema?.drop();
-});
+const db = schemaOfFile(["salesdash_purchase_facts", "salesdash_purchase_fact_days"]);
 
-purchaseTablePageBehaviour("PostgresPurchaseFactStore", {
-  async open() {
-    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
-    return new PostgresPurchaseFactStore(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-  },
-});
+purchaseTablePageBehaviour("PostgresPurchaseFactStore", db.backend((url, options) => new PostgresPurchaseFactStore(url, options)));
 
 // A row as each migration that adds columns found the table: 0005 the table keys, 0010 the checkout's columns.
 const COLUMNS_0004 = `account, day, seq, purchase_id, currency, currency_offer, product, offer, purchase_type, payment_method, psp, card_brand, country, affiliate,

@@ -1,8 +1,7 @@
 import { it } from "vitest";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { fillFactStore } from "../support/purchase-facts-fixture";
+import { creatorAndEmptyPast } from "../support/filled-purchase-facts";
 import { refundFactStoreBehaviour } from "../support/refund-fact-store-behaviour";
-import { storeEmptyDaysBefore } from "../support/affiliate-facts-fixture";
 import { refundsViewFromEventTablesHoldsToRecords, refundsViewHoldsToRecords } from "../support/refunds-view-property";
 import { PostgresEventFactStore } from "@/lib/store/postgres/postgres-event-fact-store";
 import { fillEventWindows } from "../support/event-facts-fixture";
@@ -18,8 +17,7 @@ refundFactStoreBehaviour("PostgresPurchaseFactStore", db.backend((url, options) 
 
 it("the Refunds view from the fact table is the records' view for 40 random reports dated by sale and 40 by request, as on SQLite for 100 each (tests/unit)", async () => {
   const store = new PostgresPurchaseFactStore(await db.emptied());
-  await fillFactStore(store, "creator", "creator");
-  await storeEmptyDaysBefore(store, "creator", 400);
+  await creatorAndEmptyPast(store);
   await refundsViewHoldsToRecords(store, 40);
   await refundsViewHoldsToRecords(store, 40, undefined, "event");
 }, 180_000);
@@ -30,8 +28,7 @@ it("the Refunds view with its refunds, chargebacks and delivery orders from thei
   const events = new PostgresEventFactStore(url);
   const orders = new PostgresOrderFactStore(url);
   try {
-    await fillFactStore(store, "creator", "creator");
-    await storeEmptyDaysBefore(store, "creator", 400);
+    await creatorAndEmptyPast(store);
     await fillEventWindows(events, "creator");
     await fillOrderWindows(orders);
     const tables = { eventFacts: events, orderFacts: orders };

@@ -1,30 +1,24 @@
 import { expect, it } from "vitest";
 import { PostgresShareLinkStore } from "@/lib/store/postgres/postgres-share-link-store";
 import { shareLinkRow, shareLinkStoreBehaviour, T0 } from "../support/share-link-store-behaviour";
-import { emptyStoreOfFile, TEST_DATABASE_URL } from "../support/postgres-test-schema";
+import { emptyStoreOfFile } from "../support/postgres-test-schema";
 
 // Share links on PostgreSQL: the contract every share link store keeps, and what instances
 // sharing the database share: the links, their revocation, and a password link's tries.
-const { db, emptyStore } = emptyStoreOfFile("salesdash_share_links", (pool) => new PostgresShareLinkStore(pool));
+const { db, emptyStore, twoInstances } = emptyStoreOfFile("salesdash_share_links", (pool) => new PostgresShareLinkStore(pool), (url, options) => new PostgresShareLinkStore(url, options));
 
 shareLinkStoreBehaviour("postgres", emptyStore);
 
-it("a link made through one instance is opened, counted, locked and revoked through another (another pool, a restart)", async () => {
-  const store = await emptyStore();
-  const other = new PostgresShareLinkStore(TEST_DATABASE_URL, { schema: db.schema.name });
+it("a link made through one instance is opened, counted, locked and revoked through another (another pool, a restart)", () => twoInstances(async (store, other) => {
   const policy = { maxTries: 10, lockMs: 15 * 60_000 };
-  try {
-    await store.insert(shareLinkRow({ id: "l1", passwordHash: "scrypt$x" }));
-    expect(await other.findByTokenHash("hash-l1")).toMatchObject({ id: "l1", passwordHash: "scrypt$x" });
-    for (let i = 0; i < 9; i += 1) await (i % 2 ? store : other).recordFailedTry("l1", T0, policy);
-    expect(await store.findByTokenHash("hash-l1")).toMatchObject({ failedTries: 9, lockedUntil: null });
-    expect(await other.recordFailedTry("l1", T0, policy)).toEqual({ failedTries: 0, lockedUntil: T0 + 15 * 60_000 });
-    expect(await other.revoke("acct-a", "l1", T0 + 1)).toBe(true);
-    expect((await store.findByTokenHash("hash-l1"))?.revokedAt).toBe(T0 + 1);
-  } finally {
-    await other.close();
-  }
-});
+  await store.insert(shareLinkRow({ id: "l1", passwordHash: "scrypt$x" }));
+  expect(await other.findByTokenHash("hash-l1")).toMatchObject({ id: "l1", passwordHash: "scrypt$x" });
+  for (let i = 0; i < 9; i += 1) await (i % 2 ? store : other).recordFailedTry("l1", T0, policy);
+  expect(await store.findByTokenHash("hash-l1")).toMatchObject({ failedTries: 9, lockedUntil: null });
+  expect(await other.recordFailedTry("l1", T0, policy)).toEqual({ failedTries: 0, lockedUntil: T0 + 15 * 60_000 });
+  expect(await other.revoke("acct-a", "l1", T0 + 1)).toBe(true);
+  expect((await store.findByTokenHash("hash-l1"))?.revokedAt).toBe(T0 + 1);
+}));
 
 it("keeps epoch milliseconds past 2^31 exact (BIGINT, answered as numbers)", async () => {
   const store = await emptyStore();

@@ -6,26 +6,20 @@ import { vaultStoreBehaviour } from "../support/vault-store-behaviour";
 // The vault on PostgreSQL: the contract every vault store keeps, then what sharing a database
 // adds (another instance's entries, rows really deleted).
 const T0 = 1_900_000_000_000;
-const { db, emptyStore } = emptyStoreOfFile("salesdash_vault", (pool) => new PostgresVaultStore(pool));
+const { db, emptyStore, twoInstances } = emptyStoreOfFile("salesdash_vault", (pool) => new PostgresVaultStore(pool), (url, options) => new PostgresVaultStore(url, options));
 
 vaultStoreBehaviour("PostgresVaultStore", emptyStore);
 
 describe("PostgresVaultStore in a shared database", () => {
-  it("an entry put through one instance is read, expired and deleted through another (another pool)", async () => {
-    const store = await emptyStore();
-    const other = new PostgresVaultStore(TEST_DATABASE_URL, { schema: db.schema.name });
-    try {
-      await store.put("ref-1", "sealed-1", T0 + 1000);
-      await store.put("ref-2", "sealed-2", T0 + 1000);
-      expect(await other.get("ref-1", T0)).toBe("sealed-1");
-      await other.delete("ref-1");
-      expect(await store.get("ref-1", T0)).toBeUndefined();
-      expect(await other.get("ref-2", T0 + 1000)).toBeUndefined();
-      expect(await store.get("ref-2", T0)).toBeUndefined();
-    } finally {
-      await other.close();
-    }
-  });
+  it("an entry put through one instance is read, expired and deleted through another (another pool)", () => twoInstances(async (store, other) => {
+    await store.put("ref-1", "sealed-1", T0 + 1000);
+    await store.put("ref-2", "sealed-2", T0 + 1000);
+    expect(await other.get("ref-1", T0)).toBe("sealed-1");
+    await other.delete("ref-1");
+    expect(await store.get("ref-1", T0)).toBeUndefined();
+    expect(await other.get("ref-2", T0 + 1000)).toBeUndefined();
+    expect(await store.get("ref-2", T0)).toBeUndefined();
+  }));
 
   it("removes expired rows from the table when read, not only hides them", async () => {
     const store = await emptyStore();

@@ -1,26 +1,13 @@
-import type { Redis } from "ioredis";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createSignInThrottle, credentialFingerprint, FAILURES_PER_ADDRESS, type SignInAttempt } from "@/lib/auth/sign-in-throttle";
-import { createRedisConnection } from "@/lib/store/redis/connection";
-import { closeRedis, connectTestRedis, deleteKeysUnder, keysUnder, randomPrefix } from "../support/redis-test";
+import { keysUnder, randomPrefix, redisInstances } from "../support/redis-test";
 
 // The sign-in throttle on Redis (issue #24, point 11): two instances count one address's
 // consecutive refusals between them, a success on either clears them, no key is stored in
 // clear, and while Redis is away each instance counts in memory instead of refusing sign-ins.
-const connections: Redis[] = [];
 const prefix = randomPrefix();
+const { connect, unreachable } = redisInstances(prefix);
 const KEY_MATERIAL = "sak_0000000000000000000000000000000001";
-
-function connect(): Redis {
-  const connection = connectTestRedis();
-  connections.push(connection);
-  return connection;
-}
-
-afterAll(async () => {
-  await deleteKeysUnder(connections[0]!, prefix);
-  for (const connection of connections.splice(0)) await closeRedis(connection);
-});
 
 async function refuse(attempt: Promise<SignInAttempt>): Promise<void> {
   const started = await attempt;
@@ -48,8 +35,7 @@ it("counts one address's refusals across instances; a success on either clears t
 });
 
 it("counts in memory while Redis cannot be reached, and never refuses a sign-in for it", async () => {
-  const away = createRedisConnection("redis://127.0.0.1:1", { lazyConnect: true });
-  connections.push(away);
+  const away = unreachable();
   const throttle = createSignInThrottle({ redis: away, keyPrefix: prefix, waitSeconds: 60 });
   for (let i = 0; i < FAILURES_PER_ADDRESS; i++) await refuse(throttle.begin("192.0.2.1", `fp-${i}`));
   expect(await throttle.begin("192.0.2.1", "fp-next")).toMatchObject({ ok: false, scope: "address" });

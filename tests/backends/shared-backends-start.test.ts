@@ -48,21 +48,16 @@ describe("at start", () => {
     }
   });
 
-  it("names SALESDASH_DATABASE_URL and where it points, not its password, when PostgreSQL cannot be reached", async () => {
-    const started = await startWith({ SALESDASH_DATABASE_URL: "postgres://salesdash:hunter2-secret@127.0.0.1:1/salesdash" });
+  // A back-end that cannot be reached: the error names the variable and where it points, never the password in it.
+  it.each([
+    ["names SALESDASH_DATABASE_URL and where it points, not its password, when PostgreSQL cannot be reached", "SALESDASH_DATABASE_URL", "postgres://salesdash:hunter2-secret@127.0.0.1:1/salesdash", /^SALESDASH_DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1 could not be reached/],
+    ["names SALESDASH_REDIS_URL when Redis cannot be reached, within seconds", "SALESDASH_REDIS_URL", "redis://:hunter2-secret@127.0.0.1:1", /^SALESDASH_REDIS_URL: Redis at 127\.0\.0\.1:1 could not be reached/],
+  ])("%s", async (_, variable, url, message) => {
+    const started = await startWith({ [variable]: url });
     const error = await started.run.catch((e: unknown) => e);
     await started.close();
-    expect(error).toMatchObject({ name: "SharedBackendStartError", variable: "SALESDASH_DATABASE_URL" });
-    expect(String((error as Error).message)).toMatch(/^SALESDASH_DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1 could not be reached/);
-    expect(String((error as Error).message)).not.toContain("hunter2");
-  });
-
-  it("names SALESDASH_REDIS_URL when Redis cannot be reached, within seconds", async () => {
-    const started = await startWith({ SALESDASH_REDIS_URL: "redis://:hunter2-secret@127.0.0.1:1" });
-    const error = await started.run.catch((e: unknown) => e);
-    await started.close();
-    expect(error).toMatchObject({ name: "SharedBackendStartError", variable: "SALESDASH_REDIS_URL" });
-    expect(String((error as Error).message)).toMatch(/^SALESDASH_REDIS_URL: Redis at 127\.0\.0\.1:1 could not be reached/);
+    expect(error).toMatchObject({ name: "SharedBackendStartError", variable });
+    expect(String((error as Error).message)).toMatch(message);
     expect(String((error as Error).message)).not.toContain("hunter2");
   });
 });

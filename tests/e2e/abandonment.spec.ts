@@ -2,28 +2,14 @@
 // affiliates can neither see nor reach it.
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "./support/test";
-import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
+import { currencyOfOffer } from "./support/offer-currency";
 import { centsOnScreen } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 import { expectNoneIn, expectReloadKeepsPage, idCells, watchRowsResponses } from "./support/table-checks";
 
 const creds = sandboxCredentials();
-const catalogOffers = CREATORS.flatMap((c) => c.offers.map((o) => ({ offerCode: o.offerCode, currency: o.currency })));
 
-/** The page's rule, written independently: an offer's one currency across the range's sales and
- *  the catalog; an offer seen in two currencies (or never seen) leaves its carts "unknown". */
-function currencyOfOffer(purchases: ReadonlyArray<Record<string, unknown>>): (offerCode: string) => string {
-  const seen = new Map<string, Set<string>>();
-  for (const { offerCode, currency } of [...purchases, ...catalogOffers]) {
-    if (typeof offerCode !== "string" || typeof currency !== "string" || !currency) continue;
-    (seen.get(offerCode) ?? seen.set(offerCode, new Set()).get(offerCode)!).add(currency.toLowerCase());
-  }
-  return (offerCode) => {
-    const currencies = seen.get(offerCode);
-    return currencies?.size === 1 ? [...currencies][0]! : "unknown";
-  };
-}
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function truth(from: string, to: string) {

@@ -3,8 +3,8 @@
 // Brazilian way, and none of their English sentences.
 import fs from "node:fs";
 import { expect, test, type Page } from "./support/test";
-import { CREATORS } from "../../sandbox/data/catalog";
 import { groundTruth } from "../../sandbox/ground-truth";
+import { currencyOfOffer } from "./support/offer-currency";
 import { SANDBOX_NOW, sandboxCredentials } from "./support/session";
 
 const creds = sandboxCredentials();
@@ -62,20 +62,6 @@ async function panelsText(page: Page, kpiSection: string): Promise<string> {
 
 /** "R$ 1.234,56" in cents. */
 const brlCents = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", ""));
-
-/** An offer's currency as the page reads it: its one currency across the range's purchases and the catalog. */
-function currencyOfOffer(purchases: ReadonlyArray<Record<string, unknown>>): (offerCode: string) => string {
-  const seen = new Map<string, Set<string>>();
-  const offers = CREATORS.flatMap((c) => c.offers.map((o) => ({ offerCode: o.offerCode, currency: o.currency })));
-  for (const { offerCode, currency } of [...purchases, ...offers]) {
-    if (typeof offerCode !== "string" || typeof currency !== "string" || !currency) continue;
-    (seen.get(offerCode) ?? seen.set(offerCode, new Set()).get(offerCode)!).add(currency.toLowerCase());
-  }
-  return (offerCode) => {
-    const currencies = seen.get(offerCode);
-    return currencies?.size === 1 ? [...currencies][0]! : "unknown";
-  };
-}
 
 test.describe("Orders and Abandonment in a browser that asks for Portuguese", () => {
   test.use({ locale: "pt-BR" });

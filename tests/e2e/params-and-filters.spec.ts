@@ -5,9 +5,8 @@ import { createRequire } from "node:module";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
-import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
+import { centsOnScreen, kpiTruth, newestPurchaseTime, purchasesOfLocalDays } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
-import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
 const MAY = { from: "2026-05-01", to: "2026-05-31" };
@@ -144,14 +143,8 @@ test.describe("in a browser set to São Paulo", () => {
     await expect(page.getByTestId("report-zone")).toHaveText("Times in America/Sao_Paulo (your browser’s zone)");
     const table = page.getByRole("region", { name: "Purchases" });
     await expect(table.getByRole("columnheader", { name: /Created \(America\/Sao_Paulo\)/ })).toBeVisible(LOAD);
-    const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(Date.parse(iso));
-    const inRange = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", "2026-04-30", "2026-06-02").filter((p) => {
-      const day = localDay(String(p.checkoutInitializedAt));
-      return day >= MAY.from && day <= MAY.to;
-    });
-    const newest = inRange.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
-    const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
-    await expect(page.getByTestId("purchase-row").first()).toContainText(`${enDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`);
+    const inRange = purchasesOfLocalDays(zone, MAY);
+    await expect(page.getByTestId("purchase-row").first()).toContainText(newestPurchaseTime(inRange, zone));
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((u) => u.searchParams.get("tz") !== zone).map(String)).toEqual([]);
 

@@ -4,7 +4,7 @@
 // the range across pages and marks the page open.
 import { expect, test, type Page } from "./support/test";
 import { groundTruth } from "../../sandbox/ground-truth";
-import { kpiTruth } from "./support/revenue-truth";
+import { kpiTruth, newestPurchaseTime, purchasesOfLocalDays } from "./support/revenue-truth";
 import { SANDBOX_NOW, sandboxCredentials, signIn } from "./support/session";
 import { enDay } from "./support/day-spelling";
 
@@ -118,13 +118,6 @@ test("a table writes its times in the report's zone and names the zone in its he
   await page.goto(`/revenue?from=${FIRST.from}&to=${FIRST.to}&compare=none&tz=${encodeURIComponent(zone)}`);
   const table = page.getByRole("region", { name: "Purchases" });
   await expect(table.getByRole("columnheader", { name: /Created \(America\/Sao_Paulo\)/ })).toBeVisible({ timeout: 60_000 });
-  const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(Date.parse(iso));
-  const inRange = groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", "2026-04-30", "2026-06-02").filter((p) => {
-    const day = localDay(String(p.checkoutInitializedAt));
-    return day >= FIRST.from && day <= FIRST.to;
-  });
-  const newest = inRange.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
   // The day as every English day is written, then the zone's clock.
-  await expect(page.getByTestId("purchase-row").first()).toContainText(`${enDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`);
+  await expect(page.getByTestId("purchase-row").first()).toContainText(newestPurchaseTime(purchasesOfLocalDays(zone, FIRST), zone));
 });

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "./support/test";
 import { seriousViolations } from "./support/axe";
 import { sandboxCredentials, signIn } from "./support/session";
-import { createShareLink } from "./support/share-links";
+import { createShareLink, openRevenueLoaded } from "./support/share-links";
 
 const creds = sandboxCredentials();
 const QUERY = "from=2026-06-09&to=2026-06-15&compare=none";
@@ -26,8 +26,7 @@ async function problems(page: Page, name: string): Promise<string[]> {
 test("shared report, password page, refusal, Share popover and Shared links pass axe and fit, light and dark, desktop and phone", async ({ page, browser }) => {
   test.setTimeout(240_000);
   await signIn(page, creds.creator2, "A");
-  await page.goto(`/revenue?${QUERY}`);
-  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+  await openRevenueLoaded(page, QUERY);
   const open = await createShareLink(page);
   const locked = await createShareLink(page, { password: "a long password" });
   const failures: string[] = [];
@@ -51,8 +50,7 @@ test("shared report, password page, refusal, Share popover and Shared links pass
     await page.goto("/shared-links");
     await expect(page.getByTestId(viewport.width < 640 ? "shared-link-card" : "shared-link-row").first()).toBeVisible();
     failures.push(...(await problems(page, `${mode} Shared links`)));
-    await page.goto(`/revenue?${QUERY}`);
-    await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+    await openRevenueLoaded(page, QUERY);
     if (viewport.width < 640) {
       await page.getByTestId("saved-views-toggle").click();
       await page.getByTestId("share-open-menu").click();

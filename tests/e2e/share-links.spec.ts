@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from "./support/test";
 import { centsOnScreen, kpiTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
-import { createShareLink, customerValues, holdsValue } from "./support/share-links";
+import { createShareLink, customerValues, holdsValue, openRevenueLoaded } from "./support/share-links";
 import { enDay } from "./support/day-spelling";
 
 const creds = sandboxCredentials();
@@ -31,8 +31,7 @@ const kpiCents = async (page: Page, currency: string, key: string) => centsOnScr
 test("a creator's Revenue link opens without a session, equal to the ground truth, with no customer data, key, other report or cache", async ({ page, browser }) => {
   test.setTimeout(180_000);
   await signIn(page, creds.creator, "A");
-  await page.goto(`/revenue?${QUERY}`);
-  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+  await openRevenueLoaded(page, QUERY);
   const url = await createShareLink(page);
 
   const stranger = await openAsStranger(browser, url);
@@ -151,8 +150,7 @@ test("Shared links lists a link with its views and last opening, and turning it 
 test("a password link asks for it, opens with it, and locks for 15 minutes after ten wrong tries", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, creds.creator2, "A");
-  await page.goto(`/revenue?${QUERY}`);
-  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+  await openRevenueLoaded(page, QUERY);
   const url = await createShareLink(page, { password: "correct horse 42" });
 
   const first = await openAsStranger(browser, url);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { cartFactRows } from "@/lib/query/cart-facts";
 import { queryCarts } from "@/lib/query/cart-query";
@@ -7,10 +7,10 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { allCarts, cartDays, fillCartFactStore, heldAbandonmentClient, NOW } from "./cart-facts-fixture";
-import { FACT_DAY, factDayStoreBehaviour, withStore, type StoreBackend } from "./fact-day-store-behaviour";
+import { FACT_DAY, factDayStoreBehaviour, filledStore, recordsAnswerOutsideTheTable, withStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { ordersParams, type OrdersQuery } from "./order-facts-fixture";
 import { purchaseDays } from "./purchase-facts-fixture";
-import { mostCommon, viewsFromFactsAndRecords } from "./views-from-facts";
+import { mostCommon, readAndSameAsRecords, viewsFromFactsAndRecords } from "./views-from-facts";
 
 // What the Abandonment report relies on from a carts fact store: a day's rows replaced as one,
 // accounts kept apart (fact-day-store-behaviour.ts), no customer's personal data, and carts that
@@ -53,21 +53,8 @@ export function cartFactStoreBehaviour(name: string, backend: CartFactBackend): 
   });
 
   describe(`${name}: the Abandonment view the records give`, () => {
-    let store: CartFactStore;
-    beforeAll(async () => {
-      store = await backend.open();
-      await fillCartFactStore(store);
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    const same = async (query: CartsQuery, compare: ReportParams["compare"] = "none") => {
-      const { read, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare);
-      expect(read).toBe(true);
-      expect(fromFacts).toEqual(fromRecords);
-      return fromFacts;
-    };
+    const facts = filledStore(backend, fillCartFactStore);
+    const same = (query: CartsQuery, compare: ReportParams["compare"] = "none") => readAndSameAsRecords(bothAbandonmentViews(facts.store, query, compare));
 
     it("without filters, per day in São Paulo, against the previous period: every panel", async () => {
       const view = await same({ from: "2026-04-20", to: "2026-05-31", timeZone: "America/Sao_Paulo", granularity: "day", filters: {}, currency: assumeCurrency("brl") }, "previous");
@@ -100,15 +87,7 @@ export function cartFactStoreBehaviour(name: string, backend: CartFactBackend): 
 
     it("a range the table does not hold (or holds from another fetch): the records answer", async () => {
       const query: CartsQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", filters: {}, currency: assumeCurrency("brl") };
-      expect((await bothAbandonmentViews(store, { ...query, from: "2026-01-10", to: "2026-02-25" })).read).toBe(false);
-      await store.replaceDay("creator", "2026-04-15", NOW - 1, []);
-      try {
-        const { read, fromFacts, fromRecords } = await bothAbandonmentViews(store, query);
-        expect(read).toBe(false);
-        expect(fromFacts).toEqual(fromRecords);
-      } finally {
-        await store.replaceDay("creator", "2026-04-15", NOW, cartFactRows(cartDays().get("2026-04-15")!));
-      }
+      await recordsAnswerOutsideTheTable(facts.store, query, (q) => bothAbandonmentViews(facts.store, q), (day) => cartFactRows(cartDays().get(day)!));
     });
   });
 }

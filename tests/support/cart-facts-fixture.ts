@@ -8,7 +8,7 @@ import { cartFactRows } from "@/lib/query/cart-facts";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { abandonedCartSchema, type AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
-import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
+import { heldClient, heldDayRecords, heldRange, NOW, oncePerKey, parsedBy, sandboxDays, sentTwiceOnSomeDays } from "./held-days";
 import { without } from "./order-facts-fixture";
 import { purchaseDays } from "./purchase-facts-fixture";
 
@@ -26,22 +26,11 @@ function oddly(c: AbandonedCart, i: number): AbandonedCart {
   return c;
 }
 
-let cache: Map<string, AbandonedCart[]> | undefined;
-
 /** Each UTC day's carts of the sandbox's creator account, newest first as the API sends them. */
-export function cartDays(): Map<string, AbandonedCart[]> {
-  if (cache) return cache;
-  const days = new Map<string, AbandonedCart[]>();
+export const cartDays = oncePerKey<void, Map<string, AbandonedCart[]>>(() => {
   let n = 0;
-  for (const [day, raw] of sandboxDays("creator", "abandoned-carts")) {
-    const records = parsedBy(abandonedCartSchema, raw).map((c) => oddly(c, ++n));
-    // A cart the upstream sent twice (windows that overlap): one row, counted once.
-    if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
-    days.set(day, records);
-  }
-  cache = days;
-  return days;
-}
+  return heldDayRecords(sandboxDays("creator", "abandoned-carts"), (raw, day) => sentTwiceOnSomeDays(day, parsedBy(abandonedCartSchema, raw).map((c) => oddly(c, ++n))));
+});
 
 export const allCarts = (): AbandonedCart[] => [...cartDays().values()].flat();
 

@@ -4,7 +4,7 @@
 // contract leaves open and the field notes warn about: no currency, a null one, one in capitals,
 // an amount written as text, no dimension fields, a null product, no sale named, dated by
 // createdAt only, not dated at all, and customer personal data the table must never hold.
-import { FIRST_DAY, heldRange, LAST_DAY, NOW, sandboxDays, utcDays, withLosses, type LossEndpoints } from "./held-days";
+import { FIRST_DAY, heldDayRecords, heldRange, LAST_DAY, NOW, oncePerKey, sandboxDays, utcDays, withLosses, type LossEndpoints } from "./held-days";
 import { heldDaysClient } from "./purchase-facts-fixture";
 import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
 import { eventFactRows } from "@/lib/query/event-facts";
@@ -33,20 +33,11 @@ function oddly(record: GenericRecord, i: number): GenericRecord {
   return r;
 }
 
-const cache = new Map<EventResource, Map<string, GenericRecord[]>>();
-
 /** Each UTC day's refund or chargeback records of the sandbox's creator account, newest first. */
-export function eventDays(resource: EventResource): Map<string, GenericRecord[]> {
-  const held = cache.get(resource);
-  if (held) return held;
-  const days = new Map<string, GenericRecord[]>();
+export const eventDays = oncePerKey((resource: EventResource): Map<string, GenericRecord[]> => {
   let i = 0;
-  for (const [day, records] of sandboxDays("creator", resource)) {
-    days.set(day, (records as GenericRecord[]).map((r) => oddly(r, i++)));
-  }
-  cache.set(resource, days);
-  return days;
-}
+  return heldDayRecords(sandboxDays("creator", resource), (records) => (records as GenericRecord[]).map((r) => oddly(r, i++)));
+});
 
 /** Writes every held day of both lists into the store, as the mirror does when it stores a day. */
 export async function fillEventFactStore(store: EventFactStore, account: string): Promise<void> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { storeEmptyDaysBefore } from "./affiliate-facts-fixture";
+import { filledStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { fillFactStore, purchaseDays } from "./purchase-facts-fixture";
 
 /** The sandbox's creator and affiliate purchases, each under its own account. */
@@ -36,6 +37,15 @@ export function filledPurchaseFacts(name: string, fill: (store: PurchaseFactStor
     fs.rmSync(dir, { recursive: true, force: true });
   });
   return held;
+}
+
+/**
+ * A purchases fact store opened on a back-end under test, filled once for the enclosing describe
+ * with the sandbox's creator and affiliate purchases; closed after. The shared suites
+ * (purchase-fact-store-behaviour.ts, purchase-table-page-behaviour.ts) run on it.
+ */
+export function filledBackendPurchaseFacts(backend: StoreBackend<PurchaseFactStore>) {
+  return filledStore(backend, bothAccounts);
 }
 
 /** The creator's most sold product ("none" for a purchase without one): a filter that keeps many rows. */

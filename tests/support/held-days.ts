@@ -28,6 +28,29 @@ export function sandboxDays(account: "creator" | "affiliate", resource: ListReso
   return utcDays().map((day) => [day, dataset.dayRecords(scope, resource, dayOf(Date.parse(`${day}T00:00:00Z`)), NOW) as unknown[]]);
 }
 
+/**
+ * `make(key)` made on the first call for each key and the same value after: a fixture's held days
+ * are made once for every test that reads them (the sandbox would generate them anew).
+ */
+export function oncePerKey<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key)!;
+  };
+}
+
+/** The held days with each day's records as `recordsOf` makes them from the sandbox's, the days in order (odd shapes may carry from a day to the next). */
+export function heldDayRecords<T>(days: Array<[string, unknown[]]>, recordsOf: (raw: unknown[], day: string) => T[]): Map<string, T[]> {
+  return new Map(days.map(([day, raw]) => [day, recordsOf(raw, day)]));
+}
+
+/** A day's records with one the upstream sent twice (windows that overlap) on the days ending in 5: one row, counted once. */
+export function sentTwiceOnSomeDays<T>(day: string, records: T[]): T[] {
+  if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
+  return records;
+}
+
 /** The records a schema accepts, as the client keeps them (the others it sets aside). */
 export function parsedBy<T>(schema: { safeParse(r: unknown): { success: true; data: T } | { success: false } }, records: unknown[]): T[] {
   return records.flatMap((r) => {

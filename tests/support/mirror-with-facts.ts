@@ -31,3 +31,19 @@ export function mirrorWithFacts<F extends { close(): Promise<void> }>(name: stri
   });
   return state;
 }
+
+/**
+ * `facts` with every write failing (as on a full disk) and a close that leaves it open, its reads
+ * answered by `facts` itself: the store a test hands the mirror to show that a fact table that
+ * fails does not fail the mirror's day.
+ */
+export function failingWrites<F extends { replaceDay(...args: never[]): Promise<void>; close(): Promise<void> }>(facts: F): F {
+  return new Proxy(facts, {
+    get(target, key) {
+      if (key === "replaceDay") return async () => Promise.reject(new Error("disk full"));
+      if (key === "close") return async () => undefined;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

@@ -11,7 +11,7 @@ import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { SalesApiClient } from "@/lib/sales-api";
 import { orderSchema, type Order } from "@/lib/records/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
-import { FIRST_DAY, heldClient, heldRange, LAST_DAY, NOW, parsedBy, sandboxDays, utcDays } from "./held-days";
+import { FIRST_DAY, heldClient, heldDayRecords, heldRange, LAST_DAY, NOW, oncePerKey, parsedBy, sandboxDays, sentTwiceOnSomeDays, utcDays } from "./held-days";
 import { reportParams } from "./purchase-facts-fixture";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
@@ -36,21 +36,10 @@ function oddly(o: Order): Order {
   return o;
 }
 
-let cache: Map<string, Order[]> | undefined;
-
 /** Each UTC day's orders of the sandbox's creator account, newest first as the API sends them. */
-export function orderDays(): Map<string, Order[]> {
-  if (cache) return cache;
-  const days = new Map<string, Order[]>();
-  for (const [day, raw] of sandboxDays("creator", "orders")) {
-    const records = parsedBy(orderSchema, raw).map(oddly);
-    // An order the upstream sent twice (windows that overlap): one row, counted once.
-    if (records.length > 2 && day.endsWith("5")) records.push(records[1]!);
-    days.set(day, records);
-  }
-  cache = days;
-  return days;
-}
+export const orderDays = oncePerKey<void, Map<string, Order[]>>(() =>
+  heldDayRecords(sandboxDays("creator", "orders"), (raw, day) => sentTwiceOnSomeDays(day, parsedBy(orderSchema, raw).map(oddly))),
+);
 
 export const allOrders = (): Order[] => [...orderDays().values()].flat();
 

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { orderTablePageFromFacts, orderTablePlan } from "@/lib/query/order-table-query";
 import { ORDER_SORT_KEYS, orderRowsPage } from "@/lib/reports/server/order-rows";
 import { loadOrders } from "@/lib/reports/server/orders-report";
-import type { OrderFactStore } from "@/lib/store/order-fact-store";
+import { filledStore } from "./fact-day-store-behaviour";
 import { allOrders, fillOrderFactStore, heldOrdersClient, orderDays, ordersParams, type OrdersQuery } from "./order-facts-fixture";
 import type { OrderFactBackend } from "./order-fact-store-behaviour";
+import { tablePagesAreToday } from "./table-pages";
+import { mostCommon } from "./views-from-facts";
 
 // The orders table's page from an orders fact store, held to today's page (orderRowsPage over the
 // orders the Orders report's loader gives) on the sandbox's data: the same orders in the same
@@ -16,12 +18,6 @@ import type { OrderFactBackend } from "./order-fact-store-behaviour";
 // SQLite in tests/unit, PostgreSQL in tests/backends.
 
 interface Case { name: string; query: Omit<OrdersQuery, "granularity" | "currency"> }
-
-const mostCommon = (values: string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-};
 
 function cases(): Case[] {
   const orders = allOrders();
@@ -38,38 +34,25 @@ function cases(): Case[] {
 
 export function orderTablePageBehaviour(name: string, backend: OrderFactBackend): void {
   describe(`${name}: the orders table's page`, () => {
-    let store: OrderFactStore;
+    const facts = filledStore(backend, fillOrderFactStore);
     const dayOf = new Map<number, string>();
-    beforeAll(async () => {
-      store = await backend.open();
-      await fillOrderFactStore(store);
+    beforeAll(() => {
       for (const [day, held] of orderDays()) for (const o of held) if (!dayOf.has(o.orderId)) dayOf.set(o.orderId, day);
-    });
-    afterAll(async () => {
-      await store?.close();
     });
 
     for (const { name: caseName, query } of cases()) {
       it(`is today's page: ${caseName}`, async () => {
         const { orders } = await loadOrders(heldOrdersClient(), ordersParams({ ...query, granularity: "day", currency: assumeCurrency("brl") }), { currency: assumeCurrency("brl") });
         const pageSize = 37;
-        const pages = Math.max(1, Math.ceil(orders.length / pageSize));
-        let compared = 0;
-        for (const sort of ORDER_SORT_KEYS) {
-          for (const dir of ["asc", "desc"] as const) {
-            for (const page of [...new Set([1, 2, Math.ceil(pages / 2), pages - 1, pages, pages + 3])].filter((n) => n >= 1)) {
-              const today = orderRowsPage(orders, { page, pageSize, sort, dir, timeZone: query.timeZone });
-              const fromStore = await orderTablePageFromFacts(store, "creator", { ...query, sort, dir, page, pageSize });
-              const where = `${sort} ${dir} page ${page}`;
-              expect({ where, total: fromStore.total, page: fromStore.page, ids: fromStore.items.map((i) => String(i.orderId)) }).toEqual({
-                where, total: today.total, page: today.page, ids: today.items.map((r) => r.id),
-              });
-              // Each order is named with the sealed day that holds it.
-              expect(fromStore.items.map((i) => i.day)).toEqual(fromStore.items.map((i) => dayOf.get(i.orderId)));
-              compared += today.items.length;
-            }
-          }
-        }
+        const compared = await tablePagesAreToday({
+          sortKeys: ORDER_SORT_KEYS,
+          rows: orders.length,
+          pageSize,
+          today: (request) => orderRowsPage(orders, { ...request, timeZone: query.timeZone }),
+          fromStore: (request) => orderTablePageFromFacts(facts.store, "creator", { ...query, ...request }),
+          idOf: (i) => i.orderId,
+          dayOf: (id) => dayOf.get(id),
+        });
         if (caseName.startsWith("nothing")) expect(orders).toEqual([]);
         else expect(compared).toBeGreaterThan(ORDER_SORT_KEYS.length * 2 * pageSize * 3);
       });
@@ -82,10 +65,10 @@ export function orderTablePageBehaviour(name: string, backend: OrderFactBackend)
       const outside = allOrders().filter((o) => !rows.has(o.orderId)).slice(0, 20).map((o) => o.orderId);
       const inside = orders.slice(0, 20).map((o) => o.orderId);
       expect(inside.length).toBeGreaterThan(5);
-      const found = await store.locateOrders("creator", orderTablePlan(query), [...inside, ...outside, 987654321]);
+      const found = await facts.store.locateOrders("creator", orderTablePlan(query), [...inside, ...outside, 987654321]);
       expect(found.map((i) => i.orderId).sort((a, b) => a - b)).toEqual([...inside].sort((a, b) => a - b));
       expect(found.map((i) => i.day)).toEqual(found.map((i) => dayOf.get(i.orderId)));
-      expect(await store.locateOrders("someone else", orderTablePlan(query), inside)).toEqual([]);
+      expect(await facts.store.locateOrders("someone else", orderTablePlan(query), inside)).toEqual([]);
     });
   });
 }

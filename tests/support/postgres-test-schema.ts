@@ -76,9 +76,21 @@ export function schemaOfFile(tables: string[]) {
 /**
  * The calling file's schema for a store of one table: `emptyStore()` empties the table and opens
  * the store on the file's pool; `db.schema` names the schema and gives the pool, for what the
- * file checks besides the store (another instance on the same schema, the table's own rows).
+ * file checks besides the store (the table's own rows). `twoInstances(run)` runs with the
+ * emptied store beside another instance on the same schema (a pool of its own, opened by
+ * `makeAt`, as another dashboard instance or a restart has it), closed after.
  */
-export function emptyStoreOfFile<S>(table: string, make: (pool: Pool) => S) {
+export function emptyStoreOfFile<S extends { close(): Promise<void> }>(table: string, make: (pool: Pool) => S, makeAt: (url: string, options: { schema: string }) => S) {
   const db = schemaOfFile([table]);
-  return { db, emptyStore: async (): Promise<S> => make(await db.emptied()) };
+  const emptyStore = async (): Promise<S> => make(await db.emptied());
+  const twoInstances = async (run: (store: S, other: S) => Promise<void>): Promise<void> => {
+    const store = await emptyStore();
+    const other = makeAt(TEST_DATABASE_URL, { schema: db.schema.name });
+    try {
+      await run(store, other);
+    } finally {
+      await other.close();
+    }
+  };
+  return { db, emptyStore, twoInstances };
 }

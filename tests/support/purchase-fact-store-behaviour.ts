@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { queryPurchases } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { FACT_DAY, factDayStoreBehaviour, type StoreBackend } from "./fact-day-store-behaviour";
-import { fillFactStore, purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
+import { filledBackendPurchaseFacts } from "./filled-purchase-facts";
+import { purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
 import { mostCommon } from "./views-from-facts";
 
 // What lib/query relies on from a purchases fact store: a day's rows replaced as one, accounts
@@ -24,19 +25,11 @@ export function purchaseFactStoreBehaviour(name: string, backend: PurchaseFactBa
   });
 
   describe(`${name}: the record engine's figures`, () => {
-    let store: PurchaseFactStore;
-    beforeAll(async () => {
-      store = await backend.open();
-      await fillFactStore(store, "creator", "creator");
-      await fillFactStore(store, "affiliate", "affiliate");
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
+    const facts = filledBackendPurchaseFacts(backend);
 
     const all = (keyType: "creator" | "affiliate") => [...purchaseDays(keyType).values()].flat();
     const same = async (account: string, query: OracleQuery) => {
-      const answer = await queryPurchases(store, account, query);
+      const answer = await queryPurchases(facts.store, account, query);
       expect(answer.kpis.creator.length).toBeGreaterThan(0);
       expect(answer).toEqual(await recordEngine(query));
     };
@@ -74,7 +67,7 @@ export function purchaseFactStoreBehaviour(name: string, backend: PurchaseFactBa
 
     it("nothing for a filter no record matches, as the record engine", async () => {
       const query: OracleQuery = { from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", granularity: "day", keyType: "creator", filters: { product: ["no such product"] }, currency: assumeCurrency("brl") };
-      const answer = await queryPurchases(store, "creator", query);
+      const answer = await queryPurchases(facts.store, "creator", query);
       expect(answer).toEqual({ kpis: { creator: [], affiliate: [] }, series: [], attach: [] });
       expect(answer).toEqual(await recordEngine(query));
     });

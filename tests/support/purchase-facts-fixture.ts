@@ -18,7 +18,7 @@ import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import type { PurchaseAnswer } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { heldClient, heldRange, NOW, parsedBy, sandboxDays } from "./held-days";
+import { heldClient, heldDayRecords, heldRange, NOW, oncePerKey, parsedBy, sandboxDays } from "./held-days";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
@@ -34,22 +34,15 @@ function oddly(p: Purchase, earlier: Purchase | undefined): Purchase {
   return p;
 }
 
-const cache = new Map<KeyType, Map<string, Purchase[]>>();
-
 /** Each UTC day's purchases of the sandbox's creator or affiliate account, newest first as the API sends them. */
-export function purchaseDays(keyType: KeyType): Map<string, Purchase[]> {
-  const held = cache.get(keyType);
-  if (held) return held;
-  const days = new Map<string, Purchase[]>();
+export const purchaseDays = oncePerKey((keyType: KeyType): Map<string, Purchase[]> => {
   let earlier: Purchase | undefined;
-  for (const [day, raw] of sandboxDays(keyType === "creator" ? "creator" : "affiliate", "purchases")) {
+  return heldDayRecords(sandboxDays(keyType === "creator" ? "creator" : "affiliate", "purchases"), (raw) => {
     const records = parsedBy(purchaseSchema, raw).map((p) => oddly(p, earlier));
     earlier = records[records.length - 1] ?? earlier;
-    days.set(day, records);
-  }
-  cache.set(keyType, days);
-  return days;
-}
+    return records;
+  });
+});
 
 /** Writes every held day into the store, as the mirror does when it stores a day. */
 export async function fillFactStore(store: PurchaseFactStore, account: string, keyType: KeyType): Promise<void> {

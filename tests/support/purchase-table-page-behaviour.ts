@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseTablePageFromFacts, purchaseTablePlan } from "@/lib/query/purchase-table-query";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { PURCHASE_SORT_KEYS, purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
 import type { KeyType } from "@/lib/sales-api";
-import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { fillFactStore, heldDaysClient, purchaseDays, reportParams, type OracleQuery } from "./purchase-facts-fixture";
+import { filledBackendPurchaseFacts } from "./filled-purchase-facts";
 import type { PurchaseFactBackend } from "./purchase-fact-store-behaviour";
+import { heldDaysClient, purchaseDays, reportParams, type OracleQuery } from "./purchase-facts-fixture";
+import { tablePagesAreToday } from "./table-pages";
+import { mostCommon } from "./views-from-facts";
 
 // The purchases table's page from a fact store, held to today's page (purchaseRowsPage over the
 // records the Revenue loader gives) on the sandbox's data: the same purchases in the same order,
@@ -15,12 +17,6 @@ import type { PurchaseFactBackend } from "./purchase-fact-store-behaviour";
 // tests/backends.
 
 interface Case { name: string; query: Omit<OracleQuery, "granularity" | "currency"> }
-
-const mostCommon = (values: string[]): string => {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-};
 
 const all = (keyType: KeyType) => [...purchaseDays(keyType).values()].flat();
 
@@ -39,15 +35,7 @@ function cases(): Case[] {
 
 export function purchaseTablePageBehaviour(name: string, backend: PurchaseFactBackend): void {
   describe(`${name}: the purchases table's page`, () => {
-    let store: PurchaseFactStore;
-    beforeAll(async () => {
-      store = await backend.open();
-      await fillFactStore(store, "creator", "creator");
-      await fillFactStore(store, "affiliate", "affiliate");
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
+    const facts = filledBackendPurchaseFacts(backend);
 
     for (const { name: caseName, query } of cases()) {
       it(`is today's page: ${caseName}`, async () => {
@@ -56,24 +44,15 @@ export function purchaseTablePageBehaviour(name: string, backend: PurchaseFactBa
         const dayOf = new Map<number, string>();
         for (const [day, held] of purchaseDays(query.keyType)) for (const p of held) dayOf.set(p.purchaseId, day);
         const pageSize = 37;
-        const pages = Math.max(1, Math.ceil(records.length / pageSize));
-        let compared = 0;
-        for (const sort of PURCHASE_SORT_KEYS) {
-          for (const dir of ["asc", "desc"] as const) {
-            for (const page of [...new Set([1, 2, Math.ceil(pages / 2), pages - 1, pages, pages + 3])].filter((n) => n >= 1)) {
-              const request = { page, pageSize, sort, dir, timeZone: query.timeZone };
-              const today = purchaseRowsPage(records, query.keyType, loaded.currency.currency, request);
-              const fromStore = await purchaseTablePageFromFacts(store, query.keyType, { ...query, sort, dir, page, pageSize });
-              const where = `${sort} ${dir} page ${page}`;
-              expect({ where, total: fromStore.total, page: fromStore.page, ids: fromStore.items.map((i) => String(i.purchaseId)) }).toEqual({
-                where, total: today.total, page: today.page, ids: today.items.map((r) => r.id),
-              });
-              // Each purchase is named with the sealed day that holds it.
-              expect(fromStore.items.map((i) => i.day)).toEqual(fromStore.items.map((i) => dayOf.get(i.purchaseId)));
-              compared += today.items.length;
-            }
-          }
-        }
+        const compared = await tablePagesAreToday({
+          sortKeys: PURCHASE_SORT_KEYS,
+          rows: records.length,
+          pageSize,
+          today: (request) => purchaseRowsPage(records, query.keyType, loaded.currency.currency, { ...request, timeZone: query.timeZone }),
+          fromStore: (request) => purchaseTablePageFromFacts(facts.store, query.keyType, { ...query, ...request }),
+          idOf: (i) => i.purchaseId,
+          dayOf: (id) => dayOf.get(id),
+        });
         if (caseName.startsWith("nothing")) expect(records).toEqual([]);
         else expect(compared).toBeGreaterThan(PURCHASE_SORT_KEYS.length * 2 * pageSize * 3);
       });
@@ -85,11 +64,11 @@ export function purchaseTablePageBehaviour(name: string, backend: PurchaseFactBa
       const inRange = new Set(loaded.current.map((p) => p.purchaseId));
       const held = [...purchaseDays("creator")].flatMap(([day, records]) => records.map((p) => ({ id: p.purchaseId, day })));
       const asked = [...held.filter((h) => inRange.has(h.id)).slice(0, 30), ...held.filter((h) => !inRange.has(h.id)).slice(0, 30)];
-      const located = await store.locatePurchases("creator", purchaseTablePlan(query), asked.map((h) => h.id));
+      const located = await facts.store.locatePurchases("creator", purchaseTablePlan(query), asked.map((h) => h.id));
       expect(located.map(({ purchaseId, day }) => ({ id: purchaseId, day })).sort((a, b) => a.id - b.id)).toEqual(asked.filter((h) => inRange.has(h.id)).sort((a, b) => a.id - b.id));
       expect(located.length).toBe(30);
-      expect(await store.locatePurchases("another account", purchaseTablePlan(query), asked.map((h) => h.id))).toEqual([]);
-      expect(await store.locatePurchases("creator", purchaseTablePlan(query), [])).toEqual([]);
+      expect(await facts.store.locatePurchases("another account", purchaseTablePlan(query), asked.map((h) => h.id))).toEqual([]);
+      expect(await facts.store.locatePurchases("creator", purchaseTablePlan(query), [])).toEqual([]);
     });
   });
 }

@@ -72,3 +72,26 @@ export function redisForTests() {
   });
   return held;
 }
+
+/**
+ * What a file of tests of a limit that several dashboard instances share sets up: connections
+ * opened on demand (`connect`, one per instance) that all count under one `prefix`, and one that
+ * never becomes ready (`unreachable`: a port nobody listens on), to show the limit counting in
+ * memory while Redis is away. The prefix's keys are deleted and every connection closed after
+ * the file.
+ */
+export function redisInstances(prefix: string) {
+  const connections: Redis[] = [];
+  const opened = (connection: Redis): Redis => {
+    connections.push(connection);
+    return connection;
+  };
+  afterAll(async () => {
+    await deleteKeysUnder(connections[0]!, prefix);
+    for (const connection of connections.splice(0)) await closeRedis(connection);
+  });
+  return {
+    connect: (): Redis => opened(connectTestRedis()),
+    unreachable: (): Redis => opened(createRedisConnection("redis://127.0.0.1:1", { lazyConnect: true })),
+  };
+}

@@ -1,4 +1,5 @@
-import { vi } from "vitest";
+import fc from "fast-check";
+import { expect, vi } from "vitest";
 
 // A report's view from a fact table beside the view its records give: the two must be equal,
 // and the table must have been read (or not) as the report's rule says.
@@ -21,6 +22,44 @@ export async function viewsFromFactsAndRecords<S extends object, V>(store: S, re
     const wasRead = spy.mock.calls.length > 0;
     const fromRecords = await build(undefined);
     return { read: wasRead, fromFacts: timeless(fromFacts), fromRecords: timeless(fromRecords) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The view from the table, once shown that the table was read and that its view is the one the records give. */
+export async function readAndSameAsRecords<V>(views: Promise<{ read: boolean; fromFacts: V; fromRecords: V }>): Promise<V> {
+  const { read, fromFacts, fromRecords } = await views;
+  expect(read).toBe(true);
+  expect(fromFacts).toEqual(fromRecords);
+  return fromFacts;
+}
+
+/**
+ * A view property over fast-check's draws: for each case drawn, the view made with the store is
+ * the view the records give (made without it). `tally` sees each view first, and whether the
+ * store's `read` method was called for it, for the caller to show that the draws were answered
+ * by the table and found data, or the property would hold of little.
+ */
+export async function viewHoldsToRecords<S extends object, C, V>(
+  store: S,
+  read: keyof S & string,
+  cases: fc.Arbitrary<C>,
+  view: (c: C, facts?: S) => Promise<V>,
+  tally: (view: V, readForIt: boolean) => void,
+  parameters: fc.Parameters<[C]>,
+): Promise<void> {
+  const spy = vi.spyOn(store as Record<string, (...args: never[]) => unknown>, read);
+  try {
+    await fc.assert(
+      fc.asyncProperty(cases, async (c) => {
+        const calls = spy.mock.calls.length;
+        const fromFacts = await view(c, store);
+        tally(fromFacts, spy.mock.calls.length > calls);
+        expect(fromFacts).toEqual(await view(c));
+      }),
+      parameters,
+    );
   } finally {
     spy.mockRestore();
   }

@@ -144,37 +144,18 @@ describe("bucketRange", () => {
 describe("revenueSeries", () => {
   it("gives every bucket per currency, zeros included, never mixing currencies", () => {
     const records = [rec("2026-06-01T10:00:00Z", 10), rec("2026-06-01T11:00:00Z", 0.1), rec("2026-06-03T10:00:00Z", 0.2), rec("2026-06-02T10:00:00Z", 7, "usd"), rec("2026-06-03T10:00:00Z", 1, null)];
+    // One expected series per currency over the same three days: [amount, count] for each day in turn.
+    const days = ["2026-06-01", "2026-06-02", "2026-06-03"];
+    const expected = (currency: string, amount: number, count: number, perDay: [number, number][]) => ({
+      currency,
+      amount,
+      count,
+      points: perDay.map(([a, c], i) => ({ bucket: days[i], amount: a, count: c })),
+    });
     expect(series(records, "2026-06-01", "2026-06-03", "day", "UTC")).toEqual([
-      {
-        currency: "brl",
-        amount: 10.3,
-        count: 3,
-        points: [
-          { bucket: "2026-06-01", amount: 10.1, count: 2 },
-          { bucket: "2026-06-02", amount: 0, count: 0 },
-          { bucket: "2026-06-03", amount: 0.2, count: 1 },
-        ],
-      },
-      {
-        currency: "unknown",
-        amount: 1,
-        count: 1,
-        points: [
-          { bucket: "2026-06-01", amount: 0, count: 0 },
-          { bucket: "2026-06-02", amount: 0, count: 0 },
-          { bucket: "2026-06-03", amount: 1, count: 1 },
-        ],
-      },
-      {
-        currency: "usd",
-        amount: 7,
-        count: 1,
-        points: [
-          { bucket: "2026-06-01", amount: 0, count: 0 },
-          { bucket: "2026-06-02", amount: 7, count: 1 },
-          { bucket: "2026-06-03", amount: 0, count: 0 },
-        ],
-      },
+      expected("brl", 10.3, 3, [[10.1, 2], [0, 0], [0.2, 1]]),
+      expected("unknown", 1, 1, [[0, 0], [0, 0], [1, 1]]),
+      expected("usd", 7, 1, [[0, 0], [7, 1], [0, 0]]),
     ]);
   });
 

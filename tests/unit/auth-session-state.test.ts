@@ -68,6 +68,20 @@ describe("getSessionState", () => {
   });
   afterEach(() => vi.unstubAllEnvs());
 
+  /**
+   * The session module with AUTH_SECRET set (and NEXTAUTH_URL, when given), a vault entry for a
+   * key, and a session cookie's value naming that entry.
+   */
+  async function sessionWithVaultEntry(url?: string) {
+    vi.stubEnv("AUTH_SECRET", SECRET);
+    if (url) vi.stubEnv("NEXTAUTH_URL", url);
+    const session = await import("@/lib/auth/session");
+    const vault = (await import("@/lib/auth/credential-vault")).getCredentialVault();
+    const ref = await vault.put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
+    const token = await encode({ token: { ...TOKEN, vaultRef: ref }, secret: SECRET });
+    return { ...session, vault, ref, token };
+  }
+
   // A build made without AUTH_SECRET prerendered every report as a fixed redirect to
   // /sign-in, because this returned before touching the request.
   it("reads the request's cookies even when AUTH_SECRET is not set", async () => {
@@ -78,25 +92,17 @@ describe("getSessionState", () => {
   });
 
   it("turns a cookie whose vault entry was removed into an ended session, and a present one into a signed-in one", async () => {
-    vi.stubEnv("AUTH_SECRET", SECRET);
-    const { getSessionState, getSessionAccount } = await import("@/lib/auth/session");
-    const { getCredentialVault } = await import("@/lib/auth/credential-vault");
-    const ref = await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
-    cookieJar.set("next-auth.session-token", await encode({ token: { ...TOKEN, vaultRef: ref }, secret: SECRET }));
+    const { getSessionState, getSessionAccount, vault, ref, token } = await sessionWithVaultEntry();
+    cookieJar.set("next-auth.session-token", token);
     expect(await getSessionState()).toMatchObject({ kind: "signed-in", account: { vaultRef: ref } });
-    await getCredentialVault().remove(ref);
+    await vault.remove(ref);
     expect(await getSessionState()).toEqual({ kind: "ended", reason: "credential-gone", vaultRef: ref });
     expect(await getSessionAccount()).toBeNull();
   });
 
   // Issue #24, point 15: over HTTPS a cookie of the plain name can be tossed in by another host.
   it("over https reads only the __Host- cookie: a valid session under the plain name signs nobody in", async () => {
-    vi.stubEnv("AUTH_SECRET", SECRET);
-    vi.stubEnv("NEXTAUTH_URL", "https://dash.example.com");
-    const { getSessionState } = await import("@/lib/auth/session");
-    const { getCredentialVault } = await import("@/lib/auth/credential-vault");
-    const ref = await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
-    const token = await encode({ token: { ...TOKEN, vaultRef: ref }, secret: SECRET });
+    const { getSessionState, ref, token } = await sessionWithVaultEntry("https://dash.example.com");
     for (const name of ["next-auth.session-token", "__Secure-next-auth.session-token"]) {
       cookieJar.clear();
       cookieJar.set(name, token);
@@ -108,12 +114,8 @@ describe("getSessionState", () => {
   });
 
   it("over plain http (local use, the e2e suite) reads the plain name", async () => {
-    vi.stubEnv("AUTH_SECRET", SECRET);
-    vi.stubEnv("NEXTAUTH_URL", "http://127.0.0.1:3100");
-    const { getSessionState } = await import("@/lib/auth/session");
-    const { getCredentialVault } = await import("@/lib/auth/credential-vault");
-    const ref = await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_unit_test_key" }, target: "production" }, 60_000);
-    cookieJar.set("next-auth.session-token", await encode({ token: { ...TOKEN, vaultRef: ref }, secret: SECRET }));
+    const { getSessionState, ref, token } = await sessionWithVaultEntry("http://127.0.0.1:3100");
+    cookieJar.set("next-auth.session-token", token);
     expect(await getSessionState()).toMatchObject({ kind: "signed-in", account: { vaultRef: ref } });
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deriveVaultKey, seal, unseal } from "@/lib/store/vault-cipher";
+import { hkdfSha256 } from "../support/hkdf-sha256";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -8,18 +9,6 @@ const TAG_BYTES = 16;
 const key = deriveVaultKey("app-secret-for-tests-0123456789abcdef");
 const otherKey = deriveVaultKey("another-app-secret-0123456789abcdef");
 const REF = "ref-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-
-/** RFC 5869 HKDF-SHA256, written out independently of node:crypto's hkdfSync. */
-function hkdfSha256(ikm: string, salt: string, info: string, length: number): Buffer {
-  const prk = createHmac("sha256", salt).update(ikm).digest();
-  const blocks: Buffer[] = [];
-  let previous = Buffer.alloc(0);
-  for (let i = 1; Buffer.concat(blocks).length < length; i++) {
-    previous = createHmac("sha256", prk).update(Buffer.concat([previous, Buffer.from(info), Buffer.from([i])])).digest();
-    blocks.push(previous);
-  }
-  return Buffer.concat(blocks).subarray(0, length);
-}
 
 function flipBit(sealed: string, byteIndex: number, bit: number): string {
   const raw = Buffer.from(sealed, "base64url");

@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { guardFormula, toCsvCell } from "@/lib/csv/cell";
 import { normalizeDecimal, plainNumber, roundDecimal } from "@/lib/csv/decimal";
+import { FORMULA_CELLS } from "../support/formula-cells";
 
 describe("toCsvCell: formula-injection guard on text", () => {
   it.each([
-    ["=SUM(A1)", "'=SUM(A1)"],
-    ["+1", "'+1"],
-    ["-x", "'-x"],
-    ["@cmd", "'@cmd"],
-    ["\tab", "'\tab"],
-    ["\rcr", "'\rcr"],
+    ...FORMULA_CELLS,
     ["\uFF1DSUM(A1)", "'\uFF1DSUM(A1)"],
     ["\uFF20cmd", "'\uFF20cmd"],
   ])("guards %j", (value, expected) => {

@@ -1,8 +1,8 @@
-import { createHmac } from "node:crypto";
 import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { deriveMirrorKey, openDay, sealDay } from "@/lib/mirror/mirror-cipher";
 import { credentialFrom } from "@/lib/sales-api";
+import { hkdfSha256 } from "../support/hkdf-sha256";
 
 const SECRET = "server-secret-for-tests-0123456789abcdef";
 const OTHER_SECRET = "another-server-secret-0123456789abcdef";
@@ -14,18 +14,6 @@ const otherClientB = credentialFrom({ apiKey: "sak_0123456789abcdef0123456789abc
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const AAD = "acct-identity|purchases|2026-06-14";
-
-/** RFC 5869 HKDF-SHA256, written out independently of node:crypto's hkdfSync. */
-function hkdfSha256(ikm: string, salt: string, info: string, length: number): Buffer {
-  const prk = createHmac("sha256", salt).update(ikm).digest();
-  const blocks: Buffer[] = [];
-  let previous = Buffer.alloc(0);
-  for (let i = 1; Buffer.concat(blocks).length < length; i++) {
-    previous = createHmac("sha256", prk).update(Buffer.concat([previous, Buffer.from(info), Buffer.from([i])])).digest();
-    blocks.push(previous);
-  }
-  return Buffer.concat(blocks).subarray(0, length);
-}
 
 // A day of purchases as the upstream sends it: customer details in clear.
 const customer = {

@@ -10,7 +10,7 @@ import type { EventFactStore } from "@/lib/store/event-fact-store";
 import { SqliteEventFactStore } from "@/lib/store/sqlite-event-fact-store";
 import { eventDays } from "../support/event-facts-fixture";
 import { NOW } from "../support/purchase-facts-fixture";
-import { mirrorWithFacts } from "../support/mirror-with-facts";
+import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
 
 // The mirror keeps the refunds and chargebacks fact tables in step, as it does the orders': a
 // day of either list it stores replaces that list's rows of the day, stamped with the same fetch
@@ -45,7 +45,7 @@ describe("the mirror and the refunds and chargebacks fact tables", () => {
   });
 
   it("a table that fails leaves the day stored in the mirror, and says so in the log", async () => {
-    const failing: EventFactStore = { replaceDay: async () => Promise.reject(new Error("disk full")), readDayMeta: (account, resource, days) => t.facts.readDayMeta(account, resource, days), events: (a, r, q) => t.facts.events(a, r, q), forget: (a) => t.facts.forget(a), close: async () => undefined };
+    const failing = failingWrites(t.facts);
     const records = eventDays("refunds").get(DAY)!;
     await cacheWith(failing).set(dayKey(ACCOUNT, "refunds", DAY), { records, complete: true, fetchedAt: NOW });
     expect((await t.mirror.readMeta(ACCOUNT, "refunds", [DAY]))[0]?.count).toBe(records.length);

@@ -16,6 +16,17 @@ afterEach(() => {
   else process.env.TZ = originalTz;
 });
 
+/** [age in days, how long a day of that age stays fresh]: both sides of each of the default policy's tier edges. */
+const TIER_EDGES: Array<[number, number]> = [
+  [0, 60 * SECOND],
+  [3, 60 * SECOND],
+  [4, HOUR],
+  [30, HOUR],
+  [31, DAY],
+  [120, DAY],
+  [121, 7 * DAY],
+];
+
 describe("DEFAULT_FRESHNESS", () => {
   it("is the documented 3:60s,30:1h,120:24h,*:7d", () => {
     expect(DEFAULT_FRESHNESS).toEqual([
@@ -29,16 +40,7 @@ describe("DEFAULT_FRESHNESS", () => {
 });
 
 describe("maxAgeFor: every tier edge of the default policy", () => {
-  it.each([
-    [0, 60 * SECOND],
-    [3, 60 * SECOND],
-    [4, HOUR],
-    [30, HOUR],
-    [31, DAY],
-    [120, DAY],
-    [121, 7 * DAY],
-    [730, 7 * DAY],
-  ])("a day %i days old stays fresh %i ms", (age, maxAge) => {
+  it.each([...TIER_EDGES, [730, 7 * DAY]])("a day %i days old stays fresh %i ms", (age, maxAge) => {
     expect(maxAgeFor(dayBefore(age), NOW)).toBe(maxAge);
   });
 
@@ -48,15 +50,7 @@ describe("maxAgeFor: every tier edge of the default policy", () => {
 });
 
 describe("isFresh", () => {
-  it.each([
-    [0, 60 * SECOND],
-    [3, 60 * SECOND],
-    [4, HOUR],
-    [30, HOUR],
-    [31, DAY],
-    [120, DAY],
-    [121, 7 * DAY],
-  ])("a day %i days old is fresh until %i ms after its fetch, stale from then on", (age, maxAge) => {
+  it.each(TIER_EDGES)("a day %i days old is fresh until %i ms after its fetch, stale from then on", (age, maxAge) => {
     const day = dayBefore(age);
     expect(isFresh(day, NOW - (maxAge - 1), NOW)).toBe(true);
     expect(isFresh(day, NOW - maxAge, NOW)).toBe(false);

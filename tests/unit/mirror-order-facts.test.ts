@@ -12,7 +12,7 @@ import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { NOW, orderDays } from "../support/order-facts-fixture";
-import { mirrorWithFacts } from "../support/mirror-with-facts";
+import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
 
 // The mirror keeps the orders fact table in step, as it does the purchases': a day of orders it
 // stores replaces the day's rows, stamped with the same fetch time; the rows hold no customer's
@@ -91,17 +91,7 @@ describe("the mirror and the orders fact table", () => {
   });
 
   it("a fact table that fails leaves the day stored in the mirror, and says so in the log", async () => {
-    const failing: OrderFactStore = {
-      replaceDay: async () => Promise.reject(new Error("disk full")),
-      readDayMeta: (account, days) => setup.facts.readDayMeta(account, days),
-      aggregate: (account, plan) => setup.facts.aggregate(account, plan),
-      choices: (account, plan) => setup.facts.choices(account, plan),
-      orderPage: (account, request) => setup.facts.orderPage(account, request),
-      locateOrders: (account, plan, ids) => setup.facts.locateOrders(account, plan, ids),
-      deliveryOrders: (account, plan) => setup.facts.deliveryOrders(account, plan),
-      forget: (account) => setup.facts.forget(account),
-      close: async () => undefined,
-    };
+    const failing = failingWrites(setup.facts);
     const records = orderDays().get(DAY)!;
     await cacheWith(failing).set(dayKey(ACCOUNT, "orders", DAY), { records, complete: true, fetchedAt: NOW });
     expect((await setup.mirror.readMeta(ACCOUNT, "orders", [DAY]))[0]?.count).toBe(records.length);

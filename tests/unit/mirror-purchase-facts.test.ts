@@ -12,7 +12,7 @@ import { dayKey } from "@/lib/sales-api/day-cache";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { NOW, purchaseDays, recordEngine } from "../support/purchase-facts-fixture";
-import { mirrorWithFacts } from "../support/mirror-with-facts";
+import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
 
 // The mirror keeps the purchases fact table in step: a day of purchases it stores replaces the
 // day's rows, stamped with the same fetch time; the rows hold no customer's personal data; and
@@ -72,23 +72,7 @@ describe("the mirror and the purchases fact table", () => {
   });
 
   it("a fact table that fails leaves the day stored in the mirror, and says so in the log", async () => {
-    const failing: PurchaseFactStore = {
-      replaceDay: async () => Promise.reject(new Error("disk full")),
-      readDayMeta: (account, days) => setup.facts.readDayMeta(account, days),
-      aggregate: (account, plan) => setup.facts.aggregate(account, plan),
-      summarize: (account, plan) => setup.facts.summarize(account, plan),
-      purchasePage: (account, request) => setup.facts.purchasePage(account, request),
-      locatePurchases: (account, plan, ids) => setup.facts.locatePurchases(account, plan, ids),
-      affiliateGroups: (account, plan) => setup.facts.affiliateGroups(account, plan),
-      countSales: (account, plan, ids) => setup.facts.countSales(account, plan, ids),
-      refundGroups: (account, plan) => setup.facts.refundGroups(account, plan),
-      salesOf: (account, plan, ids) => setup.facts.salesOf(account, plan, ids),
-      payoutSales: (account, days, currency) => setup.facts.payoutSales(account, days, currency),
-      fundsDue: (account, days, currency, window) => setup.facts.fundsDue(account, days, currency, window),
-      checkouts: (account, plan) => setup.facts.checkouts(account, plan),
-      forget: (account) => setup.facts.forget(account),
-      close: async () => undefined,
-    };
+    const failing = failingWrites(setup.facts);
     const records = purchaseDays("creator").get(DAY)!;
     await cacheWith(failing).set(dayKey(ACCOUNT, "purchases", DAY), { records, complete: true, fetchedAt: NOW });
     expect((await setup.mirror.readMeta(ACCOUNT, "purchases", [DAY]))[0]?.count).toBe(records.length);

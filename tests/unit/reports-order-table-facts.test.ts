@@ -10,6 +10,7 @@ import type { SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { openWorkerOrderFactStore } from "@/lib/store/worker-fact-stores";
+import { countingClient as countingHeldClient } from "../support/counting-client";
 import { allOrders, fillOrderFactStore, heldOrdersClient, NOW, orderDays, ordersParams, utcDays, type OrdersQuery } from "../support/order-facts-fixture";
 
 // The orders table's page from the orders fact table is the page the records give (rows, order,
@@ -28,20 +29,7 @@ afterAll(async () => {
 });
 
 /** heldOrdersClient, counting the days whose records it hands out (a day's mark opens no record). */
-function countingClient(stampOf: (day: string) => number = () => NOW) {
-  const held = heldOrdersClient();
-  const opened: string[] = [];
-  const client = {
-    ...held,
-    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
-      const digest = options?.digest;
-      opened.push(...utcDays(window.from, window.to).filter((day) => !digest || digest.recordDays?.has(day)));
-      const answer = await held.fetchRange(resource as "orders", window as never, options);
-      return { ...answer, report: { ...answer.report, fetchedAt: answer.report.fetchedAt.map(([day]) => [day, stampOf(day)]) } };
-    },
-  } as unknown as SalesApiClient;
-  return { client, opened };
-}
+const countingClient = (stampOf?: (day: string) => number) => countingHeldClient(heldOrdersClient(), stampOf);
 
 const dayOfOrder = () => {
   const days = new Map<string, string>();

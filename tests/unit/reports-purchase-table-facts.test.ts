@@ -6,6 +6,7 @@ import { purchaseDetailsFromFacts, purchasePageFromFacts } from "@/lib/reports/s
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { countingClient as countingHeldClient } from "../support/counting-client";
 import { filledPurchaseFacts, topProduct } from "../support/filled-purchase-facts";
 import { heldDaysClient, NOW, purchaseDays, reportParams, utcDays, type OracleQuery } from "../support/purchase-facts-fixture";
 
@@ -15,20 +16,7 @@ import { heldDaysClient, NOW, purchaseDays, reportParams, utcDays, type OracleQu
 const held = filledPurchaseFacts("table-facts");
 
 /** heldDaysClient, counting the days whose records it hands out (a day's digest opens no record). */
-function countingClient(keyType: KeyType, stampOf: (day: string) => number = () => NOW) {
-  const held = heldDaysClient(keyType);
-  const opened: string[] = [];
-  const client = {
-    ...held,
-    fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
-      const digest = options?.digest;
-      opened.push(...utcDays(window.from, window.to).filter((day) => !digest || digest.recordDays?.has(day)));
-      const answer = await held.fetchRange(resource as "purchases", window as never, options);
-      return { ...answer, report: { ...answer.report, fetchedAt: answer.report.fetchedAt.map(([day]) => [day, stampOf(day)]) } };
-    },
-  } as unknown as SalesApiClient;
-  return { client, opened };
-}
+const countingClient = (keyType: KeyType, stampOf?: (day: string) => number) => countingHeldClient(heldDaysClient(keyType), stampOf);
 
 const dayOfPurchase = (keyType: KeyType) => {
   const days = new Map<string, string>();

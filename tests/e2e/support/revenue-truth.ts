@@ -1,6 +1,7 @@
 // KPI truth computed straight from the sandbox's ground truth, independently of lib/analytics:
 // sums in integer cents per currency.
 import { groundTruth } from "../../../sandbox/ground-truth";
+import { enDay } from "./day-spelling";
 import { SANDBOX_NOW } from "./session";
 
 type Account = "creator" | "creator2" | "affiliate";
@@ -45,4 +46,20 @@ function toCents(text: string | null, decimal: "." | ","): number {
   const digits = s.replace(decimal === "," ? /[^0-9,]/g : /[^0-9.]/g, "").replace(",", ".");
   const value = Math.round(Number(digits) * 100);
   return negative ? -value : value;
+}
+
+/** The creator's purchases begun on the local days `range` (May, in any zone) in `zone`. */
+export function purchasesOfLocalDays(zone: string, range: { from: string; to: string }) {
+  const localDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(Date.parse(iso));
+  return groundTruth({ now: SANDBOX_NOW }, "creator", "purchases", "2026-04-30", "2026-06-02").filter((p) => {
+    const day = localDay(String(p.checkoutInitializedAt));
+    return day >= range.from && day <= range.to;
+  });
+}
+
+/** The newest of `purchases` as a Purchases table writes its time in `zone`: the day as every English day is written, then the zone's clock. */
+export function newestPurchaseTime(purchases: ReadonlyArray<Record<string, unknown>>, zone: string): string {
+  const newest = purchases.map((p) => String(p.purchaseCreatedAt)).sort().at(-1)!;
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(Date.parse(newest)).map((p) => [p.type, p.value]));
+  return `${enDay(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`;
 }

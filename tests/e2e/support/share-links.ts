@@ -6,6 +6,12 @@ import { SANDBOX_NOW } from "./session";
 
 export interface ShareOptions { expiry?: "1" | "7" | "30"; password?: string; live?: boolean }
 
+/** Opens the Revenue report of `query` and waits for its purchases: the report the specs share. */
+export async function openRevenueLoaded(page: Page, query: string): Promise<void> {
+  await page.goto(`/revenue?${query}`);
+  await expect(page.getByTestId("purchase-total")).toBeVisible({ timeout: 45_000 });
+}
+
 /** On an open report: Share, the options, Create; answers the link's full URL. */
 export async function createShareLink(page: Page, options: ShareOptions = {}): Promise<string> {
   await page.getByTestId("share-open").click();
