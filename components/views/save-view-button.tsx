@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { createSavedViewAction } from "@/lib/actions/views/create-saved-view";
 import type { ReportId } from "@/lib/reports/report-definitions";
-import { MAX_VIEW_NAME_LENGTH } from "@/lib/views/saved-view-query";
+import { MAX_VIEW_NAME_LENGTH } from "@/lib/views/saved-view-limits";
 import { useViewFailureText } from "./use-view-failure-text";
 import { floating } from "@/components/ui/surface";
 import { outlineButton, solidButton } from "@/components/ui/button-style";

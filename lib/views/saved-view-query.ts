@@ -1,27 +1,21 @@
+import "server-only";
+
 // What a saved view keeps of a report's URL: the report's own parameters, checked by the same
 // parsers as the page (lib/report-params), and the hidden columns and sort of the report's own
-// tables. Anything else in the URL (another report's table, a tracking parameter) is left out;
+// tables, and what else its module keeps (report-module.ts, `savedView`). Anything else in the URL (another report's table, a tracking parameter) is left out;
 // a value the report would refuse is refused here too, in words. A preset is kept as a preset,
 // without its dates, so "Last 7 days" opens on the last seven days of the day it is opened;
 // a range typed as two dates stays those dates.
 import { FILTER_KEYS } from "@/lib/report-params/definitions";
 import { parseReportParams, type RawSearchParams } from "@/lib/report-params/parse";
 import { TABLE_COLUMNS } from "@/lib/report-params/table-columns";
-import { AFFILIATES_FILTER_KEYS, MAX_AFFILIATES_FILTER_LENGTH, tableUrlKeys, type TableName } from "@/lib/report-params/table-url-parsers";
+import { tableUrlKeys, type TableName } from "@/lib/report-params/table-url-parsers";
 import type { ReportId } from "@/lib/reports/report-definitions";
+import type { SavedViewSpec } from "@/lib/reports/server/report-module";
+import { findReportModule } from "@/lib/reports/server/report-registry";
+import { MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH } from "./saved-view-limits";
 
-/** The tables each report shows, whose URL state a view of it keeps. */
-export const REPORT_TABLES: Record<ReportId, readonly TableName[]> = {
-  revenue: ["purchases"],
-  orders: ["orders"],
-  abandonment: ["carts"],
-  refunds: ["refunds", "chargebacks"],
-  affiliates: ["affiliates"],
-};
-
-export const MAX_VIEW_NAME_LENGTH = 60;
-/** Far above any real report URL (fifty filter values of each kind included); a bound on what is stored. */
-export const MAX_VIEW_QUERY_LENGTH = 8_000;
+export { MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH } from "./saved-view-limits";
 
 const REPORT_KEYS = ["from", "to", "preset", "compare", "dating", "granularity", "tz", "currency", ...FILTER_KEYS];
 // Refunds' and chargebacks' columns are named by the fields of their records (not listed in
@@ -40,9 +34,9 @@ function rawOf(search: URLSearchParams): RawSearchParams {
 }
 
 /** The table entries of the report's own tables (a page number is left out: it belongs to one day's rows), or their problems. */
-function tableEntries(report: ReportId, tableQuery: Array<[string, string]>, problems: string[]): Array<[string, string]> {
+function tableEntries(tables: readonly TableName[], tableQuery: Array<[string, string]>, problems: string[]): Array<[string, string]> {
   const kept: Array<[string, string]> = [];
-  for (const table of REPORT_TABLES[report]) {
+  for (const table of tables) {
     const keys = tableUrlKeys(table);
     const byFieldName = !TABLE_COLUMNS[table];
     for (const [name, value] of tableQuery) {
@@ -56,15 +50,22 @@ function tableEntries(report: ReportId, tableQuery: Array<[string, string]>, pro
   return kept;
 }
 
+/** What a view of the report keeps, from its module; null for a report no view can be saved of. */
+export function savedViewSpec(report: string): SavedViewSpec | null {
+  return findReportModule(report)?.savedView ?? null;
+}
+
 /** The query a view of `report` stores, from the URL query the browser shows now. */
 export function savedViewQuery(report: ReportId, query: string, now: Date = new Date()): SavedViewQuery {
+  const spec = savedViewSpec(report);
+  if (!spec) return { ok: false, problems: ["No view of this report can be saved."] };
   if (query.length > MAX_VIEW_QUERY_LENGTH) return { ok: false, problems: ["This report's address is too long to save."] };
   const search = new URLSearchParams(query.startsWith("?") ? query.slice(1) : query);
   const raw = rawOf(search);
   const own: RawSearchParams = Object.fromEntries(Object.entries(raw).filter(([name]) => REPORT_KEYS.includes(name) || name.includes(".")));
   const parsed = parseReportParams(own, now);
   const problems = [...parsed.problems];
-  const tables = tableEntries(report, parsed.tableQuery, problems);
+  const tables = tableEntries(spec.tables, parsed.tableQuery, problems);
   if (problems.length) return { ok: false, problems };
 
   const { params } = parsed;
@@ -75,19 +76,14 @@ export function savedViewQuery(report: ReportId, query: string, now: Date = new 
     kept.set("to", params.to);
   }
   if (params.compare !== "previous") kept.set("compare", params.compare);
-  if (report === "refunds" && params.dating !== "sale") kept.set("dating", params.dating);
   // Only a granularity the user chose: the automatic one follows the range (a preset's varies).
   if (raw.granularity !== undefined && raw.granularity !== "") kept.set("granularity", params.granularity);
   kept.set("tz", params.tz);
   if (params.currency) kept.set("currency", params.currency);
   for (const key of FILTER_KEYS) if (params.filters[key].length) kept.set(key, params.filters[key].join(","));
   for (const [name, value] of tables) kept.set(name, value);
-  if (report === "affiliates") {
-    // The leaderboard's own filter: a view of "only the flagged" opens flagged.
-    const text = search.get(AFFILIATES_FILTER_KEYS.text)?.trim().slice(0, MAX_AFFILIATES_FILTER_LENGTH);
-    if (text) kept.set(AFFILIATES_FILTER_KEYS.text, text);
-    if (search.get(AFFILIATES_FILTER_KEYS.flaggedOnly) === "true") kept.set(AFFILIATES_FILTER_KEYS.flaggedOnly, "true");
-  }
+  // The report's own parameters (Refunds' dating, the leaderboard's filter), as its module keeps them.
+  spec.keep?.(search, params, kept);
   return { ok: true, query: kept.toString() };
 }
 

@@ -1,7 +1,8 @@
 // The generic routes every report module is served by (lib/reports/server/report-handlers.ts),
 // proved with a sixth report registered in one line below: its view streams, its table pages and
 // its files download through the same three routes as the real reports, and a share link of it
-// is made, opened and downloaded from as the real reports' are (lib/sharing). A file name that cannot
+// is made, opened and downloaded from as the real reports' are (lib/sharing), and a view of it is
+// saved with what its module says a view keeps (lib/views). A file name that cannot
 // exist, a CSV locale we do not write and a key the report refuses are answered before the
 // report loads; the comparison is loaded only for a file that holds it; a refusal of the
 // report's own is sent as it is.
@@ -11,6 +12,7 @@ import { reportQuality } from "@/lib/reports/report-quality";
 import { csvFile, type CsvDataset } from "@/lib/reports/server/csv-datasets";
 import type { FilteredReport } from "@/lib/reports/server/filtered-report";
 import type { ReportModule } from "@/lib/reports/server/report-module";
+import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 import { MemoryShareLinkStore } from "@/lib/store/share-link-store";
 
 const session = vi.hoisted(() => ({ keyType: "creator" as "creator" | "affiliate" }));
@@ -20,6 +22,8 @@ vi.mock("@/lib/auth/session", () => ({
 }));
 const links = vi.hoisted(() => ({ store: null as unknown }));
 vi.mock("@/lib/sharing/share-link-owner", () => ({ getShareLinkStore: () => links.store }));
+const views = vi.hoisted(() => ({ store: null as unknown }));
+vi.mock("@/lib/views/saved-views", () => ({ getSavedViewStore: () => views.store }));
 vi.stubEnv("AUTH_SECRET", "report-generic-routes-secret-0123456789");
 
 const { GET: streamGET } = await import("@/app/api/reports/[report]/route");
@@ -30,11 +34,12 @@ const { errorResponse } = await import("@/lib/reports/server/report-route");
 const { createShareLinkAction } = await import("@/lib/actions/sharing/create-share-link");
 const { openSharedPage } = await import("@/lib/sharing/shared-page");
 const { sharedExportResponse } = await import("@/lib/sharing/shared-export");
+const { createSavedViewAction } = await import("@/lib/actions/views/create-saved-view");
 
 const load = vi.fn();
 const build = vi.fn();
 // Its id is no page of the app: a report of a test only.
-const sixth: ReportModule & Pick<FilteredReport, "build" | "share"> = {
+const sixth: ReportModule & Pick<FilteredReport, "build" | "share" | "savedView"> = {
   id: "sixth" as FilteredReport["id"],
   path: "/sixth" as ReportModule["path"],
   label: "Sixth",
@@ -50,6 +55,8 @@ const sixth: ReportModule & Pick<FilteredReport, "build" | "share"> = {
       ["orders", { columns: [{ header: "Order", kind: "number", value: (r) => (r as { n: number }).n }], rows: [{ n: 1 }] }],
     ]),
   },
+  // Its table's sort, and a parameter of its own.
+  savedView: { tables: ["orders"], keep: (search, _params, kept) => void (search.get("sixth.mode") === "wide" && kept.set("sixth.mode", "wide")) },
 };
 REPORT_MODULES.push(sixth);
 afterAll(() => void REPORT_MODULES.splice(REPORT_MODULES.indexOf(sixth), 1));
@@ -65,6 +72,7 @@ const files = new Map([
 beforeEach(() => {
   session.keyType = "creator";
   links.store = new MemoryShareLinkStore();
+  views.store = new MemorySavedViewStore();
   load.mockReset();
   load.mockResolvedValue({ quality: reportQuality({ current: [] }), datasets: files });
   build.mockReset();
@@ -160,5 +168,21 @@ describe("its share links", () => {
     session.keyType = "creator";
     expect(await createShareLinkAction({ report: "seventh", query: URL_QUERY, mode: "fixed", expiry: { kind: "days", days: 7 }, password: null })).toMatchObject({ ok: false, error: { code: "invalid_request" } });
     expect(await (links.store as MemoryShareLinkStore).list("acct")).toEqual([]);
+  });
+});
+
+describe("its saved views", () => {
+  it("keep the shared parameters, its table's sort and its own parameter, and nothing else", async () => {
+    const saved = await createSavedViewAction({ report: "sixth", name: "Wide", query: `${URL_QUERY}&orders.sort=amount&purchases.sort=amount&sixth.mode=wide&utm=x` });
+    if (!saved.ok) throw new Error(saved.error.message);
+    expect(Object.fromEntries(new URLSearchParams(saved.data.query))).toEqual({ from: "2026-06-01", to: "2026-06-10", tz: "UTC", "orders.sort": "amount", "sixth.mode": "wide" });
+    expect(await (views.store as MemorySavedViewStore).list("acct")).toMatchObject([{ report: "sixth", name: "Wide" }]);
+  });
+
+  it("are refused to a key the report refuses, and for a report that is not registered", async () => {
+    session.keyType = "affiliate";
+    expect(await createSavedViewAction({ report: "sixth", name: "A", query: URL_QUERY })).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    session.keyType = "creator";
+    expect(await createSavedViewAction({ report: "seventh", name: "A", query: URL_QUERY })).toMatchObject({ ok: false, error: { code: "invalid_request" } });
   });
 });

@@ -39,7 +39,7 @@ export interface ReportShare {
   datasets(view: unknown, keyType: KeyType): Map<string, CsvDataset>;
 }
 
-export function filteredReport(spec: Pick<FilteredReport, "id" | "build" | "exports" | "tables" | "share">): FilteredReport {
+export function filteredReport(spec: Pick<FilteredReport, "id" | "build" | "exports" | "tables" | "share" | "savedView">): FilteredReport {
   return {
     ...spec,
     // Its path, name and who may open it are said once, where the browser reads them too.

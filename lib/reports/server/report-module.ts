@@ -8,6 +8,7 @@ import type { ReportProgress } from "@/lib/reports/report-progress";
 import type { ReportExport } from "@/lib/reports/server/report-export";
 import type { ReportRequest } from "@/lib/reports/server/report-route";
 import type { ReportParams } from "@/lib/report-params/definitions";
+import type { TableName } from "@/lib/report-params/table-url-parsers";
 
 /** A request to a report's route once the session, the access and the report parameters are checked. */
 export interface ReportContext extends ReportRequest {
@@ -32,6 +33,14 @@ export interface ReportExports {
   load(context: ReportContext & { dataset: string; params: ReportParams }): Promise<ExportFigures | Response>;
 }
 
+/** What a saved view of the report keeps of its URL besides the shared report parameters (lib/views/saved-view-query.ts). */
+export interface SavedViewSpec {
+  /** The tables whose hidden columns and sort a view keeps. */
+  tables: readonly TableName[];
+  /** The report's own parameters, read from the URL (`search`) or the parsed params, written into `kept`. */
+  keep?(search: URLSearchParams, params: ReportParams, kept: URLSearchParams): void;
+}
+
 /**
  * The report's page (id, path, English label: the ZIP's README title; creatorOnly: affiliate keys
  * get 403 from the page and every route of the report before any upstream request) and what it serves.
@@ -46,4 +55,6 @@ export interface ReportModule extends ReportPage {
    * JSON never cached, or a refusal. Each table's records are also a file of the same name.
    */
   tables?: Readonly<Record<string, (context: ReportContext) => Promise<unknown>>>;
+  /** Present when a view of the report can be saved: what the view keeps. */
+  savedView?: SavedViewSpec;
 }

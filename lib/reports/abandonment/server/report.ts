@@ -39,5 +39,6 @@ export const abandonmentReport = filteredReport({
     load: ({ request, client, params }) => loadAbandonmentReport(client, params, { signal: request.signal }).then(({ view, data }) => ({ quality: view.quality, datasets: abandonmentDatasets(view, data) })),
   },
   tables: { carts: cartsPage },
+  savedView: { tables: ["carts"] },
   share: { keep: KEEP, datasets: (view) => abandonmentDatasets(view as SharedViews["abandonment"] as AbandonmentView, NO_CARTS) },
 });

@@ -5,6 +5,7 @@ import { getReportFactStore } from "@/lib/mirror/mirror-access";
 import { AFFILIATES_CSV_NAMES, AFFILIATES_HOLD_COMPARISON, affiliatesDatasets } from "@/lib/reports/server/affiliates-csv";
 import { buildAffiliatesView, loadAffiliatesReport } from "@/lib/reports/server/affiliates-report";
 import { filteredReport, type ShareKeep } from "@/lib/reports/server/filtered-report";
+import { AFFILIATES_FILTER_KEYS, MAX_AFFILIATES_FILTER_LENGTH } from "@/lib/report-params/table-url-parsers";
 import type { SharedAffiliatesView, SharedViews } from "@/lib/sharing/shared-views";
 
 const KEEP = { comparison: true, comparisonDataFrom: true, minSample: true, flagMultiple: true, blocks: true, sales: true, unavailable: true, quality: true } satisfies ShareKeep<SharedAffiliatesView>;
@@ -17,4 +18,13 @@ export const affiliatesReport = filteredReport({
     load: ({ request, client, params }) => loadAffiliatesReport(client, params, { signal: request.signal }).then(({ view }) => ({ quality: view.quality, datasets: affiliatesDatasets(view) })),
   },
   share: { keep: KEEP, datasets: (view) => affiliatesDatasets(view as SharedViews["affiliates"]) },
+  savedView: {
+    tables: ["affiliates"],
+    // The leaderboard's own filter: a view of "only the flagged" opens flagged.
+    keep: (search, _params, kept) => {
+      const text = search.get(AFFILIATES_FILTER_KEYS.text)?.trim().slice(0, MAX_AFFILIATES_FILTER_LENGTH);
+      if (text) kept.set(AFFILIATES_FILTER_KEYS.text, text);
+      if (search.get(AFFILIATES_FILTER_KEYS.flaggedOnly) === "true") kept.set(AFFILIATES_FILTER_KEYS.flaggedOnly, "true");
+    },
+  },
 });

@@ -37,5 +37,6 @@ export const ordersReport = filteredReport({
     load: ({ request, client, params }) => loadOrdersReport(client, params, { signal: request.signal }).then(({ view, orders }) => ({ quality: view.quality, datasets: ordersDatasets(view, orders) })),
   },
   tables: { orders: ordersPage },
+  savedView: { tables: ["orders"] },
   share: { keep: KEEP, datasets: (view) => ordersDatasets(view as SharedViews["orders"] as OrdersView, []) },
 });

@@ -41,5 +41,7 @@ export const refundsReport = filteredReport({
   // No file of this report holds the comparison period's figures.
   exports: { names: REFUNDS_CSV_NAMES, holdsComparison: new Set<string>(), load: loadFiles },
   tables: { refunds: recordsPage("refunds"), chargebacks: recordsPage("chargebacks") },
+  // The dating is the Refunds report's own parameter: kept when it is not the default.
+  savedView: { tables: ["refunds", "chargebacks"], keep: (_search, params, kept) => void (params.dating !== "sale" && kept.set("dating", params.dating)) },
   share: { keep: KEEP, datasets: (view, keyType) => refundsPanelDatasets(view as SharedViews["refunds"], keyType) },
 });

@@ -41,5 +41,6 @@ export const revenueReport = filteredReport({
     load: ({ request, account, client, params }) => loadRevenueExport(client, account.keyType, params, { signal: request.signal, facts: getReportFactStore() }).then(({ view, datasets }) => ({ quality: view.quality, datasets })),
   },
   tables: { purchases: purchasesPage },
+  savedView: { tables: ["purchases"] },
   share: { keep: KEEP, datasets: (view, keyType) => revenueDatasets(view as SharedViews["revenue"] as RevenueView, [], keyType) },
 });
