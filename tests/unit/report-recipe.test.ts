@@ -36,6 +36,8 @@ it("every report of a range and filters has its builder and share keep-list, and
     const report = FILTERED_REPORTS[id];
     expect(report.id).toBe(id);
     expect(Object.keys(report.share.keep).length).toBeGreaterThan(0);
+    // A view of it can be saved, keeping its tables' state.
+    expect(report.savedView?.tables.length, `${id}: savedView`).toBeGreaterThan(0);
     for (const table of Object.keys(report.tables ?? {})) expect(report.exports?.names.has(table), `${id}: a file named ${table}`).toBe(true);
     // A share link of it opens on a page that shows its own panels.
     expect(fs.readFileSync(path.join(ROOT, "components/sharing/shared-panels.tsx"), "utf8"), `${id}: its case in shared-panels.tsx`).toContain(`case "${id}":`);
