@@ -11,8 +11,8 @@ import type { TableName } from "@/lib/report-params/table-url-parsers";
 import { useCustomerDetails } from "./use-customer-details";
 import { useTableRows } from "./use-table-rows";
 import { useTableUrlState } from "./use-table-url-state";
-import { frame } from "@/components/ui/surface";
 import { outlineButton } from "@/components/ui/button-style";
+import { listHead, ScrollRegion } from "@/components/ui/scroll-region";
 
 /**
  * `code`: the column holds the API's codes of that dimension, shown as words (sorting and the
@@ -93,9 +93,9 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
       </div>
       {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>}
       {revealed.error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{revealed.error}</p>}
-      <div className={frame(`overflow-x-auto ${isFetching ? "cursor-progress" : ""}`)} aria-busy={isFetching || undefined} tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
+      <ScrollRegion surface="frame" className={isFetching ? "cursor-progress" : ""} aria-busy={isFetching || undefined} label={t("scrollable", { title })}>
         <table className="min-w-full text-sm">
-          <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+          <thead className={listHead()}>
             <tr>
               {visible.map((c) => (
                 <th key={c.key} scope="col" aria-sort={c.sort && state.sort === c.sort ? (state.dir === "asc" ? "ascending" : "descending") : undefined} className={`px-3 py-2 font-medium ${c.numeric ? "text-right" : ""}`}>
@@ -117,7 +117,7 @@ export function RecordsTable<R>({ title, table, endpoint, query, total, columns,
             {data && data.items.length === 0 && <tr><td colSpan={visible.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">{t("nothing")}</td></tr>}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav aria-label={t("pages", { title })} className="flex items-center justify-end gap-2 text-sm">
         <button type="button" className={outlineButton()} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>{t("previous")}</button>
         <span data-testid={`${testId}-page`}>{t("page", { page: f.number(page), pages: f.number(pages) })}</span>

@@ -13,6 +13,7 @@ import type { ShareLinkSummary } from "@/lib/sharing/share-links";
 import { ShareUrlField } from "./share-url-field";
 import { frame } from "@/components/ui/surface";
 import { dangerOutlineButton, outlineButton } from "@/components/ui/button-style";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; limit: number }) {
   const t = useTranslations("sharing.list");
@@ -92,7 +93,7 @@ export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; l
             </li>
           ))}
         </ul>
-        <div className={frame("hidden overflow-x-auto sm:block")} role="region" aria-label={t("title")} tabIndex={0}>
+        <ScrollRegion surface="frame" className="hidden sm:block" label={t("title")}>
           <table className="w-full text-left text-sm" data-testid="shared-links">
             <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
@@ -117,7 +118,7 @@ export function SharedLinksList({ links, limit }: { links: ShareLinkSummary[]; l
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         </>
       )}
     </div>

@@ -8,6 +8,7 @@ import { recoveredShare } from "@/lib/analytics/decline-recovery";
 import { ApprovalRates } from "./approval-rates";
 import { useCurrencyName } from "@/components/i18n/use-currency-name";
 import { card } from "@/components/ui/surface";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 // Why payments fail: decline codes in plain words, PSP × code, approval rates, attempts.
 export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines" | "matrix" | "matrixRecovery" | "approval" | "attempts" | "kpis"> }) {
@@ -19,7 +20,7 @@ export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines"
   return (
     <section aria-labelledby="ab-declines" className="space-y-4">
       <h2 id="ab-declines" className="text-lg font-semibold">{t("title")} <CsvLink dataset="declines" /></h2>
-      <div className={card("overflow-x-auto")} tabIndex={0} role="region" aria-label={t("codesScrollable")}>
+      <ScrollRegion surface="card" label={t("codesScrollable")}>
         <table className="min-w-full text-sm" data-testid="decline-codes">
           <thead className="bg-zinc-100 text-left text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
             <tr><th scope="col" className="px-3 py-2">{t("code")}</th><th scope="col" className="px-3 py-2 text-right">{t("carts")}</th><th scope="col" className="px-3 py-2 text-right">{t("value")}</th><th scope="col" className="px-3 py-2">{t("meaning")}</th><th scope="col" className="px-3 py-2">{t("whatToDo")}</th></tr>
@@ -36,7 +37,7 @@ export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines"
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="grid gap-4 md:grid-cols-2">
         {declines.byValue.map((group) => (
           <div key={group.currency} className={card("p-4 text-sm")}>
@@ -47,7 +48,7 @@ export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines"
           </div>
         ))}
       </div>
-      <div className={card("overflow-x-auto p-4")} tabIndex={0} role="region" aria-label={t("matrixScrollable")} data-testid="decline-matrix-scroll">
+      <ScrollRegion surface="card" className="p-4" label={t("matrixScrollable")} data-testid="decline-matrix-scroll">
         <h3 className="text-sm font-semibold">{t("matrixTitle")} <CsvLink dataset="decline-matrix" /></h3>
         <table className="mt-2 min-w-full text-sm" data-testid="decline-matrix" data-total={matrix.total}>
           <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400"><tr><th scope="col" className="pr-3">{t("psp")}</th>{matrix.codes.map((c) => <th key={c} scope="col" className="pr-3 text-right">{label("declineCode", c)}</th>)}<th scope="col" className="text-right">{t("total")}</th></tr></thead>
@@ -61,7 +62,7 @@ export function DeclinesPanel({ view }: { view: Pick<AbandonmentView, "declines"
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <RecoveryMatrix matrix={matrix} recovery={view.matrixRecovery} />
       <ApprovalRates approval={approval} kpis={view.kpis} />
       <p className="text-sm" data-testid="attempts-per-cart">
@@ -84,7 +85,7 @@ function RecoveryMatrix({ matrix, recovery }: { matrix: AbandonmentView["matrix"
     return share === null ? "—" : t("recoveredCell", { recovered: f.number(recovered), carts: f.number(carts), share: f.percent(share, 0) });
   };
   return (
-    <div className={card("overflow-x-auto p-4")} tabIndex={0} role="region" aria-label={t("recoveryScrollable")} data-testid="decline-recovery-scroll">
+    <ScrollRegion surface="card" className="p-4" label={t("recoveryScrollable")} data-testid="decline-recovery-scroll">
       <h3 className="text-sm font-semibold">{t("recoveryTitle")} <CsvLink dataset="decline-matrix" /></h3>
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t("recoveryHint")}</p>
       <table className="mt-2 min-w-full text-sm" data-testid="decline-recovery" data-recovered={recovery.total} data-carts={matrix.total}>
@@ -106,6 +107,6 @@ function RecoveryMatrix({ matrix, recovery }: { matrix: AbandonmentView["matrix"
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

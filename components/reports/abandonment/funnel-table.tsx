@@ -4,7 +4,7 @@ import type { FunnelNote } from "@/lib/analytics/abandonment-funnel";
 import { CsvLink } from "@/components/reports/csv-link";
 import { useFormats } from "@/components/i18n/use-formats";
 import type { CategoryLabel } from "@/lib/i18n/code-labels";
-import { card } from "@/components/ui/surface";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 type Funnel = AbandonmentView["funnel"];
 
@@ -17,7 +17,7 @@ export function FunnelTable({ title, funnel, testId, groupLabel }: { title: stri
     : n.id === "none" ? t("note.none", { field: t(`field.${n.field}`), group: t("groupNone") })
     : t(`note.${n.id}`);
   return (
-    <div className={card("overflow-x-auto p-4")} tabIndex={0} role="region" aria-label={t("scrollable", { title })}>
+    <ScrollRegion surface="card" className="p-4" label={t("scrollable", { title })}>
       <h3 className="text-sm font-semibold">{title} <CsvLink dataset={testId} /></h3>
       <table className="mt-2 min-w-full text-sm" data-testid={testId}>
         <thead className="text-left text-xs uppercase text-zinc-600 dark:text-zinc-400">
@@ -38,7 +38,7 @@ export function FunnelTable({ title, funnel, testId, groupLabel }: { title: stri
         </tbody>
       </table>
       {funnel.notes.length > 0 && <ul className="mt-2 list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">{funnel.notes.map((n) => <li key={n.id}>{note(n)}</li>)}</ul>}
-    </div>
+    </ScrollRegion>
   );
 }
 

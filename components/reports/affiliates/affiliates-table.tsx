@@ -14,7 +14,7 @@ import { reportQuery } from "@/lib/report-params/parse";
 import { DEFAULT_AFFILIATE_SORT, isFlagged, shownAffiliateRows, type AffiliateSort } from "@/lib/reports/affiliate-rows";
 import { deltasArePartial } from "@/lib/reports/report-quality";
 import type { AffiliatesView } from "@/lib/reports/report-views";
-import { frame } from "@/components/ui/surface";
+import { listHead, ScrollRegion } from "@/components/ui/scroll-region";
 
 type Formats = ReturnType<typeof useFormats>;
 type Words = ReturnType<typeof useTranslations<"affiliates">>;
@@ -112,9 +112,9 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
     trend: view.comparisonDataFrom ? <NoTrend dataFrom={view.comparisonDataFrom} /> : <Trend row={r} partial={partialTrend} f={f} t={t} />,
   });
   return (
-    <div className={frame("overflow-x-auto")} tabIndex={0} role="region" aria-label={t("tableLabel", { currency: block.currency.toUpperCase() })}>
+    <ScrollRegion surface="frame" label={t("tableLabel", { currency: block.currency.toUpperCase() })}>
       <table className="min-w-full text-sm" data-testid="affiliates-table">
-        <thead className="bg-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+        <thead className={listHead()}>
           <tr>
             {columns.map((c) => (
               <th key={c.key} scope="col" aria-sort={state.sort === c.key ? (state.dir === "asc" ? "ascending" : "descending") : undefined} className={`px-3 py-2 align-bottom font-medium ${c.numeric ? "text-right" : STICKY_HEAD}`}>
@@ -140,6 +140,6 @@ export function AffiliatesTable({ block, view, params, filter, linked }: Props) 
           {rows.length === 0 && <tr><td colSpan={columns.length} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">{t("noMatch")}</td></tr>}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

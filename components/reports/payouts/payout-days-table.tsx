@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFormats } from "@/components/i18n/use-formats";
 import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { monthLabel } from "./payout-format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const th = "px-2 py-1.5 text-right font-medium whitespace-nowrap";
 const td = "px-2 py-1.5 text-right tabular-nums whitespace-nowrap";
@@ -17,7 +18,7 @@ export function PayoutDaysTable({ view, currency: c }: { view: PayoutsView; curr
   return (
     <details className="group rounded-lg border border-zinc-200 dark:border-zinc-800 sm:open:pb-2" open>
       <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">{t("days.title")}</summary>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("days.caption", { month: monthLabel(view.month, f.locale), currency: c.currency.toUpperCase() })}>
+      <ScrollRegion label={t("days.caption", { month: monthLabel(view.month, f.locale), currency: c.currency.toUpperCase() })}>
         <table className="w-full text-sm" data-testid="payouts-days">
           <caption className="sr-only">{t("days.caption", { month: monthLabel(view.month, f.locale), currency: c.currency.toUpperCase() })}</caption>
           <thead className="text-zinc-600 dark:text-zinc-400">
@@ -47,7 +48,7 @@ export function PayoutDaysTable({ view, currency: c }: { view: PayoutsView; curr
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }
