@@ -1,87 +1,36 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, useTransition, type FormEvent } from "react";
-import { createSavedViewAction } from "@/lib/actions/views/create-saved-view";
+import { useCallback, useState } from "react";
 import type { ReportId } from "@/lib/reports/report-definitions";
-import { MAX_VIEW_NAME_LENGTH } from "@/lib/views/saved-view-limits";
-import { useViewFailureText } from "./use-view-failure-text";
-import { floating } from "@/components/ui/surface";
-import { outlineButton, solidButton } from "@/components/ui/button-style";
+import { outlineButton } from "@/components/ui/button-style";
 
-// "Save view": the report as the URL holds it now, under a name, in a small modal dialog (the
-// browser's <dialog>: focus stays inside, Escape closes it, and it fits a phone's width). The
-// server checks the query again and keeps only what a view keeps; the navigation shows the new
-// view at once (router.refresh re-renders the shell without reloading the report).
+// Out of every report's first load: fetched on the first click (the page's JS budget).
+const SaveViewDialog = dynamic(() => import("./save-view-dialog").then((m) => m.SaveViewDialog), { ssr: false });
+
+// "Save view": the report as the URL holds it now, under a name (save-view-dialog.tsx).
 //
 // Two places: beside the report's downloads from sm up ("header"), and at the top of the
 // navigation's "Saved views" menu ("menu"), which is where a phone finds it: one more row in
 // the report's header would push the key figures below a phone's first screen.
 export function SaveViewButton({ report, placement = "header" }: { report: ReportId; placement?: "header" | "menu" }) {
   const t = useTranslations("views.save");
-  const failureText = useViewFailureText();
-  const router = useRouter();
-  const search = useSearchParams();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const [name, setName] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const open = () => {
-    setFailure(null);
-    setSaved(null);
-    dialog.current?.showModal();
-  };
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    startTransition(async () => {
-      setFailure(null);
-      try {
-        const result = await createSavedViewAction({ report, name, query: search.toString() });
-        if (!result.ok) return setFailure(failureText(result.error));
-        dialog.current?.close();
-        setName("");
-        setSaved(t("saved", { name: result.data.name }));
-        router.refresh();
-      } catch {
-        setFailure(t("noAnswer"));
-      }
-    });
-  };
+  const closed = useCallback((name: string | null) => {
+    setOpen(false);
+    if (name) setSaved(t("saved", { name }));
+  }, [t]);
 
   return (
     <div className={placement === "header" ? "hidden flex-col items-end sm:flex" : "flex flex-col items-stretch"}>
-      <button type="button" onClick={open} data-testid={placement === "header" ? "save-view" : "save-view-menu"}
+      <button type="button" onClick={() => { setSaved(null); setOpen(true); }} data-testid={placement === "header" ? "save-view" : "save-view-menu"}
         className={outlineButton("bar")}>
         {t("button")}
       </button>
       {saved && <p role="status" data-testid="save-view-saved" className={`text-xs text-emerald-700 dark:text-emerald-400 ${placement === "header" ? "max-w-xs text-right" : "mt-1"}`}>{saved}</p>}
-      <dialog ref={dialog} aria-labelledby={`${id}-title`} data-testid="save-view-dialog"
-        className={floating("m-auto w-[min(26rem,calc(100vw-2rem))] p-0 text-zinc-900 shadow-xl backdrop:bg-black/40 dark:text-zinc-100")}>
-        <form onSubmit={save} className="space-y-3 p-4">
-          <h2 id={`${id}-title`} className="text-base font-semibold">{t("title")}</h2>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("hint")}</p>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-name`} className="block text-sm font-medium">{t("name")}</label>
-            <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={MAX_VIEW_NAME_LENGTH} required autoComplete="off" placeholder={t("placeholder")}
-              className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
-          </div>
-          {failure && <p role="alert" data-testid="save-view-failure" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} disabled={pending}
-              className={outlineButton()}>
-              {t("cancel")}
-            </button>
-            <button type="submit" disabled={pending} aria-busy={pending}
-              className={solidButton()}>
-              {pending ? t("saving") : t("submit")}
-            </button>
-          </div>
-        </form>
-      </dialog>
+      {open && <SaveViewDialog report={report} onClosed={closed} />}
     </div>
   );
 }
