@@ -318,7 +318,8 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
       const upstream = ((await sandbox.stats())["creator"]?.requests ?? 0) - before;
       const skipped: LoadResult = { signIn: [], revenue7: [], heavyDone: 0, heavyFailed: 0, minInFlight: 0, failedSamples: [] };
       if (!ONLY) progress(`${backend}: load phase (load ${loadAverage()})`);
-      // The load phase runs on the last visit's server: its own peak is what it added to that one's.
+      // The load phase on a server of its own, so that its peak RSS is its own.
+      if (!ONLY) await restart();
       const load = ONLY ? skipped : await loadPhase(base, cookie, all);
       const loadPeakKiB = groupPeakKiB(server);
       peakRssKiB = Math.max(peakRssKiB, loadPeakKiB);

@@ -34,7 +34,7 @@ export function SignOutButton() {
     <span className="inline-flex items-center gap-2">
       {error && <span role="alert" className="text-xs text-red-700 dark:text-red-300">{error}</span>}
       <button type="button" onClick={signOut} disabled={pending}
-        className={outlineButton("bar")}>
+        className={outlineButton("md")}>
         {t("button")}
       </button>
     </span>

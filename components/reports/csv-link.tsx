@@ -35,7 +35,7 @@ export function CsvLink({ dataset, label = "CSV" }: { dataset: string; label?: s
 export function DownloadAll({ report, query, label }: { report: ReportId; query: string; label?: string }) {
   const t = useTranslations("report.csv");
   return (
-    <a className={outlineButton("bar")} href={exportHref(report, "all", query)} data-testid="download-all">
+    <a className={outlineButton("md")} href={exportHref(report, "all", query)} data-testid="download-all">
       {label ?? t("downloadAll")}
     </a>
   );

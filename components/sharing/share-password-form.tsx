@@ -48,7 +48,7 @@ export function SharePasswordForm({ token, locked }: { token: string; locked: nu
           <label className="block text-sm font-medium" htmlFor="share-password-input">{t("label")}</label>
           <input id="share-password-input" type="password" autoComplete="off" required value={password} onChange={(e) => setPassword(e.target.value)}
             className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
-          <button type="submit" disabled={pending} className={solidButton("sm", "py-2")}>
+          <button type="submit" disabled={pending} className={solidButton("md")}>
             {pending ? t("opening") : t("open")}
           </button>
           {message && <p role="alert" data-testid="share-password-message" className="text-sm text-red-700 dark:text-red-400">{message}</p>}

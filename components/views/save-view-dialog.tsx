@@ -66,10 +66,10 @@ export function SaveViewDialog({ report, onClosed }: { report: ReportId; onClose
         </div>
         {failure && <p role="alert" data-testid="save-view-failure" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={() => dialog.current?.close()} disabled={pending} className={outlineButton()}>
+          <button type="button" onClick={() => dialog.current?.close()} disabled={pending} className={outlineButton("md")}>
             {t("cancel")}
           </button>
-          <button type="submit" disabled={pending} aria-busy={pending} className={solidButton()}>
+          <button type="submit" disabled={pending} aria-busy={pending} className={solidButton("md")}>
             {pending ? t("saving") : t("submit")}
           </button>
         </div>

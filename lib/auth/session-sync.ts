@@ -3,9 +3,9 @@ import "server-only";
 // A session's part in its account's background sync (lib/mirror): it runs for as long as one of
 // the account's sessions lasts (its vault entry). Sign-in starts it; the server resumes it for
 // every session the vault still holds when it starts, and looks again every 15 s, so a
-// sync stopped here (the session that started it signed out while another lasts, the lease lost
-// to an instance that then stopped) or run by an instance that died is taken up again. Reading a
-// session never starts anything.
+// sync stopped here (the session that started it signed out while another lasts) or run by an
+// instance that died is taken up again (a sync that loses its lease waits on it by itself:
+// lib/mirror/account-sync.ts). Reading a session never starts anything.
 import { log } from "@/lib/log/server-log";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";

@@ -73,14 +73,15 @@ export function ensureAccountSync(input: AccountSyncInput): string {
   const leases = input.leases ?? getProcessState().leases ?? store;
 
   const run = async () => {
-    let state: MirrorSyncState = (await store.readSyncState(account)) ?? { days, startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] };
-    state = { ...state, days };
     while (!controller.signal.aborted && (await input.alive())) {
       if (!(await leases.lease(leaseName(account), holder, leaseMs, clock()))) {
         // Another process syncs this account: look again later, it may stop.
         await abortableSleep(leaseMs / 3, controller.signal);
         continue;
       }
+      // Read under the lease, each time: a process that held it in between wrote its own.
+      const stored = await store.readSyncState(account);
+      let state: MirrorSyncState = { ...(stored ?? { startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] }), days };
       // Renewed while the pass runs, not only between chunks: a chunk waiting behind reports
       // can outlast the lease, and another process would then start a second sync.
       const pass = new AbortController();
@@ -117,7 +118,8 @@ export function ensureAccountSync(input: AccountSyncInput): string {
         }
       } finally {
         clearInterval(renew);
-        await store.writeSyncState(account, state).catch(() => undefined);
+        // A lost lease is another process's to write.
+        if (!lost) await store.writeSyncState(account, state).catch(() => undefined);
       }
       await abortableSleep(lost ? leaseMs / 3 : (input.pauseMs ?? PAUSE_MS), controller.signal).catch(() => undefined);
     }

@@ -2,7 +2,7 @@
 // it is called in English (files and logs; the pages' words are in the messages), and whether it
 // needs a creator key. What each one fetches and computes is its module
 // (lib/reports/<id>/server/report.ts); what it shows, components/reports/<id>.
-/** Every report's id: the schemas that accept a report (share links, their snapshots) read this list. */
+/** Every report of a range and filters, by id (the schemas that accept a report read the server's registry instead). */
 export const REPORT_IDS = ["revenue", "orders", "abandonment", "refunds", "affiliates"] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 

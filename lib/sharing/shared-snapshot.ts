@@ -5,7 +5,7 @@ import "server-only";
 
 import { z } from "zod";
 import type { ReportId } from "@/lib/reports/report-definitions";
-import { findShareableReport } from "@/lib/reports/server/report-registry";
+import { shareableReportId } from "@/lib/reports/server/report-registry";
 
 export interface SharedSnapshot {
   version: 1;
@@ -23,7 +23,7 @@ export interface SharedSnapshot {
 const schema = z.object({
   version: z.literal(1),
   // A report of the registry that links can hold (a link of a report since removed is refused).
-  report: z.string().refine((id) => findShareableReport(id) !== null).transform((id) => id as ReportId),
+  report: shareableReportId("A report this server does not serve."),
   keyType: z.enum(["creator", "affiliate"]),
   accountLabel: z.string(),
   query: z.string(),

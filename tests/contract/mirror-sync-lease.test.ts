@@ -51,19 +51,28 @@ it("waits on the lease again when another process takes it mid-pass, and goes on
     lease: (name, holder, ttlMs, now) => (taken ? Promise.resolve(false) : store.lease(name, holder, ttlMs, now)),
     releaseLease: (name, holder) => store.releaseLease(name, holder),
   };
+  // The sync's state is the lease holder's to write: none written while the other process has it.
+  const writes: boolean[] = [];
+  const writeSyncState = store.writeSyncState.bind(store);
+  store.writeSyncState = (account, state) => (writes.push(taken), writeSyncState(account, state));
   // A long pass (many days), one request at a time, so that it is mid-pass when the lease goes.
   const before = await requestsOf(sb, "creator");
   const account = startSync(sb, "creator", store, { days: 400, leaseMs: LEASE, clock: Date.now, leases });
-  await waitFor(async () => (await requestsOf(sb, "creator")) > before + 2, "the pass to start");
-  taken = true;
-  await sleep(LEASE * 2);
-  const whileTaken = await requestsOf(sb, "creator");
-  await sleep(LEASE * 2);
-  // The pass stopped for the other holder, and the sync still waits on the lease.
-  expect(await requestsOf(sb, "creator")).toBe(whileTaken);
-  expect(getProcessState().syncs.has(account)).toBe(true);
-  taken = false;
-  await waitFor(async () => (await requestsOf(sb, "creator")) > whileTaken, "the sync to go on once the lease is free");
-  await stopAccountSync(account);
-  await store.close();
+  try {
+    await waitFor(async () => (await requestsOf(sb, "creator")) > before + 2, "the pass to start");
+    taken = true;
+    await sleep(LEASE * 2);
+    const whileTaken = await requestsOf(sb, "creator");
+    await sleep(LEASE * 2);
+    // The pass stopped for the other holder, and the sync still waits on the lease.
+    expect(await requestsOf(sb, "creator")).toBe(whileTaken);
+    expect(getProcessState().syncs.has(account)).toBe(true);
+    expect(writes).not.toContain(true);
+    taken = false;
+    await waitFor(async () => (await requestsOf(sb, "creator")) > whileTaken, "the sync to go on once the lease is free");
+  } finally {
+    taken = false;
+    await stopAccountSync(account);
+    await store.close();
+  }
 });

@@ -38,6 +38,7 @@ const { createSavedViewAction } = await import("@/lib/actions/views/create-saved
 
 const load = vi.fn();
 const build = vi.fn();
+const shareBuild = vi.fn();
 // Its id is no page of the app: a report of a test only.
 const sixth: ReportModule & Pick<FilteredReport, "build" | "share" | "savedView"> = {
   id: "sixth" as FilteredReport["id"],
@@ -47,7 +48,7 @@ const sixth: ReportModule & Pick<FilteredReport, "build" | "share" | "savedView"
   view: ({ query }) => (query.get("bad") ? "bad is not a parameter of this report." : async (progress) => build(progress)),
   exports: { names: new Set(["all", "kpis", "orders"]), holdsComparison: new Set(["kpis"]), load },
   tables: { orders: async ({ query }) => ({ page: Number(query.get("page") ?? 1), rows: [{ n: 1 }] }) },
-  build: async () => ({ figure: 42, customerEmail: "ana@example.com", rows: [{ n: 1 }], quality: reportQuality({ current: [] }) }),
+  build: shareBuild,
   share: {
     keep: { figure: true, quality: true },
     datasets: (view) => new Map<string, CsvDataset>([
@@ -77,6 +78,8 @@ beforeEach(() => {
   load.mockResolvedValue({ quality: reportQuality({ current: [] }), datasets: files });
   build.mockReset();
   build.mockResolvedValue({ figure: 42 });
+  shareBuild.mockReset();
+  shareBuild.mockResolvedValue({ figure: 42, customerEmail: "ana@example.com", rows: [{ n: 1 }], quality: reportQuality({ current: [] }) });
 });
 
 describe("a report registered in the one registry", () => {
@@ -167,6 +170,8 @@ describe("its share links", () => {
     expect(await shareSixth()).toMatchObject({ ok: false, error: { code: "forbidden" } });
     session.keyType = "creator";
     expect(await createShareLinkAction({ report: "seventh", query: URL_QUERY, mode: "fixed", expiry: { kind: "days", days: 7 }, password: null })).toMatchObject({ ok: false, error: { code: "invalid_request" } });
+    // Refused before anything loads.
+    expect(shareBuild).not.toHaveBeenCalled();
     expect(await (links.store as MemoryShareLinkStore).list("acct")).toEqual([]);
   });
 });

@@ -8,8 +8,7 @@ import { z } from "zod";
 import { publicAccountName } from "@/lib/auth/account-label";
 import { actionFailure, sessionAction } from "@/lib/actions/session-action";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
-import type { ReportId } from "@/lib/reports/report-definitions";
-import { findShareableReport } from "@/lib/reports/server/report-registry";
+import { findShareableReport, shareableReportId } from "@/lib/reports/server/report-registry";
 import { describeReportError } from "@/lib/reports/server/describe-error";
 import { buildShareableView } from "@/lib/sharing/shareable-view";
 import { shareExpiryChoiceSchema } from "@/lib/sharing/share-expiry";
@@ -18,7 +17,7 @@ import { sharedSnapshot } from "@/lib/sharing/shared-snapshot";
 
 const input = z.object({
   // Any report of the registry that links can hold (its module says what a link keeps).
-  report: z.string().max(64).refine((id) => findShareableReport(id) !== null, "There is no such report to share.").transform((id) => id as ReportId),
+  report: shareableReportId("There is no such report to share."),
   query: z.string().max(4000),
   mode: z.enum(["fixed", "live"]),
   expiry: shareExpiryChoiceSchema,

@@ -12,6 +12,7 @@ import { revenueReport } from "@/lib/reports/revenue/server/report";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import type { FilteredReport } from "@/lib/reports/server/filtered-report";
 import type { ReportModule } from "@/lib/reports/server/report-module";
+import { z } from "zod";
 
 export const FILTERED_REPORTS: Readonly<Record<ReportId, FilteredReport>> = {
   revenue: revenueReport,
@@ -29,10 +30,23 @@ export function findReportModule(id: string): ReportModule | null {
   return REPORT_MODULES.find((module) => module.id === id) ?? null;
 }
 
+/** A module of a report of a range and filters: it builds its view and says what a share link keeps of it. */
+export function isFilteredReport(module: ReportModule): module is FilteredReport {
+  return "share" in module && "build" in module;
+}
+
 /** A report a share link can hold: a module that builds its view and says what a link keeps of it. */
 export function findShareableReport(id: string): FilteredReport | null {
   const found = findReportModule(id);
-  return found && "share" in found && "build" in found ? (found as FilteredReport) : null;
+  return found && isFilteredReport(found) ? found : null;
+}
+
+/**
+ * A report id from the browser or a stored row, as a schema reads it: the id of a shareable module
+ * (typed as the module's), or an issue with `message`.
+ */
+export function shareableReportId(message: string) {
+  return z.string().max(64).transform((id, context) => findShareableReport(id)?.id ?? (context.addIssue({ code: "custom", message }), z.NEVER));
 }
 
 /** The shareable report of a stored id: a link or a snapshot names one that this server serves, or it is refused when read. */
