@@ -2,7 +2,7 @@
 // purchases' is (purchase-fact-sql.ts, whose currency placement and day range it shares). The
 // behaviour suite holds the two back-ends to one answer.
 import { NONE } from "@/lib/records/keys";
-import { bucketJoin, currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
+import { bucketJoin, currencyExpression, days, forDialect, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
 import {
   ORDER_FACT_DIMENSIONS, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
 } from "./order-fact-store";
@@ -179,6 +179,8 @@ export const orderPageItemsOf = (rows: readonly OrderPageRecord[], reversed: boo
   const items = rows.map((r) => ({ orderId: Number(r.order_id), day: r.day, seq: Number(r.seq) }));
   return reversed ? items.reverse() : items;
 };
+
+export const ORDER_PAGE: FactPageQueries<OrderPageRequest, OrderPageRecord, OrderPageItem> = { count: orderPageCountStatement, page: orderPageStatement, itemsOf: orderPageItemsOf };
 
 type Numeric = number | string | bigint;
 export type OrderBucketRecord = { currency: string; bucket: Numeric; record_day: string; orders: Numeric; cents: Numeric };

@@ -159,6 +159,13 @@ export function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: s
   return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${range} >= ? AND f.created_at < ?${filters}${only ? ` AND ${only}` : ""}) r`;
 }
 
+/** The UTC days of createdAt holding a row of the plan's range (after its filters): the "days" the affiliates' and the refunds' statements answer. */
+export function rangeDaysStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  const args: unknown[] = [];
+  const text = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, args, "f.created_at")}`;
+  return forDialect(dialect, { text, args });
+}
+
 /**
  * Without a filter (nor `only`, a condition a partial index answers), every row of the range is
  * read: SQLite reads them faster along the primary key's day range (the rows of a day side by
@@ -299,12 +306,10 @@ export function affiliateStatements(dialect: FactDialect, table: string, account
       FROM (SELECT r.currency, r.affiliate, r.purchase_type, r.order_id, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell FROM ${rows} WHERE r.order_id IS NOT NULL) w
       WHERE w.purchase_type = 'front' AND w.affiliate <> 'none') a
     GROUP BY a.currency, a.affiliate`;
-  const dayArgs: unknown[] = [];
-  const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
   return {
     sums: forDialect(dialect, { text: sums, args: sumArgs }),
     orders: forDialect(dialect, { text: orders, args: orderArgs }),
-    days: forDialect(dialect, { text: days, args: dayArgs }),
+    days: rangeDaysStatement(dialect, table, account, plan),
   };
 }
 
@@ -409,6 +414,15 @@ export const pageItemsOf = (rows: readonly PageRecord[], reversed: boolean): Fac
   const items = rows.map((r) => ({ purchaseId: Number(r.purchase_id), day: r.day, seq: Number(r.seq) }));
   return reversed ? items.reverse() : items;
 };
+
+/** How a table's page is read on either back-end (the stores' `page`): its count, a slice of its rows in order, and the items of those rows. */
+export interface FactPageQueries<Request, Row, Item> {
+  count: (dialect: FactDialect, table: string, account: string, request: Request) => Statement;
+  page: (dialect: FactDialect, table: string, account: string, request: Request, dir: "asc" | "desc", offset: number, limit: number) => Statement;
+  itemsOf: (rows: readonly Row[], reversed: boolean) => Item[];
+}
+
+export const PURCHASE_PAGE: FactPageQueries<FactPageRequest, PageRecord, FactPageItem> = { count: pageCountStatement, page: pageStatement, itemsOf: pageItemsOf };
 
 export type Numeric = number | string | bigint;
 type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;
