@@ -44,7 +44,7 @@ export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
 }
 
 /** SQL with `?` placeholders; PostgreSQL's text numbers them. */
-interface Statement { text: string; args: unknown[] }
+export interface Statement { text: string; args: unknown[] }
 
 const numbered = (text: string): string => {
   let n = 0;
@@ -396,8 +396,11 @@ export function affiliateGroupsOf(rows: { sums: readonly AffiliateSumRecord[]; o
 
 export const affiliateCountOf = (r: AffiliateCountRecord): FactAffiliateCount => ({ currency: r.currency, affiliate: r.affiliate, sales: Number(r.sales) });
 
+/** What a page of a table is cut by, whatever the table. */
+export type PageRequest = Pick<FactPageRequest, "page" | "pageSize" | "dir">;
+
 /** Where a page starts and how it is read: from the nearer end of the order. */
-export function pageSlice(total: number, request: Pick<FactPageRequest, "page" | "pageSize" | "dir">): { page: number; offset: number; limit: number; dir: "asc" | "desc"; reversed: boolean } {
+export function pageSlice(total: number, request: PageRequest): { page: number; offset: number; limit: number; dir: "asc" | "desc"; reversed: boolean } {
   const size = Math.max(1, request.pageSize);
   const pages = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, request.page), pages);
@@ -421,6 +424,9 @@ export interface FactPageQueries<Request, Row, Item> {
   page: (dialect: FactDialect, table: string, account: string, request: Request, dir: "asc" | "desc", offset: number, limit: number) => Statement;
   itemsOf: (rows: readonly Row[], reversed: boolean) => Item[];
 }
+
+/** The rows of some ids within a plan (the stores' ofIds). */
+export type IdsStatement<Plan> = (dialect: FactDialect, table: string, account: string, plan: Plan, ids: readonly number[]) => Statement;
 
 export const PURCHASE_PAGE: FactPageQueries<FactPageRequest, PageRecord, FactPageItem> = { count: pageCountStatement, page: pageStatement, itemsOf: pageItemsOf };
 

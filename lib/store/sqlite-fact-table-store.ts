@@ -6,22 +6,17 @@ import "server-only";
 // holds two tables in one file and keeps its own (sqlite-event-fact-store.ts).
 import type Database from "better-sqlite3";
 import { openFactSqlite } from "./sqlite-fact-open";
-import { sqliteFactDays, type SqliteFactTables } from "./sqlite-fact-days";
-import { pageSlice, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
-import type { FactDayMeta, FactPageRequest } from "./purchase-fact-store";
+import { sqliteFactDays } from "./sqlite-fact-days";
+import type { FactTable } from "./fact-table";
+import { pageSlice, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "./purchase-fact-sql";
+import type { FactDayMeta } from "./purchase-fact-store";
 
-export interface SqliteFactTable<Row> extends SqliteFactTables {
+export interface SqliteFactTable<Row> extends FactTable<Row> {
   /** A column the current shape has and an older one lacked (sqlite-fact-open.ts); absent: nothing to drop. */
   requiredColumn?: string;
   /** The rows' table and its indexes: CREATE … IF NOT EXISTS statements. */
   schema: string;
-  valuesOf: (row: Row) => unknown[];
 }
-
-export interface SqliteStatement { text: string; args: unknown[] }
-
-type IdsStatement<Plan> = (dialect: FactDialect, table: string, account: string, plan: Plan, ids: readonly number[]) => SqliteStatement;
-type PageRequest = Pick<FactPageRequest, "page" | "pageSize" | "dir">;
 
 export abstract class SqliteFactTableStore<Row> {
   protected readonly db: Database.Database;
@@ -38,13 +33,13 @@ export abstract class SqliteFactTableStore<Row> {
     this.statements = sqliteFactDays<Row>(this.db, table, table.valuesOf);
   }
 
-  protected all<T extends object>(statement: SqliteStatement): T[] {
+  protected all<T extends object>(statement: Statement): T[] {
     return this.db.prepare(statement.text).all(...statement.args) as T[];
   }
 
   /** Each named statement's rows, read in one transaction: a day replaced between them cannot set them apart. The caller names the records' types, as `all` does. */
-  protected transactionRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: SqliteStatement }): R {
-    return this.db.transaction(() => Object.fromEntries(Object.entries<SqliteStatement>(statements).map(([name, statement]) => [name, this.all(statement)])) as unknown as R)();
+  protected transactionRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): R {
+    return this.db.transaction(() => Object.fromEntries(Object.entries<Statement>(statements).map(([name, statement]) => [name, this.all(statement)])) as unknown as R)();
   }
 
   /** The rows of some ids within a plan: none asked, none read (`IN ()` is no SQL). */

@@ -5,36 +5,23 @@ import "server-only";
 // forgotten, reads from one snapshot, a page of the table, and closing. The refunds' and
 // chargebacks' store holds two tables and keeps its own (postgres-event-fact-store.ts).
 import type { Pool, PoolClient } from "pg";
-import { pageSlice, type FactDialect, type FactPageQueries } from "../purchase-fact-sql";
-import type { FactDayMeta, FactPageRequest } from "../purchase-fact-store";
+import type { FactTable } from "../fact-table";
+import { pageSlice, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
+import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
-
-export interface PostgresFactTable<Row> {
-  /** The rows' table and its own columns (after account, day, seq). */
-  rows: string;
-  columns: readonly string[];
-  /** The days' marks: account, day, fetched_at, count. */
-  days: string;
-  valuesOf: (row: Row) => unknown[];
-}
-
-export interface PostgresStatement { text: string; args: unknown[] }
-
-type IdsStatement<Plan> = (dialect: FactDialect, table: string, account: string, plan: Plan, ids: readonly number[]) => PostgresStatement;
-type PageRequest = Pick<FactPageRequest, "page" | "pageSize" | "dir">;
 
 export abstract class PostgresFactTableStore<Row> {
   protected readonly pool: Pool;
   private readonly ownsPool: boolean;
   private readonly tables: PostgresFactTables;
 
-  protected constructor(private readonly table: PostgresFactTable<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
+  protected constructor(private readonly table: FactTable<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
     this.tables = { rows: table.rows, columns: ["account", "day", "seq", ...table.columns], days: table.days };
   }
 
-  protected async all<T extends object>(statement: PostgresStatement): Promise<T[]> {
+  protected async all<T extends object>(statement: Statement): Promise<T[]> {
     return (await this.pool.query<T & Record<string, unknown>>(statement.text, statement.args)).rows;
   }
 
@@ -47,10 +34,10 @@ export abstract class PostgresFactTableStore<Row> {
   }
 
   /** Each named statement's rows, read one after the other from one snapshot; the caller names the records' types, as `all` does. */
-  protected snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: PostgresStatement }): Promise<R> {
+  protected snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
     return this.snapshot(async (client) => {
       const rows: Record<string, unknown[]> = {};
-      for (const [name, statement] of Object.entries<PostgresStatement>(statements)) rows[name] = (await client.query(statement.text, statement.args)).rows;
+      for (const [name, statement] of Object.entries<Statement>(statements)) rows[name] = (await client.query(statement.text, statement.args)).rows;
       return rows as unknown as R;
     });
   }
