@@ -7,11 +7,11 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
-import type { FactTable } from "./fact-table";
+import type { FactTableDefinition } from "./fact-table-definition";
 import { pageSlice, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "./purchase-fact-sql";
 import type { FactDayMeta } from "./purchase-fact-store";
 
-export interface SqliteFactTable<Row> extends FactTable<Row> {
+export interface SqliteFactTable<Row> extends FactTableDefinition<Row> {
   /** A column the current shape has and an older one lacked (sqlite-fact-open.ts); absent: nothing to drop. */
   requiredColumn?: string;
   /** The rows' table and its indexes: CREATE … IF NOT EXISTS statements. */

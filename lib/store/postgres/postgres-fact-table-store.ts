@@ -5,7 +5,7 @@ import "server-only";
 // forgotten, reads from one snapshot, a page of the table, and closing. The refunds' and
 // chargebacks' store holds two tables and keeps its own (postgres-event-fact-store.ts).
 import type { Pool, PoolClient } from "pg";
-import type { FactTable } from "../fact-table";
+import type { FactTableDefinition } from "../fact-table-definition";
 import { pageSlice, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
@@ -16,7 +16,7 @@ export abstract class PostgresFactTableStore<Row> {
   private readonly ownsPool: boolean;
   private readonly tables: PostgresFactTables;
 
-  protected constructor(private readonly table: FactTable<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
+  protected constructor(private readonly table: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
     this.tables = { rows: table.rows, columns: ["account", "day", "seq", ...table.columns], days: table.days };
   }
