@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useConfirmStep } from "@/components/ui/use-confirm-step";
 import { deleteSavedViewAction } from "@/lib/actions/views/delete-saved-view";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
 import { useViewFailureText } from "./use-view-failure-text";
@@ -14,21 +14,14 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
   const t = useTranslations("views.nav");
   const failureText = useViewFailureText();
   const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { confirming, setConfirming, failure, setFailure, pending, run, ask, cancel } = useConfirmStep(() => t("noAnswer"));
 
   const remove = () =>
-    startTransition(async () => {
-      setFailure(null);
-      try {
-        const result = await deleteSavedViewAction({ id: view.id });
-        if (!result.ok && result.error.code !== "view_not_found") return setFailure(failureText(result.error));
-        setConfirming(false);
-        router.refresh();
-      } catch {
-        setFailure(t("noAnswer"));
-      }
+    run(async () => {
+      const result = await deleteSavedViewAction({ id: view.id });
+      if (!result.ok && result.error.code !== "view_not_found") return setFailure(failureText(result.error));
+      setConfirming(false);
+      router.refresh();
     });
 
   return (
@@ -40,7 +33,7 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
           <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{reportLabel}</span>
         </Link>
         {!confirming && (
-          <button type="button" onClick={() => setConfirming(true)} aria-label={t("deleteLabel", { name: view.name })} data-testid="saved-view-delete"
+          <button type="button" onClick={ask} aria-label={t("deleteLabel", { name: view.name })} data-testid="saved-view-delete"
             className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 dark:text-red-300 dark:ring-red-900 dark:hover:bg-red-950">
             {t("delete")}
           </button>
@@ -53,7 +46,7 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
             className="rounded-md bg-red-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60">
             {pending ? t("deleting") : t("confirmDelete")}
           </button>
-          <button type="button" onClick={() => { setConfirming(false); setFailure(null); }} disabled={pending}
+          <button type="button" onClick={cancel} disabled={pending}
             className="rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900">
             {t("cancel")}
           </button>
