@@ -106,17 +106,26 @@ export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<Purch
   return { from: `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i - 1", within: "" };
 }
 
-/** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
-export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
-  // Placeholders are numbered in the text's order: the arguments go in that order.
+/**
+ * The parts of a statement over the range join of the buckets' instants with a fact table's
+ * rows (purchases, orders): the placed currency, the bucket, the join and the conditions (the
+ * table's own filters), with their arguments in the text's order (placeholders are numbered so).
+ */
+export function bucketedRows<Plan extends Pick<PurchaseFactPlan, "currency" | "bucketStarts" | "endMs" | "days">>(dialect: FactDialect, table: string, account: string, plan: Plan, filtersOf: (plan: Plan, args: unknown[]) => string) {
   const args: unknown[] = [];
   const currency = currencyExpression(plan, args);
   const { from, bucket, within } = bucketJoin(dialect, table, plan, args);
   args.push(account, plan.days.from, plan.days.to);
-  const filters = filterConditions(plan, args);
+  const where = `f.account = ? AND ${days(dialect)}${within}${filtersOf(plan, args)}`;
+  return { args, currency, bucket, from, where };
+}
+
+/** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
+export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  const { args, currency, bucket, from, where } = bucketedRows(dialect, table, account, plan, filterConditions);
   const sums = SUM_COLUMNS.map((c, i) => `SUM(f.${c}) AS s${i}`).join(", ");
   const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS purchases, ${sums} FROM ${from}
-    WHERE f.account = ? AND ${days(dialect)}${within}${filters}
+    WHERE ${where}
     GROUP BY 1, 2`;
   return forDialect(dialect, { text, args });
 }
