@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFailureText } from "@/components/i18n/use-failure-text";
+import { ConfirmButtons } from "@/components/ui/confirm-buttons";
 import { useConfirmStep } from "@/components/ui/use-confirm-step";
 import { forgetMyDataAction } from "@/lib/actions/account/forget-my-data";
 
@@ -33,14 +34,7 @@ export function ForgetMyData() {
           <p id="forget-title" className="font-semibold">{t("confirmTitle")}</p>
           <p className="text-xs">{t("confirmText")}</p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={forget} disabled={pending} aria-busy={pending}
-              className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60">
-              {pending ? t("deleting") : t("confirm")}
-            </button>
-            <button type="button" onClick={cancel} disabled={pending}
-              className="rounded-md px-3 py-1 text-sm font-medium ring-1 ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900">
-              {t("cancel")}
-            </button>
+            <ConfirmButtons size="sm" pending={pending} onConfirm={forget} onCancel={cancel} confirmLabel={t("confirm")} busyLabel={t("deleting")} cancelLabel={t("cancel")} />
           </div>
         </div>
       )}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { ConfirmButtons } from "@/components/ui/confirm-buttons";
 import { useConfirmStep } from "@/components/ui/use-confirm-step";
 import { deleteSavedViewAction } from "@/lib/actions/views/delete-saved-view";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
@@ -42,14 +43,7 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
       {confirming && (
         <div role="group" aria-label={t("confirm", { name: view.name })} className="mt-1 flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1.5 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">
           <span className="min-w-0 flex-1 break-words">{t("confirm", { name: view.name })}</span>
-          <button type="button" onClick={remove} disabled={pending} aria-busy={pending} data-testid="saved-view-confirm-delete"
-            className="rounded-md bg-red-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60">
-            {pending ? t("deleting") : t("confirmDelete")}
-          </button>
-          <button type="button" onClick={cancel} disabled={pending}
-            className="rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900">
-            {t("cancel")}
-          </button>
+          <ConfirmButtons size="xs" pending={pending} onConfirm={remove} onCancel={cancel} confirmLabel={t("confirmDelete")} busyLabel={t("deleting")} cancelLabel={t("cancel")} confirmTestId="saved-view-confirm-delete" />
         </div>
       )}
       {failure && <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">{failure}</p>}
