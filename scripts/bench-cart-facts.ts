@@ -10,18 +10,16 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { fillTempMirror, lastTwoYears } from "./bench/fill-mirror";
-import { benchSize, timedView } from "./bench/timed-view";
+import { benchSize, fillFactBench, timedView } from "./bench/fact-bench";
 import { runMain } from "./bench/run-main";
 
-const { scale: SCALE, days: DAYS } = benchSize("5");
+const SIZE = benchSize("5");
 const SECRET = "bench-cart-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const filled = await fillTempMirror({ name: "bench-cart-facts", scale: SCALE, days: DAYS, resources: ["abandoned-carts", "purchases"], serverSecret: SECRET, stores: (file) => ({ cartFacts: new SqliteCartFactStore(file), facts: new SqlitePurchaseFactStore(file) }) });
+  const { filled, base } = await fillFactBench(SIZE, { name: "bench-cart-facts", resources: ["abandoned-carts", "purchases"], serverSecret: SECRET, stores: (file) => ({ cartFacts: new SqliteCartFactStore(file), facts: new SqlitePurchaseFactStore(file) }) });
   const { bench: { client }, stores: { cartFacts, facts } } = filled;
 
-  const base = lastTwoYears(DAYS);
   const time = (label: string, params: ReportParams, options: { cartFacts?: SqliteCartFactStore; facts?: SqlitePurchaseFactStore }) => timedView(label, () => buildAbandonmentView(client, params, options));
   const unfiltered = await time("unfiltered, carts and purchases from the fact tables", base, { cartFacts, facts });
   const product = unfiltered.view.byProduct[0]?.key ?? "none";

@@ -6,18 +6,16 @@
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
-import { fillTempMirror, lastTwoYears } from "./bench/fill-mirror";
-import { benchSize, timedView } from "./bench/timed-view";
+import { benchSize, fillFactBench, timedView } from "./bench/fact-bench";
 import { runMain } from "./bench/run-main";
 
-const { scale: SCALE, days: DAYS } = benchSize("20");
+const SIZE = benchSize("20");
 const SECRET = "bench-order-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const filled = await fillTempMirror({ name: "bench-order-facts", scale: SCALE, days: DAYS, resources: ["orders"], serverSecret: SECRET, stores: (file) => ({ orderFacts: new SqliteOrderFactStore(file) }) });
+  const { filled, base } = await fillFactBench(SIZE, { name: "bench-order-facts", resources: ["orders"], serverSecret: SECRET, stores: (file) => ({ orderFacts: new SqliteOrderFactStore(file) }) });
   const { bench: { client }, stores: { orderFacts } } = filled;
 
-  const base = lastTwoYears(DAYS);
   const time = (label: string, params: ReportParams, options: { orderFacts?: SqliteOrderFactStore }) => timedView(label, () => buildOrdersView(client, params, options));
   const unfiltered = await time("unfiltered, from the fact table", base, { orderFacts });
   const product = unfiltered.view.filterOptions.product?.[0] ?? "none";

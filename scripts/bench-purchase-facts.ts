@@ -5,18 +5,17 @@
 // no comparison (the period before lies beyond the days filled).
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { fillTempMirror, lastTwoYears, seconds as s } from "./bench/fill-mirror";
-import { benchSize, timedView } from "./bench/timed-view";
+import { seconds as s } from "./bench/fill-mirror";
+import { benchSize, fillFactBench, timedView } from "./bench/fact-bench";
 import { runMain } from "./bench/run-main";
 
-const { scale: SCALE, days: DAYS } = benchSize("20");
+const SIZE = benchSize("20");
 const SECRET = "bench-purchase-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const filled = await fillTempMirror({ name: "bench-facts", scale: SCALE, days: DAYS, resources: ["purchases"], serverSecret: SECRET, stores: (file) => ({ facts: new SqlitePurchaseFactStore(file) }) });
+  const { filled, base } = await fillFactBench(SIZE, { name: "bench-facts", resources: ["purchases"], serverSecret: SECRET, stores: (file) => ({ facts: new SqlitePurchaseFactStore(file) }) });
   const { bench: { client }, stores: { facts } } = filled;
 
-  const base = lastTwoYears(DAYS);
   const unfiltered = await buildRevenueView(client, "creator", base);
   const product = unfiltered.breakdowns.find((b) => b.id === "product")?.rows[0]?.key ?? "none";
   const params = { ...base, filters: { ...base.filters, product: [product] } };
