@@ -46,25 +46,21 @@ const caFile = z.preprocess(
     .optional(),
 );
 
-const timeoutMs = z.preprocess(
-  emptyToUndefined,
-  z.coerce
-    .number({ error: "must be a number of milliseconds" })
-    .int({ error: "must be a whole number of milliseconds" })
-    .min(100, { error: "must be at least 100 ms" })
-    .max(120_000, { error: "must be at most 120000 ms" })
-    .default(15_000),
-);
+/** A duration in whole milliseconds, within the bounds a person is told when it is outside them. */
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(min, { error: `must be at least ${min} ms` })
+      .max(max, { error: `must be at most ${max} ms` })
+      .default(fallback),
+  );
 
-const deadlineMs = z.preprocess(
-  emptyToUndefined,
-  z.coerce
-    .number({ error: "must be a number of milliseconds" })
-    .int({ error: "must be a whole number of milliseconds" })
-    .min(1_000, { error: "must be at least 1000 ms" })
-    .max(600_000, { error: "must be at most 600000 ms" })
-    .default(30_000),
-);
+const timeoutMs = milliseconds(100, 120_000, 15_000);
+
+const deadlineMs = milliseconds(1_000, 600_000, 30_000);
 
 const authSecret = z.preprocess(
   emptyToUndefined,

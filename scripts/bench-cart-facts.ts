@@ -6,32 +6,21 @@
 // and purchases, stored through MirrorDayCache.set as the sync stores them (sealed day, day mark
 // or summary, cart and purchase rows). Then the view is built as the route builds it, by a
 // mirrored client whose every day is fresh (no upstream request), last two years in UTC, no comparison.
-import { parseArgs } from "node:util";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { benchSize, fillFactBench, timedView } from "./bench/fact-bench";
 import { runMain } from "./bench/run-main";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "731" } } });
-const SCALE = Number(values.scale);
-const DAYS = Number(values.days);
+const SIZE = benchSize("5");
 const SECRET = "bench-cart-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const filled = await fillTempMirror({ name: "bench-cart-facts", scale: SCALE, days: DAYS, resources: ["abandoned-carts", "purchases"], serverSecret: SECRET, stores: (file) => ({ cartFacts: new SqliteCartFactStore(file), facts: new SqlitePurchaseFactStore(file) }) });
+  const { filled, base } = await fillFactBench(SIZE, { name: "bench-cart-facts", resources: ["abandoned-carts", "purchases"], serverSecret: SECRET, stores: (file) => ({ cartFacts: new SqliteCartFactStore(file), facts: new SqlitePurchaseFactStore(file) }) });
   const { bench: { client }, stores: { cartFacts, facts } } = filled;
 
-  const base = lastTwoYears(DAYS);
-  const time = async (label: string, params: ReportParams, options: { cartFacts?: SqliteCartFactStore; facts?: SqlitePurchaseFactStore }) => {
-    const before = load();
-    const started = performance.now();
-    const view = await buildAbandonmentView(client, params, options);
-    const ms = performance.now() - started;
-    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB)`);
-    return { view, json: JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value)) };
-  };
+  const time = (label: string, params: ReportParams, options: { cartFacts?: SqliteCartFactStore; facts?: SqlitePurchaseFactStore }) => timedView(label, () => buildAbandonmentView(client, params, options));
   const unfiltered = await time("unfiltered, carts and purchases from the fact tables", base, { cartFacts, facts });
   const product = unfiltered.view.byProduct[0]?.key ?? "none";
   const params = { ...base, filters: { ...base.filters, product: [product] } };

@@ -3,31 +3,20 @@
 // one mirror file. The mirror is filled without a sync (scripts/bench/fill-mirror.ts). Then the view is
 // built as the route builds it, by a mirrored client whose every day is fresh (no upstream
 // request), last two years in UTC, no comparison (the period before lies beyond the days filled).
-import { parseArgs } from "node:util";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
-import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { benchSize, fillFactBench, timedView } from "./bench/fact-bench";
 import { runMain } from "./bench/run-main";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "731" } } });
-const SCALE = Number(values.scale);
-const DAYS = Number(values.days);
+const SIZE = benchSize("20");
 const SECRET = "bench-order-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const filled = await fillTempMirror({ name: "bench-order-facts", scale: SCALE, days: DAYS, resources: ["orders"], serverSecret: SECRET, stores: (file) => ({ orderFacts: new SqliteOrderFactStore(file) }) });
+  const { filled, base } = await fillFactBench(SIZE, { name: "bench-order-facts", resources: ["orders"], serverSecret: SECRET, stores: (file) => ({ orderFacts: new SqliteOrderFactStore(file) }) });
   const { bench: { client }, stores: { orderFacts } } = filled;
 
-  const base = lastTwoYears(DAYS);
-  const time = async (label: string, params: ReportParams, options: { orderFacts?: SqliteOrderFactStore }) => {
-    const before = load();
-    const started = performance.now();
-    const view = await buildOrdersView(client, params, options);
-    const ms = performance.now() - started;
-    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB)`);
-    return { view, json: JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value)) };
-  };
+  const time = (label: string, params: ReportParams, options: { orderFacts?: SqliteOrderFactStore }) => timedView(label, () => buildOrdersView(client, params, options));
   const unfiltered = await time("unfiltered, from the fact table", base, { orderFacts });
   const product = unfiltered.view.filterOptions.product?.[0] ?? "none";
   const params = { ...base, filters: { ...base.filters, product: [product] } };

@@ -3,22 +3,19 @@
 // The mirror is filled without a sync (scripts/bench/fill-mirror.ts). Then the report is built as the route builds it,
 // by a mirrored client whose every day is fresh (no upstream request), last two years in UTC,
 // no comparison (the period before lies beyond the days filled).
-import { parseArgs } from "node:util";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { fillTempMirror, lastTwoYears, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { seconds as s } from "./bench/fill-mirror";
+import { benchSize, fillFactBench, timedView } from "./bench/fact-bench";
 import { runMain } from "./bench/run-main";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "20" }, days: { type: "string", default: "731" } } });
-const SCALE = Number(values.scale);
-const DAYS = Number(values.days);
+const SIZE = benchSize("20");
 const SECRET = "bench-purchase-facts-secret-0123456789abcdef";
 
 async function main(): Promise<void> {
-  const filled = await fillTempMirror({ name: "bench-facts", scale: SCALE, days: DAYS, resources: ["purchases"], serverSecret: SECRET, stores: (file) => ({ facts: new SqlitePurchaseFactStore(file) }) });
+  const { filled, base } = await fillFactBench(SIZE, { name: "bench-facts", resources: ["purchases"], serverSecret: SECRET, stores: (file) => ({ facts: new SqlitePurchaseFactStore(file) }) });
   const { bench: { client }, stores: { facts } } = filled;
 
-  const base = lastTwoYears(DAYS);
   const unfiltered = await buildRevenueView(client, "creator", base);
   const product = unfiltered.breakdowns.find((b) => b.id === "product")?.rows[0]?.key ?? "none";
   const params = { ...base, filters: { ...base.filters, product: [product] } };
@@ -37,12 +34,8 @@ async function main(): Promise<void> {
   const time = async (label: string, options: { facts?: SqlitePurchaseFactStore }) => {
     summaries = 0;
     summarizeMs = 0;
-    const before = load();
-    const started = performance.now();
-    const view = await buildRevenueView(client, "creator", params, options);
-    const ms = performance.now() - started;
-    console.log(`${label}: ${s(ms)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB, ${summaries} fact-table summaries${summaries ? ` taking ${s(summarizeMs)} s` : ""})`);
-    return JSON.stringify(view, (key, value: unknown) => (key === "computedAt" ? 0 : value));
+    const summarized = () => `, ${summaries} fact-table summaries${summaries ? ` taking ${s(summarizeMs)} s` : ""}`;
+    return (await timedView(label, () => buildRevenueView(client, "creator", params, options), summarized)).json;
   };
   console.log(`Revenue ${base.from} .. ${base.to}, UTC, per month, product = ${product}, ${unfiltered.rows.total} purchases unfiltered`);
   const records = await time("from the records (before)", {});

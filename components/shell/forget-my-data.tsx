@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { useFailureText } from "@/components/i18n/use-failure-text";
+import { ConfirmButtons } from "@/components/ui/confirm-buttons";
+import { useConfirmStep } from "@/components/ui/use-confirm-step";
 import { forgetMyDataAction } from "@/lib/actions/account/forget-my-data";
 
 // "Forget my data" asks twice: the first click only explains what happens and offers the
@@ -10,27 +11,20 @@ import { forgetMyDataAction } from "@/lib/actions/account/forget-my-data";
 export function ForgetMyData() {
   const t = useTranslations("shell.forget");
   const failureText = useFailureText();
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { confirming, failure, setFailure, pending, run, ask, cancel } = useConfirmStep(() => t("noAnswer"));
 
   const forget = () =>
-    startTransition(async () => {
-      setFailure(null);
-      try {
-        // On success the action sends the browser to the sign-in page; it answers only a failure.
-        const result = await forgetMyDataAction();
-        if (result && !result.ok) setFailure(failureText.failure(result.error));
-      } catch {
-        setFailure(t("noAnswer"));
-      }
+    run(async () => {
+      // On success the action sends the browser to the sign-in page; it answers only a failure.
+      const result = await forgetMyDataAction();
+      if (result && !result.ok) setFailure(failureText.failure(result.error));
     });
 
   return (
     <div className="space-y-2 border-t border-zinc-200 pt-3 dark:border-zinc-800">
       {!confirming ? (
         <>
-          <button type="button" onClick={() => setConfirming(true)} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-400">
+          <button type="button" onClick={ask} className="text-sm font-medium text-red-700 underline-offset-2 hover:underline dark:text-red-400">
             {t("button")}
           </button>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("hint")}</p>
@@ -40,14 +34,7 @@ export function ForgetMyData() {
           <p id="forget-title" className="font-semibold">{t("confirmTitle")}</p>
           <p className="text-xs">{t("confirmText")}</p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={forget} disabled={pending} aria-busy={pending}
-              className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60">
-              {pending ? t("deleting") : t("confirm")}
-            </button>
-            <button type="button" onClick={() => { setConfirming(false); setFailure(null); }} disabled={pending}
-              className="rounded-md px-3 py-1 text-sm font-medium ring-1 ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900">
-              {t("cancel")}
-            </button>
+            <ConfirmButtons size="sm" pending={pending} onConfirm={forget} onCancel={cancel} confirmLabel={t("confirm")} busyLabel={t("deleting")} cancelLabel={t("cancel")} />
           </div>
         </div>
       )}

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { ConfirmButtons } from "@/components/ui/confirm-buttons";
+import { useConfirmStep } from "@/components/ui/use-confirm-step";
 import { deleteSavedViewAction } from "@/lib/actions/views/delete-saved-view";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
 import { useViewFailureText } from "./use-view-failure-text";
@@ -14,21 +15,14 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
   const t = useTranslations("views.nav");
   const failureText = useViewFailureText();
   const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { confirming, setConfirming, failure, setFailure, pending, run, ask, cancel } = useConfirmStep(() => t("noAnswer"));
 
   const remove = () =>
-    startTransition(async () => {
-      setFailure(null);
-      try {
-        const result = await deleteSavedViewAction({ id: view.id });
-        if (!result.ok && result.error.code !== "view_not_found") return setFailure(failureText(result.error));
-        setConfirming(false);
-        router.refresh();
-      } catch {
-        setFailure(t("noAnswer"));
-      }
+    run(async () => {
+      const result = await deleteSavedViewAction({ id: view.id });
+      if (!result.ok && result.error.code !== "view_not_found") return setFailure(failureText(result.error));
+      setConfirming(false);
+      router.refresh();
     });
 
   return (
@@ -40,7 +34,7 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
           <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{reportLabel}</span>
         </Link>
         {!confirming && (
-          <button type="button" onClick={() => setConfirming(true)} aria-label={t("deleteLabel", { name: view.name })} data-testid="saved-view-delete"
+          <button type="button" onClick={ask} aria-label={t("deleteLabel", { name: view.name })} data-testid="saved-view-delete"
             className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 dark:text-red-300 dark:ring-red-900 dark:hover:bg-red-950">
             {t("delete")}
           </button>
@@ -49,14 +43,7 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
       {confirming && (
         <div role="group" aria-label={t("confirm", { name: view.name })} className="mt-1 flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1.5 text-sm text-red-950 dark:bg-red-950 dark:text-red-100">
           <span className="min-w-0 flex-1 break-words">{t("confirm", { name: view.name })}</span>
-          <button type="button" onClick={remove} disabled={pending} aria-busy={pending} data-testid="saved-view-confirm-delete"
-            className="rounded-md bg-red-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60">
-            {pending ? t("deleting") : t("confirmDelete")}
-          </button>
-          <button type="button" onClick={() => { setConfirming(false); setFailure(null); }} disabled={pending}
-            className="rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900">
-            {t("cancel")}
-          </button>
+          <ConfirmButtons size="xs" pending={pending} onConfirm={remove} onCancel={cancel} confirmLabel={t("confirmDelete")} busyLabel={t("deleting")} cancelLabel={t("cancel")} confirmTestId="saved-view-confirm-delete" />
         </div>
       )}
       {failure && <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">{failure}</p>}

@@ -31,39 +31,34 @@ export type SummaryValue = "transaction" | "affiliation";
 const byPurchases = (a: { currency: string; purchases: number }, b: { currency: string; purchases: number }) =>
   b.purchases - a.purchases || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 
+/** One row per currency of the merged summary, the most purchases first: its counts, then the figures `of` reads off its sums. */
+function kpisPerCurrency<K extends { currency: string; purchases: number; orders: number }>(merged: MergedSummary, of: (sums: readonly number[], orders: number) => Omit<K, "currency" | "purchases" | "orders">): K[] {
+  return merged.currencies.map(({ currency, purchases, orders, sums }) => ({ currency, purchases, orders, ...of(sums, orders) }) as K).sort(byPurchases);
+}
+
 export function summaryCreatorKpis(merged: MergedSummary): CreatorKpis[] {
-  return merged.currencies
-    .map(({ currency, purchases, orders, sums }): CreatorKpis => ({
-      currency,
-      purchases,
-      orders,
-      transactionAmount: fromCents(sums[SUM.transaction]!),
-      itemsGross: fromCents(sums[SUM.itemsGross]!),
-      itemsNet: fromCents(sums[SUM.itemsNet]!),
-      shipping: fromCents(sums[SUM.shipping]!),
-      taxes: fromCents(sums[SUM.taxes]!),
-      platformFees: fromCents(sums[SUM.platformFees]!),
-      creatorNet: fromCents(sums[SUM.creatorNet]!),
-      affiliationPaid: fromCents(sums[SUM.affiliation]!),
-      refunded: fromCents(sums[SUM.refunded]!),
-      averageOrderValue: orders > 0 ? fromCents(Math.round(sums[SUM.transaction]! / orders)) : null,
-    }))
-    .sort(byPurchases);
+  return kpisPerCurrency<CreatorKpis>(merged, (sums, orders) => ({
+    transactionAmount: fromCents(sums[SUM.transaction]!),
+    itemsGross: fromCents(sums[SUM.itemsGross]!),
+    itemsNet: fromCents(sums[SUM.itemsNet]!),
+    shipping: fromCents(sums[SUM.shipping]!),
+    taxes: fromCents(sums[SUM.taxes]!),
+    platformFees: fromCents(sums[SUM.platformFees]!),
+    creatorNet: fromCents(sums[SUM.creatorNet]!),
+    affiliationPaid: fromCents(sums[SUM.affiliation]!),
+    refunded: fromCents(sums[SUM.refunded]!),
+    averageOrderValue: orders > 0 ? fromCents(Math.round(sums[SUM.transaction]! / orders)) : null,
+  }));
 }
 
 export function summaryAffiliateKpis(merged: MergedSummary): AffiliateKpis[] {
-  return merged.currencies
-    .map(({ currency, purchases, orders, sums }): AffiliateKpis => ({
-      currency,
-      purchases,
-      orders,
-      commission: fromCents(sums[SUM.affiliation]!),
-      commissionNet: fromCents(sums[SUM.affiliationNet]!),
-      referredSales: fromCents(sums[SUM.transaction]!),
-      refunded: fromCents(sums[SUM.refunded]!),
-      commissionLostToRefunds: fromCents(sums[SUM.commissionLost]!),
-    }))
-    .sort(byPurchases);
+  return kpisPerCurrency<AffiliateKpis>(merged, (sums) => ({
+    commission: fromCents(sums[SUM.affiliation]!),
+    commissionNet: fromCents(sums[SUM.affiliationNet]!),
+    referredSales: fromCents(sums[SUM.transaction]!),
+    refunded: fromCents(sums[SUM.refunded]!),
+    commissionLostToRefunds: fromCents(sums[SUM.commissionLost]!),
+  }));
 }
 
 /** The bucket of a whole slot, or SummaryInexactError when its instants fall in two (a clock change off the quarter hour). */

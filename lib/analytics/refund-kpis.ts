@@ -114,22 +114,9 @@ export function eventDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (i
     else a.partial++;
     if (sale) touch(a, id!, sale).refunded += cents;
   }
-  const counted = new Set<number>();
-  const charged = new Set<number>();
-  for (const c of chargebacks ?? []) {
-    if (!c.dispute) continue;
-    const id = c.saleId;
-    const sale = id === null ? undefined : saleOf(id);
-    const a = acc(c.currency ?? sale?.currency);
-    // One chargeback per sale, however many dispute records it has.
-    if (id === null || !counted.has(id)) a.chargebacks++;
-    if (id !== null) counted.add(id);
-    // A dispute won gave its money back (sale-losses.ts).
-    if (c.won || (id !== null && charged.has(id))) continue;
-    if (id !== null) charged.add(id);
-    a.cbAmount += c.amountCents;
-    if (sale) touch(a, id!, sale).disputed = true;
-  }
+  countChargebacks(chargebacks, saleOf, acc, { outsideToo: true }, (a, id, sale) => {
+    touch(a, id, sale).disputed = true;
+  });
   for (const { a, sale, refunded, disputed } of lostBySale.values()) {
     a.commissionLost += saleLossCents({ amountCents: sale.affiliation, transactionCents: sale.transaction }, refunded, disputed);
   }
@@ -186,26 +173,38 @@ export function saleDatedRefundKpis(sums: readonly RefundSaleSums[], saleOf: (id
     a.refunded += s.refunded;
     a.commissionLost += s.refundLoss;
   }
-  const counted = new Set<number>();
-  const charged = new Set<number>();
-  for (const c of chargebacks ?? []) {
-    if (!c.dispute) continue;
-    const id = c.saleId;
-    const sale = id === null ? undefined : saleOf(id);
-    if (id === null || sale === undefined) continue; // a chargeback of a sale outside the period
-    const a = acc(c.currency ?? sale.currency);
-    // One chargeback per sale, however many dispute records it has.
-    if (!counted.has(id)) a.chargebacks++;
-    counted.add(id);
-    if (c.won || charged.has(id)) continue;
-    charged.add(id);
-    a.cbAmount += c.amountCents;
+  countChargebacks(chargebacks, saleOf, acc, { outsideToo: false }, (a, _id, sale) => {
     const amounts = { amountCents: sale.affiliation, transactionCents: sale.transaction };
     // The sums hold a refunded sale's loss without the dispute: the dispute's loss replaces it.
     const refunded = sale.refunded > 0;
     (refunded ? acc(sale.currency) : a).commissionLost += saleLossCents(amounts, sale.refunded, true) - (refunded ? saleLossCents(amounts, sale.refunded, false) : 0);
-  }
+  });
   return kpisOf(by);
+}
+
+/**
+ * The chargebacks counted, one definition for both datings (sale-losses.ts): disputes only (alerts
+ * left out), one chargeback per sale however many dispute records it has, and the amount of a
+ * sale's first dispute unless won (a dispute won gave its money back). `outsideToo: false` leaves
+ * out a chargeback of a sale not found (dated by sale: a sale outside the period). `charged` is
+ * told each amount counted of a sale found.
+ */
+function countChargebacks(chargebacks: readonly LossRow[] | null, saleOf: (id: number) => RefundSale | undefined, acc: (currency: unknown) => Acc, { outsideToo }: { outsideToo: boolean }, charged: (a: Acc, id: number, sale: RefundSale) => void): void {
+  const counted = new Set<number>();
+  const chargedIds = new Set<number>();
+  for (const c of chargebacks ?? []) {
+    if (!c.dispute) continue;
+    const id = c.saleId;
+    const sale = id === null ? undefined : saleOf(id);
+    if (!outsideToo && sale === undefined) continue;
+    const a = acc(c.currency ?? sale?.currency);
+    if (id === null || !counted.has(id)) a.chargebacks++;
+    if (id !== null) counted.add(id);
+    if (c.won || (id !== null && chargedIds.has(id))) continue;
+    if (id !== null) chargedIds.add(id);
+    a.cbAmount += c.amountCents;
+    if (id !== null && sale) charged(a, id, sale);
+  }
 }
 
 const accumulators = (by: Map<string, Acc>, fallbackCurrency: string) => (currency: unknown): Acc => {

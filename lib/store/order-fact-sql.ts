@@ -2,7 +2,7 @@
 // purchases' is (purchase-fact-sql.ts, whose currency placement and day range it shares). The
 // behaviour suite holds the two back-ends to one answer.
 import { NONE } from "@/lib/records/keys";
-import { bucketJoin, currencyExpression, days, forDialect, type FactDialect } from "./purchase-fact-sql";
+import { bucketedRows, currencyExpression, days, forDialect, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
 import {
   ORDER_FACT_DIMENSIONS, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
 } from "./order-fact-store";
@@ -67,15 +67,10 @@ function rangeRows(dialect: FactDialect, table: string, account: string, plan: O
 
 /** Orders and cents per currency, local bucket and record day: the range join of the buckets' instants with the rows. */
 export function orderBucketStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
-  // Placeholders are numbered in the text's order: the arguments go in that order.
-  const args: unknown[] = [];
-  const currency = currencyExpression(plan, args);
-  const { from, bucket, within } = bucketJoin(dialect, table, plan, args);
-  args.push(account, plan.days.from, plan.days.to);
-  const filters = filterConditions(plan, args);
+  const { args, currency, bucket, from, where } = bucketedRows(dialect, table, account, plan, filterConditions);
   // The records' own days ride along (a few per bucket): the comparison's data days, without another read.
   const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, f.record_day, COUNT(*) AS orders, SUM(f.amount_cents) AS cents FROM ${from}
-    WHERE f.account = ? AND ${days(dialect)}${within}${filters}
+    WHERE ${where}
     GROUP BY 1, 2, 3`;
   return forDialect(dialect, { text, args });
 }
@@ -179,6 +174,8 @@ export const orderPageItemsOf = (rows: readonly OrderPageRecord[], reversed: boo
   const items = rows.map((r) => ({ orderId: Number(r.order_id), day: r.day, seq: Number(r.seq) }));
   return reversed ? items.reverse() : items;
 };
+
+export const ORDER_PAGE: FactPageQueries<OrderPageRequest, OrderPageRecord, OrderPageItem> = { count: orderPageCountStatement, page: orderPageStatement, itemsOf: orderPageItemsOf };
 
 type Numeric = number | string | bigint;
 export type OrderBucketRecord = { currency: string; bucket: Numeric; record_day: string; orders: Numeric; cents: Numeric };

@@ -6,7 +6,7 @@
 // sealed day blobs only. The rows of a day are replaced together, in one transaction, whenever
 // the mirror stores that day (as the purchases fact table's). Rows are made by
 // lib/query/order-facts.ts; queries are planned by lib/query/order-query.ts and run here.
-import type { FactDayMeta } from "./purchase-fact-store";
+import type { FactDayMeta, FactPageOf, FactPageRequestOf, FactPlanOf } from "./purchase-fact-store";
 
 /**
  * The Orders report's filters (its FILTERS in lib/reports/server/orders-report.ts), each a
@@ -61,33 +61,18 @@ export interface OrderTableKeys {
 /** The orders table's sort keys (ORDER_SORT_KEYS). */
 export type OrderSortColumn = "createdAt" | "amount" | "product" | "milestone" | "country";
 
-export interface OrderPageRequest {
-  /** The range (days, [bucketStarts[0], endMs)) and filters; its currency placement is not used. */
-  plan: OrderFactPlan;
-  sort: OrderSortColumn;
-  dir: "asc" | "desc";
-  /** 1-based; past the last page, the last page is answered (as the table's pageOf does). */
-  page: number;
-  pageSize: number;
-}
+export type OrderPageRequest = FactPageRequestOf<OrderFactPlan, OrderSortColumn>;
 
 /** Where an order of a page lives: its sealed day, and its position among the day's rows. */
 export interface OrderPageItem { orderId: number; day: string; seq: number }
 
-export interface OrderPage { total: number; page: number; items: OrderPageItem[] }
+export type OrderPage = FactPageOf<OrderPageItem>;
 
-/** An orders aggregate, planned in lib/query/order-query.ts (instants, buckets, currency placement). */
-export interface OrderFactPlan {
-  /** The UTC days whose stored records the report reads (both inclusive). */
-  days: { from: string; to: string };
-  /** Local bucket i holds createdAt in [bucketStarts[i], bucketStarts[i + 1]), the last one up to endMs. */
-  bucketStarts: number[];
-  endMs: number;
-  /** Per dimension, the accepted values (compared as lib/reports/server/record-filters does); an absent or empty list accepts all. */
-  filters: Partial<Record<OrderFactDimension, readonly string[]>>;
-  /** How a record without a currency is placed: its offer's told currency, else the setting, else "unknown" per offer. */
-  currency: { offers: ReadonlyArray<readonly [string, string]>; setting: string | null };
-}
+/**
+ * An orders aggregate, planned in lib/query/order-query.ts (instants, buckets, currency placement);
+ * its filters' values are compared as lib/reports/server/record-filters does.
+ */
+export type OrderFactPlan = FactPlanOf<OrderFactDimension>;
 
 /** The filtered orders of a plan's range, per placed currency. */
 export interface OrderFactGroups {

@@ -44,7 +44,7 @@ export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
 }
 
 /** SQL with `?` placeholders; PostgreSQL's text numbers them. */
-interface Statement { text: string; args: unknown[] }
+export interface Statement { text: string; args: unknown[] }
 
 const numbered = (text: string): string => {
   let n = 0;
@@ -106,17 +106,26 @@ export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<Purch
   return { from: `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i - 1", within: "" };
 }
 
-/** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
-export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
-  // Placeholders are numbered in the text's order: the arguments go in that order.
+/**
+ * The parts of a statement over the range join of the buckets' instants with a fact table's
+ * rows (purchases, orders): the placed currency, the bucket, the join and the conditions (the
+ * table's own filters), with their arguments in the text's order (placeholders are numbered so).
+ */
+export function bucketedRows<Plan extends Pick<PurchaseFactPlan, "currency" | "bucketStarts" | "endMs" | "days">>(dialect: FactDialect, table: string, account: string, plan: Plan, filtersOf: (plan: Plan, args: unknown[]) => string) {
   const args: unknown[] = [];
   const currency = currencyExpression(plan, args);
   const { from, bucket, within } = bucketJoin(dialect, table, plan, args);
   args.push(account, plan.days.from, plan.days.to);
-  const filters = filterConditions(plan, args);
+  const where = `f.account = ? AND ${days(dialect)}${within}${filtersOf(plan, args)}`;
+  return { args, currency, bucket, from, where };
+}
+
+/** Purchases and sums per currency and local bucket: the range join of the buckets' instants with the rows. */
+export function bucketStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  const { args, currency, bucket, from, where } = bucketedRows(dialect, table, account, plan, filterConditions);
   const sums = SUM_COLUMNS.map((c, i) => `SUM(f.${c}) AS s${i}`).join(", ");
   const text = `SELECT ${currency} AS currency, ${bucket} AS bucket, COUNT(*) AS purchases, ${sums} FROM ${from}
-    WHERE f.account = ? AND ${days(dialect)}${within}${filters}
+    WHERE ${where}
     GROUP BY 1, 2`;
   return forDialect(dialect, { text, args });
 }
@@ -157,6 +166,13 @@ export function rangeRows(dialect: FactDialect, plan: PurchaseFactPlan, table: s
   const filters = filterConditions(plan, args);
   const range = filters || only ? `${days(dialect)} AND f.created_at` : unfilteredRange(dialect);
   return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${range} >= ? AND f.created_at < ?${filters}${only ? ` AND ${only}` : ""}) r`;
+}
+
+/** The UTC days of createdAt holding a row of the plan's range (after its filters): the "days" the affiliates' and the refunds' statements answer. */
+export function rangeDaysStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+  const args: unknown[] = [];
+  const text = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, args, "f.created_at")}`;
+  return forDialect(dialect, { text, args });
 }
 
 /**
@@ -299,12 +315,10 @@ export function affiliateStatements(dialect: FactDialect, table: string, account
       FROM (SELECT r.currency, r.affiliate, r.purchase_type, r.order_id, ${flag("order_bump")} AS bump, ${flag("upsell")} AS upsell FROM ${rows} WHERE r.order_id IS NOT NULL) w
       WHERE w.purchase_type = 'front' AND w.affiliate <> 'none') a
     GROUP BY a.currency, a.affiliate`;
-  const dayArgs: unknown[] = [];
-  const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
   return {
     sums: forDialect(dialect, { text: sums, args: sumArgs }),
     orders: forDialect(dialect, { text: orders, args: orderArgs }),
-    days: forDialect(dialect, { text: days, args: dayArgs }),
+    days: rangeDaysStatement(dialect, table, account, plan),
   };
 }
 
@@ -391,8 +405,11 @@ export function affiliateGroupsOf(rows: { sums: readonly AffiliateSumRecord[]; o
 
 export const affiliateCountOf = (r: AffiliateCountRecord): FactAffiliateCount => ({ currency: r.currency, affiliate: r.affiliate, sales: Number(r.sales) });
 
+/** What a page of a table is cut by, whatever the table. */
+export type PageRequest = Pick<FactPageRequest, "page" | "pageSize" | "dir">;
+
 /** Where a page starts and how it is read: from the nearer end of the order. */
-export function pageSlice(total: number, request: Pick<FactPageRequest, "page" | "pageSize" | "dir">): { page: number; offset: number; limit: number; dir: "asc" | "desc"; reversed: boolean } {
+export function pageSlice(total: number, request: PageRequest): { page: number; offset: number; limit: number; dir: "asc" | "desc"; reversed: boolean } {
   const size = Math.max(1, request.pageSize);
   const pages = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, request.page), pages);
@@ -409,6 +426,18 @@ export const pageItemsOf = (rows: readonly PageRecord[], reversed: boolean): Fac
   const items = rows.map((r) => ({ purchaseId: Number(r.purchase_id), day: r.day, seq: Number(r.seq) }));
   return reversed ? items.reverse() : items;
 };
+
+/** How a table's page is read on either back-end (the stores' `page`): its count, a slice of its rows in order, and the items of those rows. */
+export interface FactPageQueries<Request, Row, Item> {
+  count: (dialect: FactDialect, table: string, account: string, request: Request) => Statement;
+  page: (dialect: FactDialect, table: string, account: string, request: Request, dir: "asc" | "desc", offset: number, limit: number) => Statement;
+  itemsOf: (rows: readonly Row[], reversed: boolean) => Item[];
+}
+
+/** The rows of some ids within a plan (the stores' ofIds). */
+export type IdsStatement<Plan> = (dialect: FactDialect, table: string, account: string, plan: Plan, ids: readonly number[]) => Statement;
+
+export const PURCHASE_PAGE: FactPageQueries<FactPageRequest, PageRecord, FactPageItem> = { count: pageCountStatement, page: pageStatement, itemsOf: pageItemsOf };
 
 export type Numeric = number | string | bigint;
 type BucketRecord = { currency: string; bucket: Numeric; purchases: Numeric } & Record<string, Numeric>;

@@ -57,34 +57,46 @@ export interface FactTableKeys {
 /** The purchases table's sort keys (PURCHASE_SORT_KEYS); "amount" is the sale or the commission by key type. */
 export type FactSortKey = "createdAt" | "amount" | "product" | "type" | "method" | "country";
 
-export interface FactPageRequest {
-  /** The range (days, [bucketStarts[0], endMs)) and filters; its currency placement is not used. */
-  plan: PurchaseFactPlan;
-  sort: FactSortKey;
+/**
+ * A page of a fact table's rows, as its report's table asks it (purchases, orders): the range
+ * (days, [bucketStarts[0], endMs)) and filters of a plan, whose currency placement is not used,
+ * and one of the table's sort keys.
+ */
+export interface FactPageRequestOf<Plan, Sort extends string> {
+  plan: Plan;
+  sort: Sort;
   dir: "asc" | "desc";
-  amount: "sale" | "commission";
   /** 1-based; past the last page, the last page is answered (as the table's pageOf does). */
   page: number;
   pageSize: number;
 }
 
+export interface FactPageOf<Item> { total: number; page: number; items: Item[] }
+
+export interface FactPageRequest extends FactPageRequestOf<PurchaseFactPlan, FactSortKey> {
+  amount: "sale" | "commission";
+}
+
 /** Where a purchase of a page lives: its sealed day, and its position among the day's rows. */
 export interface FactPageItem { purchaseId: number; day: string; seq: number }
 
-export interface FactPage { total: number; page: number; items: FactPageItem[] }
+export type FactPage = FactPageOf<FactPageItem>;
 
-/** A purchases aggregate, planned in lib/query (instants, buckets, currency placement). */
-export interface PurchaseFactPlan {
+/** An aggregate of a fact table (purchases, orders), planned in lib/query (instants, buckets, currency placement). */
+export interface FactPlanOf<Dimension extends string> {
   /** The UTC days whose stored records the report reads (both inclusive). */
   days: { from: string; to: string };
   /** Local bucket i holds createdAt in [bucketStarts[i], bucketStarts[i + 1]), the last one up to endMs. */
   bucketStarts: number[];
   endMs: number;
   /** Per dimension, the accepted keys; an absent or empty list accepts all. */
-  filters: Partial<Record<FactDimension, readonly string[]>>;
+  filters: Partial<Record<Dimension, readonly string[]>>;
   /** How a record without a currency is placed: its offer's told currency, else the setting, else "unknown" per offer. */
   currency: { offers: ReadonlyArray<readonly [string, string]>; setting: string | null };
 }
+
+/** A purchases aggregate. */
+export type PurchaseFactPlan = FactPlanOf<FactDimension>;
 
 export interface FactBucketGroup {
   currency: string;

@@ -2,7 +2,7 @@
 // PostgreSQL (purchase-fact-sql.ts's dialects): what lib/analytics/refund-kpis.ts's
 // saleDatedRefundKpis and the refund breakdowns read of a period's purchases, summed here
 // instead of over every purchase record.
-import { DIMENSION_COLUMN, forDialect, idRows, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
+import { DIMENSION_COLUMN, forDialect, idRows, rangeDaysStatement, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
 
 interface Statement { text: string; args: unknown[] }
@@ -43,13 +43,11 @@ export function refundStatements(dialect: FactDialect, table: string, account: s
   const labelArgs: unknown[] = [];
   const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
     FROM ${rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq", REFUNDED_ROW)}) x WHERE n = 1`;
-  const dayArgs: unknown[] = [];
-  const days = `SELECT DISTINCT r.created_at / ${DAY} AS d FROM ${rangeRows(dialect, plan, table, account, dayArgs, "f.created_at")}`;
   return {
     sums: forDialect(dialect, { text: sums, args: sumArgs }),
     cells: forDialect(dialect, { text: cells, args: cellArgs }),
     labels: forDialect(dialect, { text: labels, args: labelArgs }),
-    days: forDialect(dialect, { text: days, args: dayArgs }),
+    days: rangeDaysStatement(dialect, table, account, plan),
   };
 }
 

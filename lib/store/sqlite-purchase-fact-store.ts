@@ -4,61 +4,50 @@ import "server-only";
 // typed columns and indexes (lib/store/purchase-fact-store.ts). better-sqlite3 is synchronous:
 // a day's rows are replaced in one transaction, and a query runs to its end without another
 // statement between its two parts.
-import type Database from "better-sqlite3";
-import { openFactSqlite } from "./sqlite-fact-open";
-import { sqliteFactDays } from "./sqlite-fact-days";
+import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
-  affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord, type AffiliateOrderRecord, type AffiliateSumRecord,
+  affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
   fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageCountStatement, pageItemsOf, pageSlice, pageStatement, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "./refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
+import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 const TABLE = "purchase_facts";
 const SELECTION = "temp.purchase_selection";
 
-export class SqlitePurchaseFactStore implements PurchaseFactStore {
-  private readonly db: Database.Database;
-  private readonly statements;
-
+export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
   constructor(file: string) {
-    this.db = openFactSqlite(file, { rows: TABLE, days: "purchase_fact_days", requiredColumn: "checkout_initialized_at" });
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
-        purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
-        currency TEXT NOT NULL, currency_offer TEXT NOT NULL, offer_name TEXT,
-        product TEXT NOT NULL, offer TEXT NOT NULL, purchase_type TEXT NOT NULL, payment_method TEXT NOT NULL,
-        psp TEXT NOT NULL, card_brand TEXT NOT NULL, country TEXT NOT NULL, affiliate TEXT NOT NULL,
-        transaction_cents INTEGER NOT NULL, items_gross_cents INTEGER NOT NULL, items_net_cents INTEGER NOT NULL,
-        shipping_cents INTEGER NOT NULL, taxes_cents INTEGER NOT NULL, platform_fees_cents INTEGER NOT NULL,
-        creator_net_cents INTEGER NOT NULL, affiliation_cents INTEGER NOT NULL, affiliation_net_cents INTEGER NOT NULL,
-        refunded_cents INTEGER NOT NULL, commission_lost_cents INTEGER NOT NULL,
-        purchase_created_at TEXT NOT NULL, sort_product TEXT NOT NULL, sort_type TEXT NOT NULL, sort_method TEXT NOT NULL,
-        sort_country TEXT NOT NULL, sale_amount REAL NOT NULL, commission_amount REAL NOT NULL,
-        checkout_id TEXT, offer_code TEXT, checkout_initialized_at TEXT NOT NULL,
-        PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
-      CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
-      CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
-      CREATE INDEX IF NOT EXISTS ${TABLE}_affiliate ON ${TABLE} (account, affiliate, created_at);
-      CREATE INDEX IF NOT EXISTS ${TABLE}_id ON ${TABLE} (account, purchase_id);
-      CREATE INDEX IF NOT EXISTS ${TABLE}_refunded ON ${TABLE} (account, created_at) WHERE refunded_cents > 0;
-      CREATE TABLE IF NOT EXISTS purchase_fact_days (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at INTEGER NOT NULL,
-        count INTEGER NOT NULL, PRIMARY KEY (account, day));
-    `);
-    this.statements = sqliteFactDays<PurchaseFactRow>(this.db, { rows: TABLE, columns: ROW_COLUMNS, days: "purchase_fact_days" }, rowValues);
-  }
-
-  async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]): Promise<void> {
-    this.statements.replace(account, day, fetchedAt, rows);
-  }
-
-  async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
-    return this.statements.readMeta(account, days);
+    super(file, {
+      rows: TABLE,
+      columns: ROW_COLUMNS,
+      days: "purchase_fact_days",
+      requiredColumn: "checkout_initialized_at",
+      valuesOf: rowValues,
+      schema: `
+        CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
+          purchase_id INTEGER NOT NULL, order_id INTEGER, created_at INTEGER, available_at INTEGER,
+          currency TEXT NOT NULL, currency_offer TEXT NOT NULL, offer_name TEXT,
+          product TEXT NOT NULL, offer TEXT NOT NULL, purchase_type TEXT NOT NULL, payment_method TEXT NOT NULL,
+          psp TEXT NOT NULL, card_brand TEXT NOT NULL, country TEXT NOT NULL, affiliate TEXT NOT NULL,
+          transaction_cents INTEGER NOT NULL, items_gross_cents INTEGER NOT NULL, items_net_cents INTEGER NOT NULL,
+          shipping_cents INTEGER NOT NULL, taxes_cents INTEGER NOT NULL, platform_fees_cents INTEGER NOT NULL,
+          creator_net_cents INTEGER NOT NULL, affiliation_cents INTEGER NOT NULL, affiliation_net_cents INTEGER NOT NULL,
+          refunded_cents INTEGER NOT NULL, commission_lost_cents INTEGER NOT NULL,
+          purchase_created_at TEXT NOT NULL, sort_product TEXT NOT NULL, sort_type TEXT NOT NULL, sort_method TEXT NOT NULL,
+          sort_country TEXT NOT NULL, sale_amount REAL NOT NULL, commission_amount REAL NOT NULL,
+          checkout_id TEXT, offer_code TEXT, checkout_initialized_at TEXT NOT NULL,
+          PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
+        CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
+        CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
+        CREATE INDEX IF NOT EXISTS ${TABLE}_affiliate ON ${TABLE} (account, affiliate, created_at);
+        CREATE INDEX IF NOT EXISTS ${TABLE}_id ON ${TABLE} (account, purchase_id);
+        CREATE INDEX IF NOT EXISTS ${TABLE}_refunded ON ${TABLE} (account, created_at) WHERE refunded_cents > 0;`,
+    });
   }
 
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
@@ -66,8 +55,8 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
     const buckets = bucketStatement("sqlite", TABLE, account, plan);
     const orders = orderStatement("sqlite", TABLE, account, plan);
     return {
-      buckets: (this.db.prepare(buckets.text).all(...buckets.args) as BucketRecord[]).map(bucketGroupOf),
-      orders: (this.db.prepare(orders.text).all(...orders.args) as OrderRecord[]).map(orderGroupOf),
+      buckets: this.all<BucketRecord>(buckets).map(bucketGroupOf),
+      orders: this.all<OrderRecord>(orders).map(orderGroupOf),
     };
   }
 
@@ -80,10 +69,9 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
       this.db.prepare(fill.text).run(...fill.args);
       const statements = summaryStatements("sqlite", TABLE, account, plan, SELECTION);
       const orders = orderStatement("sqlite", TABLE, account, plan, SELECTION);
-      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
       const groups = summaryGroupsOf(
-        { slots: all<SlotRecord>(statements.slots), dims: all<DimRecord>(statements.dims), labels: all<LabelRecord>(statements.labels), funds: all<FundRecord>(statements.funds) },
-        all<OrderRecord>(orders).map(orderGroupOf),
+        { slots: this.all<SlotRecord>(statements.slots), dims: this.all<DimRecord>(statements.dims), labels: this.all<LabelRecord>(statements.labels), funds: this.all<FundRecord>(statements.funds) },
+        this.all<OrderRecord>(orders).map(orderGroupOf),
       );
       this.db.exec(`DELETE FROM ${SELECTION}`);
       return groups;
@@ -91,52 +79,31 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
   }
 
   async purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
-    // The count and the page in one read transaction: a day replaced between them cannot skew the page.
-    return this.db.transaction(() => {
-      const count = pageCountStatement("sqlite", TABLE, account, request);
-      const total = Number((this.db.prepare(count.text).get(...count.args) as { n: number }).n);
-      const slice = pageSlice(total, request);
-      if (slice.limit === 0) return { total, page: slice.page, items: [] };
-      const page = pageStatement("sqlite", TABLE, account, request, slice.dir, slice.offset, slice.limit);
-      return { total, page: slice.page, items: pageItemsOf(this.db.prepare(page.text).all(...page.args) as PageRecord[], slice.reversed) };
-    })();
+    return this.page(PURCHASE_PAGE, account, request);
   }
 
   async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
-    if (ids.length === 0) return [];
-    const statement = locateStatement("sqlite", TABLE, account, plan, ids);
-    return pageItemsOf((this.db.prepare(statement.text).all(...statement.args) as PageRecord[]), false);
+    return pageItemsOf(this.ofIds<PageRecord, PurchaseFactPlan>(locateStatement, account, plan, ids), false);
   }
 
+
   async affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
-    // One read transaction: a day replaced between the statements cannot set them apart.
-    return this.db.transaction(() => {
-      const statements = affiliateStatements("sqlite", TABLE, account, plan);
-      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
-      return affiliateGroupsOf({ sums: all<AffiliateSumRecord>(statements.sums), orders: all<AffiliateOrderRecord>(statements.orders), days: all<{ d: number }>(statements.days) });
-    })();
+    return affiliateGroupsOf(this.transactionRows<Parameters<typeof affiliateGroupsOf>[0]>(affiliateStatements("sqlite", TABLE, account, plan)));
   }
 
   async countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]> {
-    if (ids.length === 0) return [];
-    const statement = countSalesStatement("sqlite", TABLE, account, plan, ids);
-    return (this.db.prepare(statement.text).all(...statement.args) as AffiliateCountRecord[]).map(affiliateCountOf);
+    return this.ofIds<AffiliateCountRecord, PurchaseFactPlan>(countSalesStatement, account, plan, ids).map(affiliateCountOf);
   }
 
+
   async refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
-    // One read transaction: a day replaced between the statements cannot set them apart.
-    return this.db.transaction(() => {
-      const statements = refundStatements("sqlite", TABLE, account, plan);
-      const all = <T>(statement: { text: string; args: unknown[] }) => this.db.prepare(statement.text).all(...statement.args) as T[];
-      return refundGroupsOf({ sums: all<RefundSumRecord>(statements.sums), cells: all<RefundCellRecord>(statements.cells), labels: all<RefundLabelRecord>(statements.labels), days: all<{ d: number }>(statements.days) });
-    })();
+    return refundGroupsOf(this.transactionRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements("sqlite", TABLE, account, plan)));
   }
 
   async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
-    if (ids.length === 0) return [];
-    const statement = salesOfStatement("sqlite", TABLE, account, plan, ids);
-    return (this.db.prepare(statement.text).all(...statement.args) as SaleRecord[]).map(saleOf);
+    return this.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids).map(saleOf);
   }
+
 
   async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
     const statement = payoutStatement("sqlite", TABLE, account, days, currency);
@@ -146,20 +113,11 @@ export class SqlitePurchaseFactStore implements PurchaseFactStore {
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {
     const statement = fundsDueStatement("sqlite", TABLE, account, days, currency, window);
-    return (this.db.prepare(statement.text).all(...statement.args) as FundsDueRecord[]).map(fundsDueOf);
+    return this.all<FundsDueRecord>(statement).map(fundsDueOf);
   }
 
   async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]> {
     const statement = checkoutsStatement("sqlite", TABLE, account, plan);
     return this.db.prepare(statement.text).raw().all(...statement.args) as FactCheckoutValues[];
-  }
-
-  async forget(account: string): Promise<void> {
-    this.statements.forget(account);
-    this.db.pragma("wal_checkpoint(TRUNCATE)");
-  }
-
-  async close(): Promise<void> {
-    this.db.close();
   }
 }

@@ -16,6 +16,20 @@ function refundedCents(p: RawPurchase, now: number, late: LateRefundIndex): numb
   return p.refund && p.refund.requestedMs <= now ? p.refund.amountCents : 0;
 }
 
+/** How the buyer paid and who they are: the same fields, in the same order, on a purchase and on its order. */
+function payerOf(co: RawCheckout): ApiRecord {
+  const c = co.customer;
+  return {
+    psp: co.payment.psp,
+    paymentMethod: co.payment.method,
+    cardBrand: co.payment.cardBrand,
+    cardLast4: co.payment.cardLast4,
+    customerName: c.name,
+    customerEmail: c.email,
+    customerPhone: c.phone,
+  };
+}
+
 export function purchaseRecord(co: RawCheckout, p: RawPurchase, order: RawOrder, now: number, keyType: KeyType, late: LateRefundIndex = NO_LATE_REFUNDS): ApiRecord {
   const a = p.amounts;
   const c = co.customer;
@@ -33,13 +47,7 @@ export function purchaseRecord(co: RawCheckout, p: RawPurchase, order: RawOrder,
     offerCode: p.offer.offerCode,
     offerName: p.offer.offerName,
     productName: p.product.productName,
-    psp: co.payment.psp,
-    paymentMethod: co.payment.method,
-    cardBrand: co.payment.cardBrand,
-    cardLast4: co.payment.cardLast4,
-    customerName: c.name,
-    customerEmail: c.email,
-    customerPhone: c.phone,
+    ...payerOf(co),
     billingAddress1: c.address1,
     billingAddress2: c.address2,
     billingCity: c.city,
@@ -85,13 +93,7 @@ export function orderRecord(co: RawCheckout, order: RawOrder, now: number, late:
     offerName: co.offer.offerName,
     productName: co.product.productName,
     supplierName: co.product.supplierName,
-    psp: co.payment.psp,
-    paymentMethod: co.payment.method,
-    cardBrand: co.payment.cardBrand,
-    cardLast4: co.payment.cardLast4,
-    customerName: c.name,
-    customerEmail: c.email,
-    customerPhone: c.phone,
+    ...payerOf(co),
     shippingAddress1: c.address1,
     shippingAddress2: c.address2,
     shippingCity: c.city,

@@ -128,6 +128,11 @@ export function lastTwoYears(days: number): ReportParams {
   return { ...range, preset: "last_two_years", compare: "none", dating: "sale", granularity: "month", tz: "UTC", currency: null, filters: NO_FILTERS };
 }
 
+/** The fact stores a bench may open on its mirror's file. */
+export type BenchFactStores = Pick<BenchMirrorOptions, "facts" | "orderFacts" | "cartFacts" | "eventFacts">;
+
+export interface TempMirrorOptions<S> { name: string; scale: number; days: number; resources: readonly ListResource[]; serverSecret: string; stores(file: string): S }
+
 export interface TempMirror<S> {
   dir: string;
   file: string;
@@ -144,7 +149,7 @@ export interface TempMirror<S> {
  * A new SQLite mirror file in a temporary directory, with the fact stores `stores` opens on it,
  * filled with the last `days` days (to the sandbox's today) of `resources`; it logs the fill.
  */
-export async function fillTempMirror<S extends Pick<BenchMirrorOptions, "facts" | "orderFacts" | "cartFacts" | "eventFacts">>(options: { name: string; scale: number; days: number; resources: readonly ListResource[]; serverSecret: string; stores(file: string): S }): Promise<TempMirror<S>> {
+export async function fillTempMirror<S extends BenchFactStores>(options: TempMirrorOptions<S>): Promise<TempMirror<S>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `salesdash-${options.name}-`));
   const file = path.join(dir, "mirror.sqlite");
   const mirror = new SqliteMirrorStore(file);

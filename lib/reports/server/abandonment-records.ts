@@ -32,24 +32,22 @@ export interface AbandonmentRecords<C extends ReportCart = AbandonedCart, P exte
   assumedCurrencyRecords: number;
 }
 
-/** The field each filter compares on a cart (the tests draw their filter values from it). */
-export const CART_FILTERS: FilterPickers<AbandonedCart> = {
-  product: (c) => c.productName,
-  offer: (c) => c.offerCode,
-  method: (c) => c.paymentMethod,
-  psp: (c) => c.psp || "none",
-  brand: (c) => c.cardBrand || "none",
-  country: (c) => c.shippingCountry,
-};
+type Picked = string | null | undefined;
 
-export const PURCHASE_FILTERS: FilterPickers<Purchase> = {
-  product: (p) => p.productName,
-  offer: (p) => p.offerCode,
-  method: (p) => p.paymentMethod,
-  psp: (p) => p.psp || "none",
-  brand: (p) => p.cardBrand || "none",
-  country: (p) => p.billingCountry,
-};
+/** A cart and a purchase are filtered by the same fields, a missing PSP or card brand as "none"; only where the buyer is differs. */
+const abandonmentFilters = <T extends { productName?: Picked; offerCode?: Picked; paymentMethod?: Picked; psp?: Picked; cardBrand?: Picked }>(country: (record: T) => Picked): FilterPickers<T> => ({
+  product: (r) => r.productName,
+  offer: (r) => r.offerCode,
+  method: (r) => r.paymentMethod,
+  psp: (r) => r.psp || "none",
+  brand: (r) => r.cardBrand || "none",
+  country,
+});
+
+/** The field each filter compares on a cart (the tests draw their filter values from it). */
+export const CART_FILTERS: FilterPickers<AbandonedCart> = abandonmentFilters((c) => c.shippingCountry);
+
+export const PURCHASE_FILTERS: FilterPickers<Purchase> = abandonmentFilters((p) => p.billingCountry);
 
 /** The carts side of a load: the range's carts after the filters, their fetch report, and what they bring to the currency decision. */
 export interface CartsLoad<C extends ReportCart> {

@@ -8,7 +8,6 @@ import { checkoutFunnel } from "@/lib/analytics/abandonment-funnel";
 import { declineRecovery } from "@/lib/analytics/decline-recovery";
 import { recoveredSeries, recoveryDelays } from "@/lib/analytics/abandonment-recovery";
 import { abandonedByCountryState, abandonedByOffer, abandonedByProduct, abandonedSeries, heatmap } from "@/lib/analytics/abandonment-where";
-import { comparisonRange } from "@/lib/analytics/compare";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -17,7 +16,7 @@ import { cartRecords, loadAbandonmentWith, purchaseRecords, type AbandonmentReco
 import { factCartsOf } from "@/lib/reports/server/abandonment-facts";
 import { factPurchasesOf } from "@/lib/reports/server/abandonment-purchase-facts";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadBothPeriods, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { reportQuality } from "@/lib/reports/report-quality";
 
@@ -61,13 +60,7 @@ export function loadAbandonmentReport(client: SalesApiClient, params: ReportPara
 }
 
 async function loadReport<C extends ReportCart, P extends ReportPurchase>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>) {
-  const loadOptions = withReportDeadline(client, given);
-  const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const [data, previous] = await withComparison(
-    loadAbandonmentWith(client, params, loadOptions, cartsOf, purchasesOf),
-    (loaded) => loaded.currency,
-    compare && ((currency) => loadAbandonmentWith(client, { ...params, ...compare }, { ...loadOptions, currency }, cartsOf, purchasesOf)),
-  );
+  const { comparison: compare, data, before: previous } = await loadBothPeriods(client, params, given, (period, options) => loadAbandonmentWith(client, period, options, cartsOf, purchasesOf));
   const { currencyOf } = data;
   const options = { currencyOf };
   const keep = <T extends { currency: string }>(rows: T[]) => (params.currency ? rows.filter((r) => r.currency === params.currency) : rows);

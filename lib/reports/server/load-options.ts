@@ -3,6 +3,8 @@ import "server-only";
 // What every report loader takes: the browser's signal, the report's progress, the deadline
 // shared by all its fetches, and the currency decision of its other period.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import { comparisonRange, type DayRange } from "@/lib/analytics/compare";
+import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Deadline, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -51,4 +53,19 @@ export async function withComparison<T>(shown: Promise<T>, currencyOf: (loaded: 
   // Read by the comparison only after its fetches: a failed shown load must not go unhandled.
   currency.catch(() => undefined);
   return Promise.all([shown, comparison ? comparison(currency) : null]);
+}
+
+/**
+ * A report's load of its range and, when it compares, of the comparison period (withComparison),
+ * under one deadline for both: what the Orders, Refunds and Abandonment loaders start with.
+ */
+export async function loadBothPeriods<T extends { currency: CurrencyAssumption }>(client: SalesApiClient, params: ReportParams, given: LoadOptions, load: (params: ReportParams, options: LoadOptions) => Promise<T>): Promise<{ options: LoadOptions & { deadline: Deadline }; comparison: DayRange | null; data: T; before: T | null }> {
+  const options = withReportDeadline(client, given);
+  const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
+  const [data, before] = await withComparison(
+    load(params, options),
+    (loaded) => loaded.currency,
+    comparison && ((currency) => load({ ...params, ...comparison }, { ...options, currency })),
+  );
+  return { options, comparison, data, before };
 }

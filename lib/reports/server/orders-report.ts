@@ -4,7 +4,6 @@ import "server-only";
 // table's rows come a page at a time (order-rows.ts). The same URL parameters as every report.
 // The view is read from the orders fact table when it holds the range (orders-facts.ts), the
 // same view the records give.
-import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
 import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
@@ -18,7 +17,7 @@ import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { filterOptionsOf, matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { reportQuality, type ReportQuality } from "@/lib/reports/report-quality";
-import { rangeOptions, withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadBothPeriods, rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { ordersFiguresFromFacts } from "@/lib/reports/server/orders-facts";
 
 export interface OrdersView {
@@ -92,13 +91,7 @@ export async function buildOrdersView(client: SalesApiClient, params: ReportPara
 
 /** The view and the orders it was made from (the filtered range, every currency): for the CSVs, which need the records themselves. */
 export async function loadOrdersReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: OrdersView; orders: Order[] }> {
-  const options = withReportDeadline(client, given);
-  const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const [data, before] = await withComparison(
-    loadOrders(client, params, options),
-    (loaded) => loaded.currency,
-    comparison && ((currency) => loadOrders(client, { ...params, ...comparison }, { ...options, currency })),
-  );
+  const { comparison, data, before } = await loadBothPeriods(client, params, given, (period, options) => loadOrders(client, period, options));
   const { orders, report, currency, assumedCurrencyRecords, filterOptions, offers } = data;
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);
   const shown = ofCurrency(orders);

@@ -3,7 +3,6 @@ import "server-only";
 // The Refunds & chargebacks report: KPIs per currency with deltas in either dating, where the
 // refunds come from, how long after the sale, before or after delivery, and the records.
 import { breakdowns } from "@/lib/analytics/breakdowns";
-import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { deliveryRefunds, type DeliveryRefunds } from "@/lib/analytics/delivery-refunds";
 import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/refund-kpis";
@@ -15,7 +14,7 @@ import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { loadDeliveryOrders, refundDelivery } from "@/lib/reports/server/refunds-delivery";
-import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import { loadBothPeriods, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, REFUND_FILTER_KEYS, type RefundRecords } from "@/lib/reports/server/refunds-records";
 import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
 import { REFUND_BREAKDOWNS, type LossTable, type RefundsParts } from "@/lib/reports/server/refunds-parts";
@@ -92,13 +91,7 @@ function partsOfRecords(keyType: KeyType, params: ReportParams, compare: DayRang
 /** The view from the records, and the records it was made from: for the CSVs (which read the records whatever the table holds). */
 export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   // One deadline for the whole report: both periods, the records and the orders.
-  const options = withReportDeadline(client, given);
-  const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const [data, before] = await withComparison(
-    loadRefundRecords(client, params, options),
-    (loaded) => loaded.currency,
-    compare && ((currency) => loadRefundRecords(client, { ...params, ...compare }, { ...options, currency })),
-  );
+  const { options, comparison: compare, data, before } = await loadBothPeriods(client, params, given, (period, options) => loadRefundRecords(client, period, options));
   return { view: await refundsView(client, keyType, params, options, partsOfRecords(keyType, params, compare, data, before)), data };
 }
 

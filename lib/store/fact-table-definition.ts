@@ -1,0 +1,11 @@
+// What names a fact table on either back-end (sqlite-fact-table-store.ts,
+// postgres/postgres-fact-table-store.ts): its rows' table and their own columns, its days'
+// marks, and how a row becomes its columns' values.
+export interface FactTableDefinition<Row> {
+  /** The rows' table and its own columns (after account, day, seq). */
+  rows: string;
+  columns: readonly string[];
+  /** The days' marks: account, day, fetched_at, count. */
+  days: string;
+  valuesOf: (row: Row) => unknown[];
+}
