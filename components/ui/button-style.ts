@@ -34,4 +34,4 @@ export const dangerButton = (size: ButtonSize = "sm", extra = "") => base(size, 
 
 /** What asks to delete or forget, or backs out of it. */
 export const dangerOutlineButton = (size: ButtonSize = "sm", extra = "") =>
-  base(size, `text-red-700 ring-1 ring-inset ring-red-300 not-disabled:hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:not-disabled:hover:bg-red-950 ${extra}`);
+  base(size, `text-red-700 ring-1 ring-inset ring-red-300 not-disabled:hover:bg-red-100 dark:text-red-300 dark:ring-red-800 dark:not-disabled:hover:bg-red-900 ${extra}`);

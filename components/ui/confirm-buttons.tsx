@@ -2,16 +2,12 @@
 
 // The two buttons of an ask-first delete (use-confirm-step.ts): the red one that does it,
 // busy while it runs, and the one that steps back. In the account menu's size ("sm") or a
-// saved view row's ("xs").
+// saved view row's ("xs"), in the kit's red tones (button-style.ts).
+import { dangerButton, dangerOutlineButton } from "./button-style";
+
 const SIZES = {
-  sm: {
-    confirm: "rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60",
-    cancel: "rounded-md px-3 py-1 text-sm font-medium ring-1 ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900",
-  },
-  xs: {
-    confirm: "rounded-md bg-red-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-60",
-    cancel: "rounded-md px-2.5 py-1 text-xs font-medium ring-1 ring-inset ring-red-300 hover:bg-red-100 disabled:opacity-60 dark:ring-red-800 dark:hover:bg-red-900",
-  },
+  sm: { confirm: dangerButton("sm"), cancel: dangerOutlineButton("sm") },
+  xs: { confirm: dangerButton("xs"), cancel: dangerOutlineButton("xs") },
 } as const;
 
 export interface ConfirmButtonsProps {

@@ -8,6 +8,7 @@ import { useConfirmStep } from "@/components/ui/use-confirm-step";
 import { deleteSavedViewAction } from "@/lib/actions/views/delete-saved-view";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
 import { useViewFailureText } from "./use-view-failure-text";
+import { dangerOutlineButton } from "@/components/ui/button-style";
 
 // One saved view of the navigation: its link, and a delete that asks first (a stray tap
 // deletes nothing). After a delete the shell is rendered again, and the row is gone.
@@ -35,7 +36,7 @@ export function SavedViewRow({ view, reportLabel, href, onOpen }: { view: SavedV
         </Link>
         {!confirming && (
           <button type="button" onClick={ask} aria-label={t("deleteLabel", { name: view.name })} data-testid="saved-view-delete"
-            className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 dark:text-red-300 dark:ring-red-900 dark:hover:bg-red-950">
+            className={dangerOutlineButton("xs", "shrink-0")}>
             {t("delete")}
           </button>
         )}

@@ -38,6 +38,17 @@ describe("components", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("draw their buttons with components/ui/button-style.ts (or Button), not by typing a tone's classes again", () => {
+    const tone = /bg-zinc-900 [a-z:-]*text-white|bg-red-700|ring-1 ring-(inset )?ring-(zinc|red)-[23]00/;
+    const offenders = files.filter((f) => !f.startsWith("components/ui/") && tone.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it("put a table that scrolls sideways in components/ui/scroll-region.tsx, which makes it reachable and named", () => {
+    const offenders = files.filter((f) => f !== "components/ui/scroll-region.tsx" && /role="region"/.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
   it("never import a store, not even its types (the pages and lib hand them what they show)", () => {
     const offenders = files.filter((f) => imports(f).some((i) => i.from.startsWith("@/lib/store")));
     expect(offenders).toEqual([]);

@@ -7,6 +7,7 @@ import { heatmapWeekdayNames } from "@/lib/analytics/abandonment-weekdays";
 import { NONE } from "@/lib/analytics/dimensions";
 import { categoryLabel, type CategoryLabel } from "@/lib/i18n/code-labels";
 import { card } from "@/components/ui/surface";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 type PanelRow = Pick<AbandonmentView["byOffer"][number], "key" | "label" | "count" | "values">;
 
@@ -71,7 +72,7 @@ export function WherePanel({ view }: { view: Pick<AbandonmentView, "heatmap" | "
       <div className={card("p-4")}>
         <h3 className="text-sm font-semibold">{t("heatmapTitle", { timeZone: heatmap.timeZone })} <CsvLink dataset="heatmap" /></h3>
         <HeatmapRanked heatmap={heatmap} weekdays={weekdays} />
-        <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label={t("heatmapScrollable")}>
+        <ScrollRegion className="hidden md:block" label={t("heatmapScrollable")}>
         <table className="mt-2 text-[10px]" data-testid="heatmap" aria-label={t("heatmapLabel")}>
           <thead><tr><th scope="col" />{Array.from({ length: 24 }, (_, h) => <th key={h} scope="col" className="w-6 text-center font-normal text-zinc-600 dark:text-zinc-400">{h}</th>)}</tr></thead>
           <tbody>
@@ -85,7 +86,7 @@ export function WherePanel({ view }: { view: Pick<AbandonmentView, "heatmap" | "
             ))}
           </tbody>
         </table>
-        </div>
+        </ScrollRegion>
       </div>
     </section>
   );

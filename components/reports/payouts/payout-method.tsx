@@ -8,6 +8,7 @@ import type { PayoutsView } from "@/lib/reports/payouts-view";
 import { NoExpectation } from "./payout-no-expectation";
 import { monthLabel } from "./payout-format";
 import { frame } from "@/components/ui/surface";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const box = frame("space-y-2 p-4 text-sm");
 
@@ -70,7 +71,7 @@ export function PayoutBacktest({ view, csvHref }: { view: PayoutsView; csvHref: 
               {e.currency.toUpperCase()}: {t("error", { error: f.percent(e.meanAbsError, 1), months: e.months, bias: `${e.bias >= 0 ? "+" : ""}${f.percent(e.bias, 1)}`, naive: f.percent(e.naiveMeanAbsError, 1) })}
               {e.lossRatio !== null && <> {t("losses", { ratio: f.percent(e.lossRatio, 0) })}</>}
             </p>
-            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("caption", { currency: e.currency.toUpperCase() })}>
+            <ScrollRegion label={t("caption", { currency: e.currency.toUpperCase() })}>
               <table className="w-full text-sm">
                 <caption className="sr-only">{t("caption", { currency: e.currency.toUpperCase() })}</caption>
                 <thead className="text-zinc-600 dark:text-zinc-400">
@@ -94,7 +95,7 @@ export function PayoutBacktest({ view, csvHref }: { view: PayoutsView; csvHref: 
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         );
       })}
