@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { assumeCurrency, inferCurrencies, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { GRANULARITIES, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
-import type { Order } from "@/lib/records/order";
+import { ORDER_FILTERS } from "@/lib/reports/server/orders-report";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { bothViews } from "./order-fact-store-behaviour";
 import { allOrders, FIRST_DAY, LAST_DAY, type OrdersQuery } from "./order-facts-fixture";
@@ -17,19 +17,10 @@ const DAY_MS = 86_400_000;
 const dayAt = (base: string, offset: number) => new Date(Date.parse(`${base}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 const HELD_DAYS = Math.round((Date.parse(LAST_DAY) - Date.parse(FIRST_DAY)) / DAY_MS);
 
-/** The Orders report's filters and the field each compares (its FILTERS). */
-const PICKERS: Partial<Record<FilterKey, (o: Order) => string | null | undefined>> = {
-  product: (o) => o.productName,
-  offer: (o) => o.offerCode,
-  method: (o) => o.paymentMethod,
-  psp: (o) => o.psp,
-  brand: (o) => o.cardBrand || "none",
-  country: (o) => o.shippingCountry,
-};
 
 function filterValues(): Record<string, string[]> {
   const records = allOrders();
-  return Object.fromEntries(Object.entries(PICKERS).map(([key, pick]) => [key, [...new Set(records.map((o) => pick(o) ?? "")), "none", "", "no-such-value"].sort()]));
+  return Object.fromEntries(Object.entries(ORDER_FILTERS).map(([key, pick]) => [key, [...new Set(records.map((o) => pick(o) ?? "")), "none", "", "no-such-value"].sort()]));
 }
 
 function queryArbitrary(): fc.Arbitrary<{ query: OrdersQuery; compare: ReportParams["compare"] }> {

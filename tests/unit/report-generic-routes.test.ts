@@ -7,6 +7,11 @@
 // report loads; the comparison is loaded only for a file that holds it; a refusal of the
 // report's own is sent as it is.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+// The mocks below are hoisted above these (vi.mock); the secret is read when a link is sealed.
+import { createShareLinkAction } from "@/lib/actions/sharing/create-share-link";
+import { createSavedViewAction } from "@/lib/actions/views/create-saved-view";
+import { sharedExportResponse } from "@/lib/sharing/shared-export";
+import { openSharedPage } from "@/lib/sharing/shared-page";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { csvFile, type CsvDataset } from "@/lib/reports/server/csv-datasets";
@@ -31,10 +36,6 @@ const { GET: rowsGET } = await import("@/app/api/reports/[report]/rows/[table]/r
 const { GET: exportGET } = await import("@/app/api/export/[report]/[[...dataset]]/route");
 const { REPORT_MODULES } = await import("@/lib/reports/server/report-registry");
 const { errorResponse } = await import("@/lib/reports/server/report-route");
-const { createShareLinkAction } = await import("@/lib/actions/sharing/create-share-link");
-const { openSharedPage } = await import("@/lib/sharing/shared-page");
-const { sharedExportResponse } = await import("@/lib/sharing/shared-export");
-const { createSavedViewAction } = await import("@/lib/actions/views/create-saved-view");
 
 const load = vi.fn();
 const build = vi.fn();

@@ -41,7 +41,8 @@ export const ORDER_KPIS: KpiSpec<CurrencyTotal> = [
   { key: "amount", label: "Order amount", labelKey: "orderAmount", kind: "money" },
 ];
 
-const FILTERS: FilterPickers<Order> = {
+/** The field each filter compares on an order (the tests draw their filter values from it). */
+export const ORDER_FILTERS: FilterPickers<Order> = {
   product: (o) => o.productName,
   offer: (o) => o.offerCode,
   method: (o) => o.paymentMethod,
@@ -57,8 +58,8 @@ export async function loadOrders(client: SalesApiClient, params: ReportParams, o
   const inRange = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz));
   const decided = await currencyAssumptionFor(client, inRange, options.currency, options.deadline);
   const dated = withAssumedCurrency(inRange, decided);
-  const orders = dated.records.filter((o) => matchesFilters(o, params.filters, FILTERS));
-  return { orders, filterOptions: filterOptionsOf(dated.records, FILTERS), offers: offerChoicesOf(dated.records), report, currency: { ...decided, tally: dated.tally }, assumedCurrencyRecords: dated.assumed };
+  const orders = dated.records.filter((o) => matchesFilters(o, params.filters, ORDER_FILTERS));
+  return { orders, filterOptions: filterOptionsOf(dated.records, ORDER_FILTERS), offers: offerChoicesOf(dated.records), report, currency: { ...decided, tally: dated.tally }, assumedCurrencyRecords: dated.assumed };
 }
 
 /** What the view is made of, from the records or from the orders fact table. */
