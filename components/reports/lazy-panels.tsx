@@ -1,6 +1,8 @@
 "use client";
 
-import { createContext, useContext, useEffect, useLayoutEffect } from "react";
+import dynamic from "next/dynamic";
+import { createContext, useContext, useEffect, useLayoutEffect, type ComponentType } from "react";
+import type { ReportPanelsProps } from "./panel-links";
 
 // A report's panels (key figures, tables, the charts' frames) are a chunk of their own, out of
 // the page's first load (docs/benchmarks.md, "First-load JavaScript"). They draw nothing before
@@ -22,6 +24,20 @@ export function PanelsPlaceholder() {
     return () => told?.(-1);
   }, [told]);
   return <div className="min-h-[60vh]" aria-busy="true" data-testid="panels-placeholder" />;
+}
+
+/** A report's panels out of the first load, and the download its screen starts on mounting. */
+export interface LazyPanels<V> {
+  Panels: ComponentType<ReportPanelsProps<V>>;
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * `load` imports the report's panels module (its own chunk: each screen writes its import) and
+ * answers the component. With ssr false no server preload is lost by passing it in a variable.
+ */
+export function lazyPanels<V>(load: () => Promise<ComponentType<ReportPanelsProps<V>>>): LazyPanels<V> {
+  return { Panels: dynamic(load, { ssr: false, loading: PanelsPlaceholder }), preload: load };
 }
 
 /** Starts a lazy import when the component mounts; next/dynamic then reuses the same download. */

@@ -4,13 +4,14 @@ import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { CsvIncompleteNote } from "@/components/reports/csv-incomplete-note";
 import { DownloadAll, ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
-import { PanelsLoading } from "@/components/reports/lazy-panels";
+import { PanelsLoading, usePreload, type LazyPanels } from "@/components/reports/lazy-panels";
+import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ShareButton } from "@/components/sharing/share-button";
 import { SaveViewButton } from "@/components/views/save-view-button";
@@ -20,6 +21,7 @@ import { todayIn } from "@/lib/report-params/presets";
 import { isTimeZone } from "@/lib/report-params/time-zone";
 import { formatClock } from "@/lib/reports/data-freshness";
 import { exportHref, type ReportId } from "@/lib/reports/report-definitions";
+import type { KeyType } from "@/lib/auth/session-decision";
 import type { ReportQuality } from "@/lib/reports/report-quality";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { ReportStreamError } from "@/lib/reports/browser/read-report-stream";
@@ -56,7 +58,9 @@ export interface ReportScreenProps<V extends FramedView> {
   file?: { name: string; label: string };
   /** The files that hold the comparison period's figures, in words, for the note on incomplete files. */
   comparisonFiles?: string;
-  children: (view: V, shown: ShownReport) => ReactNode;
+  /** The report's panels (lazyPanels), drawn over each view for the session's key type. */
+  panels: LazyPanels<V>;
+  keyType: KeyType;
 }
 
 /**
@@ -65,6 +69,8 @@ export interface ReportScreenProps<V extends FramedView> {
  * zone is ever shown. A UTC browser keeps the zoneless URL, which already means UTC.
  */
 export function ReportScreen<V extends FramedView>(props: ReportScreenProps<V>) {
+  // The panels' code downloads beside the report's data, from the screen's first mount.
+  usePreload(props.panels.preload);
   const searchParams = useSearchParams();
   const browserZone = useBrowserZone();
   const [, setZone] = useQueryStates({ tz: parseAsString }, { history: "replace", scroll: false });
@@ -90,7 +96,7 @@ export function ReportScreen<V extends FramedView>(props: ReportScreenProps<V>) 
  * previous figures stay on screen dimmed, inert and labelled with their own range, never under
  * the new dates.
  */
-function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, file, comparisonFiles, children, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
+function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, file, comparisonFiles, panels, keyType, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
   const t = useTranslations("filters");
   const tr = useTranslations("report.header");
   const day = useReportDay();
@@ -150,7 +156,9 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
         <div data-testid="report-body" data-state={previous ? "previous" : panelsLoading > 0 ? "loading" : "current"} aria-busy={previous || panelsLoading > 0 ? true : undefined} inert={previous ? true : undefined}
           className={previous ? "pointer-events-none select-none opacity-40 transition-opacity" : "transition-opacity"}>
           <PanelsLoading.Provider value={tellPanelsLoading}>
-            <ExportScope report={id} query={shown.query}>{children(data.view, shown)}</ExportScope>
+            <ExportScope report={id} query={shown.query}>
+              <panels.Panels view={data.view} params={shown.params} query={shown.query} keyType={keyType} links={SIGNED_IN_LINKS} />
+            </ExportScope>
           </PanelsLoading.Provider>
         </div>
       )}

@@ -1,19 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
+import { lazyPanels } from "@/components/reports/lazy-panels";
 import { ReportScreen } from "@/components/reports/report-screen";
-import { PanelsPlaceholder, usePreload } from "@/components/reports/lazy-panels";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RefundsView } from "@/lib/reports/report-views";
 
 // Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
-const loadPanels = () => import("./refunds-panels");
-const RefundsPanels = dynamic(() => loadPanels().then((m) => m.RefundsPanels), { ssr: false, loading: PanelsPlaceholder });
+const panels = lazyPanels<RefundsView>(() => import("./refunds-panels").then((m) => m.RefundsPanels));
 
 export function RefundsScreen({ keyType }: { keyType: KeyType }) {
-  usePreload(loadPanels);
   const t = useTranslations("refunds");
   return (
     <ReportScreen<RefundsView>
@@ -23,8 +19,8 @@ export function RefundsScreen({ keyType }: { keyType: KeyType }) {
       choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
       hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
       file={{ name: "kpis", label: t("kpisCsv") }}
-    >
-      {(view, { params, query }) => <RefundsPanels view={view} params={params} query={query} keyType={keyType} links={SIGNED_IN_LINKS} />}
-    </ReportScreen>
+      panels={panels}
+      keyType={keyType}
+    />
   );
 }
