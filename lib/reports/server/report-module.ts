@@ -9,6 +9,7 @@ import type { ReportExport } from "@/lib/reports/server/report-export";
 import type { ReportRequest } from "@/lib/reports/server/report-route";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { TableName } from "@/lib/report-params/table-url-parsers";
+import type { z } from "zod";
 
 /** A request to a report's route once the session, the access and the report parameters are checked. */
 export interface ReportContext extends ReportRequest {
@@ -46,6 +47,8 @@ export interface SavedViewSpec {
  * get 403 from the page and every route of the report before any upstream request) and what it serves.
  */
 export interface ReportModule extends ReportPage {
+  /** Its own parameters beside the shared report parameters, as a schema over the URL's query (report-request.ts), when it has some. */
+  request?: z.ZodType;
   /** The view's load for the request, or the words of a 400 (a parameter of the report's own is wrong). */
   view(context: ReportContext): ViewRun | string;
   /** The CSV files (GET /api/export/<id>/<name>). */

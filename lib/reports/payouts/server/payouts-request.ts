@@ -2,18 +2,29 @@ import "server-only";
 
 // The payout calendar's request: the browser's minute (its clock decides "today"), the month and
 // the zone, checked here.
-import { parseOverviewNow } from "@/lib/reports/overview-windows";
+import { z } from "zod";
 import { parsePayoutMonth, payoutMonthBounds } from "@/lib/reports/payouts-month";
+import { browserMinute, readRequest } from "@/lib/reports/server/report-request";
 import type { ReportRequest } from "@/lib/reports/server/report-route";
 import type { PayoutsRequest } from "@/lib/reports/server/payouts-report";
 
+/** The calendar's own parameters: the browser's minute, and the month shown (its current one when none). */
+export const PAYOUTS_REQUEST = z.object({
+  now: browserMinute("The payout calendar needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC."),
+  month: z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      if (!raw) return null;
+      return parsePayoutMonth(raw) ?? (context.addIssue({ code: "custom", message: `month must be a month written YYYY-MM, not "${raw.slice(0, 20)}".` }), z.NEVER);
+    }),
+});
+
 /** The calendar's request from the URL, or the words of a 400. */
 export function payoutsRequest({ params, query }: Pick<ReportRequest, "params" | "query">): PayoutsRequest | string {
-  const now = parseOverviewNow(query.get("now"));
-  if (!now) return "The payout calendar needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC.";
-  const raw = query.get("month");
-  const month = raw === null || raw === "" ? null : parsePayoutMonth(raw);
-  if (raw && !month) return `month must be a month written YYYY-MM, not "${raw.slice(0, 20)}".`;
+  const asked = readRequest(PAYOUTS_REQUEST, query);
+  if (typeof asked === "string") return asked;
+  const { now, month } = asked;
   // Before the history nothing is known, and nothing is scheduled past next month: a calendar
   // there would show empty days as if nothing were due.
   const { first, last } = payoutMonthBounds(now, params.tz);
