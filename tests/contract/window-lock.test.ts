@@ -68,6 +68,11 @@ it("within one instance, a window whose answer arrived but whose days are not ye
   expect(wire(a.records)).toEqual(truth);
   expect(wire(b.records)).toEqual(truth);
   expect(b.report.requests).toBe(0);
+  // Upstream saw the first report's windows only, each once. A retry after a transport error (a
+  // kept-alive socket the sandbox had just closed: seen once in CI on a loaded machine) is in the
+  // client's count but never reached the sandbox's log, so the log is between the two.
   const log = (await sb.stats()).affiliate?.log.filter((r) => r.path === "/api/v1/purchases") ?? [];
-  expect(log.length).toBe(a.report.requests);
+  expect(new Set(log.map((r) => r.query)).size).toBe(log.length);
+  expect(log.length).toBeGreaterThanOrEqual(a.report.requests - a.report.retries);
+  expect(log.length).toBeLessThanOrEqual(a.report.requests);
 });
