@@ -2,7 +2,9 @@
 
 import dynamic from "next/dynamic";
 import { createContext, useContext, useEffect, useLayoutEffect, type ComponentType } from "react";
+import type { ReportId } from "@/lib/reports/report-definitions";
 import type { ReportPanelsProps } from "./panel-links";
+import { REPORT_PANELS, type PanelsLoader } from "./report-panels";
 
 // A report's panels (key figures, tables, the charts' frames) are a chunk of their own, out of
 // the page's first load (docs/benchmarks.md, "First-load JavaScript"). They draw nothing before
@@ -26,18 +28,31 @@ export function PanelsPlaceholder() {
   return <div className="min-h-[60vh]" aria-busy="true" data-testid="panels-placeholder" />;
 }
 
-/** A report's panels out of the first load, and the download its screen starts on mounting. */
-export interface LazyPanels<V> {
-  Panels: ComponentType<ReportPanelsProps<V>>;
-  preload: () => Promise<unknown>;
+/**
+ * A report's panels out of the first load, and the download its screen starts on mounting. The
+ * view they take is typed `never`: what arrives is the report's JSON, whose type the screen
+ * asserts anyway, and the registry pairs each report with its own panels.
+ */
+export interface LazyPanels {
+  Panels: ComponentType<ReportPanelsProps<never>>;
+  preload: PanelsLoader;
 }
 
+const made = new Map<ReportId, LazyPanels>();
+
 /**
- * `load` imports the report's panels module (its own chunk: each screen writes its import) and
- * answers the component. With ssr false no server preload is lost by passing it in a variable.
+ * The report's panels from the registry (components/reports/report-panels.ts), made once per
+ * report: next/dynamic's component must be the same on every render. With ssr false no server
+ * preload is lost by passing the import in a variable.
  */
-export function lazyPanels<V>(load: () => Promise<ComponentType<ReportPanelsProps<V>>>): LazyPanels<V> {
-  return { Panels: dynamic(load, { ssr: false, loading: PanelsPlaceholder }), preload: load };
+export function lazyPanels(id: ReportId): LazyPanels {
+  let panels = made.get(id);
+  if (!panels) {
+    const load = REPORT_PANELS[id];
+    panels = { Panels: dynamic(load, { ssr: false, loading: PanelsPlaceholder }), preload: load };
+    made.set(id, panels);
+  }
+  return panels;
 }
 
 /** Starts a lazy import when the component mounts; next/dynamic then reuses the same download. */

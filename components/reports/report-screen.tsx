@@ -10,7 +10,7 @@ import { DownloadAll, ExportScope } from "@/components/reports/csv-link";
 import { DataFreshnessLine } from "@/components/reports/data-freshness-line";
 import { FailurePanel } from "@/components/reports/failure-panel";
 import { FetchProgress } from "@/components/reports/fetch-progress";
-import { PanelsLoading, usePreload, type LazyPanels } from "@/components/reports/lazy-panels";
+import { lazyPanels, PanelsLoading, usePreload } from "@/components/reports/lazy-panels";
 import { SIGNED_IN_LINKS } from "@/components/reports/panel-links";
 import { ReportControls } from "@/components/reports/report-controls";
 import { ShareButton } from "@/components/sharing/share-button";
@@ -58,8 +58,6 @@ export interface ReportScreenProps<V extends FramedView> {
   file?: { name: string; label: string };
   /** The files that hold the comparison period's figures, in words, for the note on incomplete files. */
   comparisonFiles?: string;
-  /** The report's panels (lazyPanels), drawn over each view for the session's key type. */
-  panels: LazyPanels<V>;
   keyType: KeyType;
 }
 
@@ -70,7 +68,7 @@ export interface ReportScreenProps<V extends FramedView> {
  */
 export function ReportScreen<V extends FramedView>(props: ReportScreenProps<V>) {
   // The panels' code downloads beside the report's data, from the screen's first mount.
-  usePreload(props.panels.preload);
+  usePreload(lazyPanels(props.id).preload);
   const searchParams = useSearchParams();
   const browserZone = useBrowserZone();
   const [, setZone] = useQueryStates({ tz: parseAsString }, { history: "replace", scroll: false });
@@ -96,7 +94,7 @@ export function ReportScreen<V extends FramedView>(props: ReportScreenProps<V>) 
  * previous figures stay on screen dimmed, inert and labelled with their own range, never under
  * the new dates.
  */
-function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, file, comparisonFiles, panels, keyType, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
+function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFilters, file, comparisonFiles, keyType, browserZone }: ReportScreenProps<V> & { browserZone: string | null }) {
   const t = useTranslations("filters");
   const tr = useTranslations("report.header");
   const day = useReportDay();
@@ -112,6 +110,8 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
   const [panelsLoading, setPanelsLoading] = useState(0);
   const tellPanelsLoading = useCallback((delta: 1 | -1) => setPanelsLoading((n) => n + delta), []);
   const { currencies, filterOptions, offers } = choices(data?.view);
+  // The report's own panels (components/reports/report-panels.ts), drawn for the session's key type.
+  const { Panels } = lazyPanels(id);
 
   return (
     <div className="space-y-4 sm:space-y-6" data-report={id}>
@@ -157,7 +157,7 @@ function ReportFrame<V extends FramedView>({ id, title, basis, choices, hiddenFi
           className={previous ? "pointer-events-none select-none opacity-40 transition-opacity" : "transition-opacity"}>
           <PanelsLoading.Provider value={tellPanelsLoading}>
             <ExportScope report={id} query={shown.query}>
-              <panels.Panels view={data.view} params={shown.params} query={shown.query} keyType={keyType} links={SIGNED_IN_LINKS} />
+              <Panels view={data.view as never} params={shown.params} query={shown.query} keyType={keyType} links={SIGNED_IN_LINKS} />
             </ExportScope>
           </PanelsLoading.Provider>
         </div>

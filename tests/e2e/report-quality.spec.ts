@@ -7,6 +7,7 @@ import { setSandboxControls } from "./support/sandbox";
 import { centsOnScreen, kpiTruth, purchasesTruth } from "./support/revenue-truth";
 import { sandboxCredentials, signIn } from "./support/session";
 import { enDay } from "./support/day-spelling";
+import { LOCALE_COOKIE } from "../../lib/i18n/locales";
 
 const creds = sandboxCredentials();
 // creator2's days here are opened by no other spec, so none of them is in the day cache yet.
@@ -46,6 +47,16 @@ test("an incomplete comparison period marks the changes, not the exact totals", 
   expect(kpis.headers()["content-disposition"]).toContain("-incomplete.csv");
   expect(kpis.headers()["x-salesdash-incomplete"]).toMatch(/^Incomplete comparison period: \d+ record\(s\) came in a shape that could not be read/);
   await expect(page.getByTestId("csv-incomplete")).toHaveText("The key figures and over-time downloads hold the incomplete comparison period: their names end in “-incomplete”.");
+});
+
+test("in Portuguese, the note beside the buttons names the Revenue files in Portuguese", async ({ page }) => {
+  await signIn(page, creds.creator2, "A");
+  await setSandboxControls({ unreadableDays: [UNREADABLE_DAY] });
+  // The language chosen in the account menu travels in this cookie (lib/i18n/request.ts).
+  await page.context().addCookies([{ name: LOCALE_COOKIE, value: "pt-BR", url: page.url() }]);
+  await page.goto(`/revenue?from=${SHOWN.from}&to=${SHOWN.to}&compare=previous`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  await expect(page.getByTestId("csv-incomplete")).toHaveText("Os downloads de indicadores e da evolução contêm o período de comparação incompleto: seus nomes terminam em “-incomplete”.", { timeout: 45_000 });
 });
 
 test("a download of an incomplete range says so in its name, a header, a README in the ZIP, and beside the button", async ({ page }) => {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPORT_IDS, REPORT_PAGES } from "@/lib/reports/report-definitions";
 import { FILTERED_REPORTS, REPORT_MODULES } from "@/lib/reports/server/report-registry";
+import { REPORT_PANELS } from "@/components/reports/report-panels";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const exists = (file: string) => fs.existsSync(path.join(ROOT, file));
@@ -39,8 +40,19 @@ it("every report of a range and filters has its builder and share keep-list, and
     // A view of it can be saved, keeping its tables' state.
     expect(report.savedView?.tables.length, `${id}: savedView`).toBeGreaterThan(0);
     for (const table of Object.keys(report.tables ?? {})) expect(report.exports?.names.has(table), `${id}: a file named ${table}`).toBe(true);
-    // A share link of it opens on a page that shows its own panels.
-    expect(fs.readFileSync(path.join(ROOT, "components/sharing/shared-panels.tsx"), "utf8"), `${id}: its case in shared-panels.tsx`).toContain(`case "${id}":`);
   }
   expect(REPORT_MODULES.map((m) => m.id)).toEqual(REPORT_PAGES.map((p) => p.id));
+});
+
+it("every report of a range and filters has its panels in the browser's registry, which its screen and its share links draw", async () => {
+  // The loaders are what the screen and the shared page import: each answers the report's own panels.
+  expect(Object.keys(REPORT_PANELS).sort()).toEqual([...REPORT_IDS].sort());
+  for (const id of REPORT_IDS) {
+    const Panels = await REPORT_PANELS[id]();
+    expect(typeof Panels, id).toBe("function");
+    expect(Panels.name.toLowerCase(), id).toBe(`${id}panels`);
+  }
+  const reads = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
+  expect(reads("components/reports/report-screen.tsx")).toContain("lazyPanels(id)");
+  expect(reads("components/sharing/shared-panels.tsx")).toContain("REPORT_PANELS");
 });

@@ -1,14 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazyPanels } from "@/components/reports/lazy-panels";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { AbandonmentView } from "@/lib/reports/report-views";
 
 const filterChoices = (view: AbandonmentView) => ({ product: view.byProduct.map((r) => r.key), offer: view.byOffer.map((r) => r.key), psp: view.matrix.psps, method: view.approval.paymentMethod.rows.map((r) => r.key), brand: view.approval.cardBrand.rows.map((r) => r.key) });
-
-// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
-const panels = lazyPanels<AbandonmentView>(() => import("./abandonment-panels").then((m) => m.AbandonmentPanels));
 
 export function AbandonmentScreen() {
   const t = useTranslations("abandonment");
@@ -20,7 +16,6 @@ export function AbandonmentScreen() {
       choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view ? filterChoices(view) : {}, offers: view?.offers })}
       hiddenFilters={["affiliate", "type", "country"]}
       file={{ name: "carts", label: t("csvAll") }}
-      panels={panels}
       keyType="creator"
     />
   );

@@ -1,13 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazyPanels } from "@/components/reports/lazy-panels";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { AffiliatesView } from "@/lib/reports/report-views";
-
-// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
-const panels = lazyPanels<AffiliatesView>(() => import("./affiliates-panels").then((m) => m.AffiliatesPanels));
 
 export function AffiliatesScreen({ keyType }: { keyType: KeyType }) {
   const t = useTranslations("affiliates");
@@ -20,7 +16,6 @@ export function AffiliatesScreen({ keyType }: { keyType: KeyType }) {
       // The leaderboard is of every affiliate: its own name filter narrows the rows instead.
       hiddenFilters={["affiliate"]}
       comparisonFiles={t("comparisonFiles")}
-      panels={panels}
       keyType={keyType}
     />
   );

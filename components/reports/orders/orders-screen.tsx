@@ -1,12 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazyPanels } from "@/components/reports/lazy-panels";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { OrdersView } from "@/lib/reports/report-views";
-
-// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
-const panels = lazyPanels<OrdersView>(() => import("./orders-panels").then((m) => m.OrdersPanels));
 
 export function OrdersScreen() {
   const t = useTranslations("orders");
@@ -17,7 +13,6 @@ export function OrdersScreen() {
       basis={t("basis")}
       choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
       file={{ name: "orders", label: t("csvAll") }}
-      panels={panels}
       keyType="creator"
     />
   );

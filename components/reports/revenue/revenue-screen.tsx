@@ -1,13 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazyPanels } from "@/components/reports/lazy-panels";
 import { ReportScreen } from "@/components/reports/report-screen";
 import type { KeyType } from "@/lib/auth/session-decision";
 import type { RevenueView } from "@/lib/reports/revenue-view";
-
-// Out of the first load, fetched when the screen mounts (components/reports/lazy-panels.tsx).
-const panels = lazyPanels<RevenueView>(() => import("./revenue-panels").then((m) => m.RevenuePanels));
 
 export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; accountLabel: string }) {
   const t = useTranslations("revenue");
@@ -19,8 +15,7 @@ export function RevenueScreen({ keyType, accountLabel }: { keyType: KeyType; acc
         basis={t("basis")}
         choices={(view) => ({ currencies: view?.currencies ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
         hiddenFilters={keyType === "affiliate" ? ["affiliate"] : []}
-        comparisonFiles="key figures and over-time"
-        panels={panels}
+        comparisonFiles={t("comparisonFiles")}
         keyType={keyType}
       />
     </div>
