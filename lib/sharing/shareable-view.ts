@@ -12,6 +12,7 @@ import type { SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { ReportId } from "@/lib/reports/report-definitions";
 import { findShareableReport, shareableReport } from "@/lib/reports/server/report-registry";
+import type { FilteredReport } from "@/lib/reports/server/filtered-report";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import type { KeyType, SalesApiClient } from "@/lib/sales-api";
 import type { SharedViews } from "./shared-views";
@@ -19,7 +20,16 @@ import type { SharedViews } from "./shared-views";
 /** The reports a key may share: the registry's shareable ones that it can open (an affiliate key, not a creator-only one). */
 export function canShareReport(report: ReportId, keyType: KeyType): boolean {
   const found = findShareableReport(report);
-  return found !== null && (keyType === "creator" || !found.creatorOnly);
+  return found !== null && mayOpen(found, keyType);
+}
+
+const mayOpen = (found: FilteredReport, keyType: KeyType) => keyType === "creator" || !found.creatorOnly;
+
+/** The module of a report the key type may share, looked up once; refused (ReportNotShareableError) before anything loads. */
+function moduleToShare(report: ReportId, keyType: KeyType): FilteredReport {
+  const shared = shareableReport(report);
+  if (!mayOpen(shared, keyType)) throw new ReportNotShareableError(report);
+  return shared;
 }
 
 export class ReportNotShareableError extends Error {
@@ -47,8 +57,7 @@ function withoutPersonalKeys(value: unknown): unknown {
  * refused, as is a report the key type may not share.
  */
 export function shareableView<R extends ReportId>(report: R, view: unknown, keyType: KeyType): SharedViews[R] {
-  const shared = shareableReport(report);
-  if (!canShareReport(report, keyType)) throw new ReportNotShareableError(report);
+  const shared = moduleToShare(report, keyType);
   if (view === null || typeof view !== "object") throw new TypeError(`A ${report} view must be an object.`);
   const source = view as Record<string, unknown>;
   if ("keyType" in source && source.keyType !== keyType) throw new TypeError(`This ${report} view was made for another key type.`);
@@ -74,7 +83,6 @@ export function onlyCurrency(value: unknown, currency: string | null): unknown {
 /** The report's view for the account, as a share link stores it. */
 export async function buildShareableView<R extends ReportId>(report: R, client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
   // Refused before any upstream request.
-  const shared = shareableReport(report);
-  if (!canShareReport(report, account.keyType)) throw new ReportNotShareableError(report);
+  const shared = moduleToShare(report, account.keyType);
   return onlyCurrency(shareableView(report, await shared.build(client, account, params, options), account.keyType), params.currency) as SharedViews[R];
 }

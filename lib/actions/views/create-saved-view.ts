@@ -6,25 +6,26 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
-import { findReportModule, findShareableReport } from "@/lib/reports/server/report-registry";
+import { findShareableReport } from "@/lib/reports/server/report-registry";
 import { MAX_SAVED_VIEWS } from "@/lib/store/saved-view-store";
 import type { SavedViewItem } from "@/lib/views/saved-view-item";
 import { MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, savedViewName, savedViewQuery } from "@/lib/views/saved-view-query";
 import { getSavedViewStore } from "@/lib/views/saved-views";
 
 const inputSchema = z.object({
-  // Any report of the registry whose module says what a view of it keeps.
+  // Any report of the registry whose module says what a view of it keeps: the schema answers the module.
   report: z.string().max(64).transform((id, context) => {
     const found = findShareableReport(id);
-    return found?.savedView ? found.id : (context.addIssue({ code: "custom", message: "That is not a report of the dashboard." }), z.NEVER);
+    return found?.savedView ? found : (context.addIssue({ code: "custom", message: "That is not a report of the dashboard." }), z.NEVER);
   }),
   // Generous bounds here; the name's own rules (and their sentences) follow.
   name: z.string().max(MAX_VIEW_NAME_LENGTH * 4, { error: `Give the view a name of at most ${MAX_VIEW_NAME_LENGTH} characters.` }),
   query: z.string().max(MAX_VIEW_QUERY_LENGTH, { error: "This report's address is too long to save." }),
 });
 
-const createSavedView = sessionAction(inputSchema, async ({ report, name: typed, query }, { account, client }): Promise<ActionResult<SavedViewItem>> => {
-  if (findReportModule(report)?.creatorOnly && account.keyType !== "creator") return actionFailure("forbidden", "This report needs a creator key.");
+const createSavedView = sessionAction(inputSchema, async ({ report: module, name: typed, query }, { account, client }): Promise<ActionResult<SavedViewItem>> => {
+  if (module.creatorOnly && account.keyType !== "creator") return actionFailure("forbidden", "This report needs a creator key.");
+  const report = module.id;
   const name = savedViewName(typed);
   if (!name.ok) {
     return name.problem === "empty"

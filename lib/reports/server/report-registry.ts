@@ -31,7 +31,7 @@ export function findReportModule(id: string): ReportModule | null {
 }
 
 /** A module of a report of a range and filters: it builds its view and says what a share link keeps of it. */
-export function isFilteredReport(module: ReportModule): module is FilteredReport {
+function isFilteredReport(module: ReportModule): module is FilteredReport {
   return "share" in module && "build" in module;
 }
 
