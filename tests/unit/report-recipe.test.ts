@@ -54,5 +54,7 @@ it("every report of a range and filters has its panels in the browser's registry
   }
   const reads = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
   expect(reads("components/reports/report-screen.tsx")).toContain("lazyPanels(id)");
+  // Each screen is a declaration of what sets it apart (report-screen-spec.tsx), of its own id.
+  for (const id of REPORT_IDS) expect(reads(`components/reports/${id}/${id}-screen.tsx`), id).toContain(`("${id}", {`);
   expect(reads("components/sharing/shared-panels.tsx")).toContain("REPORT_PANELS");
 });

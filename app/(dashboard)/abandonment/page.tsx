@@ -9,5 +9,5 @@ export const generateMetadata = reportMetadata("abandonment");
 export default async function AbandonmentPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage("abandonment", searchParams);
   if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
-  return <AbandonmentScreen />;
+  return <AbandonmentScreen keyType={page.account.keyType} />;
 }

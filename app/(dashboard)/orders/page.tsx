@@ -9,5 +9,5 @@ export const generateMetadata = reportMetadata("orders");
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage("orders", searchParams);
   if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
-  return <OrdersScreen />;
+  return <OrdersScreen keyType={page.account.keyType} />;
 }

@@ -8,5 +8,5 @@ export const generateMetadata = reportMetadata("revenue");
 export default async function RevenuePage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const page = await resolveReportPage("revenue", searchParams);
   if (!page.ok) return <ParamsProblem issues={page.issues} href={page.href} />;
-  return <RevenueScreen keyType={page.account.keyType} accountLabel={page.account.label} />;
+  return <RevenueScreen keyType={page.account.keyType} />;
 }

@@ -1,19 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { ReportScreen } from "@/components/reports/report-screen";
+import { reportScreen } from "@/components/reports/report-screen-spec";
 import type { OrdersView } from "@/lib/reports/report-views";
 
-export function OrdersScreen() {
-  const t = useTranslations("orders");
-  return (
-    <ReportScreen<OrdersView>
-      id="orders"
-      title={t("title")}
-      basis={t("basis")}
-      choices={(view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
-      file={{ name: "orders", label: t("csvAll") }}
-      keyType="creator"
-    />
-  );
-}
+export const OrdersScreen = reportScreen<OrdersView, "orders">("orders", {
+  title: (t) => t("title"),
+  basis: (t) => t("basis"),
+  choices: (view) => ({ currencies: view?.totals.map((t) => t.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers }),
+  file: (t) => ({ name: "orders", label: t("csvAll") }),
+});

@@ -1,21 +1,12 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { ReportScreen } from "@/components/reports/report-screen";
-import type { KeyType } from "@/lib/auth/session-decision";
+import { reportScreen } from "@/components/reports/report-screen-spec";
 import type { RefundsView } from "@/lib/reports/report-views";
 
-export function RefundsScreen({ keyType }: { keyType: KeyType }) {
-  const t = useTranslations("refunds");
-  return (
-    <ReportScreen<RefundsView>
-      id="refunds"
-      title={t("title")}
-      basis={(params) => t(params.dating === "sale" ? "basisSale" : "basisEvent")}
-      choices={(view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers })}
-      hiddenFilters={keyType === "creator" ? [] : ["affiliate"]}
-      file={{ name: "kpis", label: t("kpisCsv") }}
-      keyType={keyType}
-    />
-  );
-}
+export const RefundsScreen = reportScreen<RefundsView, "refunds">("refunds", {
+  title: (t) => t("title"),
+  basis: (t, params) => t(params.dating === "sale" ? "basisSale" : "basisEvent"),
+  choices: (view) => ({ currencies: view?.kpis.map((k) => k.currency) ?? [], filterOptions: view?.filterOptions ?? {}, offers: view?.offers }),
+  hiddenFilters: (keyType) => (keyType === "creator" ? [] : ["affiliate"]),
+  file: (t) => ({ name: "kpis", label: t("kpisCsv") }),
+});
