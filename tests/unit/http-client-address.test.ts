@@ -54,17 +54,18 @@ describe("clientAddress behind configured proxies", () => {
 });
 
 describe("addressKey", () => {
-  it("counts an IPv4-mapped address as its IPv4, drops a port, and an IPv6 client by its /64", () => {
-    expect(addressKey("::ffff:127.0.0.1")).toBe("127.0.0.1");
-    expect(addressKey("203.0.113.7:51234")).toBe("203.0.113.7");
-    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
-    expect(addressKey("[2001:db8:1:2:ffff:ffff:ffff:ffff]:443")).toBe("2001:db8:1:2::/64");
-    expect(addressKey("2001:0db8:0001:0002::")).toBe("2001:db8:1:2::/64");
-    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+  it.each([
+    { address: "::ffff:127.0.0.1", key: "127.0.0.1", what: "an IPv4-mapped address as its IPv4" },
+    { address: "203.0.113.7:51234", key: "203.0.113.7", what: "a port dropped" },
+    { address: "2001:db8:1:2:aaaa::1", key: "2001:db8:1:2::/64", what: "an IPv6 client by its /64" },
+    { address: "[2001:db8:1:2:ffff:ffff:ffff:ffff]:443", key: "2001:db8:1:2::/64", what: "brackets and port dropped, by its /64" },
+    { address: "2001:0db8:0001:0002::", key: "2001:db8:1:2::/64", what: "leading zeros read, by its /64" },
+    { address: "::1", key: "0:0:0:0::/64", what: "the IPv6 loopback by its /64" },
+  ])("counts $address as $key ($what)", ({ address, key }) => {
+    expect(addressKey(address)).toBe(key);
   });
 
-  it("answers one key for everything it cannot read", () => {
-    expect(addressKey("")).toBe("unknown");
-    expect(addressKey("not-an-ip")).toBe("unknown");
+  it.each(["", "not-an-ip"])("answers one key for everything it cannot read: %j is unknown", (address) => {
+    expect(addressKey(address)).toBe("unknown");
   });
 });

@@ -24,6 +24,12 @@ function fakeClock() {
   return { time, clock: () => time.now };
 }
 
+/** A cache on a fake clock of its own: moving `time.now` moves the cache's clock. */
+function cacheOnFakeClock() {
+  const { time, clock } = fakeClock();
+  return { time, cache: new AccessTokenCache({ clock }) };
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
@@ -36,8 +42,7 @@ function deferred<T>() {
 
 describe("AccessTokenCache", () => {
   it("shares one exchange between concurrent callers", async () => {
-    const { clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { cache } = cacheOnFakeClock();
     const pending = deferred<string>();
     const exchange = vi.fn(() => pending.promise);
     const callers = [cache.get("id", exchange), cache.get("id", exchange), cache.get("id", exchange)];
@@ -48,8 +53,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("reuses a long-lived token until 30 s before its exp", async () => {
-    const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { time, cache } = cacheOnFakeClock();
     const first = tokenExpiringIn(3600, "first");
     const second = tokenExpiringIn(7200, "second");
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
@@ -63,8 +67,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("renews a short-lived token a tenth of its remaining lifetime before exp", async () => {
-    const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { time, cache } = cacheOnFakeClock();
     const short = tokenExpiringIn(100, "short"); // renew 10 s before exp, not 30 s
     const next = tokenExpiringIn(200, "next");
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(short).mockResolvedValueOnce(next);
@@ -77,8 +80,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("measures the lifetime from when the exchange finished", async () => {
-    const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { time, cache } = cacheOnFakeClock();
     const pending = deferred<string>();
     const exchange = vi.fn(() => pending.promise);
     const getting = cache.get("id", exchange);
@@ -95,8 +97,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("exchanges again on every call for a token that is already expired", async () => {
-    const { clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { cache } = cacheOnFakeClock();
     const exchange = vi.fn(async () => tokenExpiringIn(-60));
     await cache.get("id", exchange);
     await cache.get("id", exchange);
@@ -104,8 +105,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("keeps tokens of different identities apart", async () => {
-    const { clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { cache } = cacheOnFakeClock();
     const a = tokenExpiringIn(3600, "a");
     const b = tokenExpiringIn(3600, "b");
     expect(await cache.get("id-a", async () => a)).toBe(a);
@@ -117,8 +117,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("does not share a pending exchange between identities", async () => {
-    const { clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { cache } = cacheOnFakeClock();
     const pending = deferred<string>();
     const exchangeA = vi.fn(() => pending.promise);
     const exchangeB = vi.fn(async () => "token-b");
@@ -131,8 +130,7 @@ describe("AccessTokenCache", () => {
 
   describe("invalidate", () => {
     it("forgets the token it is given, so the next call exchanges again", async () => {
-      const { clock } = fakeClock();
-      const cache = new AccessTokenCache({ clock });
+      const { cache } = cacheOnFakeClock();
       const first = tokenExpiringIn(3600, "first");
       const second = tokenExpiringIn(3600, "second");
       const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(first).mockResolvedValueOnce(second);
@@ -143,8 +141,7 @@ describe("AccessTokenCache", () => {
     });
 
     it("keeps a newer token that another caller already fetched", async () => {
-      const { clock } = fakeClock();
-      const cache = new AccessTokenCache({ clock });
+      const { cache } = cacheOnFakeClock();
       const current = tokenExpiringIn(3600, "current");
       const exchange = vi.fn(async () => current);
       await cache.get("id", exchange);
@@ -154,8 +151,7 @@ describe("AccessTokenCache", () => {
     });
 
     it("does not touch other identities", async () => {
-      const { clock } = fakeClock();
-      const cache = new AccessTokenCache({ clock });
+      const { cache } = cacheOnFakeClock();
       const shared = tokenExpiringIn(3600, "same-token");
       await cache.get("id-a", async () => shared);
       await cache.get("id-b", async () => shared);
@@ -173,8 +169,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("keeps a token that is not a JWT for 5 minutes", async () => {
-    const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { time, cache } = cacheOnFakeClock();
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce("opaque-1").mockResolvedValueOnce("opaque-2");
     expect(await cache.get("id", exchange)).toBe("opaque-1");
     time.now = T0 + 5 * 60_000 - 1;
@@ -185,8 +180,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("keeps a JWT without exp for 5 minutes", async () => {
-    const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { time, cache } = cacheOnFakeClock();
     const noExp = jwt({ sub: "x" });
     const exchange = vi.fn<() => Promise<string>>().mockResolvedValueOnce(noExp).mockResolvedValueOnce("next");
     await cache.get("id", exchange);
@@ -197,8 +191,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("does not keep a failed exchange: the next call exchanges again", async () => {
-    const { clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { cache } = cacheOnFakeClock();
     const token = tokenExpiringIn(3600);
     const exchange = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error("auth down")).mockResolvedValueOnce(token);
     await expect(cache.get("id", exchange)).rejects.toThrow("auth down");
@@ -207,8 +200,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("fails every caller sharing a failed exchange, then recovers", async () => {
-    const { clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { cache } = cacheOnFakeClock();
     const pending = deferred<string>();
     const exchange = vi.fn(() => pending.promise);
     const a = cache.get("id", exchange);
@@ -222,8 +214,7 @@ describe("AccessTokenCache", () => {
   });
 
   it("renews again on the next call when a renewal failed", async () => {
-    const { time, clock } = fakeClock();
-    const cache = new AccessTokenCache({ clock });
+    const { time, cache } = cacheOnFakeClock();
     await cache.get("id", async () => tokenExpiringIn(100));
     time.now = T0 + 95_000; // past renewal
     await expect(cache.get("id", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");

@@ -73,91 +73,83 @@ describe("isoDay", () => {
 });
 
 describe("shiftDay", () => {
-  it("moves within a month", () => {
-    expect(shiftDay("2026-05-10", 5)).toBe("2026-05-15");
-    expect(shiftDay("2026-05-10", -9)).toBe("2026-05-01");
-    expect(shiftDay("2026-05-10", 0)).toBe("2026-05-10");
+  it.each([
+    ["moves within a month", "2026-05-10", +5, "2026-05-15"],
+    ["moves within a month", "2026-05-10", -9, "2026-05-01"],
+    ["moves within a month", "2026-05-10", 0, "2026-05-10"],
+    ["crosses month ends both ways", "2026-01-31", +1, "2026-02-01"],
+    ["crosses month ends both ways", "2026-03-01", -1, "2026-02-28"],
+    ["crosses month ends both ways", "2026-04-30", +1, "2026-05-01"],
+    ["crosses year ends both ways", "2026-12-31", +1, "2027-01-01"],
+    ["crosses year ends both ways", "2027-01-01", -1, "2026-12-31"],
+    ["crosses year ends both ways", "2026-12-25", +10, "2027-01-04"],
+    ["knows the leap day", "2028-02-28", +1, "2028-02-29"],
+    ["knows the leap day", "2028-03-01", -1, "2028-02-29"],
+    ["knows the leap day", "2027-02-28", +1, "2027-03-01"],
+    ["moves by large amounts", "2026-01-01", +365, "2027-01-01"],
+    ["moves by large amounts", "2028-01-01", +366, "2029-01-01"],
+    ["moves by large amounts", "2027-01-01", -90, "2026-10-03"],
+  ])("%s: shiftDay(%s, %i) is %s", (_what, day, days, expected) => {
+    expect(shiftDay(day, days)).toBe(expected);
   });
 
-  it("crosses month ends both ways", () => {
-    expect(shiftDay("2026-01-31", 1)).toBe("2026-02-01");
-    expect(shiftDay("2026-03-01", -1)).toBe("2026-02-28");
-    expect(shiftDay("2026-04-30", 1)).toBe("2026-05-01");
-  });
-
-  it("crosses year ends both ways", () => {
-    expect(shiftDay("2026-12-31", 1)).toBe("2027-01-01");
-    expect(shiftDay("2027-01-01", -1)).toBe("2026-12-31");
-    expect(shiftDay("2026-12-25", 10)).toBe("2027-01-04");
-  });
-
-  it("knows the leap day", () => {
-    expect(shiftDay("2028-02-28", 1)).toBe("2028-02-29");
-    expect(shiftDay("2028-03-01", -1)).toBe("2028-02-29");
-    expect(shiftDay("2027-02-28", 1)).toBe("2027-03-01");
-  });
-
-  it("moves by large amounts", () => {
-    expect(shiftDay("2026-01-01", 365)).toBe("2027-01-01");
-    expect(shiftDay("2028-01-01", 366)).toBe("2029-01-01");
-    expect(shiftDay("2027-01-01", -90)).toBe("2026-10-03");
-  });
-
-  it("is not shifted by daylight saving time of the server's zone", () => {
-    process.env.TZ = "Europe/Berlin";
-    expect(shiftDay("2026-03-29", 1)).toBe("2026-03-30");
-    expect(shiftDay("2026-03-28", 2)).toBe("2026-03-30");
-    expect(shiftDay("2026-10-26", -1)).toBe("2026-10-25");
-    process.env.TZ = "America/New_York";
-    expect(shiftDay("2026-03-08", 1)).toBe("2026-03-09");
-    expect(shiftDay("2026-11-02", -1)).toBe("2026-11-01");
+  it.each([
+    ["Europe/Berlin", "2026-03-29", +1, "2026-03-30"],
+    ["Europe/Berlin", "2026-03-28", +2, "2026-03-30"],
+    ["Europe/Berlin", "2026-10-26", -1, "2026-10-25"],
+    ["America/New_York", "2026-03-08", +1, "2026-03-09"],
+    ["America/New_York", "2026-11-02", -1, "2026-11-01"],
+  ])("is not shifted by daylight saving time of the server's zone (%s): shiftDay(%s, %i) is %s", (tz, day, days, expected) => {
+    process.env.TZ = tz;
+    expect(shiftDay(day, days)).toBe(expected);
   });
 });
 
 describe("daysBetween", () => {
-  it("is b − a in days, signed", () => {
-    expect(daysBetween("2026-05-01", "2026-05-31")).toBe(30);
-    expect(daysBetween("2026-05-31", "2026-05-01")).toBe(-30);
-    expect(daysBetween("2026-05-01", "2026-05-01")).toBe(0);
-  });
-
-  it("counts across months, years and the leap day", () => {
-    expect(daysBetween("2026-01-01", "2027-01-01")).toBe(365);
-    expect(daysBetween("2028-01-01", "2029-01-01")).toBe(366);
-    expect(daysBetween("2028-02-28", "2028-03-01")).toBe(2);
-    expect(daysBetween("2027-02-28", "2027-03-01")).toBe(1);
+  it.each([
+    ["is b − a in days, signed", "2026-05-01", "2026-05-31", 30],
+    ["is b − a in days, signed", "2026-05-31", "2026-05-01", -30],
+    ["is b − a in days, signed", "2026-05-01", "2026-05-01", 0],
+    ["counts across months, years and the leap day", "2026-01-01", "2027-01-01", 365],
+    ["counts across months, years and the leap day", "2028-01-01", "2029-01-01", 366],
+    ["counts across months, years and the leap day", "2028-02-28", "2028-03-01", 2],
+    ["counts across months, years and the leap day", "2027-02-28", "2027-03-01", 1],
+  ])("%s: daysBetween(%s, %s) is %i", (_what, a, b, expected) => {
+    expect(daysBetween(a, b)).toBe(expected);
   });
 
   it("is the inverse of shiftDay", () => {
     for (const n of [-400, -91, -1, 0, 1, 59, 90, 731]) expect(daysBetween("2027-12-15", shiftDay("2027-12-15", n))).toBe(n);
   });
 
-  it("is not changed by daylight saving time of the server's zone", () => {
+  it.each([
+    ["2026-03-28", "2026-03-30", 2],
+    ["2026-10-24", "2026-10-26", 2],
+    ["2026-01-01", "2027-01-01", 365],
+  ])("is not changed by daylight saving time of the server's zone (Europe/Berlin): daysBetween(%s, %s) is %i", (a, b, expected) => {
     process.env.TZ = "Europe/Berlin";
-    expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
-    expect(daysBetween("2026-10-24", "2026-10-26")).toBe(2);
-    expect(daysBetween("2026-01-01", "2027-01-01")).toBe(365);
+    expect(daysBetween(a, b)).toBe(expected);
   });
 });
 
 describe("dayOfTimestamp", () => {
-  it("gives the UTC day of a Z timestamp at the last second of a day", () => {
-    expect(dayOfTimestamp("2026-05-31T23:59:59Z")).toBe("2026-05-31");
-    expect(dayOfTimestamp("2026-05-31T23:59:59.999Z")).toBe("2026-05-31");
-    expect(dayOfTimestamp("2026-06-01T00:00:00Z")).toBe("2026-06-01");
+  it.each([
+    ["gives the UTC day of a Z timestamp at the last second of a day", "2026-05-31T23:59:59Z", "2026-05-31"],
+    ["gives the UTC day of a Z timestamp at the last second of a day", "2026-05-31T23:59:59.999Z", "2026-05-31"],
+    ["gives the UTC day of a Z timestamp at the last second of a day", "2026-06-01T00:00:00Z", "2026-06-01"],
+    ["converts offsets to UTC before taking the day", "2026-06-01T01:00:00+02:00", "2026-05-31"],
+    ["converts offsets to UTC before taking the day", "2026-06-01T02:00:00+02:00", "2026-06-01"],
+    ["converts offsets to UTC before taking the day", "2026-05-31T22:30:00-02:00", "2026-06-01"],
+    ["converts offsets to UTC before taking the day", "2027-01-01T00:30:00+01:00", "2026-12-31"],
+  ])("%s: %s is on %s", (_what, timestamp, expected) => {
+    expect(dayOfTimestamp(timestamp)).toBe(expected);
   });
 
-  it("converts offsets to UTC before taking the day", () => {
-    expect(dayOfTimestamp("2026-06-01T01:00:00+02:00")).toBe("2026-05-31");
-    expect(dayOfTimestamp("2026-06-01T02:00:00+02:00")).toBe("2026-06-01");
-    expect(dayOfTimestamp("2026-05-31T22:30:00-02:00")).toBe("2026-06-01");
-    expect(dayOfTimestamp("2027-01-01T00:30:00+01:00")).toBe("2026-12-31");
-  });
-
-  it("is independent of the server's time zone", () => {
-    process.env.TZ = "Asia/Tokyo";
-    expect(dayOfTimestamp("2026-05-31T23:59:59Z")).toBe("2026-05-31");
-    process.env.TZ = "America/Los_Angeles";
-    expect(dayOfTimestamp("2026-06-01T00:00:01Z")).toBe("2026-06-01");
+  it.each([
+    ["Asia/Tokyo", "2026-05-31T23:59:59Z", "2026-05-31"],
+    ["America/Los_Angeles", "2026-06-01T00:00:01Z", "2026-06-01"],
+  ])("is independent of the server's time zone (%s): %s is on %s", (tz, timestamp, expected) => {
+    process.env.TZ = tz;
+    expect(dayOfTimestamp(timestamp)).toBe(expected);
   });
 });

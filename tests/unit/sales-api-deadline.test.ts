@@ -6,13 +6,18 @@ import { Deadline } from "@/lib/sales-api/deadline";
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
+/** Moves the clock `ms` on: the deadline has not passed 1 ms before, and has at `ms`. */
+function expectPassesIn(deadline: Deadline, ms: number): void {
+  vi.advanceTimersByTime(ms - 1);
+  expect(deadline.passed).toBe(false);
+  vi.advanceTimersByTime(1);
+  expect(deadline.passed).toBe(true);
+}
+
 describe("Deadline", () => {
   it("passes after its time and aborts its signal with a TimeoutError", () => {
     const deadline = new Deadline(1_000);
-    vi.advanceTimersByTime(999);
-    expect(deadline.passed).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(deadline.passed).toBe(true);
+    expectPassesIn(deadline, 1_000);
     expect((deadline.signal.reason as Error).name).toBe("TimeoutError");
   });
 
@@ -22,10 +27,7 @@ describe("Deadline", () => {
     deadline.pauseFor(2_000); // waits until 2500
     deadline.pauseFor(1_500); // within the same wait
     deadline.pauseFor(2_500); // until 3000: 500 more
-    vi.advanceTimersByTime(2_999);
-    expect(deadline.passed).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(deadline.passed).toBe(true);
+    expectPassesIn(deadline, 3_000);
   });
 
   it("stays passed, and its timer goes with dispose()", () => {
@@ -49,10 +51,7 @@ describe("Deadline.hold", () => {
     expect(deadline.passed).toBe(false);
     release();
     release(); // twice is once
-    vi.advanceTimersByTime(599);
-    expect(deadline.passed).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(deadline.passed).toBe(true);
+    expectPassesIn(deadline, 600);
   });
 
   it("counts overlapping holds once, and a budget wait during a hold still moves it", () => {
@@ -65,9 +64,6 @@ describe("Deadline.hold", () => {
     expect(deadline.passed).toBe(false);
     second(); // held 4000 in all: the whole 1000 is left
     deadline.pauseFor(500);
-    vi.advanceTimersByTime(1_499);
-    expect(deadline.passed).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(deadline.passed).toBe(true);
+    expectPassesIn(deadline, 1_500);
   });
 });

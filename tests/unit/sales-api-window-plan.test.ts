@@ -176,41 +176,16 @@ describe("windowEndingAt", () => {
 describe("advance", () => {
   const march: Span = { from: "2026-03-01", to: "2026-03-31" };
 
-  it("completes the whole window when the answer is not truncated", () => {
-    expect(advance(march, false, "2026-03-12")).toEqual({ complete: march, incomplete: null, nextEnd: "2026-03-01" });
-    expect(advance(march, false, undefined)).toEqual({ complete: march, incomplete: null, nextEnd: "2026-03-01" });
-  });
-
-  it("completes the days after the oldest record's day and ends the next window just after it", () => {
-    expect(advance(march, true, "2026-03-20")).toEqual({
-      complete: { from: "2026-03-21", to: "2026-03-31" },
-      incomplete: null,
-      nextEnd: "2026-03-21",
-    });
-  });
-
-  it("completes only the last day when the oldest record is on the day before it", () => {
-    expect(advance(march, true, "2026-03-29")).toEqual({
-      complete: { from: "2026-03-30", to: "2026-03-31" },
-      incomplete: null,
-      nextEnd: "2026-03-30",
-    });
-  });
-
-  it("refetches the first day when the oldest record is on it", () => {
-    expect(advance(march, true, "2026-03-01")).toEqual({
-      complete: { from: "2026-03-02", to: "2026-03-31" },
-      incomplete: null,
-      nextEnd: "2026-03-02",
-    });
-  });
-
-  it("marks the last day incomplete when the oldest record is on it, and the next window ends at that day", () => {
-    expect(advance(march, true, "2026-03-30")).toEqual({ complete: null, incomplete: "2026-03-30", nextEnd: "2026-03-30" });
-  });
-
-  it("treats a truncated answer without a readable oldest day as an overfull last day", () => {
-    expect(advance(march, true, undefined)).toEqual({ complete: null, incomplete: "2026-03-30", nextEnd: "2026-03-30" });
+  it.each<[string, boolean, IsoDay | undefined, ReturnType<typeof advance>]>([
+    ["completes the whole window when the answer is not truncated", false, "2026-03-12", { complete: march, incomplete: null, nextEnd: "2026-03-01" }],
+    ["completes the whole window when the answer is not truncated", false, undefined, { complete: march, incomplete: null, nextEnd: "2026-03-01" }],
+    ["completes the days after the oldest record's day and ends the next window just after it", true, "2026-03-20", { complete: { from: "2026-03-21", to: "2026-03-31" }, incomplete: null, nextEnd: "2026-03-21" }],
+    ["completes only the last day when the oldest record is on the day before it", true, "2026-03-29", { complete: { from: "2026-03-30", to: "2026-03-31" }, incomplete: null, nextEnd: "2026-03-30" }],
+    ["refetches the first day when the oldest record is on it", true, "2026-03-01", { complete: { from: "2026-03-02", to: "2026-03-31" }, incomplete: null, nextEnd: "2026-03-02" }],
+    ["marks the last day incomplete when the oldest record is on it, and the next window ends at that day", true, "2026-03-30", { complete: null, incomplete: "2026-03-30", nextEnd: "2026-03-30" }],
+    ["treats a truncated answer without a readable oldest day as an overfull last day", true, undefined, { complete: null, incomplete: "2026-03-30", nextEnd: "2026-03-30" }],
+  ])("%s (truncated: %s, oldest record on %s)", (_what, truncated, oldestDay, step) => {
+    expect(advance(march, truncated, oldestDay)).toEqual(step);
   });
 
   it("works across month ends and the leap day", () => {
@@ -269,19 +244,20 @@ describe("splitForConcurrency", () => {
     expect(segments.reduce((sum, segment) => sum + lengthOf(segment), 0)).toBe(lengthOf(span));
   }
 
-  it("keeps a span whole when few requests are expected", () => {
-    const span: Span = { from: "2026-05-01", to: "2026-05-31" };
-    expect(splitForConcurrency(span, 10, 8, LIMIT)).toEqual([span]);
-    expect(splitForConcurrency(span, 0, 8, LIMIT)).toEqual([span]);
-  });
+  const may: Span = { from: "2026-05-01", to: "2026-05-31" };
+  const tenDays: Span = { from: "2026-05-01", to: "2026-05-11" }; // at 100 records a request, 70 a day make 7 requests, 80 a day 8
+  const year: Span = { from: "2026-01-01", to: "2027-01-01" };
 
-  it("splits only when at least 8 requests are expected (4 per segment)", () => {
-    const span: Span = { from: "2026-05-01", to: "2026-05-11" }; // 10 days, limit 100
-    expect(splitForConcurrency(span, 70, 8, 100)).toEqual([span]); // 7 requests
-    expect(splitForConcurrency(span, 80, 8, 100)).toEqual([
-      { from: "2026-05-06", to: "2026-05-11" },
-      { from: "2026-05-01", to: "2026-05-06" },
-    ]); // 8 requests
+  it.each<[string, number, number, number, Span, Span[]]>([
+    ["keeps a span whole when few requests are expected", 10, 8, LIMIT, may, [may]],
+    ["keeps a span whole when few requests are expected", 0, 8, LIMIT, may, [may]],
+    ["splits only when at least 8 requests are expected (4 per segment): 7 requests", 70, 8, 100, tenDays, [tenDays]],
+    ["splits only when at least 8 requests are expected (4 per segment): 8 requests", 80, 8, 100, tenDays, [{ from: "2026-05-06", to: "2026-05-11" }, { from: "2026-05-01", to: "2026-05-06" }]],
+    ["never makes more segments than days", 1_000_000, 8, LIMIT, { from: "2026-12-30", to: "2027-01-02" }, [{ from: "2027-01-01", to: "2027-01-02" }, { from: "2026-12-31", to: "2027-01-01" }, { from: "2026-12-30", to: "2026-12-31" }]],
+    ["splits across a year boundary", 1_000_000, 2, LIMIT, { from: "2026-12-30", to: "2027-01-03" }, [{ from: "2027-01-01", to: "2027-01-03" }, { from: "2026-12-30", to: "2027-01-01" }]],
+    ["gives one segment when maxSegments is 1", 10_000, 1, LIMIT, year, [year]],
+  ])("%s (%i records a day, at most %i segments, %i records a request)", (_what, density, maxSegments, limit, span, segments) => {
+    expect(splitForConcurrency(span, density, maxSegments, limit)).toEqual(segments);
   });
 
   it("counts the 90-day windows as requests even without records", () => {
@@ -301,34 +277,12 @@ describe("splitForConcurrency", () => {
     expectTiling(span, segments);
   });
 
-  it("never makes more segments than days", () => {
-    const span: Span = { from: "2026-12-30", to: "2027-01-02" };
-    expect(splitForConcurrency(span, 1_000_000, 8, LIMIT)).toEqual([
-      { from: "2027-01-01", to: "2027-01-02" },
-      { from: "2026-12-31", to: "2027-01-01" },
-      { from: "2026-12-30", to: "2026-12-31" },
-    ]);
-  });
-
   it("splits around the leap day 2028-02-29", () => {
     const span: Span = { from: "2028-02-27", to: "2028-03-03" };
     const segments = splitForConcurrency(span, 1_000_000, 5, LIMIT);
     expect(segments).toHaveLength(5);
     expect(segments).toContainEqual({ from: "2028-02-29", to: "2028-03-01" });
     expectTiling(span, segments);
-  });
-
-  it("splits across a year boundary", () => {
-    const span: Span = { from: "2026-12-30", to: "2027-01-03" };
-    expect(splitForConcurrency(span, 1_000_000, 2, LIMIT)).toEqual([
-      { from: "2027-01-01", to: "2027-01-03" },
-      { from: "2026-12-30", to: "2027-01-01" },
-    ]);
-  });
-
-  it("gives one segment when maxSegments is 1", () => {
-    const span: Span = { from: "2026-01-01", to: "2027-01-01" };
-    expect(splitForConcurrency(span, 10_000, 1, LIMIT)).toEqual([span]);
   });
 
   it("tiles the span with at most maxSegments balanced segments (property)", () => {

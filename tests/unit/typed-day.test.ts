@@ -4,10 +4,12 @@ import { formatInstantInLocale } from "@/lib/format-instant";
 import { parseTypedDay } from "@/lib/typed-day";
 
 describe("a day as each language writes it", () => {
-  it("spells a day one way per language, the month in words", () => {
-    expect(formatDayInLocale("2024-11-26", "en-US")).toBe("Nov 26, 2024");
-    expect(formatDayInLocale("2024-11-26", "pt-BR")).toBe("26 de nov. de 2024");
-    expect(formatDayInLocale("2026-03-01", "pt-BR")).toBe("1 de mar. de 2026");
+  it.each([
+    ["2024-11-26", "en-US", "Nov 26, 2024"],
+    ["2024-11-26", "pt-BR", "26 de nov. de 2024"],
+    ["2026-03-01", "pt-BR", "1 de mar. de 2026"],
+  ])("spells a day one way per language, the month in words: %s in %s is %j", (day, locale, expected) => {
+    expect(formatDayInLocale(day, locale)).toBe(expected);
   });
 
   it("writes a table's time with the same day and a 24-hour clock", () => {
@@ -27,30 +29,30 @@ describe("a typed day", () => {
     }
   });
 
-  it("reads the numeric order of the reader's language: month first in English, day first in Portuguese", () => {
-    expect(parseTypedDay("11/26/2024", "en-US")).toBe("2024-11-26");
-    expect(parseTypedDay("3/4/2026", "en-US")).toBe("2026-03-04");
-    expect(parseTypedDay("26/11/2024", "pt-BR")).toBe("2024-11-26");
-    expect(parseTypedDay("3/4/2026", "pt-BR")).toBe("2026-04-03");
-    expect(parseTypedDay("26.11.2024", "pt-BR")).toBe("2024-11-26");
-    expect(parseTypedDay("26/11/2024", "en-US")).toBeNull();
-    expect(parseTypedDay("11/26/2024", "pt-BR")).toBeNull();
-  });
+  const NUMERIC_ORDER = "reads the numeric order of the reader's language: month first in English, day first in Portuguese";
+  const ISO = "reads ISO days in both languages (pasted from a URL or a CSV)";
+  const MONTH_IN_WORDS = "reads the month in words, whole or shortened, with or without accents and dots";
 
-  it("reads ISO days in both languages (pasted from a URL or a CSV)", () => {
-    expect(parseTypedDay("2024-11-26", "en-US")).toBe("2024-11-26");
-    expect(parseTypedDay(" 2024-11-26 ", "pt-BR")).toBe("2024-11-26");
-  });
-
-  it("reads the month in words, whole or shortened, with or without accents and dots", () => {
-    expect(parseTypedDay("November 26 2024", "en-US")).toBe("2024-11-26");
-    expect(parseTypedDay("26 nov 2024", "en-US")).toBe("2024-11-26");
-    expect(parseTypedDay("sept 9, 2026", "en-US")).toBe("2026-09-09");
-    expect(parseTypedDay("26 de novembro de 2024", "pt-BR")).toBe("2024-11-26");
-    expect(parseTypedDay("1 de março de 2026", "pt-BR")).toBe("2026-03-01");
-    expect(parseTypedDay("1 de marco de 2026", "pt-BR")).toBe("2026-03-01");
-    expect(parseTypedDay("9 set 2026", "pt-BR")).toBe("2026-09-09");
-    expect(parseTypedDay("5 fev. 2026", "pt-BR")).toBe("2026-02-05");
+  it.each([
+    [NUMERIC_ORDER, "11/26/2024", "en-US", "2024-11-26"],
+    [NUMERIC_ORDER, "3/4/2026", "en-US", "2026-03-04"],
+    [NUMERIC_ORDER, "26/11/2024", "pt-BR", "2024-11-26"],
+    [NUMERIC_ORDER, "3/4/2026", "pt-BR", "2026-04-03"],
+    [NUMERIC_ORDER, "26.11.2024", "pt-BR", "2024-11-26"],
+    [NUMERIC_ORDER, "26/11/2024", "en-US", null],
+    [NUMERIC_ORDER, "11/26/2024", "pt-BR", null],
+    [ISO, "2024-11-26", "en-US", "2024-11-26"],
+    [ISO, " 2024-11-26 ", "pt-BR", "2024-11-26"],
+    [MONTH_IN_WORDS, "November 26 2024", "en-US", "2024-11-26"],
+    [MONTH_IN_WORDS, "26 nov 2024", "en-US", "2024-11-26"],
+    [MONTH_IN_WORDS, "sept 9, 2026", "en-US", "2026-09-09"],
+    [MONTH_IN_WORDS, "26 de novembro de 2024", "pt-BR", "2024-11-26"],
+    [MONTH_IN_WORDS, "1 de março de 2026", "pt-BR", "2026-03-01"],
+    [MONTH_IN_WORDS, "1 de marco de 2026", "pt-BR", "2026-03-01"],
+    [MONTH_IN_WORDS, "9 set 2026", "pt-BR", "2026-09-09"],
+    [MONTH_IN_WORDS, "5 fev. 2026", "pt-BR", "2026-02-05"],
+  ])("%s: %j in %s is %s", (_what, text, locale, expected) => {
+    expect(parseTypedDay(text, locale)).toBe(expected);
   });
 
   it("refuses days that do not exist and text that is not one day", () => {
