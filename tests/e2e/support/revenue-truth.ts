@@ -2,6 +2,7 @@
 // sums in integer cents per currency.
 import { groundTruth } from "../../../sandbox/ground-truth";
 import { enDay } from "./day-spelling";
+import { expect } from "./test";
 import { SANDBOX_NOW } from "./session";
 
 type Account = "creator" | "creator2" | "affiliate";
@@ -28,6 +29,11 @@ export function kpiTruth(account: Account, from: string, toInclusive: string): M
   }
   for (const t of byCurrency.values()) t.orders = t.orderIds.size;
   return byCurrency;
+}
+
+/** Each KPI card's cents (`read`) equal the ground truth's, per currency: `cards` pairs a card's key with its truth field. */
+export async function expectKpiCents(read: (currency: string, card: string) => Promise<number>, truth: Map<string, CurrencyTruth>, cards: ReadonlyArray<readonly [card: string, field: string]>): Promise<void> {
+  for (const [currency, t] of truth) for (const [card, field] of cards) expect(await read(currency, card), `${currency} ${card}`).toBe(t.cents[field]);
 }
 
 /** "R$90,261.52" or "-$1,234.50" → cents. */
