@@ -1,4 +1,4 @@
-// npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates --profile DIR]
+// npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product --profile DIR]
 // — the views of the reports that read the fact tables, built in this process as their routes
 // build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
@@ -16,6 +16,8 @@ import { parseArgs } from "node:util";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
+import { buildOrdersView } from "@/lib/reports/server/orders-report";
+import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import type { SalesApiClient } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
@@ -37,6 +39,10 @@ const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, store
   abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
   affiliates: (client, params, { facts }) => buildAffiliatesView(client, params, { facts }),
+  orders: (client, params, { orderFacts }) => buildOrdersView(client, params, { orderFacts }),
+  revenue: (client, params, { facts }) => buildRevenueView(client, "creator", params, { facts }),
+  // The best-selling product of the sandbox's large creator, as bench:reports filters it.
+  "revenue-product": (client, params, { facts }) => buildRevenueView(client, "creator", { ...params, filters: { ...params.filters, product: ["Sourdough Masterclass"] } }, { facts }),
 };
 
 async function main(): Promise<void> {

@@ -164,6 +164,9 @@ test.describe("the navigation's saved views", () => {
   test.use({ bypassCSP: true });
 
   test("fit a phone and a desktop, and pass axe in light and dark", async ({ page }) => {
+    // Two views saved, then four widths and schemes, each with a whole-page axe audit: over a
+    // minute on a loaded 2-core machine (it ran out of the default 60 s once beside other work).
+    test.setTimeout(150_000);
     await signIn(page, creds.creator, "A");
     const names = [`Weekly pix ${Date.now().toString(36)}`, `A long name for the quarterly card sales in Brazil ${Date.now().toString(36)}`.slice(0, 60)];
     await saveView(page, names[0]!);
