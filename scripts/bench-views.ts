@@ -7,12 +7,15 @@
 // purchases, orders, abandoned carts, refunds and chargebacks of the two periods and the 62 days
 // after, sale-dated refunds reaching past the period); then each report, the last two years in
 // UTC per month against the previous period, `runs` times. --profile writes the CPU profile of
-// each report's last run.
+// each report's last run; --calls prints each store call of the last run: its time on the main
+// thread (the worker's query, the answer's copy across and its decoding) and the answer's size
+// once serialized, with what serializing and decoding it again costs here.
 import fs from "node:fs";
 import inspector from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
@@ -29,7 +32,7 @@ import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactS
 import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 import { runMain } from "./bench/run-main";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" } } });
+const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false } } });
 const SCALE = Number(values.scale);
 const RUNS = Number(values.runs);
 const SECRET = "bench-views-secret-0123456789abcdef";
@@ -45,6 +48,26 @@ const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, store
   "revenue-product": (client, params, { facts }) => buildRevenueView(client, "creator", { ...params, filters: { ...params.filters, product: ["Sourdough Masterclass"] } }, { facts }),
 };
 
+/** The store, each of its calls timed and its answer weighed while `on()` says so. */
+function timed<S extends object>(name: string, store: S, on: () => boolean): S {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== "function" || !on()) return value;
+      return async (...args: unknown[]) => {
+        const t = performance.now();
+        const answer = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        const took = performance.now() - t;
+        const c = performance.now();
+        const bytes = v8.serialize(answer);
+        v8.deserialize(bytes);
+        console.log(`  ${name}.${String(key)}: ${took.toFixed(0)} ms, answer ${(bytes.length / 1_048_576).toFixed(1)} MiB serialized (serialized and decoded again here in ${(performance.now() - c).toFixed(0)} ms)`);
+        return answer;
+      };
+    },
+  });
+}
+
 async function main(): Promise<void> {
   const reports = values.reports.split(",");
   for (const r of reports) if (!VIEWS[r]) throw new Error(`unknown report ${r}: one of ${Object.keys(VIEWS).join(", ")}`);
@@ -52,9 +75,11 @@ async function main(): Promise<void> {
   const file = path.join(dir, "mirror.sqlite");
   const mirror = new SqliteMirrorStore(file);
   // Each fact store in its worker thread, as the app opens them (lib/store/worker-fact-stores.ts).
-  const stores: Stores = { facts: openWorkerPurchaseFactStore(file), orderFacts: openWorkerOrderFactStore(file), cartFacts: openWorkerCartFactStore(file), eventFacts: openWorkerEventFactStore(file) };
+  const opened: Stores = { facts: openWorkerPurchaseFactStore(file), orderFacts: openWorkerOrderFactStore(file), cartFacts: openWorkerCartFactStore(file), eventFacts: openWorkerEventFactStore(file) };
+  let weighing = false;
+  const stores: Stores = values.calls ? { facts: timed("facts", opened.facts, () => weighing), orderFacts: timed("orderFacts", opened.orderFacts, () => weighing), cartFacts: timed("cartFacts", opened.cartFacts, () => weighing), eventFacts: timed("eventFacts", opened.eventFacts, () => weighing) } : opened;
   // The days are stamped and judged by the real clock (as a server judges them): every one is fresh.
-  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...stores, clock: () => Date.now() });
+  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...opened, clock: () => Date.now() });
   const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };
   console.log(`filling scale ${SCALE}: 4 years and 62 days (load ${load()})`);
   const started = performance.now();
@@ -67,6 +92,7 @@ async function main(): Promise<void> {
     const times: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       const profiling = values.profile !== undefined && run === RUNS - 1;
+      weighing = values.calls && run === RUNS - 1;
       if (profiling) {
         await session.post("Profiler.enable");
         await session.post("Profiler.start");
@@ -90,7 +116,7 @@ async function main(): Promise<void> {
     console.log(`${report}: ${times.join(" / ")} s`);
   }
   session.disconnect();
-  await Promise.all(Object.values(stores).map((store) => store.close()));
+  await Promise.all(Object.values(opened).map((store) => store.close()));
   await mirror.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
