@@ -27,28 +27,39 @@ export interface ApprovalRates {
   overall: ApprovalRateRow;
 }
 
-const row = (key: string): ApprovalRateRow => ({ key, carts: 0, attempts: 0, approved: 0, declined: 0, rate: null });
+const zero = (): AttemptSums => ({ carts: 0, attempts: 0, approved: 0, declined: 0 });
+
+/** The sums of carts, attempts, approved and declined attempts of a group of carts. */
+export type AttemptSums = Pick<ApprovalRateRow, "carts" | "attempts" | "approved" | "declined">;
+
+export function addAttempts(target: AttemptSums, sums: AttemptSums): void {
+  target.carts += sums.carts;
+  target.attempts += sums.attempts;
+  target.approved += sums.approved;
+  target.declined += sums.declined;
+}
 
 /** Sum of approved attempts over sum of attempts, per value of `by`. */
 export function approvalRates(carts: readonly AttemptCart[], by: ApprovalDimension): ApprovalRates {
-  const rows = new Map<string, ApprovalRateRow>();
-  const overall = row("all");
+  const rows = new Map<string, AttemptSums>();
   for (const cart of carts) {
     const key = cart[by] || NONE;
     let r = rows.get(key);
-    if (!r) rows.set(key, (r = row(key)));
-    for (const target of [r, overall]) {
-      target.carts++;
-      target.attempts += cart.attemptCount ?? 0;
-      target.approved += cart.attemptApprovedCount ?? 0;
-      target.declined += cart.attemptDeclinedCount ?? 0;
-    }
+    if (!r) rows.set(key, (r = zero()));
+    addAttempts(r, { carts: 1, attempts: cart.attemptCount ?? 0, approved: cart.attemptApprovedCount ?? 0, declined: cart.attemptDeclinedCount ?? 0 });
   }
-  const finish = (r: ApprovalRateRow): ApprovalRateRow => ({ ...r, rate: r.attempts > 0 ? r.approved / r.attempts : null });
+  return approvalRatesOf(by, rows);
+}
+
+/** The rates of each key's sums (made from carts here, or summed by a fact store: lib/query/cart-panels.ts). */
+export function approvalRatesOf(by: ApprovalDimension, sums: ReadonlyMap<string, AttemptSums>): ApprovalRates {
+  const overall = zero();
+  for (const r of sums.values()) addAttempts(overall, r);
+  const finish = (key: string, r: AttemptSums): ApprovalRateRow => ({ key, ...r, rate: r.attempts > 0 ? r.approved / r.attempts : null });
   return {
     by,
-    rows: [...rows.values()].map(finish).sort((a, b) => b.attempts - a.attempts || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
-    overall: finish(overall),
+    rows: [...sums].map(([key, r]) => finish(key, r)).sort((a, b) => b.attempts - a.attempts || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    overall: finish("all", overall),
   };
 }
 
@@ -76,11 +87,17 @@ export function attemptsPerCart(carts: readonly Pick<AbandonedCart, "attemptCoun
     attempts += n;
     counts[Math.min(n, 4)]!++;
   }
+  return attemptsOf(counts, attempts);
+}
+
+/** The buckets of carts with 0, 1, 2, 3 and 4 or more attempts, and every attempt of them. */
+export function attemptsOf(counts: readonly number[], attempts: number): AttemptsPerCart {
+  const carts = counts.reduce((n, c) => n + c, 0);
   return {
     buckets: LABELS.map((label, i) => ({ label, carts: counts[i]! })),
-    carts: carts.length,
+    carts,
     attempts,
-    mean: carts.length > 0 ? attempts / carts.length : null,
+    mean: carts > 0 ? attempts / carts : null,
   };
 }
 

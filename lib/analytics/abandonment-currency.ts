@@ -45,11 +45,16 @@ export class CentsByCurrency {
   private readonly sums = new Map<string, { count: number; cents: number }>();
 
   add(currency: string, amount: number | null | undefined): void {
+    this.addSum(currency, 1, toCents(amount));
+  }
+
+  /** `count` carts of `cents` together (a group a fact store summed). */
+  addSum(currency: string, count: number, cents: number): void {
     const entry = this.sums.get(currency);
     if (entry) {
-      entry.count++;
-      entry.cents += toCents(amount);
-    } else this.sums.set(currency, { count: 1, cents: toCents(amount) });
+      entry.count += count;
+      entry.cents += cents;
+    } else this.sums.set(currency, { count, cents });
   }
 
   /** Largest count first, ties by currency code. */

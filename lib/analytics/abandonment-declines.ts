@@ -54,7 +54,11 @@ export function declineCodes<C extends DeclineCart>(carts: readonly C[], options
     if (!sums) byCode.set(code, (sums = new CentsByCurrency()));
     sums.add(currencyOf(cart), cart.amountTransaction);
   }
+  return declineCodesOf(byCode, declinedCarts);
+}
 
+/** The ranked codes of each code's carts per currency (made from carts here, or summed by a fact store: lib/query/cart-panels.ts). */
+export function declineCodesOf(byCode: ReadonlyMap<string, CentsByCurrency>, declinedCarts: number): DeclineCodes {
   const byCount: DeclineCodeRow[] = [];
   const perCurrency = new Map<string, DeclineValueRow[]>();
   for (const [code, sums] of byCode) {
@@ -93,20 +97,35 @@ export interface DeclineMatrix {
 
 /** Carts with a decline code, by PSP and code. */
 export function declineMatrix(carts: readonly DeclineCart[]): DeclineMatrix {
-  const cells = new Map<string, Map<string, number>>();
-  const pspCount = new Map<string, number>();
-  const codeCount = new Map<string, number>();
-  let total = 0;
+  const cells: DeclineCells = new Map();
   for (const cart of carts) {
     const code = cart.lastDeclineCode;
     if (!code) continue;
-    const psp = cart.psp || NONE;
-    let row = cells.get(psp);
-    if (!row) cells.set(psp, (row = new Map()));
-    row.set(code, (row.get(code) ?? 0) + 1);
-    pspCount.set(psp, (pspCount.get(psp) ?? 0) + 1);
-    codeCount.set(code, (codeCount.get(code) ?? 0) + 1);
-    total++;
+    addCell(cells, cart.psp || NONE, code, 1);
+  }
+  return declineMatrixOf(cells);
+}
+
+/** Carts per PSP ("none" without one) and decline code. */
+export type DeclineCells = Map<string, Map<string, number>>;
+
+export function addCell(cells: DeclineCells, psp: string, code: string, n: number): void {
+  let row = cells.get(psp);
+  if (!row) cells.set(psp, (row = new Map()));
+  row.set(code, (row.get(code) ?? 0) + n);
+}
+
+/** The matrix of the cells (made from carts here, or counted by a fact store: lib/query/cart-panels.ts). */
+export function declineMatrixOf(cells: DeclineCells): DeclineMatrix {
+  const pspCount = new Map<string, number>();
+  const codeCount = new Map<string, number>();
+  let total = 0;
+  for (const [psp, row] of cells) {
+    for (const [code, n] of row) {
+      pspCount.set(psp, (pspCount.get(psp) ?? 0) + n);
+      codeCount.set(code, (codeCount.get(code) ?? 0) + n);
+      total += n;
+    }
   }
   const ranked = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || byKey(a[0], b[0])).map(([key]) => key);
   const psps = ranked(pspCount);

@@ -79,11 +79,14 @@ function stepsOf(counts: readonly number[]): FunnelStep[] {
   });
 }
 
-interface StageTally {
+/** A group's carts, purchased checkouts and how many reached each step. */
+export interface StageTally {
   carts: number;
   purchased: number;
   counts: number[];
 }
+
+export const emptyTally = (): StageTally => ({ carts: 0, purchased: 0, counts: new Array<number>(STEP_COUNT).fill(0) });
 
 /**
  * The funnel of all checkouts, or one per value of `groupBy`. Purchases have an offerCode but
@@ -94,7 +97,7 @@ export function checkoutFunnel(carts: readonly FunnelCart[], purchases: readonly
   const tallies = new Map<string, StageTally>();
   const tallyOf = (key: string): StageTally => {
     let tally = tallies.get(key);
-    if (!tally) tallies.set(key, (tally = { carts: 0, purchased: 0, counts: new Array<number>(STEP_COUNT).fill(0) }));
+    if (!tally) tallies.set(key, (tally = emptyTally()));
     return tally;
   };
   let cartWithoutField = false;
@@ -115,7 +118,11 @@ export function checkoutFunnel(carts: readonly FunnelCart[], purchases: readonly
     tally.purchased++;
     for (let i = 0; i < STEP_COUNT; i++) tally.counts[i]!++;
   }
+  return funnelOf(tallies, groupBy, cartWithoutField);
+}
 
+/** The funnel of each group's tally (made here, or from a fact store's counts: lib/query/cart-panels.ts); `cartWithoutField`: a cart fell in "none". */
+export function funnelOf(tallies: ReadonlyMap<string, StageTally>, groupBy: FunnelGroupBy | undefined, cartWithoutField: boolean): CheckoutFunnel {
   const notes: FunnelNote[] = [{ id: "laterStep" }, { id: "purchased" }];
   if (groupBy === "offerCode") notes.push({ id: "byOffer" });
   else if (groupBy) notes.push({ id: "noField", field: groupBy });

@@ -35,7 +35,6 @@ export function heatmap(carts: readonly Pick<AbandonedCart, "sessionInitializedA
     if (ms > toMs) toMs = ms;
   }
   const cells = HEATMAP_WEEKDAYS.map(() => new Array<number>(24).fill(0));
-  let max = 0;
   if (instants.length > 0) {
     const offsets = new ZoneOffsets(timeZone, fromMs, toMs);
     for (const ms of instants) {
@@ -44,9 +43,19 @@ export function heatmap(carts: readonly Pick<AbandonedCart, "sessionInitializedA
       // Day 0, 1970-01-01, was a Thursday: index 3 when Monday is 0.
       const weekday = (((day + 3) % 7) + 7) % 7;
       const hour = Math.floor((local - day * DAY_MS) / HOUR_MS);
-      const n = ++cells[weekday]![hour]!;
-      if (n > max) max = n;
+      cells[weekday]![hour]!++;
     }
   }
-  return { timeZone, cells, total: instants.length, max };
+  return heatmapOf(timeZone, cells);
+}
+
+/** The heatmap of its cells (counted here, or by a fact store: lib/query/cart-panels.ts). */
+export function heatmapOf(timeZone: string, cells: number[][]): Heatmap {
+  let total = 0;
+  let max = 0;
+  for (const row of cells) for (const n of row) {
+    total += n;
+    if (n > max) max = n;
+  }
+  return { timeZone, cells, total, max };
 }

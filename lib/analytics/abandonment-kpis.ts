@@ -33,12 +33,14 @@ export const ABANDONMENT_DEFINITION_KEYS = [
   "abandonedCarts", "abandonedValue", "recoveredCarts", "recoveredValue", "recoveryRate", "purchasedCheckouts", "abandonmentRate", "medianMinutesToAbandon",
 ] as const satisfies ReadonlyArray<Exclude<keyof AbandonmentKpis, "currency">>;
 
-class CartSums {
+/** One currency's sums: what the rows are made of, from carts here or from a fact store's aggregates (lib/query/cart-panels.ts). */
+export class CartSums {
   abandoned = 0;
   abandonedCents = 0;
   recovered = 0;
   recoveredCents = 0;
   purchased = 0;
+  /** Minutes from session start to abandonment: every cart's, or only the middle one or two (all the median reads). */
   minutes: number[] = [];
 }
 
@@ -67,7 +69,11 @@ export function abandonmentKpis<C extends KpiCart>(carts: readonly C[], purchase
     }
   }
   for (const checkout of purchasedCheckouts(carts, purchases, options.fallbackCurrency ?? UNKNOWN_CURRENCY)) sumsOf(checkout.currency).purchased++;
+  return kpiRows(byCurrency);
+}
 
+/** The rows of each currency's sums: largest cart count first, ties by purchased checkouts, then by currency code. */
+export function kpiRows(byCurrency: Iterable<[string, CartSums]>): AbandonmentKpis[] {
   const rows: AbandonmentKpis[] = [];
   for (const [currency, s] of byCurrency) {
     rows.push({

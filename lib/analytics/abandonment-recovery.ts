@@ -63,16 +63,34 @@ export function recoveryDelays<C extends RecoveryCart>(carts: readonly C[], opti
     minutes.push(m);
     counts[bucketOf(m)]!++;
   }
+  return recoveryDelaysOf({ recoveredCarts, medianMinutes: median(minutes), p90Minutes: percentile(minutes, 90), counts, sums });
+}
+
+/** What the delays are made of: counted here, or by a fact store (lib/query/cart-panels.ts). */
+export interface RecoverySums {
+  recoveredCarts: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+  /** Measured carts per delay bucket. */
+  counts: readonly number[];
+  sums: CentsByCurrency;
+}
+
+export function recoveryDelaysOf({ recoveredCarts, medianMinutes, p90Minutes, counts, sums }: RecoverySums): RecoveryDelays {
+  const measured = counts.reduce((n, c) => n + c, 0);
   return {
     recoveredCarts,
-    measured: minutes.length,
-    unmeasured: recoveredCarts - minutes.length,
-    medianMinutes: median(minutes),
-    p90Minutes: percentile(minutes, 90),
+    measured,
+    unmeasured: recoveredCarts - measured,
+    medianMinutes,
+    p90Minutes,
     buckets: RECOVERY_DELAY_BUCKETS.map(({ key, label }, i) => ({ key, label, carts: counts[i]! })),
     recovered: sums.totals(),
   };
 }
+
+/** The delay bucket of a delay in milliseconds, as bucketOf places its minutes: for a store's grouping. */
+export const DELAY_BUCKET_MS = [HOUR, 6 * HOUR, 24 * HOUR, 72 * HOUR].map((minutes) => minutes * 60_000);
 
 /** Per currency, recovered carts and value in each bucket of purchasedAt. */
 export function recoveredSeries<C extends RecoveryCart>(carts: readonly C[], options: Omit<AbandonmentSeriesOptions<C>, "dateOf">): CurrencyBuckets[] {

@@ -24,15 +24,16 @@ export interface CountryStateRow extends WhereRow {
   state: string;
 }
 
-interface Group<C> {
+/** A group's first cart (in the records' order), count and values per currency. */
+export interface WhereGroup<C> {
   first: C;
   sums: CentsByCurrency;
   count: number;
 }
 
-function groupCarts<C extends WhereCart>(carts: readonly C[], keyOf: (cart: C) => string, options: CartCurrencyOptions<C>): Map<string, Group<C>> {
+function groupCarts<C extends WhereCart>(carts: readonly C[], keyOf: (cart: C) => string, options: CartCurrencyOptions<C>): Map<string, WhereGroup<C>> {
   const currencyOf = cartCurrencyResolver(options);
-  const groups = new Map<string, Group<C>>();
+  const groups = new Map<string, WhereGroup<C>>();
   for (const cart of carts) {
     const key = keyOf(cart);
     let group = groups.get(key);
@@ -45,7 +46,8 @@ function groupCarts<C extends WhereCart>(carts: readonly C[], keyOf: (cart: C) =
 
 const byCountThenKey = (a: WhereRow, b: WhereRow): number => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-function rows<C extends WhereCart>(groups: Map<string, Group<C>>, labelOf: (key: string, first: C) => string): WhereRow[] {
+/** The rows of groups (made from carts here, or summed by a fact store: lib/query/cart-panels.ts), most carts first. */
+export function whereRows<C>(groups: ReadonlyMap<string, WhereGroup<C>>, labelOf: (key: string, first: C) => string): WhereRow[] {
   return [...groups].map(([key, g]) => ({ key, label: labelOf(key, g.first), count: g.count, values: g.sums.totals() })).sort(byCountThenKey);
 }
 
@@ -53,22 +55,25 @@ const orNone = (value: string | null | undefined): string => value || NONE;
 
 /** By offerCode; the label is the offer's name as the first cart of the offer gives it. */
 export function abandonedByOffer<C extends WhereCart>(carts: readonly C[], options: CartCurrencyOptions<C> = {}): WhereRow[] {
-  return rows(groupCarts(carts, (c) => orNone(c.offerCode), options), (key, first) => first.offerName || key);
+  return whereRows(groupCarts(carts, (c) => orNone(c.offerCode), options), (key, first) => first.offerName || key);
 }
 
 /** By productName (a product sold through offers in several currencies has a value in each). */
 export function abandonedByProduct<C extends WhereCart>(carts: readonly C[], options: CartCurrencyOptions<C> = {}): WhereRow[] {
-  return rows(groupCarts(carts, (c) => orNone(c.productName), options), (key) => key);
+  return whereRows(groupCarts(carts, (c) => orNone(c.productName), options), (key) => key);
 }
 
 export function abandonedByCountry<C extends WhereCart>(carts: readonly C[], options: CartCurrencyOptions<C> = {}): WhereRow[] {
-  return rows(groupCarts(carts, (c) => orNone(c.shippingCountry), options), (key) => key);
+  return whereRows(groupCarts(carts, (c) => orNone(c.shippingCountry), options), (key) => key);
 }
 
 /** By country and state together, keyed "country/state" and labelled "state, country"
  *  (the same state code can exist in two countries). */
 export function abandonedByCountryState<C extends WhereCart>(carts: readonly C[], options: CartCurrencyOptions<C> = {}): CountryStateRow[] {
-  const groups = groupCarts(carts, (c) => `${orNone(c.shippingCountry)}/${orNone(c.shippingState)}`, options);
+  return countryStateRows(groupCarts(carts, (c) => `${orNone(c.shippingCountry)}/${orNone(c.shippingState)}`, options));
+}
+
+export function countryStateRows(groups: ReadonlyMap<string, WhereGroup<Pick<WhereCart, "shippingCountry" | "shippingState">>>): CountryStateRow[] {
   return [...groups]
     .map(([key, g]) => {
       const country = orNone(g.first.shippingCountry);

@@ -85,6 +85,12 @@ export class ZoneOffsets {
     return this.offsets[this.segmentOf(ms)] as number;
   }
 
+  /** The span as constant-offset segments [from, to, offset], `to` exclusive: a store places instants with them (lib/query/cart-panels.ts). */
+  segments(): Array<[number, number, number]> {
+    const bounds = [this.fromMs, ...this.starts, this.toMs + 1];
+    return this.offsets.map((offset, i) => [bounds[i]!, bounds[i + 1]!, offset]);
+  }
+
   /** The first offset change strictly after ms within the span, or Infinity. */
   nextChangeAfter(ms: number): number {
     return this.starts[this.segmentOf(ms)] ?? Infinity;

@@ -6,6 +6,7 @@
 // a day are replaced together, in one transaction, whenever the mirror stores that day (as the
 // orders'). Rows are made by lib/query/cart-facts.ts; queries are planned by
 // lib/query/cart-query.ts and run here.
+import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 /**
@@ -70,6 +71,12 @@ export interface CartFactStore {
    * names are copied with each row.
    */
   carts(account: string, plan: CartFactPlan): Promise<CartRowValues[]>;
+  /**
+   * The Abandonment report's panels as aggregates of the plan's carts (each once, as `carts`
+   * gives them) and of the same range's purchases in the purchases fact table beside this one
+   * (the same SQLite file or PostgreSQL database): no row leaves the store (cart-panel-sql.ts).
+   */
+  cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -6,6 +6,9 @@ import "server-only";
 import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import { cartRowsStatement, cartRowValues, CART_ROW_COLUMNS } from "./cart-fact-sql";
 import type { CartFactPlan, CartFactRow, CartFactStore, CartRowValues } from "./cart-fact-store";
+import { cartPanelSteps, runSteps } from "./cart-panel-sql";
+import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
+import { PURCHASE_FACTS } from "./sqlite-purchase-fact-store";
 
 const TABLE = "cart_facts";
 
@@ -33,5 +36,17 @@ export class SqliteCartFactStore extends SqliteFactTableStore<CartFactRow> imple
   async carts(account: string, plan: CartFactPlan): Promise<CartRowValues[]> {
     const s = cartRowsStatement("sqlite", TABLE, account, plan);
     return this.db.prepare(s.text).raw().all(...s.args) as CartRowValues[];
+  }
+
+  async cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
+    // One transaction: a day replaced meanwhile cannot set the groupings apart.
+    return this.db.transaction(() =>
+      runSteps(cartPanelSteps("sqlite", { carts: TABLE, purchases: PURCHASE_FACTS }, account, plan), (step) => {
+        if ("exec" in step) this.db.exec(step.exec);
+        else if ("run" in step) this.db.prepare(step.run.text).run(...step.run.args);
+        else return this.db.prepare(step.query.text).all(...step.query.args) as Array<Record<string, number | string | null>>;
+        return [];
+      }),
+    )();
   }
 }

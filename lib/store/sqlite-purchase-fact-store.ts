@@ -16,7 +16,9 @@ import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRe
 import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
-const TABLE = "purchase_facts";
+/** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
+export const PURCHASE_FACTS = "purchase_facts";
+const TABLE = PURCHASE_FACTS;
 const SELECTION = "temp.purchase_selection";
 
 export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRow> implements PurchaseFactStore {

@@ -5,6 +5,7 @@ import { cartFactRow } from "@/lib/query/cart-facts";
 import { cartDays, fillCartFactStore } from "../support/cart-facts-fixture";
 import { cartFactStoreBehaviour } from "../support/cart-fact-store-behaviour";
 import { cartsHoldToRecords } from "../support/cart-query-property";
+import { cartPanelsHoldToRows } from "../support/cart-panels-property";
 import { writesDayOfManyRows } from "../support/fact-day-store-behaviour";
 import { fillFactStore } from "../support/purchase-facts-fixture";
 import { schemaOfFile } from "../support/postgres-test-schema";
@@ -25,4 +26,10 @@ it("gives the records' Abandonment view for 30 random queries with the purchases
   await fillCartFactStore(store);
   await fillFactStore(purchases, "creator", "creator");
   await cartsHoldToRecords(store, 30, purchases);
+}, 240_000);
+
+it("aggregates each Abandonment panel as the record engine makes it of the same rows, over 60 draws of random carts and purchases, as SQLite does over 150 (tests/unit)", async () => {
+  const pool = await db.emptied();
+  await db.schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
+  await cartPanelsHoldToRows(new PostgresCartFactStore(pool), new PostgresPurchaseFactStore(pool), 60);
 }, 240_000);

@@ -22,15 +22,23 @@ export type CartFactBackend = StoreBackend<CartFactStore>;
 /** A query of the report: as the Orders report's (the same parameters). */
 export type CartsQuery = OrdersQuery;
 
-/** The view from the carts table (and the purchases table when given; whether each was read) and the view from the records. */
+/**
+ * The view from the carts table (and the purchases table when given) and the view from the
+ * records; whether the carts were read from the table (`read`: their rows or the panels'
+ * aggregates), whether the purchases were (`readPurchases`), and whether the panels were made
+ * in the store (`aggregated`: both tables hold the periods).
+ */
 export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none", purchases?: PurchaseFactStore) {
   const checkouts = purchases ? vi.spyOn(purchases, "checkouts") : null;
+  const panels = vi.spyOn(store, "cartPanels");
   try {
     const views = await viewsFromFactsAndRecords(store, "carts", (cartFacts) =>
       buildAbandonmentView(heldAbandonmentClient(), ordersParams(query, compare), { cartFacts, facts: cartFacts ? purchases : undefined, currency: query.currency }));
-    return { ...views, readPurchases: (checkouts?.mock.calls.length ?? 0) > 0 };
+    const aggregated = panels.mock.calls.length > 0;
+    return { ...views, read: views.read || aggregated, readPurchases: (checkouts?.mock.calls.length ?? 0) > 0 || aggregated, aggregated };
   } finally {
     checkouts?.mockRestore();
+    panels.mockRestore();
   }
 }
 

@@ -34,10 +34,11 @@ export async function cartsHoldToRecords(store: CartFactStore, runs: number, pur
   let withPurchases = 0;
   await fc.assert(
     fc.asyncProperty(queryArbitrary(), async ({ query, compare }) => {
-      const { read, readPurchases, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare, purchases);
-      // Every draw lies inside the held days: the tables must have answered.
+      const { read, readPurchases, aggregated, fromFacts, fromRecords } = await bothAbandonmentViews(store, query, compare, purchases);
+      // Every draw lies inside the held days: the tables must have answered, with both of them the store's aggregates.
       expect(read).toBe(true);
       expect(readPurchases).toBe(purchases !== undefined);
+      expect(aggregated).toBe(purchases !== undefined);
       if (fromFacts.totalCarts > 0) nonEmpty++;
       if (fromFacts.funnel.groups.some((g) => g.purchasedCheckouts > 0)) withPurchases++;
       expect(fromFacts).toEqual(fromRecords);

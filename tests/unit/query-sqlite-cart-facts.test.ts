@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { cartFactRows } from "@/lib/query/cart-facts";
 import { cartRowOf } from "@/lib/store/cart-fact-sql";
 import { SqliteCartFactStore } from "@/lib/store/sqlite-cart-fact-store";
+import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import { cartPanelPlan } from "@/lib/query/cart-panels";
 import { openWorkerCartFactStore } from "@/lib/store/worker-fact-stores";
 import { cartDays, NOW } from "../support/cart-facts-fixture";
 import { cartFactStoreBehaviour } from "../support/cart-fact-store-behaviour";
@@ -24,6 +27,23 @@ describe("the carts fact table in its worker thread, as the app opens it", () =>
       expect(await store.readDayMeta("acct", ["2026-03-10"])).toEqual([{ day: "2026-03-10", fetchedAt: NOW, count: rows.length }]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("aggregates the panels there as the store does in this thread (the plan and the groups cross as clones)", async () => {
+    const path = file();
+    await new SqlitePurchaseFactStore(path).close();
+    const store = openWorkerCartFactStore(path);
+    const here = new SqliteCartFactStore(path);
+    try {
+      await store.replaceDay("acct", "2026-03-10", NOW, cartFactRows(cartDays().get("2026-03-10")!));
+      const { plan } = cartPanelPlan({ from: "2026-03-10", to: "2026-03-10", timeZone: "America/New_York", filters: {}, granularity: "hour", purchaseKeys: ["product"] }, assumeCurrency(null));
+      const groups = await store.cartPanels("acct", plan);
+      expect(groups.totals.reduce((n, t) => n + t.carts, 0)).toBeGreaterThan(0);
+      expect(groups).toEqual(await here.cartPanels("acct", plan));
+    } finally {
+      await store.close();
+      await here.close();
     }
   });
 });

@@ -11,15 +11,17 @@ import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { CART_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { queryCarts, type FactCart } from "@/lib/query/cart-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { SalesApiClient } from "@/lib/sales-api";
+import type { RangeResult, SalesApiClient } from "@/lib/sales-api";
 import type { DayDigester } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { CartsOf } from "./abandonment-records";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
 
-/** The carts of the report's periods from the table, or null when it does not hold them all. */
-export async function factCartsOf(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: CartFactStore): Promise<CartsOf<FactCart> | null> {
+/** Each period's carts day marks by its fetch window, when the table holds every day of both periods as the mirror served them; else null. */
+export type HeldCartMarks = (window: { from: string; to: string }) => RangeResult<"abandoned-carts">;
+
+export async function heldCartMarks(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: CartFactStore): Promise<HeldCartMarks | null> {
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
   // Both periods' marks side by side, within the credential's rate limit, as the records' loads are.
@@ -27,11 +29,17 @@ export async function factCartsOf(client: SalesApiClient, params: ReportParams, 
   if (!(await factsHold(facts, client.identity, marks.map((m) => m.report)))) return null;
   const key = (window: { from: string; to: string }) => `${window.from}/${window.to}`;
   const byWindow = new Map(windows.map((window, i) => [key(window), marks[i]!]));
+  return (window) => byWindow.get(key(window))!;
+}
+
+/** Whether any cart of the fetched days is to be told a currency (carts carry none): all the currency decision reads of them. */
+export const anyCart = (held: RangeResult<"abandoned-carts">): boolean => [...held.digests.values()].some((count) => (count as number) > 0);
+
+/** The carts of the report's periods from the table (held: heldCartMarks'). */
+export function factCartsOf(client: SalesApiClient, held: HeldCartMarks, facts: CartFactStore): CartsOf<FactCart> {
   return async (_client, period, window) => {
-    const held = byWindow.get(key(window))!;
+    const marks = held(window);
     const carts = await queryCarts(facts, client.identity, { from: period.from, to: period.to, timeZone: period.tz, filters: period.filters });
-    // The currency decision reads only whether any cart of the fetched days is to be told (carts carry no currency).
-    const any = [...held.digests.values()].some((count) => (count as number) > 0);
-    return { carts, report: held.report, offered: any ? [{ offerCode: null, currency: null }] : [] };
+    return { carts, report: marks.report, offered: anyCart(marks) ? [{ offerCode: null, currency: null }] : [] };
   };
 }

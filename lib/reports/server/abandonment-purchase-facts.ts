@@ -7,23 +7,26 @@ import "server-only";
 // fetch reports and the currency decision, as the filtered Revenue report's do
 // (revenue-summaries.ts): no sealed day is opened, and any day the mirror lacks or holds stale is
 // fetched first, which writes its rows.
-import { tallyByOffer, withAssumedCurrency } from "@/lib/analytics/assumed-currency";
+import { tallyByOffer, withAssumedCurrency, type CurrencyAssumption, type CurrencyTally } from "@/lib/analytics/assumed-currency";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { PURCHASE_SUMMARY, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import { queryCheckoutPurchases, type ReportPurchase } from "@/lib/query/checkout-purchase-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { SalesApiClient } from "@/lib/sales-api";
+import type { RangeResult, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_FILTERS, type PurchasesOf } from "./abandonment-records";
 import { factsHold } from "./facts-hold";
 import { rangeOptions, type LoadOptions } from "./load-options";
 
-const FILTER_KEYS = Object.keys(PURCHASE_FILTERS) as FilterKey[];
+/** The filters the report applies to purchases. */
+export const PURCHASE_FILTER_KEYS = Object.keys(PURCHASE_FILTERS) as FilterKey[];
 
-/** The purchases of the report's periods from the table, or null when it does not hold them all. */
-export async function factPurchasesOf(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<PurchasesOf<ReportPurchase> | null> {
+/** Each period's purchase summaries by its fetch window, when the table holds every day of both periods as the mirror served them; else null. */
+export type HeldPurchaseSummaries = (window: { from: string; to: string }) => { report: RangeResult<"purchases">["report"]; summaries: PurchaseSummary[] };
+
+export async function heldPurchaseSummaries(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<HeldPurchaseSummaries | null> {
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
   // Every day's summary, none opened: the fetch window's whole days are what the records' load reads.
@@ -32,17 +35,26 @@ export async function factPurchasesOf(client: SalesApiClient, params: ReportPara
   const fetched = await Promise.all(windows.map((window) => client.fetchRange("purchases", window, digestOnly)));
   if (!(await factsHold(facts, client.identity, fetched.map((f) => f.report)))) return null;
   const key = (window: { from: string; to: string }) => `${window.from}/${window.to}`;
-  const byWindow = new Map(windows.map((window, i) => [key(window), fetched[i]!]));
+  const byWindow = new Map(windows.map((window, i) => [key(window), { report: fetched[i]!.report, summaries: [...fetched[i]!.digests.values()] as PurchaseSummary[] }]));
+  return (window) => byWindow.get(key(window))!;
+}
+
+/** How many of the period's purchases came without a currency (per offer, from the summaries), and how they were placed. */
+export function missingCurrencyOf(summaries: readonly PurchaseSummary[], decided: CurrencyAssumption): { assumed: number; tally: CurrencyTally } {
+  const missing = missingCurrencyByOffer(summaries);
+  return { assumed: [...missing.values()].reduce((sum, n) => sum + n, 0), tally: tallyByOffer(decided, missing) };
+}
+
+/** The purchases of the report's periods from the table (held: heldPurchaseSummaries'). */
+export function factPurchasesOf(client: SalesApiClient, held: HeldPurchaseSummaries, facts: PurchaseFactStore): PurchasesOf<ReportPurchase> {
   return async (_client, period, window) => {
-    const held = byWindow.get(key(window))!;
-    const summaries = [...held.digests.values()] as PurchaseSummary[];
+    const { report, summaries } = held(window);
     return {
-      report: held.report,
+      report,
       offered: offerCurrencies(summaries),
       placed: async (decided) => {
-        const missing = missingCurrencyByOffer(summaries);
-        const rows = await queryCheckoutPurchases(facts, client.identity, { from: period.from, to: period.to, timeZone: period.tz, filters: period.filters, keys: FILTER_KEYS });
-        return { purchases: withAssumedCurrency(rows, decided).records, assumed: [...missing.values()].reduce((sum, n) => sum + n, 0), tally: tallyByOffer(decided, missing) };
+        const rows = await queryCheckoutPurchases(facts, client.identity, { from: period.from, to: period.to, timeZone: period.tz, filters: period.filters, keys: PURCHASE_FILTER_KEYS });
+        return { purchases: withAssumedCurrency(rows, decided).records, ...missingCurrencyOf(summaries, decided) };
       },
     };
   };

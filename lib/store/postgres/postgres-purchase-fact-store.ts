@@ -16,7 +16,9 @@ import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import type { PostgresPoolOptions } from "./pool";
 
-const TABLE = "salesdash_purchase_facts";
+/** The purchases fact table (the carts' store reads it beside its own: cart-panel-sql.ts). */
+export const PURCHASE_FACTS = "salesdash_purchase_facts";
+const TABLE = PURCHASE_FACTS;
 
 export class PostgresPurchaseFactStore extends PostgresFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
   constructor(connection: Pool | string, options?: PostgresPoolOptions) {

@@ -1,0 +1,260 @@
+// The Abandonment report's panels as SQL aggregates (cart-panel-store.ts), one text for both
+// back-ends where the dialects agree. The range's carts after the filters are read from the carts
+// fact table once, each cart once (its first copy in the records' order, as fetchRange gives it),
+// into a selection table with every key the panels group by already read as the record engine
+// reads it ("none" for a cart without the value); likewise the range's purchases from the
+// purchases fact table beside it. Every panel is then a grouping of those, in the store.
+import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
+import { DELAY_BUCKET_MS } from "@/lib/analytics/abandonment-recovery";
+import { FUNNEL_STEPS } from "@/lib/analytics/abandonment-funnel";
+import { NONE } from "@/lib/analytics/dimensions";
+import { CART_DIMENSION_COLUMN } from "./cart-fact-sql";
+import { filterConditions } from "./order-fact-sql";
+import { days, forDialect, rangeRows, type FactDialect, type Statement } from "./purchase-fact-sql";
+import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
+
+export const CART_SELECTION = "cart_selection";
+export const PURCHASE_SELECTION = "cart_purchase_selection";
+
+const orNone = (column: string) => `COALESCE(NULLIF(${column}, ''), '${NONE}')`;
+
+// The funnel's last step a cart reached (lastStepOf): the latest of its instants present, else
+// the session's, which every cart has.
+const STEP_COLUMNS: Partial<Record<string, string>> = { firstAttemptAt: "first_attempt_at", firstApprovedAt: "first_approved_at", purchasedAt: "purchased_at" };
+const STEP = `CASE ${FUNNEL_STEPS.map((step, i) => ({ column: STEP_COLUMNS[step.field], i }))
+  .filter((step) => step.column !== undefined)
+  .reverse()
+  .map((step) => `WHEN f.${step.column} IS NOT NULL THEN ${step.i}`)
+  .join(" ")} ELSE 1 END`;
+
+/** The selection's columns, each with what it is read from on the carts fact table `f`. */
+function selectionColumns(plan: CartPanelPlan, args: unknown[]): Array<[string, string]> {
+  // A cart's currency is its offer's told one (cartCurrencyResolver), else "unknown" per offer.
+  const whens = plan.currencies.map(([offer, currency]) => {
+    args.push(offer, currency);
+    return "WHEN f.offer = ? THEN ?";
+  });
+  const unknown = `CASE WHEN f.offer <> '' THEN '${UNKNOWN_CURRENCY}:' || f.offer ELSE '${UNKNOWN_CURRENCY}' END`;
+  const dimension = (d: keyof typeof CART_DIMENSION_COLUMN) => orNone(`f.${CART_DIMENSION_COLUMN[d]}`);
+  return [
+    ["checkout_id", "f.checkout_id"], ["day", "f.day"], ["seq", "f.seq"],
+    ["currency", whens.length > 0 ? `CASE ${whens.join(" ")} ELSE ${unknown} END` : unknown],
+    ["offer", dimension("offer")], ["offer_name", "f.offer_name"], ["product", dimension("product")],
+    ["country", dimension("country")], ["state", orNone("f.state")],
+    ["psp", dimension("psp")], ["method", dimension("method")], ["brand", dimension("brand")],
+    ["code", "NULLIF(f.decline_code, '')"], ["version", orNone("f.checkout_version")], ["mode", orNone("f.session_mode")],
+    ["cents", "f.amount_cents"], ["attempts", "COALESCE(f.attempts, 0)"], ["approved", "COALESCE(f.approved, 0)"], ["declined", "COALESCE(f.declined, 0)"],
+    ["recovered", "f.recovered"], ["session_at", "f.session_at"], ["session_day", "substr(f.session_text, 1, 10)"],
+    ["abandoned_at", "f.abandoned_at"], ["purchased_at", "f.purchased_at"], ["step", STEP],
+  ];
+}
+
+const PURCHASE_COLUMNS = ["day", "seq", "currency", "front", "checkout", "offer", "created_day"];
+
+/** The statements that fill the two selections (created empty by the store): the plan's carts, then its purchases. */
+export function selectionStatements(dialect: FactDialect, tables: { carts: string; purchases: string }, account: string, plan: CartPanelPlan): { carts: Statement; purchases: Statement } {
+  const cartArgs: unknown[] = [];
+  const columns = selectionColumns(plan, cartArgs);
+  cartArgs.push(account, plan.days.from, plan.days.to, plan.startMs, plan.endMs);
+  const filters = filterConditions(plan, cartArgs);
+  // Without a filter every row of the range is read: SQLite reads them faster along the primary
+  // key's days than through the time index (purchase-fact-sql.ts's unfilteredRange); with one, the
+  // dimension's index.
+  const range = filters ? `${days(dialect)} AND f.session_at` : `f.day >= ? AND f.day <= ? AND ${dialect === "sqlite" ? "+" : ""}f.session_at`;
+  // Each cart once, its first copy in the records' order (newest day first, a day in its stored order).
+  const carts = `INSERT INTO ${CART_SELECTION} (${columns.map(([c]) => c).join(", ")})
+    SELECT ${columns.map(([c]) => `x.${c}`).join(", ")} FROM (
+      SELECT ${columns.map(([c, e]) => `${e} AS ${c}`).join(", ")}, ROW_NUMBER() OVER (PARTITION BY f.checkout_id ORDER BY f.day DESC, f.seq) AS n
+      FROM ${tables.carts} f WHERE f.account = ? AND ${range} >= ? AND f.session_at < ?${filters}) x
+    WHERE x.n = 1`;
+  const purchaseArgs: unknown[] = [];
+  const rows = rangeRows(dialect, plan.purchases, tables.purchases, account, purchaseArgs, "f.day, f.seq, f.purchase_id, f.purchase_type, f.checkout_id, f.offer_code, f.checkout_initialized_at");
+  // Each purchase once, as the records' load gives it; a checkout's id "" is none (purchasedCheckouts).
+  const purchases = `INSERT INTO ${PURCHASE_SELECTION} (${PURCHASE_COLUMNS.join(", ")})
+    SELECT x.day, x.seq, x.currency, x.front, x.checkout, x.offer, x.created_day FROM (
+      SELECT r.day, r.seq, r.currency, CASE WHEN r.purchase_type = 'front' THEN 1 ELSE 0 END AS front, NULLIF(r.checkout_id, '') AS checkout,
+        ${orNone("r.offer_code")} AS offer, substr(r.checkout_initialized_at, 1, 10) AS created_day,
+        ROW_NUMBER() OVER (PARTITION BY r.purchase_id ORDER BY r.day DESC, r.seq) AS n
+      FROM ${rows}) x
+    WHERE x.n = 1`;
+  return { carts: forDialect(dialect, { text: carts, args: cartArgs }), purchases: forDialect(dialect, { text: purchases, args: purchaseArgs }) };
+}
+
+/** The selections' tables, as each dialect makes them (SQLite's in memory, PostgreSQL's dropped at the transaction's end). */
+export function selectionTables(dialect: FactDialect): string[] {
+  const text = dialect === "postgres" ? ' COLLATE "C"' : "";
+  const temp = dialect === "postgres" ? "CREATE TEMP TABLE" : "CREATE TEMP TABLE IF NOT EXISTS";
+  const end = dialect === "postgres" ? " ON COMMIT DROP" : "";
+  const t = `TEXT${text}`;
+  return [
+    `${temp} ${CART_SELECTION} (checkout_id ${t} PRIMARY KEY, day ${t}, seq BIGINT, currency ${t}, offer ${t}, offer_name TEXT, product ${t}, country ${t}, state ${t},
+      psp ${t}, method ${t}, brand ${t}, code ${t}, version ${t}, mode ${t}, cents BIGINT, attempts BIGINT, approved BIGINT, declined BIGINT, recovered INTEGER,
+      session_at BIGINT, session_day ${t}, abandoned_at BIGINT, purchased_at BIGINT, step INTEGER)${end}`,
+    `${temp} ${PURCHASE_SELECTION} (day ${t}, seq BIGINT, currency ${t}, front INTEGER, checkout ${t}, offer ${t}, created_day ${t})${end}`,
+  ];
+}
+
+/** The indexes the series' range joins read (made once the selection is filled). */
+export function selectionIndexes(dialect: FactDialect): string[] {
+  const temp = dialect === "sqlite" ? "temp." : "";
+  const ifNot = dialect === "sqlite" ? " IF NOT EXISTS" : "";
+  return [
+    `CREATE INDEX${ifNot} ${temp}${CART_SELECTION}_session ON ${CART_SELECTION} (session_at)`,
+    `CREATE INDEX${ifNot} ${temp}${CART_SELECTION}_purchased ON ${CART_SELECTION} (purchased_at) WHERE recovered = 1`,
+  ];
+}
+
+/** Ranges of instants ([from, to, value]) joined with the selection's carts by `column`: SQLite reads them from a JSON array, PostgreSQL from arrays. */
+function rangeJoin(dialect: FactDialect, ranges: ReadonlyArray<readonly number[]>, args: unknown[], column: string): { from: string; index: string } {
+  const within = `r.${column} >= b.s AND r.${column} < b.e`;
+  if (dialect === "sqlite") {
+    args.push(JSON.stringify(ranges));
+    // The ranges drive the loop (CROSS JOIN keeps them outside): each is one range of the selection's index.
+    return { from: `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e, json_extract(value, '$[2]') AS v FROM json_each(?)) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i" };
+  }
+  args.push(ranges.map((r) => r[0]), ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0));
+  return { from: `unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, v, n) CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.n - 1" };
+}
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The delays (ms) of the recovered carts with both instants in order: the recovery panel's. */
+const DELAYS = `SELECT r.purchased_at - r.abandoned_at AS d FROM ${CART_SELECTION} r WHERE r.recovered = 1 AND r.abandoned_at IS NOT NULL AND r.purchased_at IS NOT NULL AND r.purchased_at >= r.abandoned_at`;
+
+/** Every grouping of the selections; only the comparison's with `only: "kpis"`. */
+export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Record<string, Statement> {
+  const s = (text: string, args: unknown[] = []) => forDialect(dialect, { text, args });
+  const statements: Record<string, Statement> = {
+    totals: s(`SELECT r.currency, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents FROM ${CART_SELECTION} r GROUP BY r.currency`),
+    // The middle one or two of each currency's delays (1-based ranks (n + 1) / 2 and n / 2 + 1, the same for an odd n).
+    toAbandon: s(`SELECT m.currency, m.d FROM (
+        SELECT r.currency, r.abandoned_at - r.session_at AS d, ROW_NUMBER() OVER (PARTITION BY r.currency ORDER BY r.abandoned_at - r.session_at) AS k, COUNT(*) OVER (PARTITION BY r.currency) AS n
+        FROM ${CART_SELECTION} r WHERE r.abandoned_at IS NOT NULL AND r.abandoned_at >= r.session_at) m
+      WHERE m.k = (m.n + 1) / 2 OR m.k = m.n / 2 + 1 ORDER BY m.currency, m.k`),
+    // A front purchase stands for its checkout unless a cart has it; of a checkout's front purchases the first; one without a checkout id alone.
+    purchased: s(`SELECT x.currency, x.offer, COUNT(*) AS checkouts FROM (
+        SELECT p.currency, p.offer, p.checkout, ROW_NUMBER() OVER (PARTITION BY p.checkout ORDER BY p.day DESC, p.seq) AS k
+        FROM ${PURCHASE_SELECTION} p WHERE p.front = 1 AND (p.checkout IS NULL OR NOT EXISTS (SELECT 1 FROM ${CART_SELECTION} c WHERE c.checkout_id = p.checkout))) x
+      WHERE x.checkout IS NULL OR x.k = 1 GROUP BY x.currency, x.offer`),
+    days: s(`SELECT r.session_day AS d FROM ${CART_SELECTION} r UNION SELECT p.created_day FROM ${PURCHASE_SELECTION} p`),
+  };
+  if (plan.only === "kpis") return statements;
+  const heatArgs: unknown[] = [];
+  const heat = rangeJoin(dialect, plan.offsets, heatArgs, "session_at").from;
+  const local = "(r.session_at + b.v)";
+  const seriesArgs: unknown[] = [];
+  const series = rangeJoin(dialect, bucketRanges(plan), seriesArgs, "session_at");
+  const recoveredArgs: unknown[] = [];
+  const recovered = rangeJoin(dialect, bucketRanges(plan), recoveredArgs, "purchased_at");
+  const [under1h, under6h, under24h, upTo3d] = DELAY_BUCKET_MS;
+  return {
+    ...statements,
+    where: s(`SELECT r.currency, r.offer, r.product, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product`),
+    names: s(`SELECT x.offer, x.offer_name FROM (SELECT r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.offer ORDER BY r.day DESC, r.seq) AS k FROM ${CART_SELECTION} r) x WHERE x.k = 1`),
+    places: s(`SELECT r.currency, r.country, r.state, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.country, r.state`),
+    declines: s(`SELECT r.currency, r.psp, r.code, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, r.psp, r.code`),
+    attempts: s(`SELECT r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
+      FROM ${CART_SELECTION} r GROUP BY r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END`),
+    funnel: s(`SELECT r.offer, r.version, r.mode, r.step, COUNT(*) AS carts FROM ${CART_SELECTION} r GROUP BY r.offer, r.version, r.mode, r.step`),
+    // Day 0, 1970-01-01, was a Thursday: weekday 3 when Monday is 0. Instants are after 1970: integer division floors.
+    heatmap: s(`SELECT (${local} / ${DAY_MS} + 3) % 7 AS weekday, (${local} % ${DAY_MS}) / ${HOUR_MS} AS hour, COUNT(*) AS carts FROM ${heat} GROUP BY 1, 2`, heatArgs),
+    series: s(`SELECT r.currency, ${series.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${series.from} GROUP BY r.currency, ${series.index}`, seriesArgs),
+    recoveredSeries: s(`SELECT r.currency, ${recovered.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${recovered.from} AND r.recovered = 1 GROUP BY r.currency, ${recovered.index}`, recoveredArgs),
+    delayCounts: s(`SELECT CASE WHEN x.d < ${under1h} THEN 0 WHEN x.d < ${under6h} THEN 1 WHEN x.d < ${under24h} THEN 2 WHEN x.d <= ${upTo3d} THEN 3 ELSE 4 END AS b, COUNT(*) AS carts FROM (${DELAYS}) x GROUP BY 1`),
+  };
+}
+
+const bucketRanges = (plan: CartPanelPlan): number[][] => plan.bucketStarts.map((start, i) => [start, plan.bucketStarts[i + 1] ?? plan.endMs]);
+
+/** The recovery delays at the 0-based ranks given, ascending (the median's and the 90th percentile's). */
+export function delayRanksStatement(dialect: FactDialect, ranks: readonly number[]): Statement {
+  const args = ranks.map((r) => r + 1);
+  return forDialect(dialect, { text: `SELECT y.k - 1 AS k, y.d FROM (SELECT x.d, ROW_NUMBER() OVER (ORDER BY x.d) AS k FROM (${DELAYS}) x) y WHERE y.k IN (${args.map(() => "?").join(", ")})`, args });
+}
+
+type Numeric = number | string | bigint;
+type Records = Record<string, Array<Record<string, Numeric | null>>>;
+
+const n = (v: Numeric | null | undefined): number => Number(v ?? 0);
+const text = (v: Numeric | null | undefined): string => String(v);
+
+/** The groups from the statements' rows (PostgreSQL's BIGINT and SUM come as text: they fit a number exactly). */
+export function panelGroupsOf(rows: Records, delays: { middle: number[]; p90: number | null }): CartPanelGroups {
+  const of = (name: string) => rows[name] ?? [];
+  const keyed = (name: string, keys: string[]) => of(name).map((r) => ({ currency: text(r.currency), keys: keys.map((k) => text(r[k])), carts: n(r.carts), cents: n(r.cents) }));
+  const counts = [0, 0, 0, 0, 0];
+  for (const r of of("delayCounts")) counts[n(r.b)] = n(r.carts);
+  const bucketed = (name: string) => of(name).map((r) => ({ currency: text(r.currency), bucket: n(r.bucket), carts: n(r.carts), cents: n(r.cents) }));
+  return {
+    totals: of("totals").map((r) => ({ currency: text(r.currency), carts: n(r.carts), cents: n(r.cents), recovered: n(r.recovered), recoveredCents: n(r.recovered_cents) })),
+    toAbandon: of("toAbandon").map((r) => ({ currency: text(r.currency), ms: n(r.d) })),
+    purchased: of("purchased").map((r) => ({ currency: text(r.currency), offer: text(r.offer), checkouts: n(r.checkouts) })),
+    days: of("days").map((r) => text(r.d)),
+    where: keyed("where", ["offer", "product"]),
+    names: of("names").map((r) => ({ offer: text(r.offer), name: r.offer_name === null ? null : text(r.offer_name) })),
+    places: keyed("places", ["country", "state"]),
+    declines: of("declines").map((r) => ({ currency: text(r.currency), psp: text(r.psp), code: text(r.code), carts: n(r.carts), cents: n(r.cents), recovered: n(r.recovered) })),
+    attempts: of("attempts").map((r) => ({ psp: text(r.psp), method: text(r.method), brand: text(r.brand), bucket: n(r.bucket), carts: n(r.carts), attempts: n(r.attempts), approved: n(r.approved), declined: n(r.declined) })),
+    funnel: of("funnel").map((r) => ({ offer: text(r.offer), version: text(r.version), mode: text(r.mode), step: n(r.step), carts: n(r.carts) })),
+    heatmap: of("heatmap").map((r) => ({ weekday: n(r.weekday), hour: n(r.hour), carts: n(r.carts) })),
+    series: bucketed("series"),
+    recoveredSeries: bucketed("recoveredSeries"),
+    delays: { counts, ...delays },
+  };
+}
+
+/** The 0-based ranks of `measured` sorted delays the median (one or two) and the nearest-rank 90th percentile read (abandonment-quantiles.ts). */
+export function delayRanks(measured: number): { middle: number[]; p90: number | null } {
+  if (measured === 0) return { middle: [], p90: null };
+  const mid = measured >> 1;
+  return { middle: measured % 2 === 1 ? [mid] : [mid - 1, mid], p90: Math.ceil((90 / 100) * measured) - 1 };
+}
+
+/** A step of reading the panels: DDL, a statement that writes (a selection's fill), or one whose rows are read. */
+export type PanelStep = { exec: string } | { run: Statement } | { query: Statement };
+
+/**
+ * The panels' read as steps, one back-end's driver running each (SQLite's synchronously in one
+ * transaction, PostgreSQL's on one client in one): the selections made and filled, every
+ * grouping read, then the recovery delays at the ranks their count gives.
+ */
+export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; purchases: string }, account: string, plan: CartPanelPlan): Generator<PanelStep, CartPanelGroups, Records[string]> {
+  for (const ddl of selectionTables(dialect)) yield { exec: ddl };
+  if (dialect === "sqlite") {
+    // SQLite keeps the tables (and their indexes) per connection, emptied after each read.
+    yield { exec: `DELETE FROM ${CART_SELECTION}; DELETE FROM ${PURCHASE_SELECTION}` };
+    for (const ddl of selectionIndexes(dialect)) yield { exec: ddl };
+  }
+  const fills = selectionStatements(dialect, tables, account, plan);
+  yield { run: fills.carts };
+  yield { run: fills.purchases };
+  if (dialect === "postgres") {
+    for (const ddl of selectionIndexes(dialect)) yield { exec: ddl };
+    yield { exec: `ANALYZE ${CART_SELECTION}` };
+  }
+  const rows: Records = {};
+  for (const [name, statement] of Object.entries(panelStatements(dialect, plan))) rows[name] = yield { query: statement };
+  let delays: { middle: number[]; p90: number | null } = { middle: [], p90: null };
+  const measured = (rows.delayCounts ?? []).reduce((sum, r) => sum + n(r.carts), 0);
+  if (measured > 0) {
+    const ranks = delayRanks(measured);
+    const picked = yield { query: delayRanksStatement(dialect, [...ranks.middle, ranks.p90!]) };
+    const at = new Map(picked.map((r) => [n(r.k), n(r.d)]));
+    delays = { middle: ranks.middle.map((k) => at.get(k)!), p90: at.get(ranks.p90!)! };
+  }
+  if (dialect === "sqlite") yield { exec: `DELETE FROM ${CART_SELECTION}; DELETE FROM ${PURCHASE_SELECTION}` };
+  return panelGroupsOf(rows, delays);
+}
+
+type StepRows = Records[string];
+
+/** Runs the steps synchronously (better-sqlite3), each answered by `run`. */
+export function runSteps<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: PanelStep) => StepRows): T {
+  for (let step = steps.next(); ; step = steps.next(run(step.value))) if (step.done) return step.value;
+}
+
+/** Runs the steps one after the other on a connection that answers asynchronously (pg). */
+export async function runStepsAsync<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: PanelStep) => Promise<StepRows>): Promise<T> {
+  for (let step = steps.next(); ; step = steps.next(await run(step.value))) if (step.done) return step.value;
+}
