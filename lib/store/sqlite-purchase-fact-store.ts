@@ -8,15 +8,18 @@ import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
   fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, CSV_COLUMNS, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_SCHEMA, customersStatement, duplicatesStatement, unsealedStatement } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 const TABLE = "purchase_facts";
+const DAYS = "purchase_fact_days";
+const CUSTOMERS = "purchase_fact_customers";
 const SELECTION = "temp.purchase_selection";
 
 export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
@@ -24,8 +27,9 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
     super(file, {
       rows: TABLE,
       columns: ROW_COLUMNS,
-      days: "purchase_fact_days",
-      requiredColumn: "checkout_initialized_at",
+      days: DAYS,
+      // The CSV's columns came last: a table made before them is emptied (sqlite-fact-open.ts).
+      requiredColumn: "amount_creator_net",
       valuesOf: rowValues,
       schema: `
         CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
@@ -40,7 +44,10 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
           purchase_created_at TEXT NOT NULL, sort_product TEXT NOT NULL, sort_type TEXT NOT NULL, sort_method TEXT NOT NULL,
           sort_country TEXT NOT NULL, sale_amount REAL NOT NULL, commission_amount REAL NOT NULL,
           checkout_id TEXT, offer_code TEXT, checkout_initialized_at TEXT NOT NULL,
+          raw_psp TEXT, raw_card_brand TEXT, raw_affiliate_name TEXT, incoming_available_at TEXT,
+          ${CSV_COLUMNS.slice(4).map((c) => `${c} REAL`).join(", ")},
           PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
+        ${CUSTOMERS_SCHEMA(CUSTOMERS, "BLOB")} WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
         CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
         CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
@@ -48,6 +55,41 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
         CREATE INDEX IF NOT EXISTS ${TABLE}_id ON ${TABLE} (account, purchase_id);
         CREATE INDEX IF NOT EXISTS ${TABLE}_refunded ON ${TABLE} (account, created_at) WHERE refunded_cents > 0;`,
     });
+  }
+
+  private readonly writeCustomers = this.db.prepare(`INSERT OR REPLACE INTO ${CUSTOMERS} (account, day, fetched_at, sealed) VALUES (?, ?, ?, ?)`);
+  private readonly dropCustomers = this.db.prepare(`DELETE FROM ${CUSTOMERS} WHERE account = ? AND day = ?`);
+  private readonly replaceWithCustomers = this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers: Uint8Array | null | undefined) => {
+    this.statements.replace(account, day, fetchedAt, rows);
+    // Rows written without their customers (never by the mirror) leave none of an older fetch behind.
+    if (customers) this.writeCustomers.run(account, day, fetchedAt, customers);
+    else this.dropCustomers.run(account, day);
+  });
+
+  override async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
+    this.replaceWithCustomers(account, day, fetchedAt, rows, customers);
+  }
+
+  override async forget(account: string): Promise<void> {
+    this.db.prepare(`DELETE FROM ${CUSTOMERS} WHERE account = ?`).run(account);
+    await super.forget(account);
+  }
+
+  async csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
+    return this.db.transaction(() => {
+      const unsealed = unsealedStatement("sqlite", DAYS, CUSTOMERS, account, days);
+      return csvPreambleOf(this.all<{ purchase_id: number; day: string }>(duplicatesStatement("sqlite", TABLE, account, days)), (this.db.prepare(unsealed.text).get(...unsealed.args) as { n: number }).n);
+    })();
+  }
+
+  async csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
+    return this.db.transaction(() => {
+      const statement = csvBatchStatement("sqlite", TABLE, account, request);
+      // Arrays, not objects: they cross to the main thread by structured clone.
+      const rows = this.db.prepare(statement.text).raw(true).all(...statement.args) as unknown[][];
+      const days = batchDays(rows, request.known);
+      return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", CUSTOMERS, account, days)));
+    })();
   }
 
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
