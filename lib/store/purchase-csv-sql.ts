@@ -7,9 +7,16 @@
 import { FACT_CSV_AMOUNTS, type FactCsvBatch, type FactCsvBatchRequest, type FactCsvPreamble } from "./purchase-fact-store";
 import { currencyExpression, filterConditions, forDialect, snakeCase, type FactDialect, type Numeric, type Statement } from "./purchase-fact-sql";
 
-/** The day's sealed customer cells (the mirror's, bound to the day and the fetch its rows were made from). */
-export const CUSTOMERS_SCHEMA = (table: string, blob: "BLOB" | "BYTEA") =>
-  `CREATE TABLE IF NOT EXISTS ${table} (account TEXT NOT NULL, day TEXT NOT NULL, fetched_at BIGINT NOT NULL, sealed ${blob} NOT NULL, PRIMARY KEY (account, day))`;
+/**
+ * The column of the days' marks that keeps a day's sealed customer cells (the mirror's, bound to
+ * the day and the fetch its rows were made from), written with the day's rows and mark.
+ */
+export const CUSTOMERS_COLUMN = "customers";
+
+/** A day's sealed cells, set after its mark is written (in the same transaction); null for rows written without them. */
+export function writeCustomersStatement(dialect: FactDialect, daysTable: string, account: string, day: string, sealed: Uint8Array | null): Statement {
+  return forDialect(dialect, { text: `UPDATE ${daysTable} SET ${CUSTOMERS_COLUMN} = ? WHERE account = ? AND day = ?`, args: [sealed, account, day] });
+}
 
 /** Where each of the sealed customer cells (lib/query/purchase-facts.ts's FactCustomerCells) stands among a day's opened cells. */
 export const SEALED_FIELDS = { customerName: 0, customerEmail: 1, cardLast4: 2 } as const;
@@ -65,8 +72,8 @@ export function csvBatchStatement(dialect: FactDialect, table: string, account: 
 }
 
 /** The sealed customer cells of some days. */
-export function customersStatement(dialect: FactDialect, table: string, account: string, days: readonly string[]): Statement {
-  return forDialect(dialect, { text: `SELECT day, fetched_at, sealed FROM ${table} WHERE account = ? AND day IN (${days.map(() => "?").join(", ")})`, args: [account, ...days] });
+export function customersStatement(dialect: FactDialect, daysTable: string, account: string, days: readonly string[]): Statement {
+  return forDialect(dialect, { text: `SELECT day, fetched_at, ${CUSTOMERS_COLUMN} AS sealed FROM ${daysTable} WHERE account = ? AND ${CUSTOMERS_COLUMN} IS NOT NULL AND day IN (${days.map(() => "?").join(", ")})`, args: [account, ...days] });
 }
 
 /** The days of a batch's rows whose sealed cells it carries: all but the reader's `known` one. */
@@ -89,10 +96,9 @@ export function duplicatesStatement(dialect: FactDialect, table: string, account
   return forDialect(dialect, { text: `SELECT purchase_id, MAX(day) AS day FROM ${table} WHERE account = ? AND day >= ? AND day <= ? GROUP BY purchase_id HAVING COUNT(*) > 1`, args: [account, days.from, days.to] });
 }
 
-/** How many days hold rows but no sealed customer cells of the same fetch (rows written without them: the CSV then reads the records). */
-export function unsealedStatement(dialect: FactDialect, daysTable: string, customersTable: string, account: string, days: { from: string; to: string }): Statement {
-  const text = `SELECT COUNT(*) AS n FROM ${daysTable} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.count > 0
-    AND NOT EXISTS (SELECT 1 FROM ${customersTable} c WHERE c.account = d.account AND c.day = d.day AND c.fetched_at = d.fetched_at)`;
+/** How many days hold rows but no sealed customer cells (rows written without them: the CSV then reads the records). */
+export function unsealedStatement(dialect: FactDialect, daysTable: string, account: string, days: { from: string; to: string }): Statement {
+  const text = `SELECT COUNT(*) AS n FROM ${daysTable} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.count > 0 AND d.${CUSTOMERS_COLUMN} IS NULL`;
   return forDialect(dialect, { text, args: [account, days.from, days.to] });
 }
 

@@ -12,14 +12,13 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_SCHEMA, customersStatement, duplicatesStatement, unsealedStatement } from "./purchase-csv-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 const TABLE = "purchase_facts";
 const DAYS = "purchase_fact_days";
-const CUSTOMERS = "purchase_fact_customers";
 const SELECTION = "temp.purchase_selection";
 
 export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
@@ -47,7 +46,6 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
           raw_psp TEXT, raw_card_brand TEXT, raw_affiliate_name TEXT, incoming_available_at TEXT,
           ${CSV_COLUMNS.slice(4).map((c) => `${c} REAL`).join(", ")},
           PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
-        ${CUSTOMERS_SCHEMA(CUSTOMERS, "BLOB")} WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
         CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
         CREATE INDEX IF NOT EXISTS ${TABLE}_offer ON ${TABLE} (account, offer, created_at);
@@ -55,29 +53,25 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
         CREATE INDEX IF NOT EXISTS ${TABLE}_id ON ${TABLE} (account, purchase_id);
         CREATE INDEX IF NOT EXISTS ${TABLE}_refunded ON ${TABLE} (account, created_at) WHERE refunded_cents > 0;`,
     });
+    // The days' marks keep a day's sealed customer cells (the CSV's): a file made before has the column added (the base makes the table without it).
+    const marks = this.db.prepare(`PRAGMA table_info(${DAYS})`).all() as Array<{ name: string }>;
+    if (!marks.some((c) => c.name === CUSTOMERS_COLUMN)) this.db.exec(`ALTER TABLE ${DAYS} ADD COLUMN ${CUSTOMERS_COLUMN} BLOB`);
   }
 
-  private readonly writeCustomers = this.db.prepare(`INSERT OR REPLACE INTO ${CUSTOMERS} (account, day, fetched_at, sealed) VALUES (?, ?, ?, ?)`);
-  private readonly dropCustomers = this.db.prepare(`DELETE FROM ${CUSTOMERS} WHERE account = ? AND day = ?`);
-  private readonly replaceWithCustomers = this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers: Uint8Array | null | undefined) => {
+  private readonly replaceWithCustomers = this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers: Uint8Array | null) => {
     this.statements.replace(account, day, fetchedAt, rows);
-    // Rows written without their customers (never by the mirror) leave none of an older fetch behind.
-    if (customers) this.writeCustomers.run(account, day, fetchedAt, customers);
-    else this.dropCustomers.run(account, day);
+    // The mark was written anew: rows written without their cells (never by the mirror) keep none of an older fetch.
+    const write = writeCustomersStatement("sqlite", DAYS, account, day, customers);
+    this.db.prepare(write.text).run(...write.args);
   });
 
   override async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
-    this.replaceWithCustomers(account, day, fetchedAt, rows, customers);
-  }
-
-  override async forget(account: string): Promise<void> {
-    this.db.prepare(`DELETE FROM ${CUSTOMERS} WHERE account = ?`).run(account);
-    await super.forget(account);
+    this.replaceWithCustomers(account, day, fetchedAt, rows, customers ?? null);
   }
 
   async csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
     return this.db.transaction(() => {
-      const unsealed = unsealedStatement("sqlite", DAYS, CUSTOMERS, account, days);
+      const unsealed = unsealedStatement("sqlite", DAYS, account, days);
       return csvPreambleOf(this.all<{ purchase_id: number; day: string }>(duplicatesStatement("sqlite", TABLE, account, days)), (this.db.prepare(unsealed.text).get(...unsealed.args) as { n: number }).n);
     })();
   }
@@ -88,7 +82,7 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
       // Arrays, not objects: they cross to the main thread by structured clone.
       const rows = this.db.prepare(statement.text).raw(true).all(...statement.args) as unknown[][];
       const days = batchDays(rows, request.known);
-      return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", CUSTOMERS, account, days)));
+      return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
     })();
   }
 

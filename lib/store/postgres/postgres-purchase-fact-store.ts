@@ -10,7 +10,7 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
 import { checkoutsStatement } from "../checkout-fact-sql";
-import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, duplicatesStatement, unsealedStatement } from "../purchase-csv-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "../purchase-csv-sql";
 import { replaceFactDay } from "./fact-days";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "../refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
@@ -20,7 +20,6 @@ import type { PostgresPoolOptions } from "./pool";
 
 const TABLE = "salesdash_purchase_facts";
 const DAYS = "salesdash_purchase_fact_days";
-const CUSTOMERS = "salesdash_purchase_fact_customers";
 
 export class PostgresPurchaseFactStore extends PostgresFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
   constructor(connection: Pool | string, options?: PostgresPoolOptions) {
@@ -28,21 +27,15 @@ export class PostgresPurchaseFactStore extends PostgresFactTableStore<PurchaseFa
   }
 
   override async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
-    await replaceFactDay(this.pool, this.tables, account, day, fetchedAt, rows.map(this.table.valuesOf), (client) =>
-      customers
-        ? client.query(`INSERT INTO ${CUSTOMERS} (account, day, fetched_at, sealed) VALUES ($1, $2, $3, $4) ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, sealed = EXCLUDED.sealed`, [account, day, fetchedAt, Buffer.from(customers.buffer, customers.byteOffset, customers.byteLength)])
-        : client.query(`DELETE FROM ${CUSTOMERS} WHERE account = $1 AND day = $2`, [account, day]),
-    );
-  }
-
-  override async forget(account: string): Promise<void> {
-    await this.pool.query(`DELETE FROM ${CUSTOMERS} WHERE account = $1`, [account]);
-    await super.forget(account);
+    // With the day's mark, in its transaction; rows written without their cells (never by the mirror) keep none of an older fetch.
+    const sealed = customers ? Buffer.from(customers.buffer, customers.byteOffset, customers.byteLength) : null;
+    const write = writeCustomersStatement("postgres", DAYS, account, day, sealed);
+    await replaceFactDay(this.pool, this.tables, account, day, fetchedAt, rows.map(this.table.valuesOf), (client) => client.query(write.text, write.args));
   }
 
   async csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
     const duplicates = duplicatesStatement("postgres", TABLE, account, days);
-    const unsealed = unsealedStatement("postgres", DAYS, CUSTOMERS, account, days);
+    const unsealed = unsealedStatement("postgres", DAYS, account, days);
     return this.snapshot(async (client) =>
       csvPreambleOf((await client.query<{ purchase_id: string; day: string }>(duplicates.text, duplicates.args)).rows, (await client.query<{ n: string }>(unsealed.text, unsealed.args)).rows[0]?.n ?? 0),
     );
@@ -54,7 +47,7 @@ export class PostgresPurchaseFactStore extends PostgresFactTableStore<PurchaseFa
       // Arrays, not objects: a batch is thousands of rows.
       const rows = (await client.query<unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows;
       const days = batchDays(rows, request.known);
-      const customers = customersStatement("postgres", CUSTOMERS, account, days);
+      const customers = customersStatement("postgres", DAYS, account, days);
       return csvBatchOf(rows, days, days.length === 0 ? [] : (await client.query<{ day: string; fetched_at: string; sealed: Buffer }>(customers.text, customers.args)).rows);
     });
   }

@@ -5,7 +5,7 @@
 -- as written and its money fields as given (null when absent), so that the file is read from the
 -- rows, byte for byte the one the records give. The customer's masked name and e-mail and the
 -- card's last digits are never columns: the mirror seals each day's list of them with its key
--- (the account's, which the database never holds) and this table keeps it beside the day.
+-- (the account's, which the database never holds) and the day's mark keeps it (customers).
 -- Rows written before have no value to give the new columns: they go with their days (the rows
 -- are derived from the sealed days, never the only copy); the mirror writes a day's rows again
 -- the next time it opens that day, and until then a report reads the records.
@@ -29,17 +29,11 @@ ALTER TABLE salesdash_purchase_facts
   ADD COLUMN amount_creator_tax DOUBLE PRECISION,
   ADD COLUMN amount_creator_net DOUBLE PRECISION;
 
-CREATE TABLE salesdash_purchase_fact_customers (
-  account TEXT COLLATE "C" NOT NULL,
-  day TEXT COLLATE "C" NOT NULL,
-  fetched_at BIGINT NOT NULL,
-  sealed BYTEA NOT NULL,
-  PRIMARY KEY (account, day)
-);
+ALTER TABLE salesdash_purchase_fact_days ADD COLUMN customers BYTEA;
 
 -- Down Migration
 
-DROP TABLE salesdash_purchase_fact_customers;
+ALTER TABLE salesdash_purchase_fact_days DROP COLUMN customers;
 
 ALTER TABLE salesdash_purchase_facts
   DROP COLUMN raw_psp,
