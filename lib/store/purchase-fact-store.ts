@@ -2,7 +2,8 @@
 // amounts in integer cents, times as epoch milliseconds, every dimension Revenue filters or
 // groups by as a column, so a filtered report is one indexed aggregate instead of opening
 // every sealed day of its range. No customer personal data (name, e-mail, phone, address,
-// card digits): those stay in the sealed day blobs only. The rows of a day are replaced
+// card digits) in a column: those stay in the sealed day blobs, and the purchases CSV's masked
+// cells in one blob per day the mirror seals (replaceDay's `customers`). The rows of a day are replaced
 // together, in one transaction, whenever the mirror stores that day. Rows are made by
 // lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
