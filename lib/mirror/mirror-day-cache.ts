@@ -12,7 +12,7 @@ import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
-import type { FactTables } from "./fact-tables";
+import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
@@ -44,13 +44,31 @@ export class MirrorDayCache implements DayCacheStore {
     const account = this.account;
     return {
       meta: async (day) => (await table.store.readDayMeta(account, [day]))[0],
-      replace: (day, fetchedAt, records) => table.store.replaceDay(account, day, fetchedAt, table.rowsOf(records) as never[]),
+      replace: (day, fetchedAt, records) =>
+        table.store.replaceDay(account, day, fetchedAt, table.rowsOf(records) as never[], table.sealedOf ? sealDay(this.key, this.partAssociated(resource, day, fetchedAt), table.sealedOf(records)) : undefined),
       event: table.unwritten,
     };
   }
 
   private associated(resource: string, day: string): string {
     return `${this.account}|${resource}|${day}`;
+  }
+
+  /** A fact table's sealed part of a day is bound to the day and to the fetch its rows were made from. */
+  private partAssociated(resource: string, day: string, fetchedAt: number): string {
+    return `${this.associated(resource, day)}|${PURCHASE_CUSTOMERS_PART}|${fetchedAt}`;
+  }
+
+  /** A fact table's sealed part of one of this account's days (the purchases CSV's customer cells), opened; undefined when it is not this account's or cannot be opened. */
+  openFactPart(key: string, fetchedAt: number, sealed: Uint8Array): unknown {
+    const { identity, resource, day } = parseDayKey(key);
+    if (identity !== this.account) return undefined;
+    try {
+      return openDay(this.key, this.partAssociated(resource, day, fetchedAt), Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength));
+    } catch {
+      log("warn", { event: "mirror_day_unreadable" });
+      return undefined;
+    }
   }
 
   /** A digest is bound to its day and to its format's name, as the records are to their day. */

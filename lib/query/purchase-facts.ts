@@ -9,11 +9,14 @@ import { refundedShareCents, toCents } from "@/lib/analytics/money";
 import type { SummaryPurchase } from "@/lib/analytics/purchase-summary";
 import type { Purchase } from "@/lib/records/purchase";
 import { timestampMs } from "@/lib/timestamps";
-import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { maskEmail, maskName } from "@/lib/privacy/mask";
+import { FACT_CSV_AMOUNTS, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { firstCopies } from "./first-copies";
 
-/** What a row is made of: a summary's fields, the purchases table's time column, and the checkout the Abandonment report reads. */
-export type FactPurchase = SummaryPurchase & Pick<Purchase, "purchaseCreatedAt" | "checkoutId">;
+/** What a row is made of: a summary's fields, the purchases table's time column, the checkout the Abandonment report reads, and what the purchases CSV writes. */
+export type FactPurchase = SummaryPurchase &
+  Pick<Purchase, "purchaseCreatedAt" | "checkoutId"> &
+  Partial<Pick<Purchase, "cardLast4" | "customerName" | "customerEmail" | "amountCreatorTax" | (typeof FACT_CSV_AMOUNTS)[number]>>;
 
 const instant = (value: string | null | undefined): number | null => {
   const ms = value ? timestampMs(value) : NaN;
@@ -67,7 +70,28 @@ export function purchaseFactRow(p: FactPurchase): PurchaseFactRow {
       sale: p.amountTransaction ?? 0,
       commission: p.amountAffiliation ?? 0,
     },
+    csv: {
+      psp: p.psp ?? null,
+      cardBrand: p.cardBrand ?? null,
+      affiliateName: p.affiliateName ?? null,
+      incomingAvailableAt: p.incomingAvailableAt ?? null,
+      amounts: FACT_CSV_AMOUNTS.map((field) => p[field] ?? null),
+    },
   };
+}
+
+/**
+ * The purchases CSV's personal cells of a row, as the file writes them: the masked name and
+ * e-mail, and the card's last digits. Never a column: the mirror seals a day's list of them
+ * with the day's rows (mirror-day-cache.ts), in the rows' order.
+ */
+export type FactCustomerCells = [maskedName: string, maskedEmail: string, cardLast4: string | null];
+
+const customerCells = (p: FactPurchase): FactCustomerCells => [maskName(p.customerName), maskEmail(p.customerEmail), p.cardLast4 ?? null];
+
+/** The customer cells of a day's rows (purchaseFactRows' order). */
+export function purchaseCustomerCells(records: readonly FactPurchase[]): FactCustomerCells[] {
+  return firstCopies(records, (p) => p.purchaseId).map(customerCells);
 }
 
 /**

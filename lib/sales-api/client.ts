@@ -9,7 +9,7 @@ import { getClientState } from "./client-state";
 import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore } from "./catalog";
 import { credentialIdentity, tokenIdentity, type SalesApiCredential } from "./credentials";
 import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
-import { DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
+import { dayKey, DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
 import { fetchRange, type RangeOptions, type RangeResult, type WorkLock } from "./fetch-range";
 import { CredentialRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits, type RateLimitStore } from "./rate-limit";
 import type { ResourceName } from "./resources";
@@ -73,6 +73,12 @@ export interface SalesApiClient {
    * to be unchanged, and a table then loads its range on every page.
    */
   rangeStamps?(resource: ResourceName, range: { from: IsoDay; to: IsoDay }): Promise<DayStamps | null>;
+  /**
+   * A part sealed beside a day's fact rows by the day store (the purchases CSV's customer cells),
+   * opened; undefined when the store cannot. Optional: without it (a store that keeps no such
+   * part, a test's fake) a file is written from the days' records.
+   */
+  openFactPart?(resource: ResourceName, day: IsoDay, fetchedAt: number, sealed: Uint8Array): unknown;
 }
 
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
@@ -116,6 +122,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
       : (resource, range, rangeOptions) => state.reports.during(identity, () => fetchRange(deps, resource, range, rangeOptions)),
     reportDeadline: () => new Deadline(deps.deadlineMs),
     rangeStamps: (resource, range) => rangeStamps(deps.cache, identity, resource, range),
+    ...(deps.cache.openFactPart && { openFactPart: (resource: ResourceName, day: IsoDay, fetchedAt: number, sealed: Uint8Array) => deps.cache.openFactPart?.(dayKey(identity, resource, day), fetchedAt, sealed) }),
     fetchCatalog: (name) => fetchCatalog(catalogs, name),
     async probeKeyType() {
       // Yesterday (UTC): a whole past day, so the answer is small and the same for every caller.

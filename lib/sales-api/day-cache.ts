@@ -51,6 +51,8 @@ export interface DayCacheStore {
   /** The same for many days of one identity and resource, in one read of the store; answers in the keys' order. */
   getDigests?(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>>;
   set(key: string, day: CachedDay, ttlMs: number): Promise<void>;
+  /** A part the store sealed beside a day's fact rows (the purchases CSV's customer cells), opened with the day's key; undefined when it cannot be. */
+  openFactPart?(key: string, fetchedAt: number, sealed: Uint8Array): unknown;
 }
 
 export class MemoryDayCacheStore implements DayCacheStore {

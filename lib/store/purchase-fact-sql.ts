@@ -5,7 +5,7 @@ import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payo
 import { soldMsOf } from "@/lib/timestamps";
 import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import {
-  FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
+  FACT_CSV_AMOUNTS, FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
 } from "./purchase-fact-store";
 
 export type FactDialect = "sqlite" | "postgres";
@@ -31,8 +31,14 @@ export const TABLE_KEY_COLUMNS = ["purchase_created_at", "sort_product", "sort_t
 /** What the Abandonment report reads of a purchase (PurchaseFactRow's checkout), in the order rowValues writes them. */
 export const CHECKOUT_COLUMNS = ["checkout_id", "offer_code", "checkout_initialized_at"];
 
+/** A record's field as its column's name (amountCreatorTax: amount_creator_tax). */
+export const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The columns the purchases CSV alone reads (PurchaseFactRow's csv), in the order rowValues writes them. */
+export const CSV_COLUMNS = ["raw_psp", "raw_card_brand", "raw_affiliate_name", "incoming_available_at", ...FACT_CSV_AMOUNTS.map(snakeCase)];
+
 /** The row's columns after (account, day, seq), in insertion order. */
-export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS, ...TABLE_KEY_COLUMNS, ...CHECKOUT_COLUMNS];
+export const ROW_COLUMNS = ["purchase_id", "order_id", "created_at", "available_at", "currency", "currency_offer", "offer_name", ...FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]), ...SUM_COLUMNS, ...TABLE_KEY_COLUMNS, ...CHECKOUT_COLUMNS, ...CSV_COLUMNS];
 
 export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
   const t = row.table;
@@ -40,6 +46,7 @@ export function rowValues(row: PurchaseFactRow): Array<string | number | null> {
     row.purchaseId, row.orderId, row.createdAt, row.availableAt, row.currency, row.currencyOffer, row.offerName, ...FACT_DIMENSIONS.map((d) => row.dims[d]), ...row.sums,
     t.createdAt, t.product, t.type, t.method, t.country, t.sale, t.commission,
     row.checkout.checkoutId, row.checkout.offerCode, row.checkout.createdText,
+    row.csv.psp, row.csv.cardBrand, row.csv.affiliateName, row.csv.incomingAvailableAt, ...row.csv.amounts,
   ];
 }
 
@@ -74,7 +81,7 @@ export function currencyExpression(plan: Pick<PurchaseFactPlan, "currency">, arg
   return `CASE WHEN f.currency <> '' THEN f.currency ${whens.join(" ")} ELSE ${fallback} END`;
 }
 
-function filterConditions(plan: PurchaseFactPlan, args: unknown[]): string {
+export function filterConditions(plan: Pick<PurchaseFactPlan, "filters">, args: unknown[]): string {
   const parts: string[] = [];
   for (const d of FACT_DIMENSIONS) {
     const accepted = plan.filters[d];
@@ -154,7 +161,7 @@ export function orderStatement(dialect: FactDialect, table: string, account: str
 }
 
 /** The columns of a selection: the rows of a plan's range after its filters, their currency placed (the record's own is left out), their funds' kind told. */
-const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency" && !TABLE_KEY_COLUMNS.includes(c) && !CHECKOUT_COLUMNS.includes(c));
+const ROW_VALUES = ROW_COLUMNS.filter((c) => c !== "currency" && !TABLE_KEY_COLUMNS.includes(c) && !CHECKOUT_COLUMNS.includes(c) && !CSV_COLUMNS.includes(c));
 export const SELECTION_COLUMNS = ["currency", "kind", "day", "seq", ...ROW_VALUES];
 
 const KIND = "CASE WHEN f.available_at IS NULL THEN 0 WHEN f.available_at < 0 THEN 1 ELSE 2 END";

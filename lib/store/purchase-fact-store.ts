@@ -2,7 +2,8 @@
 // amounts in integer cents, times as epoch milliseconds, every dimension Revenue filters or
 // groups by as a column, so a filtered report is one indexed aggregate instead of opening
 // every sealed day of its range. No customer personal data (name, e-mail, phone, address,
-// card digits): those stay in the sealed day blobs only. The rows of a day are replaced
+// card digits) in a column: those stay in the sealed day blobs, and the purchases CSV's masked
+// cells in one blob per day the mirror seals (replaceDay's `customers`). The rows of a day are replaced
 // together, in one transaction, whenever the mirror stores that day. Rows are made by
 // lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
@@ -34,6 +35,51 @@ export interface PurchaseFactRow {
   sums: number[];
   /** What the purchases table shows and sorts by (lib/reports/server/purchase-rows.ts). */
   table: FactTableKeys;
+  /** What the purchases CSV writes that no other column holds, as the record gives it (lib/reports/server/purchase-csv-facts.ts). */
+  csv: FactCsvValues;
+}
+
+/** The CSV's money columns the row holds as the record gives them (null when absent), in this order; amountTransaction is the table's `sale`. */
+export const FACT_CSV_AMOUNTS = ["amountRefunded", "amountAffiliation", "amountAffiliationNet", "amountItemsGross", "amountItemsNet", "amountShippingNet", "amountTaxes", "amountCreatorPlatformFee", "amountCreatorTax", "amountCreatorNet"] as const;
+
+/** The record's own values the purchases CSV writes: no personal data (those are sealed per day: FactCsvBatch's customers). */
+export interface FactCsvValues {
+  psp: string | null;
+  cardBrand: string | null;
+  affiliateName: string | null;
+  incomingAvailableAt: string | null;
+  /** FACT_CSV_AMOUNTS' values. */
+  amounts: Array<number | null>;
+}
+
+/** Where a CSV's cursor stands: after this row (the records' order is newest day first, a day by seq). */
+export interface FactCsvCursor { day: string; seq: number }
+
+/** One batch of the purchases CSV's rows: a plan's range after its filters, its currency placed, in the records' order. */
+export interface FactCsvBatchRequest {
+  plan: PurchaseFactPlan;
+  /** null: from the first row. */
+  after: FactCsvCursor | null;
+  limit: number;
+  /** The day whose sealed customers the reader holds already: not sent again. */
+  known: string | null;
+}
+
+/**
+ * A batch's rows as arrays, not objects (from the worker thread an object's names are copied
+ * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones]. `customers`: per
+ * day of the batch (but `known`), the day's sealed customer cells as the mirror wrote them with
+ * the rows, and the fetch they were written for; null when the day has none.
+ */
+export interface FactCsvBatch {
+  rows: unknown[][];
+  customers: Array<{ day: string; fetchedAt: number; sealed: Uint8Array } | { day: string; fetchedAt: null; sealed: null }>;
+}
+
+/** What a CSV of the UTC days needs before its first batch: the purchases stored on more than one of them (their newest day), and how many days have rows but no sealed customers. */
+export interface FactCsvPreamble {
+  duplicates: Array<[purchaseId: number, newestDay: string]>;
+  unsealedDays: number;
 }
 
 /**
@@ -208,8 +254,8 @@ export interface FactDayMeta {
 }
 
 export interface PurchaseFactStore {
-  /** Replaces every row of the account's day by `rows`, atomically. */
-  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[]): Promise<void>;
+  /** Replaces every row of the account's day by `rows`, atomically, with the day's sealed customer cells (the CSV's; the mirror seals them, the store keeps them as given). */
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void>;
   /** The days held, with when their records were fetched (to judge them as fresh as the mirror's). */
   readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
   /** Per currency and bucket: purchases and sums; per currency: distinct orders and attach counts. */
@@ -238,6 +284,10 @@ export interface PurchaseFactStore {
   fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]>;
   /** The plan's rows of its range [bucketStarts[0], endMs) after its filters, in the records' order (newest day first, a day in its stored order). */
   checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]>;
+  /** What the purchases CSV reads before its first batch (FactCsvPreamble) over the UTC days (both inclusive). */
+  csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble>;
+  /** One batch of the purchases CSV's rows after the cursor (keyset: each batch is its own read, nothing held open between two). */
+  csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch>;
   /** Deletes every row of the account. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -21,7 +21,7 @@ export interface SqliteFactTable<Row> extends FactTableDefinition<Row> {
 export abstract class SqliteFactTableStore<Row> {
   protected readonly db: Database.Database;
   private readonly rows: string;
-  private readonly statements: ReturnType<typeof sqliteFactDays<Row>>;
+  protected readonly statements: ReturnType<typeof sqliteFactDays<Row>>;
 
   protected constructor(file: string, table: SqliteFactTable<Row>) {
     this.rows = table.rows;

@@ -8,17 +8,19 @@ import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
   fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
-  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, CSV_COLUMNS, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
 export const PURCHASE_FACTS = "purchase_facts";
 const TABLE = PURCHASE_FACTS;
+const DAYS = "purchase_fact_days";
 const SELECTION = "temp.purchase_selection";
 
 export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
@@ -26,8 +28,9 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
     super(file, {
       rows: TABLE,
       columns: ROW_COLUMNS,
-      days: "purchase_fact_days",
-      requiredColumn: "checkout_initialized_at",
+      days: DAYS,
+      // The CSV's columns came last: a table made before them is emptied (sqlite-fact-open.ts).
+      requiredColumn: "amount_creator_net",
       valuesOf: rowValues,
       schema: `
         CREATE TABLE IF NOT EXISTS ${TABLE} (account TEXT NOT NULL, day TEXT NOT NULL, seq INTEGER NOT NULL,
@@ -42,6 +45,8 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
           purchase_created_at TEXT NOT NULL, sort_product TEXT NOT NULL, sort_type TEXT NOT NULL, sort_method TEXT NOT NULL,
           sort_country TEXT NOT NULL, sale_amount REAL NOT NULL, commission_amount REAL NOT NULL,
           checkout_id TEXT, offer_code TEXT, checkout_initialized_at TEXT NOT NULL,
+          raw_psp TEXT, raw_card_brand TEXT, raw_affiliate_name TEXT, incoming_available_at TEXT,
+          ${CSV_COLUMNS.slice(4).map((c) => `${c} REAL`).join(", ")},
           PRIMARY KEY (account, day, seq)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS ${TABLE}_time ON ${TABLE} (account, created_at);
         CREATE INDEX IF NOT EXISTS ${TABLE}_product ON ${TABLE} (account, product, created_at);
@@ -50,6 +55,37 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
         CREATE INDEX IF NOT EXISTS ${TABLE}_id ON ${TABLE} (account, purchase_id);
         CREATE INDEX IF NOT EXISTS ${TABLE}_refunded ON ${TABLE} (account, created_at) WHERE refunded_cents > 0;`,
     });
+    // The days' marks keep a day's sealed customer cells (the CSV's): a file made before has the column added (the base makes the table without it).
+    const marks = this.db.prepare(`PRAGMA table_info(${DAYS})`).all() as Array<{ name: string }>;
+    if (!marks.some((c) => c.name === CUSTOMERS_COLUMN)) this.db.exec(`ALTER TABLE ${DAYS} ADD COLUMN ${CUSTOMERS_COLUMN} BLOB`);
+  }
+
+  private readonly replaceWithCustomers = this.db.transaction((account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers: Uint8Array | null) => {
+    this.statements.replace(account, day, fetchedAt, rows);
+    // The mark was written anew: rows written without their cells (never by the mirror) keep none of an older fetch.
+    const write = writeCustomersStatement("sqlite", DAYS, account, day, customers);
+    this.db.prepare(write.text).run(...write.args);
+  });
+
+  override async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
+    this.replaceWithCustomers(account, day, fetchedAt, rows, customers ?? null);
+  }
+
+  async csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
+    return this.db.transaction(() => {
+      const unsealed = unsealedStatement("sqlite", DAYS, account, days);
+      return csvPreambleOf(this.all<{ purchase_id: number; day: string }>(duplicatesStatement("sqlite", TABLE, account, days)), (this.db.prepare(unsealed.text).get(...unsealed.args) as { n: number }).n);
+    })();
+  }
+
+  async csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
+    return this.db.transaction(() => {
+      const statement = csvBatchStatement("sqlite", TABLE, account, request);
+      // Arrays, not objects: they cross to the main thread by structured clone.
+      const rows = this.db.prepare(statement.text).raw(true).all(...statement.args) as unknown[][];
+      const days = batchDays(rows, request.known);
+      return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
+    })();
   }
 
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {

@@ -1,8 +1,8 @@
 import "server-only";
 
-// The purchases CSV's rows, read one stored UTC day at a time (issue #25 point 5: a CSV streams
-// in constant memory). The sealed days are where the rows come from: the fact table holds no
-// customer column, and the file carries the masked name and e-mail. The range was loaded before
+// The purchases CSV's rows: from the purchases fact table's cursor when it holds the range
+// (lib/query/purchase-csv-query.ts), else read one stored UTC day at a time (issue #25 point 5: a
+// CSV streams in constant memory), as below. The range was loaded before
 // (the day summaries fetched what was missing or stale, and decided the currency of records
 // without one), so each day here is a read of the mirror, opened only when the download pulls
 // its rows: memory holds about one day, not the range.
@@ -16,6 +16,10 @@ import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { formatDay, parseDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { queryPurchaseCsvRows, type FactCsvRow } from "@/lib/query/purchase-csv-query";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { factsHold } from "./facts-hold";
+import type { PurchaseCsvRow } from "./revenue-csv";
 import { purchaseFiltersOf } from "./revenue-records";
 
 export interface PurchaseCsvSource {
@@ -64,7 +68,44 @@ async function* rows(client: SalesApiClient, params: ReportParams, source: Purch
   }
 }
 
-/** The rows of the purchases file; nothing is read until the download pulls the first one. */
-export function purchaseCsvRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, options: { signal?: AbortSignal } = {}): AsyncIterable<Purchase> {
-  return { [Symbol.asyncIterator]: () => rows(client, params, source, options.signal) };
+/**
+ * The rows from the purchases fact table when it holds every day of the range as the mirror
+ * served them (facts-hold.ts, the filtered Revenue's rule) and the client can open the days'
+ * sealed customer cells; null otherwise.
+ */
+async function factRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, facts: PurchaseFactStore | undefined, batchRows: number | undefined): Promise<AsyncIterable<FactCsvRow> | null> {
+  const open = client.openFactPart;
+  if (!facts || !open || !(await factsHold(facts, client.identity, [source.report]))) return null;
+  const query = { from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, currency: source.currency };
+  return queryPurchaseCsvRows(facts, client.identity, query, (day, fetchedAt, sealed) => open.call(client, "purchases", day, fetchedAt, sealed), batchRows);
+}
+
+/**
+ * The rows of the purchases file; nothing is read until the download pulls the first one, which
+ * decides where they come from: the fact table's cursor, else the sealed days one at a time. The
+ * file is the same either way (purchaseColumns writes both kinds of row alike).
+ */
+export function purchaseCsvRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, options: { signal?: AbortSignal; facts?: PurchaseFactStore; batchRows?: number } = {}): AsyncIterable<PurchaseCsvRow> {
+  return {
+    [Symbol.asyncIterator]() {
+      let inner: AsyncIterator<PurchaseCsvRow> | undefined;
+      const iterator: AsyncIterator<PurchaseCsvRow> = {
+        async next() {
+          if (!inner) {
+            const facts = await factRows(client, params, source, options.facts, options.batchRows);
+            inner = facts ? facts[Symbol.asyncIterator]() : rows(client, params, source, options.signal);
+            // Every later pull goes straight to the rows' own iterator.
+            const chosen = inner;
+            iterator.next = () => chosen.next();
+          }
+          return inner.next();
+        },
+        async return() {
+          await inner?.return?.();
+          return { done: true, value: undefined };
+        },
+      };
+      return iterator;
+    },
+  };
 }

@@ -10,6 +10,7 @@ import { maskEmail, maskName } from "@/lib/privacy/mask";
 import type { KeyType, Purchase } from "@/lib/sales-api";
 import { fundsWeekCsvLabel, REVENUE_BREAKDOWNS } from "@/lib/reports/server/revenue-report";
 import type { RevenueView } from "@/lib/reports/revenue-view";
+import { factCsvIndex, type FactCsvRow } from "@/lib/query/purchase-csv-query";
 
 
 const common: CsvColumn<Purchase>[] = [
@@ -47,8 +48,25 @@ const creatorOnly: CsvColumn<Purchase>[] = [
   { header: "amountCreatorNet", kind: "money", value: (p) => p.amountCreatorNet },
 ];
 
-export function purchaseColumns(keyType: KeyType): CsvColumns<Purchase> {
-  return csvColumns(keyType === "creator" ? [...common, ...creatorOnly] : common);
+/**
+ * A row of the purchases file: a record, or a row of the purchases fact table (an array:
+ * purchase-csv-query.ts), which holds each field as the record gives it and the personal ones
+ * already masked, so that either writes the same cells.
+ */
+export type PurchaseCsvRow = Purchase | FactCsvRow;
+
+/** A column of the records read from a fact row at its field's place (the header names the field; " (masked)" says the row holds it masked). */
+function eitherRow(column: CsvColumn<Purchase>): CsvColumn<PurchaseCsvRow> {
+  const at = factCsvIndex(column.header.replace(/ \(masked\)$/, ""));
+  const ofRecord = column.value;
+  return { header: column.header, kind: column.kind, value: (row) => (Array.isArray(row) ? row[at] : ofRecord(row as Purchase)) };
+}
+
+const columnsOf = (keyType: KeyType) => (keyType === "creator" ? [...common, ...creatorOnly] : common);
+const purchaseCsvColumns = { creator: csvColumns(columnsOf("creator").map(eitherRow)), affiliate: csvColumns(columnsOf("affiliate").map(eitherRow)) };
+
+export function purchaseColumns(keyType: KeyType): CsvColumns<PurchaseCsvRow> {
+  return purchaseCsvColumns[keyType];
 }
 
 

@@ -3,7 +3,7 @@ import "server-only";
 // What every fact table of PostgreSQL does the same way (purchases, orders): a day's rows are
 // replaced in one transaction with the day's mark (when its records were fetched, how many),
 // and the marks are read back in the order asked, as SQLite's lookup per day answers.
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { inTransaction } from "./pool";
 
@@ -18,7 +18,8 @@ export interface PostgresFactTables {
 // PostgreSQL takes at most 65,535 parameters in one statement.
 const PARAMETERS = 60_000;
 
-export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, account: string, day: string, fetchedAt: number, rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
+/** `alongside`: what else the day's replacement writes in its transaction (the purchases' sealed customer cells). */
+export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, account: string, day: string, fetchedAt: number, rows: ReadonlyArray<readonly unknown[]>, alongside?: (client: PoolClient) => Promise<unknown>): Promise<void> {
   const batch = Math.floor(PARAMETERS / tables.columns.length);
   await inTransaction(pool, async (client) => {
     await client.query(`DELETE FROM ${tables.rows} WHERE account = $1 AND day = $2`, [account, day]);
@@ -36,6 +37,7 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
        ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
       [account, day, fetchedAt, rows.length],
     );
+    await alongside?.(client);
   });
 }
 

@@ -14,9 +14,9 @@ import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 export abstract class PostgresFactTableStore<Row> {
   protected readonly pool: Pool;
   private readonly ownsPool: boolean;
-  private readonly tables: PostgresFactTables;
+  protected readonly tables: PostgresFactTables;
 
-  protected constructor(private readonly table: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
+  protected constructor(protected readonly table: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
     this.tables = { rows: table.rows, columns: ["account", "day", "seq", ...table.columns], days: table.days };
   }

@@ -10,8 +10,10 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "../purchase-fact-sql";
 import { checkoutsStatement } from "../checkout-fact-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "../purchase-csv-sql";
+import { replaceFactDay } from "./fact-days";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "../refund-fact-sql";
-import type { FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "../purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import type { PostgresPoolOptions } from "./pool";
@@ -19,10 +21,37 @@ import type { PostgresPoolOptions } from "./pool";
 /** The purchases fact table (the carts' store reads it beside its own: cart-panel-sql.ts). */
 export const PURCHASE_FACTS = "salesdash_purchase_facts";
 const TABLE = PURCHASE_FACTS;
+const DAYS = "salesdash_purchase_fact_days";
 
 export class PostgresPurchaseFactStore extends PostgresFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
   constructor(connection: Pool | string, options?: PostgresPoolOptions) {
-    super({ rows: TABLE, columns: ROW_COLUMNS, days: "salesdash_purchase_fact_days", valuesOf: rowValues }, connection, options);
+    super({ rows: TABLE, columns: ROW_COLUMNS, days: DAYS, valuesOf: rowValues }, connection, options);
+  }
+
+  override async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
+    // With the day's mark, in its transaction; rows written without their cells (never by the mirror) keep none of an older fetch.
+    const sealed = customers ? Buffer.from(customers.buffer, customers.byteOffset, customers.byteLength) : null;
+    const write = writeCustomersStatement("postgres", DAYS, account, day, sealed);
+    await replaceFactDay(this.pool, this.tables, account, day, fetchedAt, rows.map(this.table.valuesOf), (client) => client.query(write.text, write.args));
+  }
+
+  async csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
+    const duplicates = duplicatesStatement("postgres", TABLE, account, days);
+    const unsealed = unsealedStatement("postgres", DAYS, account, days);
+    return this.snapshot(async (client) =>
+      csvPreambleOf((await client.query<{ purchase_id: string; day: string }>(duplicates.text, duplicates.args)).rows, (await client.query<{ n: string }>(unsealed.text, unsealed.args)).rows[0]?.n ?? 0),
+    );
+  }
+
+  async csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
+    const statement = csvBatchStatement("postgres", TABLE, account, request);
+    return this.snapshot(async (client) => {
+      // Arrays, not objects: a batch is thousands of rows.
+      const rows = (await client.query<unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows;
+      const days = batchDays(rows, request.known);
+      const customers = customersStatement("postgres", DAYS, account, days);
+      return csvBatchOf(rows, days, days.length === 0 ? [] : (await client.query<{ day: string; fetched_at: string; sealed: Buffer }>(customers.text, customers.args)).rows);
+    });
   }
 
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {

@@ -1,0 +1,116 @@
+import "server-only";
+
+// The purchases CSV's rows from the purchases fact table (issue #25 point 5: a CSV streams from a
+// cursor in constant memory): the range's rows after the report's filters, their currency placed,
+// in the records' order (newest UTC day first, a day in its stored order), read by keyset in
+// batches, one batch ahead of the writer. Each row is an array (FACT_CSV_FIELDS' values after its
+// day and seq); the customer's masked name and e-mail and the card's last digits are filled in
+// from the day's sealed cells, opened by the mirror's key (`open`), which the store never holds.
+import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
+import type { IsoDay } from "@/lib/calendar";
+import type { FactCustomerCells } from "@/lib/query/purchase-facts";
+import type { FilterKey } from "@/lib/report-params/definitions";
+import { FACT_CSV_FIELDS, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
+import type { FactCsvBatch, FactCsvBatchRequest, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { purchasePlan } from "./purchase-query";
+
+/** A row of the file from the fact table: [day, seq, ...FACT_CSV_FIELDS' values], the sealed ones filled in. */
+export type FactCsvRow = unknown[];
+
+/** Rows per batch: a few days of a large account, small enough that two batches in memory are nothing. */
+export const CSV_BATCH_ROWS = 4000;
+
+export interface PurchaseCsvQuery {
+  from: IsoDay;
+  to: IsoDay;
+  timeZone: string;
+  filters: Partial<Record<FilterKey, readonly string[]>>;
+  currency: CurrencyAssumption;
+}
+
+/** A day's sealed cells could not be opened (or were missing) while the file was written. */
+export class CustomerCellsUnreadable extends Error {
+  constructor(readonly day: string) {
+    super(`The customer cells of ${day} could not be opened.`);
+    this.name = "CustomerCellsUnreadable";
+  }
+}
+
+/** Where the batch row holds each of a record's fields (after day and seq). */
+export const factCsvIndex = (field: string): number => {
+  const i = FACT_CSV_FIELDS.findIndex(([f]) => f === field);
+  if (i < 0) throw new Error(`The purchases fact table holds no "${field}" for the CSV`);
+  return i + 2;
+};
+
+const ID = factCsvIndex("purchaseId");
+const ORDER = factCsvIndex("orderId");
+const SEALED = Object.entries(SEALED_FIELDS).map(([field, cell]) => [factCsvIndex(field), cell] as const);
+
+export function purchaseCsvPlan(query: PurchaseCsvQuery): PurchaseFactPlan {
+  const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
+  // The range's first instant and its end are all the batches read of the buckets.
+  return { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1) };
+}
+
+/**
+ * The file's rows, or null when the table cannot give them (a day of the range whose rows were
+ * written without their sealed cells): the caller then reads the records. `open` answers a day's
+ * cells (undefined when they cannot be opened).
+ */
+export async function queryPurchaseCsvRows(
+  store: PurchaseFactStore,
+  account: string,
+  query: PurchaseCsvQuery,
+  open: (day: string, fetchedAt: number, sealed: Uint8Array) => unknown,
+  batchRows = CSV_BATCH_ROWS,
+): Promise<AsyncIterable<FactCsvRow> | null> {
+  const plan = purchaseCsvPlan(query);
+  const preamble = await store.csvPreamble(account, plan.days);
+  if (preamble.unsealedDays > 0) return null;
+  // fetchRange keeps a purchase once over the range, from its newest day: an older copy is skipped
+  // even when the newer one is outside the local range or the filters, as the records' path does.
+  const newest = new Map(preamble.duplicates);
+  const read = (request: Omit<FactCsvBatchRequest, "plan" | "limit">): Promise<FactCsvBatch> => {
+    const batch = store.csvBatch(account, { plan, limit: batchRows, ...request });
+    // Read ahead: a download closed before it is awaited must not leave an unhandled rejection.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  async function* rows(): AsyncGenerator<FactCsvRow> {
+    let next: Promise<FactCsvBatch> | null = read({ after: null, known: null });
+    let day: string | null = null;
+    let cells: FactCustomerCells[] = [];
+    while (next) {
+      const batch: FactCsvBatch = await next;
+      const last = batch.rows.at(-1);
+      // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
+      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) }, known: last[0] as string }) : null;
+      const opened = new Map<string, FactCustomerCells[]>();
+      for (const c of batch.customers) {
+        const value = c.sealed && open(c.day, c.fetchedAt, c.sealed);
+        if (!Array.isArray(value)) throw new CustomerCellsUnreadable(c.day);
+        opened.set(c.day, value as FactCustomerCells[]);
+      }
+      for (const row of batch.rows) {
+        const rowDay = row[0] as string;
+        if (rowDay !== day) {
+          const found = opened.get(rowDay);
+          if (!found) throw new CustomerCellsUnreadable(rowDay);
+          day = rowDay;
+          cells = found;
+        }
+        // PostgreSQL answers BIGINT as text.
+        const id = Number(row[ID]);
+        if (newest.size > 0 && newest.has(id) && newest.get(id) !== rowDay) continue;
+        row[ID] = id;
+        if (row[ORDER] !== null) row[ORDER] = Number(row[ORDER]);
+        const customer = cells[Number(row[1])];
+        if (!customer) throw new CustomerCellsUnreadable(rowDay);
+        for (const [at, cell] of SEALED) row[at] = customer[cell];
+        yield row;
+      }
+    }
+  }
+  return { [Symbol.asyncIterator]: rows };
+}

@@ -1,0 +1,108 @@
+// What the purchases CSV reads of the purchases fact table (issue #25 point 5: a CSV streams from
+// a cursor in constant memory), one text for both back-ends: the plan's rows after its filters,
+// their currency placed, in the records' order (newest UTC day first, a day by its stored order),
+// one batch at a time by keyset (after the last row's day and seq), so nothing stays open between
+// two batches (SQLite's one connection in the worker serves every other read meanwhile). Each
+// batch also carries the days' sealed customer cells, which only the mirror's key opens.
+import { FACT_CSV_AMOUNTS, type FactCsvBatch, type FactCsvBatchRequest, type FactCsvPreamble } from "./purchase-fact-store";
+import { currencyExpression, filterConditions, forDialect, snakeCase, type FactDialect, type Numeric, type Statement } from "./purchase-fact-sql";
+
+/**
+ * The column of the days' marks that keeps a day's sealed customer cells (the mirror's, bound to
+ * the day and the fetch its rows were made from), written with the day's rows and mark.
+ */
+export const CUSTOMERS_COLUMN = "customers";
+
+/** A day's sealed cells, set after its mark is written (in the same transaction); null for rows written without them. */
+export function writeCustomersStatement(dialect: FactDialect, daysTable: string, account: string, day: string, sealed: Uint8Array | null): Statement {
+  return forDialect(dialect, { text: `UPDATE ${daysTable} SET ${CUSTOMERS_COLUMN} = ? WHERE account = ? AND day = ?`, args: [sealed, account, day] });
+}
+
+/** Where each of the sealed customer cells (lib/query/purchase-facts.ts's FactCustomerCells) stands among a day's opened cells. */
+export const SEALED_FIELDS = { customerName: 0, customerEmail: 1, cardLast4: 2 } as const;
+
+/**
+ * Every field of a record the purchases CSV writes, in the order a batch's row gives them (after
+ * its day and seq), each as the column that holds it as the record gave it; the sealed ones are
+ * null in the row, their cells come from the day's sealed list.
+ */
+export const FACT_CSV_FIELDS: ReadonlyArray<readonly [field: string, column: string | "placed" | "sealed"]> = [
+  ["purchaseId", "purchase_id"],
+  ["orderId", "order_id"],
+  ["checkoutInitializedAt", "checkout_initialized_at"],
+  ["purchaseCreatedAt", "purchase_created_at"],
+  ["purchaseType", "sort_type"],
+  // The table's sort values are the record's with null as "": the same empty cell.
+  ["productName", "sort_product"],
+  ["offerCode", "offer_code"],
+  ["offerName", "offer_name"],
+  ["currency", "placed"],
+  ["paymentMethod", "sort_method"],
+  ["psp", "raw_psp"],
+  ["cardBrand", "raw_card_brand"],
+  ["billingCountry", "sort_country"],
+  ["amountTransaction", "sale_amount"],
+  ["incomingAvailableAt", "incoming_available_at"],
+  ["affiliateName", "raw_affiliate_name"],
+  ...FACT_CSV_AMOUNTS.map((field) => [field, snakeCase(field)] as const),
+  ...Object.keys(SEALED_FIELDS).map((field) => [field, "sealed"] as const),
+];
+
+/** One batch of the plan's rows after the cursor, in the records' order. */
+export function csvBatchStatement(dialect: FactDialect, table: string, account: string, request: FactCsvBatchRequest): Statement {
+  const args: unknown[] = [];
+  const placed = currencyExpression(request.plan, args);
+  const values = FACT_CSV_FIELDS.map(([, column]) => (column === "placed" ? placed : column === "sealed" ? "NULL" : `f.${column}`));
+  const { plan } = request;
+  // The cursor: this day after its seq, or an older day of the range.
+  const after = request.after ?? { day: plan.days.to, seq: -1 };
+  args.push(account, plan.days.from, after.day, after.day, after.seq, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  const filters = filterConditions(plan, args);
+  args.push(request.limit);
+  // Along the primary key (account, day, seq) backwards from the cursor, a day's rows sorted by
+  // seq, up to the limit: never an index of time or of a dimension, which would read and sort the
+  // whole rest of the range for each batch. SQLite is told so (NOT INDEXED keeps the primary key
+  // of a WITHOUT ROWID table); the unary + keeps created_at a plain condition.
+  const rows = dialect === "sqlite" ? `${table} f NOT INDEXED` : `${table} f`;
+  const time = dialect === "sqlite" ? "+f.created_at" : "f.created_at";
+  const text = `SELECT f.day, f.seq, ${values.join(", ")} FROM ${rows}
+    WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND (f.day < ? OR f.seq > ?) AND ${time} >= ? AND ${time} < ?${filters}
+    ORDER BY f.day DESC, f.seq LIMIT ?`;
+  return forDialect(dialect, { text, args });
+}
+
+/** The sealed customer cells of some days. */
+export function customersStatement(dialect: FactDialect, daysTable: string, account: string, days: readonly string[]): Statement {
+  return forDialect(dialect, { text: `SELECT day, fetched_at, ${CUSTOMERS_COLUMN} AS sealed FROM ${daysTable} WHERE account = ? AND ${CUSTOMERS_COLUMN} IS NOT NULL AND day IN (${days.map(() => "?").join(", ")})`, args: [account, ...days] });
+}
+
+/** The days of a batch's rows whose sealed cells it carries: all but the reader's `known` one. */
+export const batchDays = (rows: readonly unknown[][], known: string | null): string[] => [...new Set(rows.map((r) => r[0] as string))].filter((d) => d !== known);
+
+/** A batch: its rows, and the sealed cells found for each of its days (null for a day without). */
+export function csvBatchOf(rows: unknown[][], days: readonly string[], found: ReadonlyArray<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>): FactCsvBatch {
+  const byDay = new Map(found.map((c) => [c.day, c]));
+  return {
+    rows,
+    customers: days.map((day) => {
+      const c = byDay.get(day);
+      return c ? { day, fetchedAt: Number(c.fetched_at), sealed: c.sealed } : { day, fetchedAt: null, sealed: null };
+    }),
+  };
+}
+
+/** The purchases stored on more than one of the days, with their newest day (fetchRange keeps that copy, and no older one, over the range). */
+export function duplicatesStatement(dialect: FactDialect, table: string, account: string, days: { from: string; to: string }): Statement {
+  return forDialect(dialect, { text: `SELECT purchase_id, MAX(day) AS day FROM ${table} WHERE account = ? AND day >= ? AND day <= ? GROUP BY purchase_id HAVING COUNT(*) > 1`, args: [account, days.from, days.to] });
+}
+
+/** How many days hold rows but no sealed customer cells (rows written without them: the CSV then reads the records). */
+export function unsealedStatement(dialect: FactDialect, daysTable: string, account: string, days: { from: string; to: string }): Statement {
+  const text = `SELECT COUNT(*) AS n FROM ${daysTable} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.count > 0 AND d.${CUSTOMERS_COLUMN} IS NULL`;
+  return forDialect(dialect, { text, args: [account, days.from, days.to] });
+}
+
+export const csvPreambleOf = (duplicates: ReadonlyArray<{ purchase_id: Numeric; day: string }>, unsealed: Numeric): FactCsvPreamble => ({
+  duplicates: duplicates.map((d) => [Number(d.purchase_id), d.day]),
+  unsealedDays: Number(unsealed),
+});
