@@ -432,6 +432,18 @@ export function pageSlice(total: number, request: PageRequest): { page: number; 
   return { page, offset: total - end, limit, dir: request.dir === "asc" ? "desc" : "asc", reversed: true };
 }
 
+/**
+ * A page of a table on an asynchronous back-end (PostgreSQL, DuckDB): the count of its rows, then
+ * the slice of them in order; `read` runs a statement, both within one snapshot of the caller's.
+ */
+export async function readPage<Request extends PageRequest, Row extends object, Item>(queries: FactPageQueries<Request, Row, Item>, dialect: FactDialect, table: string, account: string, request: Request, read: <T extends object>(statement: Statement) => Promise<T[]>): Promise<{ total: number; page: number; items: Item[] }> {
+  const [count] = await read<{ n: Numeric }>(queries.count(dialect, table, account, request));
+  const total = Number(count?.n ?? 0);
+  const slice = pageSlice(total, request);
+  if (slice.limit === 0) return { total, page: slice.page, items: [] };
+  return { total, page: slice.page, items: queries.itemsOf(await read<Row>(queries.page(dialect, table, account, request, slice.dir, slice.offset, slice.limit)), slice.reversed) };
+}
+
 type PageRecord = { purchase_id: Numeric; day: string; seq: Numeric };
 
 export const pageItemsOf = (rows: readonly PageRecord[], reversed: boolean): FactPageItem[] => {

@@ -1,14 +1,15 @@
 import "server-only";
 
-// What a DuckDB store of one fact table does whatever its rows (purchases; orders and carts
-// could follow): make its tables, replace a day with its mark, read the marks, forget an
-// account, read from one snapshot, read a page of the table, and close. The PostgreSQL text of
+// A fact table in a DuckDB file whatever its rows (purchases; orders and carts could follow), as
+// AsyncPurchaseFactStore reads one: make its tables, replace a day with its mark, read the
+// marks, forget an account, read from one snapshot, read a page of the table, and close. The PostgreSQL text of
 // the shared SQL runs here ("duckdb" dialect, purchase-fact-sql.ts); DuckDB answers COUNT, SUM
 // and BIGINT columns as JavaScript bigints, which the shared readers turn into numbers as they
 // do PostgreSQL's texts.
 import { BIGINT, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
 import type { FactTableDefinition } from "../fact-table-definition";
-import { pageSlice, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
+import type { AsyncFactTable } from "../async-purchase-fact-store";
+import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { openDuckDbFile, type DuckDbFile } from "./duckdb-instance";
 
@@ -53,11 +54,15 @@ function append(appender: DuckDBAppender, type: DuckDbColumnType, value: unknown
   else appender.appendDouble(value as number);
 }
 
-export abstract class DuckDbFactTableStore<Row> {
-  protected readonly file: DuckDbFile;
+export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
+  readonly dialect = "duckdb";
+  readonly table: string;
+  private readonly file: DuckDbFile;
   private readonly ready: Promise<void>;
 
-  protected constructor(path: string, private readonly table: DuckDbFactTable<Row>) {
+  constructor(path: string, private readonly definition: DuckDbFactTable<Row>) {
+    const table = definition;
+    this.table = table.rows;
     this.file = openDuckDbFile(path);
     const columns = table.columns.map((c) => {
       const column = table.types[c];
@@ -74,31 +79,33 @@ export abstract class DuckDbFactTableStore<Row> {
   }
 
   /** A connection once the tables exist. */
-  protected async connected<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  private async connected<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     await this.ready;
     return this.file.withConnection(work);
   }
 
-  protected all<T extends object>(statement: Statement): Promise<T[]> {
+  all<T extends object>(statement: Statement): Promise<T[]> {
     return this.connected((connection) => rowsOf<T>(connection, statement));
   }
 
-  /** A statement's rows as arrays, converted a chunk (2048 rows) at a time as they are iterated: the caller iterates them before its connection closes. */
-  protected async arrays<T>(connection: DuckDBConnection, statement: Statement): Promise<Iterable<T>> {
-    const { values, types } = bound(statement.args);
-    const result = await connection.run(statement.text, values, types as DuckDBType[]);
-    return (function* chunks() {
-      for (let i = 0; i < result.chunkCount; i++) yield* result.getChunk(i).getRows() as T[];
-    })();
+  /** A statement's rows as arrays, converted a chunk (2048 rows) at a time as `consume` iterates them. */
+  arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A> {
+    return this.connected(async (connection) => {
+      const { values, types } = bound(statement.args);
+      const result = await connection.run(statement.text, values, types as DuckDBType[]);
+      return consume((function* chunks() {
+        for (let i = 0; i < result.chunkCount; i++) yield* result.getChunk(i).getRows() as T[];
+      })());
+    });
   }
 
   /** Reads from one snapshot (a transaction of a connection of its own): a day replaced between them cannot set them apart. */
-  protected snapshot<T>(read: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  private snapshot<T>(read: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.connected((connection) => inTransaction(connection, () => read(connection)));
   }
 
   /** Each named statement's rows, read one after the other from one snapshot; the caller names the records' types. */
-  protected snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
+  snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
     return this.snapshot(async (connection) => {
       const rows: Record<string, unknown[]> = {};
       for (const [name, statement] of Object.entries<Statement>(statements)) rows[name] = await rowsOf(connection, statement);
@@ -106,37 +113,35 @@ export abstract class DuckDbFactTableStore<Row> {
     });
   }
 
+  /** Several statements, one after the other from one snapshot: each already runs on every thread. */
+  together<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
+    return this.snapshotRows<R>(statements);
+  }
+
   /** The rows of some ids within a plan: none asked, none read. */
-  protected async ofIds<Row extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<Row[]> {
+  async ofIds<T extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<T[]> {
     if (ids.length === 0) return [];
-    return this.all<Row>(statementOf("duckdb", this.table.rows, account, plan, ids));
+    return this.all<T>(statementOf("duckdb", this.table, account, plan, ids));
   }
 
   /** A page of the table's rows: the count and the page from one snapshot. */
-  protected page<Request extends PageRequest, Row extends object, Item>(queries: FactPageQueries<Request, Row, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
-    return this.snapshot(async (connection) => {
-      const [count] = await rowsOf<{ n: bigint }>(connection, queries.count("duckdb", this.table.rows, account, request));
-      const total = Number(count?.n ?? 0);
-      const slice = pageSlice(total, request);
-      if (slice.limit === 0) return { total, page: slice.page, items: [] };
-      const rows = await rowsOf<Row>(connection, queries.page("duckdb", this.table.rows, account, request, slice.dir, slice.offset, slice.limit));
-      return { total, page: slice.page, items: queries.itemsOf(rows, slice.reversed) };
-    });
+  page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
+    return this.snapshot((connection) => readPage(queries, "duckdb", this.table, account, request, (statement) => rowsOf(connection, statement)));
   }
 
   /** The day's rows deleted and appended (DuckDB's appender: column by column in native code, not a statement per row), with its mark, in one transaction. */
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[]): Promise<void> {
     await this.ready;
-    const types = this.table.columns.map((c) => this.table.types[c]!.type);
+    const types = this.definition.columns.map((c) => this.definition.types[c]!.type);
     await this.file.serialized(() => this.file.withConnection((connection) => inTransaction(connection, async () => {
-      await connection.run(`DELETE FROM ${this.table.rows} WHERE account = ? AND day = ?`, [account, day]);
-      const appender = await connection.createAppender(this.table.rows);
+      await connection.run(`DELETE FROM ${this.table} WHERE account = ? AND day = ?`, [account, day]);
+      const appender = await connection.createAppender(this.table);
       try {
         rows.forEach((row, seq) => {
           appender.appendVarchar(account);
           appender.appendVarchar(day);
           appender.appendInteger(seq);
-          this.table.valuesOf(row).forEach((value, i) => append(appender, types[i]!, value));
+          this.definition.valuesOf(row).forEach((value, i) => append(appender, types[i]!, value));
           appender.endRow();
         });
         appender.flushSync();
@@ -147,13 +152,13 @@ export abstract class DuckDbFactTableStore<Row> {
           // A failed flush leaves its rows in the appender; the rollback drops the day's writes.
         }
       }
-      await connection.run(`INSERT OR REPLACE INTO ${this.table.days} (account, day, fetched_at, count) VALUES (?, ?, ?, ?)`, [account, day, BigInt(fetchedAt), rows.length]);
+      await connection.run(`INSERT OR REPLACE INTO ${this.definition.days} (account, day, fetched_at, count) VALUES (?, ?, ?, ?)`, [account, day, BigInt(fetchedAt), rows.length]);
     })));
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
     if (days.length === 0) return [];
-    const rows = await this.all<{ day: string; fetched_at: bigint; count: number }>({ text: `SELECT day, fetched_at, count FROM ${this.table.days} WHERE account = ? AND list_contains(?::varchar[], day)`, args: [account, [...days]] });
+    const rows = await this.all<{ day: string; fetched_at: bigint; count: number }>({ text: `SELECT day, fetched_at, count FROM ${this.definition.days} WHERE account = ? AND list_contains(?::varchar[], day)`, args: [account, [...days]] });
     const byDay = new Map(rows.map((r) => [r.day, r]));
     return days.flatMap((day) => {
       const row = byDay.get(day);
@@ -170,8 +175,8 @@ export abstract class DuckDbFactTableStore<Row> {
     await this.ready;
     await this.file.serialized(() => this.file.withConnection(async (connection) => {
       await inTransaction(connection, async () => {
-        await connection.run(`DELETE FROM ${this.table.rows} WHERE account = ?`, [account]);
-        await connection.run(`DELETE FROM ${this.table.days} WHERE account = ?`, [account]);
+        await connection.run(`DELETE FROM ${this.table} WHERE account = ?`, [account]);
+        await connection.run(`DELETE FROM ${this.definition.days} WHERE account = ?`, [account]);
       });
       await connection.run("CHECKPOINT");
     }));

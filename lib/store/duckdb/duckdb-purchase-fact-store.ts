@@ -2,23 +2,15 @@ import "server-only";
 
 // The purchases fact table in a DuckDB file beside the mirror (SALESDASH_FACT_ENGINE=duckdb):
 // the same contract as SqlitePurchaseFactStore and PostgresPurchaseFactStore, answer for answer
-// (lib/store/purchase-fact-store.ts), from the same SQL ("duckdb" dialect). A column store: a
-// report's scan reads the few columns it names, compressed, on DuckDB's own threads, so the
-// store needs no worker thread; only turning its answers into JavaScript runs on the caller's.
+// (lib/store/purchase-fact-store.ts): AsyncPurchaseFactStore's methods, as PostgreSQL's, the
+// shared SQL in its "duckdb" dialect. A column store: a report's scan reads the few columns it
+// names, compressed, on DuckDB's own threads, so the store needs no worker thread; only turning
+// its answers into JavaScript runs on the caller's.
 // Not encrypted: DuckDB cannot write an encrypted file with what installs here.
-import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
-import {
-  affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
-  bucketGroupOf, bucketStatement, DIMENSION_COLUMN, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, ROW_COLUMNS, rowValues, summaryGroupsOf, summaryStatements, SUM_COLUMNS,
-  type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
-} from "../purchase-fact-sql";
-import { checkoutsStatement } from "../checkout-fact-sql";
-import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "../refund-fact-sql";
-import { FACT_DIMENSIONS, type FactRefundGroups, type FactSale, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactCheckoutValues, type FactFundsDue, type FactOrderGroup, type FactPage, type FactPageItem, type FactPageRequest, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow, type PurchaseFactStore } from "../purchase-fact-store";
+import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
+import { DIMENSION_COLUMN, ROW_COLUMNS, rowValues, SUM_COLUMNS } from "../purchase-fact-sql";
+import { FACT_DIMENSIONS, type PurchaseFactRow } from "../purchase-fact-store";
 import { DuckDbFactTableStore, type DuckDbFactTable } from "./duckdb-fact-table-store";
-
-const TABLE = "purchase_facts";
 
 const text = { type: "VARCHAR" } as const;
 const cents = { type: "BIGINT" } as const;
@@ -47,63 +39,9 @@ const TYPES: DuckDbFactTable<PurchaseFactRow>["types"] = {
   checkout_initialized_at: text,
 };
 
-export class DuckDbPurchaseFactStore extends DuckDbFactTableStore<PurchaseFactRow> implements PurchaseFactStore {
+export class DuckDbPurchaseFactStore extends AsyncPurchaseFactStore {
   /** `file`: the DuckDB file (facts.duckdb in the data directory), made when missing. */
   constructor(file: string) {
-    super(file, { rows: TABLE, columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES });
-  }
-
-  async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
-    if (plan.bucketStarts.length === 0) return { buckets: [], orders: [] };
-    const rows = await this.snapshotRows<{ buckets: BucketRecord[]; orders: OrderRecord[] }>({ buckets: bucketStatement("duckdb", TABLE, account, plan), orders: orderStatement("duckdb", TABLE, account, plan) });
-    return { buckets: rows.buckets.map(bucketGroupOf), orders: rows.orders.map(orderGroupOf) };
-  }
-
-  async summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups> {
-    // Each aggregate scans the columns it names: no selection table to fill first (SQLite's way of reading the rows once).
-    const rows = await this.snapshotRows<{ slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[]; orders: OrderRecord[] }>({
-      ...summaryStatements("duckdb", TABLE, account, plan),
-      orders: orderStatement("duckdb", TABLE, account, plan),
-    });
-    return summaryGroupsOf(rows, rows.orders.map(orderGroupOf));
-  }
-
-  async purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
-    return this.page(PURCHASE_PAGE, account, request);
-  }
-
-  async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
-    return pageItemsOf(await this.ofIds<PageRecord, PurchaseFactPlan>(locateStatement, account, plan, ids), false);
-  }
-
-  async affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
-    return affiliateGroupsOf(await this.snapshotRows<Parameters<typeof affiliateGroupsOf>[0]>(affiliateStatements("duckdb", TABLE, account, plan)));
-  }
-
-  async countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]> {
-    return (await this.ofIds<AffiliateCountRecord, PurchaseFactPlan>(countSalesStatement, account, plan, ids)).map(affiliateCountOf);
-  }
-
-  async refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
-    return refundGroupsOf(await this.snapshotRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements("duckdb", TABLE, account, plan)));
-  }
-
-  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
-    return (await this.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids)).map(saleOf);
-  }
-
-  async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
-    // Arrays, one chunk of 2048 rows at a time: two years of a large account are a million rows.
-    return this.connected(async (connection) => payoutColumnsOf(await this.arrays<PayoutRecord>(connection, payoutStatement("duckdb", TABLE, account, days, currency))));
-  }
-
-  async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {
-    return (await this.all<FundsDueRecord>(fundsDueStatement("duckdb", TABLE, account, days, currency, window))).map(fundsDueOf);
-  }
-
-  async checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]> {
-    const rows = await this.connected(async (connection) => [...(await this.arrays<FactCheckoutValues>(connection, checkoutsStatement("duckdb", TABLE, account, plan)))]);
-    // The purchase id comes as a bigint, which a worker's caller (structured clone) and checkoutOf's Number() both take, but FactCheckoutValues says number.
-    return rows.map((r) => [Number(r[0]), r[1], r[2], r[3], r[4], r[5]]);
+    super(new DuckDbFactTableStore<PurchaseFactRow>(file, { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES }));
   }
 }
