@@ -129,6 +129,8 @@ export const serverEnvSchema = z.object({
       })
       .optional(),
   ),
+  /** The embedded purchases fact table's engine: SQLite in the mirror's file (the default), or DuckDB in purchase-facts.duckdb beside it (issue #25; not encrypted). */
+  SALESDASH_FACT_ENGINE: z.preprocess(emptyToUndefined, z.enum(["sqlite", "duckdb"], { error: "must be sqlite or duckdb" }).default("sqlite")),
   /** PostgreSQL for the vault, the mirror and the account settings, shared by several instances; SQLite files when unset. */
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
   /** Redis for the rate budget, Flow B tokens, requests in flight and the sync lease, shared by several instances; in-process when unset. */

@@ -24,7 +24,7 @@ import type { PurchaseFactStore } from "./purchase-fact-store";
 import { SqliteMirrorStore } from "./sqlite-mirror-store";
 import { SqliteVaultStore } from "./sqlite-vault-store";
 import type { VaultStore } from "./vault-store";
-import { openWorkerCartFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
+import { openWorkerCartFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
 import { PostgresAccountSettingsStore } from "./postgres/postgres-account-settings-store";
 import { PostgresSavedViewStore } from "./postgres/postgres-saved-view-store";
 import { PostgresShareLinkStore } from "./postgres/postgres-share-link-store";
@@ -54,7 +54,13 @@ export const vaultStore = (): VaultStore => opened("vault", (pool) => new Postgr
 
 export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new PostgresMirrorStore(pool), (file) => new SqliteMirrorStore(file), MIRROR_FILE);
 
-export const purchaseFactStore = (): PurchaseFactStore => opened("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), openWorkerPurchaseFactStore, MIRROR_FILE);
+// SALESDASH_FACT_ENGINE=duckdb: the purchases table alone in a DuckDB file beside the mirror (README, "The mirror").
+const DUCKDB_PURCHASES_FILE = "purchase-facts.duckdb";
+
+export const purchaseFactStore = (): PurchaseFactStore => {
+  const onDuckDb = getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
+  return opened("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), onDuckDb ? openWorkerDuckDbPurchaseFactStore : openWorkerPurchaseFactStore, onDuckDb ? DUCKDB_PURCHASES_FILE : MIRROR_FILE);
+};
 
 export const orderFactStore = (): OrderFactStore => opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), openWorkerOrderFactStore, MIRROR_FILE);
 

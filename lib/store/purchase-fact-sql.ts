@@ -1,6 +1,7 @@
-// The purchases fact table's SQL, one text for both back-ends: SQLite (better-sqlite3, `?`
-// placeholders, buckets from json_each) and PostgreSQL (pg, `$n`, buckets from unnest). The
-// statements differ only where the dialects do; the behaviour suite holds them to one answer.
+// The purchases fact table's SQL, one text for every back-end: SQLite (better-sqlite3, `?`
+// placeholders, buckets from json_each), PostgreSQL (pg, `$n`, buckets from unnest) and DuckDB
+// (the PostgreSQL text with `?` kept, buckets from zipped unnests). The statements differ only
+// where the dialects do; the behaviour suite holds them to one answer.
 import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { soldMsOf } from "@/lib/timestamps";
 import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
@@ -8,7 +9,12 @@ import {
   FACT_CSV_AMOUNTS, FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
 } from "./purchase-fact-store";
 
-export type FactDialect = "sqlite" | "postgres";
+/**
+ * "duckdb" (lib/store/duckdb) reads PostgreSQL's text but for the buckets' join (bucketJoin) and
+ * the placeholders (it takes `?`). Its `/` of two integers is a division of doubles; its store
+ * opens the instance with `integer_division`, so `created_at / 900000` is PostgreSQL's here too.
+ */
+export type FactDialect = "sqlite" | "postgres" | "duckdb";
 
 export const DIMENSION_COLUMN: Record<FactDimension, string> = {
   product: "product",
@@ -108,6 +114,12 @@ export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<Purch
       bucket: "b.i",
       within: " AND f.created_at >= b.s AND f.created_at < b.e",
     };
+  }
+  if (dialect === "duckdb") {
+    // DuckDB's unnest takes one list, with or without ORDINALITY; unnests side by side in one
+    // SELECT are zipped, the bucket's index being the third.
+    args.push(plan.bucketStarts, ends, plan.bucketStarts.length);
+    return { from: `(SELECT unnest(?::bigint[]) AS s, unnest(?::bigint[]) AS e, unnest(range(?)) AS i) b JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i", within: "" };
   }
   args.push(plan.bucketStarts, ends);
   return { from: `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i - 1", within: "" };
@@ -425,6 +437,18 @@ export function pageSlice(total: number, request: PageRequest): { page: number; 
   const limit = Math.max(0, end - start);
   if (start <= total - end) return { page, offset: start, limit, dir: request.dir, reversed: false };
   return { page, offset: total - end, limit, dir: request.dir === "asc" ? "desc" : "asc", reversed: true };
+}
+
+/**
+ * A page of a table on an asynchronous back-end (PostgreSQL, DuckDB): the count of its rows, then
+ * the slice of them in order; `read` runs a statement, both within one snapshot of the caller's.
+ */
+export async function readPage<Request extends PageRequest, Row extends object, Item>(queries: FactPageQueries<Request, Row, Item>, dialect: FactDialect, table: string, account: string, request: Request, read: <T extends object>(statement: Statement) => Promise<T[]>): Promise<{ total: number; page: number; items: Item[] }> {
+  const [count] = await read<{ n: Numeric }>(queries.count(dialect, table, account, request));
+  const total = Number(count?.n ?? 0);
+  const slice = pageSlice(total, request);
+  if (slice.limit === 0) return { total, page: slice.page, items: [] };
+  return { total, page: slice.page, items: queries.itemsOf(await read<Row>(queries.page(dialect, table, account, request, slice.dir, slice.offset, slice.limit)), slice.reversed) };
 }
 
 type PageRecord = { purchase_id: Numeric; day: string; seq: Numeric };

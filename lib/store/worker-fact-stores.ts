@@ -15,6 +15,11 @@ export function openWorkerPurchaseFactStore(file: string): PurchaseFactStore {
   return storeInWorker<PurchaseFactStore>({ module: "lib/store/sqlite-purchase-fact-store.ts", exportName: "SqlitePurchaseFactStore", args: [file] });
 }
 
+/** The purchases table in a DuckDB file (SALESDASH_FACT_ENGINE=duckdb), hosted the same way: the worker's instance is the process's only one on the file, and @duckdb/node-api's native module is loaded at run time, never bundled by Next.js. */
+export function openWorkerDuckDbPurchaseFactStore(file: string): PurchaseFactStore {
+  return storeInWorker<PurchaseFactStore>({ module: "lib/store/duckdb/duckdb-purchase-fact-store.ts", exportName: "DuckDbPurchaseFactStore", args: [file] });
+}
+
 export function openWorkerOrderFactStore(file: string): OrderFactStore {
   return storeInWorker<OrderFactStore>({ module: "lib/store/sqlite-order-fact-store.ts", exportName: "SqliteOrderFactStore", args: [file] });
 }

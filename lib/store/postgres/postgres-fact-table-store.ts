@@ -2,26 +2,33 @@ import "server-only";
 
 // What the PostgreSQL stores of one fact table each (purchases, orders, carts) do alike: the
 // pool (shared or their own), a day replaced with its mark, the marks read back, an account
-// forgotten, reads from one snapshot, a page of the table, and closing. The refunds' and
-// chargebacks' store holds two tables and keeps its own (postgres-event-fact-store.ts).
+// forgotten, reads from one snapshot, a page of the table, and closing. The orders' and carts'
+// stores extend it; the purchases' store holds one (an AsyncFactTable, as on DuckDB). The
+// refunds' and chargebacks' store holds two tables and keeps its own (postgres-event-fact-store.ts).
 import type { Pool, PoolClient } from "pg";
 import type { FactTableDefinition } from "../fact-table-definition";
-import { pageSlice, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
+import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
+import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-store";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
-export abstract class PostgresFactTableStore<Row> {
+export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
+  readonly dialect = "postgres";
+  readonly table: string;
+  readonly days: string;
   protected readonly pool: Pool;
   private readonly ownsPool: boolean;
   protected readonly tables: PostgresFactTables;
 
-  protected constructor(protected readonly table: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
+  constructor(private readonly definition: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
-    this.tables = { rows: table.rows, columns: ["account", "day", "seq", ...table.columns], days: table.days };
+    this.table = definition.rows;
+    this.days = definition.days;
+    this.tables = { rows: definition.rows, columns: ["account", "day", "seq", ...definition.columns], days: definition.days };
   }
 
-  protected async all<T extends object>(statement: Statement): Promise<T[]> {
+  async all<T extends object>(statement: Statement): Promise<T[]> {
     return (await this.pool.query<T & Record<string, unknown>>(statement.text, statement.args)).rows;
   }
 
@@ -34,7 +41,7 @@ export abstract class PostgresFactTableStore<Row> {
   }
 
   /** Each named statement's rows, read one after the other from one snapshot; the caller names the records' types, as `all` does. */
-  protected snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
+  snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
     return this.snapshot(async (client) => {
       const rows: Record<string, unknown[]> = {};
       for (const [name, statement] of Object.entries<Statement>(statements)) rows[name] = (await client.query(statement.text, statement.args)).rows;
@@ -42,26 +49,41 @@ export abstract class PostgresFactTableStore<Row> {
     });
   }
 
+  /** Reads of its own from one snapshot: rows as objects or as arrays. */
+  snapshotRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+    return this.snapshot((client) =>
+      read({
+        all: async <R extends object>(statement: Statement) => (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows,
+        arrays: async <R>(statement: Statement) => (await client.query<R & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows as R[],
+      }),
+    );
+  }
+
+  /** Each named statement's rows, read side by side on the pool's connections. */
+  async together<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
+    const entries = Object.entries<Statement>(statements);
+    const rows = await Promise.all(entries.map(([, statement]) => this.all(statement)));
+    return Object.fromEntries(entries.map(([name], i) => [name, rows[i]])) as unknown as R;
+  }
+
   /** The rows of some ids within a plan: none asked, none read (`IN ()` is no SQL). */
-  protected async ofIds<Row extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<Row[]> {
+  async ofIds<T extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<T[]> {
     if (ids.length === 0) return [];
-    return this.all<Row>(statementOf("postgres", this.table.rows, account, plan, ids));
+    return this.all<T>(statementOf("postgres", this.table, account, plan, ids));
   }
 
   /** A page of the table's rows: the count and the page from one snapshot, so a day replaced between them cannot skew the page. */
-  protected page<Request extends PageRequest, Row extends object, Item>(queries: FactPageQueries<Request, Row, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
-    return this.snapshot(async (client) => {
-      const count = queries.count("postgres", this.table.rows, account, request);
-      const total = Number((await client.query<{ n: string }>(count.text, count.args)).rows[0]?.n ?? 0);
-      const slice = pageSlice(total, request);
-      if (slice.limit === 0) return { total, page: slice.page, items: [] };
-      const page = queries.page("postgres", this.table.rows, account, request, slice.dir, slice.offset, slice.limit);
-      return { total, page: slice.page, items: queries.itemsOf((await client.query<Row & Record<string, unknown>>(page.text, page.args)).rows, slice.reversed) };
-    });
+  page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
+    return this.snapshot((client) => readPage(queries, "postgres", this.table, account, request, async <R extends object>(statement: Statement) => (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows));
   }
 
-  async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[]): Promise<void> {
-    await replaceFactDay(this.pool, this.tables, account, day, fetchedAt, rows.map(this.table.valuesOf));
+  /** A statement's rows as arrays (pg's rowMode "array"). */
+  async arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A> {
+    return consume((await this.pool.query<T & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows);
+  }
+
+  async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void> {
+    await replaceFactDay(this.pool, this.tables, account, day, fetchedAt, rows.map(this.definition.valuesOf), alongside && ((client) => client.query(alongside.text, alongside.args)));
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {

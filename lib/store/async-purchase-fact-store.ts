@@ -1,0 +1,145 @@
+import "server-only";
+
+// The purchases fact store over an asynchronous back-end (PostgreSQL, DuckDB): every method once,
+// the shared SQL run in the back-end's dialect by its fact table (postgres-fact-table-store.ts,
+// duckdb/duckdb-fact-table-store.ts). SQLite's store is synchronous and keeps its own
+// (sqlite-purchase-fact-store.ts).
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
+import {
+  affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
+  bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, summaryGroupsOf, summaryStatements,
+  type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
+} from "./purchase-fact-sql";
+import { checkoutsStatement } from "./checkout-fact-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
+import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+
+type Rows = Record<string, readonly object[]>;
+
+/** Reads within one snapshot of the back-end: a statement's rows as objects or as arrays. */
+export interface SnapshotReader {
+  all<T extends object>(statement: Statement): Promise<T[]>;
+  arrays<T>(statement: Statement): Promise<T[]>;
+}
+
+/** A fact table on an asynchronous back-end: its days written and forgotten, and the shared SQL's statements read in its dialect. */
+export interface AsyncFactTable<Row> {
+  readonly dialect: FactDialect;
+  readonly table: string;
+  /** The table of the days' marks. */
+  readonly days: string;
+  /** `alongside`: a statement run after the day's mark is written, in its transaction (the purchases' sealed customer cells). */
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void>;
+  readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
+  forget(account: string): Promise<void>;
+  close(): Promise<void>;
+  all<T extends object>(statement: Statement): Promise<T[]>;
+  /** Reads of the caller's, one after the other, from one snapshot. */
+  snapshotRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T>;
+  /** Each named statement's rows, from one snapshot. */
+  snapshotRows<R extends Rows>(statements: { [K in keyof R]: Statement }): Promise<R>;
+  /** Each named statement's rows, as the back-end reads several best (side by side on a pool, or from one snapshot). */
+  together<R extends Rows>(statements: { [K in keyof R]: Statement }): Promise<R>;
+  /** The rows of some ids within a plan: none asked, none read. */
+  ofIds<T extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<T[]>;
+  page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<FactPageOf<Item>>;
+  /** A statement's rows as arrays (a million rows are not a million objects), given to `consume`. */
+  arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A>;
+}
+
+export class AsyncPurchaseFactStore implements PurchaseFactStore {
+  private readonly dialect: FactDialect;
+  private readonly table: string;
+
+  constructor(protected readonly facts: AsyncFactTable<PurchaseFactRow>) {
+    ({ dialect: this.dialect, table: this.table } = facts);
+  }
+
+  /** With the day's mark, in its transaction, the day's sealed customer cells; rows written without them (never by the mirror) keep none of an older fetch. */
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
+    return this.facts.replaceDay(account, day, fetchedAt, rows, writeCustomersStatement(this.dialect, this.facts.days, account, day, customers ?? null));
+  }
+
+  csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
+    return this.facts.snapshotRead(async (reader) =>
+      csvPreambleOf(
+        await reader.all<{ purchase_id: Numeric; day: string }>(duplicatesStatement(this.dialect, this.table, account, days)),
+        (await reader.all<{ n: Numeric }>(unsealedStatement(this.dialect, this.facts.days, account, days)))[0]?.n ?? 0,
+      ),
+    );
+  }
+
+  /** A batch's rows as arrays (thousands of rows, not objects), and its days' sealed cells, from one snapshot. */
+  csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
+    return this.facts.snapshotRead(async (reader) => {
+      const rows = await reader.arrays<unknown[]>(csvBatchStatement(this.dialect, this.table, account, request));
+      const days = batchDays(rows, request.known);
+      return csvBatchOf(rows, days, days.length === 0 ? [] : await reader.all<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>(customersStatement(this.dialect, this.facts.days, account, days)));
+    });
+  }
+
+  readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+    return this.facts.readDayMeta(account, days);
+  }
+
+  forget(account: string): Promise<void> {
+    return this.facts.forget(account);
+  }
+
+  close(): Promise<void> {
+    return this.facts.close();
+  }
+
+  async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
+    if (plan.bucketStarts.length === 0) return { buckets: [], orders: [] };
+    const rows = await this.facts.together<{ buckets: BucketRecord[]; orders: OrderRecord[] }>({ buckets: bucketStatement(this.dialect, this.table, account, plan), orders: orderStatement(this.dialect, this.table, account, plan) });
+    return { buckets: rows.buckets.map(bucketGroupOf), orders: rows.orders.map(orderGroupOf) };
+  }
+
+  async summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups> {
+    const rows = await this.facts.together<{ slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[]; orders: OrderRecord[] }>({
+      ...summaryStatements(this.dialect, this.table, account, plan),
+      orders: orderStatement(this.dialect, this.table, account, plan),
+    });
+    return summaryGroupsOf(rows, rows.orders.map(orderGroupOf));
+  }
+
+  purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
+    return this.facts.page(PURCHASE_PAGE, account, request);
+  }
+
+  async locatePurchases(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactPageItem[]> {
+    return pageItemsOf(await this.facts.ofIds<PageRecord, PurchaseFactPlan>(locateStatement, account, plan, ids), false);
+  }
+
+  async affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
+    return affiliateGroupsOf(await this.facts.snapshotRows<Parameters<typeof affiliateGroupsOf>[0]>(affiliateStatements(this.dialect, this.table, account, plan)));
+  }
+
+  async countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]> {
+    return (await this.facts.ofIds<AffiliateCountRecord, PurchaseFactPlan>(countSalesStatement, account, plan, ids)).map(affiliateCountOf);
+  }
+
+  async refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
+    return refundGroupsOf(await this.facts.snapshotRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements(this.dialect, this.table, account, plan)));
+  }
+
+  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
+    return (await this.facts.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids)).map(saleOf);
+  }
+
+  payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
+    return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), payoutColumnsOf);
+  }
+
+  async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {
+    return (await this.facts.all<FundsDueRecord>(fundsDueStatement(this.dialect, this.table, account, days, currency, window))).map(fundsDueOf);
+  }
+
+  checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]> {
+    // DuckDB answers the purchase id as a bigint: a number, as FactCheckoutValues says (PostgreSQL's text is read by checkoutOf).
+    return this.facts.arrays<FactCheckoutValues, FactCheckoutValues[]>(checkoutsStatement(this.dialect, this.table, account, plan), (rows) => Array.from(rows, (r) => (typeof r[0] === "bigint" ? [Number(r[0]), r[1], r[2], r[3], r[4], r[5]] : r)));
+  }
+}

@@ -1,0 +1,211 @@
+import "server-only";
+
+// A fact table in a DuckDB file whatever its rows (purchases; orders and carts could follow), as
+// AsyncPurchaseFactStore reads one: make its tables, replace a day with its mark, read the
+// marks, forget an account, read from one snapshot, read a page of the table, and close. The PostgreSQL text of
+// the shared SQL runs here ("duckdb" dialect, purchase-fact-sql.ts); DuckDB answers COUNT, SUM
+// and BIGINT columns as JavaScript bigints, which the shared readers turn into numbers as they
+// do PostgreSQL's texts.
+import { BIGINT, BLOB, blobValue, DuckDBBlobValue, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
+import type { FactTableDefinition } from "../fact-table-definition";
+import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-store";
+import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
+import type { FactDayMeta } from "../purchase-fact-store";
+import { openDuckDbFile, type DuckDbFile } from "./duckdb-instance";
+
+/** A column's DuckDB type, as written by the appender. */
+export type DuckDbColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE";
+
+export interface DuckDbFactTable<Row> extends FactTableDefinition<Row> {
+  /** Each of `columns`' type, and whether it may be null. */
+  types: Record<string, { type: DuckDbColumnType; nullable?: boolean }>;
+  /** Columns of the days' marks beyond the mark itself, as SQL ("customers BLOB"): written by replaceDay's `alongside`. */
+  dayColumns?: string[];
+}
+
+/** A statement's arguments as DuckDB binds them: a list is a LIST of BIGINT or VARCHAR (an empty one too), bytes a BLOB. */
+function bound(args: readonly unknown[]): { values: DuckDBValue[]; types: Array<DuckDBType | undefined> } {
+  const types = args.map((a) => (Array.isArray(a) ? LIST(a.every((v) => typeof v === "number") ? BIGINT : VARCHAR) : a instanceof Uint8Array ? BLOB : undefined));
+  const values = args.map((a) => (Array.isArray(a) ? listValue(a as DuckDBValue[]) : a instanceof Uint8Array ? blobValue(a) : (a as DuckDBValue)));
+  return { values, types };
+}
+
+/** A BLOB answered as its bytes, as pg answers a BYTEA and better-sqlite3 a BLOB. */
+const plain = (value: unknown): unknown => (value instanceof DuckDBBlobValue ? value.bytes : value);
+
+export async function rowsOf<T>(connection: DuckDBConnection, statement: Statement): Promise<T[]> {
+  const { values, types } = bound(statement.args);
+  const rows = (await connection.runAndReadAll(statement.text, values, types as DuckDBType[])).getRowObjects();
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, plain(value)]))) as T[];
+}
+
+/** A statement's rows as arrays, converted a chunk (2048 rows) at a time as they are iterated. */
+async function arraysOf<T>(connection: DuckDBConnection, statement: Statement): Promise<Iterable<T>> {
+  const { values, types } = bound(statement.args);
+  const result = await connection.run(statement.text, values, types as DuckDBType[]);
+  return (function* chunks() {
+    for (let i = 0; i < result.chunkCount; i++) yield* result.getChunk(i).getRows() as T[];
+  })();
+}
+
+/** `run` inside a transaction of the connection: committed when it ends, rolled back when it throws. */
+async function inTransaction<T>(connection: DuckDBConnection, run: () => Promise<T>): Promise<T> {
+  await connection.run("BEGIN TRANSACTION");
+  try {
+    const answer = await run();
+    await connection.run("COMMIT");
+    return answer;
+  } catch (error) {
+    await connection.run("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}
+
+function append(appender: DuckDBAppender, type: DuckDbColumnType, value: unknown): void {
+  if (value === null || value === undefined) appender.appendNull();
+  else if (type === "VARCHAR") appender.appendVarchar(String(value));
+  else if (type === "BIGINT") appender.appendBigInt(BigInt(value as number));
+  else if (type === "INTEGER") appender.appendInteger(value as number);
+  else appender.appendDouble(value as number);
+}
+
+export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
+  readonly dialect = "duckdb";
+  readonly table: string;
+  readonly days: string;
+  private readonly file: DuckDbFile;
+  private readonly ready: Promise<void>;
+
+  constructor(path: string, private readonly definition: DuckDbFactTable<Row>) {
+    const table = definition;
+    this.table = table.rows;
+    this.days = table.days;
+    this.file = openDuckDbFile(path);
+    const columns = table.columns.map((c) => {
+      const column = table.types[c];
+      if (!column) throw new Error(`${table.rows}: no DuckDB type for ${c}`);
+      return `${c} ${column.type}${column.nullable ? "" : " NOT NULL"}`;
+    });
+    // No primary key nor index on the rows: a day is replaced whole (deleted, then appended), and
+    // DuckDB's zone maps skip the row groups outside a range of day or created_at (rows arrive a
+    // day at a time); an ART index would be held in memory and slow the appends.
+    this.ready = this.file.serialized(() => this.file.withConnection(async (connection) => {
+      await connection.run(`CREATE TABLE IF NOT EXISTS ${table.rows} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, seq INTEGER NOT NULL, ${columns.join(", ")})`);
+      await connection.run(`CREATE TABLE IF NOT EXISTS ${table.days} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, fetched_at BIGINT NOT NULL, count INTEGER NOT NULL, ${(table.dayColumns ?? []).map((c) => `${c}, `).join("")}PRIMARY KEY (account, day))`);
+    }));
+  }
+
+  /** A connection once the tables exist. */
+  private async connected<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    await this.ready;
+    return this.file.withConnection(work);
+  }
+
+  all<T extends object>(statement: Statement): Promise<T[]> {
+    return this.connected((connection) => rowsOf<T>(connection, statement));
+  }
+
+  /** A statement's rows as arrays, converted a chunk (2048 rows) at a time as `consume` iterates them. */
+  arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A> {
+    return this.connected(async (connection) => consume(await arraysOf<T>(connection, statement)));
+  }
+
+  /** Reads from one snapshot (a transaction of a connection of its own): a day replaced between them cannot set them apart. */
+  private snapshot<T>(read: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.connected((connection) => inTransaction(connection, () => read(connection)));
+  }
+
+  /** Reads of the caller's, one after the other, from one snapshot. */
+  snapshotRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+    return this.snapshot((connection) =>
+      read({
+        all: <R extends object>(statement: Statement) => rowsOf<R>(connection, statement),
+        arrays: async <R>(statement: Statement) => Array.from(await arraysOf<R>(connection, statement), (row) => (Array.isArray(row) ? row.map(plain) : row) as R),
+      }),
+    );
+  }
+
+  /** Each named statement's rows, read one after the other from one snapshot; the caller names the records' types. */
+  snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
+    return this.snapshot(async (connection) => {
+      const rows: Record<string, unknown[]> = {};
+      for (const [name, statement] of Object.entries<Statement>(statements)) rows[name] = await rowsOf(connection, statement);
+      return rows as unknown as R;
+    });
+  }
+
+  /** Several statements, one after the other from one snapshot: each already runs on every thread. */
+  together<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
+    return this.snapshotRows<R>(statements);
+  }
+
+  /** The rows of some ids within a plan: none asked, none read. */
+  async ofIds<T extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    return this.all<T>(statementOf("duckdb", this.table, account, plan, ids));
+  }
+
+  /** A page of the table's rows: the count and the page from one snapshot. */
+  page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
+    return this.snapshot((connection) => readPage(queries, "duckdb", this.table, account, request, (statement) => rowsOf(connection, statement)));
+  }
+
+  /** The day's rows deleted and appended (DuckDB's appender: column by column in native code, not a statement per row), with its mark, in one transaction. */
+  async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void> {
+    await this.ready;
+    const types = this.definition.columns.map((c) => this.definition.types[c]!.type);
+    await this.file.serialized(() => this.file.withConnection((connection) => inTransaction(connection, async () => {
+      await connection.run(`DELETE FROM ${this.table} WHERE account = ? AND day = ?`, [account, day]);
+      const appender = await connection.createAppender(this.table);
+      try {
+        rows.forEach((row, seq) => {
+          appender.appendVarchar(account);
+          appender.appendVarchar(day);
+          appender.appendInteger(seq);
+          this.definition.valuesOf(row).forEach((value, i) => append(appender, types[i]!, value));
+          appender.endRow();
+        });
+        appender.flushSync();
+      } finally {
+        try {
+          appender.closeSync();
+        } catch {
+          // A failed flush leaves its rows in the appender; the rollback drops the day's writes.
+        }
+      }
+      await connection.run(`INSERT OR REPLACE INTO ${this.definition.days} (account, day, fetched_at, count) VALUES (?, ?, ?, ?)`, [account, day, BigInt(fetchedAt), rows.length]);
+      if (alongside) await rowsOf(connection, alongside);
+    })));
+  }
+
+  async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+    if (days.length === 0) return [];
+    const rows = await this.all<{ day: string; fetched_at: bigint; count: number }>({ text: `SELECT day, fetched_at, count FROM ${this.definition.days} WHERE account = ? AND list_contains(?::varchar[], day)`, args: [account, [...days]] });
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    return days.flatMap((day) => {
+      const row = byDay.get(day);
+      return row ? [{ day, fetchedAt: Number(row.fetched_at), count: Number(row.count) }] : [];
+    });
+  }
+
+  /**
+   * The account's rows and marks deleted in one transaction, then a checkpoint, which writes the
+   * table without them. DuckDB has no secure_delete: blocks it freed keep their old bytes until
+   * reused.
+   */
+  async forget(account: string): Promise<void> {
+    await this.ready;
+    await this.file.serialized(() => this.file.withConnection(async (connection) => {
+      await inTransaction(connection, async () => {
+        await connection.run(`DELETE FROM ${this.table} WHERE account = ?`, [account]);
+        await connection.run(`DELETE FROM ${this.definition.days} WHERE account = ?`, [account]);
+      });
+      await connection.run("CHECKPOINT");
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.ready.catch(() => undefined);
+    await this.file.release();
+  }
+}

@@ -1,0 +1,51 @@
+import "server-only";
+
+// The purchases fact table in a DuckDB file beside the mirror (SALESDASH_FACT_ENGINE=duckdb):
+// the same contract as SqlitePurchaseFactStore and PostgresPurchaseFactStore, answer for answer
+// (lib/store/purchase-fact-store.ts): AsyncPurchaseFactStore's methods, as PostgreSQL's, the
+// shared SQL in its "duckdb" dialect. A column store: a report's scan reads the few columns it
+// names, compressed, on DuckDB's own threads, so the store needs no worker thread; only turning
+// its answers into JavaScript runs on the caller's.
+// Not encrypted: DuckDB cannot write an encrypted file with what installs here.
+import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
+import { CSV_COLUMNS, DIMENSION_COLUMN, ROW_COLUMNS, rowValues, snakeCase, SUM_COLUMNS } from "../purchase-fact-sql";
+import { CUSTOMERS_COLUMN } from "../purchase-csv-sql";
+import { FACT_CSV_AMOUNTS, FACT_DIMENSIONS, type PurchaseFactRow } from "../purchase-fact-store";
+import { DuckDbFactTableStore, type DuckDbFactTable } from "./duckdb-fact-table-store";
+
+const text = { type: "VARCHAR" } as const;
+const CSV_AMOUNT_COLUMNS = new Set<string>(FACT_CSV_AMOUNTS.map(snakeCase));
+const cents = { type: "BIGINT" } as const;
+const nullable = <T extends object>(column: T) => ({ ...column, nullable: true });
+
+/** The columns' types, as PostgreSQL's migrations give them (BIGINT cents and instants, DOUBLE amounts for ordering). */
+const TYPES: DuckDbFactTable<PurchaseFactRow>["types"] = {
+  purchase_id: cents,
+  order_id: nullable(cents),
+  created_at: nullable(cents),
+  available_at: nullable(cents),
+  currency: text,
+  currency_offer: text,
+  offer_name: nullable(text),
+  ...Object.fromEntries(FACT_DIMENSIONS.map((d) => [DIMENSION_COLUMN[d], text])),
+  ...Object.fromEntries(SUM_COLUMNS.map((c) => [c, cents])),
+  purchase_created_at: text,
+  sort_product: text,
+  sort_type: text,
+  sort_method: text,
+  sort_country: text,
+  sale_amount: { type: "DOUBLE" },
+  commission_amount: { type: "DOUBLE" },
+  checkout_id: nullable(text),
+  offer_code: nullable(text),
+  checkout_initialized_at: text,
+  // What the purchases CSV writes as the record gave it (purchase-csv-sql.ts): texts, then amounts.
+  ...Object.fromEntries(CSV_COLUMNS.map((c) => [c, nullable(CSV_AMOUNT_COLUMNS.has(c) ? ({ type: "DOUBLE" } as const) : text)])),
+};
+
+export class DuckDbPurchaseFactStore extends AsyncPurchaseFactStore {
+  /** `file`: the DuckDB file (facts.duckdb in the data directory), made when missing. */
+  constructor(file: string) {
+    super(new DuckDbFactTableStore<PurchaseFactRow>(file, { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES, dayColumns: [`${CUSTOMERS_COLUMN} BLOB`] }));
+  }
+}
