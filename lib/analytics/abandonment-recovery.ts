@@ -90,7 +90,7 @@ export function recoveryDelaysOf({ recoveredCarts, medianMinutes, p90Minutes, co
 }
 
 /** The delay bucket of a delay in milliseconds, as bucketOf places its minutes: for a store's grouping. */
-export const DELAY_BUCKET_MS = [HOUR, 6 * HOUR, 24 * HOUR, 72 * HOUR].map((minutes) => minutes * 60_000);
+export const DELAY_BUCKET_MS: readonly [number, number, number, number] = [HOUR * 60_000, 6 * HOUR * 60_000, 24 * HOUR * 60_000, 72 * HOUR * 60_000];
 
 /** Per currency, recovered carts and value in each bucket of purchasedAt. */
 export function recoveredSeries<C extends RecoveryCart>(carts: readonly C[], options: Omit<AbandonmentSeriesOptions<C>, "dateOf">): CurrencyBuckets[] {

@@ -7,11 +7,11 @@ import "server-only";
 import { approvalRatesOf, attemptsOf, type ApprovalDimension, type AttemptSums } from "@/lib/analytics/abandonment-attempts";
 import { CentsByCurrency } from "@/lib/analytics/abandonment-currency";
 import { addCell, declineCodesOf, declineMatrixOf, type DeclineCells } from "@/lib/analytics/abandonment-declines";
-import { ALL_CHECKOUTS, emptyTally, funnelOf, PURCHASED_NOT_APPLICABLE, type FunnelGroupBy, type StageTally } from "@/lib/analytics/abandonment-funnel";
+import { ALL_CHECKOUTS, emptyTally, FUNNEL_STEPS, funnelOf, PURCHASED_NOT_APPLICABLE, type FunnelGroupBy, type StageTally } from "@/lib/analytics/abandonment-funnel";
 import { heatmapOf, HEATMAP_WEEKDAYS } from "@/lib/analytics/abandonment-heatmap";
 import { CartSums, kpiRows } from "@/lib/analytics/abandonment-kpis";
 import { median } from "@/lib/analytics/abandonment-quantiles";
-import { recoveryDelaysOf } from "@/lib/analytics/abandonment-recovery";
+import { DELAY_BUCKET_MS, recoveryDelaysOf } from "@/lib/analytics/abandonment-recovery";
 import { countryStateRows, whereRows, type WhereGroup } from "@/lib/analytics/abandonment-where";
 import { isUnknownCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { declineRecoveryOf } from "@/lib/analytics/decline-recovery";
@@ -47,6 +47,9 @@ export function cartPanelPlan(query: CartPanelQuery, decided: CurrencyAssumption
     currencies,
     bucketStarts: range.bucketStarts,
     offsets: new ZoneOffsets(query.timeZone, carts.startMs, carts.endMs).segments(),
+    // The analytics' definitions, handed to the store (which imports no feature folder).
+    funnelFields: FUNNEL_STEPS.map((step) => step.field),
+    delayBucketsMs: DELAY_BUCKET_MS,
     purchases: { ...checkoutPlan({ ...query, keys: query.purchaseKeys }), currency: currencyPlan(decided) },
     ...(only ? { only } : {}),
   };

@@ -4,10 +4,7 @@
 // into a selection table with every key the panels group by already read as the record engine
 // reads it ("none" for a cart without the value); likewise the range's purchases from the
 // purchases fact table beside it. Every panel is then a grouping of those, in the store.
-import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
-import { DELAY_BUCKET_MS } from "@/lib/analytics/abandonment-recovery";
-import { FUNNEL_STEPS } from "@/lib/analytics/abandonment-funnel";
-import { NONE } from "@/lib/analytics/dimensions";
+import { NONE, UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import { CART_DIMENSION_COLUMN } from "./cart-fact-sql";
 import { filterConditions } from "./order-fact-sql";
 import { days, forDialect, rangeRows, type FactDialect, type Statement } from "./purchase-fact-sql";
@@ -19,13 +16,14 @@ export const PURCHASE_SELECTION = "cart_purchase_selection";
 const orNone = (column: string) => `COALESCE(NULLIF(${column}, ''), '${NONE}')`;
 
 // The funnel's last step a cart reached (lastStepOf): the latest of its instants present, else
-// the session's, which every cart has.
+// the session's, which every cart has. The steps' order is the query's (plan.funnelFields).
 const STEP_COLUMNS: Partial<Record<string, string>> = { firstAttemptAt: "first_attempt_at", firstApprovedAt: "first_approved_at", purchasedAt: "purchased_at" };
-const STEP = `CASE ${FUNNEL_STEPS.map((step, i) => ({ column: STEP_COLUMNS[step.field], i }))
-  .filter((step) => step.column !== undefined)
-  .reverse()
-  .map((step) => `WHEN f.${step.column} IS NOT NULL THEN ${step.i}`)
-  .join(" ")} ELSE 1 END`;
+const stepOf = (fields: readonly string[]) =>
+  `CASE ${fields.map((field, i) => ({ column: STEP_COLUMNS[field], i }))
+    .filter((step) => step.column !== undefined)
+    .reverse()
+    .map((step) => `WHEN f.${step.column} IS NOT NULL THEN ${step.i}`)
+    .join(" ")} ELSE 1 END`;
 
 /** The selection's columns, each with what it is read from on the carts fact table `f`. */
 function selectionColumns(plan: CartPanelPlan, args: unknown[]): Array<[string, string]> {
@@ -45,7 +43,7 @@ function selectionColumns(plan: CartPanelPlan, args: unknown[]): Array<[string, 
     ["code", "NULLIF(f.decline_code, '')"], ["version", orNone("f.checkout_version")], ["mode", orNone("f.session_mode")],
     ["cents", "f.amount_cents"], ["attempts", "COALESCE(f.attempts, 0)"], ["approved", "COALESCE(f.approved, 0)"], ["declined", "COALESCE(f.declined, 0)"],
     ["recovered", "f.recovered"], ["session_at", "f.session_at"], ["session_day", "substr(f.session_text, 1, 10)"],
-    ["abandoned_at", "f.abandoned_at"], ["purchased_at", "f.purchased_at"], ["step", STEP],
+    ["abandoned_at", "f.abandoned_at"], ["purchased_at", "f.purchased_at"], ["step", stepOf(plan.funnelFields)],
   ];
 }
 
@@ -147,7 +145,7 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Reco
   const series = rangeJoin(dialect, bucketRanges(plan), seriesArgs, "session_at");
   const recoveredArgs: unknown[] = [];
   const recovered = rangeJoin(dialect, bucketRanges(plan), recoveredArgs, "purchased_at");
-  const [under1h, under6h, under24h, upTo3d] = DELAY_BUCKET_MS;
+  const [under1h, under6h, under24h, upTo3d] = plan.delayBucketsMs;
   return {
     ...statements,
     where: s(`SELECT r.currency, r.offer, r.product, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product`),

@@ -14,6 +14,10 @@ export interface CartPanelPlan extends CartFactPlan {
   offsets: ReadonlyArray<readonly [number, number, number]>;
   /** The range's purchases after the report's purchase filters, their currency placed, read from the purchases fact table beside the carts' (the same file or database). */
   purchases: PurchaseFactPlan;
+  /** The funnel's steps in order, as the record fields whose instant marks each (the analytics' FUNNEL_STEPS). */
+  funnelFields: readonly string[];
+  /** The recovery delays' bucket bounds in ms: under 1 h, 6 h, 24 h, up to 3 days (the analytics' DELAY_BUCKET_MS). */
+  delayBucketsMs: readonly [number, number, number, number];
   /** "kpis": only what a comparison period shows (totals, the middle delays to abandon, purchased checkouts, days). */
   only?: "kpis";
 }
