@@ -1,4 +1,4 @@
-// npm run bench:duckdb-facts [-- --scale N --days N --runs N --repeats N --dir DIR] — the
+// npm run bench:duckdb-facts [-- --scale N --days N --runs N --repeats N --dir DIR --only CALL] — the
 // purchases fact table on SQLite (in its worker thread, as the app opens it) and on DuckDB
 // (DuckDbPurchaseFactStore), filled with the same rows, and the store calls of the reports
 // timed on each: cold (the first call of a new process, the store opened) and warm (the same
@@ -139,7 +139,7 @@ function runChild(dir: string, engine: Engine, name: string, repeats: number): C
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "731" }, runs: { type: "string", default: "2" }, repeats: { type: "string", default: "3" }, dir: { type: "string" }, child: { type: "string" }, call: { type: "string" }, keep: { type: "boolean", default: false } } });
+  const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, days: { type: "string", default: "731" }, runs: { type: "string", default: "2" }, repeats: { type: "string", default: "3" }, dir: { type: "string" }, child: { type: "string" }, call: { type: "string" }, only: { type: "string" }, keep: { type: "boolean", default: false } } });
   const repeats = Number(values.repeats);
   if (values.child) return child(values.dir!, values.child as Engine, values.call!, repeats);
 
@@ -155,11 +155,13 @@ async function main(): Promise<void> {
   console.log(`fill: sqlite ${(filled.fillMs.sqlite / 1000).toFixed(1)} s, duckdb ${(filled.fillMs.duckdb / 1000).toFixed(1)} s; files: sqlite ${sizeMiB(fileOf(dir, "sqlite")).toFixed(0)} MiB, duckdb ${sizeMiB(fileOf(dir, "duckdb")).toFixed(0)} MiB`);
   console.log(`\n| call (load before → after) | sqlite cold / warm (ms) | duckdb cold / warm (ms) | peak RSS sqlite / duckdb (MiB) |\n|---|---:|---:|---:|`);
   const opens: Record<Engine, number[]> = { sqlite: [], duckdb: [] };
-  for (const name of Object.keys(calls(filled))) {
+  // --dir DIR fills DIR once and reads it again on the next run; --only times one call.
+  for (const [n, name] of Object.keys(calls(filled)).filter((c) => !values.only || c === values.only).entries()) {
     const before = os.loadavg()[0]!.toFixed(1);
     const results: Record<Engine, ChildResult[]> = { sqlite: [], duckdb: [] };
+    // The engine going first changes from one run to the next and from one call to the next.
     for (let run = 0; run < Number(values.runs); run++) {
-      for (const engine of run % 2 === 0 ? ENGINES : [...ENGINES].reverse()) results[engine].push(runChild(dir, engine, name, repeats));
+      for (const engine of (run + n) % 2 === 0 ? ENGINES : [...ENGINES].reverse()) results[engine].push(runChild(dir, engine, name, repeats));
     }
     const cell = (e: Engine) => `${ms(median(results[e].map((r) => r.coldMs)))} / ${ms(median(results[e].flatMap((r) => r.warmMs)))}`;
     const peak = (e: Engine) => Math.max(...results[e].map((r) => r.peakMiB)).toFixed(0);

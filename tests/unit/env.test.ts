@@ -16,7 +16,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60 });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "sqlite", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60 });
   });
 
   it("treats empty strings as unset", () => {
@@ -25,11 +25,18 @@ describe("parseServerEnv", () => {
       SALES_API_REPORT_DEADLINE_MS: 30_000,
       SESSION_MAX_AGE_SECONDS: 28_800,
       SALESDASH_DATA_DIR: ".data",
+      SALESDASH_FACT_ENGINE: "sqlite",
       SALESDASH_SYNC_DAYS: 730,
       SALESDASH_SYNC_PER_MINUTE: 45,
       SALESDASH_TRUSTED_PROXIES: 0,
       SALESDASH_SIGN_IN_WAIT_SECONDS: 60,
     });
+  });
+
+  it("reads the purchases fact table's engine, sqlite unless duckdb is named", () => {
+    expect(parseServerEnv({ SALESDASH_FACT_ENGINE: "duckdb" }).SALESDASH_FACT_ENGINE).toBe("duckdb");
+    expect(parseServerEnv({ SALESDASH_FACT_ENGINE: "" }).SALESDASH_FACT_ENGINE).toBe("sqlite");
+    expect(() => parseServerEnv({ SALESDASH_FACT_ENGINE: "postgres" })).toThrow(/SALESDASH_FACT_ENGINE: must be sqlite or duckdb/);
   });
 
   it("reads the report deadline in milliseconds and refuses one too short to fetch anything", () => {
