@@ -97,16 +97,27 @@ async function main(): Promise<void> {
         await session.post("Profiler.enable");
         await session.post("Profiler.start");
       }
+      // With --expose-gc, each run starts from a collected heap (the fill's garbage is not its peak).
+      (globalThis as { gc?: () => void }).gc?.();
       const before = load();
+      // The process's RSS (the workers' memory in it) sampled while the view is built: its peak is what one request costs.
+      let peak = 0;
+      const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+      const sampler = setInterval(sample, 25);
       const t = performance.now();
+      // CPU time of every thread of the process (the stores' workers too): what the view costs whatever else runs on the machine.
+      const cpu0 = process.cpuUsage();
       await VIEWS[report]!(bench.client, params, stores);
       times.push(s(performance.now() - t));
+      const cpu = process.cpuUsage(cpu0);
+      clearInterval(sampler);
+      sample();
       // With --expose-gc, what the run left held (not its garbage).
       (globalThis as { gc?: () => void }).gc?.();
       const heap = process.memoryUsage();
       const mib = (bytes: number) => (bytes / 1_048_576).toFixed(0);
       // The main thread's heap and buffers beside the process's RSS (the workers' heaps are in the RSS only).
-      console.log(`${report} run ${run + 1}: ${times.at(-1)} s (load ${before} -> ${load()}, RSS ${rssMiB()} MiB, main heap ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)} MiB, external ${mib(heap.external)} MiB)`);
+      console.log(`${report} run ${run + 1}: ${times.at(-1)} s, CPU ${s((cpu.user + cpu.system) / 1000)} s (load ${before} -> ${load()}, peak RSS during the view ${mib(peak)} MiB, RSS ${rssMiB()} MiB, main heap ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)} MiB, external ${mib(heap.external)} MiB)`);
       if (profiling) {
         const { profile } = await session.post("Profiler.stop");
         fs.mkdirSync(values.profile!, { recursive: true });

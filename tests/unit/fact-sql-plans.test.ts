@@ -75,10 +75,12 @@ describe("the Abandonment panels' statements on SQLite", () => {
     return details;
   };
 
-  it("read the range's carts and purchases once each: along the primary key's days without a filter, through the dimension's index with one", async () => {
+  it("read the range's carts and purchases once each: along the primary key's days (backwards, a day sorted at a time) without a filter, through the dimension's index with one", async () => {
     const [carts, purchases] = await plans({});
     expect(carts).toMatch(/SEARCH f USING PRIMARY KEY \(account=\? AND day>\? AND day<\?\)/);
     expect(purchases).toMatch(/SEARCH f USING PRIMARY KEY \(account=\? AND day>\? AND day<\?\)/);
+    // In the records' order (newest day first) along the key backwards: only a day's rows are sorted, not the range.
+    for (const fill of [carts, purchases]) expect(fill).toMatch(/USE TEMP B-TREE FOR LAST TERM OF ORDER BY/);
     const [filteredCarts, filteredPurchases] = await plans({ product: ["Q"] });
     expect(filteredCarts).toMatch(/USING INDEX cart_facts_product/);
     expect(filteredPurchases).toMatch(/USING INDEX purchase_facts_product/);
