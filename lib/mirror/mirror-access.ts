@@ -6,7 +6,7 @@ import "server-only";
 import { getServerEnv } from "@/lib/env";
 import { createSalesApiClient, getClientState, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
-import { cartFactStore, eventFactStore, mirrorStore, orderFactStore, purchaseFactStore } from "@/lib/store/app-stores";
+import { cartFactStore, eventFactStore, mirrorStore, orderFactStore, purchaseFactStore, purchasesBesideCarts } from "@/lib/store/app-stores";
 import { getProcessState } from "@/lib/store/process-state";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -31,6 +31,8 @@ const whereWritten = <S>(open: () => S): S | undefined => (getServerEnv().AUTH_S
 export const getReportFactStore = () => whereWritten(getPurchaseFactStore);
 export const getReportOrderFactStore = () => whereWritten(getOrderFactStore);
 export const getReportCartFactStore = () => whereWritten(getCartFactStore);
+/** Whether the carts' store can make the Abandonment panels: the purchases table is beside its carts. */
+export const cartStoreReadsPurchases = (): boolean => purchasesBesideCarts();
 export const getReportEventFactStore = () => whereWritten(getEventFactStore);
 
 /** The process's fact stores, one for each of FactStores' (a store added there must be added here): a mirrored client writes them, forgetting an account deletes its rows from each. */

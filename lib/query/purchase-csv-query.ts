@@ -36,6 +36,18 @@ export class CustomerCellsUnreadable extends Error {
   }
 }
 
+/**
+ * A day the file was writing was stored again (a newer fetch) before its last row was written:
+ * its rows may have moved, so going on could repeat or skip rows, or put one customer's cells on
+ * another's purchase. The download stops instead; the next one reads the new day whole.
+ */
+export class DayStoredAgainWhileWriting extends Error {
+  constructor(readonly day: string) {
+    super(`The purchases of ${day} were fetched again while the file was being written: download it again.`);
+    this.name = "DayStoredAgainWhileWriting";
+  }
+}
+
 /** Where the batch row holds each of a record's fields (after day and seq). */
 export const factCsvIndex = (field: string): number => {
   const i = FACT_CSV_FIELDS.findIndex(([f]) => f === field);
@@ -80,25 +92,31 @@ export async function queryPurchaseCsvRows(
   async function* rows(): AsyncGenerator<FactCsvRow> {
     let next: Promise<FactCsvBatch> | null = read({ after: null, known: null });
     let day: string | null = null;
+    let dayFetchedAt: number | null = null;
     let cells: FactCustomerCells[] = [];
     while (next) {
       const batch: FactCsvBatch = await next;
       const last = batch.rows.at(-1);
       // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
-      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) }, known: last[0] as string }) : null;
-      const opened = new Map<string, FactCustomerCells[]>();
+      // Every batch carries the cells of each of its days, the day it goes on with too: their fetch
+      // tells whether that day was stored again between the two batches.
+      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) }, known: null }) : null;
+      const opened = new Map<string, { fetchedAt: number; cells: FactCustomerCells[] }>();
       for (const c of batch.customers) {
         const value = c.sealed && open(c.day, c.fetchedAt, c.sealed);
         if (!Array.isArray(value)) throw new CustomerCellsUnreadable(c.day);
-        opened.set(c.day, value as FactCustomerCells[]);
+        opened.set(c.day, { fetchedAt: c.fetchedAt!, cells: value as FactCustomerCells[] });
       }
+      const goingOn = day === null ? undefined : opened.get(day);
+      if (goingOn && goingOn.fetchedAt !== dayFetchedAt) throw new DayStoredAgainWhileWriting(day!);
       for (const row of batch.rows) {
         const rowDay = row[0] as string;
         if (rowDay !== day) {
           const found = opened.get(rowDay);
           if (!found) throw new CustomerCellsUnreadable(rowDay);
           day = rowDay;
-          cells = found;
+          dayFetchedAt = found.fetchedAt;
+          cells = found.cells;
         }
         // PostgreSQL answers BIGINT as text.
         const id = Number(row[ID]);

@@ -62,6 +62,12 @@ export const purchaseFactStore = (): PurchaseFactStore => {
   return opened("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), onDuckDb ? openWorkerDuckDbPurchaseFactStore : openWorkerPurchaseFactStore, onDuckDb ? DUCKDB_PURCHASES_FILE : MIRROR_FILE);
 };
 
+/**
+ * Whether the purchases fact table is in the carts' file or database, where the carts' store reads
+ * it for the Abandonment panels (cart-panel-sql.ts): not when the embedded purchases are on DuckDB.
+ */
+export const purchasesBesideCarts = (): boolean => getServerEnv().SALESDASH_DATABASE_URL !== undefined || getServerEnv().SALESDASH_FACT_ENGINE !== "duckdb";
+
 export const orderFactStore = (): OrderFactStore => opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), openWorkerOrderFactStore, MIRROR_FILE);
 
 export const cartFactStore = (): CartFactStore => opened("cartFacts", (pool) => new PostgresCartFactStore(pool), openWorkerCartFactStore, MIRROR_FILE);

@@ -35,7 +35,7 @@ export interface PurchaseFactRow {
   sums: number[];
   /** What the purchases table shows and sorts by (lib/reports/server/purchase-rows.ts). */
   table: FactTableKeys;
-  /** What the purchases CSV writes that no other column holds, as the record gives it (lib/reports/server/purchase-csv-facts.ts). */
+  /** What the purchases CSV writes that no other column holds, as the record gives it (lib/query/purchase-csv-query.ts, lib/store/purchase-csv-sql.ts). */
   csv: FactCsvValues;
 }
 

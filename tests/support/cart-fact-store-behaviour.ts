@@ -28,12 +28,12 @@ export type CartsQuery = OrdersQuery;
  * aggregates), whether the purchases were (`readPurchases`), and whether the panels were made
  * in the store (`aggregated`: both tables hold the periods).
  */
-export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none", purchases?: PurchaseFactStore) {
+export async function bothAbandonmentViews(store: CartFactStore, query: CartsQuery, compare: ReportParams["compare"] = "none", purchases?: PurchaseFactStore, cartStoreReadsPurchases?: boolean) {
   const checkouts = purchases ? vi.spyOn(purchases, "checkouts") : null;
   const panels = vi.spyOn(store, "cartPanels");
   try {
     const views = await viewsFromFactsAndRecords(store, "carts", (cartFacts) =>
-      buildAbandonmentView(heldAbandonmentClient(), ordersParams(query, compare), { cartFacts, facts: cartFacts ? purchases : undefined, currency: query.currency }));
+      buildAbandonmentView(heldAbandonmentClient(), ordersParams(query, compare), { cartFacts, facts: cartFacts ? purchases : undefined, currency: query.currency, cartStoreReadsPurchases }));
     const aggregated = panels.mock.calls.length > 0;
     return { ...views, read: views.read || aggregated, readPurchases: (checkouts?.mock.calls.length ?? 0) > 0 || aggregated, aggregated };
   } finally {

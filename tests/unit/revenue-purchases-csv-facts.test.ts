@@ -5,7 +5,7 @@ import { getPurchaseFactStore } from "@/lib/mirror/mirror-access";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchaseCustomerCells, purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
-import { queryPurchaseCsvRows, factCsvIndex } from "@/lib/query/purchase-csv-query";
+import { DayStoredAgainWhileWriting, queryPurchaseCsvRows, factCsvIndex } from "@/lib/query/purchase-csv-query";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { bothWays, purchaseCsvFactsBehaviour } from "../support/purchase-csv-facts-behaviour";
 import { processDataDir } from "../support/process-data-dir";
@@ -68,6 +68,27 @@ describe("the cursor over a purchase stored on two days", () => {
     expect(all).toHaveLength(6);
     const methods = [...new Set([...older, ...newer].map((p) => p.paymentMethod ?? "none"))].filter((m) => m !== "boleto_moved");
     expect((await idsOf({ method: methods })).map(([id]) => id)).not.toContain(moved.purchaseId);
+    await facts.close();
+  });
+
+  it("stops, rather than writing a row with another's cells, when a day it is writing is stored again between two batches", async () => {
+    const facts = new SqlitePurchaseFactStore(path.join(dir.dir, "stored-again.sqlite"));
+    const records = day("2026-05-03");
+    await facts.replaceDay("acct", "2026-05-03", NOW, purchaseFactRows(records), sealedOf(records));
+    // A row a batch: the second batch is read ahead with the first, the third after the change.
+    expect(records.length).toBeGreaterThanOrEqual(3);
+    const rows = (await queryPurchaseCsvRows(facts, "acct", query({}), open, 1))![Symbol.asyncIterator]();
+    const first = await rows.next();
+    expect(first.done).toBe(false);
+    // The sync stores the day again (a newer fetch, its purchases in another order) while the file is written.
+    const reordered = [...records].reverse();
+    await facts.replaceDay("acct", "2026-05-03", NOW + 60_000, purchaseFactRows(reordered), sealedOf(reordered));
+    const rest: unknown[] = [];
+    await expect((async () => {
+      for (let next = await rows.next(); !next.done; next = await rows.next()) rest.push(next.value);
+    })()).rejects.toThrow(DayStoredAgainWhileWriting);
+    // The batch read ahead before the change is written; nothing of the new fetch is.
+    expect(rest.length).toBeLessThanOrEqual(1);
     await facts.close();
   });
 

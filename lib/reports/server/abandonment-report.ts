@@ -49,7 +49,8 @@ function missingCurrency(data: ViewPeriod<AbandonmentPanels>) {
 /**
  * The view. When the carts and the purchases fact tables both hold every day of both periods as
  * the mirror served them, its panels are aggregates made in the carts' store
- * (abandonment-panel-facts.ts); else its carts and its purchases each from their table when it
+ * (abandonment-panel-facts.ts), which reads the purchases table beside its own (not when the
+ * embedded purchases are on DuckDB); else its carts and its purchases each from their table when it
  * holds them (abandonment-facts.ts, abandonment-purchase-facts.ts), else from their records.
  */
 export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
@@ -58,7 +59,7 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
     given.cartFacts ? heldCartMarks(client, params, loadOptions, given.cartFacts) : null,
     given.facts ? heldPurchaseSummaries(client, params, loadOptions, given.facts) : null,
   ]);
-  if (carts && purchases) {
+  if (carts && purchases && given.cartStoreReadsPurchases !== false) {
     const load = factPanelsOf(client, carts, purchases, given.cartFacts!);
     const current = (period: ReportParams) => period.from === params.from && period.to === params.to;
     const { comparison, data, before } = await loadBothPeriods(client, params, loadOptions, (period, options) => (current(period) ? load(period, options) : load(period, options, "kpis")));

@@ -29,6 +29,8 @@ export interface LoadOptions {
   orderFacts?: OrderFactStore;
   /** The carts fact table beside the account's mirror: the Abandonment report reads it when it holds the range. */
   cartFacts?: CartFactStore;
+  /** False when the purchases fact table is not beside the carts' (the embedded purchases on DuckDB): the carts' store cannot make the Abandonment panels. */
+  cartStoreReadsPurchases?: boolean;
   /** The refunds and chargebacks fact tables: the Refunds report dated by request and the payout calendar read them when they hold the range. */
   eventFacts?: EventFactStore;
 }

@@ -4,8 +4,8 @@ import "server-only";
 // the same contract as SqlitePurchaseFactStore and PostgresPurchaseFactStore, answer for answer
 // (lib/store/purchase-fact-store.ts): AsyncPurchaseFactStore's methods, as PostgreSQL's, the
 // shared SQL in its "duckdb" dialect. A column store: a report's scan reads the few columns it
-// names, compressed, on DuckDB's own threads, so the store needs no worker thread; only turning
-// its answers into JavaScript runs on the caller's.
+// names, compressed, on DuckDB's own threads; the app still hosts the store in a worker thread
+// (worker-fact-stores.ts), where turning its answers into JavaScript runs.
 // Not encrypted: DuckDB cannot write an encrypted file with what installs here.
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import { CSV_COLUMNS, DIMENSION_COLUMN, ROW_COLUMNS, rowValues, snakeCase, SUM_COLUMNS } from "../purchase-fact-sql";
@@ -44,7 +44,7 @@ const TYPES: DuckDbFactTable<PurchaseFactRow>["types"] = {
 };
 
 export class DuckDbPurchaseFactStore extends AsyncPurchaseFactStore {
-  /** `file`: the DuckDB file (facts.duckdb in the data directory), made when missing. */
+  /** `file`: the DuckDB file (purchase-facts.duckdb in the data directory), made when missing. */
   constructor(file: string) {
     super(new DuckDbFactTableStore<PurchaseFactRow>(file, { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES, dayColumns: [`${CUSTOMERS_COLUMN} BLOB`] }));
   }

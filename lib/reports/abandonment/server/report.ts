@@ -3,7 +3,7 @@ import "server-only";
 // The Abandonment report to the server: its view, its files and the abandoned-carts table,
 // sorted over the whole filtered range once; always masked.
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
-import { getReportCartFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
+import { cartStoreReadsPurchases, getReportCartFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import type { AbandonmentView } from "@/lib/reports/report-views";
 import { ABANDONMENT_CSV_NAMES, abandonmentDatasets } from "@/lib/reports/server/abandonment-csv";
 import type { AbandonmentRecords } from "@/lib/reports/server/abandonment-records";
@@ -33,7 +33,7 @@ const KEEP = {
 
 export const abandonmentReport = filteredReport({
   id: "abandonment",
-  build: (client, _account, params, options) => buildAbandonmentView(client, params, { cartFacts: getReportCartFactStore(), facts: getReportFactStore(), ...options }),
+  build: (client, _account, params, options) => buildAbandonmentView(client, params, { cartFacts: getReportCartFactStore(), facts: getReportFactStore(), cartStoreReadsPurchases: cartStoreReadsPurchases(), ...options }),
   exports: {
     names: ABANDONMENT_CSV_NAMES, holdsComparison: new Set(["kpis"]),
     load: ({ request, client, params }) => loadAbandonmentReport(client, params, { signal: request.signal }).then(({ view, data }) => ({ quality: view.quality, datasets: abandonmentDatasets(view, data) })),

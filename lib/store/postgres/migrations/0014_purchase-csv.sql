@@ -6,12 +6,10 @@
 -- rows, byte for byte the one the records give. The customer's masked name and e-mail and the
 -- card's last digits are never columns: the mirror seals each day's list of them with its key
 -- (the account's, which the database never holds) and the day's mark keeps it (customers).
--- Rows written before have no value to give the new columns: they go with their days (the rows
--- are derived from the sealed days, never the only copy); the mirror writes a day's rows again
--- the next time it opens that day, and until then a report reads the records.
-
-DELETE FROM salesdash_purchase_fact_days;
-DELETE FROM salesdash_purchase_facts;
+-- Rows written before keep serving every other report; their days have no sealed cells
+-- (customers is null), so the purchases CSV reads those days' records (its preamble counts them)
+-- until the mirror writes the day again. Nothing is deleted: the tables stay readable while the
+-- columns are added, and no instance falls back to the records for every report at once.
 
 ALTER TABLE salesdash_purchase_facts
   ADD COLUMN raw_psp TEXT COLLATE "C",
