@@ -1,14 +1,13 @@
 // The server's and the client's reading of a report URL: every parameter checked, every
 // problem named in words, and the nearest valid report offered instead of a crash.
 import { daysBetween, parseIsoDay, shiftDay } from "@/lib/calendar";
-import { COMPARE_MODES, DATINGS, FILTER_KEYS, GRANULARITIES, MAX_HOURLY_DAYS, MAX_RANGE_DAYS, PRESETS, type CompareMode, type Dating, type FilterKey, type Granularity, type Preset, type ReportParams } from "./definitions";
+import { FILTER_KEYS, GRANULARITIES, MAX_HOURLY_DAYS, MAX_RANGE_DAYS, type FilterKey, type Granularity, type Preset, type ReportParams } from "./definitions";
+import { DEFAULT_PRESET, firstText, readOneOf, readParamFields, type ParamFields, type ParamText } from "./param-fields";
 import { presetRange } from "./presets";
 import { readTableParams } from "./table-columns";
-import { isTimeZone } from "./time-zone";
 import { paramIssue, paramIssueText, type ParamIssue } from "./param-issues";
-import { filterValueProblem, isKnownCurrency, normalFilterValue } from "./value-checks";
 
-export type RawSearchParams = Record<string, string | string[] | undefined>;
+export type RawSearchParams = Record<string, ParamText>;
 
 export interface ParsedReport {
   params: ReportParams;
@@ -19,10 +18,6 @@ export interface ParsedReport {
   /** The tables' URL state (sort, direction, page, hidden columns) without its bad values. */
   tableQuery: Array<[string, string]>;
 }
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-const DEFAULT_PRESET: Preset = "last_30_days";
-const MAX_FILTER_VALUES = 50;
 
 // The days a report can cover. Every day the report computes from its dates (the API's
 // exclusive `to` is the day after the end, a time zone spills a day either way, the comparison
@@ -37,13 +32,6 @@ export function autoGranularity(days: number): Granularity {
   if (days <= 92) return "day";
   if (days <= 366) return "week";
   return "month";
-}
-
-function oneOf<T extends string>(values: readonly T[], raw: string | undefined, name: string, fallback: T, problems: ParamIssue[]): T {
-  if (raw === undefined || raw === "") return fallback;
-  if ((values as readonly string[]).includes(raw)) return raw as T;
-  problems.push(paramIssue("notOneOf", { raw, name, values: values.join(", ") }));
-  return fallback;
 }
 
 const latest = (a: string, b: string) => (a > b ? a : b);
@@ -61,9 +49,9 @@ function isReportDay(day: string | undefined, which: "start" | "end", problems: 
   return true;
 }
 
-function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now: Date, problems: ParamIssue[]): { from: string; to: string } {
-  const from = one(raw.from);
-  const to = one(raw.to);
+function readRange(fromText: ParamText, toText: ParamText, tz: string, preset: Preset | null, now: Date, problems: ParamIssue[]): { from: string; to: string } {
+  const from = firstText(fromText);
+  const to = firstText(toText);
   if (from === undefined && to === undefined) return presetRange(preset ?? DEFAULT_PRESET, tz, now);
   const fallback = presetRange(DEFAULT_PRESET, tz, now);
   const fromOk = isReportDay(from, "start", problems);
@@ -84,52 +72,41 @@ function readRange(raw: RawSearchParams, tz: string, preset: Preset | null, now:
   return { from: start, to: end };
 }
 
-function readFilters(raw: RawSearchParams, problems: ParamIssue[]): Record<FilterKey, string[]> {
-  const filters = {} as Record<FilterKey, string[]>;
-  for (const key of FILTER_KEYS) {
-    const value = raw[key];
-    const written = (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => v.split(",")).map((v) => normalFilterValue(key, v.trim())).filter(Boolean);
-    const list = written.filter((v) => {
-      const problem = filterValueProblem(key, v);
-      if (problem) problems.push(problem);
-      return problem === null;
-    });
-    if (list.length > MAX_FILTER_VALUES) problems.push(paramIssue("tooManyValues", { key, count: list.length, max: MAX_FILTER_VALUES }));
-    filters[key] = [...new Set(list)].slice(0, MAX_FILTER_VALUES).map((v) => v.slice(0, 200));
-  }
-  return filters;
-}
+/** The granularity asked for, or the one the range's length picks when none or a wrong one is. */
+const readGranularity = (text: ParamText, auto: Granularity) => readOneOf<Granularity, Granularity>(GRANULARITIES, "granularity", auto)(text);
 
-export function parseReportParams(raw: RawSearchParams, now: Date = new Date()): ParsedReport {
-  const problems: ParamIssue[] = [];
-  const tzRaw = one(raw.tz);
-  let tz = "UTC";
-  if (tzRaw !== undefined && tzRaw !== "") {
-    if (isTimeZone(tzRaw)) tz = tzRaw;
-    else problems.push(paramIssue("unknownZone", { zone: tzRaw }));
-  }
-  const presetRaw = one(raw.preset);
-  const preset = presetRaw ? oneOf<Preset>(PRESETS, presetRaw, "preset", DEFAULT_PRESET, problems) : null;
-  const { from, to } = readRange(raw, tz, preset, now, problems);
+/**
+ * The report the readings make (param-fields.ts), with every problem in the URL's order: the
+ * range around the valid end, the granularity the range allows, and the tables' URL state read
+ * from the query (`raw`) without its bad values. `now` decides what the presets' "today" is.
+ */
+export function reportFromFields(fields: ParamFields, raw: RawSearchParams, now: Date): ParsedReport {
+  const problems: ParamIssue[] = [...fields.tz.issues, ...fields.preset.issues];
+  const tz = fields.tz.value;
+  const { from, to } = readRange(fields.from, fields.to, tz, fields.preset.value, now, problems);
   const days = daysBetween(from, to) + 1;
-  const compare = oneOf<CompareMode>(COMPARE_MODES, one(raw.compare), "comparison", "previous", problems);
-  const dating = oneOf<Dating>(DATINGS, one(raw.dating), "dating", "sale", problems);
-  let granularity = oneOf<Granularity>(GRANULARITIES, one(raw.granularity), "granularity", autoGranularity(days), problems);
+  problems.push(...fields.compare.issues, ...fields.dating.issues);
+  const asked = readGranularity(fields.granularity, autoGranularity(days));
+  problems.push(...asked.issues);
+  let granularity = asked.value;
   if (granularity === "hour" && days > MAX_HOURLY_DAYS) {
     problems.push(paramIssue("hourlyTooLong", { max: MAX_HOURLY_DAYS, days }));
     granularity = autoGranularity(days);
   }
-  const currencyTyped = one(raw.currency)?.trim();
-  // An unknown currency's group keeps its offer's code as the API writes it ("unknown:SDM-BRL-197").
-  const currencyRaw = currencyTyped && /^unknown:/i.test(currencyTyped) ? `unknown:${currencyTyped.slice("unknown:".length)}` : currencyTyped?.toLowerCase();
-  let currency: string | null = null;
-  if (currencyRaw) {
-    if (isKnownCurrency(currencyRaw)) currency = currencyRaw;
-    else problems.push(paramIssue("unknownCurrency", { currency: currencyRaw }));
+  problems.push(...fields.currency.issues);
+  const filters = {} as Record<FilterKey, string[]>;
+  for (const key of FILTER_KEYS) {
+    filters[key] = fields[key].value;
+    problems.push(...fields[key].issues);
   }
-  const filters = readFilters(raw, problems);
   const tableQuery = readTableParams(raw, problems);
-  return { params: { from, to, preset, compare, dating, granularity, tz, currency, filters }, issues: problems, problems: problems.map((issue) => paramIssueText(issue)), tableQuery };
+  const params: ReportParams = { from, to, preset: fields.preset.value, compare: fields.compare.value, dating: fields.dating.value, granularity, tz, currency: fields.currency.value, filters };
+  return { params, issues: problems, problems: problems.map((issue) => paramIssueText(issue)), tableQuery };
+}
+
+/** The server's and the browser's lenient reading of a report URL: the nearest valid report and what was wrong. */
+export function parseReportParams(raw: RawSearchParams, now: Date = new Date()): ParsedReport {
+  return reportFromFields(readParamFields(raw), raw, now);
 }
 
 /** The URL query of a report, in a stable order, omitting defaults. */

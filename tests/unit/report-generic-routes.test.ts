@@ -17,6 +17,8 @@ import { reportQuality } from "@/lib/reports/report-quality";
 import { csvFile, type CsvDataset } from "@/lib/reports/server/csv-datasets";
 import type { FilteredReport } from "@/lib/reports/server/filtered-report";
 import type { ReportModule } from "@/lib/reports/server/report-module";
+import { reportRequest } from "@/lib/report-params/schema";
+import { z } from "zod";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 import { MemoryShareLinkStore } from "@/lib/store/share-link-store";
 
@@ -41,12 +43,14 @@ const load = vi.fn();
 const build = vi.fn();
 const shareBuild = vi.fn();
 // Its id is no page of the app: a report of a test only.
-const sixth: ReportModule & Pick<FilteredReport, "build" | "share" | "savedView"> = {
+const sixth: ReportModule<{ bad?: string }> & Pick<FilteredReport, "build" | "share" | "savedView"> = {
   id: "sixth" as FilteredReport["id"],
   path: "/sixth" as ReportModule["path"],
   label: "Sixth",
   creatorOnly: true,
-  view: ({ query }) => (query.get("bad") ? "bad is not a parameter of this report." : async (progress) => build(progress)),
+  // The shared report parameters and one of its own, refused by its view when given.
+  request: reportRequest({ bad: z.string().optional() }),
+  view: ({ asked }) => (asked.bad ? "bad is not a parameter of this report." : async (progress) => build(progress)),
   exports: { names: new Set(["all", "kpis", "orders"]), holdsComparison: new Set(["kpis"]), load },
   tables: { orders: async ({ query }) => ({ page: Number(query.get("page") ?? 1), rows: [{ n: 1 }] }) },
   build: shareBuild,

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { REPORT_IDS, REPORT_PAGES } from "@/lib/reports/report-definitions";
 import { FILTERED_REPORTS, REPORT_MODULES } from "@/lib/reports/server/report-registry";
 import { REPORT_PANELS } from "@/components/reports/report-panels";
+import { REPORT_PARAMS } from "@/lib/report-params/schema";
+import { z } from "zod";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const exists = (file: string) => fs.existsSync(path.join(ROOT, file));
@@ -19,6 +21,13 @@ describe.each(REPORT_PAGES.map((page) => [page.id, page] as const))("the %s repo
     expect(found, `lib/reports/${id}/server/report.ts in REPORT_MODULES`).toBeDefined();
     expect({ creatorOnly: found!.creatorOnly, path: found!.path, label: found!.label }).toEqual({ creatorOnly: page.creatorOnly, path: page.path, label: page.label });
     expect(exists(`lib/reports/${id}/server/report.ts`)).toBe(true);
+  });
+
+  it("accepts a request that is the shared report parameters' schema, extended by its own", () => {
+    const request = REPORT_MODULES.find((m) => m.id === id)!.request;
+    expect(request, `lib/reports/${id}: request`).toBeInstanceOf(z.ZodObject);
+    const shape = (request as unknown as z.ZodObject).shape;
+    for (const [name, schema] of Object.entries(REPORT_PARAMS.shape)) expect(shape[name], `${id}: request.${name}`).toBe(schema);
   });
 
   it("has a page, a components folder, and a title and a navigation label in English and Portuguese", () => {

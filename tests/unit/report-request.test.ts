@@ -2,12 +2,15 @@
 // calendar's schemas answer their value, or the words of a 400 naming what is wrong.
 import { describe, expect, it } from "vitest";
 import { overviewReport } from "@/lib/reports/overview/server/report";
-import { payoutsRequest } from "@/lib/reports/payouts/server/payouts-request";
+import { PAYOUTS_REQUEST, payoutsRequest } from "@/lib/reports/payouts/server/payouts-request";
 import { readRequest } from "@/lib/reports/server/report-request";
 import type { ReportParams } from "@/lib/report-params/definitions";
 
 const params = { tz: "UTC" } as ReportParams;
-const ask = (query: string) => payoutsRequest({ params, query: new URLSearchParams(query) });
+const ask = (query: string) => {
+  const asked = readRequest(PAYOUTS_REQUEST, new URLSearchParams(query));
+  return typeof asked === "string" ? asked : payoutsRequest({ params, asked });
+};
 
 describe("the payout calendar's request", () => {
   it("reads the browser's minute and the month, the month empty or absent being the current one", () => {

@@ -7,8 +7,9 @@
 import { z } from "zod";
 import { publicAccountName } from "@/lib/auth/account-label";
 import { actionFailure, sessionAction } from "@/lib/actions/session-action";
-import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
-import { findShareableReport, shareableReportId } from "@/lib/reports/server/report-registry";
+import { reportQuery } from "@/lib/report-params/parse";
+import { readReportRequest } from "@/lib/report-params/schema";
+import { findShareableReport, shareableReport, shareableReportId } from "@/lib/reports/server/report-registry";
 import { describeReportError } from "@/lib/reports/server/describe-error";
 import { buildShareableView } from "@/lib/sharing/shareable-view";
 import { shareExpiryChoiceSchema } from "@/lib/sharing/share-expiry";
@@ -27,8 +28,10 @@ const input = z.object({
 export const createShareLinkAction = sessionAction(input, async ({ report, query, mode, expiry, password }, { account, client }) => {
   if (account.keyType === "affiliate" && findShareableReport(report)?.creatorOnly) return actionFailure("forbidden", "This needs a creator key.");
   const now = new Date();
-  const { params, issues } = parseReportParams(Object.fromEntries(new URLSearchParams(query)), now);
-  if (issues.length) return actionFailure("invalid_request", "This report's address has values that are not valid; fix them before sharing.");
+  // Read as the report's routes read it: with the request its module accepts.
+  const read = readReportRequest(shareableReport(report).request, new URLSearchParams(query), now);
+  if (!read.ok) return actionFailure("invalid_request", "This report's address has values that are not valid; fix them before sharing.");
+  const { params } = read.report;
   // Before the snapshot is built (a report load): at the cap, nothing is loaded for nothing.
   const full = await shareLinkRoom(client.identity, now);
   if (full) return actionFailure(full.code, full.message, null, full.values);

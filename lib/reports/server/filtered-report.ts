@@ -4,6 +4,7 @@ import "server-only";
 // of a builder of the view, which the stream route and the share links both call.
 import type { SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
+import { REPORT_PARAMS } from "@/lib/report-params/schema";
 import { reportDefinition, type ReportId } from "@/lib/reports/report-definitions";
 import type { CsvDataset } from "@/lib/reports/server/csv-datasets";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
@@ -44,6 +45,8 @@ export function filteredReport(spec: Pick<FilteredReport, "id" | "build" | "expo
     ...spec,
     // Its path, name and who may open it are said once, where the browser reads them too.
     ...reportDefinition(spec.id),
+    // The shared report parameters are all it accepts.
+    request: REPORT_PARAMS,
     view: ({ client, account, params }) => (progress, signal) => spec.build(client, account, params, { progress, signal }),
   };
 }

@@ -3,7 +3,7 @@ import "server-only";
 // The three generic routes every report module is served by: its view streamed with its progress
 // (app/api/reports/[report]), a page of one of its tables (.../[report]/rows/[table]) and its CSV
 // files (app/api/export/[report]/[[...dataset]]). Each finds the module in the registry, lets
-// handleReportRequest check the session, the module's access and the report parameters, then
+// handleReportRequest check the session, the module's access and its request's parameters, then
 // asks the module. A name the module does not have is a 404 that lists the ones it has.
 import { NextResponse } from "next/server";
 import { echoName, lookupExport } from "@/lib/reports/server/export-names";
@@ -22,7 +22,7 @@ function unknownReport(id: string): Response {
 export function streamReport(request: Request, id: string): Promise<Response> {
   const report = findReportModule(id);
   if (!report) return Promise.resolve(unknownReport(id));
-  return handleReportRequest(request, { creatorOnly: report.creatorOnly }, async (req) => {
+  return handleReportRequest(request, { creatorOnly: report.creatorOnly, accepts: report.request }, async (req) => {
     const run = report.view({ ...req, request });
     if (typeof run === "string") return errorResponse(400, "invalid_request", run);
     return reportStreamResponse(run, request.signal, routeOf(request));
@@ -33,7 +33,7 @@ export function streamReport(request: Request, id: string): Promise<Response> {
 export function reportRows(request: Request, id: string, table: string): Promise<Response> {
   const report = findReportModule(id);
   if (!report) return Promise.resolve(unknownReport(id));
-  return handleReportRequest(request, { creatorOnly: report.creatorOnly }, async (req) => {
+  return handleReportRequest(request, { creatorOnly: report.creatorOnly, accepts: report.request }, async (req) => {
     const tables = new Map(Object.entries(report.tables ?? {}));
     const known = tables.get(table);
     if (!known) return errorResponse(404, "not_found", tables.size ? `There is no table called "${echoName(table)}" in this report. Tables: ${[...tables.keys()].join(", ")}.` : "This report has no record tables.");
@@ -52,7 +52,7 @@ export function reportRows(request: Request, id: string, table: string): Promise
 export function exportReport(request: Request, id: string, path: readonly string[] | undefined): Promise<Response> {
   const report = findReportModule(id);
   if (!report) return Promise.resolve(unknownReport(id));
-  return handleReportRequest(request, { creatorOnly: report.creatorOnly, download: true }, (req) => exportFile(report, { ...req, request }, path));
+  return handleReportRequest(request, { creatorOnly: report.creatorOnly, accepts: report.request, download: true }, (req) => exportFile(report, { ...req, request }, path));
 }
 
 async function exportFile(report: ReportModule, context: ReportContext, path: readonly string[] | undefined): Promise<Response> {

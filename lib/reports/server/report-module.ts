@@ -9,10 +9,10 @@ import type { ReportExport } from "@/lib/reports/server/report-export";
 import type { ReportRequest } from "@/lib/reports/server/report-route";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { TableName } from "@/lib/report-params/table-url-parsers";
-import type { z } from "zod";
+import type { ReportRequestSchema } from "@/lib/report-params/schema";
 
-/** A request to a report's route once the session, the access and the report parameters are checked. */
-export interface ReportContext extends ReportRequest {
+/** A request to a report's route once the session, the access and the report's request are checked. */
+export interface ReportContext<Own extends object = object> extends ReportRequest<Own> {
   request: Request;
 }
 
@@ -25,13 +25,13 @@ export interface ExportFigures extends Pick<ReportExport, "quality" | "datasets"
   range?: ReportExport["range"];
 }
 
-export interface ReportExports {
+export interface ReportExports<Own extends object = object> {
   /** The names a request may ask for: the report's files and "all". */
   names: ReadonlySet<string>;
   /** Files that hold the comparison period's figures beside the shown period's. */
   holdsComparison: ReadonlySet<string>;
   /** The figures of the files, loaded with the asked file's params (its comparison dropped when it holds none). */
-  load(context: ReportContext & { dataset: string; params: ReportParams }): Promise<ExportFigures | Response>;
+  load(context: ReportContext<Own> & { dataset: string; params: ReportParams }): Promise<ExportFigures | Response>;
 }
 
 /** What a saved view of the report keeps of its URL besides the shared report parameters (lib/views/saved-view-query.ts). */
@@ -46,13 +46,16 @@ export interface SavedViewSpec {
  * The report's page (id, path, English label: the ZIP's README title; creatorOnly: affiliate keys
  * get 403 from the page and every route of the report before any upstream request) and what it serves.
  */
-export interface ReportModule extends ReportPage {
-  /** Its own parameters beside the shared report parameters, as a schema over the URL's query (report-request.ts), when it has some. */
-  request?: z.ZodType;
+export interface ReportModule<Own extends object = object> extends ReportPage {
+  /**
+   * The request it accepts, as a zod schema over the URL's query: the shared report parameters
+   * (REPORT_PARAMS), or those extended by the report's own (reportRequest), read once by the routes.
+   */
+  request: ReportRequestSchema<Own>;
   /** The view's load for the request, or the words of a 400 (a parameter of the report's own is wrong). */
-  view(context: ReportContext): ViewRun | string;
+  view(context: ReportContext<Own>): ViewRun | string;
   /** The CSV files (GET /api/export/<id>/<name>). */
-  exports?: ReportExports;
+  exports?: ReportExports<Own>;
   /**
    * The record tables, a page at a time (GET /api/reports/<id>/rows/<table>): the page, sent as
    * JSON never cached, or a refusal. Each table's records are also a file of the same name.

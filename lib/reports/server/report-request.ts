@@ -1,18 +1,16 @@
 import "server-only";
 
-// A report's own parameters beside the shared report parameters (lib/report-params): each module
-// that has some says them as a zod schema over the URL's query (report-module.ts, `request`), and
-// a wrong one is a 400 in the words of the schema's first issue.
+// A report's own parameters beside the shared report parameters: each module that has some says
+// them in the zod schema of its request, the shared schema extended (lib/report-params/schema.ts,
+// reportRequest), and a wrong one is a 400 in the words of its issues.
 import { z } from "zod";
+import { readReportRequest, type ReportRequestSchema } from "@/lib/report-params/schema";
 import { parseOverviewNow } from "@/lib/reports/overview-windows";
 
-/** The module's request read from the URL, or the words of a 400. */
-export function readRequest<T>(schema: z.ZodType<T>, query: URLSearchParams): T | string {
-  // A name given twice is read as URLSearchParams.get reads it: its first value.
-  const values: Record<string, string> = {};
-  for (const [name, value] of query) if (!Object.hasOwn(values, name)) values[name] = value;
-  const parsed = schema.safeParse(values);
-  return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? "This report's address has a value that is not valid.");
+/** The report's own parameters read from the URL with its module's schema, or the words of a 400. */
+export function readRequest<Own extends object>(schema: ReportRequestSchema<Own>, query: URLSearchParams): Own | string {
+  const read = readReportRequest(schema, query);
+  return read.ok ? read.asked : read.problems.join(" ");
 }
 
 /** The browser's current minute (`now=YYYY-MM-DDTHH:MMZ`): its clock decides what "today" is, as the presets do. */

@@ -4,21 +4,19 @@ import "server-only";
 // "today" is, as the presets do), checked here. It has no files of its own.
 import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { overviewWindows } from "@/lib/reports/overview-windows";
-import { browserMinute, readRequest } from "@/lib/reports/server/report-request";
-import { z } from "zod";
+import { reportRequest } from "@/lib/report-params/schema";
+import { browserMinute } from "@/lib/reports/server/report-request";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import { reportPage } from "@/lib/reports/report-definitions";
 import type { ReportModule } from "@/lib/reports/server/report-module";
 
-/** The Overview's own parameter: the browser's minute. */
-const OVERVIEW_REQUEST = z.object({ now: browserMinute("The overview needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC.") });
+/** The shared report parameters (the zone is the Overview's) and its own: the browser's minute. */
+const OVERVIEW_REQUEST = reportRequest({ now: browserMinute("The overview needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC.") });
 
-export const overviewReport: ReportModule = {
+export const overviewReport: ReportModule<{ now: Date }> = {
   ...reportPage("overview"),
   request: OVERVIEW_REQUEST,
-  view: ({ account, client, params, query }) => {
-    const asked = readRequest(OVERVIEW_REQUEST, query);
-    if (typeof asked === "string") return asked;
+  view: ({ account, client, params, asked }) => {
     const windows = overviewWindows(asked.now, params.tz);
     return (progress, signal) => buildOverviewView(client, account.keyType, windows, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
   },

@@ -4,12 +4,13 @@ import "server-only";
 // the zone, checked here.
 import { z } from "zod";
 import { parsePayoutMonth, payoutMonthBounds } from "@/lib/reports/payouts-month";
-import { browserMinute, readRequest } from "@/lib/reports/server/report-request";
+import { reportRequest } from "@/lib/report-params/schema";
+import { browserMinute } from "@/lib/reports/server/report-request";
 import type { ReportRequest } from "@/lib/reports/server/report-route";
 import type { PayoutsRequest } from "@/lib/reports/server/payouts-report";
 
-/** The calendar's own parameters: the browser's minute, and the month shown (its current one when none). */
-export const PAYOUTS_REQUEST = z.object({
+/** The shared report parameters (the zone is the calendar's) and its own: the browser's minute, and the month shown (its current one when none). */
+export const PAYOUTS_REQUEST = reportRequest({
   now: browserMinute("The payout calendar needs now=YYYY-MM-DDTHH:MMZ, the current minute in UTC."),
   month: z
     .string()
@@ -20,10 +21,11 @@ export const PAYOUTS_REQUEST = z.object({
     }),
 });
 
-/** The calendar's request from the URL, or the words of a 400. */
-export function payoutsRequest({ params, query }: Pick<ReportRequest, "params" | "query">): PayoutsRequest | string {
-  const asked = readRequest(PAYOUTS_REQUEST, query);
-  if (typeof asked === "string") return asked;
+/** The calendar's own parameters as its schema reads them. */
+export interface PayoutsAsked { now: Date; month: string | null }
+
+/** The calendar's request, or the words of a 400 (a month outside the calendar's bounds). */
+export function payoutsRequest({ params, asked }: Pick<ReportRequest<PayoutsAsked>, "params" | "asked">): PayoutsRequest | string {
   const { now, month } = asked;
   // Before the history nothing is known, and nothing is scheduled past next month: a calendar
   // there would show empty days as if nothing were due.

@@ -6,12 +6,12 @@ import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror
 import { monthDays } from "@/lib/reports/payouts-month";
 import { PAYOUTS_CSV_NAMES, payoutsDatasets } from "@/lib/reports/server/payouts-csv";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
-import { PAYOUTS_REQUEST, payoutsRequest } from "./payouts-request";
+import { PAYOUTS_REQUEST, payoutsRequest, type PayoutsAsked } from "./payouts-request";
 import { reportPage } from "@/lib/reports/report-definitions";
 import type { ReportModule } from "@/lib/reports/server/report-module";
 import { errorResponse } from "@/lib/reports/server/report-route";
 
-export const payoutsReport: ReportModule = {
+export const payoutsReport: ReportModule<PayoutsAsked> = {
   ...reportPage("payouts"),
   request: PAYOUTS_REQUEST,
   view: (context) => {
