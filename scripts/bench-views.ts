@@ -61,7 +61,9 @@ function timed<S extends object>(name: string, store: S, on: () => boolean): S {
         const c = performance.now();
         const bytes = v8.serialize(answer);
         v8.deserialize(bytes);
-        console.log(`  ${name}.${String(key)}: ${took.toFixed(0)} ms, answer ${(bytes.length / 1_048_576).toFixed(1)} MiB serialized (serialized and decoded again here in ${(performance.now() - c).toFixed(0)} ms)`);
+        // The rows of each list the answer holds: which part of it weighs.
+        const lists = answer && typeof answer === "object" && !Array.isArray(answer) ? Object.entries(answer).filter(([, v]) => Array.isArray(v)).map(([k, v]) => `${k} ${(v as unknown[]).length}`) : [];
+        console.log(`  ${name}.${String(key)}: ${took.toFixed(0)} ms, answer ${(bytes.length / 1_048_576).toFixed(1)} MiB serialized (serialized and decoded again here in ${(performance.now() - c).toFixed(0)} ms)${lists.length ? `; rows: ${lists.join(", ")}` : ""}`);
         return answer;
       };
     },

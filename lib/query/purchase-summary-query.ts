@@ -6,18 +6,36 @@ import "server-only";
 // off it by the same views, one definition each.
 import type { DimensionCell } from "@/lib/analytics/purchase-summary";
 import type { MergedCurrency, MergedSummary } from "@/lib/analytics/purchase-summary-merge";
-import { FACT_DIMENSIONS, FACT_SUMS, type PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { zoneForDays } from "@/lib/analytics/local-days";
+import { parseDay } from "@/lib/calendar";
+import { FACT_DIMENSIONS, FACT_SUMS, type PurchaseFactStore, type PurchaseSummaryPlan } from "@/lib/store/purchase-fact-store";
 import { purchasePlan, type PurchaseQuery } from "./purchase-query";
 
 const TRANSACTION = FACT_SUMS.indexOf("transaction");
 const AFFILIATION = FACT_SUMS.indexOf("affiliation");
 const OFFER = FACT_DIMENSIONS.indexOf("offer");
 
-export type PurchaseSummaryQuery = Pick<PurchaseQuery, "from" | "to" | "timeZone" | "filters" | "currency">;
+const SLOT_MS = 900_000;
+/** Availability dates run past the range: the local days are told this far after it (beyond, each slot is its own group). */
+const FUNDS_DAYS_AFTER = 366;
+
+/** The range, its filters and currency placement, and the granularity its series is read in (none said: any, hours too). */
+export type PurchaseSummaryQuery = Pick<PurchaseQuery, "from" | "to" | "timeZone" | "filters" | "currency"> & Partial<Pick<PurchaseQuery, "granularity">>;
+
+/**
+ * The zone's segments by which the store may group a local day's slots into one: when the
+ * series is read in days or longer, and every offset and change of the span falls on a quarter
+ * hour, so that each slot lies in one local day (as the bucket index assumes of today's zones).
+ */
+export function summaryLocalDays(query: PurchaseSummaryQuery): PurchaseSummaryPlan["localDays"] {
+  if (query.granularity === undefined || query.granularity === "hour") return null;
+  const segments = zoneForDays(parseDay(query.from), parseDay(query.to) + FUNDS_DAYS_AFTER, query.timeZone).segments();
+  return segments.every(([from, , offset], i) => offset % SLOT_MS === 0 && (i === 0 || from % SLOT_MS === 0)) ? segments : null;
+}
 
 export async function purchaseSummaryFromFacts(store: PurchaseFactStore, account: string, query: PurchaseSummaryQuery): Promise<MergedSummary> {
   const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
-  const groups = await store.summarize(account, { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1) });
+  const groups = await store.summarize(account, { ...plan, bucketStarts: plan.bucketStarts.slice(0, 1), localDays: summaryLocalDays(query) });
   const merged = new Map<string, MergedCurrency>();
   const currencyOf = (currency: string): MergedCurrency => {
     let m = merged.get(currency);

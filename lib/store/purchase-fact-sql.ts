@@ -6,7 +6,7 @@ import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payo
 import { soldMsOf } from "@/lib/timestamps";
 import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import {
-  FACT_CSV_AMOUNTS, FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow,
+  FACT_CSV_AMOUNTS, FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow, type PurchaseSummaryPlan,
 } from "./purchase-fact-store";
 
 /**
@@ -231,12 +231,31 @@ export function selectionStatement(dialect: FactDialect, table: string, account:
 
 const SLOT = 900_000;
 
-/** The summary's aggregates over the plan's rows: read from the fact table by each, or from a selection filled once. */
-export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection?: string): Record<"slots" | "dims" | "labels" | "funds", Statement> {
+/**
+ * The local day (days since the epoch) of an instant column under the zone's constant-offset
+ * segments ([from, to, offset] ms); outside them, a key of the instant's slot alone (negative, so
+ * it meets no day). The numbers are ours, integers checked here, written into the text as literals.
+ */
+function localDayKey(column: string, segments: PurchaseSummaryPlan["localDays"] & object): string {
+  if (!segments.every((segment) => segment.every(Number.isSafeInteger))) throw new TypeError("purchase summary: a zone segment that is not whole milliseconds");
+  return `CASE ${segments.map(([from, to, offset]) => `WHEN ${column} >= ${from} AND ${column} < ${to} THEN (${column} + ${offset}) / ${DAY}`).join(" ")} ELSE -1 - ${column} / ${SLOT} END`;
+}
+
+/**
+ * The summary's aggregates over the plan's rows: read from the fact table by each, or from a
+ * selection filled once. With the plan's `localDays`, the slots of one local day and one UTC day
+ * are one group keyed by its earliest slot, and the availability slots of one local day likewise
+ * (FactSummaryGroups): a few rows a day instead of up to 96, the same figures in days or longer.
+ */
+export function summaryStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseSummaryPlan, selection?: string): Record<"slots" | "dims" | "labels" | "funds", Statement> {
   const source = (args: unknown[], columns: string) => (selection ? `${selection} r` : rangeRows(dialect, plan, table, account, args, columns));
   const sums = SUM_COLUMNS.map((c, i) => `SUM(r.${c}) AS s${i}`).join(", ");
+  const days = plan.localDays;
   const slotArgs: unknown[] = [];
-  const slots = `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${source(slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`)} GROUP BY 1, 2`;
+  const slotRows = source(slotArgs, `f.created_at, ${SUM_COLUMNS.map((c) => `f.${c}`).join(", ")}`);
+  const slots = days
+    ? `SELECT r.currency, MIN(r.created_at / ${SLOT}) AS slot, COUNT(*) AS purchases, ${sums} FROM ${slotRows} GROUP BY r.currency, ${localDayKey("r.created_at", days)}, r.created_at / ${DAY}`
+    : `SELECT r.currency, r.created_at / ${SLOT} AS slot, COUNT(*) AS purchases, ${sums} FROM ${slotRows} GROUP BY 1, 2`;
   const dimArgs: unknown[] = [];
   const dimColumns = `${FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.transaction_cents, f.affiliation_cents`;
   // One grouping by every dimension at once (one sort, not eight); each dimension's groups are
@@ -248,8 +267,13 @@ export function summaryStatements(dialect: FactDialect, table: string, account: 
   const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
     FROM ${source(labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
   const fundArgs: unknown[] = [];
-  const funds = `SELECT r.currency, r.kind, CASE WHEN r.kind = 2 THEN r.available_at / ${SLOT} ELSE 0 END AS slot, SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS purchases
-    FROM ${source(fundArgs, `${KIND} AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents`)} GROUP BY 1, 2, 3`;
+  const fundRows = source(fundArgs, `${KIND} AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents`);
+  const fundSums = "SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS purchases";
+  const funds = days
+    ? `SELECT r.currency, r.kind, CASE WHEN r.kind = 2 THEN MIN(r.available_at / ${SLOT}) ELSE 0 END AS slot, ${fundSums}
+      FROM ${fundRows} GROUP BY r.currency, r.kind, CASE WHEN r.kind = 2 THEN ${localDayKey("r.available_at", days)} ELSE 0 END`
+    : `SELECT r.currency, r.kind, CASE WHEN r.kind = 2 THEN r.available_at / ${SLOT} ELSE 0 END AS slot, ${fundSums}
+      FROM ${fundRows} GROUP BY 1, 2, 3`;
   return {
     slots: forDialect(dialect, { text: slots, args: slotArgs }),
     dims: forDialect(dialect, { text: dims, args: dimArgs }),

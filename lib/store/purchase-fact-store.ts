@@ -144,6 +144,16 @@ export interface FactPlanOf<Dimension extends string> {
 /** A purchases aggregate. */
 export type PurchaseFactPlan = FactPlanOf<FactDimension>;
 
+/** A purchases summary's plan (its buckets are not used). */
+export interface PurchaseSummaryPlan extends PurchaseFactPlan {
+  /**
+   * The zone's constant-offset segments ([from, to, offset] ms, `to` exclusive) over the range and
+   * after it, when the summary is read in local days or longer and every offset and change falls
+   * on a quarter hour: the slots of a local day may then be one group (FactSummaryGroups).
+   */
+  localDays?: ReadonlyArray<readonly [number, number, number]> | null;
+}
+
 export interface FactBucketGroup {
   currency: string;
   bucket: number;
@@ -164,13 +174,20 @@ export interface FactOrderGroup {
 
 /** Everything a purchase summary holds, per currency, for the rows of a plan's range (its buckets are not used). */
 export interface FactSummaryGroups {
-  /** Per 15-minute slot of createdAt (epoch ms / 900,000): purchases and sums (cents, FACT_SUMS order). */
+  /**
+   * Per 15-minute slot of createdAt (epoch ms / 900,000): purchases and sums (cents, FACT_SUMS
+   * order). With the plan's localDays, per local day and UTC day instead, keyed by the earliest
+   * slot of its rows: every bucket of a day or longer, and every UTC day, holds the same rows.
+   */
   slots: Array<{ currency: string; slot: number; purchases: number; sums: number[] }>;
   /** Per dimension (index into FACT_DIMENSIONS) and key: purchases, transaction and affiliation cents. */
   dims: Array<{ currency: string; dimension: number; key: string; purchases: number; transaction: number; affiliation: number }>;
   /** Each offer's label: the name its first row carries in the records' order (newest day first, a day in its stored order). */
   labels: Array<{ currency: string; offer: string; label: string | null }>;
-  /** Per 15-minute slot of availableAt: creator net and affiliation net cents, purchases; `kind` 2. Kind 0: no availability date; kind 1: before 1970 (already paid). */
+  /**
+   * Per 15-minute slot of availableAt (with localDays, per local day, keyed by its earliest slot): creator net and
+   * affiliation net cents, purchases; `kind` 2. Kind 0: no availability date; kind 1: before 1970 (already paid).
+   */
   funds: Array<{ currency: string; kind: number; slot: number; creatorNet: number; affiliationNet: number; purchases: number }>;
   orders: FactOrderGroup[];
 }
@@ -261,7 +278,7 @@ export interface PurchaseFactStore {
   /** Per currency and bucket: purchases and sums; per currency: distinct orders and attach counts. */
   aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }>;
   /** The groups of a purchase summary of the plan's range [bucketStarts[0], endMs). */
-  summarize(account: string, plan: PurchaseFactPlan): Promise<FactSummaryGroups>;
+  summarize(account: string, plan: PurchaseSummaryPlan): Promise<FactSummaryGroups>;
   /** One page of the purchases table: the plan's rows after its filters, sorted by the store, with their total. */
   purchasePage(account: string, request: FactPageRequest): Promise<FactPage>;
   /** Which of `ids` are rows of the plan's range after its filters, with their days (the reveal action's rows); at most one row per id and day. */

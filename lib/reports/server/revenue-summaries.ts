@@ -92,7 +92,7 @@ export async function unfilteredSummaries(client: SalesApiClient, params: Report
 async function filteredSummariesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
   const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
   if (!(await factsHold(facts, client.identity, before ? [shown.report, before.report] : [shown.report]))) return null;
-  const query = { timeZone: params.tz, filters: params.filters, currency: decided };
+  const query = { timeZone: params.tz, filters: params.filters, currency: decided, granularity: params.granularity };
   const [current, comparison] = await Promise.all([
     purchaseSummaryFromFacts(facts, client.identity, { ...query, from: params.from, to: params.to }),
     compareRange ? purchaseSummaryFromFacts(facts, client.identity, { ...query, ...compareRange }) : null,
