@@ -1,6 +1,7 @@
 // Runs once when a server starts (never during `next build`): the shared back-ends are made
 // ready before the first request, or the instance stops with a message naming the variable;
-// then the background syncs of the sessions the vault holds are resumed (lib/auth/session-sync.ts).
+// then the embedded fact stores' worker threads are started, and the background syncs of the
+// sessions the vault holds are resumed (lib/auth/session-sync.ts).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // First, so that requests carry their socket's address (lib/http/client-address.ts).
@@ -14,6 +15,9 @@ export async function register(): Promise<void> {
     console.error(`\nSalesdash cannot start: ${error.message}\n`);
     process.exit(1);
   }
+  // Not awaited: the threads start while the server begins to answer.
+  const { warmFactStores } = await import("./lib/store/app-stores");
+  void warmFactStores().catch(() => undefined);
   // Without AUTH_SECRET nobody can sign in, and no session is held.
   if (!process.env.AUTH_SECRET) return;
   const { superviseSessionSyncs } = await import("./lib/auth/session-sync");

@@ -24,6 +24,7 @@ import type { PurchaseFactStore } from "./purchase-fact-store";
 import { SqliteMirrorStore } from "./sqlite-mirror-store";
 import { SqliteVaultStore } from "./sqlite-vault-store";
 import type { VaultStore } from "./vault-store";
+import { warmStoreWorker } from "./worker/store-in-worker";
 import { openWorkerCartFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
 import { PostgresAccountSettingsStore } from "./postgres/postgres-account-settings-store";
 import { PostgresSavedViewStore } from "./postgres/postgres-saved-view-store";
@@ -74,6 +75,16 @@ export const cartFactStore = (): CartFactStore => opened("cartFacts", (pool) => 
 
 // The refunds' and chargebacks' tables: one worker thread for both in SQLite.
 export const eventFactStore = (): EventFactStore => opened("eventFacts", (pool) => new PostgresEventFactStore(pool), openWorkerEventFactStore, MIRROR_FILE);
+
+/**
+ * At the server's start: the embedded fact stores' worker threads are started (each loads its
+ * modules and opens the file) while nobody waits, not by the first report. On PostgreSQL there is
+ * no thread to start. A store that cannot open says so to its first call, as before.
+ */
+export async function warmFactStores(): Promise<void> {
+  if (getDatabasePool()) return;
+  await Promise.all([purchaseFactStore(), orderFactStore(), cartFactStore(), eventFactStore()].map((store) => warmStoreWorker(store)));
+}
 
 export const accountSettingsStore = (): AccountSettingsStore => opened("settings", (pool) => new PostgresAccountSettingsStore(pool), (file) => new SqliteAccountSettingsStore(file), "settings.sqlite");
 

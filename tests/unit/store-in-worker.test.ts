@@ -9,7 +9,7 @@ import { errorKind } from "@/lib/sales-api/errors";
 import type { PurchaseFactRow, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { storeInWorker, workerOf } from "@/lib/store/worker/store-in-worker";
+import { storeInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import type { WorkerProbeStore } from "../support/worker-probe-store";
 
@@ -161,6 +161,22 @@ describe("the worker host", () => {
       await expect(store.crash()).rejects.toThrow(/worker thread ended \(exit code 3\)/);
       expect(await store.echo(2)).toEqual({ label: "p", value: 2 });
       expect(workerOf(store)!.threadId).not.toBe(first.threadId);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("is started ahead of its first call when warmed (the server's start does so), and answers that call from the same thread", async () => {
+    const store = openWorkerPurchaseFactStore(tempFile());
+    try {
+      expect(workerOf(store)).toBeUndefined();
+      await warmStoreWorker(store);
+      const warmed = workerOf(store)!;
+      expect(warmed.threadId).toBeGreaterThan(0);
+      expect(await store.readDayMeta("acct", ["2026-03-10"])).toEqual([]);
+      expect(workerOf(store)).toBe(warmed);
+      // Another store has no thread to start.
+      await expect(warmStoreWorker({})).resolves.toBeUndefined();
     } finally {
       await store.close();
     }

@@ -75,6 +75,11 @@ class WorkerHost {
     });
   }
 
+  /** Starts the thread before the first call (it loads the store's modules and opens its file meanwhile). */
+  async warm(): Promise<void> {
+    if (!this.closed) await this.start();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     // The store closes its connection in the worker (SQLite checkpoints its log), then the thread ends.
@@ -165,6 +170,15 @@ export function storeInWorker<T extends AsyncStore<T>>(spec: WorkerStoreSpec): T
   }) as T;
   hosts.set(proxy, host);
   return proxy;
+}
+
+/**
+ * Starts the worker thread of a store from storeInWorker ahead of its first call: loading the
+ * store's TypeScript and opening its file took 0.4-1.2 s, which the first report after a restart
+ * waited for. Nothing for another store.
+ */
+export function warmStoreWorker(store: object): Promise<void> {
+  return hosts.get(store)?.warm() ?? Promise.resolve();
 }
 
 /** The worker thread behind a store from storeInWorker (undefined before its first call and once closed): for tests. */
