@@ -25,7 +25,7 @@ import { SqliteMirrorStore } from "./sqlite-mirror-store";
 import { SqliteVaultStore } from "./sqlite-vault-store";
 import type { VaultStore } from "./vault-store";
 import { warmStoreWorker } from "./worker/store-in-worker";
-import { openWorkerCartFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
+import { openWorkerCartFactStore, openWorkerDuckDbOrderFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
 import { PostgresAccountSettingsStore } from "./postgres/postgres-account-settings-store";
 import { PostgresSavedViewStore } from "./postgres/postgres-saved-view-store";
 import { PostgresShareLinkStore } from "./postgres/postgres-share-link-store";
@@ -55,8 +55,10 @@ export const vaultStore = (): VaultStore => opened("vault", (pool) => new Postgr
 
 export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new PostgresMirrorStore(pool), (file) => new SqliteMirrorStore(file), MIRROR_FILE);
 
-// SALESDASH_FACT_ENGINE=duckdb: the purchases table alone in a DuckDB file beside the mirror (README, "The mirror").
+// SALESDASH_FACT_ENGINE=duckdb: the purchases and the orders tables in DuckDB files beside the
+// mirror, one each (a file is one instance, and each store has its own worker thread; README, "The mirror").
 const DUCKDB_PURCHASES_FILE = "purchase-facts.duckdb";
+const DUCKDB_ORDERS_FILE = "order-facts.duckdb";
 
 export const purchaseFactStore = (): PurchaseFactStore => {
   const onDuckDb = getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
@@ -69,7 +71,10 @@ export const purchaseFactStore = (): PurchaseFactStore => {
  */
 export const purchasesBesideCarts = (): boolean => getServerEnv().SALESDASH_DATABASE_URL !== undefined || getServerEnv().SALESDASH_FACT_ENGINE !== "duckdb";
 
-export const orderFactStore = (): OrderFactStore => opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), openWorkerOrderFactStore, MIRROR_FILE);
+export const orderFactStore = (): OrderFactStore => {
+  const onDuckDb = getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
+  return opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), onDuckDb ? openWorkerDuckDbOrderFactStore : openWorkerOrderFactStore, onDuckDb ? DUCKDB_ORDERS_FILE : MIRROR_FILE);
+};
 
 export const cartFactStore = (): CartFactStore => opened("cartFacts", (pool) => new PostgresCartFactStore(pool), openWorkerCartFactStore, MIRROR_FILE);
 

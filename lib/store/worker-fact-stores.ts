@@ -24,6 +24,11 @@ export function openWorkerOrderFactStore(file: string): OrderFactStore {
   return storeInWorker<OrderFactStore>({ module: "lib/store/sqlite-order-fact-store.ts", exportName: "SqliteOrderFactStore", args: [file] });
 }
 
+/** The orders table in a DuckDB file of its own (SALESDASH_FACT_ENGINE=duckdb), hosted the same way. */
+export function openWorkerDuckDbOrderFactStore(file: string): OrderFactStore {
+  return storeInWorker<OrderFactStore>({ module: "lib/store/duckdb/duckdb-order-fact-store.ts", exportName: "DuckDbOrderFactStore", args: [file] });
+}
+
 export function openWorkerCartFactStore(file: string): CartFactStore {
   return storeInWorker<CartFactStore>({ module: "lib/store/sqlite-cart-fact-store.ts", exportName: "SqliteCartFactStore", args: [file] });
 }
