@@ -9,31 +9,22 @@ import type { CartFactStore } from "./cart-fact-store";
 import type { EventFactStore } from "./event-fact-store";
 import type { OrderFactStore } from "./order-fact-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
-import { storeInWorker } from "./worker/store-in-worker";
+import { storeInWorker, type AsyncStore } from "./worker/store-in-worker";
 
-export function openWorkerPurchaseFactStore(file: string): PurchaseFactStore {
-  return storeInWorker<PurchaseFactStore>({ module: "lib/store/sqlite-purchase-fact-store.ts", exportName: "SqlitePurchaseFactStore", args: [file] });
-}
+/** A store class of the project (its module from the root, its export) opened on `file` in a worker thread of its own. */
+const inWorker = <T extends AsyncStore<T>>(module: string, exportName: string) => (file: string): T => storeInWorker<T>({ module, exportName, args: [file] });
+
+export const openWorkerPurchaseFactStore = inWorker<PurchaseFactStore>("lib/store/sqlite-purchase-fact-store.ts", "SqlitePurchaseFactStore");
 
 /** The purchases table in a DuckDB file (SALESDASH_FACT_ENGINE=duckdb), hosted the same way: the worker's instance is the process's only one on the file, and @duckdb/node-api's native module is loaded at run time, never bundled by Next.js. */
-export function openWorkerDuckDbPurchaseFactStore(file: string): PurchaseFactStore {
-  return storeInWorker<PurchaseFactStore>({ module: "lib/store/duckdb/duckdb-purchase-fact-store.ts", exportName: "DuckDbPurchaseFactStore", args: [file] });
-}
+export const openWorkerDuckDbPurchaseFactStore = inWorker<PurchaseFactStore>("lib/store/duckdb/duckdb-purchase-fact-store.ts", "DuckDbPurchaseFactStore");
 
-export function openWorkerOrderFactStore(file: string): OrderFactStore {
-  return storeInWorker<OrderFactStore>({ module: "lib/store/sqlite-order-fact-store.ts", exportName: "SqliteOrderFactStore", args: [file] });
-}
+export const openWorkerOrderFactStore = inWorker<OrderFactStore>("lib/store/sqlite-order-fact-store.ts", "SqliteOrderFactStore");
 
 /** The orders table in a DuckDB file of its own (SALESDASH_FACT_ENGINE=duckdb), hosted the same way. */
-export function openWorkerDuckDbOrderFactStore(file: string): OrderFactStore {
-  return storeInWorker<OrderFactStore>({ module: "lib/store/duckdb/duckdb-order-fact-store.ts", exportName: "DuckDbOrderFactStore", args: [file] });
-}
+export const openWorkerDuckDbOrderFactStore = inWorker<OrderFactStore>("lib/store/duckdb/duckdb-order-fact-store.ts", "DuckDbOrderFactStore");
 
-export function openWorkerCartFactStore(file: string): CartFactStore {
-  return storeInWorker<CartFactStore>({ module: "lib/store/sqlite-cart-fact-store.ts", exportName: "SqliteCartFactStore", args: [file] });
-}
+export const openWorkerCartFactStore = inWorker<CartFactStore>("lib/store/sqlite-cart-fact-store.ts", "SqliteCartFactStore");
 
 /** The refunds' and chargebacks' tables: one store, one worker thread, for both lists. */
-export function openWorkerEventFactStore(file: string): EventFactStore {
-  return storeInWorker<EventFactStore>({ module: "lib/store/sqlite-event-fact-store.ts", exportName: "SqliteEventFactStore", args: [file] });
-}
+export const openWorkerEventFactStore = inWorker<EventFactStore>("lib/store/sqlite-event-fact-store.ts", "SqliteEventFactStore");

@@ -1,6 +1,7 @@
 import { it } from "vitest";
 import { DuckDbOrderFactStore } from "@/lib/store/duckdb/duckdb-order-fact-store";
 import { openWorkerDuckDbOrderFactStore } from "@/lib/store/worker-fact-stores";
+import { withStore } from "../support/fact-day-store-behaviour";
 import { fillOrderFactStore } from "../support/order-facts-fixture";
 import { orderFactStoreBehaviour } from "../support/order-fact-store-behaviour";
 import { ordersHoldToRecords } from "../support/order-query-property";
@@ -18,12 +19,7 @@ orderFactStoreBehaviour("DuckDbOrderFactStore", backend);
 orderTablePageBehaviour("DuckDbOrderFactStore", backend);
 orderFactStoreBehaviour("DuckDbOrderFactStore in a worker thread", { open: async () => openWorkerDuckDbOrderFactStore(newFile().replace(/\.sqlite$/, ".duckdb")) });
 
-it("gives the records' Orders view for 150 random queries, as SQLite does", async () => {
-  const store = await backend.open();
-  try {
-    await fillOrderFactStore(store);
-    await ordersHoldToRecords(store, 150);
-  } finally {
-    await store.close();
-  }
-}, 300_000);
+it("gives the records' Orders view for 150 random queries, as SQLite does", withStore(backend, async (store) => {
+  await fillOrderFactStore(store);
+  await ordersHoldToRecords(store, 150);
+}), 300_000);
