@@ -133,10 +133,11 @@ const DELAYS = `SELECT r.purchased_at - r.abandoned_at AS d FROM ${CART_SELECTIO
 /** Every grouping of the selections; only the comparison's with `only: "kpis"`. */
 export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Record<string, Statement> {
   const s = (text: string, args: unknown[] = []) => forDialect(dialect, { text, args });
+  // measured: the carts with both instants in order, whose delays to abandon the median reads (abandonedMiddleStatement).
+  const sums = "COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents, SUM(CASE WHEN r.abandoned_at >= r.session_at THEN 1 ELSE 0 END) AS measured";
   const statements: Record<string, Statement> = {
-    // measured: the carts with both instants in order, whose delays to abandon the median reads (abandonedMiddles).
-    totals: s(`SELECT r.currency, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents,
-      SUM(CASE WHEN r.abandoned_at >= r.session_at THEN 1 ELSE 0 END) AS measured FROM ${CART_SELECTION} r GROUP BY r.currency`),
+    // A comparison's totals alone; every panel's are summed from the offers' cube below (totalsWhereFunnel).
+    ...(plan.only === "kpis" ? { totals: s(`SELECT r.currency, ${sums} FROM ${CART_SELECTION} r GROUP BY r.currency`) } : {}),
     // A front purchase stands for its checkout unless a cart has it; of a checkout's front purchases the first; one without a checkout id alone.
     purchased: s(`SELECT x.currency, x.offer, COUNT(*) AS checkouts FROM (
         SELECT p.currency, p.offer, p.checkout, ROW_NUMBER() OVER (PARTITION BY p.checkout ORDER BY p.day DESC, p.seq) AS k
@@ -155,19 +156,46 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Reco
   const [under1h, under6h, under24h, upTo3d] = plan.delayBucketsMs;
   return {
     ...statements,
-    where: s(`SELECT r.currency, r.offer, r.product, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product`),
+    // The totals, the where panel's offers and products and the funnels' steps in one grouping: a sort of the carts, not three (docs/benchmarks.md).
+    cube: s(`SELECT r.currency, r.offer, r.product, r.version, r.mode, r.step, ${sums} FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product, r.version, r.mode, r.step`),
     names: s(`SELECT x.offer, x.offer_name FROM (SELECT r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.offer ORDER BY r.day DESC, r.seq) AS k FROM ${CART_SELECTION} r) x WHERE x.k = 1`),
     places: s(`SELECT r.currency, r.country, r.state, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.country, r.state`),
     declines: s(`SELECT r.currency, r.psp, r.code, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, r.psp, r.code`),
     attempts: s(`SELECT r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
       FROM ${CART_SELECTION} r GROUP BY r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END`),
-    funnel: s(`SELECT r.offer, r.version, r.mode, r.step, COUNT(*) AS carts FROM ${CART_SELECTION} r GROUP BY r.offer, r.version, r.mode, r.step`),
     // Day 0, 1970-01-01, was a Thursday: weekday 3 when Monday is 0. Instants are after 1970: integer division floors.
     heatmap: s(`SELECT (${local} / ${DAY_MS} + 3) % 7 AS weekday, (${local} % ${DAY_MS}) / ${HOUR_MS} AS hour, COUNT(*) AS carts FROM ${heat} GROUP BY 1, 2`, heatArgs),
     series: s(`SELECT r.currency, ${series.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${series.from} GROUP BY r.currency, ${series.index}`, seriesArgs),
     recoveredSeries: s(`SELECT r.currency, ${recovered.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${recovered.from} AND r.recovered = 1 GROUP BY r.currency, ${recovered.index}`, recoveredArgs),
     delayCounts: s(`SELECT CASE WHEN x.d < ${under1h} THEN 0 WHEN x.d < ${under6h} THEN 1 WHEN x.d < ${under24h} THEN 2 WHEN x.d <= ${upTo3d} THEN 3 ELSE 4 END AS b, COUNT(*) AS carts FROM (${DELAYS}) x GROUP BY 1`),
   };
+}
+
+/**
+ * The totals, where and funnel groupings summed from the cube's rows (every sum an integer, exact
+ * in a number), each group in the order of its keys, as its own GROUP BY would give it.
+ */
+export function totalsWhereFunnel(cube: Records[string]): { totals: Records[string]; where: Records[string]; funnel: Records[string] } {
+  const sums = ["carts", "cents", "recovered", "recovered_cents", "measured"];
+  const grouped = (keys: string[]) => {
+    const groups = new Map<string, Record<string, Numeric | null>>();
+    for (const row of cube) {
+      const id = JSON.stringify(keys.map((k) => row[k] ?? null));
+      let group = groups.get(id);
+      if (group === undefined) groups.set(id, (group = { ...Object.fromEntries(keys.map((k) => [k, row[k] ?? null])), ...Object.fromEntries(sums.map((k) => [k, 0])) }));
+      for (const k of sums) group[k] = n(group[k]) + n(row[k]);
+    }
+    const order = (a: Record<string, Numeric | null>, b: Record<string, Numeric | null>) => {
+      for (const k of keys) {
+        const x = a[k] ?? null;
+        const y = b[k] ?? null;
+        if (x !== y) return x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+      }
+      return 0;
+    };
+    return [...groups.values()].sort(order);
+  };
+  return { totals: grouped(["currency"]), where: grouped(["currency", "offer", "product"]), funnel: grouped(["offer", "version", "mode", "step"]) };
 }
 
 const bucketRanges = (plan: CartPanelPlan): number[][] => plan.bucketStarts.map((start, i) => [start, plan.bucketStarts[i + 1] ?? plan.endMs]);
@@ -253,6 +281,7 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   }
   const rows: Records = {};
   for (const [name, statement] of Object.entries(panelStatements(dialect, plan))) rows[name] = yield { query: statement };
+  if (rows.cube) Object.assign(rows, totalsWhereFunnel(rows.cube));
   // Each currency's middle delays to abandon, at the ranks its count of measured carts gives.
   rows.toAbandon = [];
   for (const t of rows.totals ?? []) {
