@@ -157,8 +157,8 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Reco
   return {
     ...statements,
     // The totals, the where panel's offers and products and the funnels' steps in one grouping: a sort of the carts, not three (docs/benchmarks.md).
-    cube: s(`SELECT r.currency, r.offer, r.product, r.version, r.mode, r.step, ${sums} FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product, r.version, r.mode, r.step`),
-    names: s(`SELECT x.offer, x.offer_name FROM (SELECT r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.offer ORDER BY r.day DESC, r.seq) AS k FROM ${CART_SELECTION} r) x WHERE x.k = 1`),
+    // last_day: each offer's newest day, where its first cart in the records' order is (offerNamesStatement).
+    cube: s(`SELECT r.currency, r.offer, r.product, r.version, r.mode, r.step, ${sums}, MAX(r.day) AS last_day FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product, r.version, r.mode, r.step`),
     places: s(`SELECT r.currency, r.country, r.state, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.country, r.state`),
     declines: s(`SELECT r.currency, r.psp, r.code, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, r.psp, r.code`),
     attempts: s(`SELECT r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
@@ -211,6 +211,29 @@ export function abandonedMiddleStatement(dialect: FactDialect, currency: string,
     text: `SELECT r.abandoned_at - r.session_at AS d FROM ${CART_SELECTION} r WHERE r.currency = ? AND r.abandoned_at >= r.session_at ORDER BY r.abandoned_at - r.session_at LIMIT ? OFFSET ?`,
     args: [currency, middle.length, middle[0]],
   });
+}
+
+/**
+ * The carts of each offer's newest day (`lastDays`: offer, day), whose first by seq is the offer's
+ * first cart in the records' order (newest day first, a day in its stored order): its name is the
+ * offer's. A few rows per offer instead of numbering every cart by a window.
+ */
+export function offerNamesStatement(dialect: FactDialect, lastDays: ReadonlyArray<readonly [string, string]>): Statement {
+  return forDialect(dialect, {
+    text: `SELECT r.offer, r.day, r.seq, r.offer_name FROM ${CART_SELECTION} r WHERE ${lastDays.map(() => "(r.offer = ? AND r.day = ?)").join(" OR ")}`,
+    args: lastDays.flat(),
+  });
+}
+
+/** Each offer's name from its newest day's carts (offerNamesStatement's rows): the one of least seq. */
+function namesOf(rows: Records[string]): Records[string] {
+  const first = new Map<string, Record<string, Numeric | null>>();
+  for (const row of rows) {
+    const offer = text(row.offer);
+    const held = first.get(offer);
+    if (held === undefined || n(row.seq) < n(held.seq)) first.set(offer, row);
+  }
+  return [...first.values()].map((r) => ({ offer: r.offer ?? null, offer_name: r.offer_name ?? null }));
 }
 
 /** The recovery delays at the 0-based ranks given, ascending (the median's and the 90th percentile's). */
@@ -281,7 +304,20 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   }
   const rows: Records = {};
   for (const [name, statement] of Object.entries(panelStatements(dialect, plan))) rows[name] = yield { query: statement };
-  if (rows.cube) Object.assign(rows, totalsWhereFunnel(rows.cube));
+  if (rows.cube) {
+    Object.assign(rows, totalsWhereFunnel(rows.cube));
+    const lastDays = new Map<string, string>();
+    for (const r of rows.cube) {
+      const [offer, day] = [text(r.offer), text(r.last_day)];
+      const held = lastDays.get(offer);
+      if (held === undefined || day > held) lastDays.set(offer, day);
+    }
+    // A few hundred offers to a statement, well within either back-end's count of parameters.
+    const pairs = [...lastDays];
+    const named: Records[string] = [];
+    for (let i = 0; i < pairs.length; i += 400) named.push(...(yield { query: offerNamesStatement(dialect, pairs.slice(i, i + 400)) }));
+    rows.names = namesOf(named);
+  }
   // Each currency's middle delays to abandon, at the ranks its count of measured carts gives.
   rows.toAbandon = [];
   for (const t of rows.totals ?? []) {
