@@ -47,12 +47,16 @@ function selectionColumns(plan: CartPanelPlan, args: unknown[]): Array<[string, 
   ];
 }
 
+/** The carts' columns the KPI groupings read (panelStatements with `only: "kpis"`) and the fill orders by; only the currency's expression takes arguments, and it stays. */
+const KPI_COLUMNS = new Set(["checkout_id", "day", "seq", "currency", "cents", "recovered", "session_at", "session_day", "abandoned_at"]);
+
 const PURCHASE_COLUMNS = ["purchase_id", "day", "seq", "currency", "front", "checkout", "offer", "created_day"];
 
 /** The statements that fill the two selections (created empty by the store): the plan's carts, then its purchases. */
 export function selectionStatements(dialect: FactDialect, tables: { carts: string; purchases: string }, account: string, plan: CartPanelPlan): { carts: Statement; purchases: Statement } {
   const cartArgs: unknown[] = [];
-  const columns = selectionColumns(plan, cartArgs);
+  // A comparison's KPIs read a few of the carts' columns: the others stay empty (a fifth less to fill).
+  const columns = selectionColumns(plan, cartArgs).filter(([c]) => plan.only !== "kpis" || KPI_COLUMNS.has(c));
   cartArgs.push(account, plan.days.from, plan.days.to, plan.startMs, plan.endMs);
   const filters = filterConditions(plan, cartArgs);
   // Without a filter every row of the range is read: SQLite reads them faster along the primary
@@ -129,13 +133,11 @@ const DELAYS = `SELECT r.purchased_at - r.abandoned_at AS d FROM ${CART_SELECTIO
 /** Every grouping of the selections; only the comparison's with `only: "kpis"`. */
 export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Record<string, Statement> {
   const s = (text: string, args: unknown[] = []) => forDialect(dialect, { text, args });
+  // measured: the carts with both instants in order, whose delays to abandon the median reads (abandonedMiddleStatement).
+  const sums = "COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents, SUM(CASE WHEN r.abandoned_at >= r.session_at THEN 1 ELSE 0 END) AS measured";
   const statements: Record<string, Statement> = {
-    totals: s(`SELECT r.currency, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents FROM ${CART_SELECTION} r GROUP BY r.currency`),
-    // The middle one or two of each currency's delays (1-based ranks (n + 1) / 2 and n / 2 + 1, the same for an odd n).
-    toAbandon: s(`SELECT m.currency, m.d FROM (
-        SELECT r.currency, r.abandoned_at - r.session_at AS d, ROW_NUMBER() OVER (PARTITION BY r.currency ORDER BY r.abandoned_at - r.session_at) AS k, COUNT(*) OVER (PARTITION BY r.currency) AS n
-        FROM ${CART_SELECTION} r WHERE r.abandoned_at IS NOT NULL AND r.abandoned_at >= r.session_at) m
-      WHERE m.k = (m.n + 1) / 2 OR m.k = m.n / 2 + 1 ORDER BY m.currency, m.k`),
+    // A comparison's totals alone; every panel's are summed from the offers' cube below (totalsWhereFunnel).
+    ...(plan.only === "kpis" ? { totals: s(`SELECT r.currency, ${sums} FROM ${CART_SELECTION} r GROUP BY r.currency`) } : {}),
     // A front purchase stands for its checkout unless a cart has it; of a checkout's front purchases the first; one without a checkout id alone.
     purchased: s(`SELECT x.currency, x.offer, COUNT(*) AS checkouts FROM (
         SELECT p.currency, p.offer, p.checkout, ROW_NUMBER() OVER (PARTITION BY p.checkout ORDER BY p.day DESC, p.seq) AS k
@@ -154,13 +156,13 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Reco
   const [under1h, under6h, under24h, upTo3d] = plan.delayBucketsMs;
   return {
     ...statements,
-    where: s(`SELECT r.currency, r.offer, r.product, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product`),
-    names: s(`SELECT x.offer, x.offer_name FROM (SELECT r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.offer ORDER BY r.day DESC, r.seq) AS k FROM ${CART_SELECTION} r) x WHERE x.k = 1`),
+    // The totals, the where panel's offers and products and the funnels' steps in one grouping: a sort of the carts, not three (docs/benchmarks.md).
+    // last_day: each offer's newest day, where its first cart in the records' order is (offerNamesStatement).
+    cube: s(`SELECT r.currency, r.offer, r.product, r.version, r.mode, r.step, ${sums}, MAX(r.day) AS last_day FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product, r.version, r.mode, r.step`),
     places: s(`SELECT r.currency, r.country, r.state, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.country, r.state`),
     declines: s(`SELECT r.currency, r.psp, r.code, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, r.psp, r.code`),
     attempts: s(`SELECT r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
       FROM ${CART_SELECTION} r GROUP BY r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END`),
-    funnel: s(`SELECT r.offer, r.version, r.mode, r.step, COUNT(*) AS carts FROM ${CART_SELECTION} r GROUP BY r.offer, r.version, r.mode, r.step`),
     // Day 0, 1970-01-01, was a Thursday: weekday 3 when Monday is 0. Instants are after 1970: integer division floors.
     heatmap: s(`SELECT (${local} / ${DAY_MS} + 3) % 7 AS weekday, (${local} % ${DAY_MS}) / ${HOUR_MS} AS hour, COUNT(*) AS carts FROM ${heat} GROUP BY 1, 2`, heatArgs),
     series: s(`SELECT r.currency, ${series.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${series.from} GROUP BY r.currency, ${series.index}`, seriesArgs),
@@ -169,7 +171,70 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan): Reco
   };
 }
 
+/**
+ * The totals, where and funnel groupings summed from the cube's rows (every sum an integer, exact
+ * in a number), each group in the order of its keys, as its own GROUP BY would give it.
+ */
+export function totalsWhereFunnel(cube: Records[string]): { totals: Records[string]; where: Records[string]; funnel: Records[string] } {
+  const sums = ["carts", "cents", "recovered", "recovered_cents", "measured"];
+  const grouped = (keys: string[]) => {
+    const groups = new Map<string, Record<string, Numeric | null>>();
+    for (const row of cube) {
+      const id = JSON.stringify(keys.map((k) => row[k] ?? null));
+      let group = groups.get(id);
+      if (group === undefined) groups.set(id, (group = { ...Object.fromEntries(keys.map((k) => [k, row[k] ?? null])), ...Object.fromEntries(sums.map((k) => [k, 0])) }));
+      for (const k of sums) group[k] = n(group[k]) + n(row[k]);
+    }
+    const order = (a: Record<string, Numeric | null>, b: Record<string, Numeric | null>) => {
+      for (const k of keys) {
+        const x = a[k] ?? null;
+        const y = b[k] ?? null;
+        if (x !== y) return x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+      }
+      return 0;
+    };
+    return [...groups.values()].sort(order);
+  };
+  return { totals: grouped(["currency"]), where: grouped(["currency", "offer", "product"]), funnel: grouped(["offer", "version", "mode", "step"]) };
+}
+
 const bucketRanges = (plan: CartPanelPlan): number[][] => plan.bucketStarts.map((start, i) => [start, plan.bucketStarts[i + 1] ?? plan.endMs]);
+
+/**
+ * A currency's middle one or two delays (ms) from session start to abandonment, of its `measured`
+ * carts with both instants in order, ascending: one sort bounded by the rank, instead of numbering
+ * every currency's delays by a window and counting each partition (half the time, docs/benchmarks.md).
+ */
+export function abandonedMiddleStatement(dialect: FactDialect, currency: string, measured: number): Statement {
+  const { middle } = delayRanks(measured);
+  return forDialect(dialect, {
+    text: `SELECT r.abandoned_at - r.session_at AS d FROM ${CART_SELECTION} r WHERE r.currency = ? AND r.abandoned_at >= r.session_at ORDER BY r.abandoned_at - r.session_at LIMIT ? OFFSET ?`,
+    args: [currency, middle.length, middle[0]],
+  });
+}
+
+/**
+ * The carts of each offer's newest day (`lastDays`: offer, day), whose first by seq is the offer's
+ * first cart in the records' order (newest day first, a day in its stored order): its name is the
+ * offer's. A few rows per offer instead of numbering every cart by a window.
+ */
+export function offerNamesStatement(dialect: FactDialect, lastDays: ReadonlyArray<readonly [string, string]>): Statement {
+  return forDialect(dialect, {
+    text: `SELECT r.offer, r.day, r.seq, r.offer_name FROM ${CART_SELECTION} r WHERE ${lastDays.map(() => "(r.offer = ? AND r.day = ?)").join(" OR ")}`,
+    args: lastDays.flat(),
+  });
+}
+
+/** Each offer's name from its newest day's carts (offerNamesStatement's rows): the one of least seq. */
+function namesOf(rows: Records[string]): Records[string] {
+  const first = new Map<string, Record<string, Numeric | null>>();
+  for (const row of rows) {
+    const offer = text(row.offer);
+    const held = first.get(offer);
+    if (held === undefined || n(row.seq) < n(held.seq)) first.set(offer, row);
+  }
+  return [...first.values()].map((r) => ({ offer: r.offer ?? null, offer_name: r.offer_name ?? null }));
+}
 
 /** The recovery delays at the 0-based ranks given, ascending (the median's and the 90th percentile's). */
 export function delayRanksStatement(dialect: FactDialect, ranks: readonly number[]): Statement {
@@ -239,6 +304,26 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   }
   const rows: Records = {};
   for (const [name, statement] of Object.entries(panelStatements(dialect, plan))) rows[name] = yield { query: statement };
+  if (rows.cube) {
+    Object.assign(rows, totalsWhereFunnel(rows.cube));
+    const lastDays = new Map<string, string>();
+    for (const r of rows.cube) {
+      const [offer, day] = [text(r.offer), text(r.last_day)];
+      const held = lastDays.get(offer);
+      if (held === undefined || day > held) lastDays.set(offer, day);
+    }
+    // A few hundred offers to a statement, well within either back-end's count of parameters.
+    const pairs = [...lastDays];
+    const named: Records[string] = [];
+    for (let i = 0; i < pairs.length; i += 400) named.push(...(yield { query: offerNamesStatement(dialect, pairs.slice(i, i + 400)) }));
+    rows.names = namesOf(named);
+  }
+  // Each currency's middle delays to abandon, at the ranks its count of measured carts gives.
+  rows.toAbandon = [];
+  for (const t of rows.totals ?? []) {
+    if (n(t.measured) === 0) continue;
+    for (const r of yield { query: abandonedMiddleStatement(dialect, text(t.currency), n(t.measured)) }) rows.toAbandon.push({ currency: t.currency ?? null, d: r.d ?? null });
+  }
   let delays: { middle: number[]; p90: number | null } = { middle: [], p90: null };
   const measured = (rows.delayCounts ?? []).reduce((sum, r) => sum + n(r.carts), 0);
   if (measured > 0) {

@@ -11,6 +11,8 @@ import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
 import { PURCHASE_FACTS } from "./sqlite-purchase-fact-store";
 
 const TABLE = "cart_facts";
+/** Plans whose groups are kept: a report's two periods, for a few reports' filters or ranges (each a few KiB). */
+const PANELS_KEPT = 8;
 
 export class SqliteCartFactStore extends SqliteFactTableStore<CartFactRow> implements CartFactStore {
   constructor(file: string) {
@@ -38,15 +40,42 @@ export class SqliteCartFactStore extends SqliteFactTableStore<CartFactRow> imple
     return this.db.prepare(s.text).raw().all(...s.args) as CartRowValues[];
   }
 
+  /**
+   * The groups of the last few plans, kept while the file is unchanged: a second visit of the same
+   * report is answered without its groupings (docs/benchmarks.md). Anything written since, by
+   * this connection (total_changes(): the fact rows this store writes) or by any other (PRAGMA
+   * data_version: the purchases' store, the mirror, another process), empties it. The selections'
+   * own writes happen inside cartPanels only, and are counted in the mark taken at its end.
+   */
+  private readonly panels = new Map<string, CartPanelGroups>();
+  private panelsMark = "";
+
   async cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
     // One transaction: a day replaced meanwhile cannot set the groupings apart.
-    return this.db.transaction(() =>
-      runSteps(cartPanelSteps("sqlite", { carts: TABLE, purchases: PURCHASE_FACTS }, account, plan), (step) => {
-        if ("exec" in step) this.db.exec(step.exec);
-        else if ("run" in step) this.db.prepare(step.run.text).run(...step.run.args);
-        else return this.db.prepare(step.query.text).all(...step.query.args) as Array<Record<string, number | string | null>>;
-        return [];
-      }),
-    )();
+    return this.db.transaction(() => {
+      // Others' commits are read before this transaction's first read: one landing while the groupings run shows at the next call.
+      const version = String(this.db.pragma("data_version", { simple: true }));
+      if (`${version}/${this.changes()}` !== this.panelsMark) this.panels.clear();
+      const key = JSON.stringify([account, plan]);
+      let groups = this.panels.get(key);
+      if (groups === undefined) {
+        groups = runSteps(cartPanelSteps("sqlite", { carts: TABLE, purchases: PURCHASE_FACTS }, account, plan), (step) => {
+          if ("exec" in step) this.db.exec(step.exec);
+          else if ("run" in step) this.db.prepare(step.run.text).run(...step.run.args);
+          else return this.db.prepare(step.query.text).all(...step.query.args) as Array<Record<string, number | string | null>>;
+          return [];
+        });
+        if (this.panels.size >= PANELS_KEPT) this.panels.delete(this.panels.keys().next().value!);
+        this.panels.set(key, groups);
+        this.panelsMark = `${version}/${this.changes()}`;
+      }
+      // A copy: whoever reads it in this thread cannot change the one kept.
+      return structuredClone(groups);
+    })();
+  }
+
+  /** This connection's rows changed since it opened (the selections' included). */
+  private changes(): string {
+    return String(this.db.prepare("SELECT total_changes()").pluck().get());
   }
 }

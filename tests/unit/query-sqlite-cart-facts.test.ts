@@ -47,3 +47,41 @@ describe("the carts fact table in its worker thread, as the app opens it", () =>
     }
   });
 });
+
+describe("the panels' groups kept between two reads of the same plan", () => {
+  const total = (groups: { totals: Array<{ carts: number }> }) => groups.totals.reduce((n, t) => n + t.carts, 0);
+
+  it("answer the same groups again, and new ones once a day is written by this store or by another connection to the file", async () => {
+    const path = file();
+    await new SqlitePurchaseFactStore(path).close();
+    const store = new SqliteCartFactStore(path);
+    const other = new SqliteCartFactStore(path);
+    try {
+      const days = cartDays();
+      const first = cartFactRows(days.get("2026-03-10")!);
+      await store.replaceDay("acct", "2026-03-10", NOW, first);
+      const { plan } = cartPanelPlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", filters: {}, granularity: "day", purchaseKeys: ["product"] }, assumeCurrency(null));
+      const before = await store.cartPanels("acct", plan);
+      expect(total(before)).toBe(first.length);
+      const again = await store.cartPanels("acct", plan);
+      expect(again).toEqual(before);
+      // A copy each time: changing one answer changes no later one.
+      again.totals.length = 0;
+      expect(await store.cartPanels("acct", plan)).toEqual(before);
+
+      // Written by this store's connection.
+      await store.replaceDay("acct", "2026-03-10", NOW, first.slice(1));
+      expect(total(await store.cartPanels("acct", plan))).toBe(first.length - 1);
+
+      // Written by another connection: the groups kept are not answered.
+      const second = cartFactRows(days.get("2026-03-11")!);
+      expect(second.length).toBeGreaterThan(0);
+      await other.replaceDay("acct", "2026-03-11", NOW, second);
+      expect(total(await store.cartPanels("acct", plan))).toBe(first.length - 1 + second.length);
+      expect(await store.cartPanels("acct", plan)).toEqual(await other.cartPanels("acct", plan));
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+});
