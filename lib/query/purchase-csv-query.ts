@@ -90,7 +90,7 @@ export async function queryPurchaseCsvRows(
     return batch;
   };
   async function* rows(): AsyncGenerator<FactCsvRow> {
-    let next: Promise<FactCsvBatch> | null = read({ after: null, known: null });
+    let next: Promise<FactCsvBatch> | null = read({ after: null });
     let day: string | null = null;
     let dayFetchedAt: number | null = null;
     let cells: FactCustomerCells[] = [];
@@ -100,7 +100,7 @@ export async function queryPurchaseCsvRows(
       // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
       // Every batch carries the cells of each of its days, the day it goes on with too: their fetch
       // tells whether that day was stored again between the two batches.
-      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) }, known: null }) : null;
+      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) } }) : null;
       const opened = new Map<string, { fetchedAt: number; cells: FactCustomerCells[] }>();
       for (const c of batch.customers) {
         const value = c.sealed && open(c.day, c.fetchedAt, c.sealed);

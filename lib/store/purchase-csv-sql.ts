@@ -76,8 +76,8 @@ export function customersStatement(dialect: FactDialect, daysTable: string, acco
   return forDialect(dialect, { text: `SELECT day, fetched_at, ${CUSTOMERS_COLUMN} AS sealed FROM ${daysTable} WHERE account = ? AND ${CUSTOMERS_COLUMN} IS NOT NULL AND day IN (${days.map(() => "?").join(", ")})`, args: [account, ...days] });
 }
 
-/** The days of a batch's rows whose sealed cells it carries: all but the reader's `known` one. */
-export const batchDays = (rows: readonly unknown[][], known: string | null): string[] => [...new Set(rows.map((r) => r[0] as string))].filter((d) => d !== known);
+/** The days of a batch's rows: it carries the sealed cells of each of them. */
+export const batchDays = (rows: readonly unknown[][]): string[] => [...new Set(rows.map((r) => r[0] as string))];
 
 /** A batch: its rows, and the sealed cells found for each of its days (null for a day without). */
 export function csvBatchOf(rows: unknown[][], days: readonly string[], found: ReadonlyArray<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>): FactCsvBatch {

@@ -61,14 +61,12 @@ export interface FactCsvBatchRequest {
   /** null: from the first row. */
   after: FactCsvCursor | null;
   limit: number;
-  /** The day whose sealed customers the reader holds already: not sent again. */
-  known: string | null;
 }
 
 /**
  * A batch's rows as arrays, not objects (from the worker thread an object's names are copied
  * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones]. `customers`: per
- * day of the batch (but `known`), the day's sealed customer cells as the mirror wrote them with
+ * day of the batch, the day's sealed customer cells as the mirror wrote them with
  * the rows, and the fetch they were written for; null when the day has none.
  */
 export interface FactCsvBatch {

@@ -83,7 +83,7 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
       const statement = csvBatchStatement("sqlite", TABLE, account, request);
       // Arrays, not objects: they cross to the main thread by structured clone.
       const rows = this.db.prepare(statement.text).raw(true).all(...statement.args) as unknown[][];
-      const days = batchDays(rows, request.known);
+      const days = batchDays(rows);
       return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
     })();
   }
