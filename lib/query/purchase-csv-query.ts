@@ -10,6 +10,7 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { IsoDay } from "@/lib/calendar";
 import type { FactCustomerCells } from "@/lib/query/purchase-facts";
 import type { FilterKey } from "@/lib/report-params/definitions";
+import { batchedRows, type BatchedRows } from "@/lib/csv/rows";
 import { FACT_CSV_FIELDS, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "./purchase-query";
@@ -76,7 +77,7 @@ export async function queryPurchaseCsvRows(
   query: PurchaseCsvQuery,
   open: (day: string, fetchedAt: number, sealed: Uint8Array) => unknown,
   batchRows = CSV_BATCH_ROWS,
-): Promise<AsyncIterable<FactCsvRow> | null> {
+): Promise<BatchedRows<FactCsvRow> | null> {
   const plan = purchaseCsvPlan(query);
   const preamble = await store.csvPreamble(account, plan.days);
   if (preamble.unsealedDays > 0) return null;
@@ -89,7 +90,8 @@ export async function queryPurchaseCsvRows(
     batch.catch(() => undefined);
     return batch;
   };
-  async function* rows(): AsyncGenerator<FactCsvRow> {
+  // A batch at a time (csv/rows.ts): the writer takes its rows with one await, not one a row.
+  async function* batches(): AsyncGenerator<FactCsvRow[]> {
     let next: Promise<FactCsvBatch> | null = read({ after: null });
     let day: string | null = null;
     let dayFetchedAt: number | null = null;
@@ -109,7 +111,11 @@ export async function queryPurchaseCsvRows(
       }
       const goingOn = day === null ? undefined : opened.get(day);
       if (goingOn && goingOn.fetchedAt !== dayFetchedAt) throw new DayStoredAgainWhileWriting(day!);
-      for (const row of batch.rows) {
+      // The batch's own array, rows that are not written (an older copy of a purchase) left out in place.
+      const rows = batch.rows;
+      let kept = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
         const rowDay = row[0] as string;
         if (rowDay !== day) {
           const found = opened.get(rowDay);
@@ -126,9 +132,11 @@ export async function queryPurchaseCsvRows(
         const customer = cells[Number(row[1])];
         if (!customer) throw new CustomerCellsUnreadable(rowDay);
         for (const [at, cell] of SEALED) row[at] = customer[cell];
-        yield row;
+        rows[kept++] = row;
       }
+      rows.length = kept;
+      if (kept > 0) yield rows;
     }
   }
-  return { [Symbol.asyncIterator]: rows };
+  return batchedRows(batches);
 }
