@@ -7,7 +7,7 @@ import "server-only";
 import { csvHeaderRecord, type CsvColumns } from "./columns";
 import { DEFAULT_CSV_DIALECT, type CsvDialect } from "./dialect";
 import { downloadResponse } from "./download-response";
-import { csvLine, csvRowWriter } from "./record-text";
+import { csvLine, csvRowLine } from "./record-text";
 import { closeRows, isBatched, openRows, ROW_BATCHES, type RowIterator, type Rows } from "./rows";
 
 export interface CsvStreamOptions {
@@ -27,7 +27,6 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
   const maxDelay = options.maxChunkDelayMs ?? 250;
   const dialect = options.dialect ?? DEFAULT_CSV_DIALECT;
   const encoder = new TextEncoder();
-  const writeRow = csvRowWriter(columns, dialect);
   // Rows read a batch at a time when they can be (rows.ts), else one at a time.
   const batched = isBatched(rows) ? rows : null;
   let iterator: RowIterator<T> | AsyncIterator<readonly T[]> | undefined;
@@ -57,7 +56,7 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
                 at = 0;
                 continue;
               }
-              text += writeRow(batch[at++]!, size);
+              text += csvRowLine(columns, batch[at++]!, dialect, size);
               continue;
             }
             const step = await (iterator as RowIterator<T>).next();
@@ -65,7 +64,7 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
               done = true;
               break;
             }
-            text += writeRow(step.value, size);
+            text += csvRowLine(columns, step.value, dialect, size);
           }
         } catch (error) {
           await closeRows(iterator);
