@@ -11,7 +11,7 @@ import type { IsoDay } from "@/lib/calendar";
 import type { FactCustomerCells } from "@/lib/query/purchase-facts";
 import type { FilterKey } from "@/lib/report-params/definitions";
 import { batchedRows, type BatchedRows } from "@/lib/csv/rows";
-import { FACT_CSV_FIELDS, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
+import { FACT_CSV_FIELDS, jsonRows, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "./purchase-query";
 
@@ -60,6 +60,8 @@ const ID = factCsvIndex("purchaseId");
 const ORDER = factCsvIndex("orderId");
 const SEALED = Object.entries(SEALED_FIELDS).map(([field, cell]) => [factCsvIndex(field), cell] as const);
 
+const isJson = (rows: FactCsvBatch["rows"]): rows is string[] => typeof rows[0] === "string";
+
 export function purchaseCsvPlan(query: PurchaseCsvQuery): PurchaseFactPlan {
   const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
   // The range's first instant and its end are all the batches read of the buckets.
@@ -98,11 +100,12 @@ export async function queryPurchaseCsvRows(
     let cells: FactCustomerCells[] = [];
     while (next) {
       const batch: FactCsvBatch = await next;
-      const last = batch.rows.at(-1);
+      const rows = isJson(batch.rows) ? jsonRows(batch.rows) : batch.rows;
+      const last = rows.at(-1);
       // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
       // Every batch carries the cells of each of its days, the day it goes on with too: their fetch
       // tells whether that day was stored again between the two batches.
-      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) } }) : null;
+      next = last && rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) } }) : null;
       const opened = new Map<string, { fetchedAt: number; cells: FactCustomerCells[] }>();
       for (const c of batch.customers) {
         const value = c.sealed && open(c.day, c.fetchedAt, c.sealed);
@@ -112,7 +115,6 @@ export async function queryPurchaseCsvRows(
       const goingOn = day === null ? undefined : opened.get(day);
       if (goingOn && goingOn.fetchedAt !== dayFetchedAt) throw new DayStoredAgainWhileWriting(day!);
       // The batch's own array, rows that are not written (an older copy of a purchase) left out in place.
-      const rows = batch.rows;
       let kept = 0;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
