@@ -14,8 +14,11 @@ const FORMULA_START = new Set([..."=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20"].map((c) =>
 
 /** Prefixes a single quote when a spreadsheet would read the text as a formula. */
 export function guardFormula(text: string): string {
-  // charCodeAt of an empty text is NaN, which the set does not hold.
-  return FORMULA_START.has(text.charCodeAt(0)) ? `'${text}` : text;
+  // charCodeAt of an empty text is NaN, which no test below holds. Every formula start is under
+  // "A" (65) or a full-width form (from U+FF0B): most cells (a letter, a digit) are told by one
+  // or two comparisons, not a set lookup (issue #25: this runs on every text cell of a file).
+  const c = text.charCodeAt(0);
+  return (c < 65 || c >= 0xff0b) && FORMULA_START.has(c) ? `'${text}` : text;
 }
 
 /**

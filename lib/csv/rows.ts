@@ -4,12 +4,44 @@
 export type Rows<T> = AsyncIterable<T> | Iterable<T>;
 export type RowIterator<T> = AsyncIterator<T> | Iterator<T>;
 
+/**
+ * Rows that can also be read a batch at a time (issue #25: an await per row, through the
+ * generators between the store and the stream, was a sixth of the purchases CSV's time): the
+ * same rows in the same order, each batch an array. csvStream reads them so; anything else reads
+ * them one at a time through the async iterator.
+ */
+export const ROW_BATCHES = Symbol("rowBatches");
+export interface BatchedRows<T> extends AsyncIterable<T> {
+  [ROW_BATCHES](): AsyncIterator<readonly T[]>;
+}
+
+export const isBatched = <T>(rows: Rows<T>): rows is BatchedRows<T> => ROW_BATCHES in rows;
+
+/** Batches as rows that can be read either way; `batches` is called once per reading. */
+export function batchedRows<T>(batches: () => AsyncIterator<readonly T[]>): BatchedRows<T> {
+  return {
+    [ROW_BATCHES]: batches,
+    async *[Symbol.asyncIterator]() {
+      const iterator = batches();
+      try {
+        for (;;) {
+          const step = await iterator.next();
+          if (step.done) return;
+          yield* step.value;
+        }
+      } finally {
+        await iterator.return?.();
+      }
+    },
+  };
+}
+
 export function openRows<T>(rows: Rows<T>): RowIterator<T> {
   return Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
 }
 
 /** Closes an iterator early (a generator runs its finally blocks); its own failure is not the caller's. */
-export async function closeRows<T>(iterator: RowIterator<T> | undefined): Promise<void> {
+export async function closeRows(iterator: RowIterator<unknown> | undefined): Promise<void> {
   try {
     await iterator?.return?.();
   } catch {

@@ -8,7 +8,7 @@ import { csvHeaderRecord, type CsvColumns } from "./columns";
 import { DEFAULT_CSV_DIALECT, type CsvDialect } from "./dialect";
 import { downloadResponse } from "./download-response";
 import { csvLine, csvRowLine } from "./record-text";
-import { closeRows, openRows, type RowIterator, type Rows } from "./rows";
+import { closeRows, isBatched, openRows, ROW_BATCHES, type RowIterator, type Rows } from "./rows";
 
 export interface CsvStreamOptions {
   /** Characters of CSV gathered before a chunk is sent (about as many bytes). Default 64 KiB. */
@@ -27,20 +27,39 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
   const maxDelay = options.maxChunkDelayMs ?? 250;
   const dialect = options.dialect ?? DEFAULT_CSV_DIALECT;
   const encoder = new TextEncoder();
-  let iterator: RowIterator<T> | undefined;
+  // Rows read a batch at a time when they can be (rows.ts), else one at a time.
+  const batched = isBatched(rows) ? rows : null;
+  let iterator: RowIterator<T> | AsyncIterator<readonly T[]> | undefined;
+  const open = () => (batched ? batched[ROW_BATCHES]() : openRows(rows));
+  let batch: readonly T[] = [];
+  let at = 0;
   let first = true;
 
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        iterator ??= openRows(rows);
+        iterator ??= open();
         let text = first ? BOM + csvLine(csvHeaderRecord(columns), dialect.delimiter) : "";
         const size = { chars: 0 };
         let done = false;
         const started = Date.now();
         try {
           while (size.chars < chunkSize && Date.now() - started < maxDelay) {
-            const step = await iterator.next();
+            if (batched) {
+              if (at === batch.length) {
+                const step = await (iterator as AsyncIterator<readonly T[]>).next();
+                if (step.done) {
+                  done = true;
+                  break;
+                }
+                batch = step.value;
+                at = 0;
+                continue;
+              }
+              text += csvRowLine(columns, batch[at++]!, dialect, size);
+              continue;
+            }
+            const step = await (iterator as RowIterator<T>).next();
             if (step.done) {
               done = true;
               break;
@@ -57,7 +76,7 @@ export function csvStream<T>(columns: CsvColumns<T>, rows: Rows<T>, options: Csv
       },
       async cancel() {
         // Opened even if never read: rows from primeRows already hold an upstream iterator.
-        await closeRows(iterator ?? openRows(rows));
+        await closeRows(iterator ?? open());
       },
     },
     // 0: pull only when the consumer reads, so creating the stream (e.g. for a ZIP entry not

@@ -10,7 +10,8 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { IsoDay } from "@/lib/calendar";
 import type { FactCustomerCells } from "@/lib/query/purchase-facts";
 import type { FilterKey } from "@/lib/report-params/definitions";
-import { FACT_CSV_FIELDS, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
+import { batchedRows, type BatchedRows } from "@/lib/csv/rows";
+import { FACT_CSV_FIELDS, jsonRows, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "./purchase-query";
 
@@ -59,6 +60,8 @@ const ID = factCsvIndex("purchaseId");
 const ORDER = factCsvIndex("orderId");
 const SEALED = Object.entries(SEALED_FIELDS).map(([field, cell]) => [factCsvIndex(field), cell] as const);
 
+const isJson = (rows: FactCsvBatch["rows"]): rows is string[] => typeof rows[0] === "string";
+
 export function purchaseCsvPlan(query: PurchaseCsvQuery): PurchaseFactPlan {
   const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
   // The range's first instant and its end are all the batches read of the buckets.
@@ -76,7 +79,7 @@ export async function queryPurchaseCsvRows(
   query: PurchaseCsvQuery,
   open: (day: string, fetchedAt: number, sealed: Uint8Array) => unknown,
   batchRows = CSV_BATCH_ROWS,
-): Promise<AsyncIterable<FactCsvRow> | null> {
+): Promise<BatchedRows<FactCsvRow> | null> {
   const plan = purchaseCsvPlan(query);
   const preamble = await store.csvPreamble(account, plan.days);
   if (preamble.unsealedDays > 0) return null;
@@ -89,18 +92,20 @@ export async function queryPurchaseCsvRows(
     batch.catch(() => undefined);
     return batch;
   };
-  async function* rows(): AsyncGenerator<FactCsvRow> {
-    let next: Promise<FactCsvBatch> | null = read({ after: null, known: null });
+  // A batch at a time (csv/rows.ts): the writer takes its rows with one await, not one a row.
+  async function* batches(): AsyncGenerator<FactCsvRow[]> {
+    let next: Promise<FactCsvBatch> | null = read({ after: null });
     let day: string | null = null;
     let dayFetchedAt: number | null = null;
     let cells: FactCustomerCells[] = [];
     while (next) {
       const batch: FactCsvBatch = await next;
-      const last = batch.rows.at(-1);
+      const rows = isJson(batch.rows) ? jsonRows(batch.rows) : batch.rows;
+      const last = rows.at(-1);
       // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
       // Every batch carries the cells of each of its days, the day it goes on with too: their fetch
       // tells whether that day was stored again between the two batches.
-      next = last && batch.rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) }, known: null }) : null;
+      next = last && rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) } }) : null;
       const opened = new Map<string, { fetchedAt: number; cells: FactCustomerCells[] }>();
       for (const c of batch.customers) {
         const value = c.sealed && open(c.day, c.fetchedAt, c.sealed);
@@ -109,7 +114,10 @@ export async function queryPurchaseCsvRows(
       }
       const goingOn = day === null ? undefined : opened.get(day);
       if (goingOn && goingOn.fetchedAt !== dayFetchedAt) throw new DayStoredAgainWhileWriting(day!);
-      for (const row of batch.rows) {
+      // The batch's own array, rows that are not written (an older copy of a purchase) left out in place.
+      let kept = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
         const rowDay = row[0] as string;
         if (rowDay !== day) {
           const found = opened.get(rowDay);
@@ -126,9 +134,11 @@ export async function queryPurchaseCsvRows(
         const customer = cells[Number(row[1])];
         if (!customer) throw new CustomerCellsUnreadable(rowDay);
         for (const [at, cell] of SEALED) row[at] = customer[cell];
-        yield row;
+        rows[kept++] = row;
       }
+      rows.length = kept;
+      if (kept > 0) yield rows;
     }
   }
-  return { [Symbol.asyncIterator]: rows };
+  return batchedRows(batches);
 }

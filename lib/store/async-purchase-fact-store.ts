@@ -75,7 +75,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
   csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
     return this.facts.snapshotRead(async (reader) => {
       const rows = await reader.arrays<unknown[]>(csvBatchStatement(this.dialect, this.table, account, request));
-      const days = batchDays(rows, request.known);
+      const days = batchDays(rows);
       return csvBatchOf(rows, days, days.length === 0 ? [] : await reader.all<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>(customersStatement(this.dialect, this.facts.days, account, days)));
     });
   }

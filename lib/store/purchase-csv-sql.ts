@@ -48,8 +48,14 @@ export const FACT_CSV_FIELDS: ReadonlyArray<readonly [field: string, column: str
   ...Object.keys(SEALED_FIELDS).map((field) => [field, "sealed"] as const),
 ];
 
-/** One batch of the plan's rows after the cursor, in the records' order. */
-export function csvBatchStatement(dialect: FactDialect, table: string, account: string, request: FactCsvBatchRequest): Statement {
+/**
+ * One batch of the plan's rows after the cursor, in the records' order. `asJson` (SQLite): each
+ * row as [day, the JSON text of the whole row]: the worker thread then makes two values a row,
+ * not thirty, and one string crosses to the main thread, which parses it (jsonRows). SQLite's
+ * JSON writes a REAL with the digits that read back to the same double, and a text escaped as
+ * JSON.parse reads it back: the same values as the row's own.
+ */
+export function csvBatchStatement(dialect: FactDialect, table: string, account: string, request: FactCsvBatchRequest, asJson = false): Statement {
   const args: unknown[] = [];
   const placed = currencyExpression(request.plan, args);
   const values = FACT_CSV_FIELDS.map(([, column]) => (column === "placed" ? placed : column === "sealed" ? "NULL" : `f.${column}`));
@@ -65,7 +71,8 @@ export function csvBatchStatement(dialect: FactDialect, table: string, account: 
   // of a WITHOUT ROWID table); the unary + keeps created_at a plain condition.
   const rows = dialect === "sqlite" ? `${table} f NOT INDEXED` : `${table} f`;
   const time = dialect === "sqlite" ? "+f.created_at" : "f.created_at";
-  const text = `SELECT f.day, f.seq, ${values.join(", ")} FROM ${rows}
+  const selected = `f.day, f.seq, ${values.join(", ")}`;
+  const text = `SELECT ${asJson ? `f.day, json_array(${selected})` : selected} FROM ${rows}
     WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND (f.day < ? OR f.seq > ?) AND ${time} >= ? AND ${time} < ?${filters}
     ORDER BY f.day DESC, f.seq LIMIT ?`;
   return forDialect(dialect, { text, args });
@@ -76,11 +83,14 @@ export function customersStatement(dialect: FactDialect, daysTable: string, acco
   return forDialect(dialect, { text: `SELECT day, fetched_at, ${CUSTOMERS_COLUMN} AS sealed FROM ${daysTable} WHERE account = ? AND ${CUSTOMERS_COLUMN} IS NOT NULL AND day IN (${days.map(() => "?").join(", ")})`, args: [account, ...days] });
 }
 
-/** The days of a batch's rows whose sealed cells it carries: all but the reader's `known` one. */
-export const batchDays = (rows: readonly unknown[][], known: string | null): string[] => [...new Set(rows.map((r) => r[0] as string))].filter((d) => d !== known);
+/** A batch's rows read back from their JSON text (csvBatchStatement's `asJson`). */
+export const jsonRows = (rows: readonly string[]): unknown[][] => rows.map((text) => JSON.parse(text) as unknown[]);
+
+/** The days of a batch's rows: it carries the sealed cells of each of them. */
+export const batchDays = (rows: readonly unknown[][]): string[] => [...new Set(rows.map((r) => r[0] as string))];
 
 /** A batch: its rows, and the sealed cells found for each of its days (null for a day without). */
-export function csvBatchOf(rows: unknown[][], days: readonly string[], found: ReadonlyArray<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>): FactCsvBatch {
+export function csvBatchOf(rows: FactCsvBatch["rows"], days: readonly string[], found: ReadonlyArray<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>): FactCsvBatch {
   const byDay = new Map(found.map((c) => [c.day, c]));
   return {
     rows,

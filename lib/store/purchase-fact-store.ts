@@ -61,18 +61,18 @@ export interface FactCsvBatchRequest {
   /** null: from the first row. */
   after: FactCsvCursor | null;
   limit: number;
-  /** The day whose sealed customers the reader holds already: not sent again. */
-  known: string | null;
 }
 
 /**
  * A batch's rows as arrays, not objects (from the worker thread an object's names are copied
- * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones]. `customers`: per
- * day of the batch (but `known`), the day's sealed customer cells as the mirror wrote them with
+ * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones], or (SQLite) each
+ * such array as its JSON text. `customers`: per
+ * day of the batch, the day's sealed customer cells as the mirror wrote them with
  * the rows, and the fetch they were written for; null when the day has none.
  */
 export interface FactCsvBatch {
-  rows: unknown[][];
+  /** The rows; from SQLite's worker thread each as the JSON text of its array (one string a row crosses, not thirty values: purchase-csv-sql.ts). */
+  rows: unknown[][] | string[];
   customers: Array<{ day: string; fetchedAt: number; sealed: Uint8Array } | { day: string; fetchedAt: null; sealed: null }>;
 }
 

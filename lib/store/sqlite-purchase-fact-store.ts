@@ -80,11 +80,11 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
 
   async csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
     return this.db.transaction(() => {
-      const statement = csvBatchStatement("sqlite", TABLE, account, request);
-      // Arrays, not objects: they cross to the main thread by structured clone.
-      const rows = this.db.prepare(statement.text).raw(true).all(...statement.args) as unknown[][];
-      const days = batchDays(rows, request.known);
-      return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
+      const statement = csvBatchStatement("sqlite", TABLE, account, request, true);
+      // [day, the row's JSON text]: the rows cross to the main thread as one string each.
+      const read = this.db.prepare(statement.text).raw(true).all(...statement.args) as Array<[string, string]>;
+      const days = batchDays(read);
+      return csvBatchOf(read.map((r) => r[1]), days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
     })();
   }
 

@@ -2,16 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getPurchaseFactStore } from "@/lib/mirror/mirror-access";
-import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import Database from "better-sqlite3";
+import { PURCHASE_FACTS, SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { csvBatchStatement, jsonRows } from "@/lib/store/purchase-csv-sql";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchaseCustomerCells, purchaseFactRows, type FactPurchase } from "@/lib/query/purchase-facts";
-import { DayStoredAgainWhileWriting, queryPurchaseCsvRows, factCsvIndex } from "@/lib/query/purchase-csv-query";
+import { DayStoredAgainWhileWriting, purchaseCsvPlan, queryPurchaseCsvRows, factCsvIndex } from "@/lib/query/purchase-csv-query";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { bothWays, purchaseCsvFactsBehaviour } from "../support/purchase-csv-facts-behaviour";
 import { processDataDir } from "../support/process-data-dir";
 
 // The purchases CSV from the purchases fact table on SQLite: the process's store (in its worker
-// thread: the rows cross as arrays), then what only the embedded file shows: the customers' cells
+// thread: the rows cross as JSON text), then what only the embedded file shows: the customers' cells
 // the file writes are nowhere in it in clear.
 const dir = processDataDir("csv-facts");
 
@@ -96,6 +98,27 @@ describe("the cursor over a purchase stored on two days", () => {
     const facts = new SqlitePurchaseFactStore(path.join(dir.dir, "unsealed.sqlite"));
     await facts.replaceDay("acct", "2026-05-03", NOW, purchaseFactRows(day("2026-05-03")));
     expect(await queryPurchaseCsvRows(facts, "acct", query({}), open)).toBeNull();
+    await facts.close();
+  });
+
+  it("cross from SQLite as JSON text and read back as the values the table holds: awkward texts and doubles", async () => {
+    const file = path.join(dir.dir, "json-rows.sqlite");
+    const facts = new SqlitePurchaseFactStore(file);
+    const texts = ['a\u0001b\u001f"c\\', "é💶\u2028\u2029", "=1+1,\r\n"];
+    const amounts = [0.1 + 0.2, 1 / 3, 123456789.12345679];
+    const odd = day("2026-05-03").map((p, i) => ({ ...p, productName: texts[i % 3]!, offerName: "\t tab", amountTransaction: amounts[i % 3]!, amountTaxes: 1e-7 }));
+    await facts.replaceDay("acct", "2026-05-03", NOW, purchaseFactRows(odd), sealedOf(odd));
+    const request = { plan: purchaseCsvPlan(query({})), after: null, limit: 100 };
+    const batch = await facts.csvBatch("acct", request);
+    // The same statement's rows as plain values, read beside the store.
+    const statement = csvBatchStatement("sqlite", PURCHASE_FACTS, "acct", request);
+    const db = new Database(file, { readonly: true });
+    const values = db.prepare(statement.text).raw(true).all(...statement.args) as unknown[][];
+    db.close();
+    expect(values).toHaveLength(odd.length);
+    expect(batch.rows.every((r) => typeof r === "string")).toBe(true);
+    expect(jsonRows(batch.rows as string[])).toEqual(values);
+    expect(values.map((r) => r[factCsvIndex("productName")])).toEqual(odd.map((_, i) => texts[i % 3]));
     await facts.close();
   });
 });

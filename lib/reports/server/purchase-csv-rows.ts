@@ -16,6 +16,7 @@ import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { formatDay, parseDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import { batchedRows, ROW_BATCHES, type BatchedRows } from "@/lib/csv/rows";
 import { queryPurchaseCsvRows, type FactCsvRow } from "@/lib/query/purchase-csv-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { factsHold } from "./facts-hold";
@@ -48,7 +49,8 @@ function newestFirst(params: Pick<ReportParams, "from" | "to" | "tz">): string[]
   return days;
 }
 
-async function* rows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, signal: AbortSignal | undefined): AsyncGenerator<Purchase> {
+/** The rows a stored UTC day at a time, one batch per day (csv/rows.ts). */
+async function* dayBatches(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, signal: AbortSignal | undefined): AsyncGenerator<readonly Purchase[]> {
   const inRange = localRangeTest(params.from, params.to, params.tz);
   const filters = purchaseFiltersOf(params);
   const unfetched = new Set(source.report.unfetchedDays);
@@ -64,7 +66,8 @@ async function* rows(client: SalesApiClient, params: ReportParams, source: Purch
     if (report.unfetchedDays.length > 0 || (report.incompleteDays.length > 0 && !incomplete.has(day))) throw new PurchaseDayUnreadable(day);
     const fresh = records.filter((p) => !seen.has(p.purchaseId) && (seen.add(p.purchaseId), true));
     const placed = withAssumedCurrency(fresh.filter((p) => inRange(p.checkoutInitializedAt)), source.currency).records;
-    yield* filterPurchases(placed, filters);
+    const kept = filterPurchases(placed, filters);
+    if (kept.length > 0) yield kept;
   }
 }
 
@@ -73,7 +76,7 @@ async function* rows(client: SalesApiClient, params: ReportParams, source: Purch
  * served them (facts-hold.ts, the filtered Revenue's rule) and the client can open the days'
  * sealed customer cells; null otherwise.
  */
-async function factRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, facts: PurchaseFactStore | undefined, batchRows: number | undefined): Promise<AsyncIterable<FactCsvRow> | null> {
+async function factRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, facts: PurchaseFactStore | undefined, batchRows: number | undefined): Promise<BatchedRows<FactCsvRow> | null> {
   const open = client.openFactPart;
   if (!facts || !open || !(await factsHold(facts, client.identity, [source.report]))) return null;
   const query = { from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, currency: source.currency };
@@ -83,29 +86,28 @@ async function factRows(client: SalesApiClient, params: ReportParams, source: Pu
 /**
  * The rows of the purchases file; nothing is read until the download pulls the first one, which
  * decides where they come from: the fact table's cursor, else the sealed days one at a time. The
- * file is the same either way (purchaseColumns writes both kinds of row alike).
+ * file is the same either way (purchaseColumns writes both kinds of row alike). They are read a
+ * batch at a time by the CSV writer (a fact table's batch, or a day of records).
  */
-export function purchaseCsvRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, options: { signal?: AbortSignal; facts?: PurchaseFactStore; batchRows?: number } = {}): AsyncIterable<PurchaseCsvRow> {
-  return {
-    [Symbol.asyncIterator]() {
-      let inner: AsyncIterator<PurchaseCsvRow> | undefined;
-      const iterator: AsyncIterator<PurchaseCsvRow> = {
-        async next() {
-          if (!inner) {
-            const facts = await factRows(client, params, source, options.facts, options.batchRows);
-            inner = facts ? facts[Symbol.asyncIterator]() : rows(client, params, source, options.signal);
-            // Every later pull goes straight to the rows' own iterator.
-            const chosen = inner;
-            iterator.next = () => chosen.next();
-          }
-          return inner.next();
-        },
-        async return() {
-          await inner?.return?.();
-          return { done: true, value: undefined };
-        },
-      };
-      return iterator;
-    },
-  };
+export function purchaseCsvRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, options: { signal?: AbortSignal; facts?: PurchaseFactStore; batchRows?: number } = {}): BatchedRows<PurchaseCsvRow> {
+  return batchedRows<PurchaseCsvRow>(() => {
+    let inner: AsyncIterator<readonly PurchaseCsvRow[]> | undefined;
+    const iterator: AsyncIterator<readonly PurchaseCsvRow[]> = {
+      async next() {
+        if (!inner) {
+          const facts = await factRows(client, params, source, options.facts, options.batchRows);
+          inner = facts ? facts[ROW_BATCHES]() : dayBatches(client, params, source, options.signal);
+          // Every later pull goes straight to the batches' own iterator.
+          const chosen = inner;
+          iterator.next = () => chosen.next();
+        }
+        return inner.next();
+      },
+      async return() {
+        await inner?.return?.();
+        return { done: true, value: undefined };
+      },
+    };
+    return iterator;
+  });
 }
