@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { backtestSpans } from "@/lib/reports/payouts-month";
-import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
+import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { inputsOfRecords, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import type { GenericRecord, Purchase, RangeReport } from "@/lib/sales-api";
@@ -113,4 +113,15 @@ describe("the payout back-test's month starts, kept", () => {
     expect(kept.made).toBe(12);
   });
 
+  it("keys the closed days' sales by their store, days, currency plan and fetch times: a newer day fetched again keeps them", () => {
+    const store = {};
+    const closed = { from: FROM, to: "2026-05-15" };
+    const plan = { offers: [], setting: "brl" };
+    const key = (stamp: (day: string) => number, on: object = store, p: unknown = plan) => closedSalesKey(on, "acct", closed, p, report("purchases", stamp));
+    expect(key(() => 1)).toBe(key(() => 1));
+    expect(key((day) => (day === "2026-06-01" ? 2 : 1))).toBe(key(() => 1));
+    expect(key((day) => (day === "2026-05-15" ? 2 : 1))).not.toBe(key(() => 1));
+    expect(key(() => 1, {})).not.toBe(key(() => 1));
+    expect(key(() => 1, store, { offers: [], setting: "usd" })).not.toBe(key(() => 1));
+  });
 });

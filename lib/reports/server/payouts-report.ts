@@ -21,11 +21,13 @@ import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { heldHistory, payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { heldHistory, payoutInputsHeld, type ClosedDays } from "@/lib/reports/server/payouts-facts";
 import { fundsDueRows, fundsDueWithin, type CurrencyAmount } from "@/lib/analytics/funds-availability";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
+import type { MadeView, PayoutsViewEngine, ViewMade } from "@/lib/reports/server/payouts-view-worker";
+import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -166,8 +168,8 @@ export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType,
   // The refunds and chargebacks from their fact tables when they hold the history (payouts-losses.ts), else their records.
   const losses = loadPayoutLossRows(client, history, options);
   losses.catch(() => undefined);
-  const fromFacts = options.facts ? await payoutInputsFromFacts(client, history, options, options.facts, losses) : null;
-  if (fromFacts) return payoutsViewKept(fromFacts, keyType, request, client.identity);
+  const fromFacts = options.facts ? await payoutInputsHeld(client, history, options, options.facts, losses) : null;
+  if (fromFacts) return payoutsViewKept(fromFacts.inputs, keyType, request, client.identity, undefined, fromFacts.closed);
   const [{ purchases, report, ...bought }, events] = await Promise.all([loadPayoutPurchases(client, request.now, options), losses]);
   return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity);
 }
@@ -192,9 +194,28 @@ export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: Pay
   return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay) : NO_BACKTEST);
 }
 
-/** The same view, made in a worker thread, with the back-test's month starts kept between requests (payouts-kept.ts, payouts-view-worker.ts). */
-export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests): Promise<PayoutsView> {
-  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => engine.payoutsView(data, keyType, request, kept), backtests);
+/**
+ * The same view, made in a worker thread, with the back-test's month starts kept between
+ * requests (payouts-kept.ts, payouts-view-worker.ts). With `closed`, `data`'s sales are the
+ * newest days' and the worker adds the closed days' it keeps; when it does not, they are read
+ * and sent once, to be kept.
+ */
+export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests, closed: ClosedDays | null = null): Promise<PayoutsView> {
+  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => viewWithClosedDays(engine, data, keyType, request, kept, closed), backtests);
+}
+
+async function viewWithClosedDays(engine: PayoutsViewEngine, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, kept: Array<BacktestSpanKept | null>, closed: ClosedDays | null): Promise<ViewMade> {
+  if (closed) {
+    const found = await engine.payoutsView(data, keyType, request, kept, { key: closed.key, sales: null });
+    if (!found.missing) return found;
+  }
+  return madeView(await engine.payoutsView(data, keyType, request, kept, closed && { key: closed.key, sales: await closed.read() }));
+}
+
+function madeView(made: MadeView): ViewMade {
+  // The worker answers `missing` only when it was sent no closed days' sales.
+  if (made.missing) throw new Error("the payout view's worker asked again for the sales it was sent");
+  return made;
 }
 
 export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
