@@ -54,7 +54,7 @@ export interface BacktestSpanKept {
 export type BacktestSale = Pick<PayoutSale, "id" | "soldMs" | "netCents" | "product" | "availableMs">;
 
 export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonly LossEvent[], span: BacktestMonthSpan, byId: ReadonlyMap<number, BacktestSale> = new Map(sales.map((s) => [s.id, s]))): BacktestSpanKept {
-  const model = fitRiskModel(sales, events, span.startMs);
+  const model = fitRiskModel(sales, events, span.startMs, byId);
   const known = lossesBySale(events, byId, span.startMs);
   const ids: number[] = [];
   const before: number[] = [];
@@ -70,14 +70,12 @@ export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonl
 }
 
 /** `dayOf`: the local day (a number) of an instant, so a day's band is read off days as the calendar shows them. */
-export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
-  const byId = new Map(sales.map((s) => [s.id, s]));
-  return backtestFromKept(months.map((span) => keepBacktestSpan(sales, events, span, byId)), sales, events, nowMs, dayOf);
+export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), byId: ReadonlyMap<number, PayoutSale> = new Map(sales.map((s) => [s.id, s]))): BacktestResult {
+  return backtestFromKept(months.map((span) => keepBacktestSpan(sales, events, span, byId)), sales, events, nowMs, dayOf, byId);
 }
 
 /** The back-test from its months' starts (kept or just made): what those sales finally kept is read at now. */
-export function backtestFromKept(kept: readonly BacktestSpanKept[], sales: readonly PayoutSale[], events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
-  const byId = new Map(sales.map((s) => [s.id, s]));
+export function backtestFromKept(kept: readonly BacktestSpanKept[], sales: readonly PayoutSale[], events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), byId: ReadonlyMap<number, PayoutSale> = new Map(sales.map((s) => [s.id, s]))): BacktestResult {
   const final = lossesBySale(events, byId, nowMs);
   const result: BacktestResult = { months: [], dayLosses: [] };
   for (const { span, ids, before: beforeOf, expected: expectedOf } of kept) {

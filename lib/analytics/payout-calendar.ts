@@ -53,6 +53,8 @@ export interface CalendarInput {
    * has no band.
    */
   expects?: (currency: string) => boolean;
+  /** The sales by id, when the caller has it. */
+  byId?: ReadonlyMap<number, PayoutSale>;
 }
 
 /**
@@ -92,8 +94,7 @@ export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
 }
 
 export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
-  const { days, dayStartsMs, sales, events, model, bandOf, expects = () => true } = input;
-  const byId = new Map(sales.map((s) => [s.id, s]));
+  const { days, dayStartsMs, sales, events, model, bandOf, expects = () => true, byId = new Map(sales.map((s) => [s.id, s])) } = input;
   const losses = lossesBySale(events, byId, model.cutoffMs);
   const byCurrency = new Map<string, PayoutDayFigures[]>();
   for (const sale of sales) {

@@ -84,8 +84,18 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
   return bySale;
 }
 
-export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEvent[], cutoffMs: number): RiskModel {
-  const byId = new Map(sales.map((s) => [s.id, s]));
+/** `byId`: the sales by id, when the caller has it (a million sales take a while to index, and the calendar fits several models over the same sales). */
+function tallySale(t: Tally, s: RiskSale, observed: number, lost: readonly LossEvent[] | undefined): void {
+  t.observedTo[observed]! += s.netCents;
+  if (observed === HORIZON_DAYS) t.mature++;
+  if (!lost) return;
+  for (const e of lost) {
+    const k = Math.max(0, ageDay(s.soldMs, e.atMs));
+    if (k < observed) t.lost[e.kind][k]! += e.lostCents;
+  }
+}
+
+export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEvent[], cutoffMs: number, byId: ReadonlyMap<number, RiskSale> = new Map(sales.map((s) => [s.id, s]))): RiskModel {
   const losses = lossesBySale(events, byId, cutoffMs);
   const account = newTally();
   const products = new Map<string, Tally>();
@@ -96,14 +106,9 @@ export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEv
     if (observed <= 0) continue;
     let product = products.get(s.product);
     if (!product) products.set(s.product, (product = newTally()));
-    for (const t of [account, product]) {
-      t.observedTo[observed]! += s.netCents;
-      if (observed === HORIZON_DAYS) t.mature++;
-      for (const e of losses.get(s.id) ?? []) {
-        const k = Math.max(0, ageDay(s.soldMs, e.atMs));
-        if (k < observed) t.lost[e.kind][k]! += e.lostCents;
-      }
-    }
+    const lost = losses.get(s.id);
+    tallySale(account, s, observed, lost);
+    tallySale(product, s, observed, lost);
   }
   const curves = (t: Tally) => ({ refund: curve(t, "refund"), chargeback: curve(t, "chargeback") });
   const byProduct = new Map([...products].filter(([, t]) => t.mature >= MIN_PRODUCT_SALES).map(([name, t]) => [name, curves(t)] as const));

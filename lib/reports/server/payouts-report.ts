@@ -191,7 +191,7 @@ export function inputsOfRecords(data: PayoutRecords): PayoutInputs {
 
 export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest): PayoutsView {
   const model = payoutModelOf(data, keyType, request);
-  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay) : NO_BACKTEST);
+  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay, model.byId) : NO_BACKTEST);
 }
 
 /**
@@ -223,21 +223,26 @@ export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
 /** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies (exported for bench:payout-facts's phases). */
 export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
   const nowMs = request.now.getTime();
-  const byId = new Map<number, number>();
-  for (let i = 0; i < data.sales.length; i++) byId.set(data.sales.purchaseId[i]!, i);
-  const refunds = toEvents("refunds", data.refunds ?? [], byId, data.sales, keyType);
-  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], byId, data.sales, keyType);
+  // The rows of the sales a loss names: a few thousand of a million (no index of every sale).
+  const named = new Set<number>();
+  for (const r of [...(data.refunds ?? []), ...(data.chargebacks ?? [])]) if (r.saleId !== null) named.add(r.saleId);
+  const rowOf = new Map<number, number>();
+  for (let i = 0; i < data.sales.length; i++) if (named.has(data.sales.purchaseId[i]!)) rowOf.set(data.sales.purchaseId[i]!, i);
+  const refunds = toEvents("refunds", data.refunds ?? [], rowOf, data.sales, keyType);
+  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], rowOf, data.sales, keyType);
   const sales = toSales(data.sales, keyType, nowMs).map((s) => {
     const undated = (refunds.undated.get(s.id) ?? 0) + (chargebacks.undated.get(s.id) ?? 0);
     return undated > 0 ? { ...s, lostNowCents: Math.min(s.netCents, Math.max(s.lostNowCents, undated)) } : s;
   });
   const events = [...refunds.events, ...chargebacks.events];
-  const fitted = fitRiskModel(sales, events, nowMs);
+  // One index of the sales for the model at now, the back-test's months and the calendar.
+  const byId = new Map(sales.map((s) => [s.id, s]));
+  const fitted = fitRiskModel(sales, events, nowMs, byId);
   const applied = fitted.matureSales >= MIN_MATURE_SALES;
   const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
   const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
   const spans = applied ? backtestSpans(data.history.from, nowMs, request.tz) : [];
-  return { nowMs, sales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
+  return { nowMs, sales, byId, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
 }
 
 export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
@@ -250,7 +255,7 @@ export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data
   const helps = currenciesModelHelps(errors);
   const expectationIn = (currency: string): PayoutCurrency["expectation"] => (!applied ? "noModel" : helps.has(currency) ? "applied" : errors.some((e) => e.currency === currency) ? "notBetter" : "untested");
   const { days, dayStartsMs } = monthDays(month, request.tz);
-  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
+  const calendar = payoutCalendar({ days, dayStartsMs, sales, byId: prepared.byId, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
   const units = (c: number | null) => (c === null ? null : fromCents(c));
   const currencies: PayoutCurrency[] = calendar.map(({ currency, days: rows }) => {
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);

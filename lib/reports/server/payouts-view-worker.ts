@@ -65,15 +65,14 @@ export class PayoutsViewWorker {
     const model = payoutModelOf(data, keyType, request);
     const made: Array<[number, BacktestSpanKept]> = [];
     if (model.spans.length === 0) return { view: payoutsViewWith(model, data, keyType, request, NO_BACKTEST), made };
-    const byId = new Map(model.sales.map((s) => [s.id, s]));
     const starts = model.spans.map((span, i) => {
       const found = kept[i];
       if (found && found.span.month === span.month && found.span.startMs === span.startMs && found.span.endMs === span.endMs) return found;
-      const start = keepBacktestSpan(model.sales, model.events, span, byId);
+      const start = keepBacktestSpan(model.sales, model.events, span, model.byId);
       made.push([i, start]);
       return start;
     });
-    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay)), made };
+    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay, model.byId)), made };
   }
 
   /** How many sales are kept, over all keys: for tests. */
