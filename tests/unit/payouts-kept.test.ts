@@ -6,7 +6,8 @@ import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { backtestSpans } from "@/lib/reports/payouts-month";
 import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
-import { inputsOfRecords, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
 import type { GenericRecord, Purchase, RangeReport } from "@/lib/sales-api";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
@@ -123,5 +124,12 @@ describe("the payout back-test's month starts, kept", () => {
     expect(key((day) => (day === "2026-05-15" ? 2 : 1))).not.toBe(key(() => 1));
     expect(key(() => 1, {})).not.toBe(key(() => 1));
     expect(key(() => 1, store, { offers: [], setting: "usd" })).not.toBe(key(() => 1));
+  });
+  it("reads a kept month's sales whatever order the sales come in (one pass in order, else an index)", () => {
+    const model = payoutModelOf(inputsOfRecords(records()), "creator", request);
+    const starts = model.spans.map((span) => keepBacktestSpan(model.sales, model.events, span));
+    const fresh = json(backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay));
+    expect(json(backtestFromKept(starts, [...model.sales].reverse(), model.events, model.nowMs, model.localDay))).toBe(fresh);
+    expect(json(backtestFromKept(starts, [...model.sales.slice(100), ...model.sales.slice(0, 100)], model.events, model.nowMs, model.localDay))).toBe(fresh);
   });
 });

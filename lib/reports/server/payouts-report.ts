@@ -7,7 +7,7 @@ import "server-only";
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { backtestErrors, currenciesModelHelps, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest, type BacktestResult } from "@/lib/analytics/payout-backtest";
 import { bandAround, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
-import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
+import { fitRiskModel, HORIZON_DAYS, lossSalesOf, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { netShareIndex } from "@/lib/analytics/key-share";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
@@ -191,7 +191,7 @@ export function inputsOfRecords(data: PayoutRecords): PayoutInputs {
 
 export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest): PayoutsView {
   const model = payoutModelOf(data, keyType, request);
-  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay, model.byId) : NO_BACKTEST);
+  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay, model.lossSales) : NO_BACKTEST);
 }
 
 /**
@@ -235,14 +235,14 @@ export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: Pay
     return undated > 0 ? { ...s, lostNowCents: Math.min(s.netCents, Math.max(s.lostNowCents, undated)) } : s;
   });
   const events = [...refunds.events, ...chargebacks.events];
-  // One index of the sales for the model at now, the back-test's months and the calendar.
-  const byId = new Map(sales.map((s) => [s.id, s]));
-  const fitted = fitRiskModel(sales, events, nowMs, byId);
+  // One index of the sales a loss names for the model at now, the back-test's months and the calendar.
+  const lossSales = lossSalesOf(sales, events);
+  const fitted = fitRiskModel(sales, events, nowMs, lossSales);
   const applied = fitted.matureSales >= MIN_MATURE_SALES;
   const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
   const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
   const spans = applied ? backtestSpans(data.history.from, nowMs, request.tz) : [];
-  return { nowMs, sales, byId, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
+  return { nowMs, sales, lossSales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
 }
 
 export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
@@ -255,7 +255,7 @@ export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data
   const helps = currenciesModelHelps(errors);
   const expectationIn = (currency: string): PayoutCurrency["expectation"] => (!applied ? "noModel" : helps.has(currency) ? "applied" : errors.some((e) => e.currency === currency) ? "notBetter" : "untested");
   const { days, dayStartsMs } = monthDays(month, request.tz);
-  const calendar = payoutCalendar({ days, dayStartsMs, sales, byId: prepared.byId, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
+  const calendar = payoutCalendar({ days, dayStartsMs, sales, lossSales: prepared.lossSales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
   const units = (c: number | null) => (c === null ? null : fromCents(c));
   const currencies: PayoutCurrency[] = calendar.map(({ currency, days: rows }) => {
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);

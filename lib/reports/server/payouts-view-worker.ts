@@ -68,11 +68,11 @@ export class PayoutsViewWorker {
     const starts = model.spans.map((span, i) => {
       const found = kept[i];
       if (found && found.span.month === span.month && found.span.startMs === span.startMs && found.span.endMs === span.endMs) return found;
-      const start = keepBacktestSpan(model.sales, model.events, span, model.byId);
+      const start = keepBacktestSpan(model.sales, model.events, span, model.lossSales);
       made.push([i, start]);
       return start;
     });
-    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay, model.byId)), made };
+    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay, model.lossSales)), made };
   }
 
   /** How many sales are kept, over all keys: for tests. */
