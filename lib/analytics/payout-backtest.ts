@@ -4,7 +4,7 @@
 // finally lost. Only months whose sales are past the horizon take part: their outcome is final.
 import { DAY_MS } from "@/lib/calendar";
 import { saleLostCents, type BandRatios, type PayoutSale } from "./payout-calendar";
-import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, type LossEvent } from "./payout-risk";
+import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, lossSalesOf, type LossEvent } from "./payout-risk";
 
 export interface BacktestMonthSpan { month: string; startMs: number; endMs: number }
 
@@ -53,9 +53,10 @@ export interface BacktestSpanKept {
 /** The sale fields a month's start reads (what crosses to the worker: payout-backtest-worker.ts). */
 export type BacktestSale = Pick<PayoutSale, "id" | "soldMs" | "netCents" | "product" | "availableMs">;
 
-export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonly LossEvent[], span: BacktestMonthSpan, byId: ReadonlyMap<number, BacktestSale> = new Map(sales.map((s) => [s.id, s]))): BacktestSpanKept {
-  const model = fitRiskModel(sales, events, span.startMs);
-  const known = lossesBySale(events, byId, span.startMs);
+/** `lossSales`: the sales a loss names, by id (payout-risk.ts's lossSalesOf). */
+export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonly LossEvent[], span: BacktestMonthSpan, lossSales: ReadonlyMap<number, BacktestSale> = lossSalesOf(sales, events)): BacktestSpanKept {
+  const model = fitRiskModel(sales, events, span.startMs, lossSales);
+  const known = lossesBySale(events, lossSales, span.startMs);
   const ids: number[] = [];
   const before: number[] = [];
   const expected: number[] = [];
@@ -70,21 +71,41 @@ export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonl
 }
 
 /** `dayOf`: the local day (a number) of an instant, so a day's band is read off days as the calendar shows them. */
-export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
-  const byId = new Map(sales.map((s) => [s.id, s]));
-  return backtestFromKept(months.map((span) => keepBacktestSpan(sales, events, span, byId)), sales, events, nowMs, dayOf);
+export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), lossSales: ReadonlyMap<number, PayoutSale> = lossSalesOf(sales, events)): BacktestResult {
+  return backtestFromKept(months.map((span) => keepBacktestSpan(sales, events, span, lossSales)), sales, events, nowMs, dayOf, lossSales);
+}
+
+/**
+ * The sales of `ids`, in their order: read off `sales` in one pass while the ids stand in the
+ * sales' order (a month start keeps its sales in the order it read them, and they are read
+ * again in it unless a day moved one), else through an index of every sale. The sales hold each
+ * purchase once (lib/records/payout-columns.ts), so both find the same sale.
+ */
+function salesOfIds(ids: Float64Array, sales: readonly PayoutSale[]): PayoutSale[] {
+  const found: PayoutSale[] = new Array<PayoutSale>(ids.length);
+  let j = 0;
+  for (let i = 0; i < ids.length; i++) {
+    while (j < sales.length && sales[j]!.id !== ids[i]) j++;
+    if (j === sales.length) {
+      const index = new Map(sales.map((s) => [s.id, s]));
+      for (let k = i; k < ids.length; k++) found[k] = index.get(ids[k]!)!;
+      return found;
+    }
+    found[i] = sales[j++]!;
+  }
+  return found;
 }
 
 /** The back-test from its months' starts (kept or just made): what those sales finally kept is read at now. */
-export function backtestFromKept(kept: readonly BacktestSpanKept[], sales: readonly PayoutSale[], events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS)): BacktestResult {
-  const byId = new Map(sales.map((s) => [s.id, s]));
-  const final = lossesBySale(events, byId, nowMs);
+export function backtestFromKept(kept: readonly BacktestSpanKept[], sales: readonly PayoutSale[], events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), lossSales: ReadonlyMap<number, PayoutSale> = lossSalesOf(sales, events)): BacktestResult {
+  const final = lossesBySale(events, lossSales, nowMs);
   const result: BacktestResult = { months: [], dayLosses: [] };
   for (const { span, ids, before: beforeOf, expected: expectedOf } of kept) {
     const perCurrency = new Map<string, BacktestMonth>();
     const perDay = new Map<string, DayLosses>();
+    const ofIds = salesOfIds(ids, sales);
     for (let i = 0; i < ids.length; i++) {
-      const s = byId.get(ids[i]!)!;
+      const s = ofIds[i]!;
       const before = beforeOf[i]!;
       const expected = expectedOf[i]!;
       const after = saleLostCents(s, final.get(s.id), s.lostNowCents);

@@ -3,7 +3,7 @@
 // and what the risk model (payout-risk.ts) expects them still to take, with a band. Cents
 // throughout; currencies are never added together.
 import { capSaleLossCents } from "./sale-losses";
-import { expectedLossCents, lossesBySale, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
+import { expectedLossCents, lossesBySale, lossSalesOf, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
 
 export interface PayoutSale extends RiskSale {
   currency: string;
@@ -53,6 +53,8 @@ export interface CalendarInput {
    * has no band.
    */
   expects?: (currency: string) => boolean;
+  /** The sales a loss names, by id (payout-risk.ts's lossSalesOf), when the caller has them. */
+  lossSales?: ReadonlyMap<number, PayoutSale>;
 }
 
 /**
@@ -92,9 +94,8 @@ export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
 }
 
 export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
-  const { days, dayStartsMs, sales, events, model, bandOf, expects = () => true } = input;
-  const byId = new Map(sales.map((s) => [s.id, s]));
-  const losses = lossesBySale(events, byId, model.cutoffMs);
+  const { days, dayStartsMs, sales, events, model, bandOf, expects = () => true, lossSales = lossSalesOf(sales, events) } = input;
+  const losses = lossesBySale(events, lossSales, model.cutoffMs);
   const byCurrency = new Map<string, PayoutDayFigures[]>();
   for (const sale of sales) {
     if (sale.availableMs === null) continue;

@@ -87,3 +87,52 @@ function indexIn(map: Map<string, number>, key: string): number {
   if (i === undefined) map.set(key, (i = map.size));
   return i;
 }
+
+/**
+ * The columns of `newer` followed by those of `older`, a purchase of `older` already in `newer`
+ * skipped: what one PayoutColumnsBuilder fed `newer`'s rows and then `older`'s gives (the same
+ * rows, the same product and currency indices), without a push per row. The payout calendar
+ * reads its history as two day ranges, the newest days read on every request and the closed
+ * ones kept (lib/reports/server/payouts-view-worker.ts).
+ */
+export function concatPayoutColumns(newer: PayoutSaleColumns, older: PayoutSaleColumns): PayoutSaleColumns {
+  const seen = new Set<number>(newer.purchaseId);
+  const rows: number[] = [];
+  for (let i = 0; i < older.length; i++) if (!seen.has(older.purchaseId[i]!)) rows.push(i);
+  const length = newer.length + rows.length;
+  const numbers = (name: "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded"): Float64Array => {
+    const out = new Float64Array(length);
+    out.set(newer[name]);
+    const from = older[name];
+    for (let j = 0; j < rows.length; j++) out[newer.length + j] = from[rows[j]!]!;
+    return out;
+  };
+  const names = (index: "product" | "currency", list: "products" | "currencies"): { index: Uint32Array; list: string[] } => {
+    const at = new Map(newer[list].map((name, i) => [name, i]));
+    const out = new Uint32Array(length);
+    out.set(newer[index]);
+    const remap = new Int32Array(older[list].length).fill(-1);
+    for (let j = 0; j < rows.length; j++) {
+      const old = older[index][rows[j]!]!;
+      if (remap[old] === -1) remap[old] = indexIn(at, older[list][old]!);
+      out[newer.length + j] = remap[old]!;
+    }
+    return { index: out, list: [...at.keys()] };
+  };
+  const product = names("product", "products");
+  const currency = names("currency", "currencies");
+  return {
+    length,
+    purchaseId: numbers("purchaseId"),
+    soldMs: numbers("soldMs"),
+    availableMs: numbers("availableMs"),
+    creatorNet: numbers("creatorNet"),
+    affiliationNet: numbers("affiliationNet"),
+    transaction: numbers("transaction"),
+    refunded: numbers("refunded"),
+    product: product.index,
+    products: product.list,
+    currency: currency.index,
+    currencies: currency.list,
+  };
+}

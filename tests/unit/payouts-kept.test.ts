@@ -4,9 +4,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { backtestSpans } from "@/lib/reports/payouts-month";
-import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
+import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
-import { inputsOfRecords, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
+import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
 import type { GenericRecord, Purchase, RangeReport } from "@/lib/sales-api";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
@@ -113,4 +114,22 @@ describe("the payout back-test's month starts, kept", () => {
     expect(kept.made).toBe(12);
   });
 
+  it("keys the closed days' sales by their store, days, currency plan and fetch times: a newer day fetched again keeps them", () => {
+    const store = {};
+    const closed = { from: FROM, to: "2026-05-15" };
+    const plan = { offers: [], setting: "brl" };
+    const key = (stamp: (day: string) => number, on: object = store, p: unknown = plan) => closedSalesKey(on, "acct", closed, p, report("purchases", stamp));
+    expect(key(() => 1)).toBe(key(() => 1));
+    expect(key((day) => (day === "2026-06-01" ? 2 : 1))).toBe(key(() => 1));
+    expect(key((day) => (day === "2026-05-15" ? 2 : 1))).not.toBe(key(() => 1));
+    expect(key(() => 1, {})).not.toBe(key(() => 1));
+    expect(key(() => 1, store, { offers: [], setting: "usd" })).not.toBe(key(() => 1));
+  });
+  it("reads a kept month's sales whatever order the sales come in (one pass in order, else an index)", () => {
+    const model = payoutModelOf(inputsOfRecords(records()), "creator", request);
+    const starts = model.spans.map((span) => keepBacktestSpan(model.sales, model.events, span));
+    const fresh = json(backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay));
+    expect(json(backtestFromKept(starts, [...model.sales].reverse(), model.events, model.nowMs, model.localDay))).toBe(fresh);
+    expect(json(backtestFromKept(starts, [...model.sales.slice(100), ...model.sales.slice(0, 100)], model.events, model.nowMs, model.localDay))).toBe(fresh);
+  });
 });

@@ -7,10 +7,17 @@ import "server-only";
 // give the fetch report and the currency decision, without opening a sealed day. The refunds and
 // chargebacks are read as the records' path reads them (payouts-losses.ts: from their fact
 // tables when those hold the history).
+//
+// The calendar itself reads the history as two day ranges (payoutInputsHeld): its newest
+// OPEN_DAYS, read from the table on every request, and the closed days before them, read only
+// when the view's worker does not keep them under the fetch times of those days
+// (payouts-view-worker.ts, payouts-kept.ts's closedSalesKey).
 import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import { PURCHASE_SUMMARY, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import { currencyPlan } from "@/lib/query/range-plan";
+import { shiftDay } from "@/lib/calendar";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import type { SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
@@ -18,6 +25,7 @@ import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-option
 import type { PayoutInputs, PayoutSales } from "@/lib/reports/server/payouts-report";
 import type { PayoutLosses } from "@/lib/reports/server/payouts-losses";
 import { factsHold } from "@/lib/reports/server/facts-hold";
+import { closedSalesKey } from "@/lib/reports/server/payouts-kept";
 
 export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<PayoutInputs | null> {
   const sold = await payoutSalesFromFacts(client, history, options, facts);
@@ -30,6 +38,39 @@ export async function payoutInputsFromFacts(client: SalesApiClient, history: { f
     unavailable: losses.unavailable,
     reports: [sold.report, ...losses.reports],
   };
+}
+
+/**
+ * The newest days of the history, read from the table on every request. The freshness policy
+ * fetches days up to 30 old again within the hour (lib/mirror/freshness-policy.ts), which would
+ * change a key over them that often; the days before change about once a day (those up to 120
+ * days old) or a week.
+ */
+export const OPEN_DAYS = 31;
+
+/** The calendar's closed days: their key, and how to read them when the view's worker does not keep them. */
+export interface ClosedDays {
+  key: string;
+  read: () => Promise<PayoutSaleColumns>;
+}
+
+/**
+ * The calendar's inputs when the table holds every day of the history as the mirror served
+ * them (null otherwise), with the sales of the newest OPEN_DAYS only; the days before them are
+ * `closed`, read by the caller only when they are not kept.
+ */
+export async function payoutInputsHeld(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<{ inputs: PayoutInputs; closed: ClosedDays | null } | null> {
+  const held = await heldHistory(client, history, options, facts);
+  if (!held) return null;
+  const { plan, ...rest } = held;
+  const cut = shiftDay(history.to, -OPEN_DAYS);
+  const older = cut >= history.from ? { from: history.from, to: cut } : null;
+  const newer = older ? { from: shiftDay(cut, 1), to: history.to } : history;
+  const sales = await facts.payoutSales(client.identity, newer, plan);
+  const losses = await events;
+  const inputs = { ...rest, sales, refunds: losses.refunds, chargebacks: losses.chargebacks, unavailable: losses.unavailable, reports: [rest.report, ...losses.reports] };
+  const closed = older && { key: closedSalesKey(facts, client.identity, older, plan, rest.report), read: () => facts.payoutSales(client.identity, older, plan) };
+  return { inputs, closed };
 }
 
 /** The history's sales as the calendar's columns, from the table when it holds every day as the mirror served them; null otherwise. */

@@ -10,7 +10,7 @@ import "server-only";
 // made again, in the worker thread that makes the view (payouts-view-worker.ts), which sends it
 // back to be kept. What the sales finally kept is read at now on every request
 // (backtestFromKept). Kept per process, bounded by the sales held.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { BacktestMonthSpan, BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import { DAY_MS, formatDay } from "@/lib/calendar";
@@ -18,7 +18,7 @@ import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType, RangeReport } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
 import { storeInWorker } from "@/lib/store/worker/store-in-worker";
-import type { MadeView, PayoutsViewEngine } from "./payouts-view-worker";
+import type { PayoutsViewEngine, ViewMade } from "./payouts-view-worker";
 
 /** Sales held over all kept months (three numbers each): about 50 MiB; two years at scale 20 keep ~0.6 M. */
 export const MAX_KEPT_SALES = 2_000_000;
@@ -72,10 +72,33 @@ export function monthStartKeys(source: BacktestSource, spans: readonly BacktestM
 }
 
 /** The view from `make`, given the month starts kept for `spans` (null where none is); those it made are kept. */
-export async function viewWithKeptMonths(source: BacktestSource, spans: readonly BacktestMonthSpan[], make: (kept: Array<BacktestSpanKept | null>, engine: PayoutsViewEngine) => Promise<MadeView>, backtests: PayoutBacktests = processBacktests()): Promise<PayoutsView> {
+export async function viewWithKeptMonths(source: BacktestSource, spans: readonly BacktestMonthSpan[], make: (kept: Array<BacktestSpanKept | null>, engine: PayoutsViewEngine) => Promise<ViewMade>, backtests: PayoutBacktests = processBacktests()): Promise<PayoutsView> {
   const keys = monthStartKeys(source, spans);
   const { view, made } = await make(keys.map((key) => backtests.months.get(key) ?? null), backtests.engine);
   for (const [i, start] of made) backtests.months.set(keys[i]!, start);
   backtests.made += made.length;
   return view;
+}
+
+// A token per store object: two stores (another back-end, a test's) may hold different rows for
+// the same account and fetch times; a process opens one store per table, so in the app it is one.
+const storeTokens = (): WeakMap<object, string> => processShared("payout-store-tokens", () => new WeakMap<object, string>());
+
+function storeToken(store: object): string {
+  const tokens = storeTokens();
+  let token = tokens.get(store);
+  if (token === undefined) tokens.set(store, (token = randomUUID()));
+  return token;
+}
+
+/**
+ * The key of the closed days' sales kept in the view's worker (payouts-view-worker.ts): what
+ * they were read from. The days' rows change only when the mirror fetches a day again, which
+ * stamps it anew (and the calendar reads the table only when it holds every day as stamped:
+ * facts-hold.ts); the currency plan places the rows' currency.
+ */
+export function closedSalesKey(store: object, identity: string, days: { from: string; to: string }, plan: unknown, purchases: RangeReport): string {
+  const hash = createHash("sha256").update(JSON.stringify([storeToken(store), identity, days, plan]));
+  for (const [day, at] of purchases.fetchedAt) if (day >= days.from && day <= days.to) hash.update(`${day}=${at};`);
+  return hash.digest("base64url");
 }

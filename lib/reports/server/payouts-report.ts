@@ -7,7 +7,7 @@ import "server-only";
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { backtestErrors, currenciesModelHelps, currencyBands, MIN_BAND_DAYS, MIN_BAND_MONTHS, runBacktest, type BacktestResult } from "@/lib/analytics/payout-backtest";
 import { bandAround, payoutCalendar, type PayoutSale } from "@/lib/analytics/payout-calendar";
-import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
+import { fitRiskModel, HORIZON_DAYS, lossSalesOf, MIN_PRODUCT_SALES, noRiskModel, type LossEvent, type LossKind } from "@/lib/analytics/payout-risk";
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { netShareIndex } from "@/lib/analytics/key-share";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
@@ -21,11 +21,13 @@ import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { heldHistory, payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
+import { heldHistory, payoutInputsHeld, type ClosedDays } from "@/lib/reports/server/payouts-facts";
 import { fundsDueRows, fundsDueWithin, type CurrencyAmount } from "@/lib/analytics/funds-availability";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
+import type { MadeView, PayoutsViewEngine, ViewMade } from "@/lib/reports/server/payouts-view-worker";
+import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -166,8 +168,8 @@ export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType,
   // The refunds and chargebacks from their fact tables when they hold the history (payouts-losses.ts), else their records.
   const losses = loadPayoutLossRows(client, history, options);
   losses.catch(() => undefined);
-  const fromFacts = options.facts ? await payoutInputsFromFacts(client, history, options, options.facts, losses) : null;
-  if (fromFacts) return payoutsViewKept(fromFacts, keyType, request, client.identity);
+  const fromFacts = options.facts ? await payoutInputsHeld(client, history, options, options.facts, losses) : null;
+  if (fromFacts) return payoutsViewKept(fromFacts.inputs, keyType, request, client.identity, undefined, fromFacts.closed);
   const [{ purchases, report, ...bought }, events] = await Promise.all([loadPayoutPurchases(client, request.now, options), losses]);
   return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity);
 }
@@ -189,12 +191,31 @@ export function inputsOfRecords(data: PayoutRecords): PayoutInputs {
 
 export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest): PayoutsView {
   const model = payoutModelOf(data, keyType, request);
-  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay) : NO_BACKTEST);
+  return payoutsViewWith(model, data, keyType, request, model.spans.length > 0 ? runBacktest(model.sales, model.events, model.spans, model.nowMs, model.localDay, model.lossSales) : NO_BACKTEST);
 }
 
-/** The same view, made in a worker thread, with the back-test's month starts kept between requests (payouts-kept.ts, payouts-view-worker.ts). */
-export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests): Promise<PayoutsView> {
-  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => engine.payoutsView(data, keyType, request, kept), backtests);
+/**
+ * The same view, made in a worker thread, with the back-test's month starts kept between
+ * requests (payouts-kept.ts, payouts-view-worker.ts). With `closed`, `data`'s sales are the
+ * newest days' and the worker adds the closed days' it keeps; when it does not, they are read
+ * and sent once, to be kept.
+ */
+export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests, closed: ClosedDays | null = null): Promise<PayoutsView> {
+  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => viewWithClosedDays(engine, data, keyType, request, kept, closed), backtests);
+}
+
+async function viewWithClosedDays(engine: PayoutsViewEngine, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, kept: Array<BacktestSpanKept | null>, closed: ClosedDays | null): Promise<ViewMade> {
+  if (closed) {
+    const found = await engine.payoutsView(data, keyType, request, kept, { key: closed.key, sales: null });
+    if (!found.missing) return found;
+  }
+  return madeView(await engine.payoutsView(data, keyType, request, kept, closed && { key: closed.key, sales: await closed.read() }));
+}
+
+function madeView(made: MadeView): ViewMade {
+  // The worker answers `missing` only when it was sent no closed days' sales.
+  if (made.missing) throw new Error("the payout view's worker asked again for the sales it was sent");
+  return made;
 }
 
 export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
@@ -202,21 +223,26 @@ export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
 /** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies (exported for bench:payout-facts's phases). */
 export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
   const nowMs = request.now.getTime();
-  const byId = new Map<number, number>();
-  for (let i = 0; i < data.sales.length; i++) byId.set(data.sales.purchaseId[i]!, i);
-  const refunds = toEvents("refunds", data.refunds ?? [], byId, data.sales, keyType);
-  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], byId, data.sales, keyType);
+  // The rows of the sales a loss names: a few thousand of a million (no index of every sale).
+  const named = new Set<number>();
+  for (const r of [...(data.refunds ?? []), ...(data.chargebacks ?? [])]) if (r.saleId !== null) named.add(r.saleId);
+  const rowOf = new Map<number, number>();
+  for (let i = 0; i < data.sales.length; i++) if (named.has(data.sales.purchaseId[i]!)) rowOf.set(data.sales.purchaseId[i]!, i);
+  const refunds = toEvents("refunds", data.refunds ?? [], rowOf, data.sales, keyType);
+  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], rowOf, data.sales, keyType);
   const sales = toSales(data.sales, keyType, nowMs).map((s) => {
     const undated = (refunds.undated.get(s.id) ?? 0) + (chargebacks.undated.get(s.id) ?? 0);
     return undated > 0 ? { ...s, lostNowCents: Math.min(s.netCents, Math.max(s.lostNowCents, undated)) } : s;
   });
   const events = [...refunds.events, ...chargebacks.events];
-  const fitted = fitRiskModel(sales, events, nowMs);
+  // One index of the sales a loss names for the model at now, the back-test's months and the calendar.
+  const lossSales = lossSalesOf(sales, events);
+  const fitted = fitRiskModel(sales, events, nowMs, lossSales);
   const applied = fitted.matureSales >= MIN_MATURE_SALES;
   const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
   const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
   const spans = applied ? backtestSpans(data.history.from, nowMs, request.tz) : [];
-  return { nowMs, sales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
+  return { nowMs, sales, lossSales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
 }
 
 export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
@@ -229,7 +255,7 @@ export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data
   const helps = currenciesModelHelps(errors);
   const expectationIn = (currency: string): PayoutCurrency["expectation"] => (!applied ? "noModel" : helps.has(currency) ? "applied" : errors.some((e) => e.currency === currency) ? "notBetter" : "untested");
   const { days, dayStartsMs } = monthDays(month, request.tz);
-  const calendar = payoutCalendar({ days, dayStartsMs, sales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
+  const calendar = payoutCalendar({ days, dayStartsMs, sales, lossSales: prepared.lossSales, events, model, bandOf: (currency) => bands.get(currency)?.day ?? null, expects: (currency) => helps.has(currency) });
   const units = (c: number | null) => (c === null ? null : fromCents(c));
   const currencies: PayoutCurrency[] = calendar.map(({ currency, days: rows }) => {
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
