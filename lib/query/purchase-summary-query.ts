@@ -26,11 +26,22 @@ export type PurchaseSummaryQuery = Pick<PurchaseQuery, "from" | "to" | "timeZone
  * The zone's segments by which the store may group a local day's slots into one: when the
  * series is read in days or longer, and every offset and change of the span falls on a quarter
  * hour, so that each slot lies in one local day (as the bucket index assumes of today's zones).
+ * The span's end is cut down to a slot's start: a slot is then wholly inside the segments or
+ * wholly outside (where it is a group of its own), never keyed both ways.
  */
 export function summaryLocalDays(query: PurchaseSummaryQuery): PurchaseSummaryPlan["localDays"] {
   if (query.granularity === undefined || query.granularity === "hour") return null;
-  const segments = zoneForDays(parseDay(query.from), parseDay(query.to) + FUNDS_DAYS_AFTER, query.timeZone).segments();
-  return segments.every(([from, , offset], i) => offset % SLOT_MS === 0 && (i === 0 || from % SLOT_MS === 0)) ? segments : null;
+  const segments = zoneForDays(parseDay(query.from), parseDay(query.to) + FUNDS_DAYS_AFTER, query.timeZone)
+    .segments()
+    .map(([from, to, offset]): [number, number, number] => [from, to - (to % SLOT_MS), offset]);
+  return segments.every(([from, , offset]) => offset % SLOT_MS === 0 && from % SLOT_MS === 0) ? segments : null;
+}
+
+/** Adds a group's numbers to its slot's (two groups never share a slot; if they did, both would count). */
+function addTo(map: Map<number, number[]>, slot: number, values: readonly number[]): void {
+  const entry = map.get(slot);
+  if (entry) values.forEach((v, i) => (entry[i]! += v));
+  else map.set(slot, [...values]);
 }
 
 export async function purchaseSummaryFromFacts(store: PurchaseFactStore, account: string, query: PurchaseSummaryQuery): Promise<MergedSummary> {
@@ -49,7 +60,7 @@ export async function purchaseSummaryFromFacts(store: PurchaseFactStore, account
     const m = currencyOf(g.currency);
     m.purchases += g.purchases;
     g.sums.forEach((cents, i) => (m.sums[i]! += cents));
-    m.slots.set(g.slot, [g.purchases, g.sums[TRANSACTION]!, g.sums[AFFILIATION]!]);
+    addTo(m.slots, g.slot, [g.purchases, g.sums[TRANSACTION]!, g.sums[AFFILIATION]!]);
   }
   const labels = new Map(groups.labels.map((l) => [`${l.currency}\n${l.offer}`, l.label]));
   for (const g of groups.dims) {
@@ -58,7 +69,7 @@ export async function purchaseSummaryFromFacts(store: PurchaseFactStore, account
   }
   for (const g of groups.funds) {
     const m = currencyOf(g.currency);
-    if (g.kind === 2) m.funds.set(g.slot, [g.creatorNet, g.affiliationNet, g.purchases]);
+    if (g.kind === 2) addTo(m.funds, g.slot, [g.creatorNet, g.affiliationNet, g.purchases]);
     else m[g.kind === 0 ? "unscheduled" : "paid"] = [g.creatorNet, g.affiliationNet, g.purchases];
   }
   for (const o of groups.orders) Object.assign(currencyOf(o.currency), { orders: o.orders, frontOrders: o.frontOrders, bump: o.bump, upsell: o.upsell, downsell: o.downsell });

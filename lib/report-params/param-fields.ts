@@ -2,7 +2,7 @@
 // valid value and the problem in words. A reading never fails, so a page can show the nearest
 // valid report; a route refuses a request whose readings hold a problem. The same readers serve
 // the lenient parser (parse.ts, also in the browser) and the zod schema the report modules extend
-// (lib/reports/server/report-params-schema.ts), so both read a URL alike.
+// (lib/report-params/schema.ts), so both read a URL alike.
 import { COMPARE_MODES, DATINGS, FILTER_KEYS, PRESETS, type CompareMode, type Dating, type FilterKey, type Preset } from "./definitions";
 import { paramIssue, type ParamIssue } from "./param-issues";
 import { isTimeZone } from "./time-zone";

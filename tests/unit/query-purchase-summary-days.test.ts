@@ -7,7 +7,8 @@ import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseSummaryFromFacts, summaryLocalDays } from "@/lib/query/purchase-summary-query";
 import { purchasePlan } from "@/lib/query/purchase-query";
 import { filledPurchaseFacts } from "../support/filled-purchase-facts";
-import { FIRST_DAY, LAST_DAY, recordSummary, summaryFigures, type OracleQuery } from "../support/purchase-facts-fixture";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { FIRST_DAY, LAST_DAY, NOW, purchaseDays, recordSummary, summaryFigures, type OracleQuery } from "../support/purchase-facts-fixture";
 
 const held = filledPurchaseFacts("summary-days");
 const query = (timeZone: string, granularity: OracleQuery["granularity"]): OracleQuery => ({ from: FIRST_DAY, to: LAST_DAY, timeZone, granularity, keyType: "creator", filters: {}, currency: assumeCurrency(null) });
@@ -43,4 +44,20 @@ it("is grouped by the store only when asked: without the zone's segments each sl
   expect(byDay.slots.length).toBeLessThan(bySlot.slots.length / 4);
   const total = (groups: typeof bySlot) => groups.slots.reduce((n, g) => n + g.purchases, 0);
   expect(total(byDay)).toBe(total(bySlot));
+});
+
+it("ends the zone's segments on a slot's start, and counts every availability date around that end", async () => {
+  const day = "2026-03-10";
+  const q = { ...query("UTC", "day"), from: day, to: day };
+  const segments = summaryLocalDays(q)!;
+  for (const [from, to] of segments) expect([from % 900_000, to % 900_000]).toEqual([0, 0]);
+  // Four sales available around the span's end: one slot before it, at it, and within its first slot after.
+  const end = segments.at(-1)![1];
+  const sales = purchaseDays("creator").get(day)!.slice(0, 4).map((p, i) => ({ ...p, incomingAvailableAt: new Date(end + [-60_000, 0, 60_000, 120_000][i]!).toISOString() }));
+  await held.store.replaceDay("edge", day, NOW, sales.map(purchaseFactRow));
+  const funds = async (granularity: OracleQuery["granularity"]) =>
+    (await purchaseSummaryFromFacts(held.store, "edge", { ...q, granularity })).currencies.map((c) => [c.currency, [...c.funds.values()].reduce((n, f) => n + f[2]!, 0)] as const);
+  const byDay = await funds("day");
+  expect(byDay).toEqual(await funds("hour"));
+  expect(byDay.reduce((n, [, count]) => n + count, 0)).toBe(4);
 });
