@@ -20,6 +20,7 @@ import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { OverviewView } from "@/lib/reports/overview-view";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { fillFactStore, FIRST_DAY, heldDaysClient, LAST_DAY, NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
+import { withStore } from "./fact-day-store-behaviour";
 
 export interface PayoutFactBackend {
   /** A store on a new, empty back-end. */
@@ -262,32 +263,27 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
       }
     });
 
-    it("a sale of a closed day stored again on one of the newest days counts once, as its newest copy says: the records' view, read in two ranges", async () => {
-      const store = await backend.open();
-      try {
-        await fillHistory(store, "creator");
-        const now = new Date(NOW);
-        const cut = shiftDay(payoutHistory(now).to, -OPEN_DAYS);
-        const [, sales] = [...purchaseDays("creator")].filter(([day]) => day <= cut).at(-1)!;
-        const later = [...purchaseDays("creator").keys()].at(-1)!;
-        expect(later > cut).toBe(true);
-        // Available within the shown month: the newest copy's availability is the one placed.
-        const moved = { ...sales[0]!, incomingAvailableAt: new Date(NOW + DAY_MS).toISOString() };
-        const { purchaseFactRow } = await import("@/lib/query/purchase-facts");
-        await store.replaceDay("creator", later, NOW, [...purchaseDays("creator").get(later)!, moved].map(purchaseFactRow));
-        const request = { now, month: null, tz: "UTC" };
-        const fromRecords = await buildPayoutsView(movedInto(payoutsClient("creator").client, later, moved), "creator", request);
-        const { store: spied, calls } = counted(store);
-        for (const reads of [2, 1]) {
-          const before = calls.payoutSales;
-          const fromTable = await buildPayoutsView(movedInto(payoutsClient("creator").client, later, moved), "creator", request, { facts: spied });
-          expect(calls.payoutSales - before).toBe(reads);
-          expect(comparable(fromTable)).toEqual(comparable(fromRecords));
-        }
-      } finally {
-        await store.close();
+    it("a sale of a closed day stored again on one of the newest days counts once, as its newest copy says: the records' view, read in two ranges", withStore(backend, async (store) => {
+      await fillHistory(store, "creator");
+      const now = new Date(NOW);
+      const cut = shiftDay(payoutHistory(now).to, -OPEN_DAYS);
+      const [, sales] = [...purchaseDays("creator")].filter(([day]) => day <= cut).at(-1)!;
+      const later = [...purchaseDays("creator").keys()].at(-1)!;
+      expect(later > cut).toBe(true);
+      // Available within the shown month: the newest copy's availability is the one placed.
+      const moved = { ...sales[0]!, incomingAvailableAt: new Date(NOW + DAY_MS).toISOString() };
+      const { purchaseFactRow } = await import("@/lib/query/purchase-facts");
+      await store.replaceDay("creator", later, NOW, [...purchaseDays("creator").get(later)!, moved].map(purchaseFactRow));
+      const request = { now, month: null, tz: "UTC" };
+      const fromRecords = await buildPayoutsView(movedInto(payoutsClient("creator").client, later, moved), "creator", request);
+      const { store: spied, calls } = counted(store);
+      for (const reads of [2, 1]) {
+        const before = calls.payoutSales;
+        const fromTable = await buildPayoutsView(movedInto(payoutsClient("creator").client, later, moved), "creator", request, { facts: spied });
+        expect(calls.payoutSales - before).toBe(reads);
+        expect(comparable(fromTable)).toEqual(comparable(fromRecords));
       }
-    });
+    }));
 
     it("a history day the table holds from another fetch, or lacks, sends the calendar to the records: the same view", async () => {
       const store = await backend.open();
