@@ -1,0 +1,61 @@
+import "server-only";
+
+// The orders fact table's methods once for the back-ends whose queries are promises, PostgreSQL
+// and DuckDB, over each one's table (AsyncFactTable, as AsyncPurchaseFactStore reads the
+// purchases'): the shared SQL in the table's dialect. Same contract as SqliteOrderFactStore,
+// answer for answer (lib/store/order-fact-store.ts).
+import type { AsyncFactTable } from "./async-purchase-fact-store";
+import {
+  choiceStatements, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE,
+  type ChoiceRecords, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+} from "./order-fact-sql";
+import type { DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import type { FactDayMeta } from "./purchase-fact-store";
+
+export class AsyncOrderFactStore implements OrderFactStore {
+  constructor(protected readonly facts: AsyncFactTable<OrderFactRow>) {}
+
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]): Promise<void> {
+    return this.facts.replaceDay(account, day, fetchedAt, rows);
+  }
+
+  readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+    return this.facts.readDayMeta(account, days);
+  }
+
+  async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {
+    if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
+    const { dialect, table } = this.facts;
+    const rows = await this.facts.together<{ buckets: OrderBucketRecord[]; fulfilment: FulfilmentRecord[] }>({
+      buckets: orderBucketStatement(dialect, table, account, plan),
+      fulfilment: fulfilmentStatement(dialect, table, account, plan),
+    });
+    return orderGroupsOf(rows.buckets, rows.fulfilment);
+  }
+
+  async deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]> {
+    if (plan.bucketStarts.length === 0) return [];
+    return (await this.facts.all<DeliveryOrderRecord>(deliveryOrdersStatement(this.facts.dialect, this.facts.table, account, plan))).map(deliveryOrderOfRecord);
+  }
+
+  async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
+    const s = choiceStatements(this.facts.dialect, this.facts.table, account, plan);
+    return orderChoicesOf(await this.facts.together<{ groups: ChoiceRecords["groups"]; labels: ChoiceRecords["labels"] }>({ groups: s.groups, labels: s.labels }));
+  }
+
+  orderPage(account: string, request: OrderPageRequest): Promise<OrderPage> {
+    return this.facts.page(ORDER_PAGE, account, request);
+  }
+
+  async locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]> {
+    return orderPageItemsOf(await this.facts.ofIds<OrderPageRecord, OrderFactPlan>(locateOrdersStatement, account, plan, ids), false);
+  }
+
+  forget(account: string): Promise<void> {
+    return this.facts.forget(account);
+  }
+
+  close(): Promise<void> {
+    return this.facts.close();
+  }
+}
