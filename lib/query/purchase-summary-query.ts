@@ -4,7 +4,7 @@ import "server-only";
 // summary (lib/analytics/purchase-summary-merge) the record engine makes from the range's
 // records, so every Revenue figure (KPIs, series, breakdowns, attach rates, funds) is read
 // off it by the same views, one definition each.
-import type { DimensionCell } from "@/lib/analytics/purchase-summary";
+import { SLOT_MS, type DimensionCell } from "@/lib/analytics/purchase-summary";
 import type { MergedCurrency, MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { parseDay } from "@/lib/calendar";
@@ -15,7 +15,6 @@ const TRANSACTION = FACT_SUMS.indexOf("transaction");
 const AFFILIATION = FACT_SUMS.indexOf("affiliation");
 const OFFER = FACT_DIMENSIONS.indexOf("offer");
 
-const SLOT_MS = 900_000;
 /** Availability dates run past the range: the local days are told this far after it (beyond, each slot is its own group). */
 const FUNDS_DAYS_AFTER = 366;
 

@@ -81,11 +81,14 @@ export const FIELD_READERS = {
   ...(Object.fromEntries(FILTER_KEYS.map((key) => [key, readFilter(key)])) as Record<FilterKey, (text: ParamText) => Reading<string[]>>),
 };
 
+/** Each reader's reading. */
+type FieldReadings = { [K in keyof typeof FIELD_READERS]: ReturnType<(typeof FIELD_READERS)[K]> };
+
 /** What the readers make of a URL, beside the texts of the range and the granularity. */
-export type ParamFields = { [K in keyof typeof FIELD_READERS]: ReturnType<(typeof FIELD_READERS)[K]> } & { from?: ParamText; to?: ParamText; granularity?: ParamText };
+export type ParamFields = FieldReadings & { from?: ParamText; to?: ParamText; granularity?: ParamText };
 
 /** The readings of a URL's query (the lenient parser's; the zod schema reads the same). */
 export function readParamFields(raw: Record<string, ParamText>): ParamFields {
   const read = Object.fromEntries(Object.entries(FIELD_READERS).map(([name, reader]) => [name, reader(raw[name])]));
-  return { ...(read as { [K in keyof typeof FIELD_READERS]: ReturnType<(typeof FIELD_READERS)[K]> }), from: raw.from, to: raw.to, granularity: raw.granularity };
+  return { ...(read as FieldReadings), from: raw.from, to: raw.to, granularity: raw.granularity };
 }

@@ -59,9 +59,10 @@ export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new Pos
 // mirror, one each (a file is one instance, and each store has its own worker thread; README, "The mirror").
 const DUCKDB_PURCHASES_FILE = "purchase-facts.duckdb";
 const DUCKDB_ORDERS_FILE = "order-facts.duckdb";
+const factsOnDuckDb = (): boolean => getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
 
 export const purchaseFactStore = (): PurchaseFactStore => {
-  const onDuckDb = getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
+  const onDuckDb = factsOnDuckDb();
   return opened("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), onDuckDb ? openWorkerDuckDbPurchaseFactStore : openWorkerPurchaseFactStore, onDuckDb ? DUCKDB_PURCHASES_FILE : MIRROR_FILE);
 };
 
@@ -69,10 +70,10 @@ export const purchaseFactStore = (): PurchaseFactStore => {
  * Whether the purchases fact table is in the carts' file or database, where the carts' store reads
  * it for the Abandonment panels (cart-panel-sql.ts): not when the embedded purchases are on DuckDB.
  */
-export const purchasesBesideCarts = (): boolean => getServerEnv().SALESDASH_DATABASE_URL !== undefined || getServerEnv().SALESDASH_FACT_ENGINE !== "duckdb";
+export const purchasesBesideCarts = (): boolean => getServerEnv().SALESDASH_DATABASE_URL !== undefined || !factsOnDuckDb();
 
 export const orderFactStore = (): OrderFactStore => {
-  const onDuckDb = getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
+  const onDuckDb = factsOnDuckDb();
   return opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), onDuckDb ? openWorkerDuckDbOrderFactStore : openWorkerOrderFactStore, onDuckDb ? DUCKDB_ORDERS_FILE : MIRROR_FILE);
 };
 

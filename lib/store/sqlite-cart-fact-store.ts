@@ -3,6 +3,7 @@ import "server-only";
 // The carts fact table's embedded back-end, in the mirror's SQLite file beside the purchases'
 // and the orders' (lib/store/cart-fact-store.ts). better-sqlite3 is synchronous: a day's rows are
 // replaced in one transaction (sqlite-fact-table-store.ts).
+import { LRUCache } from "lru-cache";
 import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import { cartRowsStatement, cartRowValues, CART_ROW_COLUMNS } from "./cart-fact-sql";
 import type { CartFactPlan, CartFactRow, CartFactStore, CartRowValues } from "./cart-fact-store";
@@ -47,7 +48,7 @@ export class SqliteCartFactStore extends SqliteFactTableStore<CartFactRow> imple
    * data_version: the purchases' store, the mirror, another process), empties it. The selections'
    * own writes happen inside cartPanels only, and are counted in the mark taken at its end.
    */
-  private readonly panels = new Map<string, CartPanelGroups>();
+  private readonly panels = new LRUCache<string, CartPanelGroups>({ max: PANELS_KEPT });
   private panelsMark = "";
 
   async cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
@@ -65,7 +66,6 @@ export class SqliteCartFactStore extends SqliteFactTableStore<CartFactRow> imple
           else return this.db.prepare(step.query.text).all(...step.query.args) as Array<Record<string, number | string | null>>;
           return [];
         });
-        if (this.panels.size >= PANELS_KEPT) this.panels.delete(this.panels.keys().next().value!);
         this.panels.set(key, groups);
         this.panelsMark = `${version}/${this.changes()}`;
       }

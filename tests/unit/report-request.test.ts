@@ -1,10 +1,16 @@
-// A report's own parameters (lib/reports/server/report-request.ts): the Overview's and the payout
+// A report's own parameters (lib/report-params/schema.ts, lib/reports/server/report-request.ts): the Overview's and the payout
 // calendar's schemas answer their value, or the words of a 400 naming what is wrong.
 import { describe, expect, it } from "vitest";
 import { overviewReport } from "@/lib/reports/overview/server/report";
 import { PAYOUTS_REQUEST, payoutsRequest } from "@/lib/reports/payouts/server/payouts-request";
-import { readRequest } from "@/lib/reports/server/report-request";
 import type { ReportParams } from "@/lib/report-params/definitions";
+import { readReportRequest, type ReportRequestSchema } from "@/lib/report-params/schema";
+
+/** The report's own parameters as the routes read them with its module's schema, or the words of their 400. */
+function readRequest<Own extends object>(schema: ReportRequestSchema<Own>, query: URLSearchParams): Own | string {
+  const read = readReportRequest(schema, query);
+  return read.ok ? read.asked : read.problems.join(" ");
+}
 
 const params = { tz: "UTC" } as ReportParams;
 const ask = (query: string) => {
