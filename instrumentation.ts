@@ -15,11 +15,11 @@ export async function register(): Promise<void> {
     console.error(`\nSalesdash cannot start: ${error.message}\n`);
     process.exit(1);
   }
+  // Without AUTH_SECRET nobody can sign in, and no session is held: no report will ask a store.
+  if (!process.env.AUTH_SECRET) return;
   // Not awaited: the threads start while the server begins to answer.
   const { warmFactStores } = await import("./lib/store/app-stores");
   void warmFactStores().catch(() => undefined);
-  // Without AUTH_SECRET nobody can sign in, and no session is held.
-  if (!process.env.AUTH_SECRET) return;
   const { superviseSessionSyncs } = await import("./lib/auth/session-sync");
   superviseSessionSyncs();
 }
