@@ -8,7 +8,9 @@
 // and each GET is timed to the end of its body, on the first visit after a restart of the server
 // and on the second visit. Then four two-year ZIP exports and four payout calendars run at once
 // while /sign-in and a 7-day Revenue are sampled. It prints a markdown table and ends with
-// `slowest report at scale N: S s`. `--only` times the rows named (visit ids: overview, revenue,
+// `slowest report at scale N: S s`. `--load-only` runs the load phase alone (on a kept fill, say);
+// `--server-node-options` gives the server NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=DIR`).
+// `--only` times the rows named (visit ids: overview, revenue,
 // refunds-sale, ...) and skips the load phase; its last line then says it is of those rows only.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -41,8 +43,12 @@ const { values } = parseArgs({
     "sandbox-port": { type: "string", default: "9513" },
     "dashboard-port": { type: "string", default: "3513" },
     only: { type: "string" },
+    "load-only": { type: "boolean", default: false },
+    "server-node-options": { type: "string" },
   },
 });
+// --load-only: no visits, only the load phase (what point 8 of the issue measures), on a kept fill.
+const LOAD_ONLY = values["load-only"];
 const ONLY = values.only ? new Set(values.only.split(",")) : null;
 const SCALE = Number(values.scale);
 const PORT = Number(values["dashboard-port"]);
@@ -286,6 +292,8 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
     SALESDASH_SYNC_DAYS: "0",
     NEXT_TELEMETRY_DISABLED: "1",
     ...(schema && { SALESDASH_DATABASE_URL: schema.url }),
+    // --server-node-options "--cpu-prof --cpu-prof-dir=DIR": where the server's time goes.
+    ...(values["server-node-options"] && { NODE_OPTIONS: values["server-node-options"] }),
   };
   try {
     // The two years and the two before them (the comparison), the payout history, and the rest of next month (empty days, as the sandbox answers them).
@@ -307,7 +315,7 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
       const cookie = await signIn(base, sandbox.creds.creator.apiKey);
       const before = (await sandbox.stats())["creator"]?.requests ?? 0;
       const results: VisitResult[] = [];
-      for (const visit of all.filter((v) => !ONLY || ONLY.has(v.id))) {
+      for (const visit of all.filter((v) => !LOAD_ONLY && (!ONLY || ONLY.has(v.id)))) {
         await restart();
         const first = await timeGet(base, visit, cookie);
         const second = await timeGet(base, visit, cookie);
@@ -393,6 +401,7 @@ async function main(): Promise<void> {
     if (failed.length) console.log(`failed: ${failed.join(", ")}`);
     for (const r of results) if (r.load.failedSamples.length) console.log(`${r.backend}: samples under load that failed: ${[...new Set(r.load.failedSamples)].join("; ")}`);
     const slowest = Math.max(...results.flatMap((r) => r.visits.filter((v) => v.visit.kind !== "csv").flatMap((v) => [v.first.ms, v.second.ms])));
+    if (LOAD_ONLY) return console.log(`the load phase only, at scale ${SCALE}: no report was visited`);
     console.log(ONLY ? `slowest of the rows measured (${[...ONLY].join(", ")}) at scale ${SCALE}: ${seconds(slowest)} s` : `slowest report at scale ${SCALE}: ${seconds(slowest)} s`);
   } finally {
     await sandbox.stop();

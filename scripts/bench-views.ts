@@ -1,4 +1,4 @@
-// npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product --profile DIR --engine sqlite|duckdb]
+// npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts --profile DIR --engine sqlite|duckdb --mirror-dir DIR]
 // — the views of the reports that read the fact tables, built in this process as their routes
 // build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
@@ -12,6 +12,11 @@
 // once serialized, with what serializing and decoding it again costs here. --engine duckdb puts the
 // purchases and the orders tables in DuckDB files (SALESDASH_FACT_ENGINE=duckdb); the Abandonment
 // panels are then made from each table's rows, as the app makes them in that mode.
+// --mirror-dir DIR reads the SQLite mirror a `bench:reports -- --backend sqlite --data-dir D --keep`
+// run filled (DIR = D/sqlite) instead of filling one: scale 20 is profiled without its 7-minute
+// fill. Its days are judged fresh as the server judges them (the real clock), and the account is
+// the one bench:reports' secret and sandbox address name; the sandbox is started there, at the
+// fill's scale, as bench:reports starts it, and answers what the views still ask upstream.
 import fs from "node:fs";
 import inspector from "node:inspector/promises";
 import os from "node:os";
@@ -23,6 +28,9 @@ import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
 import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
+import { buildOverviewView } from "@/lib/reports/server/overview-report";
+import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
+import { overviewWindows } from "@/lib/reports/overview-windows";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import type { SalesApiClient } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
@@ -31,15 +39,20 @@ import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { openWorkerCartFactStore, openWorkerDuckDbOrderFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
+import { BENCH_NOW, BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 import { runMain } from "./bench/run-main";
+import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" } } });
+const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" }, "mirror-dir": { type: "string" } } });
 if (values.engine !== "sqlite" && values.engine !== "duckdb") throw new Error(`--engine: sqlite or duckdb, not ${values.engine}`);
 const ON_DUCKDB = values.engine === "duckdb";
 const SCALE = Number(values.scale);
 const RUNS = Number(values.runs);
-const SECRET = "bench-views-secret-0123456789abcdef";
+const KEPT = values["mirror-dir"];
+if (KEPT && ON_DUCKDB) throw new Error("--mirror-dir reads a kept SQLite fill: not with --engine duckdb");
+// bench:reports' secret and sandbox address when its fill is read (scripts/bench-reports.ts).
+const SECRET = KEPT ? "bench-reports-secret-0123456789abcdef0123456789abcdef" : "bench-views-secret-0123456789abcdef";
+const KEPT_BASE_URL = "https://127.0.0.1:9513";
 
 type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
 const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
@@ -50,6 +63,9 @@ const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, store
   revenue: (client, params, { facts }) => buildRevenueView(client, "creator", params, { facts }),
   // The best-selling product of the sandbox's large creator, as bench:reports filters it.
   "revenue-product": (client, params, { facts }) => buildRevenueView(client, "creator", { ...params, filters: { ...params.filters, product: ["Sourdough Masterclass"] } }, { facts }),
+  // At the sandbox's now, as bench:reports asks them (the browser's minute, UTC).
+  overview: (client, _params, { facts, orderFacts, cartFacts, eventFacts }) => buildOverviewView(client, "creator", overviewWindows(new Date(BENCH_NOW), "UTC"), { facts, orderFacts, cartFacts, eventFacts, cartStoreReadsPurchases: !ON_DUCKDB }),
+  payouts: (client, _params, { facts, eventFacts }) => buildPayoutsView(client, "creator", { now: new Date(BENCH_NOW), month: null, tz: "UTC" }, { facts, eventFacts }),
 };
 
 /** The store, each of its calls timed and its answer weighed while `on()` says so. */
@@ -77,7 +93,7 @@ function timed<S extends object>(name: string, store: S, on: () => boolean): S {
 async function main(): Promise<void> {
   const reports = values.reports.split(",");
   for (const r of reports) if (!VIEWS[r]) throw new Error(`unknown report ${r}: one of ${Object.keys(VIEWS).join(", ")}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-views-"));
+  const dir = KEPT ?? fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-bench-views-"));
   const file = path.join(dir, "mirror.sqlite");
   const mirror = new SqliteMirrorStore(file);
   // Each fact store in its worker thread, as the app opens them (lib/store/worker-fact-stores.ts).
@@ -90,57 +106,72 @@ async function main(): Promise<void> {
   let weighing = false;
   const stores: Stores = values.calls ? { facts: timed("facts", opened.facts, () => weighing), orderFacts: timed("orderFacts", opened.orderFacts, () => weighing), cartFacts: timed("cartFacts", opened.cartFacts, () => weighing), eventFacts: timed("eventFacts", opened.eventFacts, () => weighing) } : opened;
   // The days are stamped and judged by the real clock (as a server judges them): every one is fresh.
-  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...opened, clock: () => Date.now() });
-  const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };
+  const sandbox: RunningSandbox | undefined = KEPT ? await startSandboxProcess(["--port", new URL(KEPT_BASE_URL).port, "--scale", String(keptScale(KEPT)), "--now", new Date(BENCH_NOW).toISOString()]) : undefined;
+  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...opened, clock: () => Date.now(), ...(sandbox && { baseUrl: sandbox.creds.baseUrl, caFile: sandbox.creds.caFile }) });
+  // A failed view must not leave the sandbox holding its port.
+  try {
+    const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };
+    if (KEPT) console.log(`the kept mirror in ${KEPT} (load ${load()})`);
+    else await fill(bench, file);
+    console.log(`views of ${params.from} .. ${params.to} against the previous period, UTC, per month, ${RUNS} runs each`);
+    const session = new inspector.Session();
+    session.connect();
+    for (const report of reports) {
+      const times: string[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const profiling = values.profile !== undefined && run === RUNS - 1;
+        weighing = values.calls && run === RUNS - 1;
+        if (profiling) {
+          await session.post("Profiler.enable");
+          await session.post("Profiler.start");
+        }
+        // With --expose-gc, each run starts from a collected heap (the fill's garbage is not its peak).
+        (globalThis as { gc?: () => void }).gc?.();
+        const before = load();
+        // The process's RSS (the workers' memory in it) sampled while the view is built: its peak is what one request costs.
+        let peak = 0;
+        const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+        const sampler = setInterval(sample, 25);
+        const t = performance.now();
+        // CPU time of every thread of the process (the stores' workers too): what the view costs whatever else runs on the machine.
+        const cpu0 = process.cpuUsage();
+        await VIEWS[report]!(bench.client, params, stores);
+        times.push(s(performance.now() - t));
+        const cpu = process.cpuUsage(cpu0);
+        clearInterval(sampler);
+        sample();
+        // With --expose-gc, what the run left held (not its garbage).
+        (globalThis as { gc?: () => void }).gc?.();
+        const heap = process.memoryUsage();
+        const mib = (bytes: number) => (bytes / 1_048_576).toFixed(0);
+        // The main thread's heap and buffers beside the process's RSS (the workers' heaps are in the RSS only).
+        console.log(`${report} run ${run + 1}: ${times.at(-1)} s, CPU ${s((cpu.user + cpu.system) / 1000)} s (load ${before} -> ${load()}, peak RSS during the view ${mib(peak)} MiB, RSS ${rssMiB()} MiB, main heap ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)} MiB, external ${mib(heap.external)} MiB)`);
+        if (profiling) {
+          const { profile } = await session.post("Profiler.stop");
+          fs.mkdirSync(values.profile!, { recursive: true });
+          fs.writeFileSync(path.join(values.profile!, `${report}.cpuprofile`), JSON.stringify(profile));
+        }
+      }
+      console.log(`${report}: ${times.join(" / ")} s`);
+    }
+    session.disconnect();
+    await Promise.all(Object.values(opened).map((store) => store.close()));
+    await mirror.close();
+  } finally {
+    await sandbox?.stop();
+  }
+  if (!KEPT) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The scale bench:reports filled the kept mirror at (its bench-fill.json). */
+const keptScale = (dir: string): number => (JSON.parse(fs.readFileSync(path.join(dir, "bench-fill.json"), "utf8")) as { scale: number }).scale;
+
+/** A new mirror filled as bench:reports fills it: four years and 62 days of the large creator. */
+async function fill(bench: ReturnType<typeof openBenchMirror>, file: string): Promise<void> {
   console.log(`filling scale ${SCALE}: 4 years and 62 days, purchases and orders on ${values.engine} (load ${load()})`);
   const started = performance.now();
   const counts = await fillMirror(bench, { scale: SCALE, resources: ["purchases", "orders", "abandoned-carts", "refunds", "chargebacks"], firstDay: BENCH_TODAY - 2 * 731, lastDay: BENCH_TODAY + 62, fetchedAt: Date.now() });
   console.log(`filled ${Object.entries(counts).map(([r, n]) => `${n} ${r}`).join(", ")} in ${s(performance.now() - started)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
-  console.log(`views of ${params.from} .. ${params.to} against the previous period, UTC, per month, ${RUNS} runs each`);
-  const session = new inspector.Session();
-  session.connect();
-  for (const report of reports) {
-    const times: string[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const profiling = values.profile !== undefined && run === RUNS - 1;
-      weighing = values.calls && run === RUNS - 1;
-      if (profiling) {
-        await session.post("Profiler.enable");
-        await session.post("Profiler.start");
-      }
-      // With --expose-gc, each run starts from a collected heap (the fill's garbage is not its peak).
-      (globalThis as { gc?: () => void }).gc?.();
-      const before = load();
-      // The process's RSS (the workers' memory in it) sampled while the view is built: its peak is what one request costs.
-      let peak = 0;
-      const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-      const sampler = setInterval(sample, 25);
-      const t = performance.now();
-      // CPU time of every thread of the process (the stores' workers too): what the view costs whatever else runs on the machine.
-      const cpu0 = process.cpuUsage();
-      await VIEWS[report]!(bench.client, params, stores);
-      times.push(s(performance.now() - t));
-      const cpu = process.cpuUsage(cpu0);
-      clearInterval(sampler);
-      sample();
-      // With --expose-gc, what the run left held (not its garbage).
-      (globalThis as { gc?: () => void }).gc?.();
-      const heap = process.memoryUsage();
-      const mib = (bytes: number) => (bytes / 1_048_576).toFixed(0);
-      // The main thread's heap and buffers beside the process's RSS (the workers' heaps are in the RSS only).
-      console.log(`${report} run ${run + 1}: ${times.at(-1)} s, CPU ${s((cpu.user + cpu.system) / 1000)} s (load ${before} -> ${load()}, peak RSS during the view ${mib(peak)} MiB, RSS ${rssMiB()} MiB, main heap ${mib(heap.heapUsed)} of ${mib(heap.heapTotal)} MiB, external ${mib(heap.external)} MiB)`);
-      if (profiling) {
-        const { profile } = await session.post("Profiler.stop");
-        fs.mkdirSync(values.profile!, { recursive: true });
-        fs.writeFileSync(path.join(values.profile!, `${report}.cpuprofile`), JSON.stringify(profile));
-      }
-    }
-    console.log(`${report}: ${times.join(" / ")} s`);
-  }
-  session.disconnect();
-  await Promise.all(Object.values(opened).map((store) => store.close()));
-  await mirror.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 runMain(main);

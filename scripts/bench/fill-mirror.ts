@@ -51,6 +51,8 @@ export interface BenchMirrorOptions {
   clock?: () => number;
   /** The upstream the identity is bound to: the dashboard's SALES_API_BASE_URL when a server reads the mirror. */
   baseUrl?: string;
+  /** The certificate authority of that upstream (the sandbox's), when one answers there: it is then waited for as the server waits (a sandbox at scale 20 takes seconds). */
+  caFile?: string;
 }
 
 export interface BenchMirror {
@@ -68,7 +70,7 @@ export function openBenchMirror(options: BenchMirrorOptions): BenchMirror {
     credential: benchCredential,
     target: "production",
     // Nothing listens there: a day the mirror lacks fails at once instead of being fetched.
-    transport: createTransport({ baseUrl: options.baseUrl ?? "https://127.0.0.1:9", timeoutMs: 1000 }),
+    transport: createTransport({ baseUrl: options.baseUrl ?? "https://127.0.0.1:9", timeoutMs: options.caFile ? 30_000 : 1000, caFile: options.caFile }),
     clock,
     mirror: { store, ...factStores, clock, serverSecret },
   });
