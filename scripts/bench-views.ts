@@ -53,6 +53,8 @@ if (KEPT && ON_DUCKDB) throw new Error("--mirror-dir reads a kept SQLite fill: n
 // bench:reports' secret and sandbox address when its fill is read (scripts/bench-reports.ts).
 const SECRET = KEPT ? "bench-reports-secret-0123456789abcdef0123456789abcdef" : "bench-views-secret-0123456789abcdef";
 const KEPT_BASE_URL = "https://127.0.0.1:9513";
+// The account's identity is keyed by the server's secret as the dashboard's (credentialIdentity): without it, no day of the kept fill is this account's.
+if (KEPT) process.env.AUTH_SECRET = SECRET;
 
 type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
 const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {

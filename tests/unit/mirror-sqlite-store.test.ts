@@ -53,7 +53,10 @@ describe("SqliteMirrorStore on disk", () => {
     const file = tempFile();
     const store = storeOn(file);
     const secret = "FORGET-ME-7c1e0b9a-customer@example.test";
-    for (let i = 1; i <= 20; i++) await store.writeDay("acct", day("purchases", `2026-05-${String(i).padStart(2, "0")}`, { sealed: Buffer.from(`${secret}#${i}`.repeat(20)) }));
+    for (let i = 1; i <= 20; i++) {
+      const sealed = Buffer.from(`${secret}#${i}`.repeat(20));
+      await store.writeDay("acct", day("purchases", `2026-05-${String(i).padStart(2, "0")}`, { sealed, digest: { name: "summary/1", sealed } }));
+    }
     await store.writeDay("other", day("purchases", "2026-05-01"));
     await store.forget("acct");
     expect(await store.listDays("acct")).toEqual([]);
@@ -62,7 +65,46 @@ describe("SqliteMirrorStore on disk", () => {
     expect(bytes.includes(Buffer.from(secret))).toBe(false);
   });
 
-  it("opens a file made before days had digests, and adds the columns", async () => {
+  it("keeps a day's digest out of its records' row, in a table of its own", async () => {
+    // SQLite reaches a column after a large one through that one's overflow pages: a digest in
+    // the days' row cost 5-7 times as much to read as from a table of its own (docs/benchmarks.md).
+    const file = tempFile();
+    const store = storeOn(file);
+    const digest = { name: "summary/1", sealed: Buffer.from("sealed-summary") };
+    await store.writeDay("acct", day("purchases", "2026-06-14", { sealed: Buffer.alloc(100_000, 7), digest }));
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(file, { readonly: true });
+    const daysColumns = (db.pragma("table_info(days)") as Array<{ name: string }>).map((c) => c.name);
+    const kept = db.prepare("SELECT name, sealed FROM day_digests WHERE account = 'acct' AND day = '2026-06-14'").get() as { name: string; sealed: Buffer };
+    db.close();
+    expect(daysColumns).not.toContain("digest");
+    expect({ name: kept.name, sealed: Buffer.from(kept.sealed) }).toEqual(digest);
+  });
+
+  it("moves the digests of a file that kept them in the days' rows to their table, once", async () => {
+    const digest = { name: "summary/1", sealed: Buffer.from("sealed-summary") };
+    const old = tempFile();
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(old);
+    db.exec(
+      "CREATE TABLE days (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL, complete INTEGER NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, sealed BLOB NOT NULL, digest_name TEXT, digest BLOB, PRIMARY KEY (account, resource, day))",
+    );
+    db.prepare("INSERT INTO days VALUES ('acct', 'purchases', '2026-06-14', 1, ?, 3, ?, ?, ?)").run(T0, Buffer.from("x"), digest.name, digest.sealed);
+    db.prepare("INSERT INTO days VALUES ('acct', 'purchases', '2026-06-13', 1, ?, 2, ?, NULL, NULL)").run(T0, Buffer.from("y"));
+    db.close();
+    const reopened = storeOn(old);
+    expect(await reopened.readDigests("acct", "purchases", ["2026-06-14", "2026-06-13"])).toEqual([
+      { resource: "purchases", day: "2026-06-14", complete: true, fetchedAt: T0, count: 3, digest },
+      { resource: "purchases", day: "2026-06-13", complete: true, fetchedAt: T0, count: 2, digest: null },
+    ]);
+    // The day written again without a digest has none, whatever its old column still holds.
+    await reopened.writeDay("acct", day("purchases", "2026-06-14", { fetchedAt: T0 }));
+    await reopened.close();
+    const again = storeOn(old);
+    expect((await again.readDigests("acct", "purchases", ["2026-06-14"]))[0]?.digest).toBeNull();
+  });
+
+  it("opens a file made before days had digests, and keeps digests for its days", async () => {
     const digest = { name: "summary/1", sealed: Buffer.from("sealed-summary") };
     const old = tempFile();
     const Database = (await import("better-sqlite3")).default;
