@@ -24,7 +24,6 @@ import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -33,6 +32,7 @@ import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { openWorkerCartFactStore, openWorkerDuckDbOrderFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 import { runMain } from "./bench/run-main";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" } } });
 if (values.engine !== "sqlite" && values.engine !== "duckdb") throw new Error(`--engine: sqlite or duckdb, not ${values.engine}`);
@@ -42,7 +42,7 @@ const RUNS = Number(values.runs);
 const SECRET = "bench-views-secret-0123456789abcdef";
 
 type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
-const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
+const VIEWS: Record<string, (client: MirroredClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
   abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts, cartStoreReadsPurchases: !ON_DUCKDB }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
   affiliates: (client, params, { facts }) => buildAffiliatesView(client, params, { facts }),
