@@ -103,6 +103,13 @@ export function shiftDay(day: IsoDay, days: number): IsoDay {
   return formatDay(parseDay(day) + days);
 }
 
+/** Every day of an inclusive range, oldest first. */
+export function daysOf(from: IsoDay, toInclusive: IsoDay): IsoDay[] {
+  const days: IsoDay[] = [];
+  for (let d = from; d <= toInclusive; d = shiftDay(d, 1)) days.push(d);
+  return days;
+}
+
 /** Days from `a` to `b` (b − a). */
 export function daysBetween(a: IsoDay, b: IsoDay): number {
   return parseDay(b) - parseDay(a);

@@ -1,14 +1,15 @@
-// npm run bench:client — how many upstream requests fetchRange spends, against the lower
+// npm run bench:client — how many upstream requests a range read (the mirror over memory, empty) spends, against the lower
 // bound max(ceil(days/90), ceil(records/5000)), for small, medium and 1,000,000-purchase
 // accounts over 30, 365 and 730 days. Runs against sandboxes started as child processes.
 // Rows with unfetched days measured only part of the range: the final line says how many.
 import path from "node:path";
 import { createSalesApiClient, credentialFrom } from "@/lib/sales-api";
-import { MemoryDayCacheStore } from "@/lib/sales-api/day-cache";
 import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
 import { createTransport } from "@/lib/sales-api/transport";
 import { groundTruth } from "../sandbox/ground-truth";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
+import { MemoryDayStore } from "@/lib/mirror/memory-day-store";
+import { mirrorOver } from "@/lib/mirror/range-reader";
 
 const LAST_DAY = "2026-06-15"; // the sandbox's fixed now is 2026-06-15T12:00:00Z
 const RANGES = [30, 365, 730];
@@ -57,16 +58,17 @@ function wholeDayOptimum(who: "creator" | "creator2", scale: number, days: numbe
 
 async function measure(sb: RunningSandbox, who: "creator" | "creator2", scale: number, days: number): Promise<Omit<Row, "account">> {
   const credential = sb.creds[who];
-  const client = createSalesApiClient({
+  const upstream = createSalesApiClient({
     credential: credentialFrom({ apiKey: credential.apiKey }),
     transport: createTransport({ baseUrl: sb.creds.baseUrl, caFile: sb.creds.caFile, timeoutMs: 60_000 }),
     // The request count is what is measured; the rate limit only stretches time, so it is lifted here.
     limits: { perMinute: 1_000_000 },
-    // Likewise the report deadline (30 s by default): on a loaded machine it stops fetchRange
+    // Likewise the report deadline (30 s by default): on a loaded machine it stops the fetch
     // part-way and the ratio would be computed on partial data. A bench fetch runs to the end.
     deadlineMs: 24 * 3_600_000,
-    stores: { rateLimit: new MemoryRateLimitStore(), dayCache: new MemoryDayCacheStore(2_000_000) },
+    stores: { rateLimit: new MemoryRateLimitStore() },
   });
+  const client = mirrorOver(upstream, new MemoryDayStore(2_000_000));
   const started = performance.now();
   const { records, report } = await client.fetchRange("purchases", { from: firstDay(days), to: LAST_DAY });
   const seconds = (performance.now() - started) / 1000;

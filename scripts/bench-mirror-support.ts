@@ -4,7 +4,6 @@ import fs from "node:fs";
 import { PerformanceObserver } from "node:perf_hooks";
 import { Agent, fetch } from "undici";
 import path from "node:path";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { migratePostgres } from "@/lib/store/postgres/migrate";
 import { PostgresMirrorStore } from "@/lib/store/postgres/postgres-mirror-store";
@@ -12,6 +11,7 @@ import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface MirrorBenchJob {
   baseUrl: string;
@@ -172,7 +172,7 @@ export interface FetchRecord { resource: string; from: string; to: string; ms: n
  * The client with each fetchRange timed and its report kept: the mirror's whole path to records,
  * and the days a report's deadline left unfetched (they would show as such on screen).
  */
-export function instrumentClient(client: SalesApiClient, fetches: FetchRecord[]): SalesApiClient {
+export function instrumentClient(client: MirroredClient, fetches: FetchRecord[]): MirroredClient {
   return {
     ...client,
     identity: client.identity,

@@ -11,10 +11,10 @@ import { payoutInputsFromFacts } from "@/lib/reports/server/payouts-facts";
 import { buildPayoutsView, payoutModelOf, payoutsViewKept, payoutsViewOf } from "@/lib/reports/server/payouts-report";
 import { loadPayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import { newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { BENCH_NOW as NOW, fillTempMirror, loadAverage as load, rssMiB, seconds as s } from "./bench/fill-mirror";
 import { runMain } from "./bench/run-main";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" } } });
 const SCALE = Number(values.scale);
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 }
 
 /** The model's phases on this thread, as before the back-test was kept: the sales and the fit at now, the back-test, the calendar. */
-async function modelPhases(client: SalesApiClient, facts: ReturnType<typeof openWorkerPurchaseFactStore>, request: { now: Date; month: null; tz: string }): Promise<void> {
+async function modelPhases(client: MirroredClient, facts: ReturnType<typeof openWorkerPurchaseFactStore>, request: { now: Date; month: null; tz: string }): Promise<void> {
   const history = payoutHistory(request.now);
   // What holds the event loop before the model: the reads, each alone.
   const events = await withStall(() => loadPayoutLossRows(client, history, {}));

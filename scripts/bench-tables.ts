@@ -29,14 +29,13 @@ async function main(): Promise<void> {
   const days = Number(values.days);
   const pageCount = Number(values.pages);
   const { FIXED_NOW, startSandboxProcess } = await import("../tests/support/sandbox-process");
-  const { createMirroredClient } = await import("@/lib/mirror/mirror-access");
+  const { createMirroredClient, getMirrorMemory } = await import("@/lib/mirror/mirror-access");
   const { credentialFrom } = await import("@/lib/sales-api");
   const { createTransport } = await import("@/lib/sales-api/transport");
   const { shiftDay } = await import("@/lib/calendar");
   const { SqliteMirrorStore } = await import("@/lib/store/sqlite-mirror-store");
   const { getProcessState } = await import("@/lib/store/process-state");
-  const { getClientState } = await import("@/lib/sales-api");
-  const { MemoryDayCacheStore } = await import("@/lib/sales-api/day-cache");
+  const { MemoryDayStore } = await import("@/lib/mirror/memory-day-store");
   const { TableIndexCache } = await import("@/lib/store/table-index-cache");
   const { parseReportParams } = await import("@/lib/report-params/parse");
   const { purchasesSnapshot, memoOf } = await import("@/lib/reports/server/table-sources");
@@ -74,7 +73,7 @@ async function main(): Promise<void> {
     const forget = () => {
       const state = getProcessState();
       state.tables = new TableIndexCache();
-      getClientState().dayCache = new MemoryDayCacheStore();
+      getMirrorMemory().days = new MemoryDayStore();
       // The client's mirror took the process's decoded-day cache when it was made.
       client = newClient();
     };

@@ -32,7 +32,6 @@ import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
 import { overviewWindows } from "@/lib/reports/overview-windows";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -42,6 +41,7 @@ import { openWorkerCartFactStore, openWorkerDuckDbOrderFactStore, openWorkerDuck
 import { BENCH_NOW, BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 import { runMain } from "./bench/run-main";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" }, "mirror-dir": { type: "string" } } });
 if (values.engine !== "sqlite" && values.engine !== "duckdb") throw new Error(`--engine: sqlite or duckdb, not ${values.engine}`);
@@ -57,7 +57,7 @@ const KEPT_BASE_URL = "https://127.0.0.1:9513";
 if (KEPT) process.env.AUTH_SECRET = SECRET;
 
 type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
-const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
+const VIEWS: Record<string, (client: MirroredClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
   abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts, cartStoreReadsPurchases: !ON_DUCKDB }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
   affiliates: (client, params, { facts }) => buildAffiliatesView(client, params, { facts }),

@@ -8,8 +8,8 @@ import type { z } from "zod";
 import { getSessionAccount, getSessionClient, type SessionAccount } from "@/lib/auth/session";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { ActionFailure, ActionResult } from "./action-result";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export type { ActionFailure, ActionResult } from "./action-result";
 
@@ -29,7 +29,7 @@ function storageFailure(error: StorageUnavailableError, event: string) {
 
 export function sessionAction<S extends z.ZodType, T>(
   schema: S,
-  run: (input: z.infer<S>, session: { account: SessionAccount; client: SalesApiClient }) => Promise<ActionResult<T>>,
+  run: (input: z.infer<S>, session: { account: SessionAccount; client: MirroredClient }) => Promise<ActionResult<T>>,
   options: ActionOptions = {},
 ) {
   return async (input: unknown): Promise<ActionResult<T>> => {

@@ -5,11 +5,11 @@
 // records; a filtered report, or a range's edge days in another time zone, summarise their
 // records with this same code, so there is one way the figures are made.
 import type { Purchase } from "@/lib/records/purchase";
-import type { DayDigester } from "@/lib/sales-api";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE, type Dimension } from "./dimensions";
 import { refundedShareCents, toCents } from "./money";
 import { timestampMs } from "@/lib/timestamps";
+import type { DayDigester } from "@/lib/mirror/day-store";
 
 /** Every zone in use today is a whole number of quarter hours from UTC: local days, hours and weeks begin on a slot. */
 export const SLOT_MS = 15 * 60_000;

@@ -16,16 +16,16 @@ import { getServerEnv } from "@/lib/env";
 import { StorageUnavailableError } from "@/lib/store/storage-unavailable";
 import { logStorageUnavailable } from "@/lib/store/storage-unavailable-log";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { getCredentialVault, type VaultedCredential } from "./credential-vault";
 import { secureSessionCookie, sessionCookieName } from "./session-cookie";
 import { decideSession, endedSessionPath, type SessionAccount, type SessionDecision } from "./session-decision";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export type { SessionAccount, SessionDecision } from "./session-decision";
 
 // Beside each account read, never in it: the account object is handed to the browser's components.
 const credentials = new WeakMap<SessionAccount, VaultedCredential>();
-const clients = new WeakMap<SessionAccount, Promise<SalesApiClient | null>>();
+const clients = new WeakMap<SessionAccount, Promise<MirroredClient | null>>();
 
 /** Signed in, signed out, or a session the browser still presents but that is over; read once per request. */
 export const getSessionState = cache(readSessionState);
@@ -85,7 +85,7 @@ export async function requireSessionAccount(callbackPath?: string): Promise<Sess
  * once per account read (with the credential that read found in the vault); null when the
  * vault entry is gone.
  */
-export function getSessionClient(account: SessionAccount): Promise<SalesApiClient | null> {
+export function getSessionClient(account: SessionAccount): Promise<MirroredClient | null> {
   let client = clients.get(account);
   if (!client) {
     client = buildSessionClient(account);
@@ -96,7 +96,7 @@ export function getSessionClient(account: SessionAccount): Promise<SalesApiClien
   return client;
 }
 
-async function buildSessionClient(account: SessionAccount): Promise<SalesApiClient | null> {
+async function buildSessionClient(account: SessionAccount): Promise<MirroredClient | null> {
   const vaulted = credentials.get(account) ?? (await getCredentialVault().get(account.vaultRef));
   return vaulted ? createMirroredClient({ credential: vaulted.credential, target: vaulted.target }) : null;
 }

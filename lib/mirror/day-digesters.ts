@@ -6,7 +6,7 @@ import "server-only";
 // report, invalid records included) without opening them, and reads the orders fact table;
 // refunds and chargebacks likewise, for their tables.
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
-import type { DayDigester } from "@/lib/sales-api";
+import type { DayDigester } from "./day-store";
 import type { DayDigesters } from "./mirror-day-cache";
 
 /** An orders day's mark: its count of records (what the fetch report needs is kept beside any digest). */

@@ -1,13 +1,14 @@
 import "server-only";
 
 // The way into the mirror: the process's one store (kept on the process state, like every
-// other shared store), the configured freshness policy, and clients whose day store is the
-// account's mirror.
+// other shared store), the configured freshness policy, and the mirrored clients reports read
+// through (range-reader.ts), over the account's mirror or, without a server secret, over the
+// process's memory.
 import { getServerEnv } from "@/lib/env";
-import { createSalesApiClient, getClientState, type SalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
+import { createSalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { cartFactStore, eventFactStore, mirrorStore, orderFactStore, purchaseFactStore, purchasesBesideCarts } from "@/lib/store/app-stores";
-import { getProcessState } from "@/lib/store/process-state";
+import { getProcessState, processShared } from "@/lib/store/process-state";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
@@ -16,6 +17,8 @@ import { DEFAULT_FRESHNESS, parseFreshnessPolicy, type FreshnessPolicy } from ".
 import { DAY_DIGESTERS } from "./day-digesters";
 import { deriveMirrorKey } from "./mirror-cipher";
 import { MirrorDayCache } from "./mirror-day-cache";
+import { MemoryDayStore } from "./memory-day-store";
+import { mirrorOver, type MirroredClient } from "./range-reader";
 import { factTablesOf, type FactStores } from "./fact-tables";
 
 export const getMirrorStore = (): MirrorStore => mirrorStore();
@@ -42,6 +45,14 @@ export function getFactStores(): ProcessFactStores {
   return { facts: getPurchaseFactStore(), orderFacts: getOrderFactStore(), cartFacts: getCartFactStore(), eventFacts: getEventFactStore() };
 }
 
+/**
+ * Days in the process's memory: the mirror's store when no server secret is set, and the days
+ * the persistent mirror opened recently (paging a table does not decrypt its range again).
+ */
+export function getMirrorMemory(): { days: MemoryDayStore } {
+  return processShared("mirror-memory", () => ({ days: new MemoryDayStore() }));
+}
+
 let policy: { text: string | undefined; value: FreshnessPolicy } | undefined;
 
 export function getFreshnessPolicy(): FreshnessPolicy {
@@ -50,20 +61,22 @@ export function getFreshnessPolicy(): FreshnessPolicy {
   return policy.value;
 }
 
-export interface MirroredClientOptions extends Omit<SalesApiClientOptions, "stores"> {
+export interface MirroredClientOptions extends SalesApiClientOptions {
   /** For tests: the store, policy and clock; the process's and the configured ones otherwise. */
   mirror?: { store?: MirrorStore; policy?: FreshnessPolicy; clock?: () => number; serverSecret?: string; facts?: PurchaseFactStore; orderFacts?: OrderFactStore; cartFacts?: CartFactStore; eventFacts?: EventFactStore };
-  stores?: Omit<NonNullable<SalesApiClientOptions["stores"]>, "dayCache">;
 }
 
 /**
  * A client whose days come from the account's mirror when fresh and are written back when
  * fetched. Without a server secret nobody can sign in, and no key could be derived: the
- * client then keeps days in memory only.
+ * mirror then keeps days in memory only.
  */
-export function createMirroredClient(options: MirroredClientOptions): SalesApiClient {
+export function createMirroredClient(options: MirroredClientOptions): MirroredClient {
   const secret = options.mirror?.serverSecret ?? getServerEnv().AUTH_SECRET;
-  if (!secret) return createSalesApiClient(options);
+  // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
+  const clock = options.clock ?? options.mirror?.clock;
+  const upstream = createSalesApiClient({ ...options, clock });
+  if (!secret) return mirrorOver(upstream, getMirrorMemory().days, clock);
   const store = options.mirror?.store ?? getMirrorStore();
   const key = deriveMirrorKey(secret, options.credential);
   const freshness = options.mirror?.policy ?? getFreshnessPolicy();
@@ -77,10 +90,5 @@ export function createMirroredClient(options: MirroredClientOptions): SalesApiCl
     cartFacts: options.mirror?.cartFacts ?? processStores?.cartFacts,
     eventFacts: options.mirror?.eventFacts ?? processStores?.eventFacts,
   });
-  return createSalesApiClient({
-    ...options,
-    // The mirror judges a day's freshness by its clock: the day is stamped by the same one.
-    clock: options.clock ?? options.mirror?.clock,
-    stores: { ...options.stores, dayCache: (identity) => new MirrorDayCache(store, identity, key, freshness, options.mirror?.clock, getClientState().dayCache, DAY_DIGESTERS, factTables) },
-  });
+  return mirrorOver(upstream, new MirrorDayCache(store, upstream.identity, key, freshness, options.mirror?.clock, getMirrorMemory().days, DAY_DIGESTERS, factTables), clock);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 
-// The mirror seen by lib/sales-api as its day store: fetchRange asks it for each day and
-// writes back what the upstream answered; only days it does not hold, or holds beyond their
+// The account's persistent mirror as the range reader's day store (range-reader.ts): the
+// reader asks it for each day and writes back what the upstream answered; only days it does not hold, or holds beyond their
 // freshness (freshness-policy.ts), go upstream. One instance serves one account, whose key
 // it was given; it answers nothing for another identity. Beside each day's records it keeps
 // the day's digest (day-digesters.ts: the purchase summary a report reads instead of opening
@@ -9,7 +9,8 @@ import "server-only";
 // rows of its fact table. A day of refunds or chargebacks written marks the older copies of
 // the sales it touches stale (touched-sales.ts).
 import { log } from "@/lib/log/server-log";
-import { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "@/lib/sales-api";
+import { parseDayKey, type CachedDay, type DayStore, type DayDigester, type DigestedDay } from "./day-store";
+import type { MemoryDayStore } from "./memory-day-store";
 import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
@@ -23,7 +24,7 @@ interface DigestPayload { digest: unknown; invalid?: unknown[]; oddShapes?: numb
 /** The digester of each resource whose days carry one. */
 export type DayDigesters = Partial<Record<string, DayDigester>>;
 
-export class MirrorDayCache implements DayCacheStore {
+export class MirrorDayCache implements DayStore {
   constructor(
     private readonly store: MirrorStore,
     private readonly account: string,
@@ -31,7 +32,7 @@ export class MirrorDayCache implements DayCacheStore {
     private readonly policy: FreshnessPolicy,
     private readonly clock: () => number = Date.now,
     /** Days opened recently, in memory (bounded): paging a table does not decrypt its range again. */
-    private readonly decoded?: DayCacheStore,
+    private readonly decoded?: MemoryDayStore,
     private readonly digesters: DayDigesters = {},
     /** The fact tables by resource: a day stored here replaces that day's rows in its resource's table. */
     private readonly factTables: FactTables = {},
@@ -88,7 +89,7 @@ export class MirrorDayCache implements DayCacheStore {
     const parsed = keys.map(parseDayKey);
     const resources = new Set(parsed.map((k) => k.resource));
     const ours = parsed.filter((k) => k.identity === this.account);
-    // One read of the store for a range of one resource (what fetchRange asks); else one per resource.
+    // One read of the store for a range of one resource (what the range reader asks); else one per resource.
     const rows = new Map<string, MirrorDayMeta & { digest: MirrorDigest | null }>();
     for (const resource of resources) {
       const days = ours.filter((k) => k.resource === resource).map((k) => k.day);

@@ -2,20 +2,22 @@ import "server-only";
 
 // One pass of an account's background sync: the last `days` days of every resource it
 // fills, newest first, in 90-day chunks, each resource in turn so that the newest days are
-// complete everywhere first. Only days the mirror does not hold fresh go upstream, through
-// a background client (lib/sales-api: its windows, limiter and validation; at most
-// SALESDASH_SYNC_PER_MINUTE requests a minute, and waiting while a report fetches). A pass
+// complete everywhere first. It reads through the mirror as reports do (range-reader.ts): only
+// days the mirror does not hold fresh go upstream, through a background client (lib/sales-api:
+// its windows, limiter and validation; at most SALESDASH_SYNC_PER_MINUTE requests a minute, and
+// waiting while a report fetches). A pass
 // interrupted (a restart, a lost lease) leaves every finished day in the mirror: the next
 // one starts where it stopped. Within a chunk, refunds and chargebacks come first: a new one
 // marks its sale's day stale (touched-sales.ts), and the same pass then fetches that day again.
-import { errorKind, type ResourceName, type SalesApiClient } from "@/lib/sales-api";
+import { errorKind, type ResourceName } from "@/lib/sales-api";
+import type { MirroredClient } from "./range-reader";
 import { isoDay, shiftDay } from "@/lib/calendar";
 import { EVENT_RESOURCES } from "./touched-sales";
 
 export const CHUNK_DAYS = 90;
 
 export interface SyncPassDeps {
-  client: SalesApiClient;
+  client: MirroredClient;
   resources: readonly ResourceName[];
   days: number;
   clock?: () => number;

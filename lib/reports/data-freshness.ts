@@ -15,7 +15,6 @@
 // last read exceeds, with the first few of those days ("3 days last read more than 24 h ago:
 // 2026-03-01, ..."), so a person sees which figures may lag the upstream (a late refund on an
 // old sale, lib/mirror/touched-sales.ts, is fetched again sooner than this).
-import type { RangeReport } from "@/lib/sales-api";
 
 /** A split says something only when the older part is more than this much older. */
 export const SPLIT_GAP_MS = 60 * 60_000;
@@ -41,6 +40,7 @@ export interface StaleDays {
 
 export type { DayRange } from "@/lib/analytics/compare";
 import type { DayRange } from "@/lib/analytics/compare";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 export interface DataFreshness {
   /** When the report was computed (epoch ms): "today" and "yesterday" are judged against it. */

@@ -3,8 +3,8 @@
 // period are judged apart: a gap in the comparison makes the changes partial, not the totals.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { shiftDay } from "@/lib/calendar";
-import type { RangeReport } from "@/lib/sales-api";
 import { dataFreshness, type DataFreshness } from "@/lib/reports/data-freshness";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 export interface PeriodQuality {
   complete: boolean;

@@ -1,7 +1,7 @@
 import "server-only";
 
 // What the upstream client keeps for the process's life, on the stores the process opened
-// (lib/store/process-state.ts): the day and catalog caches, the access tokens (in the shared
+// (lib/store/process-state.ts): the catalog cache, the access tokens (in the shared
 // token store when there is one, exchanged once across instances under the window locks), the
 // concurrency slots and requests in flight per credential, the key of credential identities
 // without AUTH_SECRET, and which credentials have a report fetching now.
@@ -10,12 +10,9 @@ import type { LimitFunction } from "p-limit";
 import { getProcessState, processShared } from "@/lib/store/process-state";
 import { AccessTokenCache } from "./access-tokens";
 import { MemoryCatalogStore, type CatalogStore } from "./catalog";
-import { MemoryDayCacheStore, type DayCacheStore } from "./day-cache";
 import { ReportActivity } from "./report-activity";
 
 export interface ClientState {
-  /** Days in memory: the day store of clients without a mirror, and the mirror's days opened recently. */
-  dayCache: DayCacheStore;
   catalogs: CatalogStore;
   tokens: AccessTokenCache;
   /** Bounded concurrency per credential identity (and concurrency level). */
@@ -32,7 +29,6 @@ export function getClientState(): ClientState {
   return processShared("sales-api", () => {
     const { tokenStore, windowLock } = getProcessState();
     return {
-      dayCache: new MemoryDayCacheStore(),
       catalogs: new MemoryCatalogStore(),
       tokens: tokenStore ? new AccessTokenCache({ store: tokenStore, exchangeLock: windowLock }) : new AccessTokenCache(),
       slots: new Map(),

@@ -1,7 +1,9 @@
 import "server-only";
 
-// The Sales API client for one credential. Every client of the same credential shares its
-// rate budget, token, day cache and concurrency slots, wherever it was created.
+// The Sales API client for one credential: a plain fetcher of days (fetch-days.ts), catalogs and
+// the key's type. It keeps no day: the mirror (lib/mirror) asks it for the days it lacks and
+// stores them. Every client of the same credential shares its rate budget, token and
+// concurrency slots, wherever it was created.
 import pLimit from "p-limit";
 import { getServerEnv } from "@/lib/env";
 import { getProcessState } from "@/lib/store/process-state";
@@ -9,15 +11,13 @@ import { getClientState } from "./client-state";
 import { fetchCatalog, type CatalogAnswer, type CatalogName, type CatalogStore } from "./catalog";
 import { credentialIdentity, tokenIdentity, type SalesApiCredential } from "./credentials";
 import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
-import { dayKey, DEFAULT_CACHE_TTL, type CacheTtl, type DayCacheStore } from "./day-cache";
-import { fetchRange, type RangeOptions, type RangeResult, type WorkLock } from "./fetch-range";
+import { fetchDays, type DaysOptions, type DaysOutcome, type WorkLock } from "./fetch-days";
 import { CredentialRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits, type RateLimitStore } from "./rate-limit";
 import type { ResourceName } from "./resources";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 import { getWithCredential, newTally, type RequestContext } from "./send";
 import { getTransport, type Transport, type UpstreamTarget } from "./transport";
 import { Deadline } from "./deadline";
-import { rangeStamps, type DayStamps } from "./range-stamps";
 
 export interface SalesApiClientOptions {
   credential: SalesApiCredential;
@@ -26,7 +26,6 @@ export interface SalesApiClientOptions {
   target?: UpstreamTarget;
   limits?: Partial<RateLimits>;
   retry?: Partial<RetryPolicy>;
-  ttl?: Partial<CacheTtl>;
   /** Requests of this credential in flight at once. */
   concurrency?: number;
   /** Spans fetched side by side within one range. */
@@ -43,11 +42,10 @@ export interface SalesApiClientOptions {
   /** Stores shared across clients; the process-wide ones (lib/store/process-state) unless given. */
   stores?: {
     rateLimit?: RateLimitStore;
-    dayCache?: DayCacheStore | ((identity: string) => DayCacheStore);
     catalogs?: CatalogStore;
     /** Identical requests in flight in this instance (the process's map unless given: tests play two instances). */
     inFlight?: Map<string, Promise<unknown>>;
-    /** Identical windows until their days are stored (the process's lock: Redis when configured) unless given. */
+    /** Identical windows until their days are handed over (the process's lock: Redis when configured) unless given. */
     windowLock?: WorkLock;
   };
 }
@@ -57,7 +55,8 @@ export type KeyType = "creator" | "affiliate";
 export interface SalesApiClient {
   /** A keyed hash of the API key and base URL (the same for Flow A and Flow B): safe to log and to use as a key. */
   readonly identity: string;
-  fetchRange<R extends ResourceName>(resource: R, range: { from: IsoDay; to: IsoDay }, options?: RangeOptions): Promise<RangeResult<R>>;
+  /** The days of the range the caller does not hold (`options.held`), each handed to `options.onDay` when fetched. */
+  fetchDays<R extends ResourceName>(resource: R, range: { from: IsoDay; to: IsoDay }, options: DaysOptions): Promise<DaysOutcome>;
   /** An optional catalog: `available: false` when the upstream has none (404) or the key may not read it. */
   fetchCatalog(name: CatalogName): Promise<CatalogAnswer>;
   /**
@@ -67,18 +66,6 @@ export interface SalesApiClient {
   probeKeyType(): Promise<KeyType>;
   /** A deadline for all the fetches of one report, to pass to each as `deadline`. */
   reportDeadline(): Deadline;
-  /**
-   * Each day's fetchedAt as the day store holds it now, or null when a day would be fetched
-   * again; no upstream request. Optional: a client without it (a test's fake) is never trusted
-   * to be unchanged, and a table then loads its range on every page.
-   */
-  rangeStamps?(resource: ResourceName, range: { from: IsoDay; to: IsoDay }): Promise<DayStamps | null>;
-  /**
-   * A part sealed beside a day's fact rows by the day store (the purchases CSV's customer cells),
-   * opened; undefined when the store cannot. Optional: without it (a store that keeps no such
-   * part, a test's fake) a file is written from the days' records.
-   */
-  openFactPart?(resource: ResourceName, day: IsoDay, fetchedAt: number, sealed: Uint8Array): unknown;
 }
 
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
@@ -106,8 +93,6 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
   };
   const deps = {
     ctx,
-    cache: typeof options.stores?.dayCache === "function" ? options.stores.dayCache(identity) : (options.stores?.dayCache ?? state.dayCache),
-    ttl: { ...DEFAULT_CACHE_TTL, ...options.ttl },
     windowLock: options.stores?.windowLock ?? stores.windowLock,
     maxSegments: options.maxSegments ?? 3,
     deadlineMs: options.deadlineMs ?? env.SALES_API_REPORT_DEADLINE_MS,
@@ -117,12 +102,10 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
 
   return {
     identity,
-    fetchRange: background
-      ? (resource, range, rangeOptions) => fetchRange(deps, resource, range, { beforeWindow: () => state.reports.idle(identity, rangeOptions?.signal), ...rangeOptions })
-      : (resource, range, rangeOptions) => state.reports.during(identity, () => fetchRange(deps, resource, range, rangeOptions)),
+    fetchDays: background
+      ? (resource, range, daysOptions) => fetchDays(deps, resource, range, { ...daysOptions, beforeWindow: daysOptions.beforeWindow ?? (() => state.reports.idle(identity, daysOptions.signal)) })
+      : (resource, range, daysOptions) => state.reports.during(identity, () => fetchDays(deps, resource, range, daysOptions)),
     reportDeadline: () => new Deadline(deps.deadlineMs),
-    rangeStamps: (resource, range) => rangeStamps(deps.cache, identity, resource, range),
-    ...(deps.cache.openFactPart && { openFactPart: (resource: ResourceName, day: IsoDay, fetchedAt: number, sealed: Uint8Array) => deps.cache.openFactPart?.(dayKey(identity, resource, day), fetchedAt, sealed) }),
     fetchCatalog: (name) => fetchCatalog(catalogs, name),
     async probeKeyType() {
       // Yesterday (UTC): a whole past day, so the answer is small and the same for every caller.

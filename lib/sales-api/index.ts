@@ -5,10 +5,8 @@ export { createSalesApiClient, type KeyType, type SalesApiClient, type SalesApiC
 export type { CatalogAnswer, CatalogName } from "./catalog";
 export { accountKeyMaterial, credentialFrom, type SalesApiCredential } from "./credentials";
 export { errorKind, SalesApiError, SalesApiHttpError, SalesApiRangeError, SalesApiSchemaError, SalesApiTransportError, type SalesApiErrorKind } from "./errors";
-export type { RangeOptions, RangeProgress, RangeReport, RangeResult } from "./fetch-range";
-// The days the client keeps, and the digests a report asks of them (the mirror is the store behind them).
-export { parseDayKey, type CachedDay, type DayCacheStore, type DayDigester, type DigestedDay } from "./day-cache";
-export type { DayStamps } from "./range-stamps";
+// Days fetched and handed to the caller (the mirror keeps them; this library keeps none).
+export type { DaysOptions, DaysOutcome, FetchedDay, HeldDay, RangeProgress, WindowReport } from "./fetch-days";
 export type { InvalidRecord } from "./list-window";
 export { firstField, RESOURCES, type RecordOf, type ResourceName } from "./resources";
 export { parseRetryAfter } from "./retry-policy";

@@ -7,13 +7,6 @@ export const MAX_WINDOW_DAYS = 90;
 /** A half-open span of days [from, to), like the API's parameters. */
 export interface Span { from: IsoDay; to: IsoDay }
 
-/** Every day of an inclusive range, oldest first. */
-export function daysOf(from: IsoDay, toInclusive: IsoDay): IsoDay[] {
-  const days: IsoDay[] = [];
-  for (let d = from; d <= toInclusive; d = shiftDay(d, 1)) days.push(d);
-  return days;
-}
-
 /** Runs of consecutive days that are not `known`, newest first, as half-open spans. */
 export function missingSpans(days: readonly IsoDay[], known: (day: IsoDay) => boolean): Span[] {
   const spans: Span[] = [];

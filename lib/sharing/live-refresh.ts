@@ -8,12 +8,12 @@ import { publicAccountName } from "@/lib/auth/account-label";
 import type { SessionAccount } from "@/lib/auth/session";
 import { log } from "@/lib/log/server-log";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { buildShareableView } from "./shareable-view";
 import { liveLinksToRefresh, replaceSnapshot } from "./share-links";
 import { sharedSnapshot } from "./shared-snapshot";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-export async function refreshLiveShareLinks(client: SalesApiClient, account: SessionAccount, now = new Date()): Promise<number> {
+export async function refreshLiveShareLinks(client: MirroredClient, account: SessionAccount, now = new Date()): Promise<number> {
   let refreshed = 0;
   for (const link of await liveLinksToRefresh(client.identity, now)) {
     const raw = Object.fromEntries(new URLSearchParams(link.query));

@@ -14,8 +14,9 @@ import type { ReportId } from "@/lib/reports/report-definitions";
 import { findShareableReport, shareableReport } from "@/lib/reports/server/report-registry";
 import type { FilteredReport } from "@/lib/reports/server/filtered-report";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { SharedViews } from "./shared-views";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** The reports a key may share: the registry's shareable ones that it can open (an affiliate key, not a creator-only one). */
 export function canShareReport(report: ReportId, keyType: KeyType): boolean {
@@ -81,7 +82,7 @@ export function onlyCurrency(value: unknown, currency: string | null): unknown {
 }
 
 /** The report's view for the account, as a share link stores it. */
-export async function buildShareableView<R extends ReportId>(report: R, client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
+export async function buildShareableView<R extends ReportId>(report: R, client: MirroredClient, account: SessionAccount, params: ReportParams, options: LoadOptions = {}): Promise<SharedViews[R]> {
   // Refused before any upstream request.
   const shared = moduleToShare(report, account.keyType);
   return onlyCurrency(shareableView(report, await shared.build(client, account, params, options), account.keyType), params.currency) as SharedViews[R];

@@ -14,8 +14,7 @@ import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { presetRange } from "@/lib/report-params/presets";
-import { credentialFrom, type SalesApiClient } from "@/lib/sales-api";
-import { dayKey } from "@/lib/sales-api/day-cache";
+import { credentialFrom } from "@/lib/sales-api";
 import { RESOURCES } from "@/lib/sales-api/resources";
 import { createTransport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
@@ -27,6 +26,8 @@ import type { EventFactStore } from "@/lib/store/event-fact-store";
 import { makeAccounts } from "../../sandbox/accounts";
 import { Dataset, type ListResource } from "../../sandbox/data/dataset";
 import { dayOf } from "../../sandbox/data/time";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import { dayKey } from "@/lib/mirror/day-store";
 
 /** The sandbox's fixed now (tests/support/sandbox-process.ts FIXED_NOW): its data ends that day. */
 export const BENCH_NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -57,7 +58,7 @@ export interface BenchMirrorOptions {
 
 export interface BenchMirror {
   /** The creator's mirrored client over the store: a day the mirror holds fresh is never asked upstream. */
-  client: SalesApiClient;
+  client: MirroredClient;
   /** The account's day store as the sync writes it, with the fact tables of the stores given. */
   cache: MirrorDayCache;
 }

@@ -4,10 +4,10 @@
 // (issue 24, point 12). Counted exactly on a daily quota of 3 requests, on both sides: the
 // sandbox's per-client quota (a test control) and the clients' own budget.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MemoryDayCacheStore } from "@/lib/sales-api/day-cache";
 import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
+import { MemoryDayStore } from "@/lib/mirror/memory-day-store";
 
 const QUOTA = 3;
 const DAY = { from: "2026-06-10", to: "2026-06-10" };
@@ -27,7 +27,7 @@ describe("the rate budget is the API key's", () => {
   // As in the app: every client of the process takes from one rate-limit store.
   let rateLimit: MemoryRateLimitStore;
   beforeEach(() => void (rateLimit = new MemoryRateLimitStore()));
-  const shared = () => ({ limits: { perDay: QUOTA }, stores: { rateLimit, dayCache: new MemoryDayCacheStore() } });
+  const shared = () => ({ limits: { perDay: QUOTA }, stores: { rateLimit, dayCache: new MemoryDayStore() } });
 
   it("a Flow A and a Flow B client of the same key share one identity and one budget: the key's 4th request waits, none is refused", async () => {
     const b = clientFor(sb, sb.creds.creator, "B", shared()).client;

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import { overviewWindows } from "@/lib/reports/overview-windows";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 let sb: RunningSandbox;
 beforeAll(async () => void (sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"])));
@@ -15,13 +15,13 @@ afterAll(async () => sb?.stop());
 const windows = overviewWindows(new Date(FIXED_NOW), "UTC");
 
 /** The client whose fetch of today's purchases alone ends with the day unfetched, as at a deadline. */
-function todayUnanswered(client: SalesApiClient): SalesApiClient {
+function todayUnanswered(client: MirroredClient): MirroredClient {
   const original = client.fetchRange.bind(client);
   client.fetchRange = (async (resource, range, options) => {
     const result = await original(resource, range, options);
     if (resource !== "purchases" || range.from !== windows.today || range.to !== windows.today) return result;
     return { ...result, records: [], digests: new Map(), report: { ...result.report, unfetchedDays: [windows.today], fetchedAt: [], complete: false } };
-  }) as SalesApiClient["fetchRange"];
+  }) as MirroredClient["fetchRange"];
   return client;
 }
 

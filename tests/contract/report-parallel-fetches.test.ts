@@ -8,10 +8,10 @@ import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import { ReportProgress } from "@/lib/reports/report-progress";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
-import type { SalesApiClient } from "@/lib/sales-api";
-import type { RangeProgress } from "@/lib/sales-api/fetch-range";
+import type { RangeProgress } from "@/lib/sales-api/fetch-days";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 let sb: RunningSandbox;
 beforeAll(async () => void (sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000"])));
@@ -21,7 +21,7 @@ beforeEach(async () => sb.reset());
 const params = parseReportParams({ from: "2026-03-01", to: "2026-05-31", tz: "UTC", compare: "previous" }, new Date(FIXED_NOW)).params;
 
 /** The client with its fetches watched: which resources were in flight together. */
-function watched(client: SalesApiClient) {
+function watched(client: MirroredClient) {
   const running = new Set<string>();
   const overlaps: string[][] = [];
   const original = client.fetchRange.bind(client);
@@ -34,7 +34,7 @@ function watched(client: SalesApiClient) {
     } finally {
       running.delete(name);
     }
-  }) as SalesApiClient["fetchRange"];
+  }) as MirroredClient["fetchRange"];
   return { overlaps: () => overlaps.flat() };
 }
 

@@ -8,13 +8,13 @@ import { parseReportParams } from "@/lib/report-params/parse";
 import { getCustomerDetails } from "@/lib/reports/server/customer-details";
 import { purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
 import { memoOf, purchasesSnapshot } from "@/lib/reports/server/table-sources";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
 import { mirroredClient, NOW_MS, removeTempDataDirs, requestsOf, resetProcessState, SECRET, tempDataDir } from "../support/mirror-sync";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ it("pages from the index while the days are unchanged, builds again when one is 
   resetProcessState();
   const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
   let now = NOW_MS;
-  const client: SalesApiClient = mirroredClient(sb, "creator", store, () => now);
+  const client: MirroredClient = mirroredClient(sb, "creator", store, () => now);
   const params = parseReportParams({ from: FROM, to: TO, compare: "none" }, new Date(NOW_MS)).params;
   const page = async (n: number) => {
     const snapshot = await purchasesSnapshot(client, "creator", params);

@@ -3,12 +3,13 @@
 // each window goes upstream once, the waiting instance reads the days the other stored, and
 // both get exactly the ground truth.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MemoryDayCacheStore, type CachedDay } from "@/lib/sales-api/day-cache";
 import { getProcessState } from "@/lib/store/process-state";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { MemoryWorkLock } from "@/lib/store/memory-work-lock";
 import { clientFor } from "../support/sandbox-client";
 import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
+import { MemoryDayStore } from "@/lib/mirror/memory-day-store";
+import type { CachedDay } from "@/lib/mirror/day-store";
 
 let sb: RunningSandbox;
 beforeAll(async () => void (sb = await startSandboxProcess(["--now", FIXED_NOW, "--rate-limit-per-minute", "100000", "--latency-ms", "100"])));
@@ -16,7 +17,7 @@ afterAll(async () => sb?.stop());
 
 it("sends each window once across two instances, and both answer the ground truth", async () => {
   const windowLock = new MemoryWorkLock();
-  const dayCache = new MemoryDayCacheStore();
+  const dayCache = new MemoryDayStore();
   const instance = () => clientFor(sb, sb.creds.creator, "A", { stores: { dayCache, windowLock, inFlight: new Map() } }).client;
   const range = { from: "2025-12-01", to: "2026-06-15" };
   const [a, b] = await Promise.all([instance().fetchRange("purchases", range), instance().fetchRange("purchases", range)]);
@@ -31,7 +32,7 @@ it("sends each window once across two instances, and both answer the ground trut
 
 it("fetches without the lock when the lock's store does not answer, rather than failing the report", async () => {
   const unavailable = { tryAcquire: () => Promise.reject(new Error("Command timed out")), release: () => Promise.reject(new Error("Command timed out")), waitUntilReleased: () => Promise.reject(new Error("Command timed out")) };
-  const { client } = clientFor(sb, sb.creds.creator2, "A", { stores: { dayCache: new MemoryDayCacheStore(), windowLock: unavailable, inFlight: new Map() } });
+  const { client } = clientFor(sb, sb.creds.creator2, "A", { stores: { dayCache: new MemoryDayStore(), windowLock: unavailable, inFlight: new Map() } });
   const range = { from: "2026-05-01", to: "2026-06-15" };
   const { records } = await client.fetchRange("purchases", range);
   expect(wire(records)).toEqual(wire(groundTruth({ now: FIXED_NOW }, "creator2", "purchases", range.from, "2026-06-16")));
@@ -47,8 +48,8 @@ it("within one instance, a window whose answer arrived but whose days are not ye
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let writes = 0;
-  const memory = new MemoryDayCacheStore();
-  const dayCache = Object.assign(Object.create(memory) as MemoryDayCacheStore, {
+  const memory = new MemoryDayStore();
+  const dayCache = Object.assign(Object.create(memory) as MemoryDayStore, {
     set: async (key: string, day: CachedDay, ttlMs: number) => {
       writes++;
       await gate;

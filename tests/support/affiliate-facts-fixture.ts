@@ -4,10 +4,11 @@
 // won and open disputes, two records of one sale, an id written as text, a record naming no
 // sale, a record whose own product the URL's filter drops; or a 404 for either endpoint.
 import type { Purchase } from "@/lib/records/purchase";
-import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
+import type { GenericRecord } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { cachedReport, FIRST_DAY, NOW, withLosses, type LossEndpoints } from "./held-days";
 import { heldDaysClient, purchaseDays } from "./purchase-facts-fixture";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export type { LossEndpoints } from "./held-days";
 
@@ -34,7 +35,7 @@ function refundRecords(purchases: readonly Purchase[]): GenericRecord[] {
 let held: { refunds: GenericRecord[]; chargebacks: GenericRecord[] } | null = null;
 
 /** A creator client answering the held days' purchases (heldDaysClient) and the refunds and chargebacks of those sales. */
-export function affiliatesClient(endpoints: LossEndpoints): SalesApiClient {
+export function affiliatesClient(endpoints: LossEndpoints): MirroredClient {
   const all = [...purchaseDays("creator").values()].flat();
   held ??= { refunds: refundRecords(all), chargebacks: chargebackRecords(all) };
   const losses = held;

@@ -5,12 +5,12 @@
 // twice), beside the same days' purchases (purchase-facts-fixture.ts); and the record engine
 // that stays the oracle: the Abandonment report's own loader over a client answering those days.
 import { cartFactRows } from "@/lib/query/cart-facts";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { abandonedCartSchema, type AbandonedCart } from "@/lib/records/abandoned-cart";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import { heldClient, heldDayRecords, heldRange, NOW, oncePerKey, parsedBy, sandboxDays, sentTwiceOnSomeDays } from "./held-days";
 import { without } from "./order-facts-fixture";
 import { purchaseDays } from "./purchase-facts-fixture";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
@@ -45,7 +45,7 @@ const idOf: Record<string, (r: never) => string> = {
 };
 
 /** A client that answers the held days of carts and purchases (what the mirror would): records, or a day's mark or digest when a report asks for it. */
-export function heldAbandonmentClient(): SalesApiClient {
+export function heldAbandonmentClient(): MirroredClient {
   const byResource: Record<string, Map<string, unknown[]>> = { "abandoned-carts": cartDays(), purchases: purchaseDays("creator") };
   return heldClient("creator", async (resource, window, options) => heldRange(resource, byResource[resource]!, window, options, (r) => idOf[resource]!(r as never)));
 }

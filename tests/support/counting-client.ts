@@ -1,11 +1,11 @@
 // A held client that counts the days whose records it hands out, so a test can tell which days a
 // page or a lookup opened (a day asked only for its mark or digest opens no record), and that
 // stamps each day's fetch as `stampOf` says, so a test can make the mirror disagree with a table.
-import type { SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import { NOW, utcDays } from "./held-days";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { RangeOptions } from "@/lib/mirror/range-types";
 
-export function countingClient(held: SalesApiClient, stampOf: (day: string) => number = () => NOW) {
+export function countingClient(held: MirroredClient, stampOf: (day: string) => number = () => NOW) {
   const opened: string[] = [];
   const client = {
     ...held,
@@ -15,6 +15,6 @@ export function countingClient(held: SalesApiClient, stampOf: (day: string) => n
       const answer = await held.fetchRange(resource as never, window as never, options);
       return { ...answer, report: { ...answer.report, fetchedAt: answer.report.fetchedAt.map(([day]) => [day, stampOf(day)]) } };
     },
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
   return { client, opened };
 }

@@ -6,9 +6,10 @@
 // createdAt only, not dated at all, and customer personal data the table must never hold.
 import { FIRST_DAY, heldDayRecords, heldRange, LAST_DAY, NOW, oncePerKey, sandboxDays, utcDays, withLosses, type LossEndpoints } from "./held-days";
 import { heldDaysClient } from "./purchase-facts-fixture";
-import type { GenericRecord, SalesApiClient } from "@/lib/sales-api";
+import type { GenericRecord } from "@/lib/sales-api";
 import { eventFactRows } from "@/lib/query/event-facts";
 import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** What a record may carry that names or reaches a customer: never a column of the table. */
 export const PERSONAL = { customerName: "Ana Souza", customerEmail: "ana@example.com", customerPhone: "+5511999990000", address: "Rua A 1", zipcode: "01000-000", cardLast4: "4242", trackingCode: "BR123456789" };
@@ -67,6 +68,6 @@ export type EventEndpoints = LossEndpoints;
  * a window's records newest day first, or each day's mark when a report asks for digests; a 404
  * for an endpoint said to lack.
  */
-export function eventsClient(endpoints: EventEndpoints = { refunds: "records", chargebacks: "records" }): SalesApiClient {
+export function eventsClient(endpoints: EventEndpoints = { refunds: "records", chargebacks: "records" }): MirroredClient {
   return withLosses(heldDaysClient("creator"), endpoints, async (resource, window, options) => heldRange(resource, eventDays(resource), window, options));
 }

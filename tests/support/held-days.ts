@@ -1,13 +1,13 @@
 // What every fact fixture shares: the UTC days held, the sandbox's records of a day (its own
 // generator, no server), and a client that answers the held days as the mirror would (records,
 // or a day's mark or digest when a report asks for it). Each fixture keeps its own odd shapes.
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { Deadline } from "@/lib/sales-api/deadline";
 import { SalesApiHttpError } from "@/lib/sales-api/errors";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import { makeAccounts } from "../../sandbox/accounts";
 import { Dataset, type ListResource } from "../../sandbox/data/dataset";
 import { dayOf } from "../../sandbox/data/time";
+import type { RangeReport, RangeOptions } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export const NOW = Date.parse("2026-06-15T12:00:00Z");
 /** The UTC days held (both inclusive): spring's clock changes north and south are inside. */
@@ -96,20 +96,20 @@ export function heldRange<T>(resource: string, days: ReadonlyMap<string, readonl
 type FetchRange = (resource: string, window: { from: string; to: string }, options?: RangeOptions) => Promise<unknown>;
 
 /** A client of the held days with the given fetch, no catalogue and a generous deadline. */
-export function heldClient(identity: string, fetchRange: FetchRange): SalesApiClient {
+export function heldClient(identity: string, fetchRange: FetchRange): MirroredClient {
   return {
     identity,
     fetchRange,
     fetchCatalog: async () => ({ available: false, records: [], truncated: false }),
     reportDeadline: () => new Deadline(120_000),
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
 }
 
 export type LossResource = "refunds" | "chargebacks";
 export type LossEndpoints = Record<LossResource, "records" | "404">;
 
 /** The purchases client, answering refunds and chargebacks by `losses` too, or a 404 for an endpoint said to lack. */
-export function withLosses(purchases: SalesApiClient, endpoints: LossEndpoints, losses: (resource: LossResource, window: { from: string; to: string }, options?: RangeOptions) => Promise<unknown>): SalesApiClient {
+export function withLosses(purchases: MirroredClient, endpoints: LossEndpoints, losses: (resource: LossResource, window: { from: string; to: string }, options?: RangeOptions) => Promise<unknown>): MirroredClient {
   return {
     ...purchases,
     fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
@@ -117,5 +117,5 @@ export function withLosses(purchases: SalesApiClient, endpoints: LossEndpoints, 
       if (endpoints[resource] === "404") throw new SalesApiHttpError(404, "not_found", "no such endpoint", { correlationId: null });
       return losses(resource, window, options);
     },
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
 }

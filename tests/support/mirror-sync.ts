@@ -143,7 +143,7 @@ export function truth(who: AccountName, resource: ResourceName, from: string, to
 
 /**
  * The day a truncated answer for `window` re-fetches: the day of its oldest record, whose
- * other records did not fit (fetch-range.ts asks for it again, whole, in the next window).
+ * other records did not fit (lib/sales-api/fetch-days.ts asks for it again, whole, in the next window).
  * Undefined when the window was not truncated.
  */
 export function partialDayOf(who: AccountName, window: ServedWindow): string | undefined {
@@ -156,7 +156,7 @@ export function partialDayOf(who: AccountName, window: ServedWindow): string | u
 /**
  * Days of a resource fetched more than once. A window delivers its whole range, unless it was
  * truncated: then it delivers the days after its oldest record's day, and that partial day is
- * asked for again, whole, by the next window (fetch-range.ts): a partial day is not counted as
+ * asked for again, whole, by the next window (lib/sales-api/fetch-days.ts): a partial day is not counted as
  * fetched. Windows `excused` are not counted either (e.g. those the client never received
  * because it was stopped while they were in flight).
  */

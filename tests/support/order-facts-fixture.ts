@@ -8,11 +8,11 @@ import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { orderFactRows } from "@/lib/query/order-facts";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { orderSchema, type Order } from "@/lib/records/order";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { FIRST_DAY, heldClient, heldDayRecords, heldRange, LAST_DAY, NOW, oncePerKey, parsedBy, sandboxDays, sentTwiceOnSomeDays, utcDays } from "./held-days";
 import { reportParams } from "./purchase-facts-fixture";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
@@ -57,7 +57,7 @@ export async function fillOrderWindows(store: OrderFactStore, account = "creator
 }
 
 /** A client that answers the held days of orders (what the mirror would): records, or a day's mark when a report asks for it. */
-export function heldOrdersClient(): SalesApiClient {
+export function heldOrdersClient(): MirroredClient {
   const days = orderDays();
   return heldClient("creator", async (_resource, window, options) => heldRange("orders", days, window, options, (o) => o.orderId));
 }

@@ -14,13 +14,14 @@ import { OPEN_DAYS } from "@/lib/reports/server/payouts-facts";
 import { shiftDay } from "@/lib/calendar";
 import { overviewWindows } from "@/lib/reports/overview-windows";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
-import type { GenericRecord, KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { GenericRecord, KeyType } from "@/lib/sales-api";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { OverviewView } from "@/lib/reports/overview-view";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { fillFactStore, FIRST_DAY, heldDaysClient, LAST_DAY, NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
 import { withStore } from "./fact-day-store-behaviour";
+import type { RangeReport, RangeOptions } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface PayoutFactBackend {
   /** A store on a new, empty back-end. */
@@ -69,7 +70,7 @@ function payoutsClient(keyType: KeyType) {
       } as unknown as RangeReport;
       return { records: losses[resource as "refunds" | "chargebacks"], digests: new Map(), report };
     },
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
   return { client, opened };
 }
 
@@ -89,7 +90,7 @@ function counted(store: PurchaseFactStore) {
 }
 
 /** The client with `moved` stored again on `day` too (as the upstream may send a sale twice), as the table holds it. */
-function movedInto(client: SalesApiClient, day: string, moved: unknown): SalesApiClient {
+function movedInto(client: MirroredClient, day: string, moved: unknown): MirroredClient {
   return {
     ...client,
     fetchRange: async (resource: string, window: { from: string; to: string }, options?: RangeOptions) => {
@@ -100,7 +101,7 @@ function movedInto(client: SalesApiClient, day: string, moved: unknown): SalesAp
       const records = answer.records.filter((_, i) => i !== at);
       return { ...answer, records: [moved, ...records] };
     },
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
 }
 
 /** The earliest "now" the property draws: every history from it to NOW is held. */
@@ -189,7 +190,7 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
           const later = [...purchaseDays(keyType).keys()].at(-1)!;
           expect(later > day).toBe(true);
           await store.replaceDay(keyType, later, NOW, [...purchaseDays(keyType).get(later)!, moved].map(purchaseFactRow));
-          const withMoved = (client: SalesApiClient) => movedInto(client, later, moved);
+          const withMoved = (client: MirroredClient) => movedInto(client, later, moved);
           for (const days of [1, 7, 14, 45]) {
             const window = { fromMs: NOW - 20 * DAY_MS, toMs: NOW + days * DAY_MS };
             const fromRecords = await loadFundsDue(withMoved(payoutsClient(keyType).client), keyType, now, window);

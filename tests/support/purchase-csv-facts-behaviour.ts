@@ -8,10 +8,11 @@ import { loadRevenueExport } from "@/lib/reports/server/revenue-export";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
-import { credentialFrom, type KeyType, type SalesApiClient } from "@/lib/sales-api";
+import { credentialFrom, type KeyType } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-api/transport";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { groundTruth } from "../../sandbox/ground-truth";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 // The purchases CSV from the purchases fact table's cursor (issue #25 point 5), through the real
 // mirror (createMirroredClient over SQLite, the upstream answering the sandbox's ground truth),
@@ -56,7 +57,7 @@ export interface CsvFactsCase {
 
 /** The file both ways, on a mirror whose purchases fact table is `facts`: the fact path's bytes, the records' bytes, and how often each was read. */
 export async function bothWays(facts: PurchaseFactStore, c: CsvFactsCase) {
-  const client: SalesApiClient = createMirroredClient({ credential: credentialFrom({ apiKey: c.apiKey }), target: "production", transport: upstream(c.keyType), clock: () => NOW, mirror: { clock: () => NOW, facts } });
+  const client: MirroredClient = createMirroredClient({ credential: credentialFrom({ apiKey: c.apiKey }), target: "production", transport: upstream(c.keyType), clock: () => NOW, mirror: { clock: () => NOW, facts } });
   const p = exportParams(c.params, c.dataset, HOLDS_COMPARISON);
   const e = { report: "revenue", title: "Revenue", accountLabel: "Mirror", range: p, holdsComparison: HOLDS_COMPARISON, csvLocale: c.csvLocale ?? null };
   const batches = vi.spyOn(facts, "csvBatch");

@@ -12,13 +12,14 @@ import {
   summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summarySeries,
 } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import type { PurchaseAnswer } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { heldClient, heldDayRecords, heldRange, NOW, oncePerKey, parsedBy, sandboxDays } from "./held-days";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export { NOW, FIRST_DAY, LAST_DAY, utcDays } from "./held-days";
 
@@ -50,7 +51,7 @@ export async function fillFactStore(store: PurchaseFactStore, account: string, k
 }
 
 /** A client that answers the held days (what the mirror would): records, or a day's digest when a report asks for it. */
-export function heldDaysClient(keyType: KeyType): SalesApiClient {
+export function heldDaysClient(keyType: KeyType): MirroredClient {
   const days = purchaseDays(keyType);
   return heldClient(keyType, async (_resource, window, options) => heldRange("purchases", days, window, options));
 }

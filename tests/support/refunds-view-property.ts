@@ -5,7 +5,7 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import { REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -15,6 +15,8 @@ import { eventsClient } from "./event-facts-fixture";
 import { NOW } from "./purchase-facts-fixture";
 import { beforeTheDataParams, drawnParams, lossEndpointDraws, reportDraws, withoutComputedAt } from "./report-property-draws";
 import { viewHoldsToRecords } from "./views-from-facts";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 // A property: for random ranges, zones, filters ("none" and a value no record has included),
 // comparisons, currency placements, URL currencies, key types and endpoints answering or not,
@@ -41,7 +43,7 @@ export interface RefundsCase {
 }
 
 /** A client whose orders endpoint answers no order (the delivery parts are the orders', read alike on both paths). */
-function withoutOrders(client: SalesApiClient): SalesApiClient {
+function withoutOrders(client: MirroredClient): MirroredClient {
   return {
     ...client,
     fetchRange: async (resource: string, window: { from: string; to: string }, options?: unknown) => {
@@ -49,17 +51,17 @@ function withoutOrders(client: SalesApiClient): SalesApiClient {
       const report = { resource, from: window.from, to: window.to, windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [[window.from, NOW]] } as unknown as RangeReport;
       return { records: [], digests: new Map(), report };
     },
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
 }
 
 /** A client whose orders endpoint answers the held days' orders (order-facts-fixture.ts), which name the sandbox's refunds' orders. */
-function withHeldOrders(client: SalesApiClient): SalesApiClient {
+function withHeldOrders(client: MirroredClient): MirroredClient {
   const orders = heldOrdersClient();
   return {
     ...client,
     fetchRange: async (resource: string, window: { from: string; to: string }, options?: unknown) =>
       ((resource === "orders" ? orders : client).fetchRange as (...args: unknown[]) => unknown)(resource, window, options),
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
 }
 
 /** The tables a view may read beside the purchases': none is the records' path. */

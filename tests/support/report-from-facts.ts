@@ -4,12 +4,12 @@ import { inLocalRange } from "@/lib/analytics/local-days";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams } from "@/lib/report-params/parse";
 import type { ReportQuality } from "@/lib/reports/report-quality";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth, type ListResource } from "../../sandbox/ground-truth";
 import { creatorReportClient, timeless } from "./mirror-sandbox";
 import { NOW_MS, resetProcessState, tempDataDir } from "./mirror-sync";
 import { FIXED_NOW, type RunningSandbox } from "./sandbox-process";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 type SandboxStats = Awaited<ReturnType<RunningSandbox["stats"]>>;
 
@@ -20,8 +20,8 @@ interface FactsReport<F, V> {
   options: (facts: F) => Record<string, F>;
   /** The fact store's method a view from the table calls. */
   read: NoInfer<keyof F & string>;
-  build: (client: SalesApiClient, params: ReportParams, options: Record<string, F>) => Promise<V>;
-  load: (client: SalesApiClient, params: ReportParams) => Promise<{ view: V }>;
+  build: (client: MirroredClient, params: ReportParams, options: Record<string, F>) => Promise<V>;
+  load: (client: MirroredClient, params: ReportParams) => Promise<{ view: V }>;
   /** After a restart, what the upstream was asked (the stats, and the requests before it) is nothing the table holds. */
   expectNothingAskedAgain: (stats: SandboxStats[string] | undefined, before: number) => void;
   /** The record field its local day is read from, and the view's count of records. */

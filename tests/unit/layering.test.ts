@@ -138,9 +138,31 @@ describe("lib/sales-api's face (issue #26, point 4)", () => {
     expect(offenders).toEqual([]);
   });
 
-  // The day cache's types (the digests the mirror keeps) go through the face too, until #25 point
-  // 4 takes the mirror out from under the client.
   it("no other file reaches past lib/sales-api/index.ts", () => {
     expect(outside.filter(pastFace).sort()).toEqual([]);
+  });
+});
+
+describe("the mirror above the client (issue #25, point 4)", () => {
+  const salesApi = sources("lib/sales-api");
+  // What the client may take of lib/store: the shared stores of its own work (rate budget, tokens, window locks), never the mirror's.
+  const ITS_STORES = ["@/lib/store/process-state", "@/lib/store/rate-limit-store", "@/lib/store/token-store", "@/lib/store/work-lock", "@/lib/store/storage-unavailable"];
+
+  it("lib/sales-api imports neither lib/mirror nor a store of days, records or facts", () => {
+    const offenders = salesApi.flatMap((f) => imports(f).filter((i) => i.from.startsWith("@/lib/mirror") || (i.from.startsWith("@/lib/store/") && !ITS_STORES.includes(i.from)) || i.from.startsWith("@/lib/analytics") || i.from.startsWith("@/lib/query")).map((i) => `${f}: ${i.from}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("lib/sales-api knows no day store, digest, cache TTL or freshness of its own: it fetches days and hands them over", () => {
+    const words = /\b(DayDigester|DigestedDay|getDigests?|digester|DayCacheStore|DayStore|MemoryDayCacheStore|dayCache|CacheTtl|ttlForDay|DEFAULT_CACHE_TTL|MirrorStore|FreshnessPolicy|isFresh|storeOnly|rememberOpened|rangeStamps|openFactPart|peekMany)\b/;
+    const offenders = salesApi.filter((f) => words.test(read(f)) || /digest:/.test(read(f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it("reports and the background sync read through the mirror: nothing outside lib/mirror and lib/auth's sign-in makes a Sales API client", () => {
+    const outsideMirror = [...sources("app"), ...sources("components"), ...sources("lib")].filter((f) => !f.startsWith("lib/sales-api/") && !f.startsWith("lib/mirror/"));
+    const makers = outsideMirror.filter((f) => /\bcreateSalesApiClient\b/.test(read(f)));
+    // Signing in asks the key's type, before there is an account to mirror.
+    expect(makers).toEqual(["lib/auth/verify-credential.ts"]);
   });
 });

@@ -7,8 +7,9 @@ import { DEFAULT_FRESHNESS, parseFreshnessPolicy } from "@/lib/mirror/freshness-
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { credentialFrom } from "@/lib/sales-api";
-import { dayKey, MemoryDayCacheStore, type DayCacheStore } from "@/lib/sales-api/day-cache";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { dayKey, type DayStore } from "@/lib/mirror/day-store";
+import { MemoryDayStore } from "@/lib/mirror/memory-day-store";
 
 // The mirror as fetchRange's day store: it answers a day only while fresh, only for its own
 // account, and a day it cannot open (another key) is a miss, never an error.
@@ -86,11 +87,10 @@ describe("MirrorDayCache", () => {
     expect((await cache.get(key))?.records).toEqual(records.slice(1));
   });
 
-  it("ages by the configured policy, not fetchRange's TTL", async () => {
-    // fetchRange passes its in-memory TTL (a week here): the mirror's policy decides instead.
-    const cache: DayCacheStore = cacheFor(ACCOUNT, KEY, parseFreshnessPolicy("0:1s,*:1s"));
+  it("ages by the configured policy (the one freshness policy; no other TTL)", async () => {
+    const cache: DayStore = cacheFor(ACCOUNT, KEY, parseFreshnessPolicy("0:1s,*:1s"));
     const key = dayKey(ACCOUNT, "purchases", "2026-01-10");
-    await cache.set(key, { records, complete: true, fetchedAt: NOW }, 7 * 86_400_000);
+    await cache.set(key, { records, complete: true, fetchedAt: NOW });
     now = NOW + 1_000;
     expect(await cache.get(key)).toBeUndefined();
   });
@@ -156,7 +156,7 @@ describe("MirrorDayCache", () => {
 });
 
 describe("MirrorDayCache with days opened recently kept in memory", () => {
-  const memoryCache = (decoded = new MemoryDayCacheStore()) => new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, decoded);
+  const memoryCache = (decoded = new MemoryDayStore()) => new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, decoded);
 
   it("opens a day once: the next read of the same copy does not read its payload again", async () => {
     const cache = memoryCache();
@@ -169,7 +169,7 @@ describe("MirrorDayCache with days opened recently kept in memory", () => {
   });
 
   it("does not keep a day read with remember: false (a CSV passing once over a long range), and still answers one kept", async () => {
-    const decoded = new MemoryDayCacheStore();
+    const decoded = new MemoryDayStore();
     const cache = memoryCache(decoded);
     const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
     await cache.set(key, { records, complete: true, fetchedAt: NOW });
@@ -194,7 +194,7 @@ describe("MirrorDayCache with days opened recently kept in memory", () => {
   });
 
   it("a copy written by another process (the shared file) replaces the one in memory", async () => {
-    const decoded = new MemoryDayCacheStore();
+    const decoded = new MemoryDayStore();
     const here = memoryCache(decoded);
     const elsewhere = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock);
     const key = dayKey(ACCOUNT, "purchases", "2026-06-14");
@@ -293,7 +293,7 @@ describe("MirrorDayCache digests of a range", () => {
 // What a table checks its sorted index against: the range's stamps, without opening a day.
 describe("rangeStamps over the mirror", () => {
   it("answers each day's fetchedAt, changes when a day is written again, and is null once a day is stale or missing", async () => {
-    const { rangeStamps } = await import("@/lib/sales-api/range-stamps");
+    const { rangeStamps } = await import("@/lib/mirror/range-stamps");
     const cache = cacheFor();
     const range = { from: "2026-06-13", to: "2026-06-14" };
     expect(await rangeStamps(cache, ACCOUNT, "purchases", range)).toBeNull();
@@ -310,8 +310,8 @@ describe("rangeStamps over the mirror", () => {
   });
 
   it("reads the in-memory day store the same way", async () => {
-    const { rangeStamps } = await import("@/lib/sales-api/range-stamps");
-    const memory = new MemoryDayCacheStore();
+    const { rangeStamps } = await import("@/lib/mirror/range-stamps");
+    const memory = new MemoryDayStore();
     await memory.set(dayKey(ACCOUNT, "orders", "2026-06-14"), { records, complete: true, fetchedAt: 7 }, 60_000);
     expect(await rangeStamps(memory, ACCOUNT, "orders", { from: "2026-06-14", to: "2026-06-14" })).toEqual([["2026-06-14", 7]]);
     expect(await rangeStamps(memory, ACCOUNT, "orders", { from: "2026-06-13", to: "2026-06-14" })).toBeNull();

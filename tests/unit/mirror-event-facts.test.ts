@@ -5,12 +5,12 @@ import { DAY_DIGESTERS, EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { eventFactTable } from "@/lib/mirror/fact-tables";
 import { credentialFrom } from "@/lib/sales-api";
-import { dayKey, type DayDigester } from "@/lib/sales-api/day-cache";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import { SqliteEventFactStore } from "@/lib/store/sqlite-event-fact-store";
 import { eventDays } from "../support/event-facts-fixture";
 import { NOW } from "../support/purchase-facts-fixture";
 import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
+import { dayKey, type DayDigester } from "@/lib/mirror/day-store";
 
 // The mirror keeps the refunds and chargebacks fact tables in step, as it does the orders': a
 // day of either list it stores replaces that list's rows of the day, stamped with the same fetch

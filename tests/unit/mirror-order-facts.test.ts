@@ -7,12 +7,12 @@ import { DAY_DIGESTERS, ORDER_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { orderFactTable, purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { credentialFrom } from "@/lib/sales-api";
-import { dayKey, type DayDigester } from "@/lib/sales-api/day-cache";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { SqliteOrderFactStore } from "@/lib/store/sqlite-order-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { NOW, orderDays } from "../support/order-facts-fixture";
 import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
+import { dayKey, type DayDigester } from "@/lib/mirror/day-store";
 
 // The mirror keeps the orders fact table in step, as it does the purchases': a day of orders it
 // stores replaces the day's rows, stamped with the same fetch time; the rows hold no customer's

@@ -8,11 +8,11 @@ import { MirrorDayCache } from "@/lib/mirror/mirror-day-cache";
 import { purchaseFactTable } from "@/lib/mirror/fact-tables";
 import { queryPurchases } from "@/lib/query/purchase-query";
 import { credentialFrom } from "@/lib/sales-api";
-import { dayKey } from "@/lib/sales-api/day-cache";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { NOW, purchaseDays, recordEngine } from "../support/purchase-facts-fixture";
 import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
+import { dayKey } from "@/lib/mirror/day-store";
 
 // The mirror keeps the purchases fact table in step: a day of purchases it stores replaces the
 // day's rows, stamped with the same fetch time; the rows hold no customer's personal data; and

@@ -8,7 +8,8 @@ import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker } from "@/lib
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
-import type { GenericRecord, Purchase, RangeReport } from "@/lib/sales-api";
+import type { GenericRecord, Purchase } from "@/lib/sales-api";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const FROM = "2024-06-15";

@@ -4,20 +4,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadLossRecords, loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { genericSnapshot } from "@/lib/reports/server/table-sources";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { TableIndexCache } from "@/lib/store/table-index-cache";
 import { eventsClient } from "../support/event-facts-fixture";
 import { reportParams } from "../support/purchase-facts-fixture";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 getProcessState().settings = new MemoryAccountSettingsStore();
 
 /** The fixture's client, counting the resources it is asked for. */
-function counted(client: SalesApiClient) {
+function counted(client: MirroredClient) {
   const asked: string[] = [];
-  const wrapped = { ...client, fetchRange: (resource: string, ...rest: unknown[]) => (asked.push(resource), (client.fetchRange as (...a: unknown[]) => unknown)(resource, ...rest)) } as unknown as SalesApiClient;
+  const wrapped = { ...client, fetchRange: (resource: string, ...rest: unknown[]) => (asked.push(resource), (client.fetchRange as (...a: unknown[]) => unknown)(resource, ...rest)) } as unknown as MirroredClient;
   return { client: wrapped, asked };
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { QualityBanner } from "@/components/reports/quality-banner";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { dayRuns, reportQuality } from "@/lib/reports/report-quality";
-import type { RangeReport } from "@/lib/sales-api/fetch-range";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 const report = (unfetchedDays: string[]): RangeReport => ({
   resource: "purchases", from: "2026-01-01", to: "2026-01-31", windows: [], requests: 0, retries: 0, tokenExchanges: 0, cacheHits: 0,

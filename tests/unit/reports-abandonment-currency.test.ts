@@ -6,8 +6,9 @@ import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import { FILTER_KEYS, type ReportParams } from "@/lib/report-params/definitions";
 import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { buildAbandonmentView } from "@/lib/reports/server/abandonment-report";
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { carts } from "./analytics-abandonment-fixture";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 const at = "2026-06-03T10:00:00Z";
 // OB sells in brl and in usd (brl last, and the catalog also says brl); OU only in usd.
@@ -17,7 +18,7 @@ const purchases = [
   { purchaseId: 3, checkoutId: "k3", purchaseType: "front", offerCode: "OB", currency: "brl", checkoutInitializedAt: at },
 ];
 
-function fakeClient(catalog: Array<Record<string, unknown>> | null | "never", sales: Array<Record<string, unknown>> = purchases): SalesApiClient {
+function fakeClient(catalog: Array<Record<string, unknown>> | null | "never", sales: Array<Record<string, unknown>> = purchases): MirroredClient {
   const report = (resource: string): RangeReport => ({ resource, from: "2026-06-01", to: "2026-06-08", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [] }) as RangeReport;
   const client = {
     identity: "test",
@@ -30,7 +31,7 @@ function fakeClient(catalog: Array<Record<string, unknown>> | null | "never", sa
     probeKeyType: async () => "creator" as const,
     reportDeadline: () => new Deadline(60_000),
   };
-  return client as unknown as SalesApiClient;
+  return client as unknown as MirroredClient;
 }
 
 const params: ReportParams = {
@@ -71,7 +72,7 @@ describe("the optional offers catalog within the report's deadline", () => {
     await new Promise((r) => setTimeout(r, 10));
     let asked = 0;
     const client = fakeClient(null);
-    const counting = { ...client, fetchCatalog: async (name: "offers" | "products") => (asked++, client.fetchCatalog(name)) } as SalesApiClient;
+    const counting = { ...client, fetchCatalog: async (name: "offers" | "products") => (asked++, client.fetchCatalog(name)) } as MirroredClient;
     await loadAbandonmentRecords(counting, params, { deadline });
     expect(asked).toBe(0);
   });

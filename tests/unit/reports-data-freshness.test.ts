@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dataFreshness, formatAsOf, formatClock, freshnessSentence, mergeSpans, SPLIT_GAP_MS } from "@/lib/reports/data-freshness";
 import { reportQuality } from "@/lib/reports/report-quality";
-import type { RangeReport } from "@/lib/sales-api/fetch-range";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 const at = (iso: string) => Date.parse(iso);
 const fetch = (from: string, to: string, fetchedAt: Array<[string, string]>) => ({ from, to, fetchedAt: fetchedAt.map(([d, t]) => [d, at(t)] as [string, number]) });

@@ -6,12 +6,12 @@ import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed
 import { ORDER_SORT_KEYS, orderDetails, orderRowsPage, type OrderSortKey } from "@/lib/reports/server/order-rows";
 import { orderDetailsFromFacts, orderPageFromFacts } from "@/lib/reports/server/order-table-facts";
 import { loadOrders } from "@/lib/reports/server/orders-report";
-import type { SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { openWorkerOrderFactStore } from "@/lib/store/worker-fact-stores";
 import { countingClient as countingHeldClient } from "../support/counting-client";
 import { allOrders, fillOrderFactStore, heldOrdersClient, NOW, orderDays, ordersParams, utcDays, type OrdersQuery } from "../support/order-facts-fixture";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { RangeOptions } from "@/lib/mirror/range-types";
 
 // The orders table's page from the orders fact table is the page the records give (rows, order,
 // total, formatting, masking), and opens only the days that hold its orders; a table that does
@@ -104,7 +104,7 @@ describe("the orders table's page from the orders fact table", () => {
         if (options?.digest) return answer;
         return { ...answer, report: { ...answer.report, fetchedAt: answer.report.fetchedAt.map(([day]) => [day, NOW + 1]) } };
       },
-    } as unknown as SalesApiClient;
+    } as unknown as MirroredClient;
     expect(await orderPageFromFacts(again, ordersParams(query({ to: "2026-03-31" })), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, store)).toBeNull();
   });
 });

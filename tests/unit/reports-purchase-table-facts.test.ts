@@ -4,11 +4,12 @@ import { PURCHASE_SORT_KEYS, purchaseRowsPage, type PurchaseSortKey } from "@/li
 import { purchaseDetails } from "@/lib/reports/server/purchase-rows";
 import { purchaseDetailsFromFacts, purchasePageFromFacts } from "@/lib/reports/server/purchase-table-facts";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { KeyType } from "@/lib/sales-api";
 import { countingClient as countingHeldClient } from "../support/counting-client";
 import { filledPurchaseFacts, topProduct } from "../support/filled-purchase-facts";
 import { heldDaysClient, NOW, purchaseDays, reportParams, utcDays, type OracleQuery } from "../support/purchase-facts-fixture";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { RangeOptions } from "@/lib/mirror/range-types";
 
 // The purchases table's page from the fact table is the page the records give (rows, order,
 // total, formatting), and opens only the days that hold its purchases; a table that does not
@@ -88,7 +89,7 @@ describe("the purchases table's page from the fact table", () => {
         if (window.from !== window.to) return answer;
         return { ...answer, report: { ...answer.report, fetchedAt: answer.report.fetchedAt.map(([day]) => [day, NOW + 1]) } };
       },
-    } as unknown as SalesApiClient;
+    } as unknown as MirroredClient;
     expect(await purchasePageFromFacts(again, "creator", reportParams(query), { page: 1, pageSize: 50, sort: "createdAt", dir: "desc" }, held.store)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ReportProgress } from "@/lib/reports/report-progress";
-import type { RangeProgress } from "@/lib/sales-api/fetch-range";
+import type { RangeProgress } from "@/lib/sales-api";
 
 describe("ReportProgress", () => {
   it("sums the windows of fetches running side by side and shows the longest wait", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RangeReport } from "@/lib/sales-api/fetch-range";
 import { deltasArePartial, reportQuality } from "@/lib/reports/report-quality";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 function report(patch: Partial<RangeReport> = {}): RangeReport {
   return { resource: "purchases", from: "2026-05-01", to: "2026-05-31", windows: [], requests: 1, retries: 0, tokenExchanges: 0, cacheHits: 0, incompleteDays: [], invalidRecords: [], oddShapeRecords: 0, unfetchedDays: [], complete: true, fetchedAt: [], ...patch };

@@ -8,11 +8,13 @@ import { purchaseRowsPage } from "@/lib/reports/server/purchase-rows";
 import { memoOf, purchasesSnapshot } from "@/lib/reports/server/table-sources";
 import { readTableRequest, sortedOrder, type TableRequest } from "@/lib/reports/server/table-page";
 import type { PurchaseSortKey } from "@/lib/reports/server/purchase-rows";
-import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import { daysOf } from "@/lib/sales-api/window-plan";
+import type { Purchase } from "@/lib/sales-api";
+import { daysOf } from "@/lib/calendar";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import { getProcessState } from "@/lib/store/process-state";
 import { TableIndexCache } from "@/lib/store/table-index-cache";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 getProcessState().settings = new MemoryAccountSettingsStore();
 
@@ -46,14 +48,14 @@ function fakeClient(identity: string, records: Purchase[]) {
       return state.stale ? null : stamps(range.from, range.to);
     },
     reportDeadline: () => ({ passed: false, signal: new AbortController().signal, hold: () => () => {}, pauseFor() {}, dispose() {} }),
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
   return { client, state };
 }
 
 const params = parseReportParams({ from: FROM, to: TO, compare: "none" }).params;
 const request = (sort: PurchaseSortKey, page: number, dir: "asc" | "desc" = "desc"): TableRequest<PurchaseSortKey> => ({ page, pageSize: 50, sort, dir });
 
-async function pageOf(client: SalesApiClient, req: TableRequest<PurchaseSortKey>) {
+async function pageOf(client: MirroredClient, req: TableRequest<PurchaseSortKey>) {
   const snapshot = await purchasesSnapshot(client, "creator", params);
   const { records, keyType, fallbackCurrency } = snapshot.entry.data;
   return purchaseRowsPage(records, keyType, fallbackCurrency, req, memoOf(snapshot));

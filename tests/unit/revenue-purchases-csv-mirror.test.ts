@@ -1,10 +1,11 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-api/transport";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { processDataDir } from "../support/process-data-dir";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 // The purchases CSV through the real mirror (createMirroredClient over SQLite, fetchRange,
 // MirrorDayCache), the upstream answering the sandbox's ground truth: on an empty mirror the
@@ -41,11 +42,11 @@ async function mirroredClient(apiKey: string, account: KeyType) {
   const { credentialFrom } = await import("@/lib/sales-api");
   const { transport, asked } = upstream(account);
   // The mirror judges freshness by the same clock that stamps its days.
-  const client: SalesApiClient = createMirroredClient({ credential: credentialFrom({ apiKey }), target: "production", transport, clock: () => NOW, mirror: { clock: () => NOW } });
+  const client: MirroredClient = createMirroredClient({ credential: credentialFrom({ apiKey }), target: "production", transport, clock: () => NOW, mirror: { clock: () => NOW } });
   return { client, asked };
 }
 
-async function files(client: SalesApiClient, keyType: KeyType, asked: ReportParams, dataset: string, way: "before" | "now") {
+async function files(client: MirroredClient, keyType: KeyType, asked: ReportParams, dataset: string, way: "before" | "now") {
   const { exportParams, exportResponse } = await import("@/lib/reports/server/report-export");
   const p = exportParams(asked, dataset, HOLDS_COMPARISON);
   const e = { report: "revenue", title: "Revenue", accountLabel: "Mirror", range: p, holdsComparison: HOLDS_COMPARISON };

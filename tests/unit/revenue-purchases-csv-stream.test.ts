@@ -10,13 +10,14 @@ import { loadRevenueExport } from "@/lib/reports/server/revenue-export";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
-import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import type { KeyType } from "@/lib/sales-api";
 import { getProcessState } from "@/lib/store/process-state";
 import { MemoryAccountSettingsStore } from "@/lib/store/account-settings-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { fillFactStore, heldDaysClient, purchaseDays, reportParams, utcDays, type OracleQuery } from "../support/purchase-facts-fixture";
+import type { RangeReport, RangeOptions } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 // The Revenue purchases CSV, read from the mirror a day at a time (purchase-csv-rows.ts), is the
 // file the range's records gave before, byte for byte: the oracle below is that path (the
@@ -60,7 +61,7 @@ function client(keyType: KeyType, options: { identity?: string; incomplete?: rea
       const report: RangeReport = { ...answer.report, incompleteDays: cut, complete: cut.length === 0 && answer.report.complete };
       return { ...answer, report };
     },
-  } as unknown as SalesApiClient;
+  } as unknown as MirroredClient;
   return { client: wrapped, opened, remembered };
 }
 
@@ -69,14 +70,14 @@ const base = (keyType: KeyType, e: Pick<ReportExport, "quality" | "datasets">, p
 });
 
 /** The file as the export route wrote it before: every record of the range loaded first. */
-async function before(c: SalesApiClient, keyType: KeyType, asked: ReportParams, dataset: string, csvLocale: string | null): Promise<Response> {
+async function before(c: MirroredClient, keyType: KeyType, asked: ReportParams, dataset: string, csvLocale: string | null): Promise<Response> {
   const params = exportParams(asked, dataset, HOLDS_COMPARISON);
   const records = await loadRevenueRecords(c, params);
   const view = revenueViewFrom(revenueSummariesFrom(records), keyType, params);
   return exportResponse(dataset, base(keyType, { quality: view.quality, datasets: revenueDatasets(view, records.current, keyType) }, params, csvLocale));
 }
 
-async function now(c: SalesApiClient, keyType: KeyType, asked: ReportParams, dataset: string, csvLocale: string | null, store?: PurchaseFactStore): Promise<Response> {
+async function now(c: MirroredClient, keyType: KeyType, asked: ReportParams, dataset: string, csvLocale: string | null, store?: PurchaseFactStore): Promise<Response> {
   const params = exportParams(asked, dataset, HOLDS_COMPARISON);
   const { view, datasets } = await loadRevenueExport(c, keyType, params, { facts: store });
   return exportResponse(dataset, base(keyType, { quality: view.quality, datasets }, params, csvLocale));
@@ -166,7 +167,7 @@ describe("the Revenue purchases CSV read a day at a time", () => {
         if (window.from === "2026-04-20" && window.to === window.from) return { records: [], digests: new Map(), report: { ...answer.report, unfetchedDays: ["2026-04-20"], fetchedAt: [], complete: false } };
         return answer;
       },
-    } as unknown as SalesApiClient;
+    } as unknown as MirroredClient;
     const response = await now(c, "creator", params, "purchases", null);
     await expect(response.arrayBuffer()).rejects.toThrow(/2026-04-20/);
   });

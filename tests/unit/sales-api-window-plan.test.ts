@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysBetween, shiftDay, type IsoDay } from "@/lib/calendar";
-import { advance, daysOf, MAX_WINDOW_DAYS, missingSpans, splitForConcurrency, windowEndingAt, type Span } from "@/lib/sales-api/window-plan";
+import { daysOf } from "@/lib/calendar";
+import { advance, MAX_WINDOW_DAYS, missingSpans, splitForConcurrency, windowEndingAt, type Span } from "@/lib/sales-api/window-plan";
 
 const LIMIT = 5000;
 

@@ -1,11 +1,12 @@
-// A SalesApiClient answering from the sandbox's own generator (no server, no network): the
+// A MirroredClient answering from the sandbox's own generator (no server, no network): the
 // records the sandbox would send for a scope at a fixed "now", read through the client's
 // schemas, and the days' digests when a report asks for them, as the mirror answers.
 import { Dataset, type ListResource, type Scope } from "../../sandbox/data/dataset";
 import { dayOf } from "../../sandbox/data/time";
 import { Deadline } from "@/lib/sales-api/deadline";
-import { RESOURCES, type RangeReport, type ResourceName, type SalesApiClient } from "@/lib/sales-api";
-import type { RangeOptions } from "@/lib/sales-api/fetch-range";
+import { RESOURCES, type ResourceName } from "@/lib/sales-api";
+import type { RangeReport, RangeOptions } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +16,7 @@ function daysOf(window: { from: string; to: string }): string[] {
   return days;
 }
 
-export function sandboxClient(scope: Scope, now: number, identity = `sharing-test-${scope.keyType}`): SalesApiClient & { raw: (resource: ListResource, window: { from: string; to: string }) => Array<Record<string, unknown>> } {
+export function sandboxClient(scope: Scope, now: number, identity = `sharing-test-${scope.keyType}`): MirroredClient & { raw: (resource: ListResource, window: { from: string; to: string }) => Array<Record<string, unknown>> } {
   const dataset = new Dataset("salesdash", 1);
   const raw = (resource: ListResource, window: { from: string; to: string }) => daysOf(window).flatMap((day) => dataset.dayRecords(scope, resource, dayOf(Date.parse(`${day}T00:00:00Z`)), now));
   const parsed = (resource: ResourceName, day: string) =>
@@ -46,5 +47,5 @@ export function sandboxClient(scope: Scope, now: number, identity = `sharing-tes
     probeKeyType: async () => scope.keyType,
     reportDeadline: () => new Deadline(120_000),
   };
-  return client as unknown as SalesApiClient & { raw: typeof raw };
+  return client as unknown as MirroredClient & { raw: typeof raw };
 }

@@ -21,10 +21,11 @@ import { revenueDatasets } from "@/lib/reports/server/revenue-csv";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import { buildShareableView, canShareReport, ReportNotShareableError, shareableView } from "@/lib/sharing/shareable-view";
 import { recordDatasets, sharedCsvNames, sharedDatasets } from "@/lib/sharing/shared-datasets";
 import { sandboxClient } from "./sharing-sandbox-client";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 // The sandbox's "now", fixed: its records up to it; the range and its comparison before it.
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -59,7 +60,7 @@ function customerValues(client: ReturnType<typeof sandboxClient>): { texts: Set<
 const table = (set: CsvDataset | undefined) => (set ? [csvHeaderRecord(set.columns), ...[...set.rows].map((row) => csvRecord(set.columns, row))] : null);
 
 /** The kpis file as the report's export route writes it (the same loads and dataset functions). */
-async function exportedKpis(report: ReportId, client: SalesApiClient, keyType: KeyType): Promise<CsvDataset | undefined> {
+async function exportedKpis(report: ReportId, client: MirroredClient, keyType: KeyType): Promise<CsvDataset | undefined> {
   switch (report) {
     case "revenue": {
       const p = exportParams(params, "kpis", new Set(["kpis", "series"]));
@@ -147,7 +148,7 @@ describe("what an affiliate key may share", () => {
   it("is Revenue and Refunds only, refused before any upstream request", async () => {
     expect((["revenue", "orders", "abandonment", "refunds"] as const).filter((r) => canShareReport(r, "affiliate"))).toEqual(["revenue", "refunds"]);
     let asked = 0;
-    const client = { fetchRange: async () => (asked++, { records: [], digests: new Map(), report: {} }) } as unknown as SalesApiClient;
+    const client = { fetchRange: async () => (asked++, { records: [], digests: new Map(), report: {} }) } as unknown as MirroredClient;
     for (const report of ["orders", "abandonment"] as const) {
       await expect(buildShareableView(report, client, accountOf("affiliate"), params)).rejects.toBeInstanceOf(ReportNotShareableError);
       expect(() => shareableView(report, {}, "affiliate")).toThrow(ReportNotShareableError);

@@ -6,7 +6,7 @@ import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-a
 
 async function freshCopy() {
   vi.resetModules();
-  return { client: await import("@/lib/sales-api/client"), state: await import("@/lib/store/process-state") };
+  return { client: await import("@/lib/mirror/mirror-access"), state: await import("@/lib/store/process-state") };
 }
 
 function emptyAnswer(request: UpstreamRequest): UpstreamResponse {
@@ -42,11 +42,12 @@ describe("process-wide state", { timeout: 60_000 }, () => {
   it("lets clients of two module copies join one request, share cached days and one rate budget", async () => {
     const a = await freshCopy();
     const b = await freshCopy();
-    expect(a.client.createSalesApiClient).not.toBe(b.client.createSalesApiClient);
+    expect(a.client.createMirroredClient).not.toBe(b.client.createMirroredClient);
     const upstream = heldUpstream();
     const credential = { kind: "api-key", apiKey: "key_shared-state-test" } as const;
-    const first = a.client.createSalesApiClient({ credential, transport: upstream.transport });
-    const second = b.client.createSalesApiClient({ credential, transport: upstream.transport });
+    // No server secret: the mirror over the process's memory.
+    const first = a.client.createMirroredClient({ credential, transport: upstream.transport, mirror: { serverSecret: "" } });
+    const second = b.client.createMirroredClient({ credential, transport: upstream.transport, mirror: { serverSecret: "" } });
     expect(second.identity).toBe(first.identity);
 
     const range = { from: "2026-01-01", to: "2026-01-10" };

@@ -11,17 +11,18 @@ import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { CART_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { queryCarts, type FactCart } from "@/lib/query/cart-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { RangeResult, SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { CartsOf } from "./abandonment-records";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
+import type { RangeResult } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { DayDigester } from "@/lib/mirror/day-store";
 
 /** Each period's carts day marks by its fetch window, when the table holds every day of both periods as the mirror served them; else null. */
 export type HeldCartMarks = (window: { from: string; to: string }) => RangeResult<"abandoned-carts">;
 
-export async function heldCartMarks(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: CartFactStore): Promise<HeldCartMarks | null> {
+export async function heldCartMarks(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: CartFactStore): Promise<HeldCartMarks | null> {
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
   // Both periods' marks side by side, within the credential's rate limit, as the records' loads are.
@@ -36,7 +37,7 @@ export async function heldCartMarks(client: SalesApiClient, params: ReportParams
 export const anyCart = (held: RangeResult<"abandoned-carts">): boolean => [...held.digests.values()].some((count) => (count as number) > 0);
 
 /** The carts of the report's periods from the table (held: heldCartMarks'). */
-export function factCartsOf(client: SalesApiClient, held: HeldCartMarks, facts: CartFactStore): CartsOf<FactCart> {
+export function factCartsOf(client: MirroredClient, held: HeldCartMarks, facts: CartFactStore): CartsOf<FactCart> {
   return async (_client, period, window) => {
     const marks = held(window);
     const carts = await queryCarts(facts, client.identity, { from: period.from, to: period.to, timeZone: period.tz, filters: period.filters });

@@ -12,12 +12,13 @@ import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import { cartPanelPlan, kpiPanelsOf, panelsOf } from "@/lib/query/cart-panels";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import { anyCart, type HeldCartMarks } from "./abandonment-facts";
 import { missingCurrencyOf, PURCHASE_FILTER_KEYS, type HeldPurchaseSummaries } from "./abandonment-purchase-facts";
 import { currencyAssumptionFor } from "./currency-assumption";
 import type { LoadOptions } from "./load-options";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface PanelsLoad<P> {
   panels: P;
@@ -27,7 +28,7 @@ export interface PanelsLoad<P> {
 }
 
 /** One period's panels (every one, or a comparison's KPIs only) from the store. */
-export function factPanelsOf(client: SalesApiClient, carts: HeldCartMarks, purchases: HeldPurchaseSummaries, facts: CartFactStore) {
+export function factPanelsOf(client: MirroredClient, carts: HeldCartMarks, purchases: HeldPurchaseSummaries, facts: CartFactStore) {
   async function load(period: ReportParams, options: LoadOptions, only: "kpis"): Promise<PanelsLoad<AbandonmentKpiPanels>>;
   async function load(period: ReportParams, options: LoadOptions): Promise<PanelsLoad<AbandonmentPanels>>;
   async function load(period: ReportParams, options: LoadOptions, only?: "kpis"): Promise<PanelsLoad<AbandonmentPanels | AbandonmentKpiPanels>> {

@@ -14,11 +14,12 @@ import { PURCHASE_SUMMARY, type PurchaseSummary } from "@/lib/analytics/purchase
 import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import { queryCheckoutPurchases, type ReportPurchase } from "@/lib/query/checkout-purchase-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { RangeResult, SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_FILTERS, type PurchasesOf } from "./abandonment-records";
 import { factsHold } from "./facts-hold";
 import { rangeOptions, type LoadOptions } from "./load-options";
+import type { RangeResult } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** The filters the report applies to purchases. */
 export const PURCHASE_FILTER_KEYS = Object.keys(PURCHASE_FILTERS) as FilterKey[];
@@ -26,7 +27,7 @@ export const PURCHASE_FILTER_KEYS = Object.keys(PURCHASE_FILTERS) as FilterKey[]
 /** Each period's purchase summaries by its fetch window, when the table holds every day of both periods as the mirror served them; else null. */
 export type HeldPurchaseSummaries = (window: { from: string; to: string }) => { report: RangeResult<"purchases">["report"]; summaries: PurchaseSummary[] };
 
-export async function heldPurchaseSummaries(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<HeldPurchaseSummaries | null> {
+export async function heldPurchaseSummaries(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<HeldPurchaseSummaries | null> {
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
   // Every day's summary, none opened: the fetch window's whole days are what the records' load reads.
@@ -46,7 +47,7 @@ export function missingCurrencyOf(summaries: readonly PurchaseSummary[], decided
 }
 
 /** The purchases of the report's periods from the table (held: heldPurchaseSummaries'). */
-export function factPurchasesOf(client: SalesApiClient, held: HeldPurchaseSummaries, facts: PurchaseFactStore): PurchasesOf<ReportPurchase> {
+export function factPurchasesOf(client: MirroredClient, held: HeldPurchaseSummaries, facts: PurchaseFactStore): PurchasesOf<ReportPurchase> {
   return async (_client, period, window) => {
     const { report, summaries } = held(window);
     return {

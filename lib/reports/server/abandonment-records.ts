@@ -11,9 +11,11 @@ import { withAssumedCurrency, type CurrencyAssumption, type CurrencyTally } from
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { matchesFilters, type FilterPickers } from "@/lib/reports/server/record-filters";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import type { AbandonedCart, Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { AbandonedCart, Purchase } from "@/lib/sales-api";
 import type { FactCart } from "@/lib/query/cart-query";
 import type { ReportPurchase } from "@/lib/query/checkout-purchase-query";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** What the report reads of a cart: the record, or its row of the carts fact table (lib/query/cart-query.ts). */
 export type ReportCart = FactCart;
@@ -57,7 +59,7 @@ export interface CartsLoad<C extends ReportCart> {
   offered: Array<{ offerCode: string | null | undefined; currency: null }>;
 }
 
-export type CartsOf<C extends ReportCart> = (client: SalesApiClient, params: ReportParams, window: { from: string; to: string }, options: LoadOptions) => Promise<CartsLoad<C>>;
+export type CartsOf<C extends ReportCart> = (client: MirroredClient, params: ReportParams, window: { from: string; to: string }, options: LoadOptions) => Promise<CartsLoad<C>>;
 
 /** The carts from their records: every fetched day opened, filtered here. */
 export const cartRecords: CartsOf<AbandonedCart> = async (client, params, window, options) => {
@@ -77,7 +79,7 @@ export interface PurchasesLoad<P extends ReportPurchase> {
   placed(decided: CurrencyAssumption): Promise<{ purchases: P[]; assumed: number; tally: CurrencyTally }>;
 }
 
-export type PurchasesOf<P extends ReportPurchase> = (client: SalesApiClient, params: ReportParams, window: { from: string; to: string }, options: LoadOptions) => Promise<PurchasesLoad<P>>;
+export type PurchasesOf<P extends ReportPurchase> = (client: MirroredClient, params: ReportParams, window: { from: string; to: string }, options: LoadOptions) => Promise<PurchasesLoad<P>>;
 
 /** The purchases from their records: every fetched day opened, filtered here. */
 export const purchaseRecords: PurchasesOf<Purchase> = async (client, params, window, options) => {
@@ -94,12 +96,12 @@ export const purchaseRecords: PurchasesOf<Purchase> = async (client, params, win
   };
 };
 
-export function loadAbandonmentRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
+export function loadAbandonmentRecords(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<AbandonmentRecords> {
   return loadAbandonmentWith(client, params, given, cartRecords, purchaseRecords);
 }
 
 /** The report's records with its carts from `cartsOf` and its purchases from `purchasesOf` (their records, or their fact tables). */
-export async function loadAbandonmentWith<C extends ReportCart, P extends ReportPurchase>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>): Promise<AbandonmentRecords<C, P>> {
+export async function loadAbandonmentWith<C extends ReportCart, P extends ReportPurchase>(client: MirroredClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>): Promise<AbandonmentRecords<C, P>> {
   const options = withReportDeadline(client, given);
   const window = utcFetchWindow(params.from, params.to, params.tz);
   // Carts, purchases and the offers catalog side by side, within the credential's rate limit.

@@ -7,7 +7,6 @@ import { kpiPanels, recordPanels, type AbandonmentKpiPanels, type AbandonmentPan
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { DayRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { RangeReport, SalesApiClient } from "@/lib/sales-api";
 import { cartRecords, loadAbandonmentWith, purchaseRecords, type AbandonmentRecords, type CartsOf, type PurchasesOf, type ReportCart, type ReportPurchase } from "@/lib/reports/server/abandonment-records";
 import { factCartsOf, heldCartMarks } from "@/lib/reports/server/abandonment-facts";
 import { factPurchasesOf, heldPurchaseSummaries } from "@/lib/reports/server/abandonment-purchase-facts";
@@ -16,6 +15,8 @@ import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed
 import { loadBothPeriods, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { reportQuality } from "@/lib/reports/report-quality";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export const ABANDONMENT_KPIS: KpiSpec<AbandonmentKpis> = [
   { key: "abandonedCarts", label: "Abandoned carts", kind: "count", lowerIsBetter: true },
@@ -53,7 +54,7 @@ function missingCurrency(data: ViewPeriod<AbandonmentPanels>) {
  * embedded purchases are on DuckDB); else its carts and its purchases each from their table when it
  * holds them (abandonment-facts.ts, abandonment-purchase-facts.ts), else from their records.
  */
-export async function buildAbandonmentView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+export async function buildAbandonmentView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
   const loadOptions = withReportDeadline(client, given);
   const [carts, purchases] = await Promise.all([
     given.cartFacts ? heldCartMarks(client, params, loadOptions, given.cartFacts) : null,
@@ -71,11 +72,11 @@ export async function buildAbandonmentView(client: SalesApiClient, params: Repor
 }
 
 /** The view and the records it was made from: for the CSVs, which keep the records' path (they list each cart with its customer's details). */
-export function loadAbandonmentReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+export function loadAbandonmentReport(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
   return loadReport(client, params, given, cartRecords, purchaseRecords);
 }
 
-async function loadReport<C extends ReportCart, P extends ReportPurchase>(client: SalesApiClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>) {
+async function loadReport<C extends ReportCart, P extends ReportPurchase>(client: MirroredClient, params: ReportParams, given: LoadOptions, cartsOf: CartsOf<C>, purchasesOf: PurchasesOf<P>) {
   const { comparison, data, before: previous } = await loadBothPeriods(client, params, given, (period, options) => loadAbandonmentWith(client, period, options, cartsOf, purchasesOf));
   const period = <T>(d: AbandonmentRecords<C, P>, panels: T): ViewPeriod<T> => ({ panels, reports: d.reports, currency: d.currency, assumedCurrencyRecords: d.assumedCurrencyRecords });
   const current = period(data, recordPanels(data.carts, data.purchases, data.currencyOf, { from: params.from, to: params.to, granularity: params.granularity, timeZone: params.tz }));

@@ -13,15 +13,15 @@ import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { disputedSaleIds } from "@/lib/analytics/sale-losses";
 import { affiliateSumsFromFacts } from "@/lib/query/affiliate-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesLoadParams, type AffiliatesParts } from "@/lib/reports/server/affiliates-parts";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { loadLossRecords } from "@/lib/reports/server/refunds-records";
 import { factsHold } from "@/lib/reports/server/facts-hold";
 import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-export async function affiliatesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<AffiliatesParts | null> {
+export async function affiliatesFromFacts(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<AffiliatesParts | null> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const loaded = affiliatesLoadParams(params);
   const shown = unfilteredSummaries(client, { ...loaded, compare: "none" }, options);

@@ -6,8 +6,8 @@ import type { AffiliateBlock } from "@/lib/analytics/affiliate-leaderboard";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { DayRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { RangeReport } from "@/lib/sales-api";
 import type { RefundRecords } from "@/lib/reports/server/refunds-records";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 export interface AffiliatesParts {
   comparison: DayRange | null;

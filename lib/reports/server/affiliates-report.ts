@@ -9,15 +9,15 @@ import { affiliateLeaderboard, FLAG_MULTIPLE, MIN_SAMPLE } from "@/lib/analytics
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { affiliatesFromFacts } from "@/lib/reports/server/affiliates-facts";
 import { affiliatesLoadParams, type AffiliatesParts } from "@/lib/reports/server/affiliates-parts";
 import { withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, type RefundRecords } from "@/lib/reports/server/refunds-records";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-export async function buildAffiliatesView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}) {
+export async function buildAffiliatesView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
   return (await loadAffiliatesReport(client, params, given)).view;
 }
 
@@ -40,7 +40,7 @@ function affiliatesView(params: ReportParams, parts: AffiliatesParts) {
   };
 }
 
-async function partsFromRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions): Promise<{ parts: AffiliatesParts; data: RefundRecords }> {
+async function partsFromRecords(client: MirroredClient, params: ReportParams, options: LoadOptions): Promise<{ parts: AffiliatesParts; data: RefundRecords }> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const loaded = affiliatesLoadParams(params);
   const shown = loadRefundRecords(client, loaded, options);
@@ -71,7 +71,7 @@ async function partsFromRecords(client: SalesApiClient, params: ReportParams, op
  * The view, and the records it was made from when it was (the CSV's file names its rows only;
  * the CSV export passes no fact table, so it reads the records).
  */
-export async function loadAffiliatesReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: ReturnType<typeof affiliatesView>; data: RefundRecords | null }> {
+export async function loadAffiliatesReport(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: ReturnType<typeof affiliatesView>; data: RefundRecords | null }> {
   const options = withReportDeadline(client, given);
   const fromFacts = options.facts ? await affiliatesFromFacts(client, params, options, options.facts) : null;
   if (fromFacts) return { view: affiliatesView(params, fromFacts), data: null };

@@ -6,7 +6,8 @@ import "server-only";
 import { inferCurrencies, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { getAccountSettings } from "@/lib/auth/account-settings";
 import { log } from "@/lib/log/server-log";
-import { errorKind, SalesApiError, type Deadline, type GenericRecord, type SalesApiClient } from "@/lib/sales-api";
+import { errorKind, SalesApiError, type Deadline, type GenericRecord } from "@/lib/sales-api";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 type OfferRecord = { offerCode?: string | null; currency?: string | null };
 
@@ -15,7 +16,7 @@ type OfferRecord = { offerCode?: string | null; currency?: string | null };
  * fields; an affiliate key may not read it) and never waited for past the report's deadline
  * (the request goes on, and is cached for the next load).
  */
-export async function offersCatalogWithin(client: SalesApiClient, deadline: Deadline | undefined): Promise<GenericRecord[] | null> {
+export async function offersCatalogWithin(client: MirroredClient, deadline: Deadline | undefined): Promise<GenericRecord[] | null> {
   if (deadline?.passed) return null;
   const answer = client.fetchCatalog("offers").then((a) => (a.available ? a.records : null));
   const timedOut = deadline ? new Promise<null>((resolve) => deadline.signal.addEventListener("abort", () => resolve(null), { once: true })) : null;
@@ -38,7 +39,7 @@ function anyMissing(records: Iterable<OfferRecord>): boolean {
  * `records` are those whose offers may need telling and that may carry a currency; `given` is
  * the decision an earlier load of the same report made (its other period).
  */
-export async function currencyAssumptionFor(client: SalesApiClient, records: readonly OfferRecord[], given?: CurrencyAssumption | Promise<CurrencyAssumption>, deadline?: Deadline): Promise<CurrencyAssumption> {
+export async function currencyAssumptionFor(client: MirroredClient, records: readonly OfferRecord[], given?: CurrencyAssumption | Promise<CurrencyAssumption>, deadline?: Deadline): Promise<CurrencyAssumption> {
   if (given) return given;
   const [settings, catalog] = await Promise.all([getAccountSettings(client.identity), anyMissing(records) ? offersCatalogWithin(client, deadline) : null]);
   return inferCurrencies({ setting: settings.assumedCurrency, catalog, records });

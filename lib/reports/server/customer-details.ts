@@ -7,7 +7,7 @@ import "server-only";
 // (purchase-table-facts.ts, order-table-facts.ts).
 import { getReportFactStore, getReportOrderFactStore } from "@/lib/mirror/mirror-access";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { TableEntry } from "@/lib/store/table-index-cache";
 import { cartDetails, cartRowId } from "@/lib/reports/server/cart-rows";
 import { genericDetails, genericRowId } from "@/lib/reports/server/generic-rows";
@@ -16,6 +16,7 @@ import { orderDetailsFromFacts } from "@/lib/reports/server/order-table-facts";
 import { purchaseDetails, purchaseRowId } from "@/lib/reports/server/purchase-rows";
 import { purchaseDetailsFromFacts } from "@/lib/reports/server/purchase-table-facts";
 import { cartsSnapshot, genericSnapshot, ordersSnapshot, purchasesSnapshot, type TableName } from "@/lib/reports/server/table-sources";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export type CustomerDetails = Record<string, Record<string, string>>;
 
@@ -34,7 +35,7 @@ function pick<T>(entry: TableEntry<{ records: readonly T[] | null }>, ids: reado
   return answer;
 }
 
-export async function getCustomerDetails(client: SalesApiClient, keyType: KeyType, table: TableName, params: ReportParams, ids: readonly string[]): Promise<CustomerDetails> {
+export async function getCustomerDetails(client: MirroredClient, keyType: KeyType, table: TableName, params: ReportParams, ids: readonly string[]): Promise<CustomerDetails> {
   switch (table) {
     case "purchases": {
       // The fact table, when it holds the range, names the rows among the ids and their days:

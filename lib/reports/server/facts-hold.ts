@@ -5,7 +5,7 @@ import "server-only";
 // every table (purchases, orders, carts, refunds, chargebacks); otherwise the report reads the
 // records, which fetch what is missing or stale and so write its rows.
 import type { FactDayStore } from "@/lib/mirror/fact-tables";
-import type { RangeReport } from "@/lib/sales-api";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 export async function factsHold(facts: Pick<FactDayStore<unknown>, "readDayMeta">, account: string, reports: readonly RangeReport[]): Promise<boolean> {
   if (reports.some((r) => r.unfetchedDays.length > 0)) return false;

@@ -9,9 +9,10 @@ import { reportDefinition, type ReportId } from "@/lib/reports/report-definition
 import type { CsvDataset } from "@/lib/reports/server/csv-datasets";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import type { ReportModule } from "@/lib/reports/server/report-module";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-export type ReportBuilder = (client: SalesApiClient, account: SessionAccount, params: ReportParams, options: LoadOptions) => Promise<unknown>;
+export type ReportBuilder = (client: MirroredClient, account: SessionAccount, params: ReportParams, options: LoadOptions) => Promise<unknown>;
 
 export interface FilteredReport extends ReportModule {
   id: ReportId;

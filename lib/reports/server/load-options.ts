@@ -5,13 +5,14 @@ import "server-only";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { comparisonRange, type DayRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Deadline, SalesApiClient } from "@/lib/sales-api";
+import type { Deadline } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
-import type { RangeOptions } from "@/lib/sales-api";
 import type { ReportProgress } from "@/lib/reports/report-progress";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { RangeOptions } from "@/lib/mirror/range-types";
 
 export interface LoadOptions {
   signal?: AbortSignal;
@@ -36,7 +37,7 @@ export interface LoadOptions {
 }
 
 /** The options with the report's deadline: the one given, else a new one for this load. */
-export function withReportDeadline<O extends { deadline?: Deadline }>(client: SalesApiClient, options: O): O & { deadline: Deadline } {
+export function withReportDeadline<O extends { deadline?: Deadline }>(client: MirroredClient, options: O): O & { deadline: Deadline } {
   return options.deadline ? (options as O & { deadline: Deadline }) : { ...options, deadline: client.reportDeadline() };
 }
 
@@ -61,7 +62,7 @@ export async function withComparison<T>(shown: Promise<T>, currencyOf: (loaded: 
  * A report's load of its range and, when it compares, of the comparison period (withComparison),
  * under one deadline for both: what the Orders, Refunds and Abandonment loaders start with.
  */
-export async function loadBothPeriods<T extends { currency: CurrencyAssumption }>(client: SalesApiClient, params: ReportParams, given: LoadOptions, load: (params: ReportParams, options: LoadOptions) => Promise<T>): Promise<{ options: LoadOptions & { deadline: Deadline }; comparison: DayRange | null; data: T; before: T | null }> {
+export async function loadBothPeriods<T extends { currency: CurrencyAssumption }>(client: MirroredClient, params: ReportParams, given: LoadOptions, load: (params: ReportParams, options: LoadOptions) => Promise<T>): Promise<{ options: LoadOptions & { deadline: Deadline }; comparison: DayRange | null; data: T; before: T | null }> {
   const options = withReportDeadline(client, given);
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const [data, before] = await withComparison(

@@ -11,7 +11,7 @@ import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { orderChoices } from "@/lib/query/order-query";
 import { orderTablePageFromFacts, orderTablePlan } from "@/lib/query/order-table-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Order, SalesApiClient } from "@/lib/sales-api";
+import type { Order } from "@/lib/sales-api";
 import type { OrderFactStore, OrderPageItem } from "@/lib/store/order-fact-store";
 import { currencyAssumptionFor } from "./currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
@@ -20,15 +20,16 @@ import { factsHold } from "./facts-hold";
 import { openPageDays } from "./page-days";
 import { orderDayMarks } from "./orders-facts";
 import type { TablePage, TableRequest } from "./table-page";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
 
 /** The page's orders from their days' records (page-days.ts). */
-const openOrderDays = (client: SalesApiClient, items: readonly OrderPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions) =>
+const openOrderDays = (client: MirroredClient, items: readonly OrderPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions) =>
   openPageDays(items, stamps, (day) => client.fetchRange("orders", { from: day, to: day }, rangeOptions(options)), { item: (i) => i.orderId, record: (o) => o.orderId });
 
 /** The marks of the range when the table holds it as the mirror serves it; null otherwise. */
-async function heldStamps(client: SalesApiClient, params: ReportParams, facts: OrderFactStore, options: LoadOptions): Promise<Map<string, number> | null> {
+async function heldStamps(client: MirroredClient, params: ReportParams, facts: OrderFactStore, options: LoadOptions): Promise<Map<string, number> | null> {
   const { report } = await orderDayMarks(client, params, params.tz, options);
   return (await factsHold(facts, client.identity, [report])) ? new Map(report.fetchedAt) : null;
 }
@@ -38,7 +39,7 @@ async function heldStamps(client: SalesApiClient, params: ReportParams, facts: O
  * decision made from the range's offers and currencies, read from the table (a read of the
  * range), only when an order of the page lacks one; it changes how an amount reads, never the order.
  */
-async function withRangeCurrency(client: SalesApiClient, facts: OrderFactStore, range: { from: string; to: string; timeZone: string }, records: Order[], options: LoadOptions): Promise<Order[]> {
+async function withRangeCurrency(client: MirroredClient, facts: OrderFactStore, range: { from: string; to: string; timeZone: string }, records: Order[], options: LoadOptions): Promise<Order[]> {
   if (records.every((o) => o.currency)) return records;
   const choices = await orderChoices(facts, client.identity, range);
   const decided = await currencyAssumptionFor(client, choices.offerCurrencies, options.currency, options.deadline);
@@ -46,7 +47,7 @@ async function withRangeCurrency(client: SalesApiClient, facts: OrderFactStore, 
 }
 
 export async function orderPageFromFacts(
-  client: SalesApiClient,
+  client: MirroredClient,
   params: ReportParams,
   request: TableRequest<OrderSortKey>,
   facts: OrderFactStore,
@@ -71,7 +72,7 @@ export async function orderPageFromFacts(
  * when the table does not hold the range as the mirror serves it (customer-details.ts then reads
  * the range's records). Nothing here is logged.
  */
-export async function orderDetailsFromFacts(client: SalesApiClient, params: ReportParams, ids: readonly string[], facts: OrderFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
+export async function orderDetailsFromFacts(client: MirroredClient, params: ReportParams, ids: readonly string[], facts: OrderFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
   const options = withReportDeadline(client, given);
   const stamps = await heldStamps(client, params, facts, options);
   if (!stamps) return null;

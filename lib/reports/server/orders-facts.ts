@@ -16,18 +16,18 @@ import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
-import type { SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { OrdersFigures } from "./orders-report";
 import { factsHold } from "./facts-hold";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { DayDigester } from "@/lib/mirror/day-store";
 
 /** The orders day marks of a local range (no record opened): what the mirror holds, fetching what it lacks or holds stale first. */
-export function orderDayMarks(client: SalesApiClient, range: { from: string; to: string }, timeZone: string, options: LoadOptions) {
+export function orderDayMarks(client: MirroredClient, range: { from: string; to: string }, timeZone: string, options: LoadOptions) {
   return client.fetchRange("orders", utcFetchWindow(range.from, range.to, timeZone), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester } });
 }
 
-export async function ordersFiguresFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: OrderFactStore): Promise<OrdersFigures | null> {
+export async function ordersFiguresFromFacts(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: OrderFactStore): Promise<OrdersFigures | null> {
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Both periods side by side, within the credential's rate limit, as the records' loads are.
   const [shown, before] = await Promise.all([orderDayMarks(client, params, params.tz, options), comparison ? orderDayMarks(client, comparison, params.tz, options) : null]);

@@ -9,7 +9,7 @@ import { fulfilment, type Fulfilment } from "@/lib/analytics/fulfilment";
 import { inLocalRange, revenueSeries, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import { totalsByCurrency, type CurrencyTotal } from "@/lib/analytics/totals-by-currency";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { Order, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Order } from "@/lib/sales-api";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
@@ -19,6 +19,8 @@ import { filterOptionsOf, matchesFilters, type FilterPickers } from "@/lib/repor
 import { reportQuality, type ReportQuality } from "@/lib/reports/report-quality";
 import { loadBothPeriods, rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { ordersFiguresFromFacts } from "@/lib/reports/server/orders-facts";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface OrdersView {
   totals: CurrencyTotal[];
@@ -53,7 +55,7 @@ export const ORDER_FILTERS: FilterPickers<Order> = {
 
 export interface LoadedOrders { orders: Order[]; filterOptions: Partial<Record<FilterKey, string[]>>; offers: OfferChoice[]; report: RangeReport; currency: CurrencyAssumption; assumedCurrencyRecords: number }
 
-export async function loadOrders(client: SalesApiClient, params: ReportParams, options: LoadOptions = {}): Promise<LoadedOrders> {
+export async function loadOrders(client: MirroredClient, params: ReportParams, options: LoadOptions = {}): Promise<LoadedOrders> {
   const { records, report } = await client.fetchRange("orders", utcFetchWindow(params.from, params.to, params.tz), rangeOptions(options));
   const inRange = records.filter((o) => inLocalRange(o.checkoutInitializedAt, params.from, params.to, params.tz));
   const decided = await currencyAssumptionFor(client, inRange, options.currency, options.deadline);
@@ -84,14 +86,14 @@ function ordersView(figures: OrdersFigures): OrdersView {
 }
 
 /** The view: from the orders fact table when it holds the range as the mirror does (lib/reports/server/orders-facts.ts), else from the records. */
-export async function buildOrdersView(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
+export async function buildOrdersView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<OrdersView> {
   const options = withReportDeadline(client, given);
   const fromFacts = options.orderFacts ? await ordersFiguresFromFacts(client, params, options, options.orderFacts) : null;
   return fromFacts ? ordersView(fromFacts) : (await loadOrdersReport(client, params, options)).view;
 }
 
 /** The view and the orders it was made from (the filtered range, every currency): for the CSVs, which need the records themselves. */
-export async function loadOrdersReport(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: OrdersView; orders: Order[] }> {
+export async function loadOrdersReport(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: OrdersView; orders: Order[] }> {
   const { comparison, data, before } = await loadBothPeriods(client, params, given, (period, options) => loadOrders(client, period, options));
   const { orders, report, currency, assumedCurrencyRecords, filterOptions, offers } = data;
   const ofCurrency = (list: Order[]) => (params.currency ? list.filter((o) => (o.currency ?? "unknown") === params.currency) : list);

@@ -15,7 +15,7 @@ import { affiliateKpis, creatorKpis, type AffiliateKpis, type CreatorKpis } from
 import { timestampMs } from "@/lib/timestamps";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { parseReportParams } from "@/lib/report-params/parse";
-import type { KeyType, Purchase, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType, Purchase } from "@/lib/sales-api";
 import { kpiCards, type CurrencyKpis, type KpiSpec } from "@/lib/reports/kpi-cards";
 import { chargebackStanding, topRows } from "@/lib/reports/overview-figures";
 import type { OverviewView } from "@/lib/reports/overview-view";
@@ -30,6 +30,7 @@ import type { RefundsParts } from "@/lib/reports/server/refunds-parts";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
 import { saleShareSum } from "@/lib/analytics/key-share";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export const CREATOR_SPEC: KpiSpec<CreatorKpis> = [
   { key: "creatorNet", label: "Net revenue", labelKey: "netRevenue", kind: "money" },
@@ -76,7 +77,7 @@ function last30Figures(data: RevenueSummaries, keyType: KeyType) {
   return { kpis, top };
 }
 
-async function loadLast30(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions) {
+async function loadLast30(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions) {
   const data = await loadRevenueSummaries(client, params, options);
   try {
     return { data, ...last30Figures(data, keyType) };
@@ -95,7 +96,7 @@ const saleDays = (purchases: readonly Purchase[]) => purchases.map((p) => p.chec
  * report's figures (refunds-facts.ts from the fact tables when they hold both periods, else the
  * records' parts), without its lists.
  */
-async function loadRefundRates(client: SalesApiClient, keyType: KeyType, last30: ReportParams, windows: OverviewWindows, options: LoadOptions): Promise<Pick<RefundsParts, "figures" | "previous" | "comparisonDataFrom" | "reports">> {
+async function loadRefundRates(client: MirroredClient, keyType: KeyType, last30: ReportParams, windows: OverviewWindows, options: LoadOptions): Promise<Pick<RefundsParts, "figures" | "previous" | "comparisonDataFrom" | "reports">> {
   const params: ReportParams = { ...last30, dating: "sale" };
   const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts, options.eventFacts, false) : null;
   if (fromFacts) return fromFacts;
@@ -113,7 +114,7 @@ async function loadRefundRates(client: SalesApiClient, keyType: KeyType, last30:
   };
 }
 
-export async function buildOverviewView(client: SalesApiClient, keyType: KeyType, windows: OverviewWindows, given: LoadOptions = {}): Promise<OverviewView> {
+export async function buildOverviewView(client: MirroredClient, keyType: KeyType, windows: OverviewWindows, given: LoadOptions = {}): Promise<OverviewView> {
   const options = withReportDeadline(client, given);
   const last30 = reportParams(windows, windows.last30, "previous");
   const day = (d: string) => reportParams(windows, { from: d, to: d }, "none");

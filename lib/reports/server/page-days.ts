@@ -1,8 +1,8 @@
 import "server-only";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 // The records of a table page the store sorted (purchases, orders): only the sealed days holding
 // the page's rows are opened, and each row is its day's record of that id.
-import type { RangeReport } from "@/lib/sales-api";
 
 /**
  * The page's records, in its order, from their days' records; null when a day is not the copy the

@@ -18,7 +18,6 @@ import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchas
 import { currencyPlan } from "@/lib/query/range-plan";
 import { shiftDay } from "@/lib/calendar";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
@@ -26,8 +25,9 @@ import type { PayoutInputs, PayoutSales } from "@/lib/reports/server/payouts-rep
 import type { PayoutLosses } from "@/lib/reports/server/payouts-losses";
 import { factsHold } from "@/lib/reports/server/facts-hold";
 import { closedSalesKey } from "@/lib/reports/server/payouts-kept";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-export async function payoutInputsFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<PayoutInputs | null> {
+export async function payoutInputsFromFacts(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<PayoutInputs | null> {
   const sold = await payoutSalesFromFacts(client, history, options, facts);
   if (!sold) return null;
   const losses = await events;
@@ -59,7 +59,7 @@ export interface ClosedDays {
  * them (null otherwise), with the sales of the newest OPEN_DAYS only; the days before them are
  * `closed`, read by the caller only when they are not kept.
  */
-export async function payoutInputsHeld(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<{ inputs: PayoutInputs; closed: ClosedDays | null } | null> {
+export async function payoutInputsHeld(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore, events: Promise<PayoutLosses>): Promise<{ inputs: PayoutInputs; closed: ClosedDays | null } | null> {
   const held = await heldHistory(client, history, options, facts);
   if (!held) return null;
   const { plan, ...rest } = held;
@@ -74,7 +74,7 @@ export async function payoutInputsHeld(client: SalesApiClient, history: { from: 
 }
 
 /** The history's sales as the calendar's columns, from the table when it holds every day as the mirror served them; null otherwise. */
-export async function payoutSalesFromFacts(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<PayoutSales | null> {
+export async function payoutSalesFromFacts(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<PayoutSales | null> {
   const held = await heldHistory(client, history, options, facts);
   if (!held) return null;
   const { plan, ...rest } = held;
@@ -86,7 +86,7 @@ export async function payoutSalesFromFacts(client: SalesApiClient, history: { fr
  * otherwise): the fetch's report, the currency decision and its placement plan, from the days'
  * summaries (no day's records are opened).
  */
-export async function heldHistory(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<(Omit<PayoutSales, "sales"> & { plan: ReturnType<typeof currencyPlan> }) | null> {
+export async function heldHistory(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<(Omit<PayoutSales, "sales"> & { plan: ReturnType<typeof currencyPlan> }) | null> {
   // Every day as its summary: no day's records are opened.
   const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
   if (!(await factsHold(facts, client.identity, [report]))) return null;

@@ -15,10 +15,11 @@ import { LRUCache } from "lru-cache";
 import type { BacktestMonthSpan, BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import { DAY_MS, formatDay } from "@/lib/calendar";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
-import type { KeyType, RangeReport } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
 import { storeInWorker } from "@/lib/store/worker/store-in-worker";
 import type { PayoutsViewEngine, ViewMade } from "./payouts-view-worker";
+import type { RangeReport } from "@/lib/mirror/range-types";
 
 /** Sales held over all kept months (three numbers each): about 50 MiB; two years at scale 20 keep ~0.6 M. */
 export const MAX_KEPT_SALES = 2_000_000;

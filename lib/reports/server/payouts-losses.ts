@@ -8,11 +8,13 @@ import "server-only";
 import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventFactRow } from "@/lib/query/event-facts";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
-import { errorKind, type GenericRecord, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
-import type { DayDigester } from "@/lib/sales-api";
+import { errorKind, type GenericRecord } from "@/lib/sales-api";
 import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { DayDigester } from "@/lib/mirror/day-store";
 
 export interface PayoutLossRows {
   refunds: EventFactRow[] | null;
@@ -35,20 +37,20 @@ export const lossRowsOf = (records: { refunds: readonly GenericRecord[] | null; 
  * The days' marks of a list's window (which fetches what is missing or stale, and so writes its
  * rows), when its table holds every day as the mirror served them; null otherwise.
  */
-export async function heldEventWindow(client: SalesApiClient, facts: EventFactStore, resource: EventResource, window: { from: string; to: string }, options: LoadOptions): Promise<RangeReport | null> {
+export async function heldEventWindow(client: MirroredClient, facts: EventFactStore, resource: EventResource, window: { from: string; to: string }, options: LoadOptions): Promise<RangeReport | null> {
   const marks = await client.fetchRange(resource, window, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
   const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
   return (await factsHold(table, client.identity, [marks.report])) ? marks.report : null;
 }
 
 /** A list's rows of the history from its table, when the table holds every day as the mirror served them; null otherwise. */
-async function rowsFromFacts(client: SalesApiClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
+async function rowsFromFacts(client: MirroredClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
   const report = await heldEventWindow(client, facts, resource, history, options);
   return report && { rows: await facts.events(client.identity, resource, { days: history, filters: {} }), report };
 }
 
 /** The history's refunds and chargebacks; an endpoint that answers 404 is told, not fatal. */
-export async function loadPayoutLossRows(client: SalesApiClient, history: { from: string; to: string }, options: LoadOptions): Promise<PayoutLosses> {
+export async function loadPayoutLossRows(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions): Promise<PayoutLosses> {
   const unavailable: EventResource[] = [];
   const load = async (resource: EventResource) => {
     try {

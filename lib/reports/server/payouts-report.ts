@@ -15,7 +15,7 @@ import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { fromCents, refundedShareCents } from "@/lib/analytics/money";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
 import { todayIn } from "@/lib/report-params/presets";
-import { type GenericRecord, type KeyType, type Purchase, type RangeReport, type SalesApiClient } from "@/lib/sales-api";
+import { type GenericRecord, type KeyType, type Purchase } from "@/lib/sales-api";
 import { backtestSpans, LONGEST_WAIT_DAYS, monthDays, monthOfDay, payoutHistory, payoutMonthBounds } from "@/lib/reports/payouts-month";
 import type { PayoutCurrency, PayoutsView } from "@/lib/reports/payouts-view";
 import { reportQuality } from "@/lib/reports/report-quality";
@@ -28,6 +28,8 @@ import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 import type { MadeView, PayoutsViewEngine, ViewMade } from "@/lib/reports/server/payouts-view-worker";
 import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 
@@ -135,7 +137,7 @@ export interface PayoutSales extends Omit<PayoutPurchases, "purchases"> { sales:
  * history as the mirror served them (payouts-facts.ts), else from the records as the calendar's
  * sale columns.
  */
-export async function loadFundsDue(client: SalesApiClient, keyType: KeyType, now: Date, window: { fromMs: number; toMs: number }, given: LoadOptions = {}): Promise<{ funds: CurrencyAmount[]; report: RangeReport }> {
+export async function loadFundsDue(client: MirroredClient, keyType: KeyType, now: Date, window: { fromMs: number; toMs: number }, given: LoadOptions = {}): Promise<{ funds: CurrencyAmount[]; report: RangeReport }> {
   const options = withReportDeadline(client, given);
   const history = payoutHistory(now);
   const held = options.facts ? await heldHistory(client, history, options, options.facts) : null;
@@ -148,7 +150,7 @@ export async function loadFundsDue(client: SalesApiClient, keyType: KeyType, now
 }
 
 /** The history's purchases (from the mirror where it holds them), with their assumed currency: what the calendar counts. */
-export async function loadPayoutPurchases(client: SalesApiClient, now: Date, given: LoadOptions = {}): Promise<PayoutPurchases> {
+export async function loadPayoutPurchases(client: MirroredClient, now: Date, given: LoadOptions = {}): Promise<PayoutPurchases> {
   const options = withReportDeadline(client, given);
   const history = payoutHistory(now);
   const purchases = await client.fetchRange("purchases", history, rangeOptions(options));
@@ -162,7 +164,7 @@ export async function loadPayoutPurchases(client: SalesApiClient, now: Date, giv
  * The calendar from the purchases fact table when it holds every day of the history as the
  * mirror served them (payouts-facts.ts), else from the purchase records; the same view either way.
  */
-export async function buildPayoutsView(client: SalesApiClient, keyType: KeyType, request: PayoutsRequest, given: LoadOptions = {}): Promise<PayoutsView> {
+export async function buildPayoutsView(client: MirroredClient, keyType: KeyType, request: PayoutsRequest, given: LoadOptions = {}): Promise<PayoutsView> {
   const options = withReportDeadline(client, given);
   const history = payoutHistory(request.now);
   // The refunds and chargebacks from their fact tables when they hold the history (payouts-losses.ts), else their records.

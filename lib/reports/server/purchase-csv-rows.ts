@@ -15,13 +15,15 @@ import { filterPurchases } from "@/lib/analytics/filters";
 import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { formatDay, parseDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/sales-api";
 import { batchedRows, ROW_BATCHES, type BatchedRows } from "@/lib/csv/rows";
 import { queryPurchaseCsvRows, type FactCsvRow } from "@/lib/query/purchase-csv-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { factsHold } from "./facts-hold";
 import type { PurchaseCsvRow } from "./revenue-csv";
 import { purchaseFiltersOf } from "./revenue-records";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface PurchaseCsvSource {
   /** The currency decision of the report (its day summaries'), made before the first row. */
@@ -50,7 +52,7 @@ function newestFirst(params: Pick<ReportParams, "from" | "to" | "tz">): string[]
 }
 
 /** The rows a stored UTC day at a time, one batch per day (csv/rows.ts). */
-async function* dayBatches(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, signal: AbortSignal | undefined): AsyncGenerator<readonly Purchase[]> {
+async function* dayBatches(client: MirroredClient, params: ReportParams, source: PurchaseCsvSource, signal: AbortSignal | undefined): AsyncGenerator<readonly Purchase[]> {
   const inRange = localRangeTest(params.from, params.to, params.tz);
   const filters = purchaseFiltersOf(params);
   const unfetched = new Set(source.report.unfetchedDays);
@@ -76,7 +78,7 @@ async function* dayBatches(client: SalesApiClient, params: ReportParams, source:
  * served them (facts-hold.ts, the filtered Revenue's rule) and the client can open the days'
  * sealed customer cells; null otherwise.
  */
-async function factRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, facts: PurchaseFactStore | undefined, batchRows: number | undefined): Promise<BatchedRows<FactCsvRow> | null> {
+async function factRows(client: MirroredClient, params: ReportParams, source: PurchaseCsvSource, facts: PurchaseFactStore | undefined, batchRows: number | undefined): Promise<BatchedRows<FactCsvRow> | null> {
   const open = client.openFactPart;
   if (!facts || !open || !(await factsHold(facts, client.identity, [source.report]))) return null;
   const query = { from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, currency: source.currency };
@@ -89,7 +91,7 @@ async function factRows(client: SalesApiClient, params: ReportParams, source: Pu
  * file is the same either way (purchaseColumns writes both kinds of row alike). They are read a
  * batch at a time by the CSV writer (a fact table's batch, or a day of records).
  */
-export function purchaseCsvRows(client: SalesApiClient, params: ReportParams, source: PurchaseCsvSource, options: { signal?: AbortSignal; facts?: PurchaseFactStore; batchRows?: number } = {}): BatchedRows<PurchaseCsvRow> {
+export function purchaseCsvRows(client: MirroredClient, params: ReportParams, source: PurchaseCsvSource, options: { signal?: AbortSignal; facts?: PurchaseFactStore; batchRows?: number } = {}): BatchedRows<PurchaseCsvRow> {
   return batchedRows<PurchaseCsvRow>(() => {
     let inner: AsyncIterator<readonly PurchaseCsvRow[]> | undefined;
     const iterator: AsyncIterator<readonly PurchaseCsvRow[]> = {

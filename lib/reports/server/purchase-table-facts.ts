@@ -11,7 +11,7 @@ import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseTablePageFromFacts, purchaseTablePlan } from "@/lib/query/purchase-table-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { TableRow } from "@/lib/reports/revenue-view";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
@@ -20,15 +20,16 @@ import { factsHold } from "./facts-hold";
 import { openPageDays } from "./page-days";
 import { unfilteredSummaries } from "./revenue-summaries";
 import type { TablePage, TableRequest } from "./table-page";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 type Given = Pick<LoadOptions, "signal" | "currency" | "deadline">;
 
 /** The page's purchases from their days' records (page-days.ts). */
-const openPurchaseDays = (client: SalesApiClient, items: readonly FactPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions) =>
+const openPurchaseDays = (client: MirroredClient, items: readonly FactPageItem[], stamps: ReadonlyMap<string, number>, options: LoadOptions) =>
   openPageDays(items, stamps, (day) => client.fetchRange("purchases", { from: day, to: day }, rangeOptions(options)), { item: (i) => i.purchaseId, record: (p) => p.purchaseId });
 
 export async function purchasePageFromFacts(
-  client: SalesApiClient,
+  client: MirroredClient,
   keyType: KeyType,
   params: ReportParams,
   request: TableRequest<PurchaseSortKey>,
@@ -58,7 +59,7 @@ export async function purchasePageFromFacts(
  * when the table does not hold the range as the mirror serves it (customer-details.ts then reads
  * the range's records). Nothing here is logged.
  */
-export async function purchaseDetailsFromFacts(client: SalesApiClient, params: ReportParams, ids: readonly string[], facts: PurchaseFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
+export async function purchaseDetailsFromFacts(client: MirroredClient, params: ReportParams, ids: readonly string[], facts: PurchaseFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
   const options = withReportDeadline(client, given);
   const { shown } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
   if (!(await factsHold(facts, client.identity, [shown.report]))) return null;

@@ -5,10 +5,12 @@ import "server-only";
 // sales only (through the mirror, which holds two years, as the payout calendar reads them), so
 // the report can tell a full refund from a partial one and what the sale lost.
 import { DAY_MS, formatDay, parseDay, shiftDay, type IsoDay } from "@/lib/calendar";
-import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/sales-api";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { HISTORY_DAYS } from "@/lib/reports/payouts-month";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface ReferencedSales { purchases: Purchase[]; reports: RangeReport[] }
 
@@ -52,7 +54,7 @@ export function referencedDays(records: readonly SaleNaming[], have: (id: number
 }
 
 /** The purchases of the sales `records` name that `have` does not hold (referencedDays), read from the records of their days. */
-export async function loadReferencedSales(client: SalesApiClient, records: readonly SaleNaming[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
+export async function loadReferencedSales(client: MirroredClient, records: readonly SaleNaming[], have: ReadonlySet<number>, today: IsoDay, options: LoadOptions): Promise<ReferencedSales> {
   const { wanted, runs } = referencedDays(records, (id) => have.has(id), today);
   if (wanted.size === 0) return { purchases: [], reports: [] };
   const fetched = await Promise.all(runs.map((run) => client.fetchRange("purchases", run, rangeOptions(options))));

@@ -8,15 +8,15 @@ import "server-only";
 import { deliveryOrderOf, type DeliveryOrder } from "@/lib/analytics/delivery-refunds";
 import { orderPlan } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { SalesApiClient } from "@/lib/sales-api";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { factsHold } from "./facts-hold";
 import type { LoadOptions } from "./load-options";
 import { orderDayMarks } from "./orders-facts";
 import { loadOrders } from "./orders-report";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** The period's physical orders after the URL's filters (the Orders report's). */
-export async function loadDeliveryOrders(client: SalesApiClient, params: ReportParams, options: LoadOptions): Promise<DeliveryOrder[]> {
+export async function loadDeliveryOrders(client: MirroredClient, params: ReportParams, options: LoadOptions): Promise<DeliveryOrder[]> {
   const facts = options.orderFacts;
   if (facts) {
     const marks = await orderDayMarks(client, params, params.tz, options);

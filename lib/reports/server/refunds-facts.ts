@@ -21,7 +21,7 @@ import { isoDay } from "@/lib/calendar";
 import type { PurchaseSummaryQuery } from "@/lib/query/purchase-summary-query";
 import { refundFactsOf, refundPlan, refundSalesOf } from "@/lib/query/refund-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
@@ -31,6 +31,8 @@ import { loadLossRows, type LossList, type LossRows } from "@/lib/reports/server
 import type { LossTable, RefundsParts } from "@/lib/reports/server/refunds-parts";
 import { factsHold } from "@/lib/reports/server/facts-hold";
 import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** The sales the records name: their purchase ids. */
 function namedSales(losses: LossRows): number[] {
@@ -59,7 +61,7 @@ interface Period {
 }
 
 /** `listed`: the period shown, whose records the page lists (the comparison's only count). */
-interface PeriodInputs { client: SalesApiClient; facts: PurchaseFactStore; query: PurchaseSummaryQuery; keyType: KeyType; losses: LossRows; fallbackCurrency: string; options: LoadOptions; listed: boolean }
+interface PeriodInputs { client: MirroredClient; facts: PurchaseFactStore; query: PurchaseSummaryQuery; keyType: KeyType; losses: LossRows; fallbackCurrency: string; options: LoadOptions; listed: boolean }
 
 async function saleDatedPeriod({ client, facts, query, keyType, losses, fallbackCurrency, listed }: PeriodInputs): Promise<Period> {
   const plan = refundPlan(query);
@@ -107,7 +109,7 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
 }
 
 /** `listed`: whether the records tables are wanted (the page lists them); the Overview reads the figures only, and its parts' lists are then null. */
-export async function refundsFromFacts(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore, listed = true): Promise<RefundsParts | null> {
+export async function refundsFromFacts(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore, listed = true): Promise<RefundsParts | null> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const shown = unfilteredSummaries(client, { ...params, compare: "none" }, options);
   const decided = shown.then((s) => s.decided);

@@ -12,12 +12,14 @@ import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { saleIdOf } from "@/lib/analytics/sale-losses";
 import { shiftDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import { errorKind, firstField, type GenericRecord, type RangeReport, RESOURCES, type SalesApiClient } from "@/lib/sales-api";
+import { errorKind, firstField, type GenericRecord, RESOURCES } from "@/lib/sales-api";
 import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { heldEventWindow } from "./payouts-losses";
 import { bothLossLists, lossRecordsOf, lossRecordTest, lossWindow, ofPeriodSales, type LossResource } from "./refunds-records";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** What genericColumns reads of a list: its first records. */
 const SAMPLE = 500;
@@ -47,7 +49,7 @@ function listOfRecords(resource: LossResource, records: GenericRecord[]): LossLi
  * in its order), read a few days at a time from the window's end: the days the table's rows
  * came from are fresh in the mirror, so this opens sealed days and asks nothing upstream.
  */
-async function leadingRecords(client: SalesApiClient, resource: LossResource, window: { from: string; to: string }, keep: (r: GenericRecord) => boolean, wanted: number, options: LoadOptions): Promise<GenericRecord[]> {
+async function leadingRecords(client: MirroredClient, resource: LossResource, window: { from: string; to: string }, keep: (r: GenericRecord) => boolean, wanted: number, options: LoadOptions): Promise<GenericRecord[]> {
   const sample: GenericRecord[] = [];
   const seen = new Set<string>();
   let to = window.to;
@@ -69,7 +71,7 @@ async function leadingRecords(client: SalesApiClient, resource: LossResource, wi
 }
 
 /** A list from its table, when the table holds every day of the window as the mirror served it; null otherwise. */
-async function listFromTable(client: SalesApiClient, facts: EventFactStore, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ list: LossList; report: RangeReport } | null> {
+async function listFromTable(client: MirroredClient, facts: EventFactStore, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ list: LossList; report: RangeReport } | null> {
   const window = lossWindow(params);
   const report = await heldEventWindow(client, facts, resource, window, options);
   if (!report) return null;
@@ -88,7 +90,7 @@ async function listFromTable(client: SalesApiClient, facts: EventFactStore, reso
 }
 
 /** The period's refunds and chargebacks as rows, side by side; an endpoint that answers 404 is told, not fatal. */
-export async function loadLossRows(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: EventFactStore | undefined): Promise<LossRows> {
+export async function loadLossRows(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: EventFactStore | undefined): Promise<LossRows> {
   return bothLossLists(async (resource) => {
     try {
       const held = facts ? await listFromTable(client, facts, resource, params, options) : null;

@@ -6,7 +6,7 @@ import "server-only";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import { errorKind, firstField, type GenericRecord, type RangeReport, RESOURCES, type SalesApiClient } from "@/lib/sales-api";
+import { errorKind, firstField, type GenericRecord, RESOURCES } from "@/lib/sales-api";
 import { isoDay, shiftDay, type IsoDay } from "@/lib/calendar";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { saleIdOf } from "@/lib/analytics/sale-losses";
@@ -16,6 +16,8 @@ import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { loadReferencedSales, recordsNamingSales } from "@/lib/reports/server/referenced-sales";
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import type { Purchase } from "@/lib/sales-api";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface RefundRecords {
   purchases: Purchase[];
@@ -76,7 +78,7 @@ export function lossRecordTest(resource: LossResource, params: ReportParams): (r
 export const ofPeriodSales = (id: number | null | undefined, has: (id: number) => boolean): boolean => id === null || id === undefined || has(id);
 
 /** One list's records of the period (lossWindow, lossRecordTest), or null when its endpoint answers 404. */
-export async function lossRecordsOf(client: SalesApiClient, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ records: GenericRecord[]; report: RangeReport } | null> {
+export async function lossRecordsOf(client: MirroredClient, resource: LossResource, params: ReportParams, options: LoadOptions): Promise<{ records: GenericRecord[]; report: RangeReport } | null> {
   try {
     const { records, report } = await client.fetchRange(resource, lossWindow(params), rangeOptions(options));
     return { records: records.filter(lossRecordTest(resource, params)), report };
@@ -91,7 +93,7 @@ export async function lossRecordsOf(client: SalesApiClient, resource: LossResour
  * Dated by sale, `saleIds` (the period's sales) keeps the records of those sales; null keeps
  * every record, for a reader that places them on the period's sales itself.
  */
-export async function loadLossRecords(client: SalesApiClient, params: ReportParams, options: LoadOptions, saleIds: Promise<ReadonlySet<number>> | null): Promise<LossRecords> {
+export async function loadLossRecords(client: MirroredClient, params: ReportParams, options: LoadOptions, saleIds: Promise<ReadonlySet<number>> | null): Promise<LossRecords> {
   return bothLossLists(async (resource) => {
     const loaded = await lossRecordsOf(client, resource, params, options);
     const ids = saleIds && params.dating === "sale" ? await saleIds : null;
@@ -110,7 +112,7 @@ export async function bothLossLists<T>(load: (resource: LossResource) => Promise
   };
 }
 
-export async function loadRefundRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RefundRecords> {
+export async function loadRefundRecords(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<RefundRecords> {
   const options = withReportDeadline(client, given);
   // The period's purchases, refunds and chargebacks are fetched side by side.
   const loadingRevenue = loadRevenueRecords(client, { ...params, compare: "none" }, options);

@@ -9,7 +9,7 @@ import { refundKpis, unmatchedRecords, type RefundKpis } from "@/lib/analytics/r
 import { purchaseFilterKeys } from "@/lib/analytics/filters";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
@@ -24,6 +24,7 @@ import type { DayRange } from "@/lib/analytics/compare";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { refundShareOf } from "@/lib/analytics/key-share";
 import { daysBucketsOf, type DaysBucket } from "@/lib/analytics/refund-days";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export const REFUND_KPIS: KpiSpec<RefundKpis> = [
   { key: "refundedAmount", label: "Refunded", kind: "money", lowerIsBetter: true },
@@ -54,7 +55,7 @@ export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.t
  * as the mirror served them (refunds-facts.ts); else from the records. The view is the same
  * either way.
  */
-export async function buildRefundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
+export async function buildRefundsView(client: MirroredClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   const options = withReportDeadline(client, given);
   const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts, options.eventFacts) : null;
   if (fromFacts) return refundsView(client, keyType, params, options, fromFacts);
@@ -89,13 +90,13 @@ function partsOfRecords(keyType: KeyType, params: ReportParams, compare: DayRang
 }
 
 /** The view from the records, and the records it was made from: for the CSVs (which read the records whatever the table holds). */
-export async function loadRefundsReport(client: SalesApiClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
+export async function loadRefundsReport(client: MirroredClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   // One deadline for the whole report: both periods, the records and the orders.
   const { options, comparison: compare, data, before } = await loadBothPeriods(client, params, given, (period, options) => loadRefundRecords(client, period, options));
   return { view: await refundsView(client, keyType, params, options, partsOfRecords(keyType, params, compare, data, before)), data };
 }
 
-async function refundsView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions, parts: RefundsParts) {
+async function refundsView(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions, parts: RefundsParts) {
   const compare = parts.comparison;
   const ofCurrency = (rows: RefundKpis[]) => rows.filter((k) => !params.currency || k.currency === params.currency);
   const current = ofCurrency(parts.figures);

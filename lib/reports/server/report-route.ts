@@ -8,14 +8,14 @@ import { NextResponse } from "next/server";
 import { getSessionAccount, getSessionClient, type SessionAccount } from "@/lib/auth/session";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { readReportRequest, type ReportRequestSchema } from "@/lib/report-params/schema";
-import type { SalesApiClient } from "@/lib/sales-api";
 import { watchDownload } from "@/lib/csv/download-response";
 import { reportFailure, routeOf } from "@/lib/reports/server/report-failure";
 import { downloadFailurePage, wantsPage } from "@/lib/reports/server/download-failure";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface ReportRequest<Own extends object = object> {
   account: SessionAccount;
-  client: SalesApiClient;
+  client: MirroredClient;
   params: ReportParams;
   /** The report's own parameters, as its module's schema read them. */
   asked: Own;
@@ -51,7 +51,7 @@ export async function handleReportRequest<Own extends object>(request: Request, 
 
 async function answerReportRequest<Own extends object>(request: Request, options: ReportRequestOptions<Own>, handle: (req: ReportRequest<Own>) => Promise<Response>): Promise<Response> {
   let account: SessionAccount | null;
-  let client: SalesApiClient | null;
+  let client: MirroredClient | null;
   try {
     // The session lives in the vault: a shared back-end that is away answers "storage unavailable".
     account = await getSessionAccount();

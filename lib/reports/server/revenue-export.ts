@@ -7,7 +7,7 @@ import "server-only";
 // range's records held at once.
 import type { RevenueView } from "@/lib/reports/revenue-view";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { csvFile, type CsvFile } from "./csv-datasets";
 import { withReportDeadline, type LoadOptions } from "./load-options";
@@ -15,9 +15,10 @@ import { purchaseCsvRows } from "./purchase-csv-rows";
 import { purchaseColumns, revenueDatasets } from "./revenue-csv";
 import { revenueViewFrom } from "./revenue-report";
 import { loadRevenueSummaries } from "./revenue-summaries";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export async function loadRevenueExport(
-  client: SalesApiClient,
+  client: MirroredClient,
   keyType: KeyType,
   params: ReportParams,
   options: { signal?: AbortSignal; facts?: PurchaseFactStore; /** Rows per batch of the fact table's cursor (tests cross many batches with few rows). */ csvBatchRows?: number } = {},

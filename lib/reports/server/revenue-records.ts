@@ -4,12 +4,14 @@ import "server-only";
 // (and its comparison period), then kept to the local days and the URL's filters.
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/time-buckets";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/sales-api";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { filterPurchases, type PurchaseFilters } from "@/lib/analytics/filters";
 import { withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export type { LoadOptions } from "@/lib/reports/server/load-options";
 
@@ -42,14 +44,14 @@ export function purchaseFiltersOf(params: ReportParams): PurchaseFilters {
   };
 }
 
-async function purchasesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
+async function purchasesOfLocalRange(client: MirroredClient, range: { from: string; to: string }, tz: string, options: LoadOptions) {
   const window = utcFetchWindow(range.from, range.to, tz);
   const { records, report } = await client.fetchRange("purchases", window, rangeOptions(options));
   // checkoutInitializedAt is the column the API filters on: the report places sales by it too.
   return { records: records.filter((p) => inLocalRange(p.checkoutInitializedAt, range.from, range.to, tz)), report };
 }
 
-export async function loadRevenueRecords(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueRecords> {
+export async function loadRevenueRecords(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueRecords> {
   const options = withReportDeadline(client, given);
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Both periods are fetched side by side, within the credential's rate limit.

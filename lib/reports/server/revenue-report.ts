@@ -12,7 +12,7 @@ import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import { summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summaryOfferChoices, SummaryInexactError, summarySeries } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
-import type { KeyType, SalesApiClient } from "@/lib/sales-api";
+import type { KeyType } from "@/lib/sales-api";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { loadRevenueRecords, type LoadOptions } from "@/lib/reports/server/revenue-records";
 import { loadRevenueSummaries, revenueSummariesFrom, type RevenueSummaries } from "@/lib/reports/server/revenue-summaries";
@@ -20,6 +20,7 @@ import { kpiCards } from "@/lib/reports/kpi-cards";
 import { AFFILIATE_KPIS, CREATOR_KPIS } from "@/lib/reports/server/revenue-kpi-items";
 import { FUNDS_LATER, type RevenueView } from "@/lib/reports/revenue-view";
 import { saleShareSum } from "@/lib/analytics/key-share";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 const FUNDS_WEEKS = 8;
 
@@ -33,7 +34,7 @@ export function fundsWeekCsvLabel(week: string, weeks: number): string {
 
 
 
-export async function buildRevenueView(client: SalesApiClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
+export async function buildRevenueView(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions = {}): Promise<RevenueView> {
   try {
     return revenueViewFrom(await loadRevenueSummaries(client, params, options), keyType, params);
   } catch (error) {

@@ -14,7 +14,7 @@ import { missingCurrencyByOffer, mergeSummaries, offerCurrencies, type MergedSum
 import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { Purchase, RangeReport, SalesApiClient } from "@/lib/sales-api";
+import type { Purchase } from "@/lib/sales-api";
 import { dayOfTimestamp } from "@/lib/calendar";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
@@ -22,6 +22,8 @@ import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/re
 import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { factsHold } from "./facts-hold";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface RevenueSummaries {
   current: MergedSummary;
@@ -54,7 +56,7 @@ export function revenueSummariesFrom(data: RevenueRecords): RevenueSummaries {
 }
 
 /** A local range's day summaries, newest day first (the records' order): stored ones, and the edge days' records summarised. */
-async function summariesOfLocalRange(client: SalesApiClient, range: { from: string; to: string }, tz: string, options: LoadOptions): Promise<{ summaries: PurchaseSummary[]; report: RangeReport }> {
+async function summariesOfLocalRange(client: MirroredClient, range: { from: string; to: string }, tz: string, options: LoadOptions): Promise<{ summaries: PurchaseSummary[]; report: RangeReport }> {
   const window = utcFetchWindow(range.from, range.to, tz);
   const inRange = localRangeTest(range.from, range.to, tz);
   const days: string[] = [];
@@ -69,7 +71,7 @@ async function summariesOfLocalRange(client: SalesApiClient, range: { from: stri
 }
 
 /** The range's day summaries before any filter (both periods), and the currency decision they give (also the purchases table's, purchase-table-facts.ts). */
-export async function unfilteredSummaries(client: SalesApiClient, params: ReportParams, options: LoadOptions) {
+export async function unfilteredSummaries(client: MirroredClient, params: ReportParams, options: LoadOptions) {
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Both periods are fetched side by side, within the credential's rate limit.
   const [shown, before] = await Promise.all([
@@ -89,7 +91,7 @@ export async function unfilteredSummaries(client: SalesApiClient, params: Report
  * missing or stale (which writes its rows), give the filters' choices, the fetch reports and
  * the currency decision, exactly as the unfiltered report has them.
  */
-async function filteredSummariesFromFacts(client: SalesApiClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
+async function filteredSummariesFromFacts(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
   const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
   if (!(await factsHold(facts, client.identity, before ? [shown.report, before.report] : [shown.report]))) return null;
   const query = { timeZone: params.tz, filters: params.filters, currency: decided, granularity: params.granularity };
@@ -109,7 +111,7 @@ async function filteredSummariesFromFacts(client: SalesApiClient, params: Report
   };
 }
 
-export async function loadRevenueSummaries(client: SalesApiClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueSummaries> {
+export async function loadRevenueSummaries(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<RevenueSummaries> {
   const options = withReportDeadline(client, given);
   if (hasFilters(params)) {
     const fromFacts = options.facts ? await filteredSummariesFromFacts(client, params, options, options.facts) : null;

@@ -10,10 +10,12 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { getAccountSettings } from "@/lib/auth/account-settings";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { RangeReport, ResourceName, SalesApiClient } from "@/lib/sales-api";
+import type { ResourceName } from "@/lib/sales-api";
 import { isoDay } from "@/lib/calendar";
 import { getProcessState } from "@/lib/store/process-state";
 import type { StampedRange, TableEntry, TableIndexCache } from "@/lib/store/table-index-cache";
+import type { RangeReport } from "@/lib/mirror/range-types";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface TableLoad<D> {
   data: D;
@@ -36,7 +38,7 @@ function versionOf(parts: ReadonlyArray<{ resource: string; from: string; to: st
 }
 
 /** The version of the entry's ranges as the day store holds them now; null when a day would be fetched again. */
-async function versionNow(client: SalesApiClient, ranges: readonly StampedRange[]): Promise<string | null> {
+async function versionNow(client: MirroredClient, ranges: readonly StampedRange[]): Promise<string | null> {
   if (!client.rangeStamps) return null;
   const parts = [];
   for (const range of ranges) {
@@ -58,7 +60,7 @@ function paramsKey(params: ReportParams): string {
  * The key holds the account, the table, its parameters, the account's assumed currency (records
  * without one are shown in it) and today's date (a range that looks ahead stops at today).
  */
-export async function getTableSnapshot<D>(client: SalesApiClient, table: string, params: ReportParams, load: () => Promise<TableLoad<D>>): Promise<TableSnapshot<D>> {
+export async function getTableSnapshot<D>(client: MirroredClient, table: string, params: ReportParams, load: () => Promise<TableLoad<D>>): Promise<TableSnapshot<D>> {
   const cache = getProcessState().tables;
   const { assumedCurrency } = await getAccountSettings(client.identity);
   const key = [client.identity, table, paramsKey(params), assumedCurrency ?? "", isoDay(new Date())].join("|");

@@ -5,7 +5,7 @@ import "server-only";
 // customer's details are answered only for a row of the session's account, range and filters.
 import { cartCurrencyResolver } from "@/lib/analytics/abandonment-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import { RESOURCES, type AbandonedCart, type GenericRecord, type KeyType, type Order, type Purchase, type SalesApiClient } from "@/lib/sales-api";
+import { RESOURCES, type AbandonedCart, type GenericRecord, type KeyType, type Order, type Purchase } from "@/lib/sales-api";
 import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { loadOrders } from "@/lib/reports/server/orders-report";
@@ -13,6 +13,7 @@ import { loadLossRecords, loadRefundRecords } from "@/lib/reports/server/refunds
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import { getTableSnapshot, type TableSnapshot } from "@/lib/reports/server/table-snapshot";
 import type { OrderMemo } from "@/lib/reports/server/table-page";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export type { TableName } from "@/lib/report-params/table-url-parsers";
 
@@ -28,7 +29,7 @@ export function memoOf(snapshot: TableSnapshot<unknown>): OrderMemo {
   return (orderKey, sort) => snapshot.cache.order(snapshot.key, snapshot.entry, orderKey, sort);
 }
 
-export function purchasesSnapshot(client: SalesApiClient, keyType: KeyType, params: ReportParams, { signal }: Load = {}) {
+export function purchasesSnapshot(client: MirroredClient, keyType: KeyType, params: ReportParams, { signal }: Load = {}) {
   // The key type is in the table's name: what a purchase's amount means depends on it.
   return getTableSnapshot<PurchasesData>(client, `purchases:${keyType}`, params, async () => {
     const loaded = await loadRevenueRecords(client, { ...params, compare: "none" }, { signal });
@@ -36,14 +37,14 @@ export function purchasesSnapshot(client: SalesApiClient, keyType: KeyType, para
   });
 }
 
-export function ordersSnapshot(client: SalesApiClient, params: ReportParams, { signal }: Load = {}) {
+export function ordersSnapshot(client: MirroredClient, params: ReportParams, { signal }: Load = {}) {
   return getTableSnapshot<OrdersData>(client, "orders", params, async () => {
     const { orders, report } = await loadOrders(client, params, { signal });
     return { data: { records: orders }, rows: orders.length, reports: [report] };
   });
 }
 
-export function cartsSnapshot(client: SalesApiClient, params: ReportParams, { signal }: Load = {}) {
+export function cartsSnapshot(client: MirroredClient, params: ReportParams, { signal }: Load = {}) {
   // An offer's currency comes from the purchases of the range (in the version) and the offers
   // catalog (cached per account for minutes): it changes how an amount reads, never the order.
   return getTableSnapshot<CartsData>(client, "carts", params, async () => {
@@ -52,7 +53,7 @@ export function cartsSnapshot(client: SalesApiClient, params: ReportParams, { si
   });
 }
 
-export async function genericSnapshot(client: SalesApiClient, kind: "refunds" | "chargebacks", params: ReportParams, { signal }: Load = {}) {
+export async function genericSnapshot(client: MirroredClient, kind: "refunds" | "chargebacks", params: ReportParams, { signal }: Load = {}) {
   return getTableSnapshot<GenericData>(client, kind, params, async () => {
     // Dated by request, the list is the records requested in the range: no sale of the range is
     // needed to tell which, so no purchase record is opened. Dated by sale, the range's sales

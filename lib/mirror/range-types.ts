@@ -1,19 +1,16 @@
-// What fetchRange takes and answers: its options, progress, and the report of what it did.
+// What the mirror's range reader (range-reader.ts: what reports call as client.fetchRange)
+// takes and answers: its options, and the report of what it did.
 import type { IsoDay } from "@/lib/calendar";
-import type { DayDigester } from "./day-cache";
-import type { Deadline } from "./deadline";
-import type { InvalidRecord } from "./list-window";
-import type { RecordOf, ResourceName } from "./resources";
+import type { Deadline, InvalidRecord, RangeProgress, RecordOf, ResourceName, WindowReport } from "@/lib/sales-api";
+import type { DayDigester } from "./day-store";
 
-export interface RangeProgress { windowsDone: number; windowsTotal: number; waitingMs: number }
+export type { RangeProgress, WindowReport } from "@/lib/sales-api";
 
 export interface RangeOptions {
   signal?: AbortSignal;
   onProgress?: (progress: RangeProgress) => void;
   /** A deadline shared by every fetch of one report (client.reportDeadline()); else one per fetch. */
   deadline?: Deadline;
-  /** Awaited before each upstream window: a background sync waits here while reports run. */
-  beforeWindow?: () => Promise<void>;
   /** Only store the days (a background sync): records are not kept in memory nor returned. */
   storeOnly?: boolean;
   /**
@@ -36,8 +33,6 @@ export interface RangeOptions {
   rememberOpened?: boolean;
 }
 
-export interface WindowReport { from: IsoDay; to: IsoDay; count: number; truncated: boolean; shared: boolean }
-
 export interface RangeReport {
   resource: ResourceName;
   from: IsoDay;
@@ -47,7 +42,7 @@ export interface RangeReport {
   requests: number;
   retries: number;
   tokenExchanges: number;
-  /** Days served from the cache. */
+  /** Days answered from the mirror (its store) rather than the upstream. */
   cacheHits: number;
   /** Days that alone held more than 5000 records: only their newest 5000 are included. */
   incompleteDays: IsoDay[];

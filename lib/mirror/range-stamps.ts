@@ -1,16 +1,16 @@
 // What version of a range the day store holds now, without opening a record: each day's
 // fetchedAt, oldest day first, or null when a day is missing or no longer fresh (a fetch of the
-// range would go upstream for it). fetchRange's report.fetchedAt lists the same pairs for the
+// range would go upstream for it). the range reader's report.fetchedAt lists the same pairs for the
 // days it answered with, so a table's sorted index built from a fetch is still valid exactly
 // while these stamps are the same (lib/reports/table-snapshot.ts).
-import { daysOf } from "./window-plan";
-import { dayKey, type DayCacheStore } from "./day-cache";
+import { daysOf } from "@/lib/calendar";
 import type { IsoDay } from "@/lib/calendar";
-import type { ResourceName } from "./resources";
+import type { ResourceName } from "@/lib/sales-api";
+import { dayKey, type DayStore } from "./day-store";
 
 export type DayStamps = Array<[IsoDay, number]>;
 
-export async function rangeStamps(cache: DayCacheStore, identity: string, resource: ResourceName, range: { from: IsoDay; to: IsoDay }): Promise<DayStamps | null> {
+export async function rangeStamps(cache: DayStore, identity: string, resource: ResourceName, range: { from: IsoDay; to: IsoDay }): Promise<DayStamps | null> {
   if (range.from > range.to) return null;
   const days = daysOf(range.from, range.to);
   const keys = days.map((day) => dayKey(identity, resource, day));
