@@ -10,8 +10,8 @@
 // each report's last run; --calls prints each store call of the last run: its time on the main
 // thread (the worker's query, the answer's copy across and its decoding) and the answer's size
 // once serialized, with what serializing and decoding it again costs here. --engine duckdb puts the
-// purchases and the orders tables in DuckDB files (SALESDASH_FACT_ENGINE=duckdb); the Abandonment
-// panels are then made from each table's rows, as the app makes them in that mode.
+// four fact tables in one DuckDB file, their stores in one worker thread (SALESDASH_FACT_ENGINE=duckdb),
+// as the app opens them in that mode; the carts' store then aggregates the Abandonment panels there too.
 import fs from "node:fs";
 import inspector from "node:inspector/promises";
 import os from "node:os";
@@ -30,7 +30,7 @@ import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { openWorkerCartFactStore, openWorkerDuckDbOrderFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
+import { openWorkerCartFactStore, openWorkerDuckDbFactStores, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { BENCH_TODAY, fillMirror, lastTwoYears, loadAverage as load, openBenchMirror, rssMiB, seconds as s } from "./bench/fill-mirror";
 import { runMain } from "./bench/run-main";
 
@@ -43,7 +43,7 @@ const SECRET = "bench-views-secret-0123456789abcdef";
 
 type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
 const VIEWS: Record<string, (client: SalesApiClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
-  abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts, cartStoreReadsPurchases: !ON_DUCKDB }),
+  abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts, cartStoreReadsPurchases: true }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
   affiliates: (client, params, { facts }) => buildAffiliatesView(client, params, { facts }),
   orders: (client, params, { orderFacts }) => buildOrdersView(client, params, { orderFacts }),
@@ -81,18 +81,16 @@ async function main(): Promise<void> {
   const file = path.join(dir, "mirror.sqlite");
   const mirror = new SqliteMirrorStore(file);
   // Each fact store in its worker thread, as the app opens them (lib/store/worker-fact-stores.ts).
-  const opened: Stores = {
-    facts: ON_DUCKDB ? openWorkerDuckDbPurchaseFactStore(path.join(dir, "purchase-facts.duckdb")) : openWorkerPurchaseFactStore(file),
-    orderFacts: ON_DUCKDB ? openWorkerDuckDbOrderFactStore(path.join(dir, "order-facts.duckdb")) : openWorkerOrderFactStore(file),
-    cartFacts: openWorkerCartFactStore(file),
-    eventFacts: openWorkerEventFactStore(file),
-  };
+  const onDuckDb = ON_DUCKDB && openWorkerDuckDbFactStores(path.join(dir, "facts.duckdb"));
+  const opened: Stores = onDuckDb
+    ? { facts: onDuckDb.purchases, orderFacts: onDuckDb.orders, cartFacts: onDuckDb.carts, eventFacts: onDuckDb.events }
+    : { facts: openWorkerPurchaseFactStore(file), orderFacts: openWorkerOrderFactStore(file), cartFacts: openWorkerCartFactStore(file), eventFacts: openWorkerEventFactStore(file) };
   let weighing = false;
   const stores: Stores = values.calls ? { facts: timed("facts", opened.facts, () => weighing), orderFacts: timed("orderFacts", opened.orderFacts, () => weighing), cartFacts: timed("cartFacts", opened.cartFacts, () => weighing), eventFacts: timed("eventFacts", opened.eventFacts, () => weighing) } : opened;
   // The days are stamped and judged by the real clock (as a server judges them): every one is fresh.
   const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...opened, clock: () => Date.now() });
   const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };
-  console.log(`filling scale ${SCALE}: 4 years and 62 days, purchases and orders on ${values.engine} (load ${load()})`);
+  console.log(`filling scale ${SCALE}: 4 years and 62 days, fact tables on ${values.engine} (load ${load()})`);
   const started = performance.now();
   const counts = await fillMirror(bench, { scale: SCALE, resources: ["purchases", "orders", "abandoned-carts", "refunds", "chargebacks"], firstDay: BENCH_TODAY - 2 * 731, lastDay: BENCH_TODAY + 62, fetchedAt: Date.now() });
   console.log(`filled ${Object.entries(counts).map(([r, n]) => `${n} ${r}`).join(", ")} in ${s(performance.now() - started)} s; file ${(fs.statSync(file).size / 1_048_576).toFixed(0)} MiB`);
