@@ -47,6 +47,6 @@ export const openWorkerDuckDbFactStores = (file: string): DuckDbFactStores =>
     events: duckDb("event", "DuckDbEventFactStore", file),
   });
 
-/** One store of those, as the app opens it (its thread builds the other three too): for tests. */
-export const openWorkerDuckDbPurchaseFactStore = (file: string): PurchaseFactStore => openWorkerDuckDbFactStores(file).purchases;
-export const openWorkerDuckDbOrderFactStore = (file: string): OrderFactStore => openWorkerDuckDbFactStores(file).orders;
+/** One of those stores alone in a thread of its own, which its close ends: for the tests of one store. */
+export const openWorkerDuckDbPurchaseFactStore = (file: string): PurchaseFactStore => storeInWorker<PurchaseFactStore>(duckDb("purchase", "DuckDbPurchaseFactStore", file));
+export const openWorkerDuckDbOrderFactStore = (file: string): OrderFactStore => storeInWorker<OrderFactStore>(duckDb("order", "DuckDbOrderFactStore", file));
