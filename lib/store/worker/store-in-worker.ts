@@ -6,6 +6,9 @@ import "server-only";
 // of a large account held the event loop for seconds (docs/benchmarks.md, "Fact store
 // engine"), and every request of the instance waited; in the worker it holds only the worker.
 //
+// Several stores may share one thread (storesInWorker: the DuckDB fact stores, on one instance of
+// their file): each proxy names its store in its calls, and the thread ends with the last closed.
+//
 // The proxy forwards whatever method is called, so a method added to the store's interface
 // works without a change here; a name the store lacks is a rejected TypeError from the worker.
 //
