@@ -129,7 +129,7 @@ export const serverEnvSchema = z.object({
       })
       .optional(),
   ),
-  /** The embedded purchases and orders fact tables' engine: SQLite in the mirror's file (the default), or DuckDB in purchase-facts.duckdb and order-facts.duckdb beside it (issue #25; not encrypted). */
+  /** The embedded fact tables' engine: SQLite in the mirror's file (the default), or DuckDB, all five tables in facts.duckdb beside it, their stores in one worker thread (issue #25; not encrypted). */
   SALESDASH_FACT_ENGINE: z.preprocess(emptyToUndefined, z.enum(["sqlite", "duckdb"], { error: "must be sqlite or duckdb" }).default("sqlite")),
   /** PostgreSQL for the vault, the mirror and the account settings, shared by several instances; SQLite files when unset. */
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),

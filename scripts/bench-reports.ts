@@ -1,15 +1,16 @@
-// npm run bench:reports [-- --scale N --data-dir DIR --keep --backend both|sqlite|postgres --only ID,ID] —
+// npm run bench:reports [-- --scale N --data-dir DIR --keep --backend both|sqlite|postgres|duckdb --only ID,ID] —
 // issue #25's "What it must show": every report over the last two years with its comparison,
 // timed through the real app. The sandbox (its fixed now, --scale N) gives the data; the mirror
 // of each back-end (the embedded SQLite default, and PostgreSQL in a schema of the bench's own
-// at SALESDASH_BENCH_DATABASE_URL) is filled as the sync stores days (scripts/bench/fill-mirror.ts);
+// at SALESDASH_BENCH_DATABASE_URL; with --backend duckdb, the SQLite mirror with its fact tables
+// in DuckDB, SALESDASH_FACT_ENGINE=duckdb) is filled as the sync stores days (scripts/bench/fill-mirror.ts);
 // a production server (`next build` output, `next start` in a process group of its own, as the
 // instance tests start it) is signed in as the creator through next-auth's credentials endpoint,
 // and each GET is timed to the end of its body, on the first visit after a restart of the server
 // and on the second visit. Then four two-year ZIP exports and four payout calendars run at once
 // while /sign-in and a 7-day Revenue are sampled. It prints a markdown table and ends with
 // `slowest report at scale N: S s`. `--load-only` runs the load phase alone (on a kept fill, say);
-// `--server-node-options` gives the server NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=DIR`).
+// `--server-node-options` gives the server NODE_OPTIONS (`--require` of a profiler, say).
 // `--only` times the rows named (visit ids: overview, revenue,
 // refunds-sale, ...) and skips the load phase; its last line then says it is of those rows only.
 import { spawn } from "node:child_process";
@@ -52,7 +53,11 @@ const LOAD_ONLY = values["load-only"];
 const ONLY = values.only ? new Set(values.only.split(",")) : null;
 const SCALE = Number(values.scale);
 const PORT = Number(values["dashboard-port"]);
-const BACKENDS = values.backend === "both" ? (["sqlite", "postgres"] as const) : ([values.backend] as Array<"sqlite" | "postgres">);
+const BACKEND_NAMES = ["sqlite", "postgres", "duckdb"] as const;
+type Backend = (typeof BACKEND_NAMES)[number];
+if (values.backend !== "both" && !BACKEND_NAMES.includes(values.backend as Backend)) throw new Error(`--backend: both, ${BACKEND_NAMES.join(", ")}, not ${values.backend}`);
+// "both": the two the issue compares; duckdb is asked for by name.
+const BACKENDS: readonly Backend[] = values.backend === "both" ? ["sqlite", "postgres"] : [values.backend as Backend];
 // The mirror's key and the account's identity derive from it: a kept data dir is read with the same one.
 const SECRET = "bench-reports-secret-0123456789abcdef0123456789abcdef";
 // Days filled at the start stay fresh for a week on the server's own clock (their age puts them
@@ -61,7 +66,6 @@ const FILL_KEEP_MS = 6 * 86_400_000;
 const RESOURCES = ["purchases", "orders", "abandoned-carts", "refunds", "chargebacks"] as const;
 const SAMPLES = 25;
 
-type Backend = "sqlite" | "postgres";
 interface Visit { id: string; label: string; path: string; kind: "stream" | "json" | "csv" }
 interface Timing { ms: number; bytes: number; rows: number; ok: boolean; note: string }
 /** `peakKiB`: the server's peak RSS over the two visits, from its restart (each visit has its own server). */
@@ -292,8 +296,10 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
     SALESDASH_SYNC_DAYS: "0",
     NEXT_TELEMETRY_DISABLED: "1",
     ...(schema && { SALESDASH_DATABASE_URL: schema.url }),
-    // --server-node-options "--cpu-prof --cpu-prof-dir=DIR": where the server's time goes.
+    // --server-node-options="--require FILE": a preload into the server (a CPU profiler: Node refuses --cpu-prof in NODE_OPTIONS).
     ...(values["server-node-options"] && { NODE_OPTIONS: values["server-node-options"] }),
+    // The fill (fill-app-mirror.ts, the app's own stores) and the server both read it: the fact tables in facts.duckdb.
+    ...(backend === "duckdb" && { SALESDASH_FACT_ENGINE: "duckdb" }),
   };
   try {
     // The two years and the two before them (the comparison), the payout history, and the rest of next month (empty days, as the sandbox answers them).

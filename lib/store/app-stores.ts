@@ -25,7 +25,7 @@ import { SqliteMirrorStore } from "./sqlite-mirror-store";
 import { SqliteVaultStore } from "./sqlite-vault-store";
 import type { VaultStore } from "./vault-store";
 import { warmStoreWorker } from "./worker/store-in-worker";
-import { openWorkerCartFactStore, openWorkerDuckDbOrderFactStore, openWorkerDuckDbPurchaseFactStore, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore } from "./worker-fact-stores";
+import { openWorkerCartFactStore, openWorkerDuckDbFactStores, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore, type DuckDbFactStores } from "./worker-fact-stores";
 import { PostgresAccountSettingsStore } from "./postgres/postgres-account-settings-store";
 import { PostgresSavedViewStore } from "./postgres/postgres-saved-view-store";
 import { PostgresShareLinkStore } from "./postgres/postgres-share-link-store";
@@ -55,32 +55,46 @@ export const vaultStore = (): VaultStore => opened("vault", (pool) => new Postgr
 
 export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new PostgresMirrorStore(pool), (file) => new SqliteMirrorStore(file), MIRROR_FILE);
 
-// SALESDASH_FACT_ENGINE=duckdb: the purchases and the orders tables in DuckDB files beside the
-// mirror, one each (a file is one instance, and each store has its own worker thread; README, "The mirror").
-const DUCKDB_PURCHASES_FILE = "purchase-facts.duckdb";
-const DUCKDB_ORDERS_FILE = "order-facts.duckdb";
+// SALESDASH_FACT_ENGINE=duckdb: the four fact tables in one DuckDB file beside the mirror, their
+// stores in one worker thread (one instance; the carts' store reads the purchases beside them;
+// README, "The mirror"). The files of the two tables' earlier layout (purchase-facts.duckdb,
+// order-facts.duckdb) are no longer read: a cache of the mirror, which writes the new file's days again.
+const DUCKDB_FILE = "facts.duckdb";
 const factsOnDuckDb = (): boolean => getServerEnv().SALESDASH_FACT_ENGINE === "duckdb";
 
-export const purchaseFactStore = (): PurchaseFactStore => {
-  const onDuckDb = factsOnDuckDb();
-  return opened("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), onDuckDb ? openWorkerDuckDbPurchaseFactStore : openWorkerPurchaseFactStore, onDuckDb ? DUCKDB_PURCHASES_FILE : MIRROR_FILE);
-};
+type FactStoreKey = "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts";
+const DUCKDB_STORE: Record<FactStoreKey, keyof DuckDbFactStores> = { purchaseFacts: "purchases", orderFacts: "orders", cartFacts: "carts", eventFacts: "events" };
+
+/**
+ * A fact store in the data directory: on DuckDB, the first asked opens the four in their thread
+ * and each of the others not yet opened takes its own from there (one thread, one instance on the
+ * file); on SQLite, `onSqlite` in the mirror's file, a thread each.
+ */
+function factStore<K extends FactStoreKey>(key: K, onDatabase: (pool: Pool) => NonNullable<ProcessState[K]>, onSqlite: (file: string) => NonNullable<ProcessState[K]>): NonNullable<ProcessState[K]> {
+  if (!factsOnDuckDb()) return opened(key, onDatabase, onSqlite, MIRROR_FILE);
+  return opened(key, onDatabase, (file) => {
+    const stores = openWorkerDuckDbFactStores(file);
+    const state = getProcessState();
+    for (const other of Object.keys(DUCKDB_STORE) as FactStoreKey[]) if (other !== key) (state[other] as object | undefined) ??= stores[DUCKDB_STORE[other]];
+    return stores[DUCKDB_STORE[key]] as NonNullable<ProcessState[K]>;
+  }, DUCKDB_FILE);
+}
+
+export const purchaseFactStore = (): PurchaseFactStore => factStore("purchaseFacts", (pool) => new PostgresPurchaseFactStore(pool), openWorkerPurchaseFactStore);
 
 /**
  * Whether the purchases fact table is in the carts' file or database, where the carts' store reads
- * it for the Abandonment panels (cart-panel-sql.ts): not when the embedded purchases are on DuckDB.
+ * it for the Abandonment panels (cart-panel-sql.ts): always, the embedded engine being SQLite or
+ * DuckDB (the four tables in one file either way).
  */
-export const purchasesBesideCarts = (): boolean => getServerEnv().SALESDASH_DATABASE_URL !== undefined || !factsOnDuckDb();
+export const purchasesBesideCarts = (): boolean => true;
 
-export const orderFactStore = (): OrderFactStore => {
-  const onDuckDb = factsOnDuckDb();
-  return opened("orderFacts", (pool) => new PostgresOrderFactStore(pool), onDuckDb ? openWorkerDuckDbOrderFactStore : openWorkerOrderFactStore, onDuckDb ? DUCKDB_ORDERS_FILE : MIRROR_FILE);
-};
+export const orderFactStore = (): OrderFactStore => factStore("orderFacts", (pool) => new PostgresOrderFactStore(pool), openWorkerOrderFactStore);
 
-export const cartFactStore = (): CartFactStore => opened("cartFacts", (pool) => new PostgresCartFactStore(pool), openWorkerCartFactStore, MIRROR_FILE);
+export const cartFactStore = (): CartFactStore => factStore("cartFacts", (pool) => new PostgresCartFactStore(pool), openWorkerCartFactStore);
 
-// The refunds' and chargebacks' tables: one worker thread for both in SQLite.
-export const eventFactStore = (): EventFactStore => opened("eventFacts", (pool) => new PostgresEventFactStore(pool), openWorkerEventFactStore, MIRROR_FILE);
+// The refunds' and chargebacks' tables: one store for both.
+export const eventFactStore = (): EventFactStore => factStore("eventFacts", (pool) => new PostgresEventFactStore(pool), openWorkerEventFactStore);
 
 /**
  * At the server's start: the embedded fact stores' worker threads are started (each loads its

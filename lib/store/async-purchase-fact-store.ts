@@ -34,10 +34,14 @@ export interface AsyncFactTable<Row> {
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void>;
   readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
   forget(account: string): Promise<void>;
+  /** The account forgotten here and in `others` (tables of the same file or database), in one transaction: never half forgotten. */
+  forgetWith(account: string, others: ReadonlyArray<{ readonly table: string; readonly days: string }>): Promise<void>;
   close(): Promise<void>;
   all<T extends object>(statement: Statement): Promise<T[]>;
   /** Reads of the caller's, one after the other, from one snapshot. */
   snapshotRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T>;
+  /** Reads of the caller's from one snapshot on one connection, which may make and fill temporary tables of its own (the Abandonment panels' selections, gone when the read ends). */
+  scratchRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T>;
   /** Each named statement's rows, from one snapshot. */
   snapshotRows<R extends Rows>(statements: { [K in keyof R]: Statement }): Promise<R>;
   /** Each named statement's rows, as the back-end reads several best (side by side on a pool, or from one snapshot). */

@@ -1,5 +1,5 @@
-// The Abandonment report's panels as SQL aggregates (cart-panel-store.ts), one text for both
-// back-ends where the dialects agree. The range's carts after the filters are read from the carts
+// The Abandonment report's panels as SQL aggregates (cart-panel-store.ts), one text for the
+// back-ends (SQLite, PostgreSQL, DuckDB) where the dialects agree. The range's carts after the filters are read from the carts
 // fact table once, each cart once (its first copy in the records' order, as fetchRange gives it),
 // into a selection table with every key the panels group by already read as the record engine
 // reads it ("none" for a cart without the value); likewise the range's purchases from the
@@ -88,17 +88,20 @@ function firstCopies(dialect: FactDialect, table: string, columns: readonly stri
   return `INSERT INTO ${table} (${list}) SELECT ${values} FROM (SELECT y.*, ROW_NUMBER() OVER (PARTITION BY y.${key} ORDER BY y.day DESC, y.seq) AS n FROM (${rows}) y) x WHERE x.n = 1`;
 }
 
-/** The selections' tables, as each dialect makes them (SQLite's in memory, PostgreSQL's dropped at the transaction's end). */
+/** The selections' tables, as each dialect makes them (SQLite's in memory, PostgreSQL's dropped at the transaction's end, DuckDB's with the connection). */
 export function selectionTables(dialect: FactDialect): string[] {
   const text = dialect === "postgres" ? ' COLLATE "C"' : "";
   const temp = dialect === "postgres" ? "CREATE TEMP TABLE" : "CREATE TEMP TABLE IF NOT EXISTS";
   const end = dialect === "postgres" ? " ON COMMIT DROP" : "";
+  // DuckDB's tables are its connection's, which ends with the read; a key there would only build
+  // an index the inserts keep (the fill already keeps each key's first copy).
+  const key = dialect === "duckdb" ? "" : " PRIMARY KEY";
   const t = `TEXT${text}`;
   return [
-    `${temp} ${CART_SELECTION} (checkout_id ${t} PRIMARY KEY, day ${t}, seq BIGINT, currency ${t}, offer ${t}, offer_name TEXT, product ${t}, country ${t}, state ${t},
+    `${temp} ${CART_SELECTION} (checkout_id ${t}${key}, day ${t}, seq BIGINT, currency ${t}, offer ${t}, offer_name TEXT, product ${t}, country ${t}, state ${t},
       psp ${t}, method ${t}, brand ${t}, code ${t}, version ${t}, mode ${t}, cents BIGINT, attempts BIGINT, approved BIGINT, declined BIGINT, recovered INTEGER,
       session_at BIGINT, session_day ${t}, abandoned_at BIGINT, purchased_at BIGINT, step INTEGER)${end}`,
-    `${temp} ${PURCHASE_SELECTION} (purchase_id BIGINT PRIMARY KEY, day ${t}, seq BIGINT, currency ${t}, front INTEGER, checkout ${t}, offer ${t}, created_day ${t})${end}`,
+    `${temp} ${PURCHASE_SELECTION} (purchase_id BIGINT${key}, day ${t}, seq BIGINT, currency ${t}, front INTEGER, checkout ${t}, offer ${t}, created_day ${t})${end}`,
   ];
 }
 
@@ -112,13 +115,18 @@ export function selectionIndexes(dialect: FactDialect): string[] {
   ];
 }
 
-/** Ranges of instants ([from, to, value]) joined with the selection's carts by `column`: SQLite reads them from a JSON array, PostgreSQL from arrays. */
+/** Ranges of instants ([from, to, value]) joined with the selection's carts by `column`: SQLite reads them from a JSON array, PostgreSQL and DuckDB from arrays. */
 function rangeJoin(dialect: FactDialect, ranges: ReadonlyArray<readonly number[]>, args: unknown[], column: string): { from: string; index: string } {
   const within = `r.${column} >= b.s AND r.${column} < b.e`;
   if (dialect === "sqlite") {
     args.push(JSON.stringify(ranges));
     // The ranges drive the loop (CROSS JOIN keeps them outside): each is one range of the selection's index.
     return { from: `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e, json_extract(value, '$[2]') AS v FROM json_each(?)) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i" };
+  }
+  if (dialect === "duckdb") {
+    // DuckDB's unnest takes one list: unnests side by side in one SELECT are zipped (bucketJoin's way).
+    args.push(ranges.map((r) => r[0]), ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0), ranges.length);
+    return { from: `(SELECT unnest(?::bigint[]) AS s, unnest(?::bigint[]) AS e, unnest(?::bigint[]) AS v, unnest(range(?)) AS i) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i" };
   }
   args.push(ranges.map((r) => r[0]), ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0));
   return { from: `unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, v, n) CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.n - 1" };

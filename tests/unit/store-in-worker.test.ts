@@ -9,7 +9,7 @@ import { errorKind } from "@/lib/sales-api/errors";
 import type { PurchaseFactRow, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { storeInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
+import { storeInWorker, storesInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import type { WorkerProbeStore } from "../support/worker-probe-store";
 
@@ -180,6 +180,26 @@ describe("the worker host", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("hosts several stores in one thread, each call answered by its own; closing one leaves the others, the last ends the thread", async () => {
+    const spec = (label: string) => ({ module: "tests/support/worker-probe-store.ts", exportName: "WorkerProbeStore", args: [label] });
+    const { a, b, refused } = storesInWorker<{ a: WorkerProbeStore; b: WorkerProbeStore; refused: WorkerProbeStore }>({ a: spec("a"), b: spec("b"), refused: spec("refuse") });
+    expect(await a.echo(1)).toEqual({ label: "a", value: 1 });
+    expect(await b.echo(2)).toEqual({ label: "b", value: 2 });
+    // A store that could not open answers so; the others in its thread are not concerned.
+    await expect(refused.echo(3)).rejects.toThrow(/refuses to open/);
+    const worker = workerOf(a)!;
+    expect(workerOf(b)).toBe(worker);
+    await a.close();
+    await refused.close();
+    await expect(a.echo(4)).rejects.toThrow(/closed/);
+    expect(await b.echo(5)).toEqual({ label: "b", value: 5 });
+    expect(workerOf(b)).toBe(worker);
+    const exited = new Promise<number>((resolve) => worker.once("exit", resolve));
+    await b.close();
+    await exited;
+    expect(workerOf(b)).toBeUndefined();
   });
 
   it("close() ends the thread; the store then refuses calls", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 
-// A fact table in a DuckDB file whatever its rows (purchases; orders and carts could follow), as
+// A fact table in a DuckDB file whatever its rows (purchases, orders, carts, refunds, chargebacks), as
 // AsyncPurchaseFactStore reads one: make its tables, replace a day with its mark, read the
 // marks, forget an account, read from one snapshot, read a page of the table, and close. The PostgreSQL text of
 // the shared SQL runs here ("duckdb" dialect, purchase-fact-sql.ts); DuckDB answers COUNT, SUM
@@ -95,6 +95,11 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
     }));
   }
 
+  /** Resolves once the tables exist (made when missing). */
+  opened(): Promise<void> {
+    return this.ready;
+  }
+
   /** A connection once the tables exist. */
   private async connected<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     await this.ready;
@@ -123,6 +128,11 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
         arrays: async <R>(statement: Statement) => Array.from(await arraysOf<R>(connection, statement), (row) => (Array.isArray(row) ? row.map(plain) : row) as R),
       }),
     );
+  }
+
+  /** The same: the connection is the read's own, and its temporary tables end with it. */
+  scratchRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+    return this.snapshotRead(read);
   }
 
   /** Each named statement's rows, read one after the other from one snapshot; the caller names the records' types. */
@@ -193,12 +203,19 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
    * table without them. DuckDB has no secure_delete: blocks it freed keep their old bytes until
    * reused.
    */
-  async forget(account: string): Promise<void> {
+  forget(account: string): Promise<void> {
+    return this.forgetWith(account, []);
+  }
+
+  /** As forget, here and in `others` (tables of this file: the refunds' and the chargebacks'), in one transaction. */
+  async forgetWith(account: string, others: ReadonlyArray<{ readonly table: string; readonly days: string }>): Promise<void> {
     await this.ready;
     await this.file.serialized(() => this.file.withConnection(async (connection) => {
       await inTransaction(connection, async () => {
-        await connection.run(`DELETE FROM ${this.table} WHERE account = ?`, [account]);
-        await connection.run(`DELETE FROM ${this.definition.days} WHERE account = ?`, [account]);
+        for (const { table, days } of [this, ...others]) {
+          await connection.run(`DELETE FROM ${table} WHERE account = ?`, [account]);
+          await connection.run(`DELETE FROM ${days} WHERE account = ?`, [account]);
+        }
       });
       await connection.run("CHECKPOINT");
     }));

@@ -11,12 +11,11 @@ import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import { CSV_COLUMNS, DIMENSION_COLUMN, ROW_COLUMNS, rowValues, snakeCase, SUM_COLUMNS } from "../purchase-fact-sql";
 import { CUSTOMERS_COLUMN } from "../purchase-csv-sql";
 import { FACT_CSV_AMOUNTS, FACT_DIMENSIONS, type PurchaseFactRow } from "../purchase-fact-store";
+import { bigint, double, nullable, text } from "./duckdb-columns";
 import { DuckDbFactTableStore, type DuckDbFactTable } from "./duckdb-fact-table-store";
 
-const text = { type: "VARCHAR" } as const;
 const CSV_AMOUNT_COLUMNS = new Set<string>(FACT_CSV_AMOUNTS.map(snakeCase));
-const cents = { type: "BIGINT" } as const;
-const nullable = <T extends object>(column: T) => ({ ...column, nullable: true });
+const cents = bigint;
 
 /** The columns' types, as PostgreSQL's migrations give them (BIGINT cents and instants, DOUBLE amounts for ordering). */
 const TYPES: DuckDbFactTable<PurchaseFactRow>["types"] = {
@@ -34,18 +33,21 @@ const TYPES: DuckDbFactTable<PurchaseFactRow>["types"] = {
   sort_type: text,
   sort_method: text,
   sort_country: text,
-  sale_amount: { type: "DOUBLE" },
-  commission_amount: { type: "DOUBLE" },
+  sale_amount: double,
+  commission_amount: double,
   checkout_id: nullable(text),
   offer_code: nullable(text),
   checkout_initialized_at: text,
   // What the purchases CSV writes as the record gave it (purchase-csv-sql.ts): texts, then amounts.
-  ...Object.fromEntries(CSV_COLUMNS.map((c) => [c, nullable(CSV_AMOUNT_COLUMNS.has(c) ? ({ type: "DOUBLE" } as const) : text)])),
+  ...Object.fromEntries(CSV_COLUMNS.map((c) => [c, nullable(CSV_AMOUNT_COLUMNS.has(c) ? double : text)])),
 };
 
+/** The purchases' table and its days' marks (the carts' store makes them too when it opens first: its panels read them). */
+export const DUCKDB_PURCHASE_FACTS: DuckDbFactTable<PurchaseFactRow> = { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES, dayColumns: [`${CUSTOMERS_COLUMN} BLOB`] };
+
 export class DuckDbPurchaseFactStore extends AsyncPurchaseFactStore {
-  /** `file`: the DuckDB file (purchase-facts.duckdb in the data directory), made when missing. */
+  /** `file`: the DuckDB file (facts.duckdb in the data directory), made when missing. */
   constructor(file: string) {
-    super(new DuckDbFactTableStore<PurchaseFactRow>(file, { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES, dayColumns: [`${CUSTOMERS_COLUMN} BLOB`] }));
+    super(new DuckDbFactTableStore<PurchaseFactRow>(file, DUCKDB_PURCHASE_FACTS));
   }
 }

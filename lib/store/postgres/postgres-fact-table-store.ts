@@ -2,9 +2,9 @@ import "server-only";
 
 // What the PostgreSQL stores of one fact table each (purchases, orders, carts) do alike: the
 // pool (shared or their own), a day replaced with its mark, the marks read back, an account
-// forgotten, reads from one snapshot, a page of the table, and closing. The orders' and carts'
-// stores extend it; the purchases' store holds one (an AsyncFactTable, as on DuckDB). The
-// refunds' and chargebacks' store holds two tables and keeps its own (postgres-event-fact-store.ts).
+// forgotten, reads from one snapshot, a page of the table, and closing. The purchases', orders'
+// and carts' stores hold one each (an AsyncFactTable, as on DuckDB); the refunds' and
+// chargebacks' store holds two, on one pool (postgres-event-fact-store.ts).
 import type { Pool, PoolClient } from "pg";
 import type { FactTableDefinition } from "../fact-table-definition";
 import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
@@ -12,6 +12,12 @@ import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-stor
 import type { FactDayMeta } from "../purchase-fact-store";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
+
+/** A client's reads as a snapshot's reader: rows as objects or as arrays. */
+const readerOf = (client: PoolClient): SnapshotReader => ({
+  all: async <R extends object>(statement: Statement) => (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows,
+  arrays: async <R>(statement: Statement) => (await client.query<R & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows as R[],
+});
 
 export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
   readonly dialect = "postgres";
@@ -40,6 +46,14 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     });
   }
 
+  /** Reads from one snapshot that may write temporary tables (a READ ONLY transaction may not make one). */
+  scratchRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+      return read(readerOf(client));
+    });
+  }
+
   /** Each named statement's rows, read one after the other from one snapshot; the caller names the records' types, as `all` does. */
   snapshotRows<R extends Record<string, readonly object[]>>(statements: { [K in keyof R]: Statement }): Promise<R> {
     return this.snapshot(async (client) => {
@@ -51,12 +65,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
 
   /** Reads of its own from one snapshot: rows as objects or as arrays. */
   snapshotRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
-    return this.snapshot((client) =>
-      read({
-        all: async <R extends object>(statement: Statement) => (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows,
-        arrays: async <R>(statement: Statement) => (await client.query<R & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows as R[],
-      }),
-    );
+    return this.snapshot((client) => read(readerOf(client)));
   }
 
   /** Each named statement's rows, read side by side on the pool's connections. */
@@ -90,8 +99,17 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     return readFactDayMeta(this.pool, this.tables.days, account, days);
   }
 
-  async forget(account: string): Promise<void> {
-    await this.pool.query(`WITH facts AS (DELETE FROM ${this.tables.rows} WHERE account = $1) DELETE FROM ${this.tables.days} WHERE account = $1`, [account]);
+  forget(account: string): Promise<void> {
+    return this.forgetWith(account, []);
+  }
+
+  async forgetWith(account: string, others: ReadonlyArray<{ readonly table: string; readonly days: string }>): Promise<void> {
+    await inTransaction(this.pool, async (client) => {
+      for (const { table, days } of [this, ...others]) {
+        await client.query(`DELETE FROM ${table} WHERE account = $1`, [account]);
+        await client.query(`DELETE FROM ${days} WHERE account = $1`, [account]);
+      }
+    });
   }
 
   async close(): Promise<void> {

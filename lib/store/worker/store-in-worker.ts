@@ -6,6 +6,9 @@ import "server-only";
 // of a large account held the event loop for seconds (docs/benchmarks.md, "Fact store
 // engine"), and every request of the instance waited; in the worker it holds only the worker.
 //
+// Several stores may share one thread (storesInWorker: the DuckDB fact stores, on one instance of
+// their file): each proxy names its store in its calls, and the thread ends with the last closed.
+//
 // The proxy forwards whatever method is called, so a method added to the store's interface
 // works without a change here; a name the store lacks is a rejected TypeError from the worker.
 //
@@ -29,6 +32,9 @@ export interface WorkerStoreSpec {
   /** The constructor's arguments (structured clone). */
   args: unknown[];
 }
+
+/** Several stores built in one thread, each by its name (SALESDASH_FACT_ENGINE=duckdb: the four DuckDB fact stores on one instance). */
+export type WorkerStoreSpecs = Record<string, WorkerStoreSpec>;
 
 /** A store whose every method answers a promise (what may be forwarded to a worker). */
 export type AsyncStore<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<R> : never };
@@ -55,42 +61,49 @@ class WorkerHost {
   private thread: Promise<Thread> | undefined;
   private started: Thread | undefined;
   private next = 0;
-  private closed = false;
+  /** The stores closed: a thread started later builds only the others, and ends once every one is. */
+  private readonly closedStores = new Set<string>();
 
-  constructor(private readonly spec: WorkerStoreSpec) {}
+  constructor(private readonly specs: WorkerStoreSpecs) {}
 
   get current(): Worker | undefined {
     return this.started?.worker;
   }
 
-  async call(method: string, args: unknown[]): Promise<unknown> {
-    if (this.closed) throw new Error(`The store was closed (${method})`);
+  private get closed(): boolean {
+    return this.closedStores.size === Object.keys(this.specs).length;
+  }
+
+  async call(store: string, method: string, args: unknown[]): Promise<unknown> {
+    if (this.closedStores.has(store)) throw new Error(`The store was closed (${method})`);
     const { worker, waiting } = await this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
       // Busy, the worker keeps the process alive until it answers; idle, it does not.
       worker.ref();
-      worker.postMessage({ id, method, args });
+      worker.postMessage({ id, store, method, args });
     });
   }
 
-  /** Starts the thread before the first call (it loads the store's modules and opens its file meanwhile). */
+  /** Starts the thread before the first call (it loads the stores' modules and opens their files meanwhile). */
   async warm(): Promise<void> {
     if (!this.closed) await this.start();
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    // The store closes its connection in the worker (SQLite checkpoints its log), then the thread ends.
+  async close(store: string): Promise<void> {
+    if (this.closedStores.has(store)) return;
+    // The store closes its connection in the worker (SQLite checkpoints its log); the thread ends with its last store.
     try {
-      if (this.thread) await this.call("close", []);
+      if (this.thread) await this.call(store, "close", []);
     } finally {
-      this.closed = true;
-      const thread = await this.thread?.catch(() => undefined);
-      this.thread = undefined;
-      this.started = undefined;
-      await thread?.worker.terminate();
+      this.closedStores.add(store);
+      if (this.closed) {
+        const thread = await this.thread?.catch(() => undefined);
+        this.thread = undefined;
+        this.started = undefined;
+        await thread?.worker.terminate();
+      }
     }
   }
 
@@ -107,7 +120,7 @@ class WorkerHost {
 
   private run(startWorker: StartWorker): Thread {
     const worker = startWorker(path.join(process.cwd(), HOST), {
-      workerData: { root: process.cwd(), ...this.spec },
+      workerData: { root: process.cwd(), stores: Object.fromEntries(Object.entries(this.specs).filter(([name]) => !this.closedStores.has(name))) },
       // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
       execArgv: ["--conditions=react-server"],
     });
@@ -128,10 +141,11 @@ class WorkerHost {
       for (const waiter of waiting.values()) waiter.reject(error);
       waiting.clear();
     };
-    // The log says which store runs in a thread (once per start), and when one fails.
-    worker.on("online", () => log("info", { event: "store_worker_started", detail: this.spec.exportName }));
+    // The log says which stores run in a thread (once per start), and when one fails.
+    const detail = Object.values(this.specs).map((spec) => spec.exportName).join(", ");
+    worker.on("online", () => log("info", { event: "store_worker_started", detail }));
     worker.on("error", (error) => {
-      log("error", { event: "store_worker_failed", detail: this.spec.exportName, errorName: error.name, stack: error.stack });
+      log("error", { event: "store_worker_failed", detail, errorName: error.name, stack: error.stack });
       fail(error);
     });
     worker.on("exit", (code) => fail(new Error(`The store's worker thread ended (exit code ${code})`)));
@@ -147,29 +161,42 @@ const hosts = new WeakMap<object, WorkerHost>();
 // not look like a promise) and JSON's `toJSON`.
 const NOT_METHODS = new Set(["then", "toJSON"]);
 
-/** The store built by `spec`, in a worker thread of its own, behind a proxy of type T. */
-export function storeInWorker<T extends AsyncStore<T>>(spec: WorkerStoreSpec): T {
-  const host = new WorkerHost(spec);
+/** A proxy of type T whose methods call the store `name` of `host`. */
+function storeProxy<T>(host: WorkerHost, name: string): T {
   // Each method is made on first use and kept as an own property of the target, so the proxy
   // reads as an ordinary object (a test may spy on a method, and the spy is what is called).
   const methods = Object.create(null) as Record<string, unknown>;
-  const ensure = (name: string | symbol) => {
-    if (typeof name !== "string" || NOT_METHODS.has(name) || Object.hasOwn(methods, name)) return;
-    const method = name === "close" ? () => host.close() : (...args: unknown[]) => host.call(name, args);
-    Object.defineProperty(methods, name, { value: method, writable: true, configurable: true });
+  const ensure = (method: string | symbol) => {
+    if (typeof method !== "string" || NOT_METHODS.has(method) || Object.hasOwn(methods, method)) return;
+    const call = method === "close" ? () => host.close(name) : (...args: unknown[]) => host.call(name, method, args);
+    Object.defineProperty(methods, method, { value: call, writable: true, configurable: true });
   };
   const proxy = new Proxy(methods, {
-    get(target, name, receiver) {
-      ensure(name);
-      return Reflect.get(target, name, receiver);
+    get(target, method, receiver) {
+      ensure(method);
+      return Reflect.get(target, method, receiver);
     },
-    getOwnPropertyDescriptor(target, name) {
-      ensure(name);
-      return Reflect.getOwnPropertyDescriptor(target, name);
+    getOwnPropertyDescriptor(target, method) {
+      ensure(method);
+      return Reflect.getOwnPropertyDescriptor(target, method);
     },
   }) as T;
-  hosts.set(proxy, host);
+  hosts.set(proxy as object, host);
   return proxy;
+}
+
+/**
+ * The stores built by `specs`, all in one worker thread, each behind a proxy of its own: a call
+ * names its store. Each store is closed by its proxy; the thread ends with the last.
+ */
+export function storesInWorker<T extends { [K in keyof T]: AsyncStore<T[K]> }>(specs: { [K in keyof T]: WorkerStoreSpec }): T {
+  const host = new WorkerHost(specs as WorkerStoreSpecs);
+  return Object.fromEntries(Object.keys(specs).map((name) => [name, storeProxy(host, name)])) as T;
+}
+
+/** The store built by `spec`, in a worker thread of its own, behind a proxy of type T. */
+export function storeInWorker<T extends AsyncStore<T>>(spec: WorkerStoreSpec): T {
+  return storesInWorker<{ store: T }>({ store: spec }).store;
 }
 
 /**
@@ -181,7 +208,7 @@ export function warmStoreWorker(store: object): Promise<void> {
   return hosts.get(store)?.warm() ?? Promise.resolve();
 }
 
-/** The worker thread behind a store from storeInWorker (undefined before its first call and once closed): for tests. */
+/** The worker thread behind a store from storeInWorker or storesInWorker (undefined before its first call and once closed): for tests. */
 export function workerOf(store: object): Worker | undefined {
   return hosts.get(store)?.current;
 }

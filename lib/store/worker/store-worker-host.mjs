@@ -1,4 +1,4 @@
-// The entry of a store's worker thread (lib/store/worker/store-in-worker.ts starts it).
+// The entry of a worker thread of one or several stores (lib/store/worker/store-in-worker.ts starts it).
 // Plain JavaScript on purpose: Node runs it as it is in every place the app runs (`next start`,
 // `next dev`, vitest, the bench scripts), with no bundler in between. It then loads the
 // store's own TypeScript through tsx, so the class that runs here is the one the tests cover,
@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { register } from "tsx/esm/api";
 
-const { root, module, exportName, args } = workerData;
+const { root, stores: specs } = workerData;
 register({ tsconfig: path.join(root, "tsconfig.json") });
 
 // What crosses back to the main thread: an Error's own fields survive structured clone only
@@ -19,20 +19,23 @@ const failure = (error) =>
     ? { name: error.name, message: error.message, stack: error.stack, code: typeof error.code === "string" ? error.code : undefined, backend: error.backend }
     : { name: "Error", message: String(error) };
 
-let store;
-let opening;
-try {
-  const Store = (await import(pathToFileURL(path.join(root, module)).href))[exportName];
-  store = new Store(...args);
-} catch (error) {
-  // The store could not open (a file it may not write, say): every call answers that.
-  opening = failure(error);
+// Each store by its name (storesInWorker: several share the thread, and its DuckDB instance).
+const stores = new Map();
+for (const [name, { module, exportName, args }] of Object.entries(specs)) {
+  try {
+    const Store = (await import(pathToFileURL(path.join(root, module)).href))[exportName];
+    stores.set(name, { store: new Store(...args) });
+  } catch (error) {
+    // The store could not open (a file it may not write, say): every call to it answers that.
+    stores.set(name, { opening: failure(error) });
+  }
 }
 
-// Calls are answered in arrival order, one after the other: the SQLite store's methods run
-// synchronously underneath (better-sqlite3), so nothing interleaves, as on the main thread before.
-parentPort.on("message", async ({ id, method, args: callArgs }) => {
+// Calls are answered in arrival order: the SQLite store's methods run synchronously underneath
+// (better-sqlite3), so nothing interleaves, as on the main thread before; DuckDB's await its threads.
+parentPort.on("message", async ({ id, store: name, method, args: callArgs }) => {
   try {
+    const { store, opening } = stores.get(name) ?? { opening: { name: "TypeError", message: `This worker holds no store ${name}` } };
     // A store that never opened has nothing to close; its thread ends all the same.
     if (opening && method === "close") return parentPort.postMessage({ id, ok: true });
     if (opening) throw Object.assign(new Error(opening.message), opening);

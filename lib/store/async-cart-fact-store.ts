@@ -1,0 +1,47 @@
+import "server-only";
+
+// The carts fact table's methods once for the back-ends whose queries are promises, PostgreSQL
+// and DuckDB, over each one's table (AsyncFactTable, as AsyncOrderFactStore reads the orders'):
+// the shared SQL in the table's dialect. Same contract as SqliteCartFactStore, answer for answer
+// (lib/store/cart-fact-store.ts).
+import type { AsyncFactTable } from "./async-purchase-fact-store";
+import { cartRowsStatement } from "./cart-fact-sql";
+import type { CartFactPlan, CartFactRow, CartFactStore, CartRowValues } from "./cart-fact-store";
+import { cartPanelSteps, runStepsAsync } from "./cart-panel-sql";
+import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
+import type { FactDayMeta } from "./purchase-fact-store";
+
+export class AsyncCartFactStore implements CartFactStore {
+  /** `purchases`: the purchases fact table beside the carts' (same file or database), which the panels read. */
+  constructor(protected readonly facts: AsyncFactTable<CartFactRow>, private readonly purchases: string) {}
+
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly CartFactRow[]): Promise<void> {
+    return this.facts.replaceDay(account, day, fetchedAt, rows);
+  }
+
+  readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
+    return this.facts.readDayMeta(account, days);
+  }
+
+  carts(account: string, plan: CartFactPlan): Promise<CartRowValues[]> {
+    return this.facts.arrays(cartRowsStatement(this.facts.dialect, this.facts.table, account, plan), (rows: Iterable<CartRowValues>) => Array.from(rows));
+  }
+
+  /** One snapshot on one connection: the selections are temporary tables of that read. */
+  cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
+    const { dialect, table } = this.facts;
+    return this.facts.scratchRead((reader) =>
+      runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases }, account, plan), (step) =>
+        reader.all("exec" in step ? { text: step.exec, args: [] } : "run" in step ? step.run : step.query),
+      ),
+    );
+  }
+
+  forget(account: string): Promise<void> {
+    return this.facts.forget(account);
+  }
+
+  close(): Promise<void> {
+    return this.facts.close();
+  }
+}

@@ -1,0 +1,37 @@
+import "server-only";
+
+// The refunds' and chargebacks' fact tables' methods once for the back-ends whose queries are
+// promises, PostgreSQL and DuckDB, over each list's table (AsyncFactTable): the shared SQL in the
+// table's dialect. Same contract as SqliteEventFactStore, answer for answer
+// (lib/store/event-fact-store.ts).
+import type { AsyncFactTable } from "./async-purchase-fact-store";
+import { eventRowOf, eventRowsStatement, type EventRowRecord } from "./event-fact-sql";
+import type { EventFactQuery, EventFactRow, EventFactStore, EventResource } from "./event-fact-store";
+import type { FactDayMeta } from "./purchase-fact-store";
+
+export class AsyncEventFactStore implements EventFactStore {
+  /** Both lists' tables, in one file or database (forget deletes from both in one transaction). */
+  constructor(protected readonly tables: Readonly<Record<EventResource, AsyncFactTable<EventFactRow>>>) {}
+
+  replaceDay(account: string, resource: EventResource, day: string, fetchedAt: number, rows: readonly EventFactRow[]): Promise<void> {
+    return this.tables[resource].replaceDay(account, day, fetchedAt, rows);
+  }
+
+  readDayMeta(account: string, resource: EventResource, days: readonly string[]): Promise<FactDayMeta[]> {
+    return this.tables[resource].readDayMeta(account, days);
+  }
+
+  async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]> {
+    const { dialect, table } = this.tables[resource];
+    return (await this.tables[resource].all<EventRowRecord>(eventRowsStatement(dialect, table, account, query))).map(eventRowOf);
+  }
+
+  /** Both lists in one transaction: an account is never half forgotten. */
+  forget(account: string): Promise<void> {
+    return this.tables.refunds.forgetWith(account, [this.tables.chargebacks]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.tables.refunds.close(), this.tables.chargebacks.close()]);
+  }
+}
