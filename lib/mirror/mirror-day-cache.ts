@@ -18,6 +18,17 @@ import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
 
+/**
+ * Two years of days are read and opened on the main thread (the SQLite store is synchronous, and
+ * each digest is decrypted, inflated and parsed): at scale 20 that held the event loop for
+ * seconds while sign-in waited (docs/benchmarks.md, "bench:reports at --scale 20 on SQLite"). The
+ * store is read DIGEST_READ_DAYS days at a time and the opening gives the loop a turn every
+ * DIGEST_SLICE_MS, so another request's work runs in between.
+ */
+const DIGEST_READ_DAYS = 92;
+const DIGEST_SLICE_MS = 15;
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
 interface DigestPayload { digest: unknown; invalid?: unknown[]; oddShapes?: number }
 
@@ -89,16 +100,24 @@ export class MirrorDayCache implements DayStore {
     const parsed = keys.map(parseDayKey);
     const resources = new Set(parsed.map((k) => k.resource));
     const ours = parsed.filter((k) => k.identity === this.account);
-    // One read of the store for a range of one resource (what the range reader asks); else one per resource.
+    // A few reads of the store for a range of one resource (what the range reader asks); else a few per resource.
     const rows = new Map<string, MirrorDayMeta & { digest: MirrorDigest | null }>();
     for (const resource of resources) {
       const days = ours.filter((k) => k.resource === resource).map((k) => k.day);
-      if (days.length > 0) for (const row of await this.store.readDigests(this.account, resource, days)) rows.set(`${resource}|${row.day}`, row);
+      for (let at = 0; at < days.length; at += DIGEST_READ_DAYS) {
+        if (at > 0) await yieldToEventLoop();
+        for (const row of await this.store.readDigests(this.account, resource, days.slice(at, at + DIGEST_READ_DAYS))) rows.set(`${resource}|${row.day}`, row);
+      }
     }
     const answers: Array<DigestedDay | undefined> = [];
+    let since = performance.now();
     for (const [i, { identity, resource, day }] of parsed.entries()) {
       const row = identity === this.account ? rows.get(`${resource}|${day}`) : undefined;
       answers.push(row ? await this.digestOf(keys[i] as string, row, digester) : undefined);
+      if (performance.now() - since > DIGEST_SLICE_MS) {
+        await yieldToEventLoop();
+        since = performance.now();
+      }
     }
     return answers;
   }

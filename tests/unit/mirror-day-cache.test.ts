@@ -288,6 +288,26 @@ describe("MirrorDayCache digests of a range", () => {
     expect(got.map((d) => d?.digest)).toEqual([{ records: 1 }, undefined, undefined, { records: 2 }]);
     expect(readDigests).toHaveBeenCalledTimes(1);
   });
+
+  it("gives the event loop turns while it reads and opens a long range, with the same answers", async () => {
+    // Two years of summaries held the server's loop for seconds at scale 20 (sign-in waited):
+    // a callback queued before the read runs before it ends, while the days are read in parts.
+    const digester = { name: "count/1", of: (rs: readonly unknown[]) => ({ records: rs.length }) };
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester });
+    const days = Array.from({ length: 200 }, (_, i) => new Date(Date.parse("2026-01-01T00:00:00Z") + i * 86_400_000).toISOString().slice(0, 10));
+    for (const [i, day] of days.entries()) await cache.set(dayKey(ACCOUNT, "purchases", day), { records: records.slice(0, 1 + (i % 2)), complete: true, fetchedAt: NOW });
+    let turns = 0;
+    const tick = () => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    let done = false;
+    setImmediate(tick);
+    const got = await cache.getDigests(days.map((day) => dayKey(ACCOUNT, "purchases", day)), digester);
+    done = true;
+    expect(got.map((d) => d?.digest)).toEqual(days.map((_, i) => ({ records: 1 + (i % 2) })));
+    expect(turns).toBeGreaterThan(0);
+  });
 });
 
 // What a table checks its sorted index against: the range's stamps, without opening a day.
