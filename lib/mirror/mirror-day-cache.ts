@@ -25,7 +25,7 @@ import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
  * store is read DIGEST_READ_DAYS days at a time and the opening gives the loop a turn every
  * DIGEST_SLICE_MS, so another request's work runs in between.
  */
-const DIGEST_READ_DAYS = 92;
+const DIGEST_READ_DAYS = 184;
 const DIGEST_SLICE_MS = 15;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
