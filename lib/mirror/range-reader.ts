@@ -45,7 +45,11 @@ export function mirrorOver(upstream: SalesApiClient, days: DayStore, clock: () =
   const identity = upstream.identity;
   return {
     identity,
-    fetchRange: (resource, range, options) => readRange(days, upstream, resource, range, options, clock),
+    // The whole read is the report's (its store reads too): forgetting the account waits for it (forget-my-data.ts).
+    fetchRange: (resource, range, options) => {
+      const read = () => readRange(days, upstream, resource, range, options, clock);
+      return upstream.asReport ? upstream.asReport(read) : read();
+    },
     fetchCatalog: (name) => upstream.fetchCatalog(name),
     probeKeyType: () => upstream.probeKeyType(),
     reportDeadline: () => upstream.reportDeadline(),
