@@ -60,8 +60,8 @@ export interface SalesApiClient {
   /**
    * `work` counted as a report of this credential while it runs (an interactive client; a
    * background one runs it as it is): the caller's whole read of a range, its store reads with its
-   * fetches, so "Forget my data" waits for it and the background sync yields to it. Optional: a
-   * test's fake runs the work unmarked.
+   * fetches (fetchDays is not marked again inside it), so "Forget my data" waits for it and the
+   * background sync yields to it. Optional: a test's fake runs the work unmarked.
    */
   asReport?<T>(work: () => Promise<T>): Promise<T>;
   /** An optional catalog: `available: false` when the upstream has none (404) or the key may not read it. */
@@ -111,7 +111,7 @@ export function createSalesApiClient(options: SalesApiClientOptions): SalesApiCl
     identity,
     fetchDays: background
       ? (resource, range, daysOptions) => fetchDays(deps, resource, range, { ...daysOptions, beforeWindow: daysOptions.beforeWindow ?? (() => state.reports.idle(identity, daysOptions.signal)) })
-      : (resource, range, daysOptions) => state.reports.during(identity, () => fetchDays(deps, resource, range, daysOptions)),
+      : (resource, range, daysOptions) => fetchDays(deps, resource, range, daysOptions),
     asReport: background ? (work) => work() : (work) => state.reports.during(identity, work),
     reportDeadline: () => new Deadline(deps.deadlineMs),
     fetchCatalog: (name) => fetchCatalog(catalogs, name),
