@@ -2,12 +2,15 @@
 // got a refund or a chargeback, by last milestone, by carrier and by days from order to delivery,
 // and per carrier whether late deliveries are refunded more often than those on time. Refunds and
 // chargebacks reach their order by `orderId` (the same join as the report's before/after delivery).
-// Orders are read as the orders fact table's DeliveryOrder, whether they came from the table or
-// from the records (deliveryOrderOf), so both count alike.
+// The rates are read off groups of orders (DeliveryGroup): the orders fact table groups its rows
+// (lib/store/order-fact-sql.ts), and the records' orders, read as the table's DeliveryOrder
+// (deliveryOrderOf), are grouped here (deliveryGroupsOf), so both count alike.
 import type { Order } from "@/lib/records/order";
-import type { DeliveryOrder } from "@/lib/store/order-fact-store";
+import { DELIVERY_DAY_BUCKETS, daysToDelivery, deliveryDaysId, lateBucket, LATE_AFTER_DAYS, type DeliveryDaysId } from "@/lib/records/delivery-days";
+import type { DeliveryGroup, DeliveryOrder } from "@/lib/store/order-fact-store";
 
-export type { DeliveryOrder };
+export type { DeliveryDaysId, DeliveryGroup, DeliveryOrder };
+export { DELIVERY_DAY_BUCKETS, daysToDelivery, deliveryDaysId, LATE_AFTER_DAYS };
 
 /** As the orders fact table reads an instant (Date.parse): null when absent or unreadable. */
 const parsed = (value: string | null | undefined): number | null => {
@@ -27,15 +30,6 @@ export interface OrderLinked { orderId: string | null }
 /** A group of orders: how many, how many with a refund / a chargeback, and the rates (null without orders). */
 export interface RateRow { key: string; orders: number; refunded: number; chargedBack: number; refundRate: number | null; chargebackRate: number | null }
 
-export type DeliveryDaysId = "upTo3" | "upTo7" | "upTo14" | "over14" | "notDelivered";
-/** Whole days from order (orderCreatedAt) to delivery (deliveredAt), the last bucket open. */
-export const DELIVERY_DAY_BUCKETS: ReadonlyArray<{ id: DeliveryDaysId; from: number; to: number | null }> = [
-  { id: "upTo3", from: 0, to: 3 }, { id: "upTo7", from: 4, to: 7 }, { id: "upTo14", from: 8, to: 14 }, { id: "over14", from: 15, to: null },
-];
-
-/** A delivery is late when it took more than this many whole days after the order. */
-export const LATE_AFTER_DAYS = 7;
-
 export interface CarrierLateness { carrier: string; onTime: RateRow; late: RateRow }
 
 export interface DeliveryRefunds {
@@ -50,27 +44,14 @@ export interface DeliveryRefunds {
   lateByCarrier: CarrierLateness[];
 }
 
-const DAY = 86_400_000;
-
-/** Whole days from order to delivery, or null when not delivered (or the dates are unreadable). */
-export function daysToDelivery(o: Pick<DeliveryOrder, "orderedAt" | "deliveredAt">): number | null {
-  if (o.deliveredAt === null || o.orderedAt === null) return null;
-  return Math.max(0, Math.floor((o.deliveredAt - o.orderedAt) / DAY));
-}
-
-export function deliveryDaysId(days: number | null): DeliveryDaysId {
-  if (days === null) return "notDelivered";
-  return DELIVERY_DAY_BUCKETS.find((b) => b.to === null || days <= b.to)!.id;
-}
-
 class Tally {
   orders = 0;
   refunded = 0;
   chargedBack = 0;
-  add(refund: boolean, chargeback: boolean) {
-    this.orders++;
-    if (refund) this.refunded++;
-    if (chargeback) this.chargedBack++;
+  add(g: Pick<DeliveryGroup, "refunded" | "chargedBack" | "orders">) {
+    this.orders += g.orders;
+    if (g.refunded) this.refunded += g.orders;
+    if (g.chargedBack) this.chargedBack += g.orders;
   }
   row(key: string): RateRow {
     const rate = (n: number) => (this.orders === 0 ? null : n / this.orders);
@@ -80,29 +61,54 @@ class Tally {
 
 const tallyOf = (map: Map<string, Tally>, key: string) => map.get(key) ?? map.set(key, new Tally()).get(key)!;
 const rows = (map: Map<string, Tally>) => [...map].map(([key, t]) => t.row(key)).sort((a, b) => b.orders - a.orders || a.key.localeCompare(b.key));
-const orderIds = (records: readonly OrderLinked[] | null) => new Set((records ?? []).flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
 
-/** `orders`: the period's physical orders. `refunds`/`chargebacks` null when the Sales API does not offer them: nothing is then counted as one. */
-export function deliveryRefunds(orders: readonly DeliveryOrder[], refunds: readonly OrderLinked[] | null, chargebacks: readonly OrderLinked[] | null): DeliveryRefunds {
-  const refundedIds = orderIds(refunds);
-  const chargedIds = orderIds(chargebacks);
+/**
+ * The order ids a list of refunds or chargebacks names, as numbers: an order's id is a number,
+ * and a record names it when its orderId is that number's text (the records' join, String(id)).
+ * Null when the Sales API does not offer the list.
+ */
+export function linkedOrderIds(records: readonly OrderLinked[] | null): number[] {
+  const ids = new Set<number>();
+  for (const r of records ?? []) {
+    if (r.orderId === null) continue;
+    const id = Number(r.orderId);
+    if (Number.isSafeInteger(id) && String(id) === r.orderId) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** The records' physical orders as the fact table groups its rows: `refunded`/`chargedBack` the order ids named (linkedOrderIds). */
+export function deliveryGroupsOf(orders: readonly DeliveryOrder[], refunded: readonly number[], chargedBack: readonly number[]): DeliveryGroup[] {
+  const refundedIds = new Set(refunded);
+  const chargedIds = new Set(chargedBack);
+  const groups = new Map<string, DeliveryGroup>();
+  for (const o of orders) {
+    const group = { milestone: o.milestone, carrier: o.carrier, bucket: deliveryDaysId(daysToDelivery(o)), refunded: refundedIds.has(o.orderId), chargedBack: chargedIds.has(o.orderId) };
+    const key = JSON.stringify(group);
+    const found = groups.get(key);
+    if (found) found.orders++;
+    else groups.set(key, { ...group, orders: 1 });
+  }
+  return [...groups.values()];
+}
+
+/** The delivery rates of the period's physical orders, from their groups (deliveryGroupsOf's or the fact table's). */
+export function deliveryRefunds(groups: readonly DeliveryGroup[]): DeliveryRefunds {
   const milestones = new Map<string, Tally>();
   const carriers = new Map<string, Tally>();
   const days = new Map<string, Tally>([...DELIVERY_DAY_BUCKETS.map((b) => b.id), "notDelivered"].map((id) => [id, new Tally()]));
   const lateness = new Map<string, { onTime: Tally; late: Tally }>();
   let count = 0;
-  for (const o of orders) {
-    count++;
-    const refund = refundedIds.has(String(o.orderId));
-    const chargeback = chargedIds.has(String(o.orderId));
-    const carrier = o.carrier || "unknown";
-    tallyOf(milestones, o.milestone).add(refund, chargeback);
-    tallyOf(carriers, carrier).add(refund, chargeback);
-    const d = daysToDelivery(o);
-    tallyOf(days, deliveryDaysId(d)).add(refund, chargeback);
-    if (d === null) continue;
+  for (const g of groups) {
+    count += g.orders;
+    const carrier = g.carrier || "unknown";
+    tallyOf(milestones, g.milestone).add(g);
+    tallyOf(carriers, carrier).add(g);
+    tallyOf(days, g.bucket).add(g);
+    const late = lateBucket(g.bucket);
+    if (late === null) continue;
     const pair = lateness.get(carrier) ?? lateness.set(carrier, { onTime: new Tally(), late: new Tally() }).get(carrier)!;
-    (d > LATE_AFTER_DAYS ? pair.late : pair.onTime).add(refund, chargeback);
+    (late ? pair.late : pair.onTime).add(g);
   }
   return {
     orders: count,

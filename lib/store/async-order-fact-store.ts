@@ -6,10 +6,10 @@ import "server-only";
 // answer for answer (lib/store/order-fact-store.ts).
 import type { AsyncFactTable } from "./async-purchase-fact-store";
 import {
-  choiceStatements, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE,
-  type ChoiceRecords, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+  choiceStatements, deliveryGroupOf, deliveryGroupsStatement, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE,
+  type ChoiceRecords, type DeliveryGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
-import type { DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import type { DeliveryGroup, DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class AsyncOrderFactStore implements OrderFactStore {
@@ -33,9 +33,14 @@ export class AsyncOrderFactStore implements OrderFactStore {
     return orderGroupsOf(rows.buckets, rows.fulfilment);
   }
 
-  async deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]> {
+  async deliveryGroups(account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Promise<DeliveryGroup[]> {
     if (plan.bucketStarts.length === 0) return [];
-    return (await this.facts.all<DeliveryOrderRecord>(deliveryOrdersStatement(this.facts.dialect, this.facts.table, account, plan))).map(deliveryOrderOfRecord);
+    return (await this.facts.all<DeliveryGroupRecord>(deliveryGroupsStatement(this.facts.dialect, this.facts.table, account, plan, refunded, chargedBack))).map(deliveryGroupOf);
+  }
+
+  async deliveryOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<DeliveryOrder[]> {
+    if (plan.bucketStarts.length === 0 || ids.length === 0) return [];
+    return (await this.facts.all<DeliveryOrderRecord>(deliveryOrdersStatement(this.facts.dialect, this.facts.table, account, plan, ids))).map(deliveryOrderOfRecord);
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {

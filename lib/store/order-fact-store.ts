@@ -7,6 +7,7 @@
 // the mirror stores that day (as the purchases fact table's). Rows are made by
 // lib/query/order-facts.ts; queries are planned by lib/query/order-query.ts and run here.
 import type { FactDayMeta, FactPageOf, FactPageRequestOf, FactPlanOf } from "./purchase-fact-store";
+import type { DeliveryDaysId } from "@/lib/records/delivery-days";
 
 /**
  * The Orders report's filters (its FILTERS in lib/reports/server/orders-report.ts), each a
@@ -107,6 +108,16 @@ export interface DeliveryOrder {
   deliveredAt: number | null;
 }
 
+/** Physical orders of one milestone, carrier ("" without one) and days-to-delivery bucket, named or not by a refund / a chargeback: how many. */
+export interface DeliveryGroup {
+  milestone: string;
+  carrier: string;
+  bucket: DeliveryDaysId;
+  refunded: boolean;
+  chargedBack: boolean;
+  orders: number;
+}
+
 export interface OrderFactStore {
   /** Replaces every row of the account's day by `rows`, atomically. */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]): Promise<void>;
@@ -118,8 +129,10 @@ export interface OrderFactStore {
   choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices>;
   /** One page of the orders table: the plan's rows after its filters, sorted by the store, with their total. */
   orderPage(account: string, request: OrderPageRequest): Promise<OrderPage>;
-  /** The physical orders (milestone not "") of the plan's range after its filters, in no particular order. */
-  deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]>;
+  /** The physical orders (milestone not "") of the plan's range after its filters, grouped (DeliveryGroup), `refunded` and `chargedBack` naming order ids; in no particular order. */
+  deliveryGroups(account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Promise<DeliveryGroup[]>;
+  /** The physical orders of the plan's range after its filters whose id is one of `ids`, in no particular order. */
+  deliveryOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<DeliveryOrder[]>;
   /** Which of `ids` are rows of the plan's range after its filters, and where each lives (in the table's order of days and rows). */
   locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]>;
   /** Deletes every row of the account. */

@@ -5,10 +5,10 @@ import "server-only";
 // one transaction (sqlite-fact-table-store.ts).
 import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
-  choiceStatements, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE, orderRowValues, ORDER_ROW_COLUMNS,
-  type ChoiceGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+  choiceStatements, deliveryGroupOf, deliveryGroupsStatement, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type DeliveryGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
-import type { DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import type { DeliveryGroup, DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 
 const TABLE = "order_facts";
 
@@ -39,9 +39,14 @@ export class SqliteOrderFactStore extends SqliteFactTableStore<OrderFactRow> imp
     return orderGroupsOf(this.all<OrderBucketRecord>(orderBucketStatement("sqlite", TABLE, account, plan)), this.all<FulfilmentRecord>(fulfilmentStatement("sqlite", TABLE, account, plan)));
   }
 
-  async deliveryOrders(account: string, plan: OrderFactPlan): Promise<DeliveryOrder[]> {
+  async deliveryGroups(account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Promise<DeliveryGroup[]> {
     if (plan.bucketStarts.length === 0) return [];
-    return this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan)).map(deliveryOrderOfRecord);
+    return this.all<DeliveryGroupRecord>(deliveryGroupsStatement("sqlite", TABLE, account, plan, refunded, chargedBack)).map(deliveryGroupOf);
+  }
+
+  async deliveryOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<DeliveryOrder[]> {
+    if (plan.bucketStarts.length === 0 || ids.length === 0) return [];
+    return this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan, ids)).map(deliveryOrderOfRecord);
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {

@@ -3,10 +3,13 @@ import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currenc
 import { orderFactRows } from "@/lib/query/order-facts";
 import { queryOrders } from "@/lib/query/order-query";
 import { buildOrdersView } from "@/lib/reports/server/orders-report";
+import { loadDeliveryInputs } from "@/lib/reports/server/refunds-delivery";
+import { deliveryGroupsOf, deliveryOrderOf } from "@/lib/analytics/delivery-refunds";
+import { orderPlan } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
 import { FACT_DAY, factDayStoreBehaviour, filledStore, recordsAnswerOutsideTheTable, type StoreBackend } from "./fact-day-store-behaviour";
-import { allOrders, fillOrderFactStore, heldOrdersClient, orderDays, ordersParams, type OrdersQuery } from "./order-facts-fixture";
+import { allOrders, fillOrderFactStore, heldOrdersClient, NOW, orderDays, ordersParams, type OrdersQuery } from "./order-facts-fixture";
 import { mostCommon, readAndSameAsRecords, viewsFromFactsAndRecords } from "./views-from-facts";
 
 // What the Orders report relies on from an orders fact store: a day's rows replaced as one,
@@ -78,6 +81,65 @@ export function orderFactStoreBehaviour(name: string, backend: OrderFactBackend)
     it("a range the table does not hold (or holds from another fetch): the records answer", async () => {
       const query: OrdersQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", granularity: "day", filters: {}, currency: assumeCurrency("brl") };
       await recordsAnswerOutsideTheTable(facts.store, query, (q) => bothViews(facts.store, q), (day) => orderFactRows(orderDays().get(day)!));
+    });
+  });
+
+  describe(`${name}: the Refunds report's delivery panels`, () => {
+    const facts = filledStore(backend, fillOrderFactStore);
+    // Refunds and chargebacks naming some of the orders, an order twice, one no order has, and ids the join cannot read as an order's.
+    const ids = allOrders().map((o) => o.orderId);
+    const links = {
+      refunds: [...[...ids.filter((id) => id % 7 === 0), ids[0]!, 999_999_999].map((id): { orderId: string | null } => ({ orderId: String(id) })), { orderId: null }, { orderId: `0${ids[1]!}` }],
+      chargebacks: ids.filter((id) => id % 11 === 0).map((id) => ({ orderId: String(id) })),
+    };
+    const sorted = <T>(rows: readonly T[]) => [...rows].map((r) => JSON.stringify(r)).sort();
+    const both = async (query: OrdersQuery, withGroups = true) => {
+      const params = ordersParams(query);
+      const views = await viewsFromFactsAndRecords(facts.store, "deliveryGroups", async (orderFacts) => {
+        const inputs = await loadDeliveryInputs(heldOrdersClient(), params, { orderFacts, currency: query.currency }, { ...links, withGroups });
+        return { groups: inputs.groups && sorted(inputs.groups), named: sorted(inputs.named) };
+      });
+      return views;
+    };
+
+    it("groups the period's physical orders where they are, as the records' orders group, and reads only the orders the refunds name", async () => {
+      const view = await readAndSameAsRecords(both({ from: "2026-03-01", to: "2026-05-31", timeZone: "America/Sao_Paulo", granularity: "day", filters: {}, currency: assumeCurrency("brl") }));
+      const groups = view.groups!.map((g) => JSON.parse(g) as { bucket: string; refunded: boolean; chargedBack: boolean; orders: number });
+      // Every bucket, refunded and charged-back orders, and named orders are there: the comparison holds of something.
+      expect(new Set(groups.map((g) => g.bucket)).size).toBeGreaterThanOrEqual(4);
+      expect(groups.some((g) => g.refunded) && groups.some((g) => g.chargedBack) && groups.some((g) => !g.refunded)).toBe(true);
+      expect(view.named.length).toBeGreaterThan(0);
+      expect(view.named.length).toBeLessThan(groups.reduce((n, g) => n + g.orders, 0) / 3);
+    });
+
+    it("after the report's filters, in another zone; without the rates (dated by request) no group is read", async () => {
+      const filtered: OrdersQuery = { from: "2026-04-01", to: "2026-04-30", timeZone: "Asia/Kathmandu", granularity: "day", filters: { product: [mostCommon(allOrders().flatMap((o) => (o.lastTrackingMilestone && o.productName ? [o.productName] : [])))], country: ["BR", "none"] }, currency: assumeCurrency("brl") };
+      const view = await readAndSameAsRecords(both(filtered));
+      expect(view.groups!.length).toBeGreaterThan(0);
+      const named = await both(filtered, false);
+      expect(named.read).toBe(false);
+      expect(named.fromFacts).toEqual(named.fromRecords);
+      expect(named.fromFacts.groups).toBeNull();
+    });
+
+    it("buckets the days to delivery at their bounds as the records do (floored whole days, a delivery before its order as day 0)", async () => {
+      const [day, records] = [...orderDays()].find(([, r]) => r.filter((o) => o.lastTrackingMilestone && o.orderCreatedAt).length >= 9)!;
+      const HOUR = 3_600_000;
+      const lags = [-2 * 24 * HOUR, 0, 4 * 24 * HOUR - 1, 4 * 24 * HOUR, 8 * 24 * HOUR - 1, 8 * 24 * HOUR, 15 * 24 * HOUR - 1, 15 * 24 * HOUR, 40 * 24 * HOUR];
+      let i = 0;
+      const edged = records.map((o) => (o.lastTrackingMilestone && o.orderCreatedAt && i < lags.length ? { ...o, lastTrackingMilestone: "delivered", deliveredAt: new Date(Date.parse(o.orderCreatedAt) + lags[i++]!).toISOString() } : o));
+      await facts.store.replaceDay("delivery-edges", day, NOW, orderFactRows(edged));
+      try {
+        const { plan } = orderPlan({ from: day, to: day, timeZone: "UTC", granularity: "day", filters: {} });
+        const named = edged.map((o) => o.orderId).filter((_, k) => k % 2 === 0);
+        // The day's records are that UTC day's (their checkoutInitializedAt, the plan's instant).
+        const physical = edged.flatMap((o) => deliveryOrderOf(o) ?? []);
+        const groups = await facts.store.deliveryGroups("delivery-edges", plan, named, []);
+        expect(sorted(groups)).toEqual(sorted(deliveryGroupsOf(physical, named, [])));
+        expect(new Set(groups.map((g) => g.bucket))).toEqual(new Set(["upTo3", "upTo7", "upTo14", "over14", ...groups.filter((g) => g.bucket === "notDelivered").map((g) => g.bucket)]));
+      } finally {
+        await facts.store.forget("delivery-edges");
+      }
     });
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { daysToDelivery, deliveryDaysId, deliveryOrderOf, deliveryRefunds } from "@/lib/analytics/delivery-refunds";
+import { daysToDelivery, deliveryDaysId, deliveryGroupsOf, deliveryOrderOf, deliveryRefunds, LATE_AFTER_DAYS, linkedOrderIds, type OrderLinked } from "@/lib/analytics/delivery-refunds";
+import { lateBucket } from "@/lib/records/delivery-days";
+import type { DeliveryOrder } from "@/lib/store/order-fact-store";
 import { eventFactRow } from "@/lib/query/event-facts";
 import type { Order } from "@/lib/records/order";
 
@@ -28,8 +30,11 @@ const ORDERS = [
 const REFUNDS = [{ orderId: 1 }, { orderId: "2" }, { orderId: 5 }, { orderId: 7 }, { orderId: 1 }].map((r) => eventFactRow("refunds", r));
 const CHARGEBACKS = [{ orderId: 2 }, { orderId: 4 }].map((r) => eventFactRow("chargebacks", r));
 
+// The rates as the report reads them: the orders grouped against the ids the records name.
+const ratesOf = (orders: readonly DeliveryOrder[], refunds: readonly OrderLinked[] | null, chargebacks: readonly OrderLinked[] | null) => deliveryRefunds(deliveryGroupsOf(orders, linkedOrderIds(refunds), linkedOrderIds(chargebacks)));
+
 describe("deliveryRefunds", () => {
-  const result = deliveryRefunds(ORDERS, REFUNDS, CHARGEBACKS);
+  const result = ratesOf(ORDERS, REFUNDS, CHARGEBACKS);
 
   it("counts physical orders only", () => {
     expect(result.orders).toBe(6);
@@ -65,12 +70,30 @@ describe("deliveryRefunds", () => {
   });
 
   it("counts nothing as refunded when the endpoints are unavailable", () => {
-    const none = deliveryRefunds(ORDERS, null, null);
+    const none = ratesOf(ORDERS, null, null);
     expect(none.byCarrier.every((r) => r.refunded === 0 && r.chargedBack === 0)).toBe(true);
   });
 });
 
+describe("the orders a record names", () => {
+  it("reads an orderId as an order's id only when it is that number's text, as String(orderId) joins them", () => {
+    expect(linkedOrderIds([{ orderId: "12" }, { orderId: "012" }, { orderId: "12.0" }, { orderId: " 7" }, { orderId: null }, { orderId: "12" }, { orderId: "x" }])).toEqual([12]);
+    expect(linkedOrderIds(null)).toEqual([]);
+  });
+
+  it("groups orders named twice once, and counts each order once", () => {
+    const groups = deliveryGroupsOf(ORDERS, [1, 1, 2], [2]);
+    expect(groups.reduce((n, g) => n + g.orders, 0)).toBe(ORDERS.length);
+    expect(groups.filter((g) => g.refunded).reduce((n, g) => n + g.orders, 0)).toBe(2);
+  });
+});
+
 describe("days to delivery", () => {
+  it("calls a bucket late exactly when its days are past LATE_AFTER_DAYS", () => {
+    for (let d = 0; d <= 40; d++) expect(lateBucket(deliveryDaysId(d))).toBe(d > LATE_AFTER_DAYS);
+    expect(lateBucket(deliveryDaysId(null))).toBeNull();
+  });
+
   it("floors to whole days and buckets them", () => {
     expect(daysToDelivery({ orderedAt: Date.parse("2026-03-01T00:00:00Z"), deliveredAt: Date.parse("2026-03-04T23:59:00Z") })).toBe(3);
     expect(deliveryDaysId(3)).toBe("upTo3");

@@ -3,9 +3,10 @@ import "server-only";
 // The Refunds report's delivery panels (creator keys): the period's physical orders, from the
 // orders fact table when it holds every day of the period as the mirror served them (its day
 // marks fetched first, which fetches what is missing or stale and so writes its rows), else from
-// the records, read as the table's rows (deliveryOrderOf); and each refund placed before or after
-// its order's delivery.
-import { deliveryOrderOf, type DeliveryOrder } from "@/lib/analytics/delivery-refunds";
+// the records, read as the table's rows (deliveryOrderOf): grouped for the rates (the table groups
+// its own, so no order crosses), and the orders the refunds name, each refund placed before or
+// after its order's delivery.
+import { deliveryGroupsOf, deliveryOrderOf, linkedOrderIds, type DeliveryGroup, type DeliveryOrder, type OrderLinked } from "@/lib/analytics/delivery-refunds";
 import { orderPlan } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
@@ -15,18 +16,34 @@ import { orderDayMarks } from "./orders-facts";
 import { loadOrders } from "./orders-report";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-/** The period's physical orders after the URL's filters (the Orders report's). */
-export async function loadDeliveryOrders(client: MirroredClient, params: ReportParams, options: LoadOptions): Promise<DeliveryOrder[]> {
+export interface DeliveryInputs {
+  /** The period's physical orders grouped (null when the rates are not asked for). */
+  groups: DeliveryGroup[] | null;
+  /** The physical orders of the period the refunds name. */
+  named: DeliveryOrder[];
+}
+
+/**
+ * The period's physical orders after the URL's filters (the Orders report's), as the delivery
+ * panels read them: grouped against the orders `refunds` and `chargebacks` name when `withGroups`,
+ * and the orders the refunds name.
+ */
+export async function loadDeliveryInputs(client: MirroredClient, params: ReportParams, options: LoadOptions, links: { refunds: readonly OrderLinked[] | null; chargebacks: readonly OrderLinked[] | null; withGroups: boolean }): Promise<DeliveryInputs> {
+  const refunded = linkedOrderIds(links.refunds);
+  const chargedBack = linkedOrderIds(links.chargebacks);
   const facts = options.orderFacts;
   if (facts) {
     const marks = await orderDayMarks(client, params, params.tz, options);
     if (await factsHold(facts, client.identity, [marks.report])) {
       const { plan } = orderPlan({ from: params.from, to: params.to, timeZone: params.tz, granularity: "day", filters: params.filters });
-      return facts.deliveryOrders(client.identity, plan);
+      const [groups, named] = await Promise.all([links.withGroups ? facts.deliveryGroups(client.identity, plan, refunded, chargedBack) : null, facts.deliveryOrders(client.identity, plan, refunded)]);
+      return { groups, named };
     }
   }
   const { orders } = await loadOrders(client, { ...params, compare: "none" }, options);
-  return orders.flatMap((o) => deliveryOrderOf(o) ?? []);
+  const physical = orders.flatMap((o) => deliveryOrderOf(o) ?? []);
+  const wanted = new Set(refunded);
+  return { groups: links.withGroups ? deliveryGroupsOf(physical, refunded, chargedBack) : null, named: physical.filter((o) => wanted.has(o.orderId)) };
 }
 
 export interface RefundDelivery { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> }

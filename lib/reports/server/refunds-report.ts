@@ -13,7 +13,7 @@ import type { KeyType } from "@/lib/sales-api";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { kpiCards, type KpiSpec } from "@/lib/reports/kpi-cards";
-import { loadDeliveryOrders, refundDelivery } from "@/lib/reports/server/refunds-delivery";
+import { loadDeliveryInputs, refundDelivery } from "@/lib/reports/server/refunds-delivery";
 import { loadBothPeriods, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRefundRecords, REFUND_FILTER_KEYS, type RefundRecords } from "@/lib/reports/server/refunds-records";
 import { refundsFromFacts } from "@/lib/reports/server/refunds-facts";
@@ -110,11 +110,11 @@ async function refundsView(client: MirroredClient, keyType: KeyType, params: Rep
   const days = daysToRefund(refunds ?? []);
 
   // Orders are a creator's only; an affiliate's report asks nothing of them.
-  const orders = keyType === "creator" && (refunds || chargebacks) ? await loadDeliveryOrders(client, params, { ...options, currency: data.currency }) : null;
   // Rates over the period's orders need the refunds of those same sales: dated by sale only.
   // A chargeback is a dispute opened (sale-losses.ts): alerts are not counted here either.
-  const deliveryRates: DeliveryRefunds | null = orders && params.dating === "sale" ? deliveryRefunds(orders, refunds, chargebacks?.filter((c) => c.dispute) ?? null) : null;
-  const delivery = orders && refunds ? refundDelivery(orders, refunds) : null;
+  const orders = keyType === "creator" && (refunds || chargebacks) ? await loadDeliveryInputs(client, params, { ...options, currency: data.currency }, { refunds, chargebacks: chargebacks?.filter((c) => c.dispute) ?? null, withGroups: params.dating === "sale" }) : null;
+  const deliveryRates: DeliveryRefunds | null = orders?.groups ? deliveryRefunds(orders.groups) : null;
+  const delivery = orders && refunds ? refundDelivery(orders.named, refunds) : null;
 
   // The table's rows come a page at a time from /api/reports/refunds/rows/{refunds,chargebacks}.
   const records = (list: LossTable | null) => (list ? { columns: list.columns, total: list.rows.length } : null);
