@@ -1,4 +1,4 @@
-// npm run bench:views [-- --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts --profile DIR --engine sqlite|duckdb --mirror-dir DIR]
+// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts --profile DIR --engine sqlite|duckdb --mirror-dir DIR]
 // — the views of the reports that read the fact tables, built in this process as their routes
 // build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
@@ -12,6 +12,7 @@
 // once serialized, with what serializing and decoding it again costs here. --engine duckdb puts the
 // four fact tables in one DuckDB file, their stores in one worker thread (SALESDASH_FACT_ENGINE=duckdb),
 // as the app opens them in that mode; the carts' store then aggregates the Abandonment panels there too.
+// --view-here makes the payout calendar's view in this thread (its worker's class, not its thread), so --profile sees it.
 // --mirror-dir DIR reads the mirror a `bench:reports -- --backend sqlite|duckdb --data-dir D --keep`
 // run filled (DIR = D/sqlite, or D/duckdb with --engine duckdb) instead of filling one: scale 20 is profiled without its 7-minute
 // fill. Its days are judged fresh as the server judges them (the real clock), and the account is
@@ -30,6 +31,9 @@ import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
+import { newPayoutBacktests } from "@/lib/reports/server/payouts-kept";
+import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
+import { processShared } from "@/lib/store/process-state";
 import { overviewWindows } from "@/lib/reports/overview-windows";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
@@ -43,7 +47,7 @@ import { runMain } from "./bench/run-main";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-const { values } = parseArgs({ options: { scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" }, "mirror-dir": { type: "string" } } });
+const { values } = parseArgs({ options: { "view-here": { type: "boolean", default: false }, scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" }, "mirror-dir": { type: "string" } } });
 if (values.engine !== "sqlite" && values.engine !== "duckdb") throw new Error(`--engine: sqlite or duckdb, not ${values.engine}`);
 const ON_DUCKDB = values.engine === "duckdb";
 const SCALE = Number(values.scale);
@@ -54,6 +58,8 @@ const SECRET = KEPT ? "bench-reports-secret-0123456789abcdef0123456789abcdef" : 
 const KEPT_BASE_URL = "https://127.0.0.1:9513";
 // The account's identity is keyed by the server's secret as the dashboard's (credentialIdentity): without it, no day of the kept fill is this account's.
 if (KEPT) process.env.AUTH_SECRET = SECRET;
+// --view-here: the payout view's worker class in this thread, so that --profile sees its work.
+if (values["view-here"]) processShared("payout-backtests", () => newPayoutBacktests(new PayoutsViewWorker()));
 
 type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts: CartFactStore; eventFacts: EventFactStore };
 const VIEWS: Record<string, (client: MirroredClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {

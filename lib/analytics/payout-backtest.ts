@@ -4,7 +4,7 @@
 // finally lost. Only months whose sales are past the horizon take part: their outcome is final.
 import { DAY_MS } from "@/lib/calendar";
 import { saleLostCents, type BandRatios, type PayoutSale } from "./payout-calendar";
-import { expectedLossCents, fitRiskModel, HORIZON_DAYS, lossesBySale, lossSalesOf, type LossEvent } from "./payout-risk";
+import { expectedLossCents, fitWithLosses, HORIZON_DAYS, lossesBySale, lossSalesOf, type LossEvent } from "./payout-risk";
 
 export interface BacktestMonthSpan { month: string; startMs: number; endMs: number }
 
@@ -53,15 +53,34 @@ export interface BacktestSpanKept {
 /** The sale fields a month's start reads (what crosses to the worker: payout-backtest-worker.ts). */
 export type BacktestSale = Pick<PayoutSale, "id" | "soldMs" | "netCents" | "product" | "availableMs">;
 
+/** When each sale was made and becomes available (null as -Infinity), once per list: each back-tested month's start picks its sales from them. */
+const instantsOfSales = new WeakMap<readonly BacktestSale[], { soldMs: Float64Array; availableMs: Float64Array }>();
+
+function saleInstants(sales: readonly BacktestSale[]): { soldMs: Float64Array; availableMs: Float64Array } {
+  let found = instantsOfSales.get(sales);
+  if (!found) {
+    found = { soldMs: new Float64Array(sales.length), availableMs: new Float64Array(sales.length) };
+    for (let i = 0; i < sales.length; i++) {
+      found.soldMs[i] = sales[i]!.soldMs;
+      found.availableMs[i] = sales[i]!.availableMs ?? -Infinity;
+    }
+    instantsOfSales.set(sales, found);
+  }
+  return found;
+}
+
 /** `lossSales`: the sales a loss names, by id (payout-risk.ts's lossSalesOf). */
 export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonly LossEvent[], span: BacktestMonthSpan, lossSales: ReadonlyMap<number, BacktestSale> = lossSalesOf(sales, events)): BacktestSpanKept {
-  const model = fitRiskModel(sales, events, span.startMs, lossSales);
   const known = lossesBySale(events, lossSales, span.startMs);
+  const model = fitWithLosses(sales, known, lossSales, span.startMs);
+  const { soldMs, availableMs } = saleInstants(sales);
   const ids: number[] = [];
   const before: number[] = [];
   const expected: number[] = [];
-  for (const s of sales) {
-    if (s.soldMs >= span.startMs || s.availableMs === null || s.availableMs < span.startMs || s.availableMs >= span.endMs) continue;
+  for (let i = 0; i < sales.length; i++) {
+    const available = availableMs[i]!;
+    if (soldMs[i]! >= span.startMs || available === -Infinity || available < span.startMs || available >= span.endMs) continue;
+    const s = sales[i]!;
     const lost = saleLostCents(s, known.get(s.id), 0);
     ids.push(s.id);
     before.push(lost);

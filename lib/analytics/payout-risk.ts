@@ -62,17 +62,35 @@ function curve(tally: Tally, kind: LossKind): LossCurve {
   return g;
 }
 
-/** Losses of each sale as known at the cutoff (requested before it, not won back before it), in request order, each capped at what the sale still had. */
+/** The events in request order (stable: ties keep the given order), once per list; null when an instant is not a number that orders. */
+const byRequest = new WeakMap<readonly LossEvent[], readonly LossEvent[] | null>();
+
+function eventsByRequest(events: readonly LossEvent[]): readonly LossEvent[] | null {
+  let sorted = byRequest.get(events);
+  if (sorted === undefined) {
+    sorted = events.every((e) => Number.isFinite(e.atMs)) ? [...events].sort((a, b) => a.atMs - b.atMs) : null;
+    byRequest.set(events, sorted);
+  }
+  return sorted;
+}
+
+/**
+ * Losses of each sale as known at the cutoff (requested before it, not won back before it), in
+ * request order, each capped at what the sale still had. The model at now, each back-tested
+ * month's start and the calendar ask it of the same events: they are put in request order once
+ * (eventsByRequest), so each sale's list comes in order without a sort of its own.
+ */
 export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
+  const sorted = eventsByRequest(events);
   const bySale = new Map<number, LossEvent[]>();
-  for (const e of events) {
+  for (const e of sorted ?? events) {
     if (e.atMs >= cutoffMs || (e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
     const list = bySale.get(e.saleId);
     if (list) list.push(e);
     else bySale.set(e.saleId, [e]);
   }
   for (const [id, list] of bySale) {
-    list.sort((a, b) => a.atMs - b.atMs);
+    if (!sorted) list.sort((a, b) => a.atMs - b.atMs);
     // A sale refunded and then charged back loses its net once.
     let left = sales.get(id)!.netCents;
     for (let i = 0; i < list.length; i++) {
@@ -84,16 +102,31 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
   return bySale;
 }
 
-/** A sale's net and its losses before the cutoff, in a tally (the account's, its product's). */
-function tallySale(t: Tally, s: RiskSale, observed: number, lost: readonly LossEvent[] | undefined): void {
-  t.observedTo[observed]! += s.netCents;
-  if (observed === HORIZON_DAYS) t.mature++;
-  if (!lost) return;
-  for (const e of lost) {
-    const k = Math.max(0, ageDay(s.soldMs, e.atMs));
-    if (k < observed) t.lost[e.kind][k]! += e.lostCents;
+/** The sales as columns, once per list: the model is fitted at now and at each back-tested month's start over the same sales. */
+interface SaleColumns { soldMs: Float64Array; net: Float64Array; product: Int32Array; products: string[]; index: Map<string, number> }
+const columnsOfSales = new WeakMap<readonly RiskSale[], SaleColumns>();
+
+function saleColumns(sales: readonly RiskSale[]): SaleColumns {
+  let c = columnsOfSales.get(sales);
+  if (c) return c;
+  const index = new Map<string, number>();
+  c = { soldMs: new Float64Array(sales.length), net: new Float64Array(sales.length), product: new Int32Array(sales.length), products: [], index };
+  for (let i = 0; i < sales.length; i++) {
+    const s = sales[i]!;
+    let p = index.get(s.product);
+    if (p === undefined) {
+      index.set(s.product, (p = c.products.length));
+      c.products.push(s.product);
+    }
+    c.soldMs[i] = s.soldMs;
+    c.net[i] = s.netCents;
+    c.product[i] = p;
   }
+  columnsOfSales.set(sales, c);
+  return c;
 }
+
+const observedDays = (soldMs: number, cutoffMs: number) => Math.min(HORIZON_DAYS, ageDay(soldMs, cutoffMs));
 
 /**
  * The sales a loss names, by id: all that lossesBySale reads of the sales. An index of every
@@ -109,24 +142,61 @@ export function lossSalesOf<S extends Pick<RiskSale, "id">>(sales: readonly S[],
   return found;
 }
 
-/** `lossSales`: lossSalesOf's (or any index holding at least those), when the caller has it. */
+/** `lossSales`: lossSalesOf's (or an index of `sales` holding at least those), when the caller has it. Each purchase is one sale of the list (lib/records/payout-columns.ts). */
 export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEvent[], cutoffMs: number, lossSales: ReadonlyMap<number, RiskSale> = lossSalesOf(sales, events)): RiskModel {
-  const losses = lossesBySale(events, lossSales, cutoffMs);
+  return fitWithLosses(sales, lossesBySale(events, lossSales, cutoffMs), lossSales, cutoffMs);
+}
+
+/**
+ * The model from the losses known at the cutoff (lossesBySale's at `cutoffMs`). A sale sold
+ * before the cutoff, with a net, is exposed on each whole day of age observed before it (up to
+ * the horizon); a loss counts on the day of age it was requested, when that day was observed.
+ * The sales are read as columns (saleColumns), a product as a number: the net and losses are
+ * whole cents, so the sums do not depend on the order they are added in.
+ */
+export function fitWithLosses(sales: readonly RiskSale[], losses: ReadonlyMap<number, readonly LossEvent[]>, lossSales: ReadonlyMap<number, RiskSale>, cutoffMs: number): RiskModel {
+  const c = saleColumns(sales);
   const account = newTally();
-  const products = new Map<string, Tally>();
-  for (const s of sales) {
-    if (s.soldMs >= cutoffMs || s.netCents <= 0) continue;
-    // Days of age fully observed before the cutoff: the sale is exposed on each of them.
-    const observed = Math.min(HORIZON_DAYS, ageDay(s.soldMs, cutoffMs));
+  const tallies: Array<Tally | undefined> = new Array(c.products.length);
+  // The products in the order their first exposed sale comes, as the curves' map lists them.
+  const seen: number[] = [];
+  for (let i = 0; i < c.soldMs.length; i++) {
+    const soldMs = c.soldMs[i]!;
+    const net = c.net[i]!;
+    if (soldMs >= cutoffMs || net <= 0) continue;
+    const observed = observedDays(soldMs, cutoffMs);
     if (observed <= 0) continue;
-    let product = products.get(s.product);
-    if (!product) products.set(s.product, (product = newTally()));
-    const lost = losses.get(s.id);
-    tallySale(account, s, observed, lost);
-    tallySale(product, s, observed, lost);
+    const p = c.product[i]!;
+    let t = tallies[p];
+    if (!t) {
+      tallies[p] = t = newTally();
+      seen.push(p);
+    }
+    account.observedTo[observed]! += net;
+    t.observedTo[observed]! += net;
+    if (observed === HORIZON_DAYS) {
+      account.mature++;
+      t.mature++;
+    }
+  }
+  for (const [id, lost] of losses) {
+    const s = lossSales.get(id);
+    if (!s || s.soldMs >= cutoffMs || s.netCents <= 0) continue;
+    const observed = observedDays(s.soldMs, cutoffMs);
+    if (observed <= 0) continue;
+    // A sale of the list was exposed above, so its product has a tally (lossSales holds sales of `sales`).
+    const p = c.index.get(s.product);
+    const product = p === undefined ? undefined : tallies[p];
+    if (!product) continue;
+    for (const e of lost) {
+      const k = Math.max(0, ageDay(s.soldMs, e.atMs));
+      if (k >= observed) continue;
+      account.lost[e.kind][k]! += e.lostCents;
+      product.lost[e.kind][k]! += e.lostCents;
+    }
   }
   const curves = (t: Tally) => ({ refund: curve(t, "refund"), chargeback: curve(t, "chargeback") });
-  const byProduct = new Map([...products].filter(([, t]) => t.mature >= MIN_PRODUCT_SALES).map(([name, t]) => [name, curves(t)] as const));
+  const byProduct = new Map(seen.filter((p) => tallies[p]!.mature >= MIN_PRODUCT_SALES).map((p) => [c.products[p]!, curves(tallies[p]!)] as const));
   return { cutoffMs, account: curves(account), byProduct, matureSales: account.mature };
 }
 

@@ -5,8 +5,8 @@ import "server-only";
 // table's dialect. Same contract as SqliteEventFactStore, answer for answer
 // (lib/store/event-fact-store.ts).
 import type { AsyncFactTable } from "./async-purchase-fact-store";
-import { eventRowOf, eventRowsStatement, type EventRowRecord } from "./event-fact-sql";
-import type { EventFactQuery, EventFactRow, EventFactStore, EventResource } from "./event-fact-store";
+import { eventRowOf, eventRowsStatement, lossRowOf, lossRowsStatement, type EventRowRecord } from "./event-fact-sql";
+import type { EventFactQuery, EventFactRow, EventFactStore, EventResource, LossRow } from "./event-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class AsyncEventFactStore implements EventFactStore {
@@ -24,6 +24,11 @@ export class AsyncEventFactStore implements EventFactStore {
   async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]> {
     const { dialect, table } = this.tables[resource];
     return (await this.tables[resource].all<EventRowRecord>(eventRowsStatement(dialect, table, account, query))).map(eventRowOf);
+  }
+
+  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<LossRow[]> {
+    const { dialect, table } = this.tables[resource];
+    return (await this.tables[resource].all<EventRowRecord>(lossRowsStatement(dialect, table, account, days))).map(lossRowOf);
   }
 
   /** Both lists in one transaction: an account is never half forgotten. */

@@ -1,7 +1,7 @@
 // The refunds and chargebacks fact tables' SQL, one text for both back-ends (SQLite and
 // PostgreSQL), as the orders' (order-fact-sql.ts). Both lists have tables of one shape.
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
-import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource } from "./event-fact-store";
+import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource, type LossRow } from "./event-fact-store";
 
 /** Each list's rows and days' marks, without the back-end's prefix. */
 export const EVENT_TABLES: Record<EventResource, { rows: string; days: string }> = {
@@ -83,3 +83,14 @@ export function eventRowsStatement(dialect: FactDialect, table: string, account:
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }
+
+/** The disputes opened of the stored days, dated or not, in the records' order (eventRowsStatement's): the payout calendar's losses. */
+export function lossRowsStatement(dialect: FactDialect, table: string, account: string, days_: { from: string; to: string }): { text: string; args: unknown[] } {
+  const text = `SELECT f.sale_id, f.event_at, f.amount_cents, f.won, f.resolved_at FROM ${table} f
+    WHERE f.account = ? AND ${days(dialect)} AND f.dispute = 1
+    ORDER BY f.day DESC, f.seq`;
+  return forDialect(dialect, { text, args: [account, days_.from, days_.to] });
+}
+
+export const lossRowOf = (r: EventRowRecord): LossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
+

@@ -53,6 +53,9 @@ export interface EventFactRow {
   dims: Record<EventFactDimension, string | null>;
 }
 
+/** A dispute opened (EventFactRow's `dispute`), as the payout calendar reads it: the sale it takes from, when, how much, and whether the seller won it back. */
+export type LossRow = Pick<EventFactRow, "saleId" | "at" | "amountCents" | "dispute" | "won" | "resolvedAt">;
+
 /** A range of one list's events: its stored days, the instants [fromMs, toMs) and the URL's filters. */
 export interface EventFactQuery {
   /** The UTC days whose stored records the report reads (both inclusive). */
@@ -71,6 +74,8 @@ export interface EventFactStore {
   readDayMeta(account: string, resource: EventResource, days: readonly string[]): Promise<FactDayMeta[]>;
   /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order. */
   events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]>;
+  /** The disputes opened (`dispute`) of the stored days, dated or not, in the records' order (events'): six columns of each, not thirty. */
+  lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<LossRow[]>;
   /** Deletes every row of the account, both lists. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

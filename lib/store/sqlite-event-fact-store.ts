@@ -6,8 +6,8 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { dropOlderShape, openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
-import { eventRowOf, eventRowsStatement, eventRowValues, EVENT_ROW_COLUMNS, EVENT_TABLES, type EventRowRecord } from "./event-fact-sql";
-import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource } from "./event-fact-store";
+import { eventRowOf, eventRowsStatement, eventRowValues, lossRowOf, lossRowsStatement, EVENT_ROW_COLUMNS, EVENT_TABLES, type EventRowRecord } from "./event-fact-sql";
+import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource, type LossRow } from "./event-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class SqliteEventFactStore implements EventFactStore {
@@ -48,6 +48,11 @@ export class SqliteEventFactStore implements EventFactStore {
   async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]> {
     const statement = eventRowsStatement("sqlite", EVENT_TABLES[resource].rows, account, query);
     return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(eventRowOf);
+  }
+
+  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<LossRow[]> {
+    const statement = lossRowsStatement("sqlite", EVENT_TABLES[resource].rows, account, days);
+    return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(lossRowOf);
   }
 
   async forget(account: string): Promise<void> {

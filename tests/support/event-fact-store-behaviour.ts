@@ -130,7 +130,14 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       for (const resource of EVENT_RESOURCES) {
         for (const day of utcDays(history.from, history.to)) if (!eventDays(resource).has(day)) await store.replaceDay("creator", resource, day, NOW, []);
       }
-      const read = vi.spyOn(store, "events");
+      // The calendar's narrow read is the disputes' rows of events(), in their order, cut to its six columns.
+      for (const resource of EVENT_RESOURCES) {
+        const rows = await store.events("creator", resource, { days: history, filters: {} });
+        const narrow = rows.filter((r) => r.dispute).map((r) => ({ saleId: r.saleId, at: r.at, amountCents: r.amountCents, dispute: true, won: r.won, resolvedAt: r.resolvedAt }));
+        expect(narrow.length).toBeGreaterThan(0);
+        expect(await store.lossRows("creator", resource, history)).toEqual(narrow);
+      }
+      const read = vi.spyOn(store, "lossRows");
       try {
         for (const request of [{ now, month: "2026-04", tz: "UTC" }, { now, month: null, tz: "America/Sao_Paulo" }, { now, month: "2026-07", tz: "Asia/Kathmandu" }]) {
           const calls = read.mock.calls.length;

@@ -9,16 +9,17 @@ import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventFactRow } from "@/lib/query/event-facts";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { errorKind, type GenericRecord } from "@/lib/sales-api";
-import type { EventFactRow, EventFactStore, EventResource } from "@/lib/store/event-fact-store";
+import type { EventFactStore, EventResource, LossRow } from "@/lib/store/event-fact-store";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
 import type { RangeReport } from "@/lib/mirror/range-types";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { DayDigester } from "@/lib/mirror/day-store";
 
+/** The calendar reads of a loss record only what LossRow holds: from the tables, six columns of each disputes' row. */
 export interface PayoutLossRows {
-  refunds: EventFactRow[] | null;
-  chargebacks: EventFactRow[] | null;
+  refunds: LossRow[] | null;
+  chargebacks: LossRow[] | null;
 }
 
 export interface PayoutLosses extends PayoutLossRows {
@@ -43,10 +44,10 @@ export async function heldEventWindow(client: MirroredClient, facts: EventFactSt
   return (await factsHold(table, client.identity, [marks.report])) ? marks.report : null;
 }
 
-/** A list's rows of the history from its table, when the table holds every day as the mirror served them; null otherwise. */
+/** A list's disputes of the history from its table, when the table holds every day as the mirror served them; null otherwise. */
 async function rowsFromFacts(client: MirroredClient, facts: EventFactStore, resource: EventResource, history: { from: string; to: string }, options: LoadOptions) {
   const report = await heldEventWindow(client, facts, resource, history, options);
-  return report && { rows: await facts.events(client.identity, resource, { days: history, filters: {} }), report };
+  return report && { rows: await facts.lossRows(client.identity, resource, history), report };
 }
 
 /** The history's refunds and chargebacks; an endpoint that answers 404 is told, not fatal. */

@@ -1,0 +1,87 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { keepBacktestSpan } from "@/lib/analytics/payout-backtest";
+import { fitRiskModel, HORIZON_DAYS, lossesBySale, lossSalesOf, MIN_PRODUCT_SALES, type LossEvent } from "@/lib/analytics/payout-risk";
+import type { PayoutSale } from "@/lib/analytics/payout-calendar";
+import { oracleBacktestSpan, oracleFitRiskModel, oracleLossesBySale } from "../support/payout-model-oracle";
+
+// The payout model reads the sales as columns and the events in request order once, for the fit
+// at now and each back-tested month's start: held to the sale-by-sale oracle on random histories
+// (ties in request time, won disputes, losses past the net, sales without a net or availability,
+// products over and under the curve threshold, events of sales that are not in the list).
+const DAY = 86_400_000;
+const T0 = Date.UTC(2025, 0, 1);
+
+const history = fc.record({
+  sales: fc.array(
+    fc.record({
+      day: fc.integer({ min: 0, max: 200 }),
+      minute: fc.integer({ min: 0, max: 1439 }),
+      net: fc.oneof(fc.integer({ min: -500, max: 0 }), fc.integer({ min: 1, max: 50_000 })),
+      product: fc.constantFrom("a", "b", "c"),
+      availableAfter: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
+    }),
+    { minLength: 0, maxLength: 300 },
+  ),
+  events: fc.array(
+    fc.record({
+      sale: fc.integer({ min: 0, max: 320 }),
+      kind: fc.constantFrom("refund" as const, "chargeback" as const),
+      afterDays: fc.integer({ min: 0, max: 90 }),
+      hour: fc.constantFrom(0, 5, 5, 12),
+      lost: fc.integer({ min: 1, max: 60_000 }),
+      wonAfter: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+    }),
+    { maxLength: 200 },
+  ),
+  cutoffDay: fc.integer({ min: 0, max: 260 }),
+});
+
+type History = typeof history extends fc.Arbitrary<infer T> ? T : never;
+
+function built(h: History) {
+  const sales: PayoutSale[] = h.sales.map((s, i) => {
+    const soldMs = T0 + s.day * DAY + s.minute * 60_000;
+    return { id: i + 1, soldMs, netCents: s.net, product: s.product, currency: "brl", availableMs: s.availableAfter === null ? null : soldMs + s.availableAfter * DAY, lostNowCents: 0 };
+  });
+  const events: LossEvent[] = h.events.map((e) => {
+    const sale = sales[e.sale];
+    const atMs = (sale?.soldMs ?? T0) + e.afterDays * DAY + e.hour * 3_600_000;
+    return { saleId: e.sale + 1, kind: e.kind, atMs, lostCents: e.lost, ...(e.wonAfter === undefined ? {} : { reversedMs: atMs + e.wonAfter * DAY }) };
+  });
+  return { sales, events, cutoffMs: T0 + h.cutoffDay * DAY + 7 * 3_600_000 };
+}
+
+describe("the payout model over columns", () => {
+  it("fits the curves the sale-by-sale oracle fits, at any cutoff", () => {
+    fc.assert(
+      fc.property(history, (h) => {
+        const { sales, events, cutoffMs } = built(h);
+        expect(fitRiskModel(sales, events, cutoffMs)).toEqual(oracleFitRiskModel(sales, events, cutoffMs));
+        // Again over the same lists: what is kept per list (columns, request order) changes nothing.
+        expect(fitRiskModel(sales, events, cutoffMs - 10 * DAY)).toEqual(oracleFitRiskModel(sales, events, cutoffMs - 10 * DAY));
+        const index = lossSalesOf(sales, events);
+        expect(lossesBySale(events, index, cutoffMs)).toEqual(oracleLossesBySale(events, index, cutoffMs));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps a back-tested month's start as the oracle makes it", () => {
+    fc.assert(
+      fc.property(history, (h) => {
+        const { sales, events, cutoffMs } = built(h);
+        const span = { month: "m", startMs: cutoffMs, endMs: cutoffMs + 30 * DAY };
+        expect(keepBacktestSpan(sales, events, span)).toEqual(oracleBacktestSpan(sales, events, span));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives a product its own curves past the threshold, in the order its first exposed sale comes", () => {
+    const sales: PayoutSale[] = Array.from({ length: 2 * MIN_PRODUCT_SALES + 3 }, (_, i) => ({ id: i + 1, soldMs: T0 + (i % 3) * 60_000, netCents: 100, product: i < 3 ? "z" : i % 2 ? "b" : "a", currency: "brl", availableMs: null, lostNowCents: 0 }));
+    const model = fitRiskModel(sales, [{ saleId: 5, kind: "refund", atMs: T0 + DAY, lostCents: 40 }], T0 + (HORIZON_DAYS + 1) * DAY);
+    expect([...model.byProduct.keys()]).toEqual(["b", "a"]);
+    expect(model).toEqual(oracleFitRiskModel(sales, [{ saleId: 5, kind: "refund", atMs: T0 + DAY, lostCents: 40 }], T0 + (HORIZON_DAYS + 1) * DAY));
+  });
+});
