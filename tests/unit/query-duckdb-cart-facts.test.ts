@@ -1,7 +1,11 @@
-import { it } from "vitest";
+import { expect, it, vi } from "vitest";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import { cartFactRows } from "@/lib/query/cart-facts";
+import { cartPanelPlan } from "@/lib/query/cart-panels";
+import { AsyncCartFactStore } from "@/lib/store/async-cart-fact-store";
 import { DuckDbCartFactStore } from "@/lib/store/duckdb/duckdb-cart-fact-store";
 import { DuckDbPurchaseFactStore } from "@/lib/store/duckdb/duckdb-purchase-fact-store";
-import { fillCartFactStore } from "../support/cart-facts-fixture";
+import { cartDays, fillCartFactStore, NOW } from "../support/cart-facts-fixture";
 import { cartFactStoreBehaviour } from "../support/cart-fact-store-behaviour";
 import { cartPanelsHoldToRows } from "../support/cart-panels-property";
 import { cartsHoldToRecords } from "../support/cart-query-property";
@@ -38,3 +42,42 @@ it("gives the records' Abandonment view for 40 random queries with the purchases
 
 it("aggregates each Abandonment panel as the record engine makes it of the same rows, over 60 draws of random carts and purchases, as SQLite does over 150", () =>
   withBoth((carts, purchases) => cartPanelsHoldToRows(carts, purchases, 60)), 240_000);
+
+it("keeps the panels' groups between two reads of the same plan while no table of the file is written, as SQLite keeps them", () =>
+  withBoth(async (carts, purchases) => {
+    const total = (groups: { totals: Array<{ carts: number }> }) => groups.totals.reduce((n, t) => n + t.carts, 0);
+    const grouped = vi.spyOn(AsyncCartFactStore.prototype, "cartPanels");
+    try {
+      const days = cartDays();
+      const first = cartFactRows(days.get("2026-03-10")!);
+      await carts.replaceDay("acct", "2026-03-10", NOW, first);
+      const { plan } = cartPanelPlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", filters: {}, granularity: "day", purchaseKeys: ["product"] }, assumeCurrency(null));
+      const before = await carts.cartPanels("acct", plan);
+      expect(total(before)).toBe(first.length);
+      const again = await carts.cartPanels("acct", plan);
+      expect(again).toEqual(before);
+      expect(grouped).toHaveBeenCalledTimes(1);
+      // A copy each time: changing one answer changes no later one.
+      again.totals.length = 0;
+      expect(await carts.cartPanels("acct", plan)).toEqual(before);
+      expect(grouped).toHaveBeenCalledTimes(1);
+
+      // A day written by this store: grouped again.
+      await carts.replaceDay("acct", "2026-03-10", NOW, first.slice(1));
+      expect(total(await carts.cartPanels("acct", plan))).toBe(first.length - 1);
+      expect(grouped).toHaveBeenCalledTimes(2);
+
+      // A day written by another store of the file (the purchases' the panels read): grouped again.
+      await purchases.replaceDay("acct", "2026-03-11", NOW, []);
+      await carts.cartPanels("acct", plan);
+      expect(grouped).toHaveBeenCalledTimes(3);
+      // Another plan is grouped on its own.
+      await carts.cartPanels("acct", { ...plan, only: "kpis" });
+      expect(grouped).toHaveBeenCalledTimes(4);
+      await carts.cartPanels("acct", plan);
+      expect(grouped).toHaveBeenCalledTimes(4);
+    } finally {
+      grouped.mockRestore();
+    }
+  }), 60_000);
+

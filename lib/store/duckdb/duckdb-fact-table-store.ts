@@ -95,6 +95,11 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
     }));
   }
 
+  /** The file's write mark (DuckDbFile's writeMark): what an answer kept was read at. */
+  writeMark(): number {
+    return this.file.writeMark();
+  }
+
   /** Resolves once the tables exist (made when missing). */
   opened(): Promise<void> {
     return this.ready;

@@ -17,7 +17,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
  */
 export const DUCKDB_OPTIONS = { threads: "2", memory_limit: "256MB", integer_division: "true" } as const;
 
-interface Held { instance: Promise<DuckDBInstance>; stores: number; writes: Promise<unknown> }
+interface Held { instance: Promise<DuckDBInstance>; stores: number; writes: Promise<unknown>; marks: number }
 
 const KEY = Symbol.for("salesdash.duckdbInstances");
 const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, Held> };
@@ -29,6 +29,12 @@ export interface DuckDbFile {
   withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
   /** Runs `write` after every write queued before it on this file (no write-write conflicts between days). */
   serialized<T>(write: () => Promise<T>): Promise<T>;
+  /**
+   * A number that changes when a write of any store of the file starts and when it ends: an
+   * answer read while it stayed the same read no write, and stays true while it stays the same.
+   * Only this process writes the file (DuckDB locks it for one process).
+   */
+  writeMark(): number;
   release(): Promise<void>;
 }
 
@@ -36,7 +42,7 @@ export function openDuckDbFile(file: string): DuckDbFile {
   const all = instances();
   let held = all.get(file);
   if (!held) {
-    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve() };
+    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0 };
     all.set(file, held);
     // A file that cannot be opened (another process holds it) is tried again by the next store.
     held.instance.catch(() => all.delete(file));
@@ -54,10 +60,19 @@ export function openDuckDbFile(file: string): DuckDbFile {
       }
     },
     serialized(write) {
-      const next = entry.writes.then(write, write);
+      const marked = async () => {
+        entry.marks++;
+        try {
+          return await write();
+        } finally {
+          entry.marks++;
+        }
+      };
+      const next = entry.writes.then(marked, marked);
       entry.writes = next.catch(() => undefined);
       return next;
     },
+    writeMark: () => entry.marks,
     async release() {
       if (released) return;
       released = true;
