@@ -37,46 +37,74 @@ export interface PayoutSaleInput {
   currency: string;
 }
 
-/** Collects sales into columns; a purchase id already collected is skipped (its first copy stays, as fetchRange keeps it). */
+type NumberColumn = "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded";
+const NUMBER_COLUMNS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
+
+/**
+ * Collects sales into columns; a purchase id already collected is skipped (its first copy stays,
+ * as fetchRange keeps it). The columns are typed arrays that double as they fill: arrays of
+ * numbers pushed a million times took two seconds of the payout calendar's read at scale 20.
+ */
 export class PayoutColumnsBuilder {
   private readonly seen = new Set<number>();
-  private readonly numbers: Record<"purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded", number[]> = {
-    purchaseId: [], soldMs: [], availableMs: [], creatorNet: [], affiliationNet: [], transaction: [], refunded: [],
-  };
-  private readonly product: number[] = [];
-  private readonly currency: number[] = [];
+  private length = 0;
+  private numbers: Record<NumberColumn, Float64Array>;
+  private product: Uint32Array;
+  private currency: Uint32Array;
   private readonly products = new Map<string, number>();
   private readonly currencies = new Map<string, number>();
+
+  /** `expected`: about how many sales will be pushed (the columns grow past it). */
+  constructor(expected = 1024) {
+    const capacity = Math.max(16, expected);
+    this.numbers = Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, new Float64Array(capacity)])) as Record<NumberColumn, Float64Array>;
+    this.product = new Uint32Array(capacity);
+    this.currency = new Uint32Array(capacity);
+  }
 
   push(sale: PayoutSaleInput): void {
     if (this.seen.has(sale.purchaseId)) return;
     this.seen.add(sale.purchaseId);
+    if (this.length === this.product.length) this.grow();
+    const i = this.length++;
     const n = this.numbers;
-    n.purchaseId.push(sale.purchaseId);
-    n.soldMs.push(sale.soldMs);
-    n.availableMs.push(sale.availableMs);
-    n.creatorNet.push(sale.creatorNet);
-    n.affiliationNet.push(sale.affiliationNet);
-    n.transaction.push(sale.transaction);
-    n.refunded.push(sale.refunded);
-    this.product.push(indexIn(this.products, sale.product));
-    this.currency.push(indexIn(this.currencies, sale.currency));
+    n.purchaseId[i] = sale.purchaseId;
+    n.soldMs[i] = sale.soldMs;
+    n.availableMs[i] = sale.availableMs;
+    n.creatorNet[i] = sale.creatorNet;
+    n.affiliationNet[i] = sale.affiliationNet;
+    n.transaction[i] = sale.transaction;
+    n.refunded[i] = sale.refunded;
+    this.product[i] = indexIn(this.products, sale.product);
+    this.currency[i] = indexIn(this.currencies, sale.currency);
+  }
+
+  private grow(): void {
+    const wider = <A extends Float64Array | Uint32Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.numbers = Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, wider(this.numbers[c])])) as Record<NumberColumn, Float64Array>;
+    this.product = wider(this.product);
+    this.currency = wider(this.currency);
   }
 
   done(): PayoutSaleColumns {
     const n = this.numbers;
+    const cut = <A extends Float64Array | Uint32Array>(a: A): A => a.slice(0, this.length) as A;
     return {
-      length: n.purchaseId.length,
-      purchaseId: Float64Array.from(n.purchaseId),
-      soldMs: Float64Array.from(n.soldMs),
-      availableMs: Float64Array.from(n.availableMs),
-      creatorNet: Float64Array.from(n.creatorNet),
-      affiliationNet: Float64Array.from(n.affiliationNet),
-      transaction: Float64Array.from(n.transaction),
-      refunded: Float64Array.from(n.refunded),
-      product: Uint32Array.from(this.product),
+      length: this.length,
+      purchaseId: cut(n.purchaseId),
+      soldMs: cut(n.soldMs),
+      availableMs: cut(n.availableMs),
+      creatorNet: cut(n.creatorNet),
+      affiliationNet: cut(n.affiliationNet),
+      transaction: cut(n.transaction),
+      refunded: cut(n.refunded),
+      product: cut(this.product),
       products: [...this.products.keys()],
-      currency: Uint32Array.from(this.currency),
+      currency: cut(this.currency),
       currencies: [...this.currencies.keys()],
     };
   }

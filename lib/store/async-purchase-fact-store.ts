@@ -7,7 +7,7 @@ import "server-only";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
@@ -134,8 +134,10 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     return (await this.facts.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids)).map(saleOf);
   }
 
-  payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
-    return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), payoutColumnsOf);
+  async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
+    // DuckDB sends the currency and product as places in the range's lists of them, read first (payoutStatement says why).
+    const texts = this.dialect === "duckdb" ? payoutTextsOf(await this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency))) : undefined;
+    return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency, texts), (rows) => payoutColumnsOf(rows, texts));
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

@@ -380,30 +380,49 @@ export function countSalesStatement(dialect: FactDialect, table: string, account
  * made of them is the records' to the cent and to the float's rounding. The days are a range of
  * the primary key (account, day, seq); the order is its reverse by day, sorted by seq within one.
  */
-export function payoutStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Statement {
+export function payoutStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], texts?: PayoutTexts): Statement {
   const args: unknown[] = [];
+  const nets = "f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents";
+  if (dialect !== "duckdb" || !texts) {
+    const placed = currencyExpression({ currency }, args);
+    args.push(account, range.from, range.to);
+    return forDialect(dialect, { text: `SELECT f.purchase_id, NULL AS sold_ms, f.purchase_created_at, f.created_at, f.available_at, NULL AS currency_code, ${placed} AS currency, NULL AS product_code, f.sort_product, ${nets} FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? ORDER BY f.day DESC, f.seq`, args });
+  }
+  // DuckDB hands a text to JavaScript at ~1.5 µs (a number at ~0.05): at 1.1 M rows the three
+  // texts were most of the read. The API's own timestamp shape is read here (timestampMs's fast
+  // path: the same digits, a date that exists, UTC); any other text is sent, to be read as the
+  // records read it. The currency and the product are sent as their place (1-based) in `texts`
+  // (payoutTextsStatement's, read just before); one `texts` lacks (a day stored in between) is sent as text.
+  args.push(texts.currencies, texts.products);
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
-  const rows = `${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?`;
-  const nets = "f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents";
-  if (dialect !== "duckdb") {
-    return forDialect(dialect, { text: `SELECT f.purchase_id, NULL AS sold_ms, f.purchase_created_at, f.created_at, f.available_at, NULL AS currency_code, ${placed} AS currency, NULL AS product_code, f.sort_product, ${nets} FROM ${rows} ORDER BY f.day DESC, f.seq`, args });
-  }
-  // DuckDB hands a text to JavaScript at ~1.5 µs (a number at ~0.04): at 1.1 M rows the three
-  // texts were most of the read. The API's own timestamp shape is read here (timestampMs's fast
-  // path: the same digits, a date that exists, UTC), any other text is sent to be read as the
-  // records read it; the currency and the product are sent as codes, each with its text on the
-  // first row that has it in the rows' order (payoutColumnsOf decodes them).
-  const first = (column: string) => `CASE WHEN ROW_NUMBER() OVER (PARTITION BY r.${column} ORDER BY r.day DESC, r.seq) = 1 THEN r.${column} END`;
   const text = `SELECT r.purchase_id, r.sold_ms, CASE WHEN r.sold_ms IS NULL THEN r.purchase_created_at END, r.created_at, r.available_at,
-      DENSE_RANK() OVER (ORDER BY r.currency), ${first("currency")}, DENSE_RANK() OVER (ORDER BY r.sort_product), ${first("sort_product")},
+      r.currency_code, CASE WHEN r.currency_code IS NULL THEN r.currency END, r.product_code, CASE WHEN r.product_code IS NULL THEN r.sort_product END,
       r.creator_net_cents, r.affiliation_net_cents, r.transaction_cents, r.refunded_cents
-    FROM (SELECT f.day, f.seq, f.purchase_id, f.purchase_created_at, f.created_at, f.available_at, ${placed} AS currency, f.sort_product, ${nets},
+    FROM (SELECT c.*, list_position(?::VARCHAR[], c.currency) AS currency_code, list_position(?::VARCHAR[], c.sort_product) AS product_code FROM (
+      SELECT f.day, f.seq, f.purchase_id, f.purchase_created_at, f.created_at, f.available_at, ${placed} AS currency, f.sort_product, ${nets},
         CASE WHEN regexp_full_match(f.purchase_created_at, '${API_TIMESTAMP}') THEN epoch_ms(TRY_STRPTIME(f.purchase_created_at, '%Y-%m-%dT%H:%M:%SZ')) END AS sold_ms
-      FROM ${rows}) r
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) c) r
     ORDER BY r.day DESC, r.seq`;
   return forDialect(dialect, { text, args });
 }
+
+/** The placed currencies and the products of a payout range, which payoutStatement sends as their places. */
+export interface PayoutTexts { currencies: string[]; products: string[] }
+
+/** The distinct placed currencies and products of the range (a few rows): DuckDB's payoutStatement sends them as places in these lists. */
+export function payoutTextsStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Statement {
+  const args: unknown[] = [];
+  const placed = currencyExpression({ currency }, args);
+  args.push(account, range.from, range.to);
+  return forDialect(dialect, { text: `SELECT DISTINCT ${placed} AS currency, f.sort_product AS product FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?`, args });
+}
+
+export const payoutTextsOf = (rows: ReadonlyArray<{ currency: string; product: string | null }>): PayoutTexts => ({
+  currencies: [...new Set(rows.map((r) => r.currency))],
+  // A product without a name (NULL) is sent as itself: list_position finds no NULL.
+  products: [...new Set(rows.flatMap((r) => (r.product === null ? [] : [r.product])))],
+});
 
 /** The API's timestamp shape with every field in range (TRY_STRPTIME then refuses a day the month lacks, as timestampMs does). */
 const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z";
@@ -434,24 +453,16 @@ export const fundsDueOf = (r: FundsDueRecord): FactFundsDue => ({ currency: r.cu
 /**
  * A row of payoutStatement, as an array (better-sqlite3's raw mode, pg's rowMode "array"):
  * PostgreSQL's BIGINT comes as text. The sold instant is read (DuckDB) or its text given; the
- * currency and product are codes with their text on a code's first row (DuckDB), or texts.
+ * currency and product are places in payoutTextsStatement's lists (DuckDB), or texts.
  */
 export type PayoutRecord = [Numeric, Numeric | null, string | null, Numeric | null, Numeric | null, Numeric | null, string | null, Numeric | null, string | null, Numeric, Numeric, Numeric, Numeric];
 
-/** A code's text: the one given with it on its first row (or the text itself, without a code). */
-function decoded(texts: Map<string, string>, code: Numeric | null, text: string | null): string {
-  if (code === null) return text as string;
-  const key = String(code);
-  let found = texts.get(key);
-  if (found === undefined) texts.set(key, (found = text as string));
-  return found;
-}
+/** A place's text in `list` (1-based), or the text itself without a place. */
+const placedText = (list: readonly string[] | undefined, place: Numeric | null, text: string | null): string => (place === null || !list ? (text as string) : list[Number(place) - 1]!);
 
 /** The payout calendar's columns of payoutStatement's rows: the sold instant by the records' rule; a purchase stored on two days counted once (its newest day's), as fetchRange does. */
-export function payoutColumnsOf(rows: Iterable<PayoutRecord>): PayoutSaleColumns {
-  const columns = new PayoutColumnsBuilder();
-  const currencies = new Map<string, string>();
-  const products = new Map<string, string>();
+export function payoutColumnsOf(rows: Iterable<PayoutRecord>, texts?: PayoutTexts, expected?: number): PayoutSaleColumns {
+  const columns = new PayoutColumnsBuilder(expected);
   for (const [id, soldMs, purchaseCreatedAt, createdAt, availableAt, currencyCode, currency, productCode, product, creatorNet, affiliationNet, transaction, refunded] of rows) {
     columns.push({
       purchaseId: Number(id),
@@ -461,8 +472,8 @@ export function payoutColumnsOf(rows: Iterable<PayoutRecord>): PayoutSaleColumns
       affiliationNet: Number(affiliationNet),
       transaction: Number(transaction),
       refunded: Number(refunded),
-      product: decoded(products, productCode, product),
-      currency: decoded(currencies, currencyCode, currency),
+      product: placedText(texts?.products, productCode, product),
+      currency: placedText(texts?.currencies, currencyCode, currency),
     });
   }
   return columns.done();
