@@ -43,10 +43,11 @@ const NUMBER_COLUMNS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availa
 /**
  * Collects sales into columns; a purchase id already collected is skipped (its first copy stays,
  * as fetchRange keeps it). The columns are typed arrays that double as they fill: arrays of
- * numbers pushed a million times took two seconds of the payout calendar's read at scale 20.
+ * numbers pushed a million times took two seconds of the payout calendar's read at scale 20, and
+ * a Set of every id another half to one (done() finds repeated ids by sorting a copy instead, and
+ * drops the later copies only when there are some).
  */
 export class PayoutColumnsBuilder {
-  private readonly seen = new Set<number>();
   private length = 0;
   private numbers: Record<NumberColumn, Float64Array>;
   private product: Uint32Array;
@@ -63,8 +64,6 @@ export class PayoutColumnsBuilder {
   }
 
   push(sale: PayoutSaleInput): void {
-    if (this.seen.has(sale.purchaseId)) return;
-    this.seen.add(sale.purchaseId);
     if (this.length === this.product.length) this.grow();
     const i = this.length++;
     const n = this.numbers;
@@ -90,7 +89,29 @@ export class PayoutColumnsBuilder {
     this.currency = wider(this.currency);
   }
 
+  /** Keeps each id's first row, the rows in order, the products and currencies numbered by their first kept row (as pushing only those rows numbers them). */
+  private dropRepeats(): void {
+    const seen = new Set<number>();
+    const products = [...this.products.keys()];
+    const currencies = [...this.currencies.keys()];
+    this.products.clear();
+    this.currencies.clear();
+    const n = this.numbers;
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) {
+      const id = n.purchaseId[i]!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const c of NUMBER_COLUMNS) n[c][kept] = n[c][i]!;
+      this.product[kept] = indexIn(this.products, products[this.product[i]!]!);
+      this.currency[kept] = indexIn(this.currencies, currencies[this.currency[i]!]!);
+      kept++;
+    }
+    this.length = kept;
+  }
+
   done(): PayoutSaleColumns {
+    if (repeatsAny(this.numbers.purchaseId.subarray(0, this.length))) this.dropRepeats();
     const n = this.numbers;
     const cut = <A extends Float64Array | Uint32Array>(a: A): A => a.slice(0, this.length) as A;
     return {
@@ -108,6 +129,14 @@ export class PayoutColumnsBuilder {
       currencies: [...this.currencies.keys()],
     };
   }
+}
+
+/** Whether an id comes twice (NaN twice included, as a Set counts it). */
+function repeatsAny(ids: Float64Array): boolean {
+  // Float64Array's sort puts NaN last.
+  const sorted = Float64Array.from(ids).sort();
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1] || (Number.isNaN(sorted[i]!) && Number.isNaN(sorted[i - 1]!))) return true;
+  return false;
 }
 
 function indexIn(map: Map<string, number>, key: string): number {

@@ -33,3 +33,42 @@ describe("the payout calendar's columns of two day ranges", () => {
     );
   });
 });
+
+/** The builder as it was: a Set of the ids seen, each row's product and currency numbered as it is kept. */
+function oracleColumns(rows: readonly PayoutSaleInput[]) {
+  const seen = new Set<number>();
+  const kept = rows.filter((r) => !seen.has(r.purchaseId) && seen.add(r.purchaseId));
+  const numbering = (values: string[]) => {
+    const at = new Map<string, number>();
+    return { index: Uint32Array.from(values.map((v) => at.get(v) ?? at.set(v, at.size).get(v)!)), list: [...at.keys()] };
+  };
+  const products = numbering(kept.map((r) => r.product));
+  const currencies = numbering(kept.map((r) => r.currency));
+  const column = (name: "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded") => Float64Array.from(kept.map((r) => r[name]));
+  return {
+    length: kept.length,
+    purchaseId: column("purchaseId"), soldMs: column("soldMs"), availableMs: column("availableMs"), creatorNet: column("creatorNet"),
+    affiliationNet: column("affiliationNet"), transaction: column("transaction"), refunded: column("refunded"),
+    product: products.index, products: products.list, currency: currencies.index, currencies: currencies.list,
+  };
+}
+
+describe("the payout calendar's columns of one range", () => {
+  it("keep each purchase's first row, with the products and currencies numbered by the rows kept, however many rows and repeats", () => {
+    fc.assert(
+      fc.property(fc.array(sale, { maxLength: 120 }), fc.integer({ min: 1, max: 64 }), (rows, expected) => {
+        const builder = new PayoutColumnsBuilder(expected);
+        for (const row of rows) builder.push(row);
+        expect(builder.done()).toEqual(oracleColumns(rows));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("count an unreadable id (NaN) once, as a Set does", () => {
+    const row = { purchaseId: NaN, soldMs: 1, availableMs: 2, creatorNet: 3, affiliationNet: 0, transaction: 3, refunded: 0, product: "a", currency: "brl" };
+    const columns = columnsOf([row, { ...row, product: "b" }, { ...row, purchaseId: 7, product: "c" }]);
+    expect(columns.length).toBe(2);
+    expect(columns.products).toEqual(["a", "c"]);
+  });
+});
