@@ -94,8 +94,10 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
     // A sale refunded and then charged back loses its net once.
     let left = sales.get(id)!.netCents;
     for (let i = 0; i < list.length; i++) {
-      const lost = capSaleLossCents(Math.max(0, left), list[i]!.lostCents);
-      list[i] = { ...list[i]!, lostCents: lost };
+      const e = list[i]!;
+      const lost = capSaleLossCents(Math.max(0, left), e.lostCents);
+      // A copy only when the cap changes it: the given events are never changed.
+      if (lost !== e.lostCents) list[i] = { ...e, lostCents: lost };
       left -= lost;
     }
   }

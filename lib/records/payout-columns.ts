@@ -154,8 +154,20 @@ function indexIn(map: Map<string, number>, key: string): number {
  */
 export function concatPayoutColumns(newer: PayoutSaleColumns, older: PayoutSaleColumns): PayoutSaleColumns {
   const seen = new Set<number>(newer.purchaseId);
+  // Only an id within newer's bounds can be one of newer's: ids grow with time, so most of the
+  // closed days' are below them and need no lookup (a million lookups took 0.3 s). NaN, which
+  // no bound holds, is looked up.
+  let low = Infinity;
+  let high = -Infinity;
+  for (const id of newer.purchaseId) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
   const rows: number[] = [];
-  for (let i = 0; i < older.length; i++) if (!seen.has(older.purchaseId[i]!)) rows.push(i);
+  for (let i = 0; i < older.length; i++) {
+    const id = older.purchaseId[i]!;
+    if ((id < low || id > high) || !seen.has(id)) rows.push(i);
+  }
   const length = newer.length + rows.length;
   const numbers = (name: "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded"): Float64Array => {
     const out = new Float64Array(length);
