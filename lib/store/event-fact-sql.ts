@@ -1,7 +1,7 @@
 // The refunds and chargebacks fact tables' SQL, one text for both back-ends (SQLite and
 // PostgreSQL), as the orders' (order-fact-sql.ts). Both lists have tables of one shape.
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
-import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource, type LossRow } from "./event-fact-store";
+import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource, type PayoutLossRow } from "./event-fact-store";
 
 /** Each list's rows and days' marks, without the back-end's prefix. */
 export const EVENT_TABLES: Record<EventResource, { rows: string; days: string }> = {
@@ -92,5 +92,5 @@ export function lossRowsStatement(dialect: FactDialect, table: string, account: 
   return forDialect(dialect, { text, args: [account, days_.from, days_.to] });
 }
 
-export const lossRowOf = (r: EventRowRecord): LossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
+export const lossRowOf = (r: EventRowRecord): PayoutLossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
 

@@ -54,7 +54,7 @@ export interface EventFactRow {
 }
 
 /** A dispute opened (EventFactRow's `dispute`), as the payout calendar reads it: the sale it takes from, when, how much, and whether the seller won it back. */
-export type LossRow = Pick<EventFactRow, "saleId" | "at" | "amountCents" | "dispute" | "won" | "resolvedAt">;
+export type PayoutLossRow = Pick<EventFactRow, "saleId" | "at" | "amountCents" | "dispute" | "won" | "resolvedAt">;
 
 /** A range of one list's events: its stored days, the instants [fromMs, toMs) and the URL's filters. */
 export interface EventFactQuery {
@@ -75,7 +75,7 @@ export interface EventFactStore {
   /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order. */
   events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]>;
   /** The disputes opened (`dispute`) of the stored days, dated or not, in the records' order (events'): six columns of each, not thirty. */
-  lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<LossRow[]>;
+  lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossRow[]>;
   /** Deletes every row of the account, both lists. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { dropOlderShape, openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import { eventRowOf, eventRowsStatement, eventRowValues, lossRowOf, lossRowsStatement, EVENT_ROW_COLUMNS, EVENT_TABLES, type EventRowRecord } from "./event-fact-sql";
-import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource, type LossRow } from "./event-fact-store";
+import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource, type PayoutLossRow } from "./event-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class SqliteEventFactStore implements EventFactStore {
@@ -50,7 +50,7 @@ export class SqliteEventFactStore implements EventFactStore {
     return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(eventRowOf);
   }
 
-  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<LossRow[]> {
+  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossRow[]> {
     const statement = lossRowsStatement("sqlite", EVENT_TABLES[resource].rows, account, days);
     return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(lossRowOf);
   }

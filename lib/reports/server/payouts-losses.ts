@@ -9,17 +9,17 @@ import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventFactRow } from "@/lib/query/event-facts";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { errorKind, type GenericRecord } from "@/lib/sales-api";
-import type { EventFactStore, EventResource, LossRow } from "@/lib/store/event-fact-store";
+import type { EventFactStore, EventResource, PayoutLossRow } from "@/lib/store/event-fact-store";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
 import type { RangeReport } from "@/lib/mirror/range-types";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { DayDigester } from "@/lib/mirror/day-store";
 
-/** The calendar reads of a loss record only what LossRow holds: from the tables, six columns of each disputes' row. */
+/** The calendar reads of a loss record only what PayoutLossRow holds: from the tables, six columns of each disputes' row. */
 export interface PayoutLossRows {
-  refunds: LossRow[] | null;
-  chargebacks: LossRow[] | null;
+  refunds: PayoutLossRow[] | null;
+  chargebacks: PayoutLossRow[] | null;
 }
 
 export interface PayoutLosses extends PayoutLossRows {

@@ -24,7 +24,7 @@ import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/report
 import { heldHistory, payoutInputsHeld, type ClosedDays } from "@/lib/reports/server/payouts-facts";
 import { fundsDueRows, fundsDueWithin, type CurrencyAmount } from "@/lib/analytics/funds-availability";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
-import type { LossRow } from "@/lib/store/event-fact-store";
+import type { PayoutLossRow } from "@/lib/store/event-fact-store";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 import type { MadeView, PayoutsViewEngine, ViewMade } from "@/lib/reports/server/payouts-view-worker";
 import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
@@ -82,7 +82,7 @@ const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.
  * - without the sale's purchaseId the record is unusable (the page says how many);
  * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
-function toEvents(resource: EventResource, rows: readonly LossRow[], purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
+function toEvents(resource: EventResource, rows: readonly PayoutLossRow[], purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
   const net = netCentsOf(sales, keyType);
   const events: LossEvent[] = [];
   const undated = new Map<number, number>();
