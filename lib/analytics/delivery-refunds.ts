@@ -71,8 +71,9 @@ export function linkedOrderIds(records: readonly OrderLinked[] | null): number[]
   const ids = new Set<number>();
   for (const r of records ?? []) {
     if (r.orderId === null) continue;
+    // An id past 2^53 is matched as String(orderId) matched it: by the number's own text.
     const id = Number(r.orderId);
-    if (Number.isSafeInteger(id) && String(id) === r.orderId) ids.add(id);
+    if (Number.isInteger(id) && String(id) === r.orderId) ids.add(id);
   }
   return [...ids];
 }

@@ -9,7 +9,7 @@ import {
   choiceStatements, deliveryGroupOf, deliveryGroupsStatement, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE,
   type ChoiceRecords, type DeliveryGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
-import type { DeliveryGroup, DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import type { DeliveryLinks, DeliveryPanels, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class AsyncOrderFactStore implements OrderFactStore {
@@ -33,14 +33,14 @@ export class AsyncOrderFactStore implements OrderFactStore {
     return orderGroupsOf(rows.buckets, rows.fulfilment);
   }
 
-  async deliveryGroups(account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Promise<DeliveryGroup[]> {
-    if (plan.bucketStarts.length === 0) return [];
-    return (await this.facts.all<DeliveryGroupRecord>(deliveryGroupsStatement(this.facts.dialect, this.facts.table, account, plan, refunded, chargedBack))).map(deliveryGroupOf);
-  }
-
-  async deliveryOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<DeliveryOrder[]> {
-    if (plan.bucketStarts.length === 0 || ids.length === 0) return [];
-    return (await this.facts.all<DeliveryOrderRecord>(deliveryOrdersStatement(this.facts.dialect, this.facts.table, account, plan, ids))).map(deliveryOrderOfRecord);
+  /** One snapshot: a day replaced between the two reads cannot set the panels apart. */
+  async deliveryPanels(account: string, plan: OrderFactPlan, links: DeliveryLinks): Promise<DeliveryPanels> {
+    if (plan.bucketStarts.length === 0) return { groups: links.withGroups ? [] : null, named: [] };
+    const { dialect, table } = this.facts;
+    const named = deliveryOrdersStatement(dialect, table, account, plan, links.refunded);
+    if (!links.withGroups) return { groups: null, named: links.refunded.length === 0 ? [] : (await this.facts.all<DeliveryOrderRecord>(named)).map(deliveryOrderOfRecord) };
+    const rows = await this.facts.together<{ groups: DeliveryGroupRecord[]; named: DeliveryOrderRecord[] }>({ groups: deliveryGroupsStatement(dialect, table, account, plan, links.refunded, links.chargedBack), named });
+    return { groups: rows.groups.map(deliveryGroupOf), named: rows.named.map(deliveryOrderOfRecord) };
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {

@@ -118,6 +118,9 @@ export interface DeliveryGroup {
   orders: number;
 }
 
+export interface DeliveryLinks { refunded: readonly number[]; chargedBack: readonly number[]; withGroups: boolean }
+export interface DeliveryPanels { groups: DeliveryGroup[] | null; named: DeliveryOrder[] }
+
 export interface OrderFactStore {
   /** Replaces every row of the account's day by `rows`, atomically. */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly OrderFactRow[]): Promise<void>;
@@ -129,10 +132,13 @@ export interface OrderFactStore {
   choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices>;
   /** One page of the orders table: the plan's rows after its filters, sorted by the store, with their total. */
   orderPage(account: string, request: OrderPageRequest): Promise<OrderPage>;
-  /** The physical orders (milestone not "") of the plan's range after its filters, grouped (DeliveryGroup), `refunded` and `chargedBack` naming order ids; in no particular order. */
-  deliveryGroups(account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Promise<DeliveryGroup[]>;
-  /** The physical orders of the plan's range after its filters whose id is one of `ids`, in no particular order. */
-  deliveryOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<DeliveryOrder[]>;
+  /**
+   * The Refunds report's delivery panels, from one snapshot: the physical orders (milestone not
+   * "") of the plan's range after its filters grouped (DeliveryGroup; null without `withGroups`),
+   * `refunded` and `chargedBack` naming order ids, and those of them whose id `refunded` names;
+   * each in no particular order.
+   */
+  deliveryPanels(account: string, plan: OrderFactPlan, links: DeliveryLinks): Promise<DeliveryPanels>;
   /** Which of `ids` are rows of the plan's range after its filters, and where each lives (in the table's order of days and rows). */
   locateOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<OrderPageItem[]>;
   /** Deletes every row of the account. */

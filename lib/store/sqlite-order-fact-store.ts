@@ -8,7 +8,7 @@ import {
   choiceStatements, deliveryGroupOf, deliveryGroupsStatement, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE, orderRowValues, ORDER_ROW_COLUMNS,
   type ChoiceGroupRecord, type DeliveryGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
-import type { DeliveryGroup, DeliveryOrder, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
+import type { DeliveryLinks, DeliveryPanels, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 
 const TABLE = "order_facts";
 
@@ -39,14 +39,13 @@ export class SqliteOrderFactStore extends SqliteFactTableStore<OrderFactRow> imp
     return orderGroupsOf(this.all<OrderBucketRecord>(orderBucketStatement("sqlite", TABLE, account, plan)), this.all<FulfilmentRecord>(fulfilmentStatement("sqlite", TABLE, account, plan)));
   }
 
-  async deliveryGroups(account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Promise<DeliveryGroup[]> {
-    if (plan.bucketStarts.length === 0) return [];
-    return this.all<DeliveryGroupRecord>(deliveryGroupsStatement("sqlite", TABLE, account, plan, refunded, chargedBack)).map(deliveryGroupOf);
-  }
-
-  async deliveryOrders(account: string, plan: OrderFactPlan, ids: readonly number[]): Promise<DeliveryOrder[]> {
-    if (plan.bucketStarts.length === 0 || ids.length === 0) return [];
-    return this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan, ids)).map(deliveryOrderOfRecord);
+  async deliveryPanels(account: string, plan: OrderFactPlan, links: DeliveryLinks): Promise<DeliveryPanels> {
+    if (plan.bucketStarts.length === 0) return { groups: links.withGroups ? [] : null, named: [] };
+    // One read transaction: a day replaced between the two reads cannot set the panels apart.
+    return this.db.transaction(() => ({
+      groups: links.withGroups ? this.all<DeliveryGroupRecord>(deliveryGroupsStatement("sqlite", TABLE, account, plan, links.refunded, links.chargedBack)).map(deliveryGroupOf) : null,
+      named: links.refunded.length === 0 ? [] : this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan, links.refunded)).map(deliveryOrderOfRecord),
+    }))();
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {

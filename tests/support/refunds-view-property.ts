@@ -135,7 +135,7 @@ export async function refundsViewFromEventTablesHoldsToRecords(store: PurchaseFa
   let charged = 0;
   let delivered = 0;
   const read = vi.spyOn(tables.eventFacts, "events");
-  const orders = vi.spyOn(tables.orderFacts, "deliveryOrders");
+  const orders = vi.spyOn(tables.orderFacts, "deliveryPanels");
   try {
     await fc.assert(
       fc.asyncProperty(caseArbitrary(dating), async (c) => {

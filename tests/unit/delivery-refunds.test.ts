@@ -79,6 +79,8 @@ describe("the orders a record names", () => {
   it("reads an orderId as an order's id only when it is that number's text, as String(orderId) joins them", () => {
     expect(linkedOrderIds([{ orderId: "12" }, { orderId: "012" }, { orderId: "12.0" }, { orderId: " 7" }, { orderId: null }, { orderId: "12" }, { orderId: "x" }])).toEqual([12]);
     expect(linkedOrderIds(null)).toEqual([]);
+    // Past 2^53, as String(orderId) matched it: by the number's own text.
+    expect(linkedOrderIds([{ orderId: String(2 ** 60) }, { orderId: "9007199254740993" }])).toEqual([2 ** 60]);
   });
 
   it("groups orders named twice once, and counts each order once", () => {

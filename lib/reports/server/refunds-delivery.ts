@@ -36,8 +36,7 @@ export async function loadDeliveryInputs(client: MirroredClient, params: ReportP
     const marks = await orderDayMarks(client, params, params.tz, options);
     if (await factsHold(facts, client.identity, [marks.report])) {
       const { plan } = orderPlan({ from: params.from, to: params.to, timeZone: params.tz, granularity: "day", filters: params.filters });
-      const [groups, named] = await Promise.all([links.withGroups ? facts.deliveryGroups(client.identity, plan, refunded, chargedBack) : null, facts.deliveryOrders(client.identity, plan, refunded)]);
-      return { groups, named };
+      return facts.deliveryPanels(client.identity, plan, { refunded, chargedBack, withGroups: links.withGroups });
     }
   }
   const { orders } = await loadOrders(client, { ...params, compare: "none" }, options);
