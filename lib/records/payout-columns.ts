@@ -169,7 +169,7 @@ export function concatPayoutColumns(newer: PayoutSaleColumns, older: PayoutSaleC
     if ((id < low || id > high) || !seen.has(id)) rows.push(i);
   }
   const length = newer.length + rows.length;
-  const numbers = (name: "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded"): Float64Array => {
+  const numbers = (name: NumberColumn): Float64Array => {
     const out = new Float64Array(length);
     out.set(newer[name]);
     const from = older[name];

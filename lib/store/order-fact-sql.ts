@@ -4,7 +4,7 @@
 import { DELIVERY_DAY_BUCKETS } from "@/lib/records/delivery-days";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE } from "@/lib/records/keys";
-import { bucketedRows, currencyExpression, days, forDialect, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
+import { bucketedRows, currencyExpression, days, forDialect, idList, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
 import {
   ORDER_FACT_DIMENSIONS, type DeliveryGroup, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
 } from "./order-fact-store";
@@ -120,11 +120,8 @@ function tableRows(dialect: FactDialect, table: string, account: string, plan: O
   return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
 }
 
-/** An id list as one parameter: a JSON array for SQLite, a bigint[] for PostgreSQL and DuckDB (purchase-fact-sql.ts's idRows). */
-function idList(dialect: FactDialect, ids: readonly number[], args: unknown[]): string {
-  args.push(dialect === "sqlite" ? JSON.stringify(ids) : [...ids]);
-  return dialect === "sqlite" ? "(SELECT value FROM json_each(?))" : "(SELECT j.value FROM unnest(?::bigint[]) AS j(value))";
-}
+/** Order ids as one parameter, for `IN`. */
+const idSet = (dialect: FactDialect, ids: readonly number[], args: unknown[]): string => `(SELECT j.value FROM ${idList(dialect, ids, args)})`;
 
 /**
  * The whole days from order to delivery as lib/analytics/delivery-refunds.ts buckets them
@@ -145,8 +142,8 @@ function deliveryBucket(): string {
  */
 export function deliveryGroupsStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Statement {
   const args: unknown[] = [];
-  const refund = `CASE WHEN f.order_id IN ${idList(dialect, refunded, args)} THEN 1 ELSE 0 END`;
-  const chargeback = `CASE WHEN f.order_id IN ${idList(dialect, chargedBack, args)} THEN 1 ELSE 0 END`;
+  const refund = `CASE WHEN f.order_id IN ${idSet(dialect, refunded, args)} THEN 1 ELSE 0 END`;
+  const chargeback = `CASE WHEN f.order_id IN ${idSet(dialect, chargedBack, args)} THEN 1 ELSE 0 END`;
   const rows = tableRows(dialect, table, account, plan, args);
   const text = `SELECT g.milestone, g.carrier, g.bucket, g.refunded, g.charged_back, COUNT(*) AS orders FROM (
     SELECT f.milestone, f.carrier, ${deliveryBucket()} AS bucket, ${refund} AS refunded, ${chargeback} AS charged_back ${rows} AND f.milestone <> '') g
@@ -169,7 +166,7 @@ export const deliveryGroupOf = (r: DeliveryGroupRecord): DeliveryGroup => ({
 export function deliveryOrdersStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, ids: readonly number[]): Statement {
   const args: unknown[] = [];
   const rows = tableRows(dialect, table, account, plan, args);
-  const named = idList(dialect, ids, args);
+  const named = idSet(dialect, ids, args);
   return forDialect(dialect, { text: `SELECT f.order_id, f.milestone, f.carrier, f.supplier, f.ordered_at, f.delivered_at ${rows} AND f.milestone <> '' AND f.order_id IN ${named}`, args });
 }
 

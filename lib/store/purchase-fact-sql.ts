@@ -203,6 +203,12 @@ export function rangeDaysStatement(dialect: FactDialect, table: string, account:
  */
 const unfilteredRange = (dialect: FactDialect) => (dialect === "sqlite" ? "f.day >= ? AND f.day <= ? AND +f.created_at" : "f.day >= ? AND f.day <= ? AND f.created_at");
 
+/** Ids as one parameter, a table `j` of them (column `value`): a JSON array for SQLite, a bigint[] for PostgreSQL and DuckDB. */
+export function idList(dialect: FactDialect, ids: readonly number[], args: unknown[]): string {
+  args.push(dialect === "sqlite" ? JSON.stringify(ids) : [...ids]);
+  return dialect === "sqlite" ? "json_each(?) j" : "unnest(?::bigint[]) AS j(value)";
+}
+
 /**
  * The plan's rows after its filters whose purchase id is one of `ids`, as rangeRows' subquery
  * `r`. The ids are one parameter (a JSON array for SQLite, a bigint[] for PostgreSQL), read
@@ -212,11 +218,10 @@ const unfilteredRange = (dialect: FactDialect) => (dialect === "sqlite" ? "f.day
  */
 export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, ids: readonly number[], args: unknown[], columns: string): string {
   const currency = currencyExpression(plan, args);
-  const list = dialect === "sqlite" ? "json_each(?) j" : "unnest(?::bigint[]) AS j(value)";
   const rows = dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : `${table} f`;
   // Each id once: joined to the rows, an id given twice would give its row twice (IN did not).
-  const unique = [...new Set(ids)];
-  args.push(dialect === "sqlite" ? JSON.stringify(unique) : unique, account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+  const list = idList(dialect, [...new Set(ids)], args);
+  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = filterConditions(plan, args);
   return `(SELECT ${currency} AS currency, ${columns} FROM ${list} CROSS JOIN ${rows}
     WHERE f.account = ? AND f.purchase_id = j.value AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
@@ -461,8 +466,8 @@ export type PayoutRecord = [Numeric, Numeric | null, string | null, Numeric | nu
 const placedText = (list: readonly string[] | undefined, place: Numeric | null, text: string | null): string => (place === null || !list ? (text as string) : list[Number(place) - 1]!);
 
 /** The payout calendar's columns of payoutStatement's rows: the sold instant by the records' rule; a purchase stored on two days counted once (its newest day's), as fetchRange does. */
-export function payoutColumnsOf(rows: Iterable<PayoutRecord>, texts?: PayoutTexts, expected?: number): PayoutSaleColumns {
-  const columns = new PayoutColumnsBuilder(expected);
+export function payoutColumnsOf(rows: Iterable<PayoutRecord>, texts?: PayoutTexts): PayoutSaleColumns {
+  const columns = new PayoutColumnsBuilder();
   for (const [id, soldMs, purchaseCreatedAt, createdAt, availableAt, currencyCode, currency, productCode, product, creatorNet, affiliationNet, transaction, refunded] of rows) {
     columns.push({
       purchaseId: Number(id),

@@ -6,29 +6,23 @@ import "server-only";
 // the records, read as the table's rows (deliveryOrderOf): grouped for the rates (the table groups
 // its own, so no order crosses), and the orders the refunds name, each refund placed before or
 // after its order's delivery.
-import { deliveryGroupsOf, deliveryOrderOf, linkedOrderIds, type DeliveryGroup, type DeliveryOrder, type OrderLinked } from "@/lib/analytics/delivery-refunds";
+import { deliveryGroupsOf, deliveryOrderOf, linkedOrderIds, type DeliveryOrder, type OrderLinked } from "@/lib/analytics/delivery-refunds";
 import { orderPlan } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { EventFactRow } from "@/lib/store/event-fact-store";
+import type { DeliveryPanels } from "@/lib/store/order-fact-store";
 import { factsHold } from "./facts-hold";
 import type { LoadOptions } from "./load-options";
 import { orderDayMarks } from "./orders-facts";
 import { loadOrders } from "./orders-report";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-export interface DeliveryInputs {
-  /** The period's physical orders grouped (null when the rates are not asked for). */
-  groups: DeliveryGroup[] | null;
-  /** The physical orders of the period the refunds name. */
-  named: DeliveryOrder[];
-}
-
 /**
  * The period's physical orders after the URL's filters (the Orders report's), as the delivery
  * panels read them: grouped against the orders `refunds` and `chargebacks` name when `withGroups`,
  * and the orders the refunds name.
  */
-export async function loadDeliveryInputs(client: MirroredClient, params: ReportParams, options: LoadOptions, links: { refunds: readonly OrderLinked[] | null; chargebacks: readonly OrderLinked[] | null; withGroups: boolean }): Promise<DeliveryInputs> {
+export async function loadDeliveryInputs(client: MirroredClient, params: ReportParams, options: LoadOptions, links: { refunds: readonly OrderLinked[] | null; chargebacks: readonly OrderLinked[] | null; withGroups: boolean }): Promise<DeliveryPanels> {
   const refunded = linkedOrderIds(links.refunds);
   const chargedBack = linkedOrderIds(links.chargebacks);
   const facts = options.orderFacts;
