@@ -1,10 +1,14 @@
 // Several CSVs in one ZIP download, written one entry after another: an entry's stream is
-// only read once the one before it has ended, and each chunk read is compressed (fflate,
-// synchronous DEFLATE) and handed on before the next is read. Entries are written with data
-// descriptors, so no size is needed up front and no file is held whole.
+// only read once the one before it has ended, and each chunk read is compressed and handed on
+// before the next is read. Entries are written with data descriptors, so no size is needed up
+// front and no file is held whole.
+// The DEFLATE runs in Node's zlib, on libuv's thread pool (issue #25 point 8): fflate's DEFLATE,
+// in JavaScript on the event loop, was most of what four two-year ZIPs cost the server's main
+// thread, and every other request waited behind it. fflate still writes the archive's headers.
 // Limits: no ZIP64, so each entry and the archive must stay under 4 GiB, and under 65,535 entries.
 import "server-only";
-import { Zip, ZipDeflate, ZipPassThrough, type DeflateOptions } from "fflate";
+import { crc32, createDeflateRaw, type DeflateRaw } from "node:zlib";
+import { Zip, ZipPassThrough, type AsyncFlateStreamHandler, type ZipInputFile } from "fflate";
 import { downloadResponse } from "./download-response";
 
 export interface ZipEntry {
@@ -12,15 +16,80 @@ export interface ZipEntry {
   stream: ReadableStream<Uint8Array>;
 }
 
+/** 0 stores the entries as they are; 1-9 as zlib's levels. */
+export type ZipLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
 export interface ZipStreamOptions {
   /** DEFLATE level; 0 stores the entries uncompressed. Default 6. */
-  level?: NonNullable<DeflateOptions["level"]>;
+  level?: ZipLevel;
   /** The modification time written for every entry. Default: now. */
   mtime?: Date;
 }
 
+// APPNOTE 4.4.4, bits 1-2 of the flag for DEFLATE: 0 normal, 1 maximum, 2 fast, 3 super fast.
+const deflateFlag = (level: number): number => (level === 1 ? 3 : level < 6 ? 2 : level === 9 ? 1 : 0);
+
+/**
+ * An entry compressed by zlib off the event loop: fflate's Zip counts what `ondata` hands it
+ * and writes the CRC and size this keeps into the entry's data descriptor after the last chunk.
+ */
+class ThreadDeflateEntry implements ZipInputFile {
+  readonly compression = 8;
+  readonly flag: number;
+  size = 0;
+  crc = 0;
+  mtime?: Date;
+  ondata?: AsyncFlateStreamHandler;
+  private readonly deflate: DeflateRaw;
+  private readonly ended: Promise<void>;
+
+  constructor(readonly filename: string, level: number) {
+    this.flag = deflateFlag(level);
+    this.deflate = createDeflateRaw({ level });
+    // Flowing: each compressed chunk goes on to the archive as zlib gives it.
+    this.deflate.on("data", (chunk: Buffer) => this.ondata?.(null, new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.length), false));
+    this.ended = new Promise<void>((resolve, reject) => {
+      this.deflate.once("end", resolve);
+      this.deflate.once("error", reject);
+    });
+    this.ended.catch(() => undefined); // a failure is the write's or finish's to throw
+  }
+
+  /** Compresses a chunk; resolves once zlib has taken it in (one chunk in flight at a time). */
+  write(chunk: Uint8Array): Promise<void> {
+    this.crc = crc32(chunk, this.crc);
+    this.size += chunk.length;
+    return new Promise((resolve, reject) => this.deflate.write(chunk, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** Ends the entry: the last compressed bytes, then its data descriptor. */
+  async finish(): Promise<void> {
+    this.deflate.end();
+    await this.ended;
+    this.ondata?.(null, new Uint8Array(0), true);
+  }
+
+  terminate(): void {
+    this.deflate.destroy();
+  }
+}
+
+/** An entry stored as it is (level 0), through fflate's own pass-through. */
+class StoredEntry {
+  readonly file: ZipPassThrough;
+  constructor(filename: string) {
+    this.file = new ZipPassThrough(filename);
+  }
+  async write(chunk: Uint8Array): Promise<void> {
+    this.file.push(chunk, false);
+  }
+  async finish(): Promise<void> {
+    this.file.push(new Uint8Array(0), true);
+  }
+}
+
 interface Current {
-  file: ZipDeflate | ZipPassThrough;
+  entry: ThreadDeflateEntry | StoredEntry;
   reader: ReadableStreamDefaultReader<Uint8Array>;
 }
 
@@ -61,7 +130,7 @@ export function zipStream(entries: readonly ZipEntry[], options: ZipStreamOption
         });
       },
       // A pull must end with a chunk enqueued or the stream closed, or the reader waits forever;
-      // DEFLATE may swallow several input chunks before it emits, hence the loop.
+      // DEFLATE may take in several input chunks before it gives any out, hence the loop.
       async pull(controller) {
         const before = enqueued;
         try {
@@ -76,22 +145,24 @@ export function zipStream(entries: readonly ZipEntry[], options: ZipStreamOption
                 controller.close();
                 return;
               }
-              const file = level === 0 ? new ZipPassThrough(next.name) : new ZipDeflate(next.name, { level });
+              const entry = level === 0 ? new StoredEntry(next.name) : new ThreadDeflateEntry(next.name, level);
+              const file = entry instanceof StoredEntry ? entry.file : entry;
               if (options.mtime) file.mtime = options.mtime;
-              current = { file, reader: next.stream.getReader() };
+              current = { entry, reader: next.stream.getReader() };
               zip?.add(file);
               continue;
             }
-            const entry = current;
-            const { done, value } = await entry.reader.read();
+            const { entry, reader } = current;
+            const { done, value } = await reader.read();
             if (stopped) return; // cancelled while waiting for the entry
             if (done) {
-              entry.file.push(new Uint8Array(0), true);
-              entry.reader.releaseLock();
+              await entry.finish();
+              reader.releaseLock();
               current = undefined;
             } else {
-              entry.file.push(value, false);
+              await entry.write(value);
             }
+            if (stopped) return;
           }
         } catch (error) {
           await abandon(error);

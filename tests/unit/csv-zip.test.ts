@@ -1,3 +1,4 @@
+import { deflateRawSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -43,6 +44,16 @@ function bigRows(count: number, log: string[], label: string): Generator<Refund>
       log.push(`${label}:close`);
     }
   })();
+}
+
+/** CRC-32 (ISO-HDLC) bit by bit: the oracle for the CRC zip.ts takes from zlib. */
+function crcOracle(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 describe("zipStream", () => {
@@ -94,6 +105,26 @@ describe("zipStream", () => {
     const files = unzipSync(new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer()));
     expect(parseCsv(files["a.csv"]!)).toHaveLength(20_001);
     expect(parseCsv(files["b.csv"]!)[20_000]).toEqual(["019999", "reason 19999 b", "6666.33"]);
+  });
+
+  it("compresses with zlib (off the event loop) and writes each entry's CRC-32 and sizes after it", async () => {
+    const log: string[] = [];
+    const csv = await bytesOf(csvStream(columns, bigRows(30_000, log, "z")));
+    const zip = await bytesOf(zipStream([{ name: "z.csv", stream: csvStream(columns, bigRows(30_000, log, "z")) }]));
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    expect(view.getUint32(0, true)).toBe(0x04034b50);
+    expect(view.getUint16(8, true)).toBe(8); // DEFLATE
+    expect(view.getUint16(6, true) & 8).toBe(8); // sizes in a data descriptor
+    const start = 30 + view.getUint16(26, true) + view.getUint16(28, true);
+    // zlib's DEFLATE of the whole file, byte for byte: fflate's own encoder writes other bytes.
+    const expected = deflateRawSync(csv, { level: 6 });
+    expect(Buffer.from(zip.subarray(start, start + expected.length)).equals(expected)).toBe(true);
+    const descriptor = start + expected.length;
+    expect(view.getUint32(descriptor, true)).toBe(0x08074b50);
+    expect(view.getUint32(descriptor + 4, true)).toBe(crcOracle(csv));
+    expect(view.getUint32(descriptor + 8, true)).toBe(expected.length);
+    expect(view.getUint32(descriptor + 12, true)).toBe(csv.length);
+    expect(unzipSync(zip)["z.csv"]).toEqual(csv);
   });
 
   it("stores uncompressed at level 0", async () => {
