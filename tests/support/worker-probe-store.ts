@@ -9,6 +9,11 @@ export class WorkerProbeStore {
     return { label: this.label, value };
   }
 
+  /** The nice value of the thread the store runs in. */
+  async priority(): Promise<number> {
+    return (await import("node:os")).getPriority(0);
+  }
+
   async fail(code: string): Promise<never> {
     throw Object.assign(new RangeError(`probe failure ${code}`), { code });
   }

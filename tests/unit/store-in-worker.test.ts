@@ -9,7 +9,7 @@ import { errorKind } from "@/lib/sales-api/errors";
 import type { PurchaseFactRow, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { storeInWorker, storesInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
+import { STORE_THREAD_NICE, storeInWorker, storesInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import type { WorkerProbeStore } from "../support/worker-probe-store";
 
@@ -148,6 +148,18 @@ describe("the worker host", () => {
       await expect(missing).rejects.toBeInstanceOf(TypeError);
       // An awaited store is the store, not a promise of something else.
       expect(await Promise.resolve(store)).toBe(store);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(process.platform === "linux")("runs its thread below the event loop's priority, the main thread's left as it was", async () => {
+    const main = os.getPriority(0);
+    const store = probe("p");
+    try {
+      expect(await store.priority()).toBe(Math.min(19, Math.max(main, STORE_THREAD_NICE)));
+      expect(STORE_THREAD_NICE).toBeGreaterThan(0);
+      expect(os.getPriority(0)).toBe(main);
     } finally {
       await store.close();
     }

@@ -43,6 +43,12 @@ type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false;
 type StartWorker = (entry: string, options: WorkerOptions) => Worker;
 
 const HOST = "lib/store/worker/store-worker-host.mjs";
+
+/**
+ * The nice value of a store's thread and the threads it starts (store-worker-host.mjs): below
+ * the event loop's, so that a sign-in is not kept waiting for CPU behind two-year reads.
+ */
+export const STORE_THREAD_NICE = 10;
 const STARTER = "lib/store/worker/start-worker.mjs";
 
 let starter: Promise<StartWorker> | undefined;
@@ -120,7 +126,7 @@ class WorkerHost {
 
   private run(startWorker: StartWorker): Thread {
     const worker = startWorker(path.join(process.cwd(), HOST), {
-      workerData: { root: process.cwd(), stores: Object.fromEntries(Object.entries(this.specs).filter(([name]) => !this.closedStores.has(name))) },
+      workerData: { root: process.cwd(), nice: STORE_THREAD_NICE, stores: Object.fromEntries(Object.entries(this.specs).filter(([name]) => !this.closedStores.has(name))) },
       // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
       execArgv: ["--conditions=react-server"],
     });
