@@ -17,17 +17,16 @@ import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
+import { nextSlice, SliceClock } from "@/lib/work-slices";
 
 /**
  * Two years of days are read and opened on the main thread (the SQLite store is synchronous, and
  * each digest is decrypted, inflated and parsed): at scale 20 that held the event loop for
  * seconds while sign-in waited (docs/benchmarks.md, "bench:reports at --scale 20 on SQLite"). The
- * store is read DIGEST_READ_DAYS days at a time and the opening gives the loop a turn every
- * DIGEST_SLICE_MS, so another request's work runs in between.
+ * store is read DIGEST_READ_DAYS days at a time and the opening runs in slices that take turns
+ * with other requests' work (lib/work-slices.ts).
  */
 const DIGEST_READ_DAYS = 184;
-const DIGEST_SLICE_MS = 15;
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
 interface DigestPayload { digest: unknown; invalid?: unknown[]; oddShapes?: number }
@@ -105,19 +104,16 @@ export class MirrorDayCache implements DayStore {
     for (const resource of resources) {
       const days = ours.filter((k) => k.resource === resource).map((k) => k.day);
       for (let at = 0; at < days.length; at += DIGEST_READ_DAYS) {
-        if (at > 0) await yieldToEventLoop();
+        if (at > 0) await nextSlice();
         for (const row of await this.store.readDigests(this.account, resource, days.slice(at, at + DIGEST_READ_DAYS))) rows.set(`${resource}|${row.day}`, row);
       }
     }
     const answers: Array<DigestedDay | undefined> = [];
-    let since = performance.now();
+    const slice = new SliceClock();
     for (const [i, { identity, resource, day }] of parsed.entries()) {
       const row = identity === this.account ? rows.get(`${resource}|${day}`) : undefined;
       answers.push(row ? await this.digestOf(keys[i] as string, row, digester) : undefined);
-      if (performance.now() - since > DIGEST_SLICE_MS) {
-        await yieldToEventLoop();
-        since = performance.now();
-      }
+      await slice.tick();
     }
     return answers;
   }

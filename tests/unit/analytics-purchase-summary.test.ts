@@ -5,7 +5,7 @@ import { dimensionKeys, type Dimension } from "@/lib/analytics/dimensions";
 import { inLocalRange } from "@/lib/analytics/local-days";
 import { offerChoicesOf } from "@/lib/analytics/offer-choices";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
-import { mergeSummaries, missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
+import { mergeSummaries, mergeSummariesInSlices, missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
 import { summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summaryOfferChoices, SummaryInexactError, summarySeries } from "@/lib/analytics/purchase-summary-views";
 import { affiliateKpis, creatorKpis } from "@/lib/analytics/revenue-kpis";
 import { revenueSeries, type Granularity } from "@/lib/analytics/time-buckets";
@@ -56,6 +56,14 @@ describe("purchase summaries against the record functions", () => {
     expect(affiliate.length).toBeGreaterThan(100);
     expect(creator.some((p) => !p.currency)).toBe(true);
     expect(new Set(creator.map((p) => p.currency).filter(Boolean)).size).toBeGreaterThan(1);
+  });
+
+  it("merges in slices to the same summary as in one go, two merges at once included", async () => {
+    const days = daySummaries(creator);
+    const [sliced, other] = await Promise.all([mergeSummariesInSlices(days, fallback), mergeSummariesInSlices(daySummaries(affiliate), fallback)]);
+    expect(sliced).toEqual(mergeSummaries(days, fallback));
+    expect(other).toEqual(mergeSummaries(daySummaries(affiliate), fallback));
+    expect(sliced.currencies.reduce((n, c) => n + c.orders, 0)).toBeGreaterThan(1000);
   });
 
   it("gives the same KPIs, per currency, for a creator and an affiliate", () => {

@@ -13,7 +13,7 @@ import "server-only";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
-import { mergeSummaries } from "@/lib/analytics/purchase-summary-merge";
+import { mergeSummariesInSlices } from "@/lib/analytics/purchase-summary-merge";
 import { summaryDimensionKeys, summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
 import { eventDatedRefundKpis, saleDatedRefundKpis, unmatchedOf, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
@@ -130,7 +130,7 @@ export async function refundsFromFacts(client: MirroredClient, keyType: KeyType,
     compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses, listed: false }) : null,
   ]);
   if (!current || (compare && !previous)) return null;
-  const unfiltered = mergeSummaries(now.shown.summaries, now.decided);
+  const unfiltered = await mergeSummariesInSlices(now.shown.summaries, now.decided);
   return {
     comparison: compare,
     comparisonDataFrom: compare && previous ? comparisonDataStart(compare, previous.figures.days, current.figures.days) : null,

@@ -10,7 +10,7 @@ import { localRangeTest, utcFetchWindow } from "@/lib/analytics/local-days";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
-import { missingCurrencyByOffer, mergeSummaries, offerCurrencies, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import { missingCurrencyByOffer, mergeSummaries, mergeSummariesInSlices, offerCurrencies, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
@@ -101,7 +101,7 @@ async function filteredSummariesFromFacts(client: MirroredClient, params: Report
   ]);
   return {
     current,
-    unfiltered: mergeSummaries(shown.summaries, decided),
+    unfiltered: await mergeSummariesInSlices(shown.summaries, decided),
     comparison,
     comparisonRange: compareRange,
     reports: [shown.report],
@@ -118,11 +118,11 @@ export async function loadRevenueSummaries(client: MirroredClient, params: Repor
     return fromFacts ?? revenueSummariesFrom(await loadRevenueRecords(client, params, options));
   }
   const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
-  const current = mergeSummaries(shown.summaries, decided);
+  const current = await mergeSummariesInSlices(shown.summaries, decided);
   return {
     current,
     unfiltered: current,
-    comparison: before ? mergeSummaries(before.summaries, decided) : null,
+    comparison: before ? await mergeSummariesInSlices(before.summaries, decided) : null,
     comparisonRange: compareRange,
     reports: [shown.report],
     comparisonReports: before ? [before.report] : null,
