@@ -64,7 +64,7 @@ const SECRET = "bench-reports-secret-0123456789abcdef0123456789abcdef";
 // in the default policy's last tier): a kept fill older than this is filled again.
 const FILL_KEEP_MS = 6 * 86_400_000;
 const RESOURCES = ["purchases", "orders", "abandoned-carts", "refunds", "chargebacks"] as const;
-const SAMPLES = 40;
+const SAMPLES = 25;
 
 interface Visit { id: string; label: string; path: string; kind: "stream" | "json" | "csv" }
 interface Timing { ms: number; bytes: number; rows: number; ok: boolean; note: string }

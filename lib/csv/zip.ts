@@ -42,16 +42,21 @@ class ThreadDeflateEntry implements ZipInputFile {
   ondata?: AsyncFlateStreamHandler;
   private readonly deflate: DeflateRaw;
   private readonly ended: Promise<void>;
+  private readonly failed: Promise<never>;
 
   constructor(readonly filename: string, level: number) {
     this.flag = deflateFlag(level);
     this.deflate = createDeflateRaw({ level });
     // Flowing: each compressed chunk goes on to the archive as zlib gives it.
     this.deflate.on("data", (chunk: Buffer) => this.ondata?.(null, new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.length), false));
-    this.ended = new Promise<void>((resolve, reject) => {
-      this.deflate.once("end", resolve);
+    // zlib's onerror destroys the stream without calling an in-flight write's callback, and a
+    // destroy() (cancel) emits neither 'end' nor 'error': both must settle what is awaited.
+    this.failed = new Promise<never>((_, reject) => {
       this.deflate.once("error", reject);
+      this.deflate.once("close", () => reject(new Error("zipStream: the entry's DEFLATE closed before its end")));
     });
+    this.failed.catch(() => undefined);
+    this.ended = Promise.race([new Promise<void>((resolve) => this.deflate.once("end", resolve)), this.failed]);
     this.ended.catch(() => undefined); // a failure is the write's or finish's to throw
   }
 
@@ -59,7 +64,7 @@ class ThreadDeflateEntry implements ZipInputFile {
   write(chunk: Uint8Array): Promise<void> {
     this.crc = crc32(chunk, this.crc);
     this.size += chunk.length;
-    return new Promise((resolve, reject) => this.deflate.write(chunk, (error) => (error ? reject(error) : resolve())));
+    return Promise.race([new Promise<void>((resolve, reject) => this.deflate.write(chunk, (error) => (error ? reject(error) : resolve()))), this.failed]);
   }
 
   /** Ends the entry: the last compressed bytes, then its data descriptor. */

@@ -16,7 +16,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "sqlite", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60 });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "sqlite", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60, SALESDASH_WORKER_NICE: 10 });
   });
 
   it("treats empty strings as unset", () => {
@@ -29,8 +29,15 @@ describe("parseServerEnv", () => {
       SALESDASH_SYNC_DAYS: 730,
       SALESDASH_SYNC_PER_MINUTE: 45,
       SALESDASH_TRUSTED_PROXIES: 0,
+      SALESDASH_WORKER_NICE: 10,
       SALESDASH_SIGN_IN_WAIT_SECONDS: 60,
     });
+  });
+
+  it("reads the worker threads' nice value, 10 unless set, and refuses one outside 0-19", () => {
+    expect(parseServerEnv({ SALESDASH_WORKER_NICE: "0" }).SALESDASH_WORKER_NICE).toBe(0);
+    expect(parseServerEnv({ SALESDASH_WORKER_NICE: "19" }).SALESDASH_WORKER_NICE).toBe(19);
+    for (const bad of ["-1", "20", "5.5", "low"]) expect(() => parseServerEnv({ SALESDASH_WORKER_NICE: bad })).toThrow(/SALESDASH_WORKER_NICE/);
   });
 
   it("reads the purchases fact table's engine, sqlite unless duckdb is named", () => {

@@ -9,7 +9,7 @@ import { errorKind } from "@/lib/sales-api/errors";
 import type { PurchaseFactRow, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
-import { STORE_THREAD_NICE, storeInWorker, storesInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
+import { storeInWorker, storesInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import type { WorkerProbeStore } from "../support/worker-probe-store";
 
@@ -28,6 +28,11 @@ afterAll(() => {
 });
 
 type CodedError = Error & { code?: string };
+
+// The threads this file starts run at this nice value (the runner's configuration sets 0 for the
+// others): read by the server's environment when the first thread starts, after this line.
+const THREAD_NICE = 7;
+process.env.SALESDASH_WORKER_NICE = String(THREAD_NICE);
 
 /** The error `promise` rejects with (a promise that fulfils fails the test). */
 async function rejection(promise: Promise<unknown>): Promise<CodedError> {
@@ -153,12 +158,11 @@ describe("the worker host", () => {
     }
   });
 
-  it.runIf(process.platform === "linux")("runs its thread below the event loop's priority, the main thread's left as it was", async () => {
+  it.runIf(process.platform === "linux")("runs its thread at SALESDASH_WORKER_NICE, below the event loop's priority, the main thread's left as it was", async () => {
     const main = os.getPriority(0);
     const store = probe("p");
     try {
-      expect(await store.priority()).toBe(Math.min(19, Math.max(main, STORE_THREAD_NICE)));
-      expect(STORE_THREAD_NICE).toBeGreaterThan(0);
+      expect(await store.priority()).toBe(Math.min(19, Math.max(main, THREAD_NICE)));
       expect(os.getPriority(0)).toBe(main);
     } finally {
       await store.close();

@@ -21,6 +21,7 @@ import "server-only";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Worker, WorkerOptions } from "node:worker_threads";
+import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
 import { rebuildFailure, type WorkerFailure } from "./worker-failure";
 
@@ -45,10 +46,10 @@ type StartWorker = (entry: string, options: WorkerOptions) => Worker;
 const HOST = "lib/store/worker/store-worker-host.mjs";
 
 /**
- * The nice value of a store's thread and the threads it starts (store-worker-host.mjs): below
- * the event loop's, so that a sign-in is not kept waiting for CPU behind two-year reads.
+ * The nice value of a store's thread (store-worker-host.mjs): SALESDASH_WORKER_NICE, 10 unless
+ * set, so that a sign-in is not kept waiting for CPU behind two-year reads.
  */
-export const STORE_THREAD_NICE = 10;
+const threadNice = (): number => getServerEnv().SALESDASH_WORKER_NICE;
 const STARTER = "lib/store/worker/start-worker.mjs";
 
 let starter: Promise<StartWorker> | undefined;
@@ -126,7 +127,7 @@ class WorkerHost {
 
   private run(startWorker: StartWorker): Thread {
     const worker = startWorker(path.join(process.cwd(), HOST), {
-      workerData: { root: process.cwd(), nice: STORE_THREAD_NICE, stores: Object.fromEntries(Object.entries(this.specs).filter(([name]) => !this.closedStores.has(name))) },
+      workerData: { root: process.cwd(), nice: threadNice(), stores: Object.fromEntries(Object.entries(this.specs).filter(([name]) => !this.closedStores.has(name))) },
       // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
       execArgv: ["--conditions=react-server"],
     });

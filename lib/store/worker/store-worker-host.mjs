@@ -12,12 +12,14 @@ import os from "node:os";
 
 const { root, stores: specs, nice } = workerData;
 
-// The thread yields the CPU to the main thread's (issue #25 point 8): on two cores, the reads of
-// four two-year downloads and four payout calendars here took as much of them as the event loop
+// The thread yields the CPU to the main thread's (issue #25 point 8): on two cores, the work here
+// for four two-year downloads and four payout calendars took as much of them as the event loop
 // that answers a sign-in, which then waited seconds. On Linux a priority set with pid 0 is the
-// calling thread's alone, and a thread inherits it: DuckDB's threads, started when a store opens
-// below, run at it too. Only ever lowered (an unprivileged process may not raise it back), and
-// only where it is per thread: elsewhere it would lower the whole server.
+// calling thread's alone. It is this thread's: SQLite's queries run on it, but DuckDB's run on
+// libuv's thread pool and DuckDB's own threads, which keep the server's priority (only the
+// JavaScript here, the rows made and cloned, is lowered on DuckDB). Only ever lowered (an
+// unprivileged process may not raise it back), and only where it is per thread: elsewhere it would
+// lower the whole server.
 if (process.platform === "linux" && typeof nice === "number") {
   try {
     os.setPriority(0, Math.max(os.getPriority(0), nice));
