@@ -16,6 +16,7 @@ import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
+import { keyTag, sharedDigest } from "./opened-digests";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
 import { nextSlice, SliceClock } from "@/lib/work-slices";
 
@@ -46,7 +47,12 @@ export class MirrorDayCache implements DayStore {
     private readonly digesters: DayDigesters = {},
     /** The fact tables by resource: a day stored here replaces that day's rows in its resource's table. */
     private readonly factTables: FactTables = {},
-  ) {}
+  ) {
+    this.keyTag = keyTag(key);
+  }
+
+  /** Names this cache's key among the digests opened for every request (opened-digests.ts). */
+  private readonly keyTag: string;
 
   /** The fact table that keeps a resource's days as rows, if any. */
   private factTable(resource: string): { meta(day: string): Promise<FactDayMeta | undefined>; replace(day: string, fetchedAt: number, records: unknown[]): Promise<void>; event: string } | undefined {
@@ -123,8 +129,10 @@ export class MirrorDayCache implements DayStore {
     if (!isFresh(day, row.fetchedAt, this.clock(), this.policy)) return undefined;
     const meta = { complete: row.complete, fetchedAt: row.fetchedAt, count: row.count };
     if (row.digest?.name === digester.name) {
+      const { sealed } = row.digest;
+      const associated = this.digestAssociated(resource, day, digester.name);
       try {
-        return { ...meta, ...(openDay(this.key, this.digestAssociated(resource, day, digester.name), row.digest.sealed) as DigestPayload) };
+        return { ...meta, ...sharedDigest(`${this.keyTag}\n${associated}`, sealed, () => openDay(this.key, associated, sealed) as DigestPayload) };
       } catch {
         log("warn", { event: "mirror_day_unreadable" });
         return undefined;

@@ -289,6 +289,22 @@ describe("MirrorDayCache digests of a range", () => {
     expect(readDigests).toHaveBeenCalledTimes(1);
   });
 
+  it("opens a digest once for the requests that read it while one holds it; another key still cannot, a new copy of the day is opened anew", async () => {
+    const digester = { name: "count/1", of: (rs: readonly unknown[]) => ({ records: rs.length }) };
+    const day = dayKey(ACCOUNT, "purchases", "2026-06-13");
+    await new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester }).set(day, { records, complete: true, fetchedAt: NOW });
+    // Two requests, each with its own cache over the same mirror (the server builds one per request).
+    const first = await cacheFor().getDigest(day, digester);
+    const second = await cacheFor().getDigest(day, digester);
+    expect(second?.digest).toEqual({ records: 2 });
+    expect(second?.digest).toBe(first?.digest);
+    expect(await cacheFor(ACCOUNT, OTHER_KEY).getDigest(day, digester)).toBeUndefined();
+    await new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester }).set(day, { records: records.slice(1), complete: true, fetchedAt: NOW });
+    const third = await cacheFor().getDigest(day, digester);
+    expect(third?.digest).toEqual({ records: 1 });
+    expect(third?.digest).not.toBe(first?.digest);
+  });
+
   it("gives the event loop turns while it reads and opens a long range, with the same answers", async () => {
     // Two years of summaries held the server's loop for seconds at scale 20 (sign-in waited):
     // a callback queued before the read runs before it ends, while the days are read in parts.
