@@ -6,7 +6,8 @@ import "server-only";
 // (lib/store/event-fact-store.ts).
 import type { AsyncFactTable } from "./async-purchase-fact-store";
 import { eventRowOf, eventRowsStatement, lossRowOf, lossRowsStatement, type EventRowRecord } from "./event-fact-sql";
-import type { EventFactQuery, EventFactRow, EventFactStore, EventResource, PayoutLossRow } from "./event-fact-store";
+import type { EventFactQuery, EventFactRow, EventFactStore, EventResource } from "./event-fact-store";
+import { lossColumnsOf, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class AsyncEventFactStore implements EventFactStore {
@@ -26,9 +27,9 @@ export class AsyncEventFactStore implements EventFactStore {
     return (await this.tables[resource].all<EventRowRecord>(eventRowsStatement(dialect, table, account, query))).map(eventRowOf);
   }
 
-  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossRow[]> {
+  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns> {
     const { dialect, table } = this.tables[resource];
-    return (await this.tables[resource].all<EventRowRecord>(lossRowsStatement(dialect, table, account, days))).map(lossRowOf);
+    return lossColumnsOf((await this.tables[resource].all<EventRowRecord>(lossRowsStatement(dialect, table, account, days))).map(lossRowOf));
   }
 
   /** Both lists in one transaction: an account is never half forgotten. */

@@ -1,7 +1,8 @@
 // The refunds and chargebacks fact tables' SQL, one text for both back-ends (SQLite and
 // PostgreSQL), as the orders' (order-fact-sql.ts). Both lists have tables of one shape.
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
-import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource, type PayoutLossRow } from "./event-fact-store";
+import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource } from "./event-fact-store";
+import type { PayoutLossRow } from "@/lib/records/payout-loss-columns";
 
 /** Each list's rows and days' marks, without the back-end's prefix. */
 export const EVENT_TABLES: Record<EventResource, { rows: string; days: string }> = {

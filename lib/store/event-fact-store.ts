@@ -53,8 +53,6 @@ export interface EventFactRow {
   dims: Record<EventFactDimension, string | null>;
 }
 
-/** A dispute opened (EventFactRow's `dispute`), as the payout calendar reads it: the sale it takes from, when, how much, and whether the seller won it back. */
-export type PayoutLossRow = Pick<EventFactRow, "saleId" | "at" | "amountCents" | "dispute" | "won" | "resolvedAt">;
 
 /** A range of one list's events: its stored days, the instants [fromMs, toMs) and the URL's filters. */
 export interface EventFactQuery {
@@ -67,6 +65,8 @@ export interface EventFactQuery {
   filters: Partial<Record<EventFactDimension, readonly string[]>>;
 }
 
+import type { PayoutLossColumns } from "@/lib/records/payout-loss-columns";
+
 export interface EventFactStore {
   /** Replaces every row of the account's day of `resource` by `rows`, atomically. */
   replaceDay(account: string, resource: EventResource, day: string, fetchedAt: number, rows: readonly EventFactRow[]): Promise<void>;
@@ -75,7 +75,7 @@ export interface EventFactStore {
   /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order. */
   events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]>;
   /** The disputes opened (`dispute`) of the stored days, dated or not, in the records' order (events'): six columns of each, not thirty. */
-  lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossRow[]>;
+  lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns>;
   /** Deletes every row of the account, both lists. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,8 @@ import type Database from "better-sqlite3";
 import { dropOlderShape, openFactSqlite } from "./sqlite-fact-open";
 import { sqliteFactDays } from "./sqlite-fact-days";
 import { eventRowOf, eventRowsStatement, eventRowValues, lossRowOf, lossRowsStatement, EVENT_ROW_COLUMNS, EVENT_TABLES, type EventRowRecord } from "./event-fact-sql";
-import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource, type PayoutLossRow } from "./event-fact-store";
+import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource } from "./event-fact-store";
+import { lossColumnsOf, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class SqliteEventFactStore implements EventFactStore {
@@ -50,9 +51,9 @@ export class SqliteEventFactStore implements EventFactStore {
     return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(eventRowOf);
   }
 
-  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossRow[]> {
+  async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns> {
     const statement = lossRowsStatement("sqlite", EVENT_TABLES[resource].rows, account, days);
-    return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(lossRowOf);
+    return lossColumnsOf((this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(lossRowOf));
   }
 
   async forget(account: string): Promise<void> {

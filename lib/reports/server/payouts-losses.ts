@@ -9,17 +9,18 @@ import { EVENT_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { eventFactRow } from "@/lib/query/event-facts";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { errorKind, type GenericRecord } from "@/lib/sales-api";
-import type { EventFactStore, EventResource, PayoutLossRow } from "@/lib/store/event-fact-store";
+import type { EventFactStore, EventResource } from "@/lib/store/event-fact-store";
+import { lossColumnsOf, type PayoutLossColumns, type PayoutLossRow } from "@/lib/records/payout-loss-columns";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { factsHold } from "./facts-hold";
 import type { RangeReport } from "@/lib/mirror/range-types";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { DayDigester } from "@/lib/mirror/day-store";
 
-/** The calendar reads of a loss record only what PayoutLossRow holds: from the tables, six columns of each disputes' row. */
+/** The calendar reads of a loss record only what PayoutLossRow holds (from the tables, six columns of each disputes' row), as columns. */
 export interface PayoutLossRows {
-  refunds: PayoutLossRow[] | null;
-  chargebacks: PayoutLossRow[] | null;
+  refunds: PayoutLossColumns | null;
+  chargebacks: PayoutLossColumns | null;
 }
 
 export interface PayoutLosses extends PayoutLossRows {
@@ -30,9 +31,11 @@ export interface PayoutLosses extends PayoutLossRows {
 
 /** Loss records as the rows the calendar reads. */
 export const lossRowsOf = (records: { refunds: readonly GenericRecord[] | null; chargebacks: readonly GenericRecord[] | null }): PayoutLossRows => ({
-  refunds: lossRowsOfRecords("refunds", records.refunds),
-  chargebacks: lossRowsOfRecords("chargebacks", records.chargebacks),
+  refunds: columnsOrNull(lossRowsOfRecords("refunds", records.refunds)),
+  chargebacks: columnsOrNull(lossRowsOfRecords("chargebacks", records.chargebacks)),
 });
+
+const columnsOrNull = (rows: readonly PayoutLossRow[] | null): PayoutLossColumns | null => rows && lossColumnsOf(rows);
 
 /**
  * The days' marks of a list's window (which fetches what is missing or stale, and so writes its
@@ -58,7 +61,7 @@ export async function loadPayoutLossRows(client: MirroredClient, history: { from
       const held = options.eventFacts ? await rowsFromFacts(client, options.eventFacts, resource, history, options) : null;
       if (held) return held;
       const { records, report } = await client.fetchRange(resource, history, rangeOptions(options));
-      return { rows: records.map((r) => eventFactRow(resource, r)), report };
+      return { rows: lossColumnsOf(records.map((r) => eventFactRow(resource, r))), report };
     } catch (error) {
       // Without these records the model learns nothing of that kind; the page says so.
       if (errorKind(error) !== "not_found") throw error;

@@ -24,7 +24,7 @@ import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/report
 import { heldHistory, payoutInputsHeld, type ClosedDays } from "@/lib/reports/server/payouts-facts";
 import { fundsDueRows, fundsDueWithin, type CurrencyAmount } from "@/lib/analytics/funds-availability";
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
-import type { PayoutLossRow } from "@/lib/store/event-fact-store";
+import { lossRowAt, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
 import type { MadeView, PayoutsViewEngine, ViewMade } from "@/lib/reports/server/payouts-view-worker";
 import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
@@ -82,12 +82,13 @@ const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.
  * - without the sale's purchaseId the record is unusable (the page says how many);
  * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
-function toEvents(resource: EventResource, rows: readonly PayoutLossRow[], purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
+function toEvents(resource: EventResource, rows: PayoutLossColumns | null, purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
   const net = netCentsOf(sales, keyType);
   const events: LossEvent[] = [];
   const undated = new Map<number, number>();
   let unusable = 0;
-  for (const r of rows) {
+  for (let i = 0; i < (rows?.length ?? 0); i++) {
+    const r = lossRowAt(rows!, i);
     if (!r.dispute) continue;
     if (r.saleId === null) {
       unusable++;
@@ -227,11 +228,11 @@ export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: Pay
   const nowMs = request.now.getTime();
   // The rows of the sales a loss names: a few thousand of a million (no index of every sale).
   const named = new Set<number>();
-  for (const r of [...(data.refunds ?? []), ...(data.chargebacks ?? [])]) if (r.saleId !== null) named.add(r.saleId);
+  for (const list of [data.refunds, data.chargebacks]) for (const id of list?.saleId ?? []) if (!Number.isNaN(id)) named.add(id);
   const rowOf = new Map<number, number>();
   for (let i = 0; i < data.sales.length; i++) if (named.has(data.sales.purchaseId[i]!)) rowOf.set(data.sales.purchaseId[i]!, i);
-  const refunds = toEvents("refunds", data.refunds ?? [], rowOf, data.sales, keyType);
-  const chargebacks = toEvents("chargebacks", data.chargebacks ?? [], rowOf, data.sales, keyType);
+  const refunds = toEvents("refunds", data.refunds, rowOf, data.sales, keyType);
+  const chargebacks = toEvents("chargebacks", data.chargebacks, rowOf, data.sales, keyType);
   const sales = toSales(data.sales, keyType, nowMs).map((s) => {
     const undated = (refunds.undated.get(s.id) ?? 0) + (chargebacks.undated.get(s.id) ?? 0);
     return undated > 0 ? { ...s, lostNowCents: Math.min(s.netCents, Math.max(s.lostNowCents, undated)) } : s;
