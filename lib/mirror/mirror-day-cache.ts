@@ -132,7 +132,7 @@ export class MirrorDayCache implements DayStore {
       const { sealed } = row.digest;
       const associated = this.digestAssociated(resource, day, digester.name);
       try {
-        return { ...meta, ...sharedDigest(`${this.keyTag}\n${associated}`, sealed, () => openDay(this.key, associated, sealed) as DigestPayload) };
+        return { ...meta, ...(sharedDigest(`${this.keyTag}\n${associated}`, sealed, () => openDay(this.key, associated, sealed) as DigestPayload) as DigestPayload) };
       } catch {
         log("warn", { event: "mirror_day_unreadable" });
         return undefined;

@@ -11,23 +11,41 @@ import "server-only";
 // merge copies what it changes), as the opened records the range reader keeps in memory are not.
 import { createHash } from "node:crypto";
 
-const opened = new Map<string, WeakRef<object>>();
+/** A day's opened digest payload: the digest, and what the day's records broke. */
+export interface OpenedDigest {
+  digest: unknown;
+  invalid?: unknown[];
+  oddShapes?: number;
+}
+
+// The digest itself is held weakly (what a request keeps while it reads: the range reader's map
+// of digests, the merge's list), its day's few notes strongly beside it until it is collected.
+interface Held {
+  digest: WeakRef<object>;
+  invalid?: unknown[];
+  oddShapes?: number;
+}
+
+const opened = new Map<string, Held>();
 const forget = new FinalizationRegistry<string>((key) => {
-  if (opened.get(key)?.deref() === undefined) opened.delete(key);
+  if (opened.get(key)?.digest.deref() === undefined) opened.delete(key);
 });
 
 /** What names a mirror key among the shared digests (not the key itself). */
 export const keyTag = (key: Buffer): string => createHash("sha256").update("salesdash opened digests\n").update(key).digest("base64url").slice(0, 22);
 
-/** The digest the sealed bytes hold, opened by `open` unless a request holds it opened already. */
-export function sharedDigest<T extends object>(name: string, sealed: Uint8Array, open: () => T): T {
-  // The sealing's random nonce (the first bytes) and length tell one sealing from another.
+/** The payload the sealed bytes hold, opened by `open` unless a request holds its digest opened already. */
+export function sharedDigest(name: string, sealed: Uint8Array, open: () => OpenedDigest): OpenedDigest {
+  // The sealing's random IV and its tag (the first 28 bytes) and its length tell one sealing from another.
   const key = `${name}\n${Buffer.from(sealed.buffer, sealed.byteOffset, Math.min(32, sealed.byteLength)).toString("base64")}\n${sealed.byteLength}`;
-  const held = opened.get(key)?.deref();
-  if (held) return held as T;
-  const value = open();
-  opened.set(key, new WeakRef(value));
-  forget.register(value, key);
-  return value;
+  const held = opened.get(key);
+  const digest = held?.digest.deref();
+  if (held && digest !== undefined) return { digest, invalid: held.invalid, oddShapes: held.oddShapes };
+  const payload = open();
+  // A digest that is a number (a day's count) is as cheap to open again as to share.
+  if (typeof payload.digest === "object" && payload.digest !== null) {
+    opened.set(key, { digest: new WeakRef(payload.digest), invalid: payload.invalid, oddShapes: payload.oddShapes });
+    forget.register(payload.digest, key);
+  }
+  return payload;
 }
-

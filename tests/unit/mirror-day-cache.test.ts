@@ -10,6 +10,12 @@ import { credentialFrom } from "@/lib/sales-api";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { dayKey, type DayStore } from "@/lib/mirror/day-store";
 import { MemoryDayStore } from "@/lib/mirror/memory-day-store";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+// A full collection on demand: what the shared digests hold weakly must survive it while held.
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 // The mirror as fetchRange's day store: it answers a day only while fresh, only for its own
 // account, and a day it cannot open (another key) is a miss, never an error.
@@ -293,11 +299,15 @@ describe("MirrorDayCache digests of a range", () => {
     const digester = { name: "count/1", of: (rs: readonly unknown[]) => ({ records: rs.length }) };
     const day = dayKey(ACCOUNT, "purchases", "2026-06-13");
     await new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester }).set(day, { records, complete: true, fetchedAt: NOW });
-    // Two requests, each with its own cache over the same mirror (the server builds one per request).
-    const first = await cacheFor().getDigest(day, digester);
+    // Two requests, each with its own cache over the same mirror (the server builds one per request);
+    // the first keeps only the digest (as a report keeps it while it merges), through a collection.
+    const first = { digest: (await cacheFor().getDigest(day, digester))?.digest };
+    // A WeakRef's target lives to the end of the task that made it: the collection runs in a later one.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
     const second = await cacheFor().getDigest(day, digester);
     expect(second?.digest).toEqual({ records: 2 });
-    expect(second?.digest).toBe(first?.digest);
+    expect(second?.digest).toBe(first.digest);
     expect(await cacheFor(ACCOUNT, OTHER_KEY).getDigest(day, digester)).toBeUndefined();
     await new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester }).set(day, { records: records.slice(1), complete: true, fetchedAt: NOW });
     const third = await cacheFor().getDigest(day, digester);
