@@ -9,26 +9,33 @@
 /** How long a slice runs before it gives the loop a turn. */
 export const SLICE_MS = 8;
 
-const waiting: Array<() => void> = [];
-let scheduled = false;
+interface Line {
+  waiting: Array<() => void>;
+  scheduled: boolean;
+}
+
+// One line for the process: a production build of Next.js loads a module once per route bundle,
+// and a line per bundle would let each bundle's slices run in the same turn (process-state.ts).
+const LINE = Symbol.for("salesdash.work-slices.line");
+const line = ((globalThis as { [LINE]?: Line })[LINE] ??= { waiting: [], scheduled: false });
 
 function releaseOne(): void {
-  scheduled = false;
-  const next = waiting.shift();
-  if (waiting.length > 0) schedule();
+  line.scheduled = false;
+  const next = line.waiting.shift();
+  if (line.waiting.length > 0) schedule();
   next?.();
 }
 
 function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
+  if (line.scheduled) return;
+  line.scheduled = true;
   setImmediate(releaseOne);
 }
 
 /** Resolves on a later turn of the event loop, after the slices queued before it (one per turn). */
 export function nextSlice(): Promise<void> {
   return new Promise((resolve) => {
-    waiting.push(resolve);
+    line.waiting.push(resolve);
     schedule();
   });
 }

@@ -4,13 +4,18 @@
 // arrays hold no pointers. Sized once for the worst case (every purchase its own order) at
 // most half full, so it never grows.
 //
-// One table is kept between calls and reused: each new table is memory outside the JS heap,
+// Tables are kept between calls and reused: each new table is memory outside the JS heap,
 // and V8 answers every 64 MB of that with a full collection, which with a million records
-// in memory takes most of a second. The kept table is as large as the largest call needed
-// (about 24 bytes a purchase: 24 MB after a million-purchase report).
+// in memory takes most of a second. A kept table is as large as the largest call needed
+// (about 24 bytes a purchase: 24 MB after a million-purchase report). A few are kept, not one:
+// a two-year merge runs in slices (lib/work-slices.ts), so several can be under way at once,
+// each holding a table across its turns, and with one kept every other would make a new one.
 
-/** The table kept for the next call. */
-const kept: { table?: OrderTable } = {};
+/** At most this many tables are kept. */
+export const KEPT_TABLES = 2;
+
+/** The tables kept for the next calls. */
+const kept: OrderTable[] = [];
 
 export class OrderTable {
   private readonly ids: Float64Array;
@@ -38,18 +43,25 @@ export class OrderTable {
    * not much larger, else a new one. Give it back with release() when done.
    */
   static borrow(maxOrders: number): OrderTable {
-    const table = kept.table;
-    if (table !== undefined && table.capacity >= maxOrders * 2 && table.capacity <= Math.max(1024, maxOrders * 16)) {
-      kept.table = undefined;
-      table.used.fill(0);
-      return table;
+    const at = kept.findIndex((table) => table.capacity >= maxOrders * 2 && table.capacity <= Math.max(1024, maxOrders * 16));
+    if (at >= 0) {
+      const [table] = kept.splice(at, 1);
+      table!.used.fill(0);
+      return table!;
     }
     return new OrderTable(maxOrders);
   }
 
-  /** Keeps the table for the next call, unless a larger one is kept already. */
+  /** Keeps the table for a next call: beside the others while fewer than KEPT_TABLES are kept, else in place of the smallest when larger. */
   release(): void {
-    if (kept.table === undefined || kept.table.capacity < this.capacity) kept.table = this;
+    if (kept.includes(this)) return;
+    if (kept.length < KEPT_TABLES) {
+      kept.push(this);
+      return;
+    }
+    let smallest = 0;
+    for (let i = 1; i < kept.length; i++) if (kept[i]!.capacity < kept[smallest]!.capacity) smallest = i;
+    if (kept[smallest]!.capacity < this.capacity) kept[smallest] = this;
   }
 
   /** Adds the order (currency index, orderId) if new, and ORs bits into its flags. */

@@ -26,17 +26,25 @@ interface Held {
   oddShapes?: number;
 }
 
-const opened = new Map<string, Held>();
-const forget = new FinalizationRegistry<string>((key) => {
-  if (opened.get(key)?.digest.deref() === undefined) opened.delete(key);
-});
+// One map for the process: a production build of Next.js loads a module once per route bundle,
+// and a map per bundle would not share a ZIP's days with a page's (process-state.ts).
+const SHARED = Symbol.for("salesdash.opened-digests");
+const { opened, forget } = ((globalThis as { [SHARED]?: { opened: Map<string, Held>; forget: FinalizationRegistry<string> } })[SHARED] ??= (() => {
+  const map = new Map<string, Held>();
+  return {
+    opened: map,
+    forget: new FinalizationRegistry<string>((key) => {
+      if (map.get(key)?.digest.deref() === undefined) map.delete(key);
+    }),
+  };
+})());
 
 /** What names a mirror key among the shared digests (not the key itself). */
 export const keyTag = (key: Buffer): string => createHash("sha256").update("salesdash opened digests\n").update(key).digest("base64url").slice(0, 22);
 
 /** The payload the sealed bytes hold, opened by `open` unless a request holds its digest opened already. */
 export function sharedDigest(name: string, sealed: Uint8Array, open: () => OpenedDigest): OpenedDigest {
-  // The sealing's random IV and its tag (the first 28 bytes) and its length tell one sealing from another.
+  // The sealing's random IV and its tag (its first 28 bytes, read with 4 more) and its length tell one sealing from another.
   const key = `${name}\n${Buffer.from(sealed.buffer, sealed.byteOffset, Math.min(32, sealed.byteLength)).toString("base64")}\n${sealed.byteLength}`;
   const held = opened.get(key);
   const digest = held?.digest.deref();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { nextSlice, SliceClock } from "@/lib/work-slices";
 
 // The slices of long work take turns with everything else on the event loop: one slice a turn,
@@ -25,6 +25,31 @@ describe("nextSlice", () => {
     // Never two slices in one turn: another step between each two.
     const between = log.slice(log.indexOf("a0"), log.indexOf("c2") + 1).join(" ");
     expect(between).not.toMatch(/[abc]\d [abc]\d/);
+  });
+});
+
+describe("the line of slices", () => {
+  it("is one for the process, however many copies of the module are loaded (one per route bundle in a build)", async () => {
+    const first = await import("@/lib/work-slices");
+    vi.resetModules();
+    const second = await import("@/lib/work-slices");
+    expect(second).not.toBe(first);
+    const log: string[] = [];
+    const slicer = (next: () => Promise<void>, name: string) => (async () => {
+      for (let i = 0; i < 2; i++) {
+        await next();
+        log.push(`${name}${i}`);
+      }
+    })();
+    let steps = 0;
+    const step = () => {
+      log.push("o");
+      if (++steps < 20) setImmediate(step);
+    };
+    setImmediate(step);
+    await Promise.all([slicer(first.nextSlice, "a"), slicer(second.nextSlice, "b")]);
+    const between = log.slice(log.indexOf("a0"), log.indexOf("b1") + 1).join(" ");
+    expect(between).not.toMatch(/[ab]\d [ab]\d/);
   });
 });
 
