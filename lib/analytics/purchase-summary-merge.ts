@@ -166,4 +166,3 @@ export async function mergeSummariesInSlices(summaries: readonly PurchaseSummary
   }
   return merge.result();
 }
-

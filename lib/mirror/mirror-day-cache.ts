@@ -16,7 +16,7 @@ import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
 import { openDay, sealDay } from "./mirror-cipher";
-import { keyTag, sharedDigest } from "./opened-digests";
+import { keyTag, sharedDigest, type OpenedDigest } from "./opened-digests";
 import { EVENT_RESOURCES, expireTouchedSaleDays } from "./touched-sales";
 import { nextSlice, SliceClock } from "@/lib/work-slices";
 
@@ -30,7 +30,7 @@ import { nextSlice, SliceClock } from "@/lib/work-slices";
 const DIGEST_READ_DAYS = 184;
 
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
-interface DigestPayload { digest: unknown; invalid?: unknown[]; oddShapes?: number }
+type DigestPayload = OpenedDigest;
 
 /** The digester of each resource whose days carry one. */
 export type DayDigesters = Partial<Record<string, DayDigester>>;
@@ -132,7 +132,7 @@ export class MirrorDayCache implements DayStore {
       const { sealed } = row.digest;
       const associated = this.digestAssociated(resource, day, digester.name);
       try {
-        return { ...meta, ...(sharedDigest(`${this.keyTag}\n${associated}`, sealed, () => openDay(this.key, associated, sealed) as DigestPayload) as DigestPayload) };
+        return { ...meta, ...sharedDigest(`${this.keyTag}\n${associated}`, sealed, () => openDay(this.key, associated, sealed) as DigestPayload) };
       } catch {
         log("warn", { event: "mirror_day_unreadable" });
         return undefined;
