@@ -10,7 +10,6 @@ import "server-only";
 // sealing of the day's digest, opened once. Digests are never written to by their readers (the
 // merge copies what it changes), as the opened records the range reader keeps in memory are not.
 import { createHash } from "node:crypto";
-import { processShared } from "@/lib/store/process-state";
 
 /** A day's opened digest payload: the digest, and what the day's records broke. */
 export interface OpenedDigest {
@@ -27,9 +26,10 @@ interface Held {
   oddShapes?: number;
 }
 
-// One map for the process (a production build loads a module once per route bundle): a ZIP's
-// days are shared with a page's.
-const { opened, forget } = processShared("opened-digests", () => {
+// One map for the process: a production build of Next.js loads a module once per route bundle,
+// and a map per bundle would not share a ZIP's days with a page's (process-state.ts).
+const SHARED = Symbol.for("salesdash.opened-digests");
+const { opened, forget } = ((globalThis as { [SHARED]?: { opened: Map<string, Held>; forget: FinalizationRegistry<string> } })[SHARED] ??= (() => {
   const map = new Map<string, Held>();
   return {
     opened: map,
@@ -37,7 +37,7 @@ const { opened, forget } = processShared("opened-digests", () => {
       if (map.get(key)?.digest.deref() === undefined) map.delete(key);
     }),
   };
-});
+})());
 
 /** What names a mirror key among the shared digests (not the key itself). */
 export const keyTag = (key: Buffer): string => createHash("sha256").update("salesdash opened digests\n").update(key).digest("base64url").slice(0, 22);
