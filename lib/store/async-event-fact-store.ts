@@ -8,6 +8,7 @@ import type { AsyncFactTable } from "./async-purchase-fact-store";
 import { eventRowOf, eventRowsStatement, lossRowOf, lossRowsStatement, type EventRowRecord } from "./event-fact-sql";
 import type { EventFactQuery, EventFactRow, EventFactStore, EventResource } from "./event-fact-store";
 import { lossColumnsOf, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
+import { eventColumnsOf, type EventFactColumns } from "./event-fact-columns";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class AsyncEventFactStore implements EventFactStore {
@@ -22,9 +23,9 @@ export class AsyncEventFactStore implements EventFactStore {
     return this.tables[resource].readDayMeta(account, days);
   }
 
-  async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]> {
+  async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactColumns> {
     const { dialect, table } = this.tables[resource];
-    return (await this.tables[resource].all<EventRowRecord>(eventRowsStatement(dialect, table, account, query))).map(eventRowOf);
+    return eventColumnsOf((await this.tables[resource].all<EventRowRecord>(eventRowsStatement(dialect, table, account, query))).map(eventRowOf));
   }
 
   async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns> {

@@ -66,14 +66,15 @@ export interface EventFactQuery {
 }
 
 import type { PayoutLossColumns } from "@/lib/records/payout-loss-columns";
+import type { EventFactColumns } from "./event-fact-columns";
 
 export interface EventFactStore {
   /** Replaces every row of the account's day of `resource` by `rows`, atomically. */
   replaceDay(account: string, resource: EventResource, day: string, fetchedAt: number, rows: readonly EventFactRow[]): Promise<void>;
   /** The days of `resource` held, with when their records were fetched. */
   readDayMeta(account: string, resource: EventResource, days: readonly string[]): Promise<FactDayMeta[]>;
-  /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order. */
-  events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]>;
+  /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order. As columns (event-fact-columns.ts: eventRowsOf reads them as rows). */
+  events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactColumns>;
   /** The disputes opened (`dispute`) of the stored days, dated or not, in the records' order (events'): six columns of each, not thirty. */
   lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns>;
   /** Deletes every row of the account, both lists. */

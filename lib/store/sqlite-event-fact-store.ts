@@ -9,6 +9,7 @@ import { sqliteFactDays } from "./sqlite-fact-days";
 import { eventRowOf, eventRowsStatement, eventRowValues, lossRowOf, lossRowsStatement, EVENT_ROW_COLUMNS, EVENT_TABLES, type EventRowRecord } from "./event-fact-sql";
 import { EVENT_RESOURCES, type EventFactQuery, type EventFactRow, type EventFactStore, type EventResource } from "./event-fact-store";
 import { lossColumnsOf, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
+import { eventColumnsOf, type EventFactColumns } from "./event-fact-columns";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class SqliteEventFactStore implements EventFactStore {
@@ -46,9 +47,9 @@ export class SqliteEventFactStore implements EventFactStore {
     return this.tables[resource].readMeta(account, days);
   }
 
-  async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactRow[]> {
+  async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactColumns> {
     const statement = eventRowsStatement("sqlite", EVENT_TABLES[resource].rows, account, query);
-    return (this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(eventRowOf);
+    return eventColumnsOf((this.db.prepare(statement.text).all(...statement.args) as EventRowRecord[]).map(eventRowOf));
   }
 
   async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns> {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { lossRowsOfColumns } from "@/lib/records/payout-loss-columns";
+import { eventRowsOf } from "@/lib/store/event-fact-columns";
 import { describe, expect, it, vi } from "vitest";
 import { payoutHistory } from "@/lib/reports/payouts-month";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
@@ -48,11 +49,11 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       await store.replaceDay("acct", "refunds", day, NOW - 1000, rows);
       await store.replaceDay("acct", "refunds", day, NOW, rows.slice(0, 2));
       const query = eventQuery({ from: day, to: day, timeZone: "UTC", filters: {} });
-      expect((await store.events("acct", "refunds", query)).map((r) => r.eventId)).toEqual(rows.slice(0, 2).filter((r) => r.at !== null).map((r) => r.eventId));
+      expect((eventRowsOf(await store.events("acct", "refunds", query))).map((r) => r.eventId)).toEqual(rows.slice(0, 2).filter((r) => r.at !== null).map((r) => r.eventId));
       expect(await store.readDayMeta("acct", "refunds", ["2026-04-09", day])).toEqual([{ day, fetchedAt: NOW, count: 2 }]);
       // The other list holds nothing of that day.
       expect(await store.readDayMeta("acct", "chargebacks", [day])).toEqual([]);
-      expect(await store.events("acct", "chargebacks", query)).toEqual([]);
+      expect(eventRowsOf(await store.events("acct", "chargebacks", query))).toEqual([]);
     }));
 
     it("are read back as written: every column of every row, in the records' order", withStore(backend, async (store) => {
@@ -60,13 +61,13 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       for (const resource of EVENT_RESOURCES) {
         const dated = eventFactRows(resource, allRecords(resource)).filter((r) => r.at !== null && r.at >= Date.parse(`${FIRST_DAY}T00:00:00Z`));
         expect(dated.length).toBeGreaterThan(20);
-        expect(await store.events("acct", resource, eventQuery(WHOLE))).toEqual(dated);
+        expect(eventRowsOf(await store.events("acct", resource, eventQuery(WHOLE)))).toEqual(dated);
       }
     }));
 
     it("hold no customer personal data", withStore(backend, async (store) => {
       await fillEventFactStore(store, "acct");
-      const rows = await Promise.all(EVENT_RESOURCES.map((r) => store.events("acct", r, eventQuery(WHOLE))));
+      const rows = await Promise.all(EVENT_RESOURCES.map(async (r) => eventRowsOf(await store.events("acct", r, eventQuery(WHOLE)))));
       const values = new Set<unknown>();
       JSON.stringify(rows, (_key, value: unknown) => (values.add(value), value));
       expect(allRecords("refunds").some((r) => r.customerEmail === PERSONAL.customerEmail)).toBe(true);
@@ -84,10 +85,10 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       const query = eventQuery({ from: day, to: day, timeZone: "UTC", filters: {} });
       for (const resource of EVENT_RESOURCES) {
         expect(await store.readDayMeta("a", resource, [day])).toEqual([]);
-        expect(await store.events("a", resource, query)).toEqual([]);
+        expect(eventRowsOf(await store.events("a", resource, query))).toEqual([]);
         expect(await store.readDayMeta("b", resource, [day])).toHaveLength(1);
       }
-      expect((await store.events("b", "refunds", query)).length).toBeGreaterThan(0);
+      expect((eventRowsOf(await store.events("b", "refunds", query))).length).toBeGreaterThan(0);
     }));
   });
 
@@ -110,7 +111,7 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
           const client = eventsClient();
           const records = await loadLossRecords(client, params, withReportDeadline(client, {}), null);
           for (const resource of EVENT_RESOURCES) {
-            const rows = await store.events("creator", resource, eventQuery({ from, to, timeZone, filters: params.filters }));
+            const rows = eventRowsOf(await store.events("creator", resource, eventQuery({ from, to, timeZone, filters: params.filters })));
             expect(rows).toEqual(eventFactRows(resource, records[resource]!));
             if (rows.length > 0) nonEmpty++;
           }
@@ -133,7 +134,7 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       }
       // The calendar's narrow read is the disputes' rows of events(), in their order, cut to its six columns.
       for (const resource of EVENT_RESOURCES) {
-        const rows = await store.events("creator", resource, { days: history, filters: {} });
+        const rows = eventRowsOf(await store.events("creator", resource, { days: history, filters: {} }));
         const narrow = rows.filter((r) => r.dispute).map((r) => ({ saleId: r.saleId, at: r.at, amountCents: r.amountCents, dispute: true, won: r.won, resolvedAt: r.resolvedAt }));
         expect(narrow.length).toBeGreaterThan(0);
         expect(lossRowsOfColumns(await store.lossRows("creator", resource, history))).toEqual(narrow);

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { eventRowsOf } from "@/lib/store/event-fact-columns";
 import { describe, expect, it } from "vitest";
 import { eventFactRow } from "@/lib/query/event-facts";
 import { openWorkerEventFactStore } from "@/lib/store/worker-fact-stores";
@@ -32,10 +33,10 @@ describe("SqliteEventFactStore opening a table of an older shape", () => {
       const whole = { days: { from: "2026-06-01", to: "2026-06-02" }, filters: {} };
       // The day is no longer held: a report reads its records until the mirror writes it again.
       expect(await store.readDayMeta("acct", "refunds", ["2026-06-01"])).toEqual([]);
-      expect(await store.events("acct", "refunds", whole)).toEqual([]);
+      expect(eventRowsOf(await store.events("acct", "refunds", whole))).toEqual([]);
       const row = eventFactRow("refunds", { refundId: "r2", purchaseId: 8, amount: 3, requestedAt: "2026-06-02T10:00:00Z", purchaseCreatedAt: "2026-05-30T08:00:00Z" });
       await store.replaceDay("acct", "refunds", "2026-06-02", 2, [row]);
-      expect((await store.events("acct", "refunds", whole)).map((r) => [r.eventId, r.amountCents, r.saleAt])).toEqual([["r2", 300, Date.parse("2026-05-30T08:00:00Z")]]);
+      expect((eventRowsOf(await store.events("acct", "refunds", whole))).map((r) => [r.eventId, r.amountCents, r.saleAt])).toEqual([["r2", 300, Date.parse("2026-05-30T08:00:00Z")]]);
     } finally {
       await store.close();
     }

@@ -8,6 +8,7 @@ import "server-only";
 // columns are the records' own (the contract lists none): read off the first records the page
 // lists, which from the tables means opening the newest days only.
 import { eventQuery } from "@/lib/query/event-query";
+import { eventRowsOf } from "@/lib/store/event-fact-columns";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
 import { saleIdOf } from "@/lib/analytics/sale-losses";
 import { shiftDay } from "@/lib/calendar";
@@ -78,7 +79,7 @@ async function listFromTable(client: MirroredClient, facts: EventFactStore, reso
   const dated = eventQuery({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters });
   // By request, the period's instants; by sale, every record of the window (the sales place them).
   const query = params.dating === "event" ? { ...dated, days: window } : { days: window, filters: dated.filters };
-  const rows = await facts.events(client.identity, resource, query);
+  const rows = eventRowsOf(await facts.events(client.identity, resource, query));
   const test = lossRecordTest(resource, params);
   const columns = async (has?: (id: number) => boolean) => {
     const count = has ? rows.filter((r) => ofPeriodSales(r.saleId, has)).length : rows.length;

@@ -6,7 +6,7 @@ import "server-only";
 // the shared SQL runs here ("duckdb" dialect, purchase-fact-sql.ts); DuckDB answers COUNT, SUM
 // and BIGINT columns as JavaScript bigints, which the shared readers turn into numbers as they
 // do PostgreSQL's texts.
-import { BIGINT, BLOB, blobValue, DuckDBBlobValue, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
+import { BIGINT, BLOB, blobValue, DuckDBBlobValue, DuckDBTypeId, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
 import type { FactTableDefinition } from "../fact-table-definition";
 import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-store";
 import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
@@ -33,10 +33,18 @@ function bound(args: readonly unknown[]): { values: DuckDBValue[]; types: Array<
 /** A BLOB answered as its bytes, as pg answers a BYTEA and better-sqlite3 a BLOB. */
 const plain = (value: unknown): unknown => (value instanceof DuckDBBlobValue ? value.bytes : value);
 
+/**
+ * A statement's rows as objects, as DuckDB makes them. Only a BLOB column's values are replaced
+ * (plain): copying every row through Object.entries and Object.fromEntries took about as long
+ * as reading the rows (0.4-0.9 s for the 67 k refunds of four years at scale 20).
+ */
 export async function rowsOf<T>(connection: DuckDBConnection, statement: Statement): Promise<T[]> {
   const { values, types } = bound(statement.args);
-  const rows = (await connection.runAndReadAll(statement.text, values, types as DuckDBType[])).getRowObjects();
-  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, plain(value)]))) as T[];
+  const reader = await connection.runAndReadAll(statement.text, values, types as DuckDBType[]);
+  const rows = reader.getRowObjects() as Array<Record<string, unknown>>;
+  const blobs = reader.deduplicatedColumnNames().filter((_, i) => reader.columnTypeId(i) === DuckDBTypeId.BLOB);
+  if (blobs.length > 0) for (const row of rows) for (const name of blobs) row[name] = plain(row[name]);
+  return rows as T[];
 }
 
 /** A statement's rows as arrays, converted a chunk (2048 rows) at a time as they are iterated. */
