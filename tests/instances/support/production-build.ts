@@ -23,17 +23,35 @@ function bundlerArgs(): string[] {
   return path.relative(ROOT, target).startsWith("..") ? ["--webpack"] : [];
 }
 
+/** The newest modification time of the code a build is made from (a checkout touches what it changes). */
+function newestSourceMs(): number {
+  let newest = 0;
+  const visit = (file: string): void => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) for (const name of fs.readdirSync(file)) visit(path.join(file, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const name of ["app", "components", "lib", "instrumentation.ts", "proxy.ts", "next.config.ts", "package-lock.json"]) visit(path.join(ROOT, name));
+  return newest;
+}
+
 export function ensureProductionBuild(): void {
   const buildId = path.join(ROOT, ".next/BUILD_ID");
-  if (fs.existsSync(buildId)) {
-    // Not rebuilt here: `npm run test:e2e` (before this in `npm test`) builds afresh each run.
-    console.log(`[instances] the production build in .next, made ${fs.statSync(buildId).mtime.toISOString()}`);
+  const built = fs.statSync(buildId, { throwIfNoEntry: false });
+  // Not rebuilt while it is newer than the code: `npm run test:e2e` (before this in `npm test`)
+  // builds afresh each run. An older build is made again: the fact stores' worker threads load
+  // their modules from the working tree, and a build of other code beside them fails (a bench's
+  // worktree checked out at another commit did).
+  if (built && built.mtimeMs >= newestSourceMs()) {
+    console.log(`[instances] the production build in .next, made ${built.mtime.toISOString()}`);
     return;
   }
+  if (built) console.log("[instances] the production build in .next is older than the code: made again");
   const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1" };
   for (const name of BUILD_ENV_KEEP) if (process.env[name] !== undefined) env[name] = process.env[name] as string;
   const args = [nextBin, "build", ...bundlerArgs()];
   console.log(`[instances] no production build: next ${args.slice(1).join(" ")} with an empty environment`);
-  const built = spawnSync(process.execPath, args, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: "inherit" });
-  if (built.status !== 0) throw new Error(`next build failed (exit ${built.status ?? built.signal})`);
+  const made = spawnSync(process.execPath, args, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: "inherit" });
+  if (made.status !== 0) throw new Error(`next build failed (exit ${made.status ?? made.signal})`);
 }
