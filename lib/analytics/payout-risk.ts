@@ -84,7 +84,13 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
   const sorted = eventsByRequest(events);
   const bySale = new Map<number, LossEvent[]>();
   for (const e of sorted ?? events) {
-    if (e.atMs >= cutoffMs || (e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
+    // In request order, every event after one requested at or past the cutoff is too: a
+    // back-tested month's start reads only the events before it.
+    if (e.atMs >= cutoffMs) {
+      if (sorted) break;
+      continue;
+    }
+    if ((e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
     const list = bySale.get(e.saleId);
     if (list) list.push(e);
     else bySale.set(e.saleId, [e]);
