@@ -28,7 +28,8 @@ const WON = 4;
 
 const TEXT_FIELDS: readonly TextField[] = [...TEXTS, ...EVENT_FACT_DIMENSIONS];
 
-const textOf = (row: EventFactRow, field: TextField): string | null => ((TEXTS as readonly string[]).includes(field) ? row[field as (typeof TEXTS)[number]] : row.dims[field as EventFactDimension]);
+/** How a row's text field is read: decided once per field, not per row. */
+const textReader = (field: TextField): ((row: EventFactRow) => string | null) => ((TEXTS as readonly string[]).includes(field) ? (row) => row[field as (typeof TEXTS)[number]] : (row) => row.dims[field as EventFactDimension]);
 
 export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns {
   const n = rows.length;
@@ -39,8 +40,9 @@ export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns 
   const columns: EventFactColumns = { length: n, texts, text, number, amountCents: new Float64Array(n), flags: new Uint8Array(n) };
   for (const field of TEXT_FIELDS) {
     const column = text[field];
+    const textOf = textReader(field);
     for (let i = 0; i < n; i++) {
-      const value = textOf(rows[i]!, field);
+      const value = textOf(rows[i]!);
       if (value === null) {
         column[i] = -1;
         continue;

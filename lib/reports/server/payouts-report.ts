@@ -47,7 +47,8 @@ const KIND: Record<EventResource, LossKind> = { refunds: "refund", chargebacks: 
 /**
  * The calendar's sales, from the records or the fact table alike (lib/analytics/payout-sales.ts):
  * a sale with no readable instant, or made after now, is left out; the net is the key's
- * (key-share.ts); what refunds already took is the refunded share of that net.
+ * (key-share.ts); what refunds already took is the refunded share of that net. A sale whose row
+ * `named` marks is also put in `lossSales` by its id.
  */
 function toSales(c: PayoutSaleColumns, keyType: KeyType, nowMs: number, named: Uint8Array, lossSales: Map<number, PayoutSale>): PayoutSale[] {
   const net = netCentsOf(c, keyType);

@@ -47,11 +47,10 @@ export function ensureProductionBuild(): void {
     console.log(`[instances] the production build in .next, made ${built.mtime.toISOString()}`);
     return;
   }
-  if (built) console.log("[instances] the production build in .next is older than the code: made again");
   const env: Record<string, string> = { NEXT_TELEMETRY_DISABLED: "1" };
   for (const name of BUILD_ENV_KEEP) if (process.env[name] !== undefined) env[name] = process.env[name] as string;
   const args = [nextBin, "build", ...bundlerArgs()];
-  console.log(`[instances] no production build: next ${args.slice(1).join(" ")} with an empty environment`);
+  console.log(`[instances] ${built ? "the production build in .next is older than the code" : "no production build"}: next ${args.slice(1).join(" ")} with an empty environment`);
   const made = spawnSync(process.execPath, args, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: "inherit" });
   if (made.status !== 0) throw new Error(`next build failed (exit ${made.status ?? made.signal})`);
 }
