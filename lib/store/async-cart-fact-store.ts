@@ -27,12 +27,18 @@ export class AsyncCartFactStore implements CartFactStore {
     return this.facts.arrays(cartRowsStatement(this.facts.dialect, this.facts.table, account, plan), (rows: Iterable<CartRowValues>) => Array.from(rows));
   }
 
-  /** One snapshot on one connection: the selections are temporary tables of that read. */
+  /**
+   * One snapshot on one connection: the selections are temporary tables of that read. Kept while
+   * no write lands (AsyncFactTable's kept; the mark covers the purchases' table too: the file's
+   * on DuckDB, the account's on PostgreSQL), so a second visit groups nothing again.
+   */
   cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
     const { dialect, table } = this.facts;
-    return this.facts.scratchRead((reader) =>
-      runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases }, account, plan), (step) =>
-        reader.all("exec" in step ? { text: step.exec, args: [] } : "run" in step ? step.run : step.query),
+    return this.facts.kept(account, JSON.stringify(["cartPanels", account, plan]), () =>
+      this.facts.scratchRead((reader) =>
+        runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases }, account, plan), (step) =>
+          reader.all("exec" in step ? { text: step.exec, args: [] } : "run" in step ? step.run : step.query),
+        ),
       ),
     );
   }

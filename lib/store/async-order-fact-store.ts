@@ -26,11 +26,14 @@ export class AsyncOrderFactStore implements OrderFactStore {
   async aggregate(account: string, plan: OrderFactPlan): Promise<OrderFactGroups> {
     if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
     const { dialect, table } = this.facts;
-    const rows = await this.facts.together<{ buckets: OrderBucketRecord[]; fulfilment: FulfilmentRecord[] }>({
-      buckets: orderBucketStatement(dialect, table, account, plan),
-      fulfilment: fulfilmentStatement(dialect, table, account, plan),
+    // Kept while no write lands (AsyncFactTable's kept), as the groupings below.
+    return this.facts.kept(account, JSON.stringify(["aggregate", account, plan]), async () => {
+      const rows = await this.facts.together<{ buckets: OrderBucketRecord[]; fulfilment: FulfilmentRecord[] }>({
+        buckets: orderBucketStatement(dialect, table, account, plan),
+        fulfilment: fulfilmentStatement(dialect, table, account, plan),
+      });
+      return orderGroupsOf(rows.buckets, rows.fulfilment);
     });
-    return orderGroupsOf(rows.buckets, rows.fulfilment);
   }
 
   /** One snapshot: a day replaced between the two reads cannot set the panels apart. */
@@ -39,13 +42,17 @@ export class AsyncOrderFactStore implements OrderFactStore {
     const { dialect, table } = this.facts;
     const named = deliveryOrdersStatement(dialect, table, account, plan, links.refunded);
     if (!links.withGroups) return { groups: null, named: links.refunded.length === 0 ? [] : (await this.facts.all<DeliveryOrderRecord>(named)).map(deliveryOrderOfRecord) };
-    const rows = await this.facts.together<{ groups: DeliveryGroupRecord[]; named: DeliveryOrderRecord[] }>({ groups: deliveryGroupsStatement(dialect, table, account, plan, links.refunded, links.chargedBack), named });
-    return { groups: rows.groups.map(deliveryGroupOf), named: rows.named.map(deliveryOrderOfRecord) };
+    return this.facts.kept(account, JSON.stringify(["deliveryPanels", account, plan, links]), async () => {
+      const rows = await this.facts.together<{ groups: DeliveryGroupRecord[]; named: DeliveryOrderRecord[] }>({ groups: deliveryGroupsStatement(dialect, table, account, plan, links.refunded, links.chargedBack), named });
+      return { groups: rows.groups.map(deliveryGroupOf), named: rows.named.map(deliveryOrderOfRecord) };
+    });
   }
 
-  async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
+  choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
     const s = choiceStatements(this.facts.dialect, this.facts.table, account, plan);
-    return orderChoicesOf(await this.facts.together<{ groups: ChoiceRecords["groups"]; labels: ChoiceRecords["labels"] }>({ groups: s.groups, labels: s.labels }));
+    return this.facts.kept(account, JSON.stringify(["choices", account, plan]), async () =>
+      orderChoicesOf(await this.facts.together<{ groups: ChoiceRecords["groups"]; labels: ChoiceRecords["labels"] }>({ groups: s.groups, labels: s.labels })),
+    );
   }
 
   orderPage(account: string, request: OrderPageRequest): Promise<OrderPage> {

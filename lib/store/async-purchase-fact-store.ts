@@ -51,6 +51,8 @@ export interface AsyncFactTable<Row> {
   page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<FactPageOf<Item>>;
   /** A statement's rows as arrays (a million rows are not a million objects), given to `consume`. */
   arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A>;
+  /** `compute`'s answer, kept while no write lands (lib/store/kept-answers.ts): `question` names it whole (the method, the account, the plan). */
+  kept<T extends object>(account: string, question: string, compute: () => Promise<T>): Promise<T>;
 }
 
 export class AsyncPurchaseFactStore implements PurchaseFactStore {
@@ -96,18 +98,23 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     return this.facts.close();
   }
 
+  // The aggregates below are kept while no write lands (AsyncFactTable's kept): a second visit of a report reads none of them again.
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
     if (plan.bucketStarts.length === 0) return { buckets: [], orders: [] };
-    const rows = await this.facts.together<{ buckets: BucketRecord[]; orders: OrderRecord[] }>({ buckets: bucketStatement(this.dialect, this.table, account, plan), orders: orderStatement(this.dialect, this.table, account, plan) });
-    return { buckets: rows.buckets.map(bucketGroupOf), orders: rows.orders.map(orderGroupOf) };
+    return this.facts.kept(account, JSON.stringify(["aggregate", account, plan]), async () => {
+      const rows = await this.facts.together<{ buckets: BucketRecord[]; orders: OrderRecord[] }>({ buckets: bucketStatement(this.dialect, this.table, account, plan), orders: orderStatement(this.dialect, this.table, account, plan) });
+      return { buckets: rows.buckets.map(bucketGroupOf), orders: rows.orders.map(orderGroupOf) };
+    });
   }
 
-  async summarize(account: string, plan: PurchaseSummaryPlan): Promise<FactSummaryGroups> {
-    const rows = await this.facts.together<{ slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[]; orders: OrderRecord[] }>({
-      ...summaryStatements(this.dialect, this.table, account, plan),
-      orders: orderStatement(this.dialect, this.table, account, plan),
+  summarize(account: string, plan: PurchaseSummaryPlan): Promise<FactSummaryGroups> {
+    return this.facts.kept(account, JSON.stringify(["summarize", account, plan]), async () => {
+      const rows = await this.facts.together<{ slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[]; orders: OrderRecord[] }>({
+        ...summaryStatements(this.dialect, this.table, account, plan),
+        orders: orderStatement(this.dialect, this.table, account, plan),
+      });
+      return summaryGroupsOf(rows, rows.orders.map(orderGroupOf));
     });
-    return summaryGroupsOf(rows, rows.orders.map(orderGroupOf));
   }
 
   purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
@@ -118,16 +125,20 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     return pageItemsOf(await this.facts.ofIds<PageRecord, PurchaseFactPlan>(locateStatement, account, plan, ids), false);
   }
 
-  async affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
-    return affiliateGroupsOf(await this.facts.snapshotRows<Parameters<typeof affiliateGroupsOf>[0]>(affiliateStatements(this.dialect, this.table, account, plan)));
+  affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
+    return this.facts.kept(account, JSON.stringify(["affiliateGroups", account, plan]), async () =>
+      affiliateGroupsOf(await this.facts.snapshotRows<Parameters<typeof affiliateGroupsOf>[0]>(affiliateStatements(this.dialect, this.table, account, plan))),
+    );
   }
 
   async countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]> {
     return (await this.facts.ofIds<AffiliateCountRecord, PurchaseFactPlan>(countSalesStatement, account, plan, ids)).map(affiliateCountOf);
   }
 
-  async refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
-    return refundGroupsOf(await this.facts.snapshotRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements(this.dialect, this.table, account, plan)));
+  refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
+    return this.facts.kept(account, JSON.stringify(["refundGroups", account, plan]), async () =>
+      refundGroupsOf(await this.facts.snapshotRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements(this.dialect, this.table, account, plan))),
+    );
   }
 
   async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {

@@ -5,7 +5,6 @@ import "server-only";
 // (lib/store/cart-fact-store.ts): AsyncCartFactStore's methods, as PostgreSQL's, the shared SQL
 // in its "duckdb" dialect. The purchases' table is beside it, so the Abandonment panels are
 // aggregated here (cart-panel-sql.ts) as on SQLite and PostgreSQL. Not encrypted.
-import { LRUCache } from "lru-cache";
 import { AsyncCartFactStore } from "../async-cart-fact-store";
 import { CART_DIMENSION_COLUMN, cartRowValues, CART_ROW_COLUMNS } from "../cart-fact-sql";
 import { CART_FACT_DIMENSIONS, type CartFactPlan, type CartFactRow, type CartRowValues } from "../cart-fact-store";
@@ -37,9 +36,6 @@ const TYPES: DuckDbFactTable<CartFactRow>["types"] = {
 /** A cart's values as SQLite answers them: DuckDB's BIGINT columns come as bigints (structured clone keeps them, but a number is what the contract's readers expect). */
 const numbers = (row: CartRowValues): CartRowValues => row.map((v) => (typeof v === "bigint" ? Number(v) : v));
 
-/** Plans whose groups are kept: a report's two periods, for a few reports' filters or ranges (each a few KiB). */
-const PANELS_KEPT = 8;
-
 export class DuckDbCartFactStore extends AsyncCartFactStore {
   /** The purchases' table, made here when this store opens first: the panels read it. */
   private readonly purchaseTable: DuckDbFactTableStore<PurchaseFactRow>;
@@ -55,24 +51,10 @@ export class DuckDbCartFactStore extends AsyncCartFactStore {
     return (await super.carts(account, plan)).map(numbers);
   }
 
-  /**
-   * The groups of the last few plans, kept while no table of the file is written (the file's
-   * write mark, which every store of it moves): a second visit of the same report is answered
-   * without its groupings, as on SQLite (sqlite-cart-fact-store.ts). Groups read while a write
-   * ran are not kept.
-   */
-  private readonly panels = new LRUCache<string, { mark: number; groups: CartPanelGroups }>({ max: PANELS_KEPT });
-
+  /** The panels read the purchases' table too: it exists once its store has opened (super's are kept while the file's write mark stays). */
   override async cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
     await this.purchaseTable.opened();
-    const key = JSON.stringify([account, plan]);
-    const mark = this.purchaseTable.writeMark();
-    const kept = this.panels.get(key);
-    // A copy: whoever reads it in this thread cannot change the one kept.
-    if (kept && kept.mark === mark) return structuredClone(kept.groups);
-    const groups = await super.cartPanels(account, plan);
-    if (this.purchaseTable.writeMark() === mark) this.panels.set(key, { mark, groups: structuredClone(groups) });
-    return groups;
+    return super.cartPanels(account, plan);
   }
 
   override async close(): Promise<void> {

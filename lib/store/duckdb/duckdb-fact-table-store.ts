@@ -11,6 +11,7 @@ import type { FactTableDefinition } from "../fact-table-definition";
 import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-store";
 import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
+import { KeptAnswers } from "../kept-answers";
 import { openDuckDbFile, type DuckDbFile } from "./duckdb-instance";
 
 /** A column's DuckDB type, as written by the appender. */
@@ -130,6 +131,13 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
   /** The file's write mark (DuckDbFile's writeMark): what an answer kept was read at. */
   writeMark(): number {
     return this.file.writeMark();
+  }
+
+  private readonly answers = new KeptAnswers();
+
+  /** Kept while the file's write mark, which every store of the file moves, stays the one read before. */
+  kept<T extends object>(_account: string, question: string, compute: () => Promise<T>): Promise<T> {
+    return this.answers.read(question, async () => String(this.file.writeMark()), compute);
   }
 
   /** Resolves once the tables exist (made when missing). */

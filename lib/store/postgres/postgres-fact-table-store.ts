@@ -10,8 +10,11 @@ import type { FactTableDefinition } from "../fact-table-definition";
 import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-store";
 import type { FactDayMeta } from "../purchase-fact-store";
+import { KeptAnswers } from "../kept-answers";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
+import { dropFactVersion, readFactVersion } from "./fact-versions";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
+import { TableStatistics } from "./table-statistics";
 
 /** A client's reads as a snapshot's reader: rows as objects or as arrays. */
 const readerOf = (client: PoolClient): SnapshotReader => ({
@@ -26,12 +29,15 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
   protected readonly pool: Pool;
   private readonly ownsPool: boolean;
   protected readonly tables: PostgresFactTables;
+  private readonly answers = new KeptAnswers();
+  private readonly statistics: TableStatistics;
 
   constructor(private readonly definition: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
     this.table = definition.rows;
     this.days = definition.days;
     this.tables = { rows: definition.rows, columns: ["account", "day", "seq", ...definition.columns], days: definition.days };
+    this.statistics = new TableStatistics(this.pool, definition.rows);
   }
 
   async all<T extends object>(statement: Statement): Promise<T[]> {
@@ -91,8 +97,14 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     return consume((await this.pool.query<T & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows);
   }
 
+  /** Kept while the account's mark (fact-versions.ts), which any instance's write moves, stays the one read before. */
+  kept<T extends object>(account: string, question: string, compute: () => Promise<T>): Promise<T> {
+    return this.answers.read(question, () => readFactVersion(this.pool, account), compute);
+  }
+
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void> {
     await replaceFactDay(this.pool, this.tables, account, day, fetchedAt, rows.map(this.definition.valuesOf), alongside && ((client) => client.query(alongside.text, alongside.args)));
+    await this.statistics.wrote(rows.length);
   }
 
   async readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]> {
@@ -109,6 +121,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
         await client.query(`DELETE FROM ${table} WHERE account = $1`, [account]);
         await client.query(`DELETE FROM ${days} WHERE account = $1`, [account]);
       }
+      await dropFactVersion(client, account);
     });
   }
 

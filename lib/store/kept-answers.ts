@@ -1,0 +1,25 @@
+// A fact store's aggregates kept between requests while nothing is written (#25 point 8: what
+// does not change between requests is kept, not recomputed). An answer is kept with the write
+// mark read before it was computed, and only when the mark read after is the same: no write
+// landed while it was read (on PostgreSQL every write moves the account's mark in its own
+// transaction, lib/store/postgres/fact-versions.ts; on DuckDB the file's mark moves when a write
+// starts and ends). It is given again while the mark stays that, as a copy: the caller may change
+// what it is given.
+import { LRUCache } from "lru-cache";
+
+/** Answers kept per store: a report's two periods for a few reports and filters (aggregates, a few KiB to a few hundred). */
+const KEPT = 24;
+
+export class KeptAnswers {
+  private readonly answers = new LRUCache<string, { mark: string; answer: object }>({ max: KEPT });
+
+  /** `key` names the question whole (the method, the account, the plan); `mark` reads the write mark now. */
+  async read<T extends object>(key: string, mark: () => Promise<string>, compute: () => Promise<T>): Promise<T> {
+    const before = await mark();
+    const kept = this.answers.get(key);
+    if (kept && kept.mark === before) return structuredClone(kept.answer) as T;
+    const answer = await compute();
+    if ((await mark()) === before) this.answers.set(key, { mark: before, answer: structuredClone(answer) });
+    return answer;
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Pool } from "pg";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { queryPurchases, type PurchaseQuery } from "@/lib/query/purchase-query";
+import { createPostgresPool } from "@/lib/store/postgres/pool";
+import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
+
+// What PostgreSQL adds to the fact stores beyond the behaviour suites: aggregates kept by an
+// instance while no instance writes the account (the mark of migration 0015), and the planner's
+// statistics kept up by the store itself (table-statistics.ts).
+let schema: TestSchema;
+beforeAll(async () => {
+  schema = await createTestSchema();
+});
+afterAll(async () => {
+  await schema?.drop();
+});
+
+const QUERY: PurchaseQuery = { from: "2026-03-01", to: "2026-03-31", timeZone: "America/Sao_Paulo", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency(null) };
+const purchases = (answer: Awaited<ReturnType<typeof queryPurchases>>) => answer.kpis.creator.reduce((n, k) => n + k.purchases, 0);
+
+/** The statements of `pool` that read or write the purchases' rows, counted from now. */
+function factStatements(pool: Pool): () => number {
+  const query = vi.spyOn(pool, "query");
+  const from = query.mock.calls.length;
+  return () => query.mock.calls.slice(from).filter(([text]) => typeof text === "string" && text.includes("salesdash_purchase_facts")).length;
+}
+
+describe("a PostgreSQL instance's kept aggregates", () => {
+  it("answer a second read without reading the rows, and stop being answered once another instance writes or forgets the account", async () => {
+    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
+    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const a = new PostgresPurchaseFactStore(poolA);
+    const b = new PostgresPurchaseFactStore(poolB);
+    try {
+      const days = [...purchaseDays("creator")].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20");
+      const [last, ...rest] = days.reverse();
+      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      const first = await queryPurchases(a, "acct", QUERY);
+      expect(purchases(first)).toBe(rest.reduce((n, [, r]) => n + r.length, 0));
+
+      const reads = factStatements(poolA);
+      const again = await queryPurchases(a, "acct", QUERY);
+      expect(again).toEqual(first);
+      expect(reads()).toBe(0);
+      // A copy each time: changing one answer changes no later one.
+      again.kpis.creator.length = 0;
+      expect(await queryPurchases(a, "acct", QUERY)).toEqual(first);
+
+      // Another instance writes a day: this one reads the rows again.
+      const [day, records] = last!;
+      expect(records.length).toBeGreaterThan(0);
+      await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      const after = await queryPurchases(a, "acct", QUERY);
+      expect(reads()).toBeGreaterThan(0);
+      expect(purchases(after)).toBe(purchases(first) + records.length);
+      expect(after).toEqual(await queryPurchases(new PostgresPurchaseFactStore(poolB), "acct", QUERY));
+
+      // Another instance forgets the account: nothing kept is answered, and a write after it takes a mark never given before.
+      await b.forget("acct");
+      expect(purchases(await queryPurchases(a, "acct", QUERY))).toBe(0);
+      await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      expect(purchases(await queryPurchases(a, "acct", QUERY))).toBe(records.length);
+    } finally {
+      vi.restoreAllMocks();
+      await poolA.end();
+      await poolB.end();
+    }
+  });
+});
+
+describe("a PostgreSQL fact table's statistics", () => {
+  it("are made by the store once the rows it wrote reach 50 and a tenth of the table, as autovacuum would (which may be off)", async () => {
+    const fresh = await createTestSchema();
+    try {
+      const store = new PostgresPurchaseFactStore(fresh.pool);
+      const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+      const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ ...one, purchaseId: from + i }));
+      const reltuples = async () => (await fresh.pool.query<{ n: number }>("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass('salesdash_purchase_facts')")).rows[0]!.n;
+      await store.replaceDay("acct", "2026-03-10", NOW, rows(40, 1));
+      expect(await reltuples()).toBeLessThanOrEqual(0);
+      await store.replaceDay("acct", "2026-03-11", NOW, rows(20, 100));
+      expect(await reltuples()).toBe(60);
+      // 56 rows more are needed now (50 and a tenth of 60).
+      await store.replaceDay("acct", "2026-03-12", NOW, rows(55, 200));
+      expect(await reltuples()).toBe(60);
+      await store.replaceDay("acct", "2026-03-13", NOW, rows(1, 300));
+      expect(await reltuples()).toBe(116);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
