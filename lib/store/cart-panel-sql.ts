@@ -93,9 +93,10 @@ export function selectionTables(dialect: FactDialect): string[] {
   const text = dialect === "postgres" ? ' COLLATE "C"' : "";
   const temp = dialect === "postgres" ? "CREATE TEMP TABLE" : "CREATE TEMP TABLE IF NOT EXISTS";
   const end = dialect === "postgres" ? " ON COMMIT DROP" : "";
-  // DuckDB's tables are its connection's, which ends with the read; a key there would only build
-  // an index the inserts keep (the fill already keeps each key's first copy).
-  const key = dialect === "duckdb" ? "" : " PRIMARY KEY";
+  // SQLite's fill keeps each key's first copy by its key (INSERT OR IGNORE); PostgreSQL's and
+  // DuckDB's number the copies (firstCopies), so a key there would only build an index the inserts
+  // keep: 1.1 M purchases filled in 4.0 s without it on PostgreSQL, 5.5 s with it (docs/benchmarks.md).
+  const key = dialect === "sqlite" ? " PRIMARY KEY" : "";
   const t = `TEXT${text}`;
   return [
     `${temp} ${CART_SELECTION} (checkout_id ${t}${key}, day ${t}, seq BIGINT, currency ${t}, offer ${t}, offer_name TEXT, product ${t}, country ${t}, state ${t},
