@@ -1,9 +1,9 @@
 // A fact store's aggregates kept between requests while nothing is written (#25 point 8: what
 // does not change between requests is kept, not recomputed). An answer is kept with the write
 // mark read before it was computed, and only when the mark read after is the same: no write
-// landed while it was read (on PostgreSQL every write moves the account's mark in its own
+// landed while it was read (on PostgreSQL the database moves the account's mark in every write's
 // transaction, lib/store/postgres/fact-versions.ts; on DuckDB the file's mark moves when a write
-// starts and ends). It is given again while the mark stays that, as a copy: the caller may change
+// starts and ends). An account without a mark has nothing kept. It is given again while the mark stays that, as a copy: the caller may change
 // what it is given.
 import { LRUCache } from "lru-cache";
 
@@ -13,9 +13,10 @@ const KEPT = 24;
 export class KeptAnswers {
   private readonly answers = new LRUCache<string, { mark: string; answer: object }>({ max: KEPT });
 
-  /** `key` names the question whole (the method, the account, the plan); `mark` reads the write mark now. */
-  async read<T extends object>(key: string, mark: () => Promise<string>, compute: () => Promise<T>): Promise<T> {
+  /** `key` names the question whole (the method, the account, the plan); `mark` reads the write mark now (null: none, nothing is kept). */
+  async read<T extends object>(key: string, mark: () => Promise<string | null>, compute: () => Promise<T>): Promise<T> {
     const before = await mark();
+    if (before === null) return compute();
     const kept = this.answers.get(key);
     if (kept && kept.mark === before) return structuredClone(kept.answer) as T;
     const answer = await compute();

@@ -31,6 +31,20 @@ describe("KeptAnswers", () => {
     expect(await read(false)).toEqual({ n: 2 });
   });
 
+  it("keeps nothing while there is no mark (an account forgotten, or not written since the marks began)", async () => {
+    const kept = new KeptAnswers();
+    let mark: string | null = null;
+    let computed = 0;
+    const read = () => kept.read("q", async () => mark, async () => ({ n: ++computed }));
+    expect(await read()).toEqual({ n: 1 });
+    expect(await read()).toEqual({ n: 2 });
+    mark = "7";
+    expect(await read()).toEqual({ n: 3 });
+    expect(await read()).toEqual({ n: 3 });
+    mark = null;
+    expect(await read()).toEqual({ n: 4 });
+  });
+
   it("gives copies: a caller changing its answer changes neither the one kept nor the next", async () => {
     const kept = new KeptAnswers();
     const read = () => kept.read("q", async () => "1", async () => ({ rows: [1, 2, 3] }));

@@ -5,7 +5,6 @@ import "server-only";
 // and the marks are read back in the order asked, as SQLite's lookup per day answers.
 import type { Pool, PoolClient } from "pg";
 import type { FactDayMeta } from "../purchase-fact-store";
-import { moveFactVersion } from "./fact-versions";
 import { inTransaction } from "./pool";
 
 export interface PostgresFactTables {
@@ -39,7 +38,6 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
       [account, day, fetchedAt, rows.length],
     );
     await alongside?.(client);
-    await moveFactVersion(client, account);
   });
 }
 

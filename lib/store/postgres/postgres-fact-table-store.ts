@@ -12,7 +12,7 @@ import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-stor
 import type { FactDayMeta } from "../purchase-fact-store";
 import { KeptAnswers } from "../kept-answers";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
-import { dropFactVersion, readFactVersion } from "./fact-versions";
+import { readFactVersion } from "./fact-versions";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 import { TableStatistics } from "./table-statistics";
 
@@ -103,7 +103,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     return consume((await this.pool.query<T & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows);
   }
 
-  /** Kept while the account's mark (fact-versions.ts), which any instance's write moves, stays the one read before. */
+  /** Kept while the account's mark (fact-versions.ts), which any write of its days moves, stays the one read before. */
   kept<T extends object>(account: string, question: string, compute: () => Promise<T>): Promise<T> {
     return this.answers.read(question, () => readFactVersion(this.pool, account), compute);
   }
@@ -127,7 +127,6 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
         await client.query(`DELETE FROM ${table} WHERE account = $1`, [account]);
         await client.query(`DELETE FROM ${days} WHERE account = $1`, [account]);
       }
-      await dropFactVersion(client, account);
     });
   }
 
