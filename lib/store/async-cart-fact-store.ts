@@ -34,7 +34,7 @@ export class AsyncCartFactStore implements CartFactStore {
    */
   cartPanels(account: string, plan: CartPanelPlan): Promise<CartPanelGroups> {
     const { dialect, table } = this.facts;
-    return this.facts.kept(account, JSON.stringify(["cartPanels", account, plan]), () =>
+    return this.facts.kept(account, ["cartPanels", plan], () =>
       this.facts.scratchRead((reader) =>
         runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases }, account, plan), (step) =>
           reader.all("exec" in step ? { text: step.exec, args: [] } : "run" in step ? step.run : step.query),

@@ -27,7 +27,7 @@ export class AsyncOrderFactStore implements OrderFactStore {
     if (plan.bucketStarts.length === 0) return { buckets: [], fulfilment: [], days: [] };
     const { dialect, table } = this.facts;
     // Kept while no write lands (AsyncFactTable's kept), as the groupings below.
-    return this.facts.kept(account, JSON.stringify(["aggregate", account, plan]), async () => {
+    return this.facts.kept(account, ["aggregate", plan], async () => {
       const rows = await this.facts.together<{ buckets: OrderBucketRecord[]; fulfilment: FulfilmentRecord[] }>({
         buckets: orderBucketStatement(dialect, table, account, plan),
         fulfilment: fulfilmentStatement(dialect, table, account, plan),
@@ -42,7 +42,7 @@ export class AsyncOrderFactStore implements OrderFactStore {
     const { dialect, table } = this.facts;
     const named = deliveryOrdersStatement(dialect, table, account, plan, links.refunded);
     if (!links.withGroups) return { groups: null, named: links.refunded.length === 0 ? [] : (await this.facts.all<DeliveryOrderRecord>(named)).map(deliveryOrderOfRecord) };
-    return this.facts.kept(account, JSON.stringify(["deliveryPanels", account, plan, links]), async () => {
+    return this.facts.kept(account, ["deliveryPanels", plan, links], async () => {
       const rows = await this.facts.together<{ groups: DeliveryGroupRecord[]; named: DeliveryOrderRecord[] }>({ groups: deliveryGroupsStatement(dialect, table, account, plan, links.refunded, links.chargedBack), named });
       return { groups: rows.groups.map(deliveryGroupOf), named: rows.named.map(deliveryOrderOfRecord) };
     });
@@ -50,7 +50,7 @@ export class AsyncOrderFactStore implements OrderFactStore {
 
   choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
     const s = choiceStatements(this.facts.dialect, this.facts.table, account, plan);
-    return this.facts.kept(account, JSON.stringify(["choices", account, plan]), async () =>
+    return this.facts.kept(account, ["choices", plan], async () =>
       orderChoicesOf(await this.facts.together<{ groups: ChoiceRecords["groups"]; labels: ChoiceRecords["labels"] }>({ groups: s.groups, labels: s.labels })),
     );
   }

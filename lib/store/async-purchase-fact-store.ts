@@ -51,8 +51,8 @@ export interface AsyncFactTable<Row> {
   page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<FactPageOf<Item>>;
   /** A statement's rows as arrays (a million rows are not a million objects), given to `consume`. */
   arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A>;
-  /** `compute`'s answer, kept while no write lands (lib/store/kept-answers.ts): `question` names it whole (the method, the account, the plan). */
-  kept<T extends object>(account: string, question: string, compute: () => Promise<T>): Promise<T>;
+  /** `compute`'s answer for the account, kept while no write lands (lib/store/kept-answers.ts): `question` names the rest of it (the method and its plan), as JSON. */
+  kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T>;
 }
 
 export class AsyncPurchaseFactStore implements PurchaseFactStore {
@@ -101,14 +101,14 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
   // The aggregates below are kept while no write lands (AsyncFactTable's kept): a second visit of a report reads none of them again.
   async aggregate(account: string, plan: PurchaseFactPlan): Promise<{ buckets: FactBucketGroup[]; orders: FactOrderGroup[] }> {
     if (plan.bucketStarts.length === 0) return { buckets: [], orders: [] };
-    return this.facts.kept(account, JSON.stringify(["aggregate", account, plan]), async () => {
+    return this.facts.kept(account, ["aggregate", plan], async () => {
       const rows = await this.facts.together<{ buckets: BucketRecord[]; orders: OrderRecord[] }>({ buckets: bucketStatement(this.dialect, this.table, account, plan), orders: orderStatement(this.dialect, this.table, account, plan) });
       return { buckets: rows.buckets.map(bucketGroupOf), orders: rows.orders.map(orderGroupOf) };
     });
   }
 
   summarize(account: string, plan: PurchaseSummaryPlan): Promise<FactSummaryGroups> {
-    return this.facts.kept(account, JSON.stringify(["summarize", account, plan]), async () => {
+    return this.facts.kept(account, ["summarize", plan], async () => {
       const rows = await this.facts.together<{ slots: SlotRecord[]; dims: DimRecord[]; labels: LabelRecord[]; funds: FundRecord[]; orders: OrderRecord[] }>({
         ...summaryStatements(this.dialect, this.table, account, plan),
         orders: orderStatement(this.dialect, this.table, account, plan),
@@ -126,7 +126,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
   }
 
   affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
-    return this.facts.kept(account, JSON.stringify(["affiliateGroups", account, plan]), async () =>
+    return this.facts.kept(account, ["affiliateGroups", plan], async () =>
       affiliateGroupsOf(await this.facts.snapshotRows<Parameters<typeof affiliateGroupsOf>[0]>(affiliateStatements(this.dialect, this.table, account, plan))),
     );
   }
@@ -136,7 +136,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
   }
 
   refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
-    return this.facts.kept(account, JSON.stringify(["refundGroups", account, plan]), async () =>
+    return this.facts.kept(account, ["refundGroups", plan], async () =>
       refundGroupsOf(await this.facts.snapshotRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements(this.dialect, this.table, account, plan))),
     );
   }

@@ -8,13 +8,13 @@ describe("KeptAnswers", () => {
     const kept = new KeptAnswers();
     let mark = 1;
     let computed = 0;
-    const read = () => kept.read("q", async () => String(mark), async () => ({ n: ++computed }));
+    const read = () => kept.read(["q"], async () => String(mark), async () => ({ n: ++computed }));
     expect(await read()).toEqual({ n: 1 });
     expect(await read()).toEqual({ n: 1 });
     mark = 2;
     expect(await read()).toEqual({ n: 2 });
     expect(await read()).toEqual({ n: 2 });
-    expect(await kept.read("other", async () => String(mark), async () => ({ n: ++computed }))).toEqual({ n: 3 });
+    expect(await kept.read(["other"], async () => String(mark), async () => ({ n: ++computed }))).toEqual({ n: 3 });
   });
 
   it("does not keep an answer read while a write landed", async () => {
@@ -22,7 +22,7 @@ describe("KeptAnswers", () => {
     let mark = 1;
     let computed = 0;
     const read = (write: boolean) =>
-      kept.read("q", async () => String(mark), async () => {
+      kept.read(["q"], async () => String(mark), async () => {
         if (write) mark++;
         return { n: ++computed };
       });
@@ -35,7 +35,7 @@ describe("KeptAnswers", () => {
     const kept = new KeptAnswers();
     let mark: string | null = null;
     let computed = 0;
-    const read = () => kept.read("q", async () => mark, async () => ({ n: ++computed }));
+    const read = () => kept.read(["q"], async () => mark, async () => ({ n: ++computed }));
     expect(await read()).toEqual({ n: 1 });
     expect(await read()).toEqual({ n: 2 });
     mark = "7";
@@ -47,7 +47,7 @@ describe("KeptAnswers", () => {
 
   it("gives copies: a caller changing its answer changes neither the one kept nor the next", async () => {
     const kept = new KeptAnswers();
-    const read = () => kept.read("q", async () => "1", async () => ({ rows: [1, 2, 3] }));
+    const read = () => kept.read(["q"], async () => "1", async () => ({ rows: [1, 2, 3] }));
     const first = await read();
     first.rows.length = 0;
     const second = await read();

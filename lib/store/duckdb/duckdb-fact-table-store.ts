@@ -108,6 +108,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
   readonly days: string;
   private readonly file: DuckDbFile;
   private readonly ready: Promise<void>;
+  private readonly answers = new KeptAnswers();
 
   constructor(path: string, private readonly definition: DuckDbFactTable<Row>) {
     const table = definition;
@@ -128,16 +129,9 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
     }));
   }
 
-  /** The file's write mark (DuckDbFile's writeMark): what an answer kept was read at. */
-  writeMark(): number {
-    return this.file.writeMark();
-  }
-
-  private readonly answers = new KeptAnswers();
-
-  /** Kept while the file's write mark, which every store of the file moves, stays the one read before. */
-  kept<T extends object>(_account: string, question: string, compute: () => Promise<T>): Promise<T> {
-    return this.answers.read(question, async () => String(this.file.writeMark()), compute);
+  /** Kept while the file's write mark (DuckDbFile's writeMark), which every store of the file moves, stays the one read before. */
+  kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+    return this.answers.read([account, ...question], async () => String(this.file.writeMark()), compute);
   }
 
   /** Resolves once the tables exist (made when missing). */

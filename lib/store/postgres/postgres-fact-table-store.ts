@@ -104,8 +104,8 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
   }
 
   /** Kept while the account's mark (fact-versions.ts), which any write of its days moves, stays the one read before. */
-  kept<T extends object>(account: string, question: string, compute: () => Promise<T>): Promise<T> {
-    return this.answers.read(question, () => readFactVersion(this.pool, account), compute);
+  kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+    return this.answers.read([account, ...question], () => readFactVersion(this.pool, account), compute);
   }
 
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void> {
