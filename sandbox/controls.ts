@@ -36,6 +36,14 @@ export const controlsSchema = z.object({
     .array(z.strictObject({ purchaseId: z.number().int().positive(), requestedAt: z.iso.datetime({ offset: true }), amount: z.number().positive().max(1e9) }))
     .max(100)
     .refine((list) => new Set(list.map((r) => r.purchaseId)).size === list.length, "one late refund per purchaseId"),
+  /**
+   * Product outages: the checkouts of `productName` that loaded in [from, to) did not happen;
+   * no record of them (checkout, cart, purchase, order, refund, chargeback) is served.
+   */
+  productOutages: z
+    .array(z.strictObject({ productName: z.string().min(1), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }))
+    .max(20)
+    .refine((list) => list.every((o) => Date.parse(o.from) < Date.parse(o.to)), "each outage starts before it ends"),
   ratePerMinute: z.number().int().min(1),
   /** Length of the sliding rate window: a minute, shorter only so tests of a limiter run fast. */
   rateWindowMs: z.number().int().min(100),
@@ -62,6 +70,7 @@ export const DEFAULT_CONTROLS: Controls = {
   omitCurrency: false,
   unreadableDays: [],
   lateRefunds: [],
+  productOutages: [],
   ratePerMinute: 60,
   rateWindowMs: 60_000,
   ratePerDay: 50_000,

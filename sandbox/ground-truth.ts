@@ -3,6 +3,7 @@
 import { makeAccounts, type AccountName } from "./accounts";
 import { Dataset, type ListResource } from "./data/dataset";
 import type { LateRefund } from "./data/late-refunds";
+import type { ProductOutage } from "./data/product-outages";
 import { parseDay } from "./data/time";
 import type { ApiRecord } from "./data/records";
 
@@ -13,6 +14,8 @@ export interface GroundTruthOptions {
   now: string | number;
   /** The `lateRefunds` test control the sandbox runs with, if any: applied exactly as the sandbox does. */
   lateRefunds?: readonly LateRefund[];
+  /** The `productOutages` test control the sandbox runs with, if any. */
+  productOutages?: readonly ProductOutage[];
 }
 
 const datasets = new Map<string, Dataset>();
@@ -38,10 +41,11 @@ export function groundTruth(options: GroundTruthOptions, account: AccountName, r
   if (fromDay === undefined || toDay === undefined) throw new Error(`groundTruth: bad dates ${from}..${to}`);
   const now = typeof options.now === "number" ? options.now : Date.parse(options.now);
   const scope = makeAccounts(seed)[account].scope;
-  return datasetFor(seed, options.scale ?? 1).query(scope, resource, fromDay, toDay, Number.POSITIVE_INFINITY, now, options.lateRefunds).data;
+  return datasetFor(seed, options.scale ?? 1).query(scope, resource, fromDay, toDay, Number.POSITIVE_INFINITY, now, options.lateRefunds, options.productOutages).data;
 }
 
 export const DEFAULT_SEED = "salesdash";
 export { makeAccounts } from "./accounts";
 export type { ListResource } from "./data/dataset";
 export type { LateRefund } from "./data/late-refunds";
+export type { ProductOutage } from "./data/product-outages";

@@ -3,6 +3,7 @@
 import { CREATORS, creatorByNo } from "./catalog";
 import { generateDay } from "./generate-day";
 import { lateRefundOf, lateRefundsByNow, NO_LATE_REFUNDS, type LateRefund, type LateRefundIndex } from "./late-refunds";
+import { NO_OUTAGES, outageTest, type OutageTest, type ProductOutage } from "./product-outages";
 import type { RawCheckout, RawDay, RawOrder, RawPurchase } from "./raw-types";
 import { abandonedCartRecord, chargebackRecord, checkoutRecord, lateRefundRecord, orderRecord, purchaseRecord, refundRecord, type ApiRecord, type KeyType } from "./records";
 import { DAY_MS, dayOf } from "./time";
@@ -48,10 +49,10 @@ export class Dataset {
   }
 
   /** Records of one UTC day (by the resource's filter column), newest first; `late`: the late refunds in effect at now. */
-  dayRecords(scope: Scope, resource: ListResource, day: number, now: number, late: LateRefundIndex = NO_LATE_REFUNDS): ApiRecord[] {
+  dayRecords(scope: Scope, resource: ListResource, day: number, now: number, late: LateRefundIndex = NO_LATE_REFUNDS, outage: OutageTest = NO_OUTAGES): ApiRecord[] {
     if (day > dayOf(now) || day < dayOf(now) - HISTORY_DAYS) return [];
     const entries: Entry[] = [];
-    const mine = (co: RawCheckout): boolean => scope.affiliateId === undefined || co.affiliate?.affiliateId === scope.affiliateId;
+    const mine = (co: RawCheckout): boolean => (scope.affiliateId === undefined || co.affiliate?.affiliateId === scope.affiliateId) && !outage(co);
     for (const creatorNo of scope.creatorNos) {
       this.collect(creatorNo, resource, day, now, scope.keyType, mine, late, entries);
     }
@@ -112,13 +113,15 @@ export class Dataset {
 
   /**
    * The window [fromDay, toDay) newest first; stops generating once it knows the limit is exceeded.
-   * `lateRefunds`: the late-refunds test control, applied to purchases, orders and refunds.
+   * `lateRefunds`: the late-refunds test control, applied to purchases, orders and refunds;
+   * `outages`: the product-outages test control, applied to every resource.
    */
-  query(scope: Scope, resource: ListResource, fromDay: number, toDay: number, limit: number, now: number, lateRefunds: readonly LateRefund[] = []): { data: ApiRecord[]; truncated: boolean } {
+  query(scope: Scope, resource: ListResource, fromDay: number, toDay: number, limit: number, now: number, lateRefunds: readonly LateRefund[] = [], outages: readonly ProductOutage[] = []): { data: ApiRecord[]; truncated: boolean } {
     const late = lateRefundsByNow(lateRefunds, now);
+    const outage = outageTest(outages);
     const data: ApiRecord[] = [];
     for (let day = toDay - 1; day >= fromDay && data.length <= limit; day--) {
-      for (const record of this.dayRecords(scope, resource, day, now, late)) {
+      for (const record of this.dayRecords(scope, resource, day, now, late, outage)) {
         data.push(record);
         if (data.length > limit) break;
       }

@@ -1,5 +1,5 @@
 // Test controls: latency, 5xx, forced 429, refunds/chargebacks off, odd record shapes,
-// missing currency, late refunds on old purchases, counters; and they exist only when enabled, for loopback callers.
+// missing currency, late refunds on old purchases, product outages, counters; and they exist only when enabled, for loopback callers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
@@ -201,5 +201,40 @@ describe("without --test-controls", () => {
     } finally {
       await plain.stop();
     }
+  });
+});
+
+describe("product outages", () => {
+  // One product's checkouts of a day that did not happen: none of its records is served, the
+  // other products' are, and ground truth with the same list says so.
+  const DAY = "from=2026-06-01&to=2026-06-02&limit=5000";
+  const all = groundTruth({ now: FIXED_NOW }, "creator", "purchases", "2026-06-01", "2026-06-02");
+  const product = all[all.length - 1]!.productName as string; // the oldest: loaded in the window
+  const outages = [{ productName: product, from: "2026-06-01T00:00:00Z", to: "2026-06-01T12:00:00Z" }];
+  const loadedBefore = (p: Record<string, unknown>, iso: string) => (p.checkoutInitializedAt as string) < iso;
+  // A checkout is its front sale's product: its bumps and upsells of other products go with it.
+  const frontProduct = new Map(all.filter((p) => p.purchaseType === "front").map((p) => [p.orderId, p.productName]));
+
+  it("withholds the product's purchases, orders and carts in the window, and nothing else", async () => {
+    await sb.controls({ productOutages: outages });
+    for (const resource of ["purchases", "orders", "abandoned-carts"] as const) {
+      const served = await sb.json(`/api/v1/${resource}?${DAY}`, sb.creds.creator.apiKey);
+      expect(served.body.data).toEqual(wire(groundTruth({ now: FIXED_NOW, productOutages: outages }, "creator", resource, "2026-06-01", "2026-06-02")));
+    }
+    const purchases = (await sb.json(`/api/v1/purchases?${DAY}`, sb.creds.creator.apiKey)).body.data as Array<Record<string, unknown>>;
+    const withheld = all.filter((p) => frontProduct.get(p.orderId) === product && loadedBefore(p, "2026-06-01T12:00:00Z"));
+    expect(withheld.length).toBeGreaterThan(0);
+    expect(purchases.filter((p) => p.purchaseType === "front" && p.productName === product && loadedBefore(p, "2026-06-01T12:00:00Z"))).toEqual([]);
+    expect(purchases.length).toBe(all.length - withheld.length);
+    expect(purchases.filter((p) => p.purchaseType === "front" && p.productName === product).length).toBe(all.filter((p) => p.purchaseType === "front" && p.productName === product && !loadedBefore(p, "2026-06-01T12:00:00Z")).length);
+  });
+
+  it("is cleared by a reset, and refuses a window that ends before it starts", async () => {
+    await sb.controls({ productOutages: outages });
+    await sb.reset();
+    expect((await sb.json(`/api/v1/purchases?${DAY}`, sb.creds.creator.apiKey)).body.data).toEqual(wire(all));
+    const res = await sb.request("/__sandbox/controls", { method: "POST", body: JSON.stringify({ productOutages: [{ ...outages[0], to: outages[0]!.from }] }), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    await res.arrayBuffer();
   });
 });

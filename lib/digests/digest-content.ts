@@ -1,0 +1,163 @@
+import "server-only";
+
+// What a digest says, as figures: the key figures of the period per currency beside the
+// baseline's, and the changes that matter most, each with what explains it. Every figure is
+// read off the same summaries and by the same views as the Revenue report's (the query layer:
+// lib/reports/server/revenue-summaries.ts, lib/analytics/purchase-summary-views.ts), so a digest
+// never says a number the dashboard would not. No customer's personal data is in it: the
+// summaries hold none.
+import { toCents } from "@/lib/analytics/money";
+import { SUM, SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";
+import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
+import { summaryAffiliateKpis, summaryBreakdowns, summaryCreatorKpis, type SummaryValue } from "@/lib/analytics/purchase-summary-views";
+import type { Dimension } from "@/lib/analytics/dimensions";
+import { explainChange, type DimensionValues, type Finding } from "@/lib/insights/contribution";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { periodQuality, type PeriodQuality } from "@/lib/reports/report-quality";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
+import { loadRevenueSummaries } from "@/lib/reports/server/revenue-summaries";
+import type { KeyType } from "@/lib/sales-api";
+import type { DayRange, DigestPeriod } from "./digest-period";
+
+/** The key figures a digest lists, per key type, in the KPIs' own names (lib/analytics/revenue-kpis). */
+export const DIGEST_FIGURES = {
+  creator: ["transactionAmount", "creatorNet", "orders", "purchases", "averageOrderValue", "refunded"],
+  affiliate: ["commission", "commissionNet", "referredSales", "orders", "purchases", "refunded"],
+} as const satisfies Record<KeyType, readonly string[]>;
+
+export type DigestFigureKey = (typeof DIGEST_FIGURES)[KeyType][number];
+
+export interface DigestFigure {
+  key: DigestFigureKey;
+  /** As the KPI cards show it: money in the currency's units, counts as counts; null where it has none (no orders). */
+  current: number | null;
+  previous: number | null;
+}
+
+export interface DigestCurrency {
+  currency: string;
+  figures: DigestFigure[];
+}
+
+/** The figures a change is told in: what the dimensions split (purchases, and the key's amount). */
+export type ChangeFigure = "purchases" | "amount";
+
+export interface DigestChange {
+  currency: string;
+  figure: ChangeFigure;
+  /** Counts, or cents. */
+  current: number;
+  previous: number;
+  /** What explains it (lib/insights/contribution), the most telling first; empty when the change is spread as the sales were. */
+  findings: Finding<Dimension>[];
+}
+
+export interface DigestContent {
+  keyType: KeyType;
+  timeZone: string;
+  cadence: DigestPeriod["cadence"];
+  period: DayRange;
+  baseline: DayRange;
+  /** The currencies of either period, the period's most purchases first. */
+  currencies: DigestCurrency[];
+  /** At most three, the least likely by chance first. */
+  changes: DigestChange[];
+  /** Whether each period's figures are whole (days over the API's limit, days not fetched, records left out). */
+  quality: { period: PeriodQuality; baseline: PeriodQuality };
+  /** Records without a currency, counted in the one named (as the report says it). */
+  assumedCurrency: { currency: string; records: number } | null;
+}
+
+const CHANGES = 3;
+
+/** The figures of one currency in a summary, by their KPI names. */
+function figuresOf(summary: MergedSummary, keyType: KeyType): Map<string, Record<string, number | null>> {
+  const rows: ReadonlyArray<{ currency: string }> = keyType === "creator" ? summaryCreatorKpis(summary) : summaryAffiliateKpis(summary);
+  return new Map(rows.map((row) => [row.currency, row as unknown as Record<string, number | null>]));
+}
+
+/** Each dimension's keys with their counts or cents in both periods, for one currency. */
+function dimensionValues(current: MergedSummary, previous: MergedSummary, currency: string, value: SummaryValue, figure: ChangeFigure): DimensionValues<Dimension>[] {
+  const now = summaryBreakdowns(current, SUMMARY_DIMENSIONS, value);
+  const before = summaryBreakdowns(previous, SUMMARY_DIMENSIONS, value);
+  return SUMMARY_DIMENSIONS.map((dimension) => {
+    const keys = new Map<string, { key: string; label?: string; current: number; previous: number }>();
+    const add = (rows: ReturnType<typeof summaryBreakdowns>[Dimension], side: "current" | "previous") => {
+      for (const row of rows.find((b) => b.currency === currency)?.rows ?? []) {
+        const entry = keys.get(row.key) ?? { key: row.key, ...(row.label ? { label: row.label } : {}), current: 0, previous: 0 };
+        entry[side] = figure === "purchases" ? row.count : toCents(row.amount);
+        keys.set(row.key, entry);
+      }
+    };
+    add(now[dimension], "current");
+    add(before[dimension], "previous");
+    return { dimension, keys: [...keys.values()] };
+  });
+}
+
+/**
+ * How unlikely a change is by chance, as a count's: the change over the square root of the two
+ * counts (a Poisson count's spread); an amount's change in units of the period's average sale.
+ * So a fall from 1000 sales to 620 ranks above a rise from 2 to 6.
+ */
+function surprise(current: number, previous: number, purchases: number): number {
+  if (purchases === 0 || current === previous) return 0;
+  const scale = (current + previous) / purchases; // 1 for counts; the average sale for amounts
+  return Math.abs(current - previous) / (scale * Math.sqrt(purchases));
+}
+
+export interface DigestRequest {
+  keyType: KeyType;
+  timeZone: string;
+  period: DigestPeriod;
+  /** The moment the digest is made (epoch ms): the ranges are read as of it. */
+  at: number;
+}
+
+export async function digestContent(client: MirroredClient, request: DigestRequest, options: LoadOptions = {}): Promise<DigestContent> {
+  const { keyType, timeZone, period: digest, at } = request;
+  const paramsOf = (range: DayRange) => {
+    const { params, problems } = parseReportParams({ from: range.from, to: range.to, tz: timeZone, compare: "none" }, new Date(at));
+    if (problems.length > 0) throw new RangeError(`a digest's range cannot be read: ${problems.join("; ")}`);
+    return params;
+  };
+  const [shown, before] = await Promise.all([loadRevenueSummaries(client, paramsOf(digest.period), options), loadRevenueSummaries(client, paramsOf(digest.baseline), options)]);
+  const now = figuresOf(shown.current, keyType);
+  const then = figuresOf(before.current, keyType);
+  const order = [...now.keys(), ...[...then.keys()].filter((c) => !now.has(c))];
+  const currencies = order.map((currency) => ({
+    currency,
+    figures: DIGEST_FIGURES[keyType].map((key): DigestFigure => ({ key, current: now.get(currency)?.[key] ?? (key === "averageOrderValue" ? null : 0), previous: then.get(currency)?.[key] ?? (key === "averageOrderValue" ? null : 0) })),
+  }));
+
+  const value: SummaryValue = keyType === "creator" ? "transaction" : "affiliation";
+  const candidates: Array<DigestChange & { surprise: number }> = [];
+  for (const currency of order) {
+    const count = (s: MergedSummary) => s.currencies.find((m) => m.currency === currency)?.purchases ?? 0;
+    const cents = (s: MergedSummary) => s.currencies.find((m) => m.currency === currency)?.sums[SUM[value]] ?? 0;
+    const purchases = count(shown.current) + count(before.current);
+    for (const [figure, read] of [["purchases", count], ["amount", cents]] as const) {
+      const current = read(shown.current);
+      const previous = read(before.current);
+      const score = surprise(current, previous, purchases);
+      if (score > 0) candidates.push({ currency, figure, current, previous, findings: [], surprise: score });
+    }
+  }
+  const changes = candidates
+    .sort((a, b) => b.surprise - a.surprise || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
+    .slice(0, CHANGES)
+    .map(({ surprise: _surprise, ...change }) => ({ ...change, findings: explainChange(dimensionValues(shown.current, before.current, change.currency, value, change.figure)) }));
+
+  return {
+    keyType,
+    timeZone,
+    cadence: digest.cadence,
+    period: digest.period,
+    baseline: digest.baseline,
+    currencies,
+    changes,
+    quality: { period: periodQuality(shown.reports), baseline: periodQuality(before.reports) },
+    assumedCurrency: shown.assumedCurrencyRecords > 0 ? { currency: shown.currency.currency, records: shown.assumedCurrencyRecords } : null,
+  };
+}
