@@ -132,7 +132,7 @@ export async function digestContent(client: MirroredClient, request: DigestReque
   }));
 
   const value: SummaryValue = keyType === "creator" ? "transaction" : "affiliation";
-  const candidates: Array<DigestChange & { surprise: number }> = [];
+  const candidates: Array<{ change: Omit<DigestChange, "findings">; surprise: number }> = [];
   for (const currency of order) {
     const count = (s: MergedSummary) => s.currencies.find((m) => m.currency === currency)?.purchases ?? 0;
     const cents = (s: MergedSummary) => s.currencies.find((m) => m.currency === currency)?.sums[SUM[value]] ?? 0;
@@ -141,13 +141,13 @@ export async function digestContent(client: MirroredClient, request: DigestReque
       const current = read(shown.current);
       const previous = read(before.current);
       const score = surprise(current, previous, purchases);
-      if (score > 0) candidates.push({ currency, figure, current, previous, findings: [], surprise: score });
+      if (score > 0) candidates.push({ change: { currency, figure, current, previous }, surprise: score });
     }
   }
   const changes = candidates
-    .sort((a, b) => b.surprise - a.surprise || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
+    .sort((a, b) => b.surprise - a.surprise || (a.change.currency < b.change.currency ? -1 : a.change.currency > b.change.currency ? 1 : 0))
     .slice(0, CHANGES)
-    .map(({ surprise: _surprise, ...change }) => ({ ...change, findings: explainChange(dimensionValues(shown.current, before.current, change.currency, value, change.figure)) }));
+    .map(({ change }) => ({ ...change, findings: explainChange(dimensionValues(shown.current, before.current, change.currency, value, change.figure)) }));
 
   return {
     keyType,

@@ -53,20 +53,20 @@ const sum = (keys: readonly KeyValues[], pick: (k: KeyValues) => number): number
  */
 export function explainChange<D extends string>(dimensions: readonly DimensionValues<D>[], given: ExplainOptions = {}): Finding<D>[] {
   const options = { ...DEFAULTS, ...given };
-  const findings: Array<Finding<D> & { lift: number; order: number }> = [];
+  const findings: Array<{ finding: Finding<D>; lift: number; order: number }> = [];
   dimensions.forEach(({ dimension, keys }, order) => {
     const change = sum(keys, (k) => k.current - k.previous);
     if (change === 0) return;
     const before = sum(keys, (k) => k.previous);
     const base = before !== 0 ? before : sum(keys, (k) => k.current);
-    let best: (Finding<D> & { lift: number; order: number }) | null = null;
+    let best: { finding: Finding<D>; lift: number; order: number } | null = null;
     for (const k of keys) {
       const share = (k.current - k.previous) / change;
       const weight = base === 0 ? 0 : (before !== 0 ? k.previous : k.current) / base;
       const lift = share - weight;
       if (share < options.minShare || lift < options.minLift) continue;
-      if (!best || lift > best.lift || (lift === best.lift && k.key < best.key)) {
-        best = { dimension, key: k.key, ...(k.label ? { label: k.label } : {}), current: k.current, previous: k.previous, share, weight, lift, order };
+      if (!best || lift > best.lift || (lift === best.lift && k.key < best.finding.key)) {
+        best = { finding: { dimension, key: k.key, ...(k.label ? { label: k.label } : {}), current: k.current, previous: k.previous, share, weight }, lift, order };
       }
     }
     if (best) findings.push(best);
@@ -74,5 +74,5 @@ export function explainChange<D extends string>(dimensions: readonly DimensionVa
   return findings
     .sort((a, b) => b.lift - a.lift || a.order - b.order)
     .slice(0, options.limit)
-    .map(({ lift: _lift, order: _order, ...finding }) => finding);
+    .map(({ finding }) => finding);
 }
