@@ -48,8 +48,9 @@ const sum = (keys: readonly KeyValues[], pick: (k: KeyValues) => number): number
 
 /**
  * The keys that explain the change, the most telling first (share minus weight; ties keep the
- * dimensions' order), one per dimension, only keys that moved the way the whole did. Nothing
- * when the whole did not change, or when the change is spread over the keys as they weighed.
+ * dimensions' order), one per dimension, only keys that moved the way the whole did, none with
+ * the very figures of one before it. Nothing when the whole did not change, or when the change
+ * is spread over the keys as they weighed.
  */
 export function explainChange<D extends string>(dimensions: readonly DimensionValues<D>[], given: ExplainOptions = {}): Finding<D>[] {
   const options = { ...DEFAULTS, ...given };
@@ -71,8 +72,12 @@ export function explainChange<D extends string>(dimensions: readonly DimensionVa
     }
     if (best) findings.push(best);
   });
-  return findings
-    .sort((a, b) => b.lift - a.lift || a.order - b.order)
-    .slice(0, options.limit)
-    .map(({ finding }) => finding);
+  // A key whose figures are another's, more telling, is most likely the same sales seen through
+  // another dimension (the one offer of a product): it says nothing more, and is left out.
+  const kept: Finding<D>[] = [];
+  for (const { finding } of findings.sort((a, b) => b.lift - a.lift || a.order - b.order)) {
+    if (kept.length === options.limit) break;
+    if (!kept.some((k) => k.current === finding.current && k.previous === finding.previous)) kept.push(finding);
+  }
+  return kept;
 }

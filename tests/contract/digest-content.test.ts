@@ -9,6 +9,8 @@ import { creatorKpis, affiliateKpis } from "@/lib/analytics/revenue-kpis";
 import { shiftDay } from "@/lib/calendar";
 import { digestContent, DIGEST_FIGURES } from "@/lib/digests/digest-content";
 import { digestPeriod, type DayRange } from "@/lib/digests/digest-period";
+import { renderDigestEmail } from "@/lib/digests/digest-email";
+import { formatMoney } from "@/lib/format";
 import type { Purchase } from "@/lib/sales-api";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth, type ProductOutage } from "../../sandbox/ground-truth";
@@ -76,7 +78,7 @@ describe("a weekly digest's content", () => {
     expect(digest.quality.period.complete && digest.quality.baseline.complete).toBe(true);
 
     // The biggest change is the fall in the product's currency, and that product explains it.
-    const currency = baseline.find((p) => p.productName === product)!.currency;
+    const currency = baseline.find((p) => p.productName === product)!.currency as string;
     const top = digest.changes[0]!;
     expect(top).toMatchObject({ currency });
     expect(top.current).toBeLessThan(top.previous);
@@ -86,6 +88,20 @@ describe("a weekly digest's content", () => {
     const lost = baseline.filter((p) => p.productName === product && p.currency === currency).length;
     const purchasesChange = digest.changes.find((c) => c.currency === currency && c.figure === "purchases");
     expect(purchasesChange?.findings[0]).toMatchObject({ dimension: "product", key: product, current: 0, previous: lost, share: lost / (counted(baseline) - counted(period)) });
+
+    // The e-mail says the same, in either language: the figures as the KPI cards write them,
+    // the product, and a link to the report of the period filtered by it.
+    const sales = (records: Purchase[]) => truth(records).get(currency)?.transactionAmount as number;
+    for (const [locale, intl, words] of [["en", "en-US", "Your week"], ["pt-BR", "pt-BR", "Sua semana"]] as const) {
+      const mail = await renderDigestEmail(digest, { locale, baseUrl: "https://dash.example", unsubscribeUrl: "https://dash.example/u/token" });
+      const text = mail.text.replace(/\s+/g, " ");
+      expect(text.toLowerCase()).toContain(words.toLowerCase());
+      expect(text).toContain(formatMoney(sales(period), currency, intl).replace(/\s+/g, " "));
+      expect(text).toContain(formatMoney(sales(baseline), currency, intl).replace(/\s+/g, " "));
+      expect(text).toContain(`“${product}”`);
+      expect(mail.html).toContain(`https://dash.example/revenue?from=2026-06-08&amp;to=2026-06-14&amp;tz=America%2FSao_Paulo&amp;product=${encodeURIComponent(product).replace(/%20/g, "+")}`);
+      expect(mail.subject).toMatch(locale === "en" ? /^Salesdash: your week, Jun 8, 2026 – Jun 14, 2026$/ : /^Salesdash: sua semana, 8 de jun\. de 2026 – 14 de jun\. de 2026$/);
+    }
   });
 
   it("an affiliate's digest tells the commission, equal to the ground truth", async () => {

@@ -8,6 +8,7 @@ import enAuth from "./en/auth.json";
 import enCharts from "./en/charts.json";
 import enCodes from "./en/codes.json";
 import enCommon from "./en/common.json";
+import enDigests from "./en/digests.json";
 import enFilters from "./en/filters.json";
 import enLanding from "./en/landing.json";
 import enNumbers from "./en/numbers.json";
@@ -27,6 +28,7 @@ import ptAuth from "./pt-BR/auth.json";
 import ptCharts from "./pt-BR/charts.json";
 import ptCodes from "./pt-BR/codes.json";
 import ptCommon from "./pt-BR/common.json";
+import ptDigests from "./pt-BR/digests.json";
 import ptFilters from "./pt-BR/filters.json";
 import ptLanding from "./pt-BR/landing.json";
 import ptNumbers from "./pt-BR/numbers.json";
@@ -48,6 +50,7 @@ const en = {
   charts: enCharts,
   codes: enCodes,
   common: enCommon,
+  digests: enDigests,
   filters: enFilters,
   landing: enLanding,
   numbers: enNumbers,
@@ -71,6 +74,7 @@ const ptBR: typeof en = {
   charts: ptCharts,
   codes: ptCodes,
   common: ptCommon,
+  digests: ptDigests,
   filters: ptFilters,
   landing: ptLanding,
   numbers: ptNumbers,

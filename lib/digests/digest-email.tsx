@@ -1,0 +1,242 @@
+import "server-only";
+
+// A digest as an e-mail: subject, HTML and plain text, in the reader's language, from the
+// digest's figures (digest-content.ts) and nothing else. React Email's components write the
+// table-based HTML mail clients read; its render gives the plain text from the same tree, so
+// both parts say the same. Links open the Revenue report of the period, and of a finding's key.
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { createTranslator } from "use-intl/core";
+import { FILTER_DIMENSION } from "@/lib/analytics/filters";
+import type { Dimension } from "@/lib/analytics/dimensions";
+import { fromCents } from "@/lib/analytics/money";
+import { formatMonth, parseDay } from "@/lib/calendar";
+import { localeFormats, type LocaleFormats } from "@/lib/format";
+import { codeLabeler, type CodeLabeler, type CodesTranslator } from "@/lib/i18n/code-labels";
+import { INTL_LOCALE, type AppLocale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/messages";
+import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
+import type { DigestChange, DigestContent, DigestFigure } from "./digest-content";
+
+export interface DigestEmailOptions {
+  locale: AppLocale;
+  /** The dashboard's address (NEXTAUTH_URL): the links open the reports there. */
+  baseUrl: string;
+  /** The signed one-click unsubscribe address of this subscription; none in a preview. */
+  unsubscribeUrl: string | null;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const MONEY_FIGURES = new Set(["transactionAmount", "creatorNet", "averageOrderValue", "refunded", "commission", "commissionNet", "referredSales"]);
+const FILTER_OF = Object.fromEntries(FILTER_KEYS.map((key) => [FILTER_DIMENSION[key], key])) as Record<Dimension, FilterKey>;
+
+interface Words {
+  t: Translate;
+  kpi: Translate;
+  fmt: LocaleFormats;
+  label: CodeLabeler;
+}
+
+function wordsFor(locale: AppLocale): Words {
+  const messages = MESSAGES[locale];
+  const translator = (namespace: string) => createTranslator({ locale, messages: messages as never, namespace: namespace as never }) as unknown as CodesTranslator;
+  const codes = translator("codes");
+  const common = translator("common");
+  const intlLocale = INTL_LOCALE[locale];
+  return { t: translator("digests") as unknown as Translate, kpi: translator("report.kpis") as unknown as Translate, fmt: localeFormats(intlLocale), label: codeLabeler(codes, common, intlLocale) };
+}
+
+/** A change as a signed percentage; "new" from nothing, "no change" when equal. */
+function changeText(current: number | null, previous: number | null, w: Words): string {
+  if (current === null || previous === null || current === previous) return w.t("noChange");
+  if (previous === 0) return w.t("newFigure");
+  const ratio = (current - previous) / Math.abs(previous);
+  return `${ratio > 0 ? "+" : ""}${w.fmt.percent(ratio, 1)}`;
+}
+
+const figureValue = (f: DigestFigure, value: number | null, currency: string, w: Words): string =>
+  value === null ? "—" : MONEY_FIGURES.has(f.key) ? w.fmt.money(value, currency) : w.fmt.number(value);
+
+const changeValue = (change: DigestChange, value: number, w: Words): string => (change.figure === "amount" ? w.fmt.money(fromCents(value), change.currency) : w.fmt.number(value));
+
+function reportUrl(content: DigestContent, baseUrl: string, filter?: { dimension: Dimension; key: string }): string {
+  const q = new URLSearchParams({ from: content.period.from, to: content.period.to });
+  if (content.timeZone !== "UTC") q.set("tz", content.timeZone);
+  if (filter) q.set(FILTER_OF[filter.dimension], filter.key);
+  return `${baseUrl.replace(/\/$/, "")}/revenue?${q.toString()}`;
+}
+
+function subjectOf(content: DigestContent, w: Words): string {
+  const { period, cadence } = content;
+  if (cadence === "daily") return w.t("subject.daily", { day: w.fmt.day(period.from) });
+  if (cadence === "weekly") return w.t("subject.weekly", { from: w.fmt.day(period.from), to: w.fmt.day(period.to) });
+  const [year, month] = formatMonth(parseDay(period.from)).split("-").map(Number) as [number, number];
+  return w.t("subject.monthly", { month: new Intl.DateTimeFormat(w.fmt.locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, 1)) });
+}
+
+function qualityLines(content: DigestContent, w: Words): string[] {
+  const lines: string[] = [];
+  const q = [content.quality.period, content.quality.baseline];
+  const count = (pick: (p: (typeof q)[number]) => number) => q.reduce((sum, p) => sum + pick(p), 0);
+  const reasons = [
+    ["incompleteDays", count((p) => p.incompleteDays.length)],
+    ["unfetchedDays", count((p) => p.unfetchedDays.length)],
+    ["invalidRecords", count((p) => p.invalidRecords)],
+  ] as const;
+  const said = reasons.filter(([, n]) => n > 0).map(([key, n]) => w.t(`reasons.${key}`, { count: n }));
+  if (said.length > 0) lines.push(w.t("incomplete", { reasons: said.join("; ") }));
+  if (content.assumedCurrency) lines.push(w.t("assumedCurrency", { count: content.assumedCurrency.records, currency: content.assumedCurrency.currency.toUpperCase() }));
+  return lines;
+}
+
+const styles = {
+  body: { backgroundColor: "#f4f4f5", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0, padding: "16px 0" },
+  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "600px", padding: "24px" },
+  muted: { color: "#52525b", fontSize: "14px", lineHeight: "20px" },
+  cell: { fontSize: "14px", lineHeight: "20px", padding: "4px 0", borderTop: "1px solid #e4e4e7" },
+  number: { fontSize: "14px", lineHeight: "20px", padding: "4px 0 4px 10px", textAlign: "right" as const, whiteSpace: "nowrap" as const, borderTop: "1px solid #e4e4e7", fontVariantNumeric: "tabular-nums" },
+  head: { fontWeight: 400, padding: "4px 0 4px 10px" },
+  right: { textAlign: "right" as const },
+  link: { color: "#1d4ed8" },
+};
+
+// Mail clients that follow the reader's dark setting read these; the others keep the light colours.
+const DARK = `@media (prefers-color-scheme: dark) {
+  body, .sd-body { background-color: #18181b !important; }
+  .sd-card { background-color: #27272a !important; }
+  .sd-card p, .sd-card h1, .sd-card h2, .sd-card td, .sd-card th { color: #f4f4f5 !important; }
+  .sd-card td { border-color: #3f3f46 !important; }
+  .sd-card a { color: #93c5fd !important; }
+}
+@media (max-width: 480px) {
+  .sd-card { padding: 16px !important; }
+  .sd-card td, .sd-card th { font-size: 13px !important; }
+}`;
+
+function DigestEmail({ content, options, w }: { content: DigestContent; options: DigestEmailOptions; w: Words }) {
+  const t = w.t;
+  const amountWord = content.keyType === "creator" ? "amount" : "amountAffiliate";
+  const quality = qualityLines(content, w);
+  const first = content.changes[0];
+  return (
+    <Html lang={options.locale}>
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <style>{DARK}</style>
+      </Head>
+      {first ? (
+        <Preview>
+          {t("preview", {
+            figure: t(`changeFigure.${first.figure === "amount" ? amountWord : "purchases"}`, { currency: first.currency.toUpperCase() }),
+            value: changeValue(first, first.current, w),
+            change: changeText(first.current, first.previous, w),
+            baseline: `${w.fmt.day(content.baseline.from)} – ${w.fmt.day(content.baseline.to)}`,
+          })}
+        </Preview>
+      ) : null}
+      <Body style={styles.body} className="sd-body">
+        <Container style={styles.container} className="sd-card">
+          <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 4px" }}>
+            {t(`heading.${content.cadence}`)}
+          </Heading>
+          <Text style={styles.muted}>
+            {t("period", { from: w.fmt.day(content.period.from), to: w.fmt.day(content.period.to), baselineFrom: w.fmt.day(content.baseline.from), baselineTo: w.fmt.day(content.baseline.to), zone: content.timeZone })}
+          </Text>
+          {quality.map((line) => (
+            <Text key={line} style={{ ...styles.muted, color: "#b45309" }} data-quality="">
+              {line}
+            </Text>
+          ))}
+
+          <Heading as="h2" style={{ fontSize: "17px", margin: "20px 0 4px" }}>
+            {t("changesHeading")}
+          </Heading>
+          {content.changes.length === 0 ? <Text style={styles.muted}>{t("noChanges")}</Text> : null}
+          {content.changes.map((change) => (
+            <Section key={`${change.currency}-${change.figure}`} style={{ margin: "8px 0" }}>
+              <Text style={{ ...styles.cell, fontWeight: 600, margin: 0 }}>
+                {t("changeLine", {
+                  figure: t(`changeFigure.${change.figure === "amount" ? amountWord : "purchases"}`, { currency: change.currency.toUpperCase() }),
+                  now: changeValue(change, change.current, w),
+                  before: changeValue(change, change.previous, w),
+                  change: changeText(change.current, change.previous, w),
+                })}
+              </Text>
+              {change.findings.length === 0 ? <Text style={{ ...styles.muted, margin: 0 }}>{t("unexplained")}</Text> : null}
+              {change.findings.map((f) => {
+                const key = f.dimension === "offer" && f.label ? f.label : w.label(f.dimension, f.key);
+                return (
+                  <Text key={`${f.dimension}-${f.key}`} style={{ ...styles.muted, margin: "2px 0 0" }}>
+                    {t("explained", { share: w.fmt.percent(f.share, 0), dimension: t(`dimension.${f.dimension}`), key, now: changeValue(change, f.current, w), before: changeValue(change, f.previous, w) })}{" "}
+                    <Link href={reportUrl(content, options.baseUrl, f)} style={styles.link}>
+                      {t("openFiltered", { key })}
+                    </Link>
+                  </Text>
+                );
+              })}
+            </Section>
+          ))}
+
+          {content.currencies.map(({ currency, figures }) => (
+            <Section key={currency} style={{ marginTop: "16px" }}>
+              <Heading as="h2" style={{ fontSize: "17px", margin: "8px 0 4px" }}>
+                {t("figuresIn", { currency: currency.toUpperCase() })}
+              </Heading>
+              {/* One table, so the columns line up from row to row; the numbers never wrap. */}
+              <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
+                <thead>
+                  <tr>
+                    <th style={{ ...styles.muted, ...styles.head, padding: "4px 0", textAlign: "left" }}>{t("figure")}</th>
+                    <th style={{ ...styles.muted, ...styles.head, ...styles.right }}>{t("now")}</th>
+                    <th style={{ ...styles.muted, ...styles.head, ...styles.right }}>{t("before")}</th>
+                    <th style={{ ...styles.muted, ...styles.head, ...styles.right }}>{t("change")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.map((f) => (
+                    <tr key={f.key}>
+                      <td style={styles.cell}>{w.kpi(f.key)}</td>
+                      <td style={styles.number}>{figureValue(f, f.current, currency, w)}</td>
+                      <td style={styles.number}>{figureValue(f, f.previous, currency, w)}</td>
+                      <td style={styles.number}>{changeText(f.current, f.previous, w)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Section>
+          ))}
+
+          <Text style={{ margin: "20px 0 0" }}>
+            <Link href={reportUrl(content, options.baseUrl)} style={{ ...styles.link, fontWeight: 600 }}>
+              {t("openReport")}
+            </Link>
+          </Text>
+          <Hr style={{ borderColor: "#e4e4e7", margin: "20px 0 12px" }} />
+          <Text style={{ ...styles.muted, fontSize: "12px" }}>{t("footer")}</Text>
+          {options.unsubscribeUrl ? (
+            <Text style={{ ...styles.muted, fontSize: "12px" }}>
+              <Link href={options.unsubscribeUrl} style={styles.link}>
+                {t("unsubscribe")}
+              </Link>
+            </Text>
+          ) : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export async function renderDigestEmail(content: DigestContent, options: DigestEmailOptions): Promise<RenderedEmail> {
+  const w = wordsFor(options.locale);
+  const element = <DigestEmail content={content} options={options} w={w} />;
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: subjectOf(content, w), html, text };
+}
