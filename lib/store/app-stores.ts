@@ -1,7 +1,7 @@
 import "server-only";
 
 // Every store of the process is built here, once, into the process state: the credential vault,
-// the mirror and its fact tables, account settings, share links and saved views; on PostgreSQL
+// the mirror and its fact tables, account settings, share links, saved views and digest subscriptions; on PostgreSQL
 // when SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a
 // SQLite file in the data directory (the fact tables in the mirror's file, each queried by a
 // worker thread). The rate budget, window locks, tokens and leases are built with the process
@@ -35,9 +35,12 @@ import { getDatabasePool, onPostgres } from "./shared-backends";
 import type { ShareLinkStore } from "./share-link-store";
 import { SqliteAccountSettingsStore } from "./sqlite-account-settings-store";
 import { SqliteSavedViewStore } from "./sqlite-saved-view-store";
+import type { DigestStore } from "./digest-store";
+import { PostgresDigestStore } from "./postgres/postgres-digest-store";
+import { SqliteDigestStore } from "./sqlite-digest-store";
 import { SqliteShareLinkStore } from "./sqlite-share-link-store";
 
-type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews";
+type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews" | "digests";
 
 // The fact tables live in the mirror's file, beside the days they are made of.
 const MIRROR_FILE = "mirror.sqlite";
@@ -111,3 +114,5 @@ export const accountSettingsStore = (): AccountSettingsStore => opened("settings
 export const shareLinkStore = (): ShareLinkStore => opened("shareLinks", (pool) => new PostgresShareLinkStore(pool), (file) => new SqliteShareLinkStore(file), "share-links.sqlite");
 
 export const savedViewStore = (): SavedViewStore => opened("savedViews", (pool) => new PostgresSavedViewStore(pool), (file) => new SqliteSavedViewStore(file), "saved-views.sqlite");
+
+export const digestStore = (): DigestStore => opened("digests", (pool) => new PostgresDigestStore(pool), (file) => new SqliteDigestStore(file), "digests.sqlite");

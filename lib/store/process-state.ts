@@ -22,6 +22,7 @@ import type { OrderFactStore } from "./order-fact-store";
 import type { CartFactStore } from "./cart-fact-store";
 import type { EventFactStore } from "./event-fact-store";
 import type { AccountSettingsStore } from "./account-settings-store";
+import type { DigestStore } from "./digest-store";
 import type { SavedViewStore } from "./saved-view-store";
 import type { ShareLinkStore } from "./share-link-store";
 import { createRedisConnection } from "./redis/connection";
@@ -67,6 +68,7 @@ export interface ProcessState {
   settings?: AccountSettingsStore;
   shareLinks?: ShareLinkStore;
   savedViews?: SavedViewStore;
+  digests?: DigestStore;
   /** What each feature keeps for the process's life, by name (processShared). */
   shared: Map<string, unknown>;
 }
