@@ -161,6 +161,10 @@ export const serverEnvSchema = z.object({
   ),
   /** The sandbox's credentials file: the sign-in page then offers the demo accounts. */
   SALESDASH_DEMO_CREDENTIALS_FILE: optionalPath,
+  /** The mail server digests and confirmations are sent through (its user and password in the URL); digests are off when unset. */
+  SALESDASH_SMTP_URL: connectionUrl(["smtp:", "smtps:"], "smtps://user:password@mail.example.com:465"),
+  /** The sender of those mails, e.g. "Salesdash <digests@example.com>". */
+  SALESDASH_MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/^[^<>\r\n]*<?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/, { error: "must be an address, e.g. Salesdash <digests@example.com>" }).optional()),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

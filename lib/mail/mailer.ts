@@ -1,0 +1,61 @@
+import "server-only";
+
+// Mail out, over SMTP (nodemailer): the one way the product writes to an inbox. Built once per
+// process from SALESDASH_SMTP_URL and SALESDASH_MAIL_FROM; absent, nothing is sent and the
+// pages that would send say so. The message's parts and headers are the caller's; the server's
+// URL (which may hold its password) never leaves this module, in a log or an error.
+import nodemailer, { type Transporter } from "nodemailer";
+import { getServerEnv } from "@/lib/env";
+import { processShared } from "@/lib/store/process-state";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  /** A stable Message-ID: a mail sent again (a retry) is recognisably the same mail. */
+  messageId?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Why a send failed, in words for the in-app list: the server's reply code and class, never its text (which may echo an address). */
+export class MailError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = "MailError";
+  }
+}
+
+function describe(error: unknown): string {
+  const e = error as { responseCode?: number; code?: string };
+  if (typeof e.responseCode === "number") return `The mail server refused the message (SMTP ${e.responseCode}).`;
+  if (e.code === "ECONNECTION" || e.code === "ESOCKET" || e.code === "ETIMEDOUT" || e.code === "EDNS") return "The mail server could not be reached.";
+  if (e.code === "EAUTH") return "The mail server refused the dashboard's sign-in.";
+  return "The mail could not be sent.";
+}
+
+export function createMailer(url: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers, messageId: message.messageId });
+      } catch (error) {
+        throw new MailError(describe(error));
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** The process's mailer, or null when no mail server is configured. */
+export function getMailer(): Mailer | null {
+  const env = getServerEnv();
+  if (!env.SALESDASH_SMTP_URL || !env.SALESDASH_MAIL_FROM) return null;
+  return processShared("mailer", () => createMailer(env.SALESDASH_SMTP_URL!, env.SALESDASH_MAIL_FROM!));
+}
