@@ -5,8 +5,10 @@ import "server-only";
 // every session the vault still holds when it starts, and looks again every 15 s, so a
 // sync stopped here (the session that started it signed out while another lasts) or run by an
 // instance that died is taken up again (a sync that loses its lease waits on it by itself:
-// lib/mirror/account-sync.ts). Reading a session never starts anything.
+// lib/mirror/account-sync.ts). Reading a session never starts anything. After each of its passes
+// the account's digests due are sent (lib/digests/due-digests.ts).
 import { log } from "@/lib/log/server-log";
+import { sendDueDigests } from "@/lib/digests/due-digests";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
@@ -15,7 +17,7 @@ import { getCredentialVault } from "./credential-vault";
 /** `account`: the identity of a client the caller already made for the credential. */
 export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): string {
   const vault = getCredentialVault();
-  return ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef) });
+  return ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef), afterPass: (client, at) => sendDueDigests(client, at).then(() => undefined) });
 }
 
 /**

@@ -33,8 +33,12 @@ const base = (url: string) => url.replace(/\/$/, "");
 export const unsubscribeUrl = (sender: Pick<DigestSender, "keys" | "baseUrl">, subscriptionId: string): string =>
   `${base(sender.baseUrl)}/api/digests/unsubscribe?token=${linkToken(sender.keys, "unsubscribe", subscriptionId)}`;
 
+/** The page a digest's own unsubscribe link opens: it asks first, then POSTs to the one-click address. */
+export const unsubscribePageUrl = (sender: Pick<DigestSender, "keys" | "baseUrl">, subscriptionId: string): string =>
+  `${base(sender.baseUrl)}/digests/unsubscribe?token=${linkToken(sender.keys, "unsubscribe", subscriptionId)}`;
+
 export const confirmUrl = (sender: Pick<DigestSender, "keys" | "baseUrl">, subscriptionId: string): string =>
-  `${base(sender.baseUrl)}/api/digests/confirm?token=${linkToken(sender.keys, "confirm", subscriptionId)}`;
+  `${base(sender.baseUrl)}/digests/confirm?token=${linkToken(sender.keys, "confirm", subscriptionId)}`;
 
 export const localeOf = (subscription: DigestSubscription): AppLocale => (isAppLocale(subscription.locale) ? subscription.locale : "en");
 
@@ -53,7 +57,7 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
   try {
     const content = await digestContent(client, { keyType: subscription.keyType, timeZone: subscription.timeZone, period, at }, options);
     const unsubscribe = unsubscribeUrl(sender, subscription.id);
-    const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribe });
+    const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, subscription.id) });
     await sender.mailer.send({
       to: openAddress(sender.keys, subscription.id, subscription.sealedAddress),
       subject: mail.subject,

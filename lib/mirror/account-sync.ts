@@ -15,6 +15,7 @@ import type { MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { createMirroredClient, getMirrorStore, type MirroredClientOptions } from "./mirror-access";
+import type { MirroredClient } from "./range-reader";
 import { runSyncPass } from "./sync-pass";
 import { syncProgress, type SyncProgress } from "./sync-progress";
 
@@ -44,6 +45,12 @@ export interface AccountSyncInput {
   leases?: LeaseStore;
   /** The account's identity when the caller already has its client: a running sync is then found without building one. */
   account?: string;
+  /**
+   * Work that follows a pass which ended well, under the sync's lease (one instance at a time per
+   * account): the digests due (lib/digests/due-digests.ts). Its failure is logged, and the sync
+   * goes on.
+   */
+  afterPass?: (client: MirroredClient, at: number) => Promise<void>;
 }
 
 // An instance that dies holding it (killed, not stopped) blocks the sync this long at most: the
@@ -106,6 +113,10 @@ export function ensureAccountSync(input: AccountSyncInput): string {
           onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
         });
         state = { ...state, passEndedAt: result.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
+        // Only after a whole pass: a digest made while the upstream was away would tell part of its period.
+        if (input.afterPass && result.unfetchedDays === 0 && !pass.signal.aborted) {
+          await input.afterPass(client, clock()).catch((error: unknown) => log("warn", { event: "after_sync_pass_failed", kind: errorKind(error) }));
+        }
       } catch (error) {
         if (controller.signal.aborted) break;
         // The lease went to another process mid-pass: wait on it again, as at the start, for

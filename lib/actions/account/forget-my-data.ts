@@ -1,6 +1,6 @@
 "use server";
 
-// "Forget my data": deletes the signed-in account's mirror and saved views, and signs this session out. The
+// "Forget my data": deletes the signed-in account's mirror, saved views and digest subscriptions, and signs this session out. The
 // session's vault entry goes first, so that nothing of this session can restart the sync or
 // refill the mirror while it is deleted; then the sync stops, reports still fetching for the
 // account are given a moment to end, and the mirror is deleted (again after them, should one
@@ -16,6 +16,7 @@ import { forgetMirroredAccount } from "@/lib/mirror/forget-account";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getClientState } from "@/lib/sales-api";
 import { getSavedViewStore } from "@/lib/views/saved-views";
+import { digestStore } from "@/lib/store/app-stores";
 
 const REPORTS_GRACE_MS = 15_000;
 
@@ -34,6 +35,8 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
     await getSavedViewStore().deleteAccount(identity);
+    // Its digest subscriptions: the addresses it gave and what was sent to them.
+    await digestStore().deleteAccount(identity);
     const reports = getClientState().reports;
     if (reports.busy(identity)) {
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);

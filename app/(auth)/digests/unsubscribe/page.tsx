@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { DigestLinkPage, linkParam } from "../link-page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("digests.pages");
+  return { title: t("unsubscribeTitle"), robots: { index: false } };
+}
+
+export default async function DigestUnsubscribePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  return <DigestLinkPage kind="unsubscribe" token={linkParam(params.token)} outcome={linkParam(params.outcome) || null} />;
+}

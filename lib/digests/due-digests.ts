@@ -1,0 +1,28 @@
+import "server-only";
+
+// The digests due for an account, sent after a pass of its background sync (the pass has just
+// brought its days up to date, and the sync's lease makes one instance do it): each confirmed
+// subscription's digest of the last whole period, unless that period's was sent already (the
+// store's claim, lib/store/digest-store.ts). Nothing when no mail server is configured.
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import { getMailer } from "@/lib/mail/mailer";
+import { getServerEnv } from "@/lib/env";
+import { digestStore } from "@/lib/store/app-stores";
+import { getDigestKeys } from "./digest-keys";
+import { sendDigest, type DigestSendResult, type DigestSender } from "./send-digest";
+
+/** The process's sender, or null without a mail server or a public address for the links. */
+export function getDigestSender(): DigestSender | null {
+  const mailer = getMailer();
+  const baseUrl = getServerEnv().NEXTAUTH_URL;
+  return mailer && baseUrl ? { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl } : null;
+}
+
+export async function sendDueDigests(client: MirroredClient, at: number, sender: DigestSender | null = getDigestSender()): Promise<DigestSendResult[]> {
+  if (!sender) return [];
+  const results: DigestSendResult[] = [];
+  for (const subscription of await sender.store.list(client.identity)) {
+    if (subscription.confirmedAt !== null) results.push(await sendDigest(sender, subscription, client, at));
+  }
+  return results;
+}
