@@ -23,6 +23,7 @@ export function AccountMenu({ account, settings }: { account: SessionAccount; se
       <div className={floating("absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2.5rem)] space-y-4 sm:left-auto sm:right-0 p-4 shadow-lg")}>
         <LocaleSwitch />
         <Link href="/shared-links" data-testid="shared-links-link" className="block text-sm font-medium underline-offset-2 hover:underline">{t("sharedLinks")}</Link>
+        <Link href="/digests" data-testid="digests-link" className="block text-sm font-medium underline-offset-2 hover:underline">{t("digests")}</Link>
         {settings ? (
           <>
             <AssumedCurrencyForm current={settings.assumedCurrency} />

@@ -8,11 +8,11 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server in the test process (smtp-server), on a free port of loopback: it keeps
+ * A real SMTP server in the test process (smtp-server), on loopback (a free port unless given): it keeps
  * every message it accepts, parsed (mailparser). `refuseNext(n)` answers the next n messages
  * 550, as a server that will not take them.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(port = 0) {
   const received: ReceivedMail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -38,10 +38,10 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     refuseNext: (n: number) => void (refusals = n),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -5,6 +5,8 @@ import https from "node:https";
 
 export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 18443);
 export const DASHBOARD_PORT = Number(process.env.E2E_DASHBOARD_PORT ?? 3100);
+/** Where the dashboard sends mail in the e2e runs: a spec that reads it listens there (tests/support/smtp-sink.ts); else nothing is listening and a send fails, as a mail server that is down. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 12525);
 export const SANDBOX_URL = `https://127.0.0.1:${SANDBOX_PORT}`;
 export const DASHBOARD_URL = `http://127.0.0.1:${DASHBOARD_PORT}`;
 export const SANDBOX_CA_FILE = ".data/e2e/sandbox/cert.pem";
@@ -28,6 +30,8 @@ export function dashboardEnv(url: string, dataDir = ".data/e2e", extra: Record<s
     // runner, at 0, would otherwise take the CPU from them (the priority is the deployment's
     // choice; tests/unit/store-in-worker.test.ts holds it is applied).
     SALESDASH_WORKER_NICE: "0",
+    SALESDASH_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SALESDASH_MAIL_FROM: "Salesdash <digests@salesdash.test>",
     ...extra,
   };
 }

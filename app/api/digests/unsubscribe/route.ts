@@ -3,6 +3,10 @@
 // form POSTs here too and is sent back to the page with the outcome. A GET (a link opened, or a
 // scanner following it) changes nothing: it goes to the page, which asks first.
 import { NextResponse, type NextRequest } from "next/server";
+
+// A relative Location: the host Next sees may not be the one the browser used (a proxy, or
+// localhost for 127.0.0.1), and a form's redirect to another origin is refused by form-action.
+const seeOther = (location: string) => new NextResponse(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 import { unsubscribeByLink } from "@/lib/digests/digest-links";
 
 const STATUS = { done: 200, invalid: 400, unavailable: 503 } as const;
@@ -16,11 +20,11 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
   const token = request.nextUrl.searchParams.get("token");
   const outcome = await unsubscribeByLink(token);
   const form = (await request.text()).trim() !== "List-Unsubscribe=One-Click";
-  if (form) return NextResponse.redirect(new URL(`/digests/unsubscribe?${new URLSearchParams({ token: token ?? "", outcome })}`, request.nextUrl), 303);
+  if (form) return seeOther(`/digests/unsubscribe?${new URLSearchParams({ token: token ?? "", outcome })}`);
   return new NextResponse(WORDS[outcome], { status: STATUS[outcome], headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 export function GET(request: NextRequest): NextResponse {
   const token = request.nextUrl.searchParams.get("token") ?? "";
-  return NextResponse.redirect(new URL(`/digests/unsubscribe?${new URLSearchParams({ token })}`, request.nextUrl), 303);
+  return seeOther(`/digests/unsubscribe?${new URLSearchParams({ token })}`);
 }

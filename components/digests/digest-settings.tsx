@@ -1,0 +1,121 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { useState, useTransition, type FormEvent } from "react";
+import { useFailureText } from "@/components/i18n/use-failure-text";
+import { useInstant } from "@/components/i18n/use-instant";
+import { frame } from "@/components/ui/surface";
+import { dangerOutlineButton, outlineButton } from "@/components/ui/button-style";
+import type { ActionResult } from "@/lib/actions/action-result";
+import { stopDigestAction } from "@/lib/actions/digests/stop-digest";
+import { subscribeDigestAction } from "@/lib/actions/digests/subscribe-digest";
+import type { DigestSendItem, DigestSubscriptionItem } from "@/lib/digests/digest-subscriptions";
+import { LOCALE_NAMES, isAppLocale } from "@/lib/i18n/locales";
+
+const CADENCES = ["daily", "weekly", "monthly"] as const;
+
+export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[]; mailOn: boolean }) {
+  const t = useTranslations("digests.settings");
+  const cadenceWord = useTranslations("digests.cadence");
+  const locale = useLocale();
+  const instant = useInstant();
+  const failureText = useFailureText();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const zone = typeof Intl !== "undefined" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "UTC";
+
+  const act = <T,>(run: () => Promise<ActionResult<T>>, done: (data: T) => string) =>
+    startTransition(async () => {
+      setFailure(null);
+      setNotice(null);
+      try {
+        const result = await run();
+        if (!result.ok) return setFailure(failureText.failure(result.error));
+        setNotice(done(result.data));
+        router.refresh();
+      } catch {
+        setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
+      }
+    });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    act(() => subscribeDigestAction({ address: String(form.get("address") ?? ""), cadence: String(form.get("cadence") ?? "weekly"), timeZone: zone }), (data) => t("subscribed", { address: data.address }));
+  };
+  const periodOf = (send: DigestSendItem) => {
+    const [cadence, day] = send.period.split(":");
+    return t("period", { cadence: CADENCES.includes(cadence as never) ? cadenceWord(cadence as (typeof CADENCES)[number]) : (cadence ?? ""), day: day ?? "" });
+  };
+
+  return (
+    <div className="min-w-0 max-w-2xl space-y-5">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("when")}</p>
+      {!mailOn && <p role="status" data-testid="digests-off" className={frame("p-3 text-sm")}>{t("mailOff")}</p>}
+      {failure && <p role="alert" data-testid="digests-failure" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
+      {notice && <p role="status" data-testid="digests-notice" className="text-sm">{notice}</p>}
+
+      {mailOn && (
+        <form onSubmit={submit} className={frame("space-y-3 p-4")} data-testid="digest-form">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+              <span className="font-medium">{t("address")}</span>
+              <input name="address" type="email" required maxLength={254} autoComplete="email" data-testid="digest-address"
+                className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900" />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">{t("cadenceLabel")}</span>
+              <select name="cadence" defaultValue="weekly" data-testid="digest-cadence" className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
+                {CADENCES.map((c) => <option key={c} value={c}>{cadenceWord(c)}</option>)}
+              </select>
+            </label>
+            <button type="submit" disabled={pending} data-testid="digest-subscribe" className={outlineButton()}>{t("subscribe")}</button>
+          </div>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" suppressHydrationWarning>{t("zone", { zone, language: isAppLocale(locale) ? LOCALE_NAMES[locale] : locale })}</p>
+        </form>
+      )}
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">{t("listTitle")}</h2>
+        {subscriptions.length === 0 ? (
+          <p className="text-sm" data-testid="digests-empty">{t("none")}</p>
+        ) : (
+          <ul className="space-y-2">
+            {subscriptions.map((s) => (
+              <li key={s.id} data-testid="digest-row" data-confirmed={s.confirmed} className={frame("flex flex-wrap items-center justify-between gap-2 p-3 text-sm")}>
+                <span className="min-w-0">
+                  <span className="font-medium break-all">{s.address}</span> · {cadenceWord(s.cadence)} · {s.timeZone}
+                  <span className="block text-zinc-600 dark:text-zinc-400" data-testid="digest-state">{s.confirmed ? t("active") : t("pending")}</span>
+                </span>
+                <button type="button" disabled={pending} data-testid="digest-stop" className={dangerOutlineButton()}
+                  onClick={() => act(() => stopDigestAction({ id: s.id }), (data) => t("removed", { address: data.address }))}>
+                  {t("remove")}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">{t("sentTitle")}</h2>
+        {sends.length === 0 ? (
+          <p className="text-sm">{t("noSends")}</p>
+        ) : (
+          <ul className="space-y-1 text-sm" data-testid="digest-sends">
+            {sends.map((send) => (
+              <li key={`${send.subscriptionId}-${send.period}`} data-status={send.status}>
+                {periodOf(send)} · {t(`status.${send.status}`)} · {instant(send.at)}{send.detail ? ` · ${send.detail}` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import "server-only";
+
+// An account's digest subscriptions, as the settings page and its actions use them: subscribe
+// an address (a confirmation goes to it; nothing else does until it is confirmed), list them with
+// their sends, stop one. The address is sealed at rest and shown masked; the account is always
+// the session's.
+import { randomBytes } from "node:crypto";
+import { maskEmail } from "@/lib/privacy/mask";
+import type { AppLocale } from "@/lib/i18n/locales";
+import type { DigestSend, DigestSubscriptionCreation } from "@/lib/store/digest-store";
+import { MailError } from "@/lib/mail/mailer";
+import { renderConfirmationEmail } from "./confirmation-email";
+import { addressKeyOf, openAddress, sealAddress } from "./digest-keys";
+import type { Cadence } from "./digest-period";
+import { confirmUrl, type DigestSender } from "./send-digest";
+
+export interface DigestSubscriptionItem {
+  id: string;
+  /** Masked: the page shows which address, not the whole of it. */
+  address: string;
+  cadence: Cadence;
+  timeZone: string;
+  locale: string;
+  confirmed: boolean;
+}
+
+export interface DigestSendItem {
+  subscriptionId: string;
+  period: string;
+  status: DigestSend["status"];
+  at: number;
+  detail: string | null;
+}
+
+export type SubscribeOutcome = { ok: true; address: string } | { ok: false; reason: Exclude<DigestSubscriptionCreation, "created"> | "mail_failed"; detail?: string };
+
+export interface SubscribeInput {
+  account: string;
+  keyType: "creator" | "affiliate";
+  address: string;
+  cadence: Cadence;
+  locale: AppLocale;
+  timeZone: string;
+}
+
+export async function subscribeDigest(sender: DigestSender, input: SubscribeInput, now = Date.now()): Promise<SubscribeOutcome> {
+  const id = randomBytes(16).toString("base64url");
+  const address = input.address.trim();
+  const created = await sender.store.create({
+    id, account: input.account, sealedAddress: sealAddress(sender.keys, id, address), addressKey: addressKeyOf(sender.keys, address),
+    cadence: input.cadence, locale: input.locale, timeZone: input.timeZone, keyType: input.keyType, createdAt: now, confirmedAt: null,
+  });
+  if (created !== "created") return { ok: false, reason: created };
+  const mail = await renderConfirmationEmail({ locale: input.locale, cadence: input.cadence, timeZone: input.timeZone, confirmUrl: confirmUrl(sender, id) });
+  try {
+    await sender.mailer.send({ to: address, ...mail });
+  } catch (error) {
+    // A subscription whose confirmation never left would wait for nothing: it goes.
+    await sender.store.delete(id);
+    return { ok: false, reason: "mail_failed", detail: error instanceof MailError ? error.detail : undefined };
+  }
+  return { ok: true, address: maskEmail(address) };
+}
+
+export async function listDigestSubscriptions(sender: Pick<DigestSender, "store" | "keys">, account: string): Promise<{ subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[] }> {
+  const [subscriptions, sends] = await Promise.all([sender.store.list(account), sender.store.sends(account, 20)]);
+  return {
+    subscriptions: subscriptions.map((s) => ({ id: s.id, address: maskEmail(openAddress(sender.keys, s.id, s.sealedAddress)), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
+    sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail })),
+  };
+}
+
+/** Stops one of the account's subscriptions: false when the account has none of that id. */
+export async function stopDigest(sender: Pick<DigestSender, "store" | "keys">, account: string, id: string): Promise<string | null> {
+  const subscription = await sender.store.get(id);
+  if (!subscription || subscription.account !== account) return null;
+  await sender.store.delete(id);
+  return maskEmail(openAddress(sender.keys, id, subscription.sealedAddress));
+}
