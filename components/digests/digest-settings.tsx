@@ -27,7 +27,7 @@ export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions
   const [pending, startTransition] = useTransition();
   const zone = typeof Intl !== "undefined" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "UTC";
 
-  const act = <T,>(run: () => Promise<ActionResult<T>>, done: (data: T) => string) =>
+  const act = <T,>(run: () => Promise<ActionResult<T>>, done: (data: T) => string, after?: () => void) =>
     startTransition(async () => {
       setFailure(null);
       setNotice(null);
@@ -35,6 +35,7 @@ export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions
         const result = await run();
         if (!result.ok) return setFailure(failureText.failure(result.error));
         setNotice(done(result.data));
+        after?.();
         router.refresh();
       } catch {
         setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
@@ -43,8 +44,9 @@ export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    act(() => subscribeDigestAction({ address: String(form.get("address") ?? ""), cadence: String(form.get("cadence") ?? "weekly"), timeZone: zone }), (data) => t("subscribed", { address: data.address }));
+    const element = event.currentTarget;
+    const form = new FormData(element);
+    act(() => subscribeDigestAction({ address: String(form.get("address") ?? ""), cadence: String(form.get("cadence") ?? "weekly"), timeZone: zone }), (data) => t("subscribed", { address: data.address }), () => element.reset());
   };
   const periodOf = (send: DigestSendItem) => {
     const [cadence, day] = send.period.split(":");
