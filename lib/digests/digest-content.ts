@@ -1,7 +1,9 @@
 import "server-only";
 
 // What a digest says, as figures: the key figures of the period per currency beside the
-// baseline's, and the changes that matter most, each with what explains it. Every figure is
+// baseline's, and the changes that matter most, each with what explains it; then the Overview's
+// refund and chargeback rates of the last 30 days (against the card networks' lines) and its
+// money becoming available in the next 14 days. Every figure is
 // read off the same summaries and by the same views as the Revenue report's (the query layer:
 // lib/reports/server/revenue-summaries.ts, lib/analytics/purchase-summary-views.ts), so a digest
 // never says a number the dashboard would not. No customer's personal data is in it: the
@@ -18,6 +20,11 @@ import { periodQuality, type PeriodQuality } from "@/lib/reports/report-quality"
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueSummaries } from "@/lib/reports/server/revenue-summaries";
 import type { KeyType } from "@/lib/sales-api";
+import type { CurrencyAmount } from "@/lib/analytics/funds-availability";
+import { chargebackStanding, type RateStanding } from "@/lib/reports/overview-figures";
+import { overviewWindows } from "@/lib/reports/overview-windows";
+import { loadRefundRates, reportParams } from "@/lib/reports/server/overview-report";
+import { loadFundsDue } from "@/lib/reports/server/payouts-report";
 import type { DayRange, DigestPeriod } from "./digest-period";
 
 /** The key figures a digest lists, per key type, in the KPIs' own names (lib/analytics/revenue-kpis). */
@@ -53,6 +60,15 @@ export interface DigestChange {
   findings: Finding<Dimension>[];
 }
 
+/** Where a currency's sales stand over the last 30 days, as the Overview's tile has them (by sale date). */
+export interface DigestStanding {
+  currency: string;
+  refundRate: number | null;
+  chargebackRate: number | null;
+  /** Against the card networks' lines (0.9%, 1.5%): lib/reports/overview-figures.ts. */
+  chargebackStanding: RateStanding | null;
+}
+
 export interface DigestContent {
   keyType: KeyType;
   timeZone: string;
@@ -67,6 +83,12 @@ export interface DigestContent {
   quality: { period: PeriodQuality; baseline: PeriodQuality };
   /** Records without a currency, counted in the one named (as the report says it). */
   assumedCurrency: { currency: string; records: number } | null;
+  /** The last 30 days to the digest's moment, as the Overview's rates tile. */
+  standing: DigestStanding[];
+  /** Money becoming available from the digest's day to the end of the 14th day, as the Overview's funds tile. */
+  funds: { from: string; to: string; perCurrency: CurrencyAmount[] };
+  /** Whether the standing and the funds are whole (their own fetches). */
+  overviewQuality: PeriodQuality;
 }
 
 const CHANGES = 3;
@@ -122,7 +144,13 @@ export async function digestContent(client: MirroredClient, request: DigestReque
     if (problems.length > 0) throw new RangeError(`a digest's range cannot be read: ${problems.join("; ")}`);
     return params;
   };
-  const [shown, before] = await Promise.all([loadRevenueSummaries(client, paramsOf(digest.period), options), loadRevenueSummaries(client, paramsOf(digest.baseline), options)]);
+  const windows = overviewWindows(new Date(at), timeZone);
+  const [shown, before, rates, funds] = await Promise.all([
+    loadRevenueSummaries(client, paramsOf(digest.period), options),
+    loadRevenueSummaries(client, paramsOf(digest.baseline), options),
+    loadRefundRates(client, keyType, reportParams(windows, windows.last30, "previous"), windows, options),
+    loadFundsDue(client, keyType, new Date(at), windows.funds, options),
+  ]);
   const now = figuresOf(shown.current, keyType);
   const then = figuresOf(before.current, keyType);
   const order = [...now.keys(), ...[...then.keys()].filter((c) => !now.has(c))];
@@ -159,5 +187,8 @@ export async function digestContent(client: MirroredClient, request: DigestReque
     changes,
     quality: { period: periodQuality(shown.reports), baseline: periodQuality(before.reports) },
     assumedCurrency: shown.assumedCurrencyRecords > 0 ? { currency: shown.currency.currency, records: shown.assumedCurrencyRecords } : null,
+    standing: rates.figures.map((r) => ({ currency: r.currency, refundRate: r.refundRateCount, chargebackRate: r.chargebackRate, chargebackStanding: chargebackStanding(r.chargebackRate) })),
+    funds: { from: windows.funds.from, to: windows.funds.to, perCurrency: funds.funds },
+    overviewQuality: periodQuality([...rates.reports.current, funds.report]),
   };
 }

@@ -214,6 +214,30 @@ function DigestEmail({ content, options, w }: { content: DigestContent; options:
             </Section>
           ))}
 
+          <Heading as="h2" style={{ fontSize: "17px", margin: "20px 0 4px" }}>
+            {t("standingHeading")}
+          </Heading>
+          {content.standing.map((s) => (
+            <Text key={s.currency} style={{ ...styles.muted, margin: "2px 0" }} data-standing={s.chargebackStanding ?? "none"}>
+              {t("standingLine", {
+                currency: s.currency.toUpperCase(),
+                refundRate: s.refundRate === null ? "—" : w.fmt.percent(s.refundRate),
+                chargebackRate: s.chargebackRate === null ? "—" : w.fmt.percent(s.chargebackRate),
+                standing: t(`standing.${s.chargebackStanding ?? "none"}`),
+              })}
+            </Text>
+          ))}
+          <Heading as="h2" style={{ fontSize: "17px", margin: "20px 0 4px" }}>
+            {t("fundsHeading", { from: w.fmt.day(content.funds.from), to: w.fmt.day(content.funds.to) })}
+          </Heading>
+          {content.funds.perCurrency.length === 0 ? <Text style={{ ...styles.muted, margin: "2px 0" }}>{t("noFunds")}</Text> : null}
+          {content.funds.perCurrency.map((f) => (
+            <Text key={f.currency} style={{ ...styles.muted, margin: "2px 0" }}>
+              {t("fundsLine", { amount: w.fmt.money(f.amount, f.currency), count: f.count })}
+            </Text>
+          ))}
+          {content.overviewQuality.complete ? null : <Text style={{ ...styles.muted, color: "#b45309" }}>{t("overviewIncomplete")}</Text>}
+
           <Text style={{ margin: "20px 0 0" }}>
             <Link href={reportUrl(content, options.baseUrl)} style={{ ...styles.link, fontWeight: 600 }}>
               {t("openReport")}

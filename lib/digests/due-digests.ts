@@ -5,6 +5,8 @@ import "server-only";
 // subscription's digest of the last whole period, unless that period's was sent already (the
 // store's claim, lib/store/digest-store.ts). Nothing when no mail server is configured.
 import type { MirroredClient } from "@/lib/mirror/range-reader";
+import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { getMailer } from "@/lib/mail/mailer";
 import { getServerEnv } from "@/lib/env";
 import { digestStore } from "@/lib/store/app-stores";
@@ -18,11 +20,14 @@ export function getDigestSender(): DigestSender | null {
   return mailer && baseUrl ? { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl } : null;
 }
 
-export async function sendDueDigests(client: MirroredClient, at: number, sender: DigestSender | null = getDigestSender()): Promise<DigestSendResult[]> {
+/** The fact tables the Overview reads (where the process's mirror writes them): the digest's standing and funds are its figures. */
+const overviewFacts = (): LoadOptions => ({ facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
+
+export async function sendDueDigests(client: MirroredClient, at: number, sender: DigestSender | null = getDigestSender(), options: LoadOptions = overviewFacts()): Promise<DigestSendResult[]> {
   if (!sender) return [];
   const results: DigestSendResult[] = [];
   for (const subscription of await sender.store.list(client.identity)) {
-    if (subscription.confirmedAt !== null) results.push(await sendDigest(sender, subscription, client, at));
+    if (subscription.confirmedAt !== null) results.push(await sendDigest(sender, subscription, client, at, options));
   }
   return results;
 }

@@ -34,7 +34,7 @@ it("sends the week's digest after a pass, once over several passes, and only to 
           await sender.store.create(s);
         }
       }
-      await sendDueDigests(client, at, sender);
+      await sendDueDigests(client, at, sender, {});
       passes++;
     },
   });

@@ -11,6 +11,7 @@ import { digestContent, DIGEST_FIGURES } from "@/lib/digests/digest-content";
 import { digestPeriod, type DayRange } from "@/lib/digests/digest-period";
 import { renderDigestEmail } from "@/lib/digests/digest-email";
 import { formatMoney } from "@/lib/format";
+import { overviewWindows } from "@/lib/reports/overview-windows";
 import type { Purchase } from "@/lib/sales-api";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth, type ProductOutage } from "../../sandbox/ground-truth";
@@ -102,6 +103,44 @@ describe("a weekly digest's content", () => {
       expect(mail.html).toContain(`https://dash.example/revenue?from=2026-06-08&amp;to=2026-06-14&amp;tz=America%2FSao_Paulo&amp;product=${encodeURIComponent(product).replace(/%20/g, "+")}`);
       expect(mail.subject).toMatch(locale === "en" ? /^Salesdash: your week, Jun 8, 2026 – Jun 14, 2026$/ : /^Salesdash: sua semana, 8 de jun\. de 2026 – 14 de jun\. de 2026$/);
     }
+  });
+
+  it("tells the last 30 days' refund and chargeback rates and the next 14 days' money, equal to the ground truth", async () => {
+    const digest = await digestOf("creator");
+    const windows = overviewWindows(new Date(NOW_MS), ZONE);
+    const sales = purchasesOf(windows.last30, "creator");
+    const ids = new Set(sales.map((p) => p.purchaseId));
+    // Chargebacks by the one rule (lib/analytics/sale-losses.ts, written again here): the sales
+    // with a dispute opened, each once; alerts (early warnings) are not chargebacks.
+    const disputed = new Set<unknown>();
+    const window = utcFetchWindow(windows.last30.from, windows.last30.to, ZONE);
+    const chargebacks = (groundTruth({ now: FIXED_NOW }, "creator", "chargebacks", window.from, shiftDay(window.to, 1)) as Array<Record<string, unknown>>)
+      .filter((c) => ids.has(c.purchaseId as number) && c.kind !== "alert" && !disputed.has(c.purchaseId) && disputed.add(c.purchaseId));
+    const saleCurrency = new Map(sales.map((p) => [p.purchaseId, p.currency]));
+    const currencies = [...new Set(sales.map((p) => p.currency as string))].sort();
+    expect(digest.standing.map((s) => s.currency).sort()).toEqual(currencies);
+    for (const currency of currencies) {
+      const count = sales.filter((p) => p.currency === currency).length;
+      const cb = chargebacks.filter((c) => saleCurrency.get(c.purchaseId as number) === currency).length;
+      const refunded = sales.filter((p) => p.currency === currency && Math.round(Number(p.amountRefunded ?? 0) * 100) > 0).length;
+      const s = digest.standing.find((x) => x.currency === currency)!;
+      expect([currency, s.chargebackRate, s.refundRate]).toEqual([currency, cb / count, refunded / count]);
+      expect(s.chargebackStanding).toBe(cb / count >= 0.015 ? "excessive" : cb / count >= 0.009 ? "watch" : "ok");
+    }
+    expect(chargebacks.length).toBeGreaterThan(0);
+
+    // Every sale of the history whose money becomes available from today's first local instant to the end of the 14th day.
+    const history = groundTruth({ now: FIXED_NOW }, "creator", "purchases", shiftDay(windows.today, -730), shiftDay(windows.today, 1)) as unknown as Purchase[];
+    const due = history.filter((p) => { const t = Date.parse(String(p.incomingAvailableAt)); return t >= windows.funds.fromMs && t < windows.funds.toMs; });
+    const oracle = new Map<string, { cents: number; count: number }>();
+    for (const p of due) {
+      const e = oracle.get(p.currency as string) ?? { cents: 0, count: 0 };
+      oracle.set(p.currency as string, { cents: e.cents + Math.round(Number(p.amountCreatorNet ?? 0) * 100), count: e.count + 1 });
+    }
+    expect(digest.funds).toMatchObject({ from: windows.funds.from, to: windows.funds.to });
+    expect(new Map(digest.funds.perCurrency.map((f) => [f.currency, { cents: Math.round(f.amount * 100), count: f.count }]))).toEqual(oracle);
+    expect(due.length).toBeGreaterThan(0);
+    expect(digest.overviewQuality.complete).toBe(true);
   });
 
   it("an affiliate's digest tells the commission, equal to the ground truth", async () => {

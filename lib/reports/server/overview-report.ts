@@ -46,7 +46,7 @@ export const RATE_SPEC: KpiSpec<RefundKpis> = [
 ];
 
 /** The Overview's periods as report parameters: the links open the reports with these. */
-function reportParams(windows: OverviewWindows, range: { from: string; to: string }, compare: "previous" | "none"): ReportParams {
+export function reportParams(windows: OverviewWindows, range: { from: string; to: string }, compare: "previous" | "none"): ReportParams {
   return parseReportParams({ from: range.from, to: range.to, tz: windows.tz, compare }).params;
 }
 
@@ -96,7 +96,7 @@ const saleDays = (purchases: readonly Purchase[]) => purchases.map((p) => p.chec
  * report's figures (refunds-facts.ts from the fact tables when they hold both periods, else the
  * records' parts), without its lists.
  */
-async function loadRefundRates(client: MirroredClient, keyType: KeyType, last30: ReportParams, windows: OverviewWindows, options: LoadOptions): Promise<Pick<RefundsParts, "figures" | "previous" | "comparisonDataFrom" | "reports">> {
+export async function loadRefundRates(client: MirroredClient, keyType: KeyType, last30: ReportParams, windows: OverviewWindows, options: LoadOptions): Promise<Pick<RefundsParts, "figures" | "previous" | "comparisonDataFrom" | "reports">> {
   const params: ReportParams = { ...last30, dating: "sale" };
   const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts, options.eventFacts, false) : null;
   if (fromFacts) return fromFacts;
