@@ -30,8 +30,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 // Every page of the app: the public ones, the signed-in ones, and a shared report opened by a
 // visitor without a session (`/s/<token>`, measured under that name).
 // (tests/unit/bench-bundle-routes.test.ts checks that every app/**/page.tsx is here.)
-export const PUBLIC_ROUTES = ["/", "/sign-in", "/unavailable"];
-export const SIGNED_IN_ROUTES = ["/overview", "/revenue", "/orders", "/abandonment", "/refunds", "/affiliates", "/payouts", "/shared-links"];
+export const PUBLIC_ROUTES = ["/", "/sign-in", "/unavailable", "/digests/confirm", "/digests/unsubscribe"];
+export const SIGNED_IN_ROUTES = ["/overview", "/revenue", "/orders", "/abandonment", "/refunds", "/affiliates", "/payouts", "/shared-links", "/digests"];
 export const SHARED_ROUTE = "/s/<token>";
 // Strings that survive minification, to say which heavy libraries a route's first load holds.
 const MARKERS: Record<string, RegExp> = {

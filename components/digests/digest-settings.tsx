@@ -12,8 +12,8 @@ import { stopDigestAction } from "@/lib/actions/digests/stop-digest";
 import { subscribeDigestAction } from "@/lib/actions/digests/subscribe-digest";
 import type { DigestSendItem, DigestSubscriptionItem } from "@/lib/digests/digest-subscriptions";
 import { LOCALE_NAMES, isAppLocale } from "@/lib/i18n/locales";
+import { CADENCES } from "@/lib/digests/digest-period";
 
-const CADENCES = ["daily", "weekly", "monthly"] as const;
 
 export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[]; mailOn: boolean }) {
   const t = useTranslations("digests.settings");
@@ -91,11 +91,11 @@ export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions
             {subscriptions.map((s) => (
               <li key={s.id} data-testid="digest-row" data-confirmed={s.confirmed} className={frame("flex flex-wrap items-center justify-between gap-2 p-3 text-sm")}>
                 <span className="min-w-0">
-                  <span className="font-medium break-all">{s.address}</span> · {cadenceWord(s.cadence)} · {s.timeZone}
+                  <span className="font-medium break-all">{s.address ?? t("unreadable")}</span> · {cadenceWord(s.cadence)} · {s.timeZone}
                   <span className="block text-zinc-600 dark:text-zinc-400" data-testid="digest-state">{s.confirmed ? t("active") : t("pending")}</span>
                 </span>
                 <button type="button" disabled={pending} data-testid="digest-stop" className={dangerOutlineButton()}
-                  onClick={() => act(() => stopDigestAction({ id: s.id }), (data) => t("removed", { address: data.address }))}>
+                  onClick={() => act(() => stopDigestAction({ id: s.id }), (data) => (data.address ? t("removed", { address: data.address }) : t("removedUnreadable")))}>
                   {t("remove")}
                 </button>
               </li>

@@ -8,7 +8,7 @@ import "server-only";
 // lib/mirror/account-sync.ts). Reading a session never starts anything. After each of its passes
 // the account's digests due are sent (lib/digests/due-digests.ts).
 import { log } from "@/lib/log/server-log";
-import { sendDueDigests } from "@/lib/digests/due-digests";
+import { overviewFacts, sendDueDigests } from "@/lib/digests/due-digests";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
@@ -17,7 +17,7 @@ import { getCredentialVault } from "./credential-vault";
 /** `account`: the identity of a client the caller already made for the credential. */
 export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): string {
   const vault = getCredentialVault();
-  return ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef), afterPass: (client, at) => sendDueDigests(client, at).then(() => undefined) });
+  return ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef), afterPass: (client, at, signal) => sendDueDigests(client, at, undefined, { ...overviewFacts(), signal }).then(() => undefined) });
 }
 
 /**

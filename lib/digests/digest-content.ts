@@ -93,6 +93,9 @@ export interface DigestContent {
 
 const CHANGES = 3;
 
+/** An offer is one product's (or a few): a product and its only offer would be told twice. */
+const SAME_SALES = [["product", "offer"]] as const;
+
 /** The figures of one currency in a summary, by their KPI names. */
 function figuresOf(summary: MergedSummary, keyType: KeyType): Map<string, Record<string, number | null>> {
   const rows: ReadonlyArray<{ currency: string }> = keyType === "creator" ? summaryCreatorKpis(summary) : summaryAffiliateKpis(summary);
@@ -175,7 +178,7 @@ export async function digestContent(client: MirroredClient, request: DigestReque
   const changes = candidates
     .sort((a, b) => b.surprise - a.surprise || (a.change.currency < b.change.currency ? -1 : a.change.currency > b.change.currency ? 1 : 0))
     .slice(0, CHANGES)
-    .map(({ change }) => ({ ...change, findings: explainChange(dimensionValues(shown.current, before.current, change.currency, value, change.figure)) }));
+    .map(({ change }) => ({ ...change, findings: explainChange(dimensionValues(shown.current, before.current, change.currency, value, change.figure), { sameSales: SAME_SALES }) }));
 
   return {
     keyType,

@@ -53,9 +53,10 @@ function wordsFor(locale: AppLocale): Words {
   return { t: translator("digests") as unknown as Translate, kpi: translator("report.kpis") as unknown as Translate, fmt: localeFormats(intlLocale), label: codeLabeler(codes, common, intlLocale) };
 }
 
-/** A change as a signed percentage; "new" from nothing, "no change" when equal. */
+/** A change as a signed percentage; "new" from nothing, "no change" when equal, "—" when either side has no figure. */
 function changeText(current: number | null, previous: number | null, w: Words): string {
-  if (current === null || previous === null || current === previous) return w.t("noChange");
+  if (current === null || previous === null) return "—";
+  if (current === previous) return w.t("noChange");
   if (previous === 0) return w.t("newFigure");
   const ratio = (current - previous) / Math.abs(previous);
   return `${ratio > 0 ? "+" : ""}${w.fmt.percent(ratio, 1)}`;

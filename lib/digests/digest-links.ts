@@ -28,10 +28,20 @@ async function guarded(work: () => Promise<LinkOutcome>): Promise<LinkOutcome> {
   }
 }
 
-/** The subscription a link names, for a page to say what it is about (the language); null when the token does not hold. */
-export function linkSubscription(purpose: LinkPurpose, token: string | null | undefined, deps: LinkDeps = defaults()) {
+/**
+ * Whether "done" in a link page's address is true now (the outcome travels in the redirect's
+ * URL, which anyone could write): the subscription is confirmed, or gone. Unknown (the store
+ * away) is not true.
+ */
+export async function linkDoneHolds(purpose: LinkPurpose, token: string | null | undefined, deps: LinkDeps = defaults()): Promise<boolean> {
   const id = readLinkToken(deps.keys, purpose, token);
-  return id ? deps.store.get(id).catch(() => null) : Promise.resolve(null);
+  if (!id) return false;
+  try {
+    const subscription = await deps.store.get(id);
+    return purpose === "confirm" ? subscription?.confirmedAt != null : subscription === null;
+  } catch {
+    return false;
+  }
 }
 
 export function confirmByLink(token: string | null | undefined, deps: LinkDeps = defaults()): Promise<LinkOutcome> {

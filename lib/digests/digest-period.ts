@@ -2,17 +2,15 @@
 // last whole day, week (Monday to Sunday) or month before the moment it is made. A day is
 // compared with the same weekday a week before (a Monday with a Monday, as a business's week
 // has its rhythm), a week with the week before, a month with the calendar month before.
-import { firstOfMonth, formatDay, mondayOf, parseDay, type IsoDay } from "@/lib/calendar";
+import type { DayRange } from "@/lib/analytics/compare";
+import { firstOfMonth, formatDay, mondayOf, parseDay } from "@/lib/calendar";
 import { todayIn } from "@/lib/report-params/presets";
+import type { DigestSubscription } from "@/lib/store/digest-store";
 
-export const CADENCES = ["daily", "weekly", "monthly"] as const;
+export type { DayRange };
+
+export const CADENCES = ["daily", "weekly", "monthly"] as const satisfies ReadonlyArray<DigestSubscription["cadence"]>;
 export type Cadence = (typeof CADENCES)[number];
-
-export interface DayRange {
-  from: IsoDay;
-  /** Inclusive, as a report's range. */
-  to: IsoDay;
-}
 
 export interface DigestPeriod {
   cadence: Cadence;

@@ -7,7 +7,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { maskEmail } from "@/lib/privacy/mask";
 import type { AppLocale } from "@/lib/i18n/locales";
-import type { DigestSend, DigestSubscriptionCreation } from "@/lib/store/digest-store";
+import type { DigestSend, DigestSubscription, DigestSubscriptionCreation } from "@/lib/store/digest-store";
 import { MailError } from "@/lib/mail/mailer";
 import { renderConfirmationEmail } from "./confirmation-email";
 import { addressKeyOf, openAddress, sealAddress } from "./digest-keys";
@@ -16,8 +16,8 @@ import { confirmUrl, type DigestSender } from "./send-digest";
 
 export interface DigestSubscriptionItem {
   id: string;
-  /** Masked: the page shows which address, not the whole of it. */
-  address: string;
+  /** Masked: the page shows which address, not the whole of it; null when it cannot be opened here (AUTH_SECRET changed). */
+  address: string | null;
   cadence: Cadence;
   timeZone: string;
   locale: string;
@@ -46,12 +46,13 @@ export interface SubscribeInput {
 export async function subscribeDigest(sender: DigestSender, input: SubscribeInput, now = Date.now()): Promise<SubscribeOutcome> {
   const id = randomBytes(16).toString("base64url");
   const address = input.address.trim();
+  // Made before the subscription is: a mail that cannot be made leaves nothing behind.
+  const mail = await renderConfirmationEmail({ locale: input.locale, cadence: input.cadence, timeZone: input.timeZone, confirmUrl: confirmUrl(sender, id) });
   const created = await sender.store.create({
     id, account: input.account, sealedAddress: sealAddress(sender.keys, id, address), addressKey: addressKeyOf(sender.keys, address),
     cadence: input.cadence, locale: input.locale, timeZone: input.timeZone, keyType: input.keyType, createdAt: now, confirmedAt: null,
   });
   if (created !== "created") return { ok: false, reason: created };
-  const mail = await renderConfirmationEmail({ locale: input.locale, cadence: input.cadence, timeZone: input.timeZone, confirmUrl: confirmUrl(sender, id) });
   try {
     await sender.mailer.send({ to: address, ...mail });
   } catch (error) {
@@ -65,15 +66,23 @@ export async function subscribeDigest(sender: DigestSender, input: SubscribeInpu
 export async function listDigestSubscriptions(sender: Pick<DigestSender, "store" | "keys">, account: string): Promise<{ subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[] }> {
   const [subscriptions, sends] = await Promise.all([sender.store.list(account), sender.store.sends(account, 20)]);
   return {
-    subscriptions: subscriptions.map((s) => ({ id: s.id, address: maskEmail(openAddress(sender.keys, s.id, s.sealedAddress)), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
+    subscriptions: subscriptions.map((s) => ({ id: s.id, address: maskedAddress(sender, s), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
     sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail })),
   };
 }
 
-/** Stops one of the account's subscriptions: false when the account has none of that id. */
+function maskedAddress(sender: Pick<DigestSender, "keys">, s: DigestSubscription): string | null {
+  try {
+    return maskEmail(openAddress(sender.keys, s.id, s.sealedAddress));
+  } catch {
+    return null;
+  }
+}
+
+/** Stops one of the account's subscriptions: its masked address ("" when unreadable), or null when the account has none of that id. */
 export async function stopDigest(sender: Pick<DigestSender, "store" | "keys">, account: string, id: string): Promise<string | null> {
   const subscription = await sender.store.get(id);
   if (!subscription || subscription.account !== account) return null;
   await sender.store.delete(id);
-  return maskEmail(openAddress(sender.keys, id, subscription.sealedAddress));
+  return maskedAddress(sender, subscription) ?? "";
 }

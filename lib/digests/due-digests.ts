@@ -9,6 +9,7 @@ import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { getMailer } from "@/lib/mail/mailer";
 import { getServerEnv } from "@/lib/env";
+import { log } from "@/lib/log/server-log";
 import { digestStore } from "@/lib/store/app-stores";
 import { getDigestKeys } from "./digest-keys";
 import { sendDigest, type DigestSendResult, type DigestSender } from "./send-digest";
@@ -21,13 +22,24 @@ export function getDigestSender(): DigestSender | null {
 }
 
 /** The fact tables the Overview reads (where the process's mirror writes them): the digest's standing and funds are its figures. */
-const overviewFacts = (): LoadOptions => ({ facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
+export const overviewFacts = (): LoadOptions => ({ facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
 
-export async function sendDueDigests(client: MirroredClient, at: number, sender: DigestSender | null = getDigestSender(), options: LoadOptions = overviewFacts()): Promise<DigestSendResult[]> {
+/**
+ * `options.signal`: the sync's, so that a sign-out or "Forget my data" stops between digests.
+ * A subscription that fails is logged and left for the next pass; the others go on.
+ */
+export async function sendDueDigests(client: MirroredClient, at: number, sender: DigestSender | null = getDigestSender(), options: LoadOptions = overviewFacts()): Promise<Array<DigestSendResult | "error">> {
   if (!sender) return [];
-  const results: DigestSendResult[] = [];
+  const results: Array<DigestSendResult | "error"> = [];
   for (const subscription of await sender.store.list(client.identity)) {
-    if (subscription.confirmedAt !== null) results.push(await sendDigest(sender, subscription, client, at, options));
+    if (options.signal?.aborted) break;
+    if (subscription.confirmedAt === null) continue;
+    try {
+      results.push(await sendDigest(sender, subscription, client, at, options));
+    } catch (error) {
+      log("warn", { event: "digest_failed", kind: "store", errorName: (error as Error)?.name ?? "unknown" });
+      results.push("error");
+    }
   }
   return results;
 }

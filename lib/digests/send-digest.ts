@@ -13,10 +13,18 @@ import { MailError, type Mailer } from "@/lib/mail/mailer";
 import { digestContent } from "./digest-content";
 import { renderDigestEmail } from "./digest-email";
 import { digestPeriod } from "./digest-period";
+import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
+import { parseDay } from "@/lib/calendar";
 import { linkToken, openAddress, type DigestKeys } from "./digest-keys";
 
-/** A claim older than this, still "sending", is taken to be of an instance that stopped. */
-export const STALE_CLAIM_MS = 15 * 60_000;
+/**
+ * A claim older than this, still "sending", is taken to be of an instance that stopped: longer
+ * than a digest's work can last (its reads share a 10-minute deadline, the mail server's
+ * timeouts are a minute or two). An instance that stopped after the mail server took the mail
+ * and before it was marked sent has it sent again then: the same Message-ID tells the reader's
+ * mail client it is one mail.
+ */
+export const STALE_CLAIM_MS = 30 * 60_000;
 
 export interface DigestSender {
   store: DigestStore;
@@ -26,7 +34,8 @@ export interface DigestSender {
   baseUrl: string;
 }
 
-export type DigestSendResult = "sent" | "already_sent" | "unconfirmed" | "failed";
+/** not_due: the period ended before the address was confirmed (its first digest is of the period after). */
+export type DigestSendResult = "sent" | "already_sent" | "unconfirmed" | "not_due" | "failed";
 
 const base = (url: string) => url.replace(/\/$/, "");
 
@@ -42,8 +51,18 @@ export const confirmUrl = (sender: Pick<DigestSender, "keys" | "baseUrl">, subsc
 
 export const localeOf = (subscription: DigestSubscription): AppLocale => (isAppLocale(subscription.locale) ? subscription.locale : "en");
 
-/** The period key of a subscription's digest made at `at`: its cadence and first day. */
-export const periodKeyAt = (subscription: DigestSubscription, at: number): string => `${subscription.cadence}:${digestPeriod(subscription.cadence, at, subscription.timeZone).period.from}`;
+/** The first instant after a period, in its zone. */
+function periodEndMs(to: string, timeZone: string): number {
+  const next = parseDay(to) + 1;
+  return localDayStartMs(next, zoneForDays(next - 1, next + 1, timeZone));
+}
+
+/** What a failed send says in the list: the mail server's answer in words, or which part failed. */
+function failureDetail(error: unknown, step: "address" | "figures" | "mail"): string {
+  if (error instanceof MailError) return error.detail;
+  if (step === "address") return "The address cannot be read on this server (its key changed): stop this digest and subscribe again.";
+  return "The digest could not be made: its figures could not be read.";
+}
 
 /**
  * Sends the digest of the last whole period before `at`, unless it was sent (or is being sent)
@@ -52,27 +71,31 @@ export const periodKeyAt = (subscription: DigestSubscription, at: number): strin
 export async function sendDigest(sender: DigestSender, subscription: DigestSubscription, client: MirroredClient, at: number, options: LoadOptions = {}): Promise<DigestSendResult> {
   if (subscription.confirmedAt === null) return "unconfirmed";
   const period = digestPeriod(subscription.cadence, at, subscription.timeZone);
+  if (periodEndMs(period.period.to, subscription.timeZone) <= subscription.confirmedAt) return "not_due";
   const key = `${subscription.cadence}:${period.period.from}`;
   if (!(await sender.store.claimSend(subscription, key, at, at - STALE_CLAIM_MS))) return "already_sent";
+  let step: "address" | "figures" | "mail" = "address";
   try {
+    const to = openAddress(sender.keys, subscription.id, subscription.sealedAddress);
+    step = "figures";
     const content = await digestContent(client, { keyType: subscription.keyType, timeZone: subscription.timeZone, period, at }, options);
     const unsubscribe = unsubscribeUrl(sender, subscription.id);
     const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, subscription.id) });
+    step = "mail";
     await sender.mailer.send({
-      to: openAddress(sender.keys, subscription.id, subscription.sealedAddress),
+      to,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       messageId: `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`,
     });
-    await sender.store.finishSend(subscription.id, key, "sent", at, null);
+    await sender.store.finishSend(subscription.id, key, at, "sent", at, null);
     return "sent";
   } catch (error) {
-    const detail = error instanceof MailError ? error.detail : "The digest could not be made: its figures could not be read.";
-    // The reason's class only: an error's text may hold an address.
-    log("warn", { event: "digest_failed", kind: error instanceof MailError ? "mail" : "figures", errorName: (error as Error)?.name ?? "unknown" });
-    await sender.store.finishSend(subscription.id, key, "failed", at, detail);
+    // The step and the error's class only: an error's text may hold an address.
+    log("warn", { event: "digest_failed", kind: step, errorName: (error as Error)?.name ?? "unknown" });
+    await sender.store.finishSend(subscription.id, key, at, "failed", at, failureDetail(error, step));
     return "failed";
   }
 }

@@ -40,17 +40,23 @@ export interface ExplainOptions {
   minShare?: number;
   /** ...and exceeds its weight by at least this much. */
   minLift?: number;
+  /**
+   * Dimensions that may show the same sales twice (a product and its only offer): of two
+   * findings of such dimensions with the very same figures, the second says nothing more and
+   * is left out. Others are kept even when their figures match (5 to 0 happens to many keys).
+   */
+  sameSales?: ReadonlyArray<readonly [string, string]>;
 }
 
-const DEFAULTS: Required<ExplainOptions> = { limit: 3, minShare: 0.25, minLift: 0.15 };
+const DEFAULTS: Required<ExplainOptions> = { limit: 3, minShare: 0.25, minLift: 0.15, sameSales: [] };
 
 const sum = (keys: readonly KeyValues[], pick: (k: KeyValues) => number): number => keys.reduce((total, k) => total + pick(k), 0);
 
 /**
  * The keys that explain the change, the most telling first (share minus weight; ties keep the
- * dimensions' order), one per dimension, only keys that moved the way the whole did, none with
- * the very figures of one before it. Nothing when the whole did not change, or when the change
- * is spread over the keys as they weighed.
+ * dimensions' order), one per dimension, only keys that moved the way the whole did (and not the
+ * same sales twice: `sameSales`). Nothing when the whole did not change, or when the change is
+ * spread over the keys as they weighed.
  */
 export function explainChange<D extends string>(dimensions: readonly DimensionValues<D>[], given: ExplainOptions = {}): Finding<D>[] {
   const options = { ...DEFAULTS, ...given };
@@ -72,12 +78,12 @@ export function explainChange<D extends string>(dimensions: readonly DimensionVa
     }
     if (best) findings.push(best);
   });
-  // A key whose figures are another's, more telling, is most likely the same sales seen through
-  // another dimension (the one offer of a product): it says nothing more, and is left out.
+  const related = (a: string, b: string) => options.sameSales.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
   const kept: Finding<D>[] = [];
   for (const { finding } of findings.sort((a, b) => b.lift - a.lift || a.order - b.order)) {
     if (kept.length === options.limit) break;
-    if (!kept.some((k) => k.current === finding.current && k.previous === finding.previous)) kept.push(finding);
+    const repeats = kept.some((k) => related(k.dimension, finding.dimension) && k.current === finding.current && k.previous === finding.previous);
+    if (!repeats) kept.push(finding);
   }
   return kept;
 }

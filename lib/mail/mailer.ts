@@ -40,7 +40,8 @@ function describe(error: unknown): string {
 }
 
 export function createMailer(url: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(url);
+  // Minutes, not nodemailer's ten: a mail server that hangs must not hold a digest's claim or a subscriber's page.
+  const transport: Transporter = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   return {
     async send(message) {
       try {

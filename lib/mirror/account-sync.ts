@@ -50,7 +50,7 @@ export interface AccountSyncInput {
    * account): the digests due (lib/digests/due-digests.ts). Its failure is logged, and the sync
    * goes on.
    */
-  afterPass?: (client: MirroredClient, at: number) => Promise<void>;
+  afterPass?: (client: MirroredClient, at: number, signal: AbortSignal) => Promise<void>;
 }
 
 // An instance that dies holding it (killed, not stopped) blocks the sync this long at most: the
@@ -115,7 +115,7 @@ export function ensureAccountSync(input: AccountSyncInput): string {
         state = { ...state, passEndedAt: result.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
         // Only after a whole pass: a digest made while the upstream was away would tell part of its period.
         if (input.afterPass && result.unfetchedDays === 0 && !pass.signal.aborted) {
-          await input.afterPass(client, clock()).catch((error: unknown) => log("warn", { event: "after_sync_pass_failed", kind: errorKind(error) }));
+          await input.afterPass(client, clock(), AbortSignal.any([controller.signal, pass.signal])).catch((error: unknown) => log("warn", { event: "after_sync_pass_failed", kind: errorKind(error) }));
         }
       } catch (error) {
         if (controller.signal.aborted) break;

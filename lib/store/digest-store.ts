@@ -5,8 +5,6 @@
 // tell one address from another without opening it. A send is claimed once per subscription and
 // period, across instances, before the mail goes out: a second claim of the same period is
 // refused, so a digest is never sent twice for one period.
-import type { Cadence } from "@/lib/digests/digest-period";
-
 export interface DigestSubscription {
   id: string;
   account: string;
@@ -14,7 +12,8 @@ export interface DigestSubscription {
   sealedAddress: Buffer;
   /** A keyed hash of the normalised address: one subscription per account, address and cadence. */
   addressKey: string;
-  cadence: Cadence;
+  /** lib/digests/digest-period.ts's CADENCES. */
+  cadence: "daily" | "weekly" | "monthly";
   /** The language and zone the digest is written in, as the user had them when subscribing. */
   locale: string;
   timeZone: string;
@@ -58,12 +57,27 @@ export interface DigestStore {
   deleteAccount(account: string): Promise<void>;
   /**
    * Claims the send of a period: true for the first claim, and again only when an earlier claim
-   * failed or has been "sending" since before `staleBefore` (its instance stopped mid-send).
+   * failed (after its wait, retryWaitMs, and fewer than MAX_SEND_ATTEMPTS) or has been "sending"
+   * since before `staleBefore` (its instance stopped mid-send). False too when the subscription
+   * is gone. The claim is named by `at`: only its holder finishes it.
    */
   claimSend(subscription: DigestSubscription, period: string, at: number, staleBefore: number): Promise<boolean>;
-  finishSend(subscriptionId: string, period: string, status: "sent" | "failed", at: number, detail: string | null): Promise<void>;
+  /** Finishes the claim made at `claimedAt`; nothing when another instance has taken it over since. */
+  finishSend(subscriptionId: string, period: string, claimedAt: number, status: "sent" | "failed", at: number, detail: string | null): Promise<void>;
   /** The account's sends, the newest first. */
   sends(account: string, limit: number): Promise<DigestSend[]>;
+}
+
+/** A period's send is tried this many times at most. */
+export const MAX_SEND_ATTEMPTS = 6;
+
+/** How long a failed send waits before it is tried again: 5 minutes, doubling with each attempt, a day at most. */
+export const retryWaitMs = (attempts: number): number => Math.min(5 * 60_000 * 2 ** Math.max(0, attempts - 1), 24 * 3_600_000);
+
+/** Whether an earlier claim may be taken: failed and waited, or stale. */
+export function claimable(before: Pick<DigestSend, "status" | "updatedAt" | "attempts">, at: number, staleBefore: number): boolean {
+  if (before.status === "failed") return before.attempts < MAX_SEND_ATTEMPTS && before.updatedAt + retryWaitMs(before.attempts) <= at;
+  return before.status === "sending" && before.updatedAt < staleBefore;
 }
 
 export class MemoryDigestStore implements DigestStore {
@@ -106,14 +120,14 @@ export class MemoryDigestStore implements DigestStore {
   async claimSend(s: DigestSubscription, period: string, at: number, staleBefore: number): Promise<boolean> {
     const key = `${s.id}\n${period}`;
     const before = this.sent.get(key);
-    if (before && !(before.status === "failed" || (before.status === "sending" && before.updatedAt < staleBefore))) return false;
+    if (!this.subscriptions.has(s.id) || (before && !claimable(before, at, staleBefore))) return false;
     this.sent.set(key, { subscriptionId: s.id, account: s.account, period, status: "sending", claimedAt: at, updatedAt: at, attempts: (before?.attempts ?? 0) + 1, detail: null });
     return true;
   }
 
-  async finishSend(subscriptionId: string, period: string, status: "sent" | "failed", at: number, detail: string | null): Promise<void> {
+  async finishSend(subscriptionId: string, period: string, claimedAt: number, status: "sent" | "failed", at: number, detail: string | null): Promise<void> {
     const send = this.sent.get(`${subscriptionId}\n${period}`);
-    if (send) Object.assign(send, { status, updatedAt: at, detail });
+    if (send && send.status === "sending" && send.claimedAt === claimedAt) Object.assign(send, { status, updatedAt: at, detail });
   }
 
   async sends(account: string, limit: number): Promise<DigestSend[]> {

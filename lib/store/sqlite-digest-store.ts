@@ -4,7 +4,7 @@ import "server-only";
 // address are checked, and a send claimed, each in one transaction.
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
-import { MAX_DIGEST_SUBSCRIPTIONS, type DigestSend, type DigestStore, type DigestSubscription, type DigestSubscriptionCreation } from "./digest-store";
+import { claimable, MAX_DIGEST_SUBSCRIPTIONS, type DigestSend, type DigestStore, type DigestSubscription, type DigestSubscriptionCreation } from "./digest-store";
 
 interface SubscriptionRow { id: string; account: string; sealed_address: Buffer; address_key: string; cadence: DigestSubscription["cadence"]; locale: string; time_zone: string; key_type: DigestSubscription["keyType"]; created_at: number; confirmed_at: number | null }
 interface SendRow { subscription_id: string; account: string; period: string; status: DigestSend["status"]; claimed_at: number; updated_at: number; attempts: number; detail: string | null }
@@ -37,8 +37,9 @@ export class SqliteDigestStore implements DigestStore {
       return "created";
     });
     this.claim = this.db.transaction((s: DigestSubscription, period: string, at: number, staleBefore: number): boolean => {
-      const before = this.db.prepare("SELECT status, updated_at, attempts FROM digest_sends WHERE subscription_id = ? AND period = ?").get(s.id, period) as { status: string; updated_at: number; attempts: number } | undefined;
-      if (before && !(before.status === "failed" || (before.status === "sending" && before.updated_at < staleBefore))) return false;
+      if (!this.db.prepare("SELECT 1 FROM digest_subscriptions WHERE id = ?").get(s.id)) return false;
+      const before = this.db.prepare("SELECT status, updated_at, attempts FROM digest_sends WHERE subscription_id = ? AND period = ?").get(s.id, period) as { status: DigestSend["status"]; updated_at: number; attempts: number } | undefined;
+      if (before && !claimable({ status: before.status, updatedAt: before.updated_at, attempts: before.attempts }, at, staleBefore)) return false;
       this.db.prepare("INSERT OR REPLACE INTO digest_sends (subscription_id, account, period, status, claimed_at, updated_at, attempts, detail) VALUES (?, ?, ?, 'sending', ?, ?, ?, NULL)")
         .run(s.id, s.account, period, at, at, (before?.attempts ?? 0) + 1);
       return true;
@@ -81,8 +82,8 @@ export class SqliteDigestStore implements DigestStore {
     return this.claim(s, period, at, staleBefore);
   }
 
-  async finishSend(subscriptionId: string, period: string, status: "sent" | "failed", at: number, detail: string | null): Promise<void> {
-    this.db.prepare("UPDATE digest_sends SET status = ?, updated_at = ?, detail = ? WHERE subscription_id = ? AND period = ?").run(status, at, detail, subscriptionId, period);
+  async finishSend(subscriptionId: string, period: string, claimedAt: number, status: "sent" | "failed", at: number, detail: string | null): Promise<void> {
+    this.db.prepare("UPDATE digest_sends SET status = ?, updated_at = ?, detail = ? WHERE subscription_id = ? AND period = ? AND status = 'sending' AND claimed_at = ?").run(status, at, detail, subscriptionId, period, claimedAt);
   }
 
   async sends(account: string, limit: number): Promise<DigestSend[]> {

@@ -85,7 +85,7 @@ describe("a weekly digest's content", () => {
     expect(top.current).toBeLessThan(top.previous);
     expect(top.findings[0]).toMatchObject({ dimension: "product", key: product });
     const counted = (records: Purchase[]) => records.filter((p) => p.currency === currency).length;
-    if (top.figure === "purchases") expect([top.current, top.previous]).toEqual([counted(period), counted(baseline)]);
+    expect([top.current, top.previous]).toEqual(top.figure === "purchases" ? [counted(period), counted(baseline)] : [Math.round((now.get(currency)!.transactionAmount as number) * 100), Math.round((then.get(currency)!.transactionAmount as number) * 100)]);
     const lost = baseline.filter((p) => p.productName === product && p.currency === currency).length;
     const purchasesChange = digest.changes.find((c) => c.currency === currency && c.figure === "purchases");
     expect(purchasesChange?.findings[0]).toMatchObject({ dimension: "product", key: product, current: 0, previous: lost, share: lost / (counted(baseline) - counted(period)) });

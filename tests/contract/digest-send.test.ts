@@ -86,21 +86,31 @@ describe("sending a digest", () => {
     expect(kpis.length).toBeGreaterThan(0);
     const text = (mail!.parsed.text ?? "").replace(/\s+/g, " ");
     const html = String(mail!.parsed.html);
+    const pt = (n: number) => new Intl.NumberFormat("pt-BR").format(n);
     for (const k of kpis) {
-      const money = formatMoney(k.transactionAmount, k.currency, "pt-BR").replace(/\s+/g, " ");
-      expect(text).toContain(money);
-      expect(html.replace(/\s+/g, " ")).toContain(money);
+      const money = (value: number) => formatMoney(value, k.currency, "pt-BR").replace(/\s+/g, " ");
+      for (const shown of [money(k.transactionAmount), money(k.creatorNet), money(k.refunded), pt(k.orders), pt(k.purchases)]) {
+        expect(text).toContain(shown);
+        expect(html.replace(/\s+/g, " ")).toContain(shown);
+      }
     }
+    // Looked for in what the reader sees (the parts decoded, the subject), not in the encoded message.
     const personal = new Set((truth as unknown as Array<Record<string, unknown>>).flatMap((p) => ["customerName", "customerEmail", "customerPhone", "shippingAddress1", "shippingCity", "shippingZipcode"].map((f) => p[f])).filter((v): v is string => typeof v === "string" && v.length > 3));
     expect(personal.size).toBeGreaterThan(50);
-    expect([...personal].filter((v) => mail!.raw.includes(v))).toEqual([]);
+    const seen = [mail!.parsed.subject ?? "", mail!.parsed.text ?? "", html, mail!.raw].join("\n");
+    expect([...personal].filter((v) => seen.includes(v))).toEqual([]);
     expect(await sender.store.sends("acct", 10)).toEqual([expect.objectContaining({ subscriptionId: s.id, period: "weekly:2026-06-08", status: "sent", attempts: 1 })]);
   });
 
-  it("sends nothing to an address not yet confirmed", async () => {
+  it("sends nothing to an address not yet confirmed, nor the digest of a period that ended before it was", async () => {
     const s = await subscribed({ confirmedAt: null, cadence: "daily" });
     expect(await sendDigest(sender, s, client(), NOW_MS)).toBe("unconfirmed");
+    // Confirmed on 2026-06-15 at 12:00 UTC: the day before (São Paulo) had ended; its digest is not sent, the next day's is.
+    const later = await subscribed({ confirmedAt: NOW_MS, cadence: "daily", locale: "en", addressKey: "another-address" });
+    expect(await sendDigest(sender, later, client(), NOW_MS + 60_000)).toBe("not_due");
     expect(sink.received).toHaveLength(0);
+    expect(await sendDigest(sender, later, client(), NOW_MS + 86_400_000)).toBe("sent");
+    expect(sink.received.map((m) => m.parsed.subject)).toEqual(["Salesdash: your day, Jun 15, 2026"]);
   });
 
   it("keeps a refused send as failed, in words, and sends it on the next run", async () => {
@@ -108,7 +118,8 @@ describe("sending a digest", () => {
     sink.refuseNext(1);
     expect(await sendDigest(sender, s, client(), NOW_MS)).toBe("failed");
     expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === s.id)).toMatchObject({ period: "monthly:2026-05-01", status: "failed", detail: "The mail server refused the message (SMTP 550)." });
-    expect(await sendDigest(sender, s, client(), NOW_MS + 60_000)).toBe("sent");
+    expect(await sendDigest(sender, s, client(), NOW_MS + 60_000)).toBe("already_sent"); // waits 5 minutes before trying again
+    expect(await sendDigest(sender, s, client(), NOW_MS + 5 * 60_000)).toBe("sent");
     expect(sink.received).toHaveLength(1);
     expect(sink.received[0]!.parsed.subject).toBe("Salesdash: your month, May 2026");
     expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === s.id)).toMatchObject({ status: "sent", attempts: 2, detail: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_DIGEST_SUBSCRIPTIONS, type DigestStore, type DigestSubscription } from "@/lib/store/digest-store";
+import { MAX_DIGEST_SUBSCRIPTIONS, MAX_SEND_ATTEMPTS, retryWaitMs, type DigestStore, type DigestSubscription } from "@/lib/store/digest-store";
 
 // The contract every DigestStore back-end keeps: memory and SQLite in tests/unit, PostgreSQL in
 // tests/backends. `make` answers a store on an empty back-end.
@@ -42,24 +42,44 @@ export function digestStoreBehaviour(name: string, make: () => DigestStore | Pro
       expect(await store.confirm("nope", 1)).toBe(false);
     });
 
-    it("claims a period's send once; again only after a failure or a claim gone stale", async () => {
+    it("claims a period's send once; again only after a claim gone stale; only the claim's holder finishes it", async () => {
       const store = await make();
       const s = subscription("a");
       await store.create(s);
       expect(await store.claimSend(s, "weekly:2026-06-08", 100, 0)).toBe(true);
       expect(await store.claimSend(s, "weekly:2026-06-08", 200, 0)).toBe(false); // live
       expect(await store.claimSend(s, "weekly:2026-06-08", 300, 101)).toBe(true); // stale: its instance stopped
-      await store.finishSend(s.id, "weekly:2026-06-08", "sent", 400, null);
-      expect(await store.claimSend(s, "weekly:2026-06-08", 10_000, 9_999)).toBe(false); // sent: never again
-      expect(await store.claimSend(s, "weekly:2026-06-15", 500, 0)).toBe(true);
-      await store.finishSend(s.id, "weekly:2026-06-15", "failed", 600, "The mail server refused the message.");
-      expect(await store.sends("a", 10)).toEqual([
-        { subscriptionId: s.id, account: "a", period: "weekly:2026-06-15", status: "failed", claimedAt: 500, updatedAt: 600, attempts: 1, detail: "The mail server refused the message." },
-        { subscriptionId: s.id, account: "a", period: "weekly:2026-06-08", status: "sent", claimedAt: 300, updatedAt: 400, attempts: 2, detail: null },
-      ]);
-      expect(await store.claimSend(s, "weekly:2026-06-15", 700, 0)).toBe(true); // failed: tried again
-      expect((await store.sends("a", 1))[0]).toMatchObject({ period: "weekly:2026-06-15", status: "sending", attempts: 2, detail: null });
+      await store.finishSend(s.id, "weekly:2026-06-08", 100, "failed", 350, "late"); // the stale holder, late: ignored
+      expect((await store.sends("a", 1))[0]).toMatchObject({ status: "sending", claimedAt: 300, detail: null });
+      await store.finishSend(s.id, "weekly:2026-06-08", 300, "sent", 400, null);
+      expect(await store.claimSend(s, "weekly:2026-06-08", 10_000_000, 9_999_999)).toBe(false); // sent: never again
+      expect(await store.sends("a", 10)).toEqual([{ subscriptionId: s.id, account: "a", period: "weekly:2026-06-08", status: "sent", claimedAt: 300, updatedAt: 400, attempts: 2, detail: null }]);
       expect(await store.sends("b", 10)).toEqual([]);
+    });
+
+    it("tries a failed send again after its wait (5 minutes, doubling), at most MAX_SEND_ATTEMPTS times", async () => {
+      const store = await make();
+      const s = subscription("a");
+      await store.create(s);
+      const period = "weekly:2026-06-15";
+      let at = 1_000;
+      for (let attempt = 1; attempt <= MAX_SEND_ATTEMPTS; attempt++) {
+        expect(await store.claimSend(s, period, at, 0)).toBe(true);
+        await store.finishSend(s.id, period, at, "failed", at, "The mail server refused the message (SMTP 550).");
+        expect((await store.sends("a", 1))[0]).toMatchObject({ status: "failed", attempts: attempt, detail: "The mail server refused the message (SMTP 550)." });
+        expect(await store.claimSend(s, period, at + retryWaitMs(attempt) - 1, 0)).toBe(false); // still waiting
+        at += retryWaitMs(attempt);
+      }
+      expect(retryWaitMs(1)).toBe(5 * 60_000);
+      expect(retryWaitMs(2)).toBe(10 * 60_000);
+      expect(await store.claimSend(s, period, at + 10 * 86_400_000, 0)).toBe(false); // given up
+    });
+
+    it("claims nothing for a subscription that is gone", async () => {
+      const store = await make();
+      const s = subscription("a");
+      expect(await store.claimSend(s, "weekly:2026-06-08", 1, 0)).toBe(false);
+      expect(await store.sends("a", 10)).toEqual([]);
     });
 
     it("deletes a subscription with its sends, and forgets an account", async () => {

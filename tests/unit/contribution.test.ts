@@ -86,11 +86,14 @@ describe("explainChange", () => {
 });
 
 describe("explainChange, the same sales through two dimensions", () => {
-  it("keeps the first of two keys with the very same figures (a product and its only offer)", () => {
+  it("keeps the first of two keys with the very same figures where their dimensions may show the same sales (a product and its only offer)", () => {
     const offers: KeyValues[] = [
       { key: "B-1", current: 0, previous: 30 },
       { key: "A-1", current: 70, previous: 70 },
     ];
-    expect(explainChange([{ dimension: "product", keys: products }, { dimension: "offer", keys: offers }]).map((f) => [f.dimension, f.key])).toEqual([["product", "B"]]);
+    const dimensions = [{ dimension: "product", keys: products }, { dimension: "offer", keys: offers }];
+    expect(explainChange(dimensions, { sameSales: [["product", "offer"]] }).map((f) => [f.dimension, f.key])).toEqual([["product", "B"]]);
+    // Two dimensions that do not: both kept, even with the same figures.
+    expect(explainChange(dimensions).map((f) => [f.dimension, f.key])).toEqual([["product", "B"], ["offer", "B-1"]]);
   });
 });

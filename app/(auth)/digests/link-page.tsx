@@ -15,6 +15,7 @@ export async function DigestLinkPage({ kind, token, outcome }: { kind: "confirm"
         <>
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{kind === "confirm" ? t("confirmBody") : t("unsubscribeBody")}</p>
           <form method="post" action={`/api/digests/${kind}?${new URLSearchParams({ token })}`} className="mt-6">
+            <input type="hidden" name="from" value="page" />
             <button type="submit" data-testid="digest-link-button" className="rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900">
               {kind === "confirm" ? t("confirmButton") : t("unsubscribeButton")}
             </button>

@@ -5,7 +5,7 @@ import "server-only";
 // cannot both pass the count check); a send's claim is one statement on the (subscription,
 // period) key, so of two instances claiming the same period at once exactly one wins.
 import type { Pool } from "pg";
-import { MAX_DIGEST_SUBSCRIPTIONS, type DigestSend, type DigestStore, type DigestSubscription, type DigestSubscriptionCreation } from "../digest-store";
+import { MAX_DIGEST_SUBSCRIPTIONS, MAX_SEND_ATTEMPTS, type DigestSend, type DigestStore, type DigestSubscription, type DigestSubscriptionCreation } from "../digest-store";
 import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
 
 interface SubscriptionRow { id: string; account: string; sealed_address: Buffer; address_key: string; cadence: DigestSubscription["cadence"]; locale: string; time_zone: string; key_type: DigestSubscription["keyType"]; created_at: string; confirmed_at: string | null }
@@ -66,19 +66,29 @@ export class PostgresDigestStore implements DigestStore {
   }
 
   async claimSend(s: DigestSubscription, period: string, at: number, staleBefore: number): Promise<boolean> {
-    // Inserted, or taken over from a failed or stale claim; a live or finished claim is left as it is.
-    const { rowCount } = await this.pool.query(
-      `INSERT INTO salesdash_digest_sends (subscription_id, account, period, status, claimed_at, updated_at, attempts, detail)
-       VALUES ($1, $2, $3, 'sending', $4, $4, 1, NULL)
-       ON CONFLICT (subscription_id, period) DO UPDATE SET status = 'sending', claimed_at = $4, updated_at = $4, attempts = salesdash_digest_sends.attempts + 1, detail = NULL
-       WHERE salesdash_digest_sends.status = 'failed' OR (salesdash_digest_sends.status = 'sending' AND salesdash_digest_sends.updated_at < $5)`,
-      [s.id, s.account, period, at, staleBefore],
-    );
-    return (rowCount ?? 0) > 0;
+    // Inserted (while the subscription exists), or taken over from a failed claim that has
+    // waited (claimable() in digest-store.ts, written again in SQL) or a stale one; a live or
+    // finished claim is left as it is.
+    try {
+      const { rowCount } = await this.pool.query(
+        `INSERT INTO salesdash_digest_sends (subscription_id, account, period, status, claimed_at, updated_at, attempts, detail)
+         SELECT $1, $2, $3, 'sending', $4, $4, 1, NULL WHERE EXISTS (SELECT 1 FROM salesdash_digest_subscriptions WHERE id = $1)
+         ON CONFLICT (subscription_id, period) DO UPDATE SET status = 'sending', claimed_at = $4, updated_at = $4, attempts = salesdash_digest_sends.attempts + 1, detail = NULL
+         WHERE (salesdash_digest_sends.status = 'failed' AND salesdash_digest_sends.attempts < $6
+                AND salesdash_digest_sends.updated_at + LEAST(300000 * power(2, GREATEST(salesdash_digest_sends.attempts - 1, 0)), 86400000) <= $4)
+            OR (salesdash_digest_sends.status = 'sending' AND salesdash_digest_sends.updated_at < $5)`,
+        [s.id, s.account, period, at, staleBefore, MAX_SEND_ATTEMPTS],
+      );
+      return (rowCount ?? 0) > 0;
+    } catch (error) {
+      // The subscription deleted between the check and the insert: nothing to send.
+      if ((error as { code?: string }).code === "23503") return false;
+      throw error;
+    }
   }
 
-  async finishSend(subscriptionId: string, period: string, status: "sent" | "failed", at: number, detail: string | null): Promise<void> {
-    await this.pool.query("UPDATE salesdash_digest_sends SET status = $3, updated_at = $4, detail = $5 WHERE subscription_id = $1 AND period = $2", [subscriptionId, period, status, at, detail]);
+  async finishSend(subscriptionId: string, period: string, claimedAt: number, status: "sent" | "failed", at: number, detail: string | null): Promise<void> {
+    await this.pool.query("UPDATE salesdash_digest_sends SET status = $4, updated_at = $5, detail = $6 WHERE subscription_id = $1 AND period = $2 AND status = 'sending' AND claimed_at = $3", [subscriptionId, period, claimedAt, status, at, detail]);
   }
 
   async sends(account: string, limit: number): Promise<DigestSend[]> {

@@ -16,11 +16,19 @@ const WORDS = {
   unavailable: "The dashboard's storage cannot be reached right now, so nothing was changed. Try again in a few minutes.",
 } as const;
 
+/** The page's own form says so (a hidden field); a mail client's one-click POST (urlencoded or multipart, RFC 8058) does not. */
+async function fromPage(request: NextRequest): Promise<boolean> {
+  try {
+    return (await request.formData()).get("from") === "page";
+  } catch {
+    return false;
+  }
+}
+
 export async function POST(request: NextRequest): Promise<NextResponse> {
   const token = request.nextUrl.searchParams.get("token");
   const outcome = await unsubscribeByLink(token);
-  const form = (await request.text()).trim() !== "List-Unsubscribe=One-Click";
-  if (form) return seeOther(`/digests/unsubscribe?${new URLSearchParams({ token: token ?? "", outcome })}`);
+  if (await fromPage(request)) return seeOther(`/digests/unsubscribe?${new URLSearchParams({ token: token ?? "", outcome })}`);
   return new NextResponse(WORDS[outcome], { status: STATUS[outcome], headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
