@@ -10,6 +10,7 @@ import type { AppLocale } from "@/lib/i18n/locales";
 import type { DigestSend, DigestSubscription, DigestSubscriptionCreation } from "@/lib/store/digest-store";
 import { MailError } from "@/lib/mail/mailer";
 import { renderConfirmationEmail } from "./confirmation-email";
+import type { ConfirmationLimiter } from "./confirmation-limit";
 import { addressKeyOf, openAddress, sealAddress } from "./digest-keys";
 import type { Cadence } from "./digest-period";
 import { confirmUrl, type DigestSender } from "./send-digest";
@@ -32,7 +33,7 @@ export interface DigestSendItem {
   detail: string | null;
 }
 
-export type SubscribeOutcome = { ok: true; address: string } | { ok: false; reason: Exclude<DigestSubscriptionCreation, "created"> | "mail_failed"; detail?: string };
+export type SubscribeOutcome = { ok: true; address: string } | { ok: false; reason: Exclude<DigestSubscriptionCreation, "created"> | "mail_failed" | "too_many"; detail?: string };
 
 export interface SubscribeInput {
   account: string;
@@ -43,16 +44,21 @@ export interface SubscribeInput {
   timeZone: string;
 }
 
-export async function subscribeDigest(sender: DigestSender, input: SubscribeInput, now = Date.now()): Promise<SubscribeOutcome> {
+export async function subscribeDigest(sender: DigestSender, input: SubscribeInput, limiter: ConfirmationLimiter, now = Date.now()): Promise<SubscribeOutcome> {
   const id = randomBytes(16).toString("base64url");
   const address = input.address.trim();
+  const addressKey = addressKeyOf(sender.keys, address);
   // Made before the subscription is: a mail that cannot be made leaves nothing behind.
   const mail = await renderConfirmationEmail({ locale: input.locale, cadence: input.cadence, timeZone: input.timeZone, confirmUrl: confirmUrl(sender, id) });
   const created = await sender.store.create({
-    id, account: input.account, sealedAddress: sealAddress(sender.keys, id, address), addressKey: addressKeyOf(sender.keys, address),
+    id, account: input.account, sealedAddress: sealAddress(sender.keys, id, address), addressKey,
     cadence: input.cadence, locale: input.locale, timeZone: input.timeZone, keyType: input.keyType, createdAt: now, confirmedAt: null,
   });
   if (created !== "created") return { ok: false, reason: created };
+  if (!(await limiter.consume(input.account, addressKey))) {
+    await sender.store.delete(id);
+    return { ok: false, reason: "too_many" };
+  }
   try {
     await sender.mailer.send({ to: address, ...mail });
   } catch (error) {

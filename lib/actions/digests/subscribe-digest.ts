@@ -8,6 +8,7 @@ import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/s
 import { getDigestSender } from "@/lib/digests/due-digests";
 import { CADENCES } from "@/lib/digests/digest-period";
 import { subscribeDigest } from "@/lib/digests/digest-subscriptions";
+import { getConfirmationLimiter } from "@/lib/digests/confirmation-limit";
 import { isAppLocale } from "@/lib/i18n/locales";
 import { isTimeZone } from "@/lib/report-params/time-zone";
 import { MAX_DIGEST_SUBSCRIPTIONS } from "@/lib/store/digest-store";
@@ -22,9 +23,10 @@ const subscribe = sessionAction(inputSchema, async ({ address, cadence, timeZone
   const sender = getDigestSender();
   if (!sender) return actionFailure("digests_off", "Digests are off on this server: it has no mail server configured.");
   const locale = await getLocale();
-  const outcome = await subscribeDigest(sender, { account: client.identity, keyType: account.keyType, address, cadence, locale: isAppLocale(locale) ? locale : "en", timeZone });
+  const outcome = await subscribeDigest(sender, { account: client.identity, keyType: account.keyType, address, cadence, locale: isAppLocale(locale) ? locale : "en", timeZone }, getConfirmationLimiter());
   if (outcome.ok) return { ok: true, data: { address: outcome.address } };
   if (outcome.reason === "exists") return actionFailure("digest_exists", "That address already has this digest.");
+  if (outcome.reason === "too_many") return actionFailure("digest_too_many", "Too many confirmations were sent today for this account or to this address. Try again tomorrow.");
   if (outcome.reason === "full") return actionFailure("digest_limit", `This account has ${MAX_DIGEST_SUBSCRIPTIONS} digests, the most it keeps. Stop one to add another.`, undefined, { limit: MAX_DIGEST_SUBSCRIPTIONS });
   return actionFailure("digest_mail_failed", `The confirmation could not be sent, so nothing was added. ${outcome.detail ?? "Try again in a moment."}`);
 });
