@@ -2,10 +2,10 @@ import "server-only";
 
 // How many confirmation mails an account may have sent: 10 a day, and 3 a day to one address,
 // so that "subscribe, stop, subscribe" cannot turn the server into a mailer of anyone's inbox
-// (the cap of subscriptions counts the current ones only). rate-limiter-flexible, as the share
-// links' opening limit: in memory, or in Redis when configured so that instances share the count.
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+// (the cap of subscriptions counts the current ones only). Counted as the share links' openings
+// are (lib/store/point-limiter.ts): in memory, or in Redis when configured.
 import type { Redis } from "ioredis";
+import { pointLimiter } from "@/lib/store/point-limiter";
 import { getProcessState, processShared } from "@/lib/store/process-state";
 
 export const CONFIRMATIONS_PER_ACCOUNT_DAY = 10;
@@ -19,25 +19,11 @@ export interface ConfirmationLimiter {
 
 export function createConfirmationLimiter(options: { redis?: Redis; keyPrefix?: string } = {}): ConfirmationLimiter {
   const prefix = options.keyPrefix ?? "salesdash:digest-confirm";
-  const make = (points: number, name: string): RateLimiterAbstract => {
-    const settings = { points, duration: DAY_SECONDS, keyPrefix: `${prefix}:${name}` };
-    const memory = new RateLimiterMemory(settings);
-    return options.redis ? new RateLimiterRedis({ ...settings, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory }) : memory;
-  };
-  const perAccount = make(CONFIRMATIONS_PER_ACCOUNT_DAY, "account");
-  const perAddress = make(CONFIRMATIONS_PER_ADDRESS_DAY, "address");
-  const take = async (limiter: RateLimiterAbstract, key: string): Promise<boolean> => {
-    try {
-      await limiter.consume(key);
-      return true;
-    } catch (rejection) {
-      // No points left; a store failure the insurance limiter did not absorb lets the mail go.
-      return !(rejection instanceof RateLimiterRes);
-    }
-  };
+  const perAccount = pointLimiter({ points: CONFIRMATIONS_PER_ACCOUNT_DAY, duration: DAY_SECONDS, keyPrefix: `${prefix}:account` }, options.redis);
+  const perAddress = pointLimiter({ points: CONFIRMATIONS_PER_ADDRESS_DAY, duration: DAY_SECONDS, keyPrefix: `${prefix}:address` }, options.redis);
   return {
     async consume(account, addressKey) {
-      return (await take(perAddress, addressKey)) && (await take(perAccount, account));
+      return (await perAddress.take(addressKey)).ok && (await perAccount.take(account)).ok;
     },
   };
 }

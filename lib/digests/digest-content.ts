@@ -11,7 +11,8 @@ import "server-only";
 import { toCents } from "@/lib/analytics/money";
 import { SUM, SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
-import { summaryAffiliateKpis, summaryBreakdowns, summaryCreatorKpis, type SummaryValue } from "@/lib/analytics/purchase-summary-views";
+import { summaryAffiliateKpis, summaryBreakdowns, summaryCreatorKpis } from "@/lib/analytics/purchase-summary-views";
+import { saleShareSum } from "@/lib/analytics/key-share";
 import type { Dimension } from "@/lib/analytics/dimensions";
 import { explainChange, type DimensionValues, type Finding } from "@/lib/insights/contribution";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
@@ -102,21 +103,21 @@ function figuresOf(summary: MergedSummary, keyType: KeyType): Map<string, Record
   return new Map(rows.map((row) => [row.currency, row as unknown as Record<string, number | null>]));
 }
 
-/** Each dimension's keys with their counts or cents in both periods, for one currency. */
-function dimensionValues(current: MergedSummary, previous: MergedSummary, currency: string, value: SummaryValue, figure: ChangeFigure): DimensionValues<Dimension>[] {
-  const now = summaryBreakdowns(current, SUMMARY_DIMENSIONS, value);
-  const before = summaryBreakdowns(previous, SUMMARY_DIMENSIONS, value);
+type Breakdowns = ReturnType<typeof summaryBreakdowns<Dimension>>;
+
+/** Each dimension's keys with their counts or cents in both periods, for one currency (the breakdowns made once per digest). */
+function dimensionValues(now: Breakdowns, before: Breakdowns, currency: string, figure: ChangeFigure): DimensionValues<Dimension>[] {
   return SUMMARY_DIMENSIONS.map((dimension) => {
     const keys = new Map<string, { key: string; label?: string; current: number; previous: number }>();
-    const add = (rows: ReturnType<typeof summaryBreakdowns>[Dimension], side: "current" | "previous") => {
-      for (const row of rows.find((b) => b.currency === currency)?.rows ?? []) {
+    const add = (split: Breakdowns, side: "current" | "previous") => {
+      for (const row of split[dimension].find((b) => b.currency === currency)?.rows ?? []) {
         const entry = keys.get(row.key) ?? { key: row.key, ...(row.label ? { label: row.label } : {}), current: 0, previous: 0 };
         entry[side] = figure === "purchases" ? row.count : toCents(row.amount);
         keys.set(row.key, entry);
       }
     };
-    add(now[dimension], "current");
-    add(before[dimension], "previous");
+    add(now, "current");
+    add(before, "previous");
     return { dimension, keys: [...keys.values()] };
   });
 }
@@ -157,12 +158,14 @@ export async function digestContent(client: MirroredClient, request: DigestReque
   const now = figuresOf(shown.current, keyType);
   const then = figuresOf(before.current, keyType);
   const order = [...now.keys(), ...[...then.keys()].filter((c) => !now.has(c))];
+  // A figure of a currency absent from a period is 0 there; an average without orders is none.
+  const figureOf = (kpis: typeof now, currency: string, key: DigestFigureKey) => kpis.get(currency)?.[key] ?? (key === "averageOrderValue" ? null : 0);
   const currencies = order.map((currency) => ({
     currency,
-    figures: DIGEST_FIGURES[keyType].map((key): DigestFigure => ({ key, current: now.get(currency)?.[key] ?? (key === "averageOrderValue" ? null : 0), previous: then.get(currency)?.[key] ?? (key === "averageOrderValue" ? null : 0) })),
+    figures: DIGEST_FIGURES[keyType].map((key): DigestFigure => ({ key, current: figureOf(now, currency, key), previous: figureOf(then, currency, key) })),
   }));
 
-  const value: SummaryValue = keyType === "creator" ? "transaction" : "affiliation";
+  const value = saleShareSum(keyType);
   const candidates: Array<{ change: Omit<DigestChange, "findings">; surprise: number }> = [];
   for (const currency of order) {
     const count = (s: MergedSummary) => s.currencies.find((m) => m.currency === currency)?.purchases ?? 0;
@@ -175,10 +178,12 @@ export async function digestContent(client: MirroredClient, request: DigestReque
       if (score > 0) candidates.push({ change: { currency, figure, current, previous }, surprise: score });
     }
   }
-  const changes = candidates
+  const top = candidates
     .sort((a, b) => b.surprise - a.surprise || (a.change.currency < b.change.currency ? -1 : a.change.currency > b.change.currency ? 1 : 0))
-    .slice(0, CHANGES)
-    .map(({ change }) => ({ ...change, findings: explainChange(dimensionValues(shown.current, before.current, change.currency, value, change.figure), { sameSales: SAME_SALES }) }));
+    .slice(0, CHANGES);
+  // Every dimension's split of both periods, made once for all the changes told.
+  const split = top.length > 0 ? { now: summaryBreakdowns(shown.current, SUMMARY_DIMENSIONS, value), before: summaryBreakdowns(before.current, SUMMARY_DIMENSIONS, value) } : null;
+  const changes = top.map(({ change }) => ({ ...change, findings: explainChange(dimensionValues(split!.now, split!.before, change.currency, change.figure), { sameSales: SAME_SALES }) }));
 
   return {
     keyType,

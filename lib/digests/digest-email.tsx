@@ -16,6 +16,7 @@ import { codeLabeler, type CodeLabeler, type CodesTranslator } from "@/lib/i18n/
 import { INTL_LOCALE, type AppLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
+import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { DigestChange, DigestContent, DigestFigure } from "./digest-content";
 
 export interface DigestEmailOptions {
@@ -67,11 +68,10 @@ const figureValue = (f: DigestFigure, value: number | null, currency: string, w:
 
 const changeValue = (change: DigestChange, value: number, w: Words): string => (change.figure === "amount" ? w.fmt.money(fromCents(value), change.currency) : w.fmt.number(value));
 
+/** The Revenue report of the period (and of a finding's key), written as the report writes its own address. */
 function reportUrl(content: DigestContent, baseUrl: string, filter?: { dimension: Dimension; key: string }): string {
-  const q = new URLSearchParams({ from: content.period.from, to: content.period.to });
-  if (content.timeZone !== "UTC") q.set("tz", content.timeZone);
-  if (filter) q.set(FILTER_OF[filter.dimension], filter.key);
-  return `${baseUrl.replace(/\/$/, "")}/revenue?${q.toString()}`;
+  const { params } = parseReportParams({ from: content.period.from, to: content.period.to, tz: content.timeZone, ...(filter ? { [FILTER_OF[filter.dimension]]: filter.key } : {}) });
+  return `${baseUrl.replace(/\/$/, "")}/revenue?${reportQuery(params)}`;
 }
 
 function subjectOf(content: DigestContent, w: Words): string {

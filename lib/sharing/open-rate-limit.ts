@@ -5,9 +5,9 @@ import "server-only";
 // One limiter per process, on globalThis (a production build loads this module once per route
 // bundle): in memory by default; in Redis when SALESDASH_REDIS_URL is set, so that instances
 // share the count. While Redis is away, each instance counts in memory instead of failing the
-// page (rate-limiter-flexible's insurance limiter).
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+// page (lib/store/point-limiter.ts).
 import type { Redis } from "ioredis";
+import { pointLimiter } from "@/lib/store/point-limiter";
 import { getProcessState, processShared } from "@/lib/store/process-state";
 
 export const SHARE_OPENS_PER_MINUTE = 60;
@@ -20,22 +20,11 @@ export interface ShareOpenLimiter {
 }
 
 export function createShareOpenLimiter(options: { redis?: Redis; keyPrefix?: string; points?: number } = {}): ShareOpenLimiter {
-  const settings = { points: options.points ?? SHARE_OPENS_PER_MINUTE, duration: 60, keyPrefix: options.keyPrefix ?? KEY_PREFIX };
-  const memory = new RateLimiterMemory(settings);
-  const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({ ...settings, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory })
-    : memory;
+  const limiter = pointLimiter({ points: options.points ?? SHARE_OPENS_PER_MINUTE, duration: 60, keyPrefix: options.keyPrefix ?? KEY_PREFIX }, options.redis);
   return {
     async consume(ip) {
-      try {
-        await limiter.consume(ip);
-        return { ok: true };
-      } catch (rejection) {
-        // A RateLimiterRes is "no points left"; anything else is a store failure the insurance
-        // limiter did not absorb: let the opening through rather than lock every reader out.
-        if (!(rejection instanceof RateLimiterRes)) return { ok: true };
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-      }
+      const taken = await limiter.take(ip);
+      return taken.ok ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(taken.msBeforeNext / 1000)) };
     },
   };
 }

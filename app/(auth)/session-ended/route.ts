@@ -9,6 +9,7 @@ import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { getSessionState } from "@/lib/auth/session";
 import { expiredSessionCookieAttributes, isSessionCookie } from "@/lib/auth/session-cookie";
 import { parseEndReason } from "@/lib/auth/session-decision";
+import { seeOther } from "@/lib/http/see-other";
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
   const state = await getSessionState();
@@ -26,9 +27,4 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
     }
   }
   return response;
-}
-
-// A relative Location: the browser resolves it against this dashboard, whatever host it used.
-function seeOther(path: string): NextResponse {
-  return new NextResponse(null, { status: 303, headers: { location: path, "cache-control": "private, no-store" } });
 }

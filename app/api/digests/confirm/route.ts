@@ -1,10 +1,7 @@
 // An address's confirmation: the page's form POSTs here, and is sent back to the page with the
 // outcome. A GET changes nothing (a mail scanner may open the link): it goes to the page.
 import { NextResponse, type NextRequest } from "next/server";
-
-// A relative Location: the host Next sees may not be the one the browser used (a proxy, or
-// localhost for 127.0.0.1), and a form's redirect to another origin is refused by form-action.
-const seeOther = (location: string) => new NextResponse(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+import { seeOther } from "@/lib/http/see-other";
 import { confirmByLink } from "@/lib/digests/digest-links";
 
 export async function POST(request: NextRequest): Promise<NextResponse> {

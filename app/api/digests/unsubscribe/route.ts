@@ -3,10 +3,7 @@
 // form POSTs here too and is sent back to the page with the outcome. A GET (a link opened, or a
 // scanner following it) changes nothing: it goes to the page, which asks first.
 import { NextResponse, type NextRequest } from "next/server";
-
-// A relative Location: the host Next sees may not be the one the browser used (a proxy, or
-// localhost for 127.0.0.1), and a form's redirect to another origin is refused by form-action.
-const seeOther = (location: string) => new NextResponse(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+import { seeOther } from "@/lib/http/see-other";
 import { unsubscribeByLink } from "@/lib/digests/digest-links";
 
 const STATUS = { done: 200, invalid: 400, unavailable: 503 } as const;
