@@ -44,6 +44,14 @@ export const controlsSchema = z.object({
     .array(z.strictObject({ productName: z.string().min(1), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }))
     .max(20)
     .refine((list) => list.every((o) => Date.parse(o.from) < Date.parse(o.to)), "each outage starts before it ends"),
+  /**
+   * PSP declines: the abandoned carts of `psp` whose session began in [from, to) carry
+   * `declines` more attempts, all declined, the last with `code`.
+   */
+  pspDeclines: z
+    .array(z.strictObject({ psp: z.string().min(1), from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }), declines: z.number().int().min(1).max(10), code: z.string().min(1).max(60) }))
+    .max(20)
+    .refine((list) => list.every((o) => Date.parse(o.from) < Date.parse(o.to)), "each window starts before it ends"),
   ratePerMinute: z.number().int().min(1),
   /** Length of the sliding rate window: a minute, shorter only so tests of a limiter run fast. */
   rateWindowMs: z.number().int().min(100),
@@ -71,6 +79,7 @@ export const DEFAULT_CONTROLS: Controls = {
   unreadableDays: [],
   lateRefunds: [],
   productOutages: [],
+  pspDeclines: [],
   ratePerMinute: 60,
   rateWindowMs: 60_000,
   ratePerDay: 50_000,

@@ -4,6 +4,7 @@ import { makeAccounts, type AccountName } from "./accounts";
 import { Dataset, type ListResource } from "./data/dataset";
 import type { LateRefund } from "./data/late-refunds";
 import type { ProductOutage } from "./data/product-outages";
+import type { PspDecline } from "./data/psp-declines";
 import { parseDay } from "./data/time";
 import type { ApiRecord } from "./data/records";
 
@@ -16,6 +17,8 @@ export interface GroundTruthOptions {
   lateRefunds?: readonly LateRefund[];
   /** The `productOutages` test control the sandbox runs with, if any. */
   productOutages?: readonly ProductOutage[];
+  /** The `pspDeclines` test control the sandbox runs with, if any. */
+  pspDeclines?: readonly PspDecline[];
 }
 
 const datasets = new Map<string, Dataset>();
@@ -41,7 +44,7 @@ export function groundTruth(options: GroundTruthOptions, account: AccountName, r
   if (fromDay === undefined || toDay === undefined) throw new Error(`groundTruth: bad dates ${from}..${to}`);
   const now = typeof options.now === "number" ? options.now : Date.parse(options.now);
   const scope = makeAccounts(seed)[account].scope;
-  return datasetFor(seed, options.scale ?? 1).query(scope, resource, fromDay, toDay, Number.POSITIVE_INFINITY, now, options.lateRefunds, options.productOutages).data;
+  return datasetFor(seed, options.scale ?? 1).query(scope, resource, fromDay, toDay, Number.POSITIVE_INFINITY, now, options.lateRefunds, options.productOutages, options.pspDeclines).data;
 }
 
 export const DEFAULT_SEED = "salesdash";
@@ -49,3 +52,4 @@ export { makeAccounts } from "./accounts";
 export type { ListResource } from "./data/dataset";
 export type { LateRefund } from "./data/late-refunds";
 export type { ProductOutage } from "./data/product-outages";
+export type { PspDecline } from "./data/psp-declines";

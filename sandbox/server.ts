@@ -66,7 +66,7 @@ async function answerList(ctx: Context, route: Route, account: Account, query: U
   }
   const window = parseWindow(query);
   const resource = route.resource as ListResource;
-  const { data, truncated } = ctx.dataset.query(account.scope, resource, window.fromDay, window.toDay, limit, nowMs(ctx.controls), ctx.controls.lateRefunds, ctx.controls.productOutages);
+  const { data, truncated } = ctx.dataset.query(account.scope, resource, window.fromDay, window.toDay, limit, nowMs(ctx.controls), ctx.controls.lateRefunds, ctx.controls.productOutages, ctx.controls.pspDeclines);
   const purchases = resource === "purchases";
   const shaped = reshape(data, ctx.controls.oddShapeRate, ctx.controls.omitCurrency && purchases, purchases ? ctx.controls.unreadableDays : []);
   sendJson(res, 200, { data: shaped, meta: { count: shaped.length, limit, from: window.from, to: window.to, truncated } });

@@ -4,6 +4,7 @@ import { CREATORS, creatorByNo } from "./catalog";
 import { generateDay } from "./generate-day";
 import { lateRefundOf, lateRefundsByNow, NO_LATE_REFUNDS, type LateRefund, type LateRefundIndex } from "./late-refunds";
 import { NO_OUTAGES, outageTest, type OutageTest, type ProductOutage } from "./product-outages";
+import { declineApplier, NO_DECLINES, type DeclineApplier, type PspDecline } from "./psp-declines";
 import type { RawCheckout, RawDay, RawOrder, RawPurchase } from "./raw-types";
 import { abandonedCartRecord, chargebackRecord, checkoutRecord, lateRefundRecord, orderRecord, purchaseRecord, refundRecord, type ApiRecord, type KeyType } from "./records";
 import { DAY_MS, dayOf } from "./time";
@@ -49,18 +50,18 @@ export class Dataset {
   }
 
   /** Records of one UTC day (by the resource's filter column), newest first; `late`: the late refunds in effect at now. */
-  dayRecords(scope: Scope, resource: ListResource, day: number, now: number, late: LateRefundIndex = NO_LATE_REFUNDS, outage: OutageTest = NO_OUTAGES): ApiRecord[] {
+  dayRecords(scope: Scope, resource: ListResource, day: number, now: number, late: LateRefundIndex = NO_LATE_REFUNDS, outage: OutageTest = NO_OUTAGES, declines: DeclineApplier = NO_DECLINES): ApiRecord[] {
     if (day > dayOf(now) || day < dayOf(now) - HISTORY_DAYS) return [];
     const entries: Entry[] = [];
     const mine = (co: RawCheckout): boolean => (scope.affiliateId === undefined || co.affiliate?.affiliateId === scope.affiliateId) && !outage(co);
     for (const creatorNo of scope.creatorNos) {
-      this.collect(creatorNo, resource, day, now, scope.keyType, mine, late, entries);
+      this.collect(creatorNo, resource, day, now, scope.keyType, mine, late, declines, entries);
     }
     entries.sort((a, b) => b.ts - a.ts || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0));
     return entries.map((e) => e.record);
   }
 
-  private collect(creatorNo: number, resource: ListResource, day: number, now: number, keyType: KeyType, mine: (co: RawCheckout) => boolean, late: LateRefundIndex, out: Entry[]): void {
+  private collect(creatorNo: number, resource: ListResource, day: number, now: number, keyType: KeyType, mine: (co: RawCheckout) => boolean, late: LateRefundIndex, declines: DeclineApplier, out: Entry[]): void {
     const dayStart = day * DAY_MS;
     const inDay = (ms: number): boolean => ms >= dayStart && ms < dayStart + DAY_MS && ms <= now;
     if (resource === "refunds" || resource === "chargebacks") {
@@ -88,7 +89,7 @@ export class Dataset {
           if (inDay(co.loadedMs)) out.push({ ts: co.loadedMs, id: co.checkoutId, record: checkoutRecord(co, now) });
         } else if (resource === "abandoned-carts") {
           if (co.sessionMs !== null && co.abandonedMs !== null && co.abandonedMs <= now && inDay(co.sessionMs)) {
-            out.push({ ts: co.sessionMs, id: co.checkoutId, record: abandonedCartRecord(co, now) });
+            out.push({ ts: co.sessionMs, id: co.checkoutId, record: declines(co, abandonedCartRecord(co, now)) });
           }
         } else if (co.order && inDay(co.loadedMs) && (co.order.purchases[0] as RawPurchase).createdMs <= now) {
           if (resource === "orders") out.push({ ts: co.loadedMs, id: co.order.orderId, record: orderRecord(co, co.order, now, late) });
@@ -114,14 +115,16 @@ export class Dataset {
   /**
    * The window [fromDay, toDay) newest first; stops generating once it knows the limit is exceeded.
    * `lateRefunds`: the late-refunds test control, applied to purchases, orders and refunds;
-   * `outages`: the product-outages test control, applied to every resource.
+   * `outages`: the product-outages test control, applied to every resource; `pspDeclines`: the
+   * PSP-declines test control, applied to abandoned carts.
    */
-  query(scope: Scope, resource: ListResource, fromDay: number, toDay: number, limit: number, now: number, lateRefunds: readonly LateRefund[] = [], outages: readonly ProductOutage[] = []): { data: ApiRecord[]; truncated: boolean } {
+  query(scope: Scope, resource: ListResource, fromDay: number, toDay: number, limit: number, now: number, lateRefunds: readonly LateRefund[] = [], outages: readonly ProductOutage[] = [], pspDeclines: readonly PspDecline[] = []): { data: ApiRecord[]; truncated: boolean } {
     const late = lateRefundsByNow(lateRefunds, now);
     const outage = outageTest(outages);
+    const declines = declineApplier(pspDeclines);
     const data: ApiRecord[] = [];
     for (let day = toDay - 1; day >= fromDay && data.length <= limit; day--) {
-      for (const record of this.dayRecords(scope, resource, day, now, late, outage)) {
+      for (const record of this.dayRecords(scope, resource, day, now, late, outage, declines)) {
         data.push(record);
         if (data.length > limit) break;
       }

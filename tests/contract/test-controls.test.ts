@@ -1,5 +1,5 @@
 // Test controls: latency, 5xx, forced 429, refunds/chargebacks off, odd record shapes,
-// missing currency, late refunds on old purchases, product outages, counters; and they exist only when enabled, for loopback callers.
+// missing currency, late refunds on old purchases, product outages, PSP declines, counters; and they exist only when enabled, for loopback callers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { FIXED_NOW, startSandboxProcess, wire, type RunningSandbox } from "../support/sandbox-process";
@@ -234,6 +234,42 @@ describe("product outages", () => {
     await sb.reset();
     expect((await sb.json(`/api/v1/purchases?${DAY}`, sb.creds.creator.apiKey)).body.data).toEqual(wire(all));
     const res = await sb.request("/__sandbox/controls", { method: "POST", body: JSON.stringify({ productOutages: [{ ...outages[0], to: outages[0]!.from }] }), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    await res.arrayBuffer();
+  });
+});
+
+describe("PSP declines", () => {
+  // One PSP's carts of half a day saw more declined attempts: those carts carry them, the other
+  // carts and every other resource are as before, and ground truth with the same list says so.
+  const DAY = "from=2026-06-01&to=2026-06-02&limit=5000";
+  const carts = groundTruth({ now: FIXED_NOW }, "creator", "abandoned-carts", "2026-06-01", "2026-06-02");
+  const psp = carts.find((c) => typeof c.psp === "string")!.psp as string;
+  const declines = [{ psp, from: "2026-06-01T00:00:00Z", to: "2026-06-01T12:00:00Z", declines: 3, code: "do_not_honor" }];
+  const hit = (c: Record<string, unknown>) => c.psp === psp && (c.sessionInitializedAt as string) < "2026-06-01T12:00:00Z";
+
+  it("adds declined attempts to the PSP's carts in the window, and nothing else", async () => {
+    await sb.controls({ pspDeclines: declines });
+    const served = (await sb.json(`/api/v1/abandoned-carts?${DAY}`, sb.creds.creator.apiKey)).body.data as Array<Record<string, unknown>>;
+    expect(served).toEqual(wire(groundTruth({ now: FIXED_NOW, pspDeclines: declines }, "creator", "abandoned-carts", "2026-06-01", "2026-06-02")));
+    expect(carts.filter(hit).length).toBeGreaterThan(0);
+    const before = new Map(carts.map((c) => [c.checkoutId, c]));
+    for (const cart of served) {
+      const was = before.get(cart.checkoutId)!;
+      if (hit(was)) {
+        expect(cart.attemptCount).toBe((was.attemptCount as number) + 3);
+        expect(cart.attemptDeclinedCount).toBe((was.attemptDeclinedCount as number) + 3);
+        expect(cart.lastDeclineCode).toBe("do_not_honor");
+      } else expect(cart).toEqual(wire([was])[0]);
+    }
+    expect((await sb.json(`/api/v1/purchases?${DAY}`, sb.creds.creator.apiKey)).body.data).toEqual(wire(groundTruth({ now: FIXED_NOW }, "creator", "purchases", "2026-06-01", "2026-06-02")));
+  });
+
+  it("is cleared by a reset, and refuses a window that ends before it starts", async () => {
+    await sb.controls({ pspDeclines: declines });
+    await sb.reset();
+    expect((await sb.json(`/api/v1/abandoned-carts?${DAY}`, sb.creds.creator.apiKey)).body.data).toEqual(wire(carts));
+    const res = await sb.request("/__sandbox/controls", { method: "POST", body: JSON.stringify({ pspDeclines: [{ ...declines[0], to: declines[0]!.from }] }), headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
     await res.arrayBuffer();
   });
