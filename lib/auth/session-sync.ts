@@ -6,8 +6,10 @@ import "server-only";
 // sync stopped here (the session that started it signed out while another lasts) or run by an
 // instance that died is taken up again (a sync that loses its lease waits on it by itself:
 // lib/mirror/account-sync.ts). Reading a session never starts anything. After each of its passes
-// the account's digests due are sent (lib/digests/due-digests.ts).
+// the account's digests due are sent (lib/digests/due-digests.ts) and its alerts judged
+// (lib/alerts/due-alerts.ts), also when a pass ends on the key refused.
 import { log } from "@/lib/log/server-log";
+import { runDueAlerts } from "@/lib/alerts/due-alerts";
 import { overviewFacts, sendDueDigests } from "@/lib/digests/due-digests";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
@@ -17,7 +19,18 @@ import { getCredentialVault } from "./credential-vault";
 /** `account`: the identity of a client the caller already made for the credential. */
 export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): string {
   const vault = getCredentialVault();
-  return ensureAccountSync({ credential, target, keyType, account, alive: () => vault.has(vaultRef), afterPass: (client, at, signal) => sendDueDigests(client, at, undefined, { ...overviewFacts(), signal }).then(() => undefined) });
+  return ensureAccountSync({
+    credential,
+    target,
+    keyType,
+    account,
+    alive: () => vault.has(vaultRef),
+    afterPass: async (client, at, signal) => {
+      await sendDueDigests(client, at, undefined, { ...overviewFacts(), signal });
+      await runDueAlerts(client, keyType, at, { signal });
+    },
+    onRefused: (client, at) => runDueAlerts(client, keyType, at, { refused: true }),
+  });
 }
 
 /**

@@ -7,10 +7,10 @@ import { render } from "@react-email/render";
 import { createTranslator } from "use-intl/core";
 import type { AppLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
-import type { Cadence } from "./digest-period";
+import type { SubscriptionKind } from "./digest-period";
 import type { RenderedEmail } from "./digest-email";
 
-export async function renderConfirmationEmail(options: { locale: AppLocale; cadence: Cadence; timeZone: string; confirmUrl: string }): Promise<RenderedEmail> {
+export async function renderConfirmationEmail(options: { locale: AppLocale; cadence: SubscriptionKind; timeZone: string; confirmUrl: string }): Promise<RenderedEmail> {
   const t = createTranslator({ locale: options.locale, messages: MESSAGES[options.locale], namespace: "digests" });
   const element = (
     <Html lang={options.locale}>
@@ -20,7 +20,7 @@ export async function renderConfirmationEmail(options: { locale: AppLocale; cade
       <Body style={{ fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" }}>
         <Container style={{ maxWidth: "560px", padding: "16px" }}>
           <Heading as="h1" style={{ fontSize: "20px" }}>{t("confirmation.heading")}</Heading>
-          <Text>{t("confirmation.body", { cadence: t(`cadence.${options.cadence}`), zone: options.timeZone })}</Text>
+          <Text>{options.cadence === "alerts" ? t("confirmation.bodyAlerts", { zone: options.timeZone }) : t("confirmation.body", { cadence: t(`cadence.${options.cadence}`), zone: options.timeZone })}</Text>
           <Text>
             <Link href={options.confirmUrl} style={{ color: "#1d4ed8", fontWeight: 600 }}>{t("confirmation.button")}</Link>
           </Text>
@@ -30,5 +30,5 @@ export async function renderConfirmationEmail(options: { locale: AppLocale; cade
     </Html>
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: t("confirmation.subject"), html, text };
+  return { subject: t(options.cadence === "alerts" ? "confirmation.subjectAlerts" : "confirmation.subject"), html, text };
 }

@@ -8,13 +8,13 @@ import "server-only";
 // lib/reports/server/revenue-summaries.ts, lib/analytics/purchase-summary-views.ts), so a digest
 // never says a number the dashboard would not. No customer's personal data is in it: the
 // summaries hold none.
-import { toCents } from "@/lib/analytics/money";
 import { SUM, SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
 import { summaryAffiliateKpis, summaryBreakdowns, summaryCreatorKpis } from "@/lib/analytics/purchase-summary-views";
 import { saleShareSum } from "@/lib/analytics/key-share";
 import type { Dimension } from "@/lib/analytics/dimensions";
-import { explainChange, type DimensionValues, type Finding } from "@/lib/insights/contribution";
+import { explainChange, type Finding } from "@/lib/insights/contribution";
+import { SAME_SALES, summaryDimensionValues, type ChangeFigure } from "@/lib/insights/summary-dimensions";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import { parseReportParams } from "@/lib/report-params/parse";
 import { periodQuality, type PeriodQuality } from "@/lib/reports/report-quality";
@@ -48,8 +48,7 @@ export interface DigestCurrency {
   figures: DigestFigure[];
 }
 
-/** The figures a change is told in: what the dimensions split (purchases, and the key's amount). */
-export type ChangeFigure = "purchases" | "amount";
+export type { ChangeFigure };
 
 export interface DigestChange {
   currency: string;
@@ -94,32 +93,11 @@ export interface DigestContent {
 
 const CHANGES = 3;
 
-/** An offer is one product's (or a few): a product and its only offer would be told twice. */
-const SAME_SALES = [["product", "offer"]] as const;
 
 /** The figures of one currency in a summary, by their KPI names. */
 function figuresOf(summary: MergedSummary, keyType: KeyType): Map<string, Record<string, number | null>> {
   const rows: ReadonlyArray<{ currency: string }> = keyType === "creator" ? summaryCreatorKpis(summary) : summaryAffiliateKpis(summary);
   return new Map(rows.map((row) => [row.currency, row as unknown as Record<string, number | null>]));
-}
-
-type Breakdowns = ReturnType<typeof summaryBreakdowns<Dimension>>;
-
-/** Each dimension's keys with their counts or cents in both periods, for one currency (the breakdowns made once per digest). */
-function dimensionValues(now: Breakdowns, before: Breakdowns, currency: string, figure: ChangeFigure): DimensionValues<Dimension>[] {
-  return SUMMARY_DIMENSIONS.map((dimension) => {
-    const keys = new Map<string, { key: string; label?: string; current: number; previous: number }>();
-    const add = (split: Breakdowns, side: "current" | "previous") => {
-      for (const row of split[dimension].find((b) => b.currency === currency)?.rows ?? []) {
-        const entry = keys.get(row.key) ?? { key: row.key, ...(row.label ? { label: row.label } : {}), current: 0, previous: 0 };
-        entry[side] = figure === "purchases" ? row.count : toCents(row.amount);
-        keys.set(row.key, entry);
-      }
-    };
-    add(now, "current");
-    add(before, "previous");
-    return { dimension, keys: [...keys.values()] };
-  });
 }
 
 /**
@@ -183,7 +161,7 @@ export async function digestContent(client: MirroredClient, request: DigestReque
     .slice(0, CHANGES);
   // Every dimension's split of both periods, made once for all the changes told.
   const split = top.length > 0 ? { now: summaryBreakdowns(shown.current, SUMMARY_DIMENSIONS, value), before: summaryBreakdowns(before.current, SUMMARY_DIMENSIONS, value) } : null;
-  const changes = top.map(({ change }) => ({ ...change, findings: explainChange(dimensionValues(split!.now, split!.before, change.currency, change.figure), { sameSales: SAME_SALES }) }));
+  const changes = top.map(({ change }) => ({ ...change, findings: explainChange(summaryDimensionValues(split!.now, [split!.before], change.currency, change.figure), { sameSales: SAME_SALES }) }));
 
   return {
     keyType,

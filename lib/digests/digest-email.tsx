@@ -6,18 +6,16 @@ import "server-only";
 // both parts say the same. Links open the Revenue report of the period, and of a finding's key.
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
-import { createTranslator } from "use-intl/core";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { Dimension } from "@/lib/analytics/dimensions";
 import { fromCents } from "@/lib/analytics/money";
 import { formatMonth, parseDay } from "@/lib/calendar";
-import { localeFormats, type LocaleFormats } from "@/lib/format";
-import { codeLabeler, type CodeLabeler, type CodesTranslator } from "@/lib/i18n/code-labels";
-import { INTL_LOCALE, type AppLocale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
+import type { AppLocale } from "@/lib/i18n/locales";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { DigestChange, DigestContent, DigestFigure } from "./digest-content";
+import { DARK, styles } from "./email-style";
+import { changeText, wordsFor, type Words } from "./email-words";
 
 export interface DigestEmailOptions {
   locale: AppLocale;
@@ -33,35 +31,8 @@ export interface RenderedEmail {
   text: string;
 }
 
-type Translate = (key: string, values?: Record<string, string | number>) => string;
-
 const MONEY_FIGURES = new Set(["transactionAmount", "creatorNet", "averageOrderValue", "refunded", "commission", "commissionNet", "referredSales"]);
 const FILTER_OF = Object.fromEntries(FILTER_KEYS.map((key) => [FILTER_DIMENSION[key], key])) as Record<Dimension, FilterKey>;
-
-interface Words {
-  t: Translate;
-  kpi: Translate;
-  fmt: LocaleFormats;
-  label: CodeLabeler;
-}
-
-function wordsFor(locale: AppLocale): Words {
-  const messages = MESSAGES[locale];
-  const translator = (namespace: string) => createTranslator({ locale, messages: messages as never, namespace: namespace as never }) as unknown as CodesTranslator;
-  const codes = translator("codes");
-  const common = translator("common");
-  const intlLocale = INTL_LOCALE[locale];
-  return { t: translator("digests") as unknown as Translate, kpi: translator("report.kpis") as unknown as Translate, fmt: localeFormats(intlLocale), label: codeLabeler(codes, common, intlLocale) };
-}
-
-/** A change as a signed percentage; "new" from nothing, "no change" when equal, "—" when either side has no figure. */
-function changeText(current: number | null, previous: number | null, w: Words): string {
-  if (current === null || previous === null) return "—";
-  if (current === previous) return w.t("noChange");
-  if (previous === 0) return w.t("newFigure");
-  const ratio = (current - previous) / Math.abs(previous);
-  return `${ratio > 0 ? "+" : ""}${w.fmt.percent(ratio, 1)}`;
-}
 
 const figureValue = (f: DigestFigure, value: number | null, currency: string, w: Words): string =>
   value === null ? "—" : MONEY_FIGURES.has(f.key) ? w.fmt.money(value, currency) : w.fmt.number(value);
@@ -96,30 +67,6 @@ function qualityLines(content: DigestContent, w: Words): string[] {
   if (content.assumedCurrency) lines.push(w.t("assumedCurrency", { count: content.assumedCurrency.records, currency: content.assumedCurrency.currency.toUpperCase() }));
   return lines;
 }
-
-const styles = {
-  body: { backgroundColor: "#f4f4f5", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0, padding: "16px 0" },
-  container: { backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "600px", padding: "24px" },
-  muted: { color: "#52525b", fontSize: "14px", lineHeight: "20px" },
-  cell: { fontSize: "14px", lineHeight: "20px", padding: "4px 0", borderTop: "1px solid #e4e4e7" },
-  number: { fontSize: "14px", lineHeight: "20px", padding: "4px 0 4px 10px", textAlign: "right" as const, whiteSpace: "nowrap" as const, borderTop: "1px solid #e4e4e7", fontVariantNumeric: "tabular-nums" },
-  head: { fontWeight: 400, padding: "4px 0 4px 10px" },
-  right: { textAlign: "right" as const },
-  link: { color: "#1d4ed8" },
-};
-
-// Mail clients that follow the reader's dark setting read these; the others keep the light colours.
-const DARK = `@media (prefers-color-scheme: dark) {
-  body, .sd-body { background-color: #18181b !important; }
-  .sd-card { background-color: #27272a !important; }
-  .sd-card p, .sd-card h1, .sd-card h2, .sd-card td, .sd-card th { color: #f4f4f5 !important; }
-  .sd-card td { border-color: #3f3f46 !important; }
-  .sd-card a { color: #93c5fd !important; }
-}
-@media (max-width: 480px) {
-  .sd-card { padding: 16px !important; }
-  .sd-card td, .sd-card th { font-size: 13px !important; }
-}`;
 
 function DigestEmail({ content, options, w }: { content: DigestContent; options: DigestEmailOptions; w: Words }) {
   const t = w.t;

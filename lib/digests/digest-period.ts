@@ -12,6 +12,12 @@ export type { DayRange };
 export const CADENCES = ["daily", "weekly", "monthly"] as const satisfies ReadonlyArray<DigestSubscription["cadence"]>;
 export type Cadence = (typeof CADENCES)[number];
 
+/** What an address can be confirmed for: a digest of a cadence, or the alerts the account switches on (lib/alerts). */
+export const SUBSCRIPTION_KINDS = [...CADENCES, "alerts"] as const satisfies ReadonlyArray<DigestSubscription["cadence"]>;
+export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
+
+export const isCadence = (kind: string): kind is Cadence => (CADENCES as readonly string[]).includes(kind);
+
 export interface DigestPeriod {
   cadence: Cadence;
   period: DayRange;

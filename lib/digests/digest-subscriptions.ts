@@ -12,14 +12,14 @@ import { MailError } from "@/lib/mail/mailer";
 import { renderConfirmationEmail } from "./confirmation-email";
 import type { ConfirmationLimiter } from "./confirmation-limit";
 import { addressKeyOf, openAddress, sealAddress } from "./digest-keys";
-import type { Cadence } from "./digest-period";
+import type { SubscriptionKind } from "./digest-period";
 import { confirmUrl, type DigestSender } from "./send-digest";
 
 export interface DigestSubscriptionItem {
   id: string;
   /** Masked: the page shows which address, not the whole of it; null when it cannot be opened here (AUTH_SECRET changed). */
   address: string | null;
-  cadence: Cadence;
+  cadence: SubscriptionKind;
   timeZone: string;
   locale: string;
   confirmed: boolean;
@@ -39,7 +39,7 @@ export interface SubscribeInput {
   account: string;
   keyType: "creator" | "affiliate";
   address: string;
-  cadence: Cadence;
+  cadence: SubscriptionKind;
   locale: AppLocale;
   timeZone: string;
 }

@@ -12,6 +12,7 @@ import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
 import { digestStore } from "@/lib/store/app-stores";
 import { getDigestKeys } from "./digest-keys";
+import { isCadence } from "./digest-period";
 import { sendDigest, type DigestSendResult, type DigestSender } from "./send-digest";
 
 /** The process's sender, or null without a mail server or a public address for the links. */
@@ -33,7 +34,7 @@ export async function sendDueDigests(client: MirroredClient, at: number, sender:
   const results: Array<DigestSendResult | "error"> = [];
   for (const subscription of await sender.store.list(client.identity)) {
     if (options.signal?.aborted) break;
-    if (subscription.confirmedAt === null) continue;
+    if (subscription.confirmedAt === null || !isCadence(subscription.cadence)) continue;
     try {
       results.push(await sendDigest(sender, subscription, client, at, options));
     } catch (error) {

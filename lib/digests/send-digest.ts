@@ -12,7 +12,7 @@ import { log } from "@/lib/log/server-log";
 import { MailError, type Mailer } from "@/lib/mail/mailer";
 import { digestContent } from "./digest-content";
 import { renderDigestEmail } from "./digest-email";
-import { digestPeriod } from "./digest-period";
+import { digestPeriod, isCadence } from "./digest-period";
 import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
 import { parseDay } from "@/lib/calendar";
 import { linkToken, openAddress, type DigestKeys } from "./digest-keys";
@@ -70,6 +70,8 @@ function failureDetail(error: unknown, step: "address" | "figures" | "mail"): st
  */
 export async function sendDigest(sender: DigestSender, subscription: DigestSubscription, client: MirroredClient, at: number, options: LoadOptions = {}): Promise<DigestSendResult> {
   if (subscription.confirmedAt === null) return "unconfirmed";
+  // An address confirmed for alerts gets them as they happen (lib/alerts), no digest.
+  if (!isCadence(subscription.cadence)) return "not_due";
   const period = digestPeriod(subscription.cadence, at, subscription.timeZone);
   if (periodEndMs(period.period.to, subscription.timeZone) <= subscription.confirmedAt) return "not_due";
   const key = `${subscription.cadence}:${period.period.from}`;

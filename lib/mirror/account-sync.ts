@@ -51,6 +51,8 @@ export interface AccountSyncInput {
    * goes on.
    */
   afterPass?: (client: MirroredClient, at: number, signal: AbortSignal) => Promise<void>;
+  /** Work that follows a pass the upstream ended by refusing the key (401), before the sync stops: the alert that says so. */
+  onRefused?: (client: MirroredClient, at: number) => Promise<void>;
 }
 
 // An instance that dies holding it (killed, not stopped) blocks the sync this long at most: the
@@ -125,7 +127,10 @@ export function ensureAccountSync(input: AccountSyncInput): string {
         else {
           state = { ...state, lastError: describeSyncError(error) };
           log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
-          if (errorKind(error) === "invalid_token") break;
+          if (errorKind(error) === "invalid_token") {
+            await input.onRefused?.(client, clock()).catch((failure: unknown) => log("warn", { event: "after_sync_refused_failed", kind: errorKind(failure) }));
+            break;
+          }
         }
       } finally {
         clearInterval(renew);

@@ -1,7 +1,7 @@
 import "server-only";
 
 // Every store of the process is built here, once, into the process state: the credential vault,
-// the mirror and its fact tables, account settings, share links, saved views and digest subscriptions; on PostgreSQL
+// the mirror and its fact tables, account settings, share links, saved views, digest subscriptions and alerts; on PostgreSQL
 // when SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a
 // SQLite file in the data directory (the fact tables in the mirror's file, each queried by a
 // worker thread). The rate budget, window locks, tokens and leases are built with the process
@@ -35,12 +35,15 @@ import { getDatabasePool, onPostgres } from "./shared-backends";
 import type { ShareLinkStore } from "./share-link-store";
 import { SqliteAccountSettingsStore } from "./sqlite-account-settings-store";
 import { SqliteSavedViewStore } from "./sqlite-saved-view-store";
+import type { AlertStore } from "./alert-store";
 import type { DigestStore } from "./digest-store";
 import { PostgresDigestStore } from "./postgres/postgres-digest-store";
 import { SqliteDigestStore } from "./sqlite-digest-store";
+import { PostgresAlertStore } from "./postgres/postgres-alert-store";
+import { SqliteAlertStore } from "./sqlite-alert-store";
 import { SqliteShareLinkStore } from "./sqlite-share-link-store";
 
-type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews" | "digests";
+type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews" | "digests" | "alerts";
 
 // The fact tables live in the mirror's file, beside the days they are made of.
 const MIRROR_FILE = "mirror.sqlite";
@@ -116,3 +119,5 @@ export const shareLinkStore = (): ShareLinkStore => opened("shareLinks", (pool) 
 export const savedViewStore = (): SavedViewStore => opened("savedViews", (pool) => new PostgresSavedViewStore(pool), (file) => new SqliteSavedViewStore(file), "saved-views.sqlite");
 
 export const digestStore = (): DigestStore => opened("digests", (pool) => new PostgresDigestStore(pool), (file) => new SqliteDigestStore(file), "digests.sqlite");
+
+export const alertStore = (): AlertStore => opened("alerts", (pool) => new PostgresAlertStore(pool), (file) => new SqliteAlertStore(file), "alerts.sqlite");

@@ -23,6 +23,7 @@ import type { CartFactStore } from "./cart-fact-store";
 import type { EventFactStore } from "./event-fact-store";
 import type { AccountSettingsStore } from "./account-settings-store";
 import type { DigestStore } from "./digest-store";
+import type { AlertStore } from "./alert-store";
 import type { SavedViewStore } from "./saved-view-store";
 import type { ShareLinkStore } from "./share-link-store";
 import { createRedisConnection } from "./redis/connection";
@@ -69,6 +70,7 @@ export interface ProcessState {
   shareLinks?: ShareLinkStore;
   savedViews?: SavedViewStore;
   digests?: DigestStore;
+  alerts?: AlertStore;
   /** What each feature keeps for the process's life, by name (processShared). */
   shared: Map<string, unknown>;
 }

@@ -16,7 +16,7 @@ import { forgetMirroredAccount } from "@/lib/mirror/forget-account";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getClientState } from "@/lib/sales-api";
 import { getSavedViewStore } from "@/lib/views/saved-views";
-import { digestStore } from "@/lib/store/app-stores";
+import { alertStore, digestStore } from "@/lib/store/app-stores";
 
 const REPORTS_GRACE_MS = 15_000;
 
@@ -37,6 +37,8 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
     await getSavedViewStore().deleteAccount(identity);
     // Its digest subscriptions: the addresses it gave and what was sent to them.
     await digestStore().deleteAccount(identity);
+    // Its alerts: the rules it set and the episodes told.
+    await alertStore().deleteAccount(identity);
     const reports = getClientState().reports;
     if (reports.busy(identity)) {
       await reports.idle(identity, AbortSignal.timeout(REPORTS_GRACE_MS)).catch(() => undefined);

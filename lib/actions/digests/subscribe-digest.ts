@@ -6,7 +6,7 @@ import { getLocale } from "next-intl/server";
 import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { getDigestSender } from "@/lib/digests/due-digests";
-import { CADENCES } from "@/lib/digests/digest-period";
+import { SUBSCRIPTION_KINDS } from "@/lib/digests/digest-period";
 import { subscribeDigest } from "@/lib/digests/digest-subscriptions";
 import { getConfirmationLimiter } from "@/lib/digests/confirmation-limit";
 import { isAppLocale } from "@/lib/i18n/locales";
@@ -15,7 +15,7 @@ import { MAX_DIGEST_SUBSCRIPTIONS } from "@/lib/store/digest-store";
 
 const inputSchema = z.object({
   address: z.email({ error: "Enter an e-mail address, e.g. name@example.com." }).max(254, { error: "That address is too long." }),
-  cadence: z.enum(CADENCES, { error: "Choose daily, weekly or monthly." }),
+  cadence: z.enum(SUBSCRIPTION_KINDS, { error: "Choose daily, weekly or monthly, or alerts." }),
   timeZone: z.string().max(64).refine(isTimeZone, { error: "That time zone is not known." }),
 });
 

@@ -4,6 +4,7 @@
 import type { AppLocale } from "../locales";
 import enAbandonment from "./en/abandonment.json";
 import enAffiliates from "./en/affiliates.json";
+import enAlerts from "./en/alerts.json";
 import enAuth from "./en/auth.json";
 import enCharts from "./en/charts.json";
 import enCodes from "./en/codes.json";
@@ -24,6 +25,7 @@ import enShell from "./en/shell.json";
 import enViews from "./en/views.json";
 import ptAbandonment from "./pt-BR/abandonment.json";
 import ptAffiliates from "./pt-BR/affiliates.json";
+import ptAlerts from "./pt-BR/alerts.json";
 import ptAuth from "./pt-BR/auth.json";
 import ptCharts from "./pt-BR/charts.json";
 import ptCodes from "./pt-BR/codes.json";
@@ -46,6 +48,7 @@ import ptViews from "./pt-BR/views.json";
 const en = {
   abandonment: enAbandonment,
   affiliates: enAffiliates,
+  alerts: enAlerts,
   auth: enAuth,
   charts: enCharts,
   codes: enCodes,
@@ -70,6 +73,7 @@ const en = {
 const ptBR: typeof en = {
   abandonment: ptAbandonment,
   affiliates: ptAffiliates,
+  alerts: ptAlerts,
   auth: ptAuth,
   charts: ptCharts,
   codes: ptCodes,

@@ -1,0 +1,201 @@
+import "server-only";
+
+// An alert's message as an e-mail: what happened (or that it is over), the figures behind it,
+// what explains it, and a link to the report that shows it; in the subscriber's language, HTML
+// and plain text from one tree, as a digest is (lib/digests/digest-email.tsx). Made from the
+// episode's facts alone: figures and dimension values, never a customer's data.
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { FILTER_DIMENSION } from "@/lib/analytics/filters";
+import type { Dimension } from "@/lib/analytics/dimensions";
+import { fromCents } from "@/lib/analytics/money";
+import { parseDay } from "@/lib/calendar";
+import type { AppLocale } from "@/lib/i18n/locales";
+import type { CodeDimension, NamedDimension } from "@/lib/i18n/code-labels";
+import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
+import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import type { RenderedEmail } from "@/lib/digests/digest-email";
+import { DARK, styles } from "@/lib/digests/email-style";
+import { wordsFor, type Words } from "@/lib/digests/email-words";
+import type { EpisodeEvent } from "./alert-episodes";
+import type { DeclineRiseFacts } from "./decline-rise";
+import type { SalesDropFacts } from "./sales-drop";
+import type { UnreadableDaysFacts } from "./unreadable-days";
+
+export interface AlertMessage {
+  kind: string;
+  subject: string;
+  event: EpisodeEvent;
+  facts: unknown;
+}
+
+export interface AlertEmailOptions {
+  locale: AppLocale;
+  /** The subscriber's zone: times are told in it. */
+  timeZone: string;
+  baseUrl: string;
+  unsubscribeUrl: string | null;
+}
+
+/** What the mail says, as lines, whatever it is written in. */
+interface AlertText {
+  subject: string;
+  heading: string;
+  lines: string[];
+  findings: Array<{ text: string; link: string | null; linkText: string | null }>;
+  link: { href: string; text: string } | null;
+}
+
+const FILTER_OF = Object.fromEntries(FILTER_KEYS.map((key) => [FILTER_DIMENSION[key], key])) as Record<Dimension, FilterKey>;
+
+function reportUrl(baseUrl: string, path: string, range: { from: string; to: string; tz: string }, filter?: { dimension: Dimension; key: string }): string {
+  const { params } = parseReportParams({ from: range.from, to: range.to, tz: range.tz, ...(filter && FILTER_OF[filter.dimension] ? { [FILTER_OF[filter.dimension]]: filter.key } : {}) });
+  return `${baseUrl.replace(/\/$/, "")}${path}?${reportQuery(params)}`;
+}
+
+const ratio = (w: Words, value: number) => w.fmt.percent(value, 1);
+
+function salesDropText(f: SalesDropFacts, event: EpisodeEvent, o: AlertEmailOptions, w: Words): AlertText {
+  const t = w.t;
+  const currency = f.currency.toUpperCase();
+  const count = (n: number) => w.fmt.number(Math.round(n * 10) / 10);
+  const money = (cents: number) => w.fmt.money(fromCents(Math.round(cents)), f.currency);
+  const weekday = new Intl.DateTimeFormat(w.fmt.locale, { weekday: "long", timeZone: "UTC" }).format(parseDay(f.day) * 86_400_000);
+  const until = `${String(f.hours).padStart(2, "0")}:00`;
+  const drop = f.purchases.expected > 0 ? 1 - f.purchases.current / f.purchases.expected : 0;
+  const range = { from: f.day, to: f.day, tz: o.timeZone };
+  const lines = [
+    t("salesDrop.purchases", { until, day: w.fmt.day(f.day), now: count(f.purchases.current), expected: count(f.purchases.expected), min: count(f.purchases.min), max: count(f.purchases.max), weeks: f.weeks.length, weekday }),
+    t("salesDrop.net", { now: money(f.net.current), expected: money(f.net.expected), min: money(f.net.min), max: money(f.net.max) }),
+    t("salesDrop.threshold", { threshold: f.threshold }),
+  ];
+  const findings = event === "fired"
+    ? f.findings.map((x) => {
+        const key = x.dimension === "offer" && x.label ? x.label : w.label(x.dimension as CodeDimension | NamedDimension, x.key);
+        return { text: t("salesDrop.explained", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key, now: count(x.current), before: count(x.previous) }), link: reportUrl(o.baseUrl, "/revenue", range, x), linkText: t("openFiltered", { key }) };
+      })
+    : [];
+  if (event === "fired" && findings.length === 0) lines.push(t("salesDrop.unexplained"));
+  return {
+    subject: t(`salesDrop.subject.${event}`, { currency, drop: ratio(w, drop) }),
+    heading: t(`salesDrop.heading.${event}`, { currency }),
+    lines,
+    findings,
+    link: { href: reportUrl(o.baseUrl, "/revenue", range), text: t("salesDrop.open") },
+  };
+}
+
+function declineRiseText(f: DeclineRiseFacts, event: EpisodeEvent, o: AlertEmailOptions, w: Words): AlertText {
+  const t = w.t;
+  const name = w.label(f.by, f.key);
+  const lines = [
+    t("declineRise.current", { declined: w.fmt.number(f.current.declined), attempts: w.fmt.number(f.current.attempts), by: t(`dimension.${f.by}`), key: name, rate: ratio(w, f.current.rate) }),
+    t("declineRise.usual", { rate: ratio(w, f.usual.rate), declined: w.fmt.number(f.usual.declined), attempts: w.fmt.number(f.usual.attempts) }),
+    t("declineRise.threshold", { threshold: f.threshold }),
+  ];
+  const findings = event === "fired"
+    ? f.findings.map((x) => ({ text: t("declineRise.explained", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key: w.label(x.dimension === "product" ? "product" : x.dimension, x.key), now: w.fmt.number(x.current), before: w.fmt.number(Math.round(x.previous * 10) / 10) }), link: null, linkText: null }))
+    : [];
+  if (event === "fired" && findings.length === 0) lines.push(t("declineRise.unexplained"));
+  const day = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: o.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(Date.parse(iso));
+  return {
+    subject: t(`declineRise.subject.${event}`, { key: name, rate: ratio(w, f.current.rate), usual: ratio(w, f.usual.rate) }),
+    heading: t(`declineRise.heading.${event}`, { key: name }),
+    lines,
+    findings,
+    link: { href: reportUrl(o.baseUrl, "/abandonment", { from: day(f.from), to: day(new Date(Date.parse(f.to) - 1).toISOString()), tz: o.timeZone }), text: t("declineRise.open") },
+  };
+}
+
+function unreadableText(f: UnreadableDaysFacts, event: EpisodeEvent, w: Words): AlertText {
+  const t = w.t;
+  const resource = t(`resource.${f.resource}`);
+  return {
+    subject: t(`unreadable.subject.${event}`, { resource, count: f.days.length }),
+    heading: t(`unreadable.heading.${event}`, { resource }),
+    lines: event === "fired" ? [t("unreadable.days", { resource, count: f.days.length, days: f.days.map((d) => w.fmt.day(d)).join(", ") })] : [t("unreadable.clear", { resource })],
+    findings: [],
+    link: null,
+  };
+}
+
+function keyRefusedText(event: EpisodeEvent, w: Words): AlertText {
+  return { subject: w.t(`keyRefused.subject.${event}`), heading: w.t(`keyRefused.heading.${event}`), lines: [w.t(`keyRefused.body.${event}`)], findings: [], link: null };
+}
+
+export function alertText(message: AlertMessage, options: AlertEmailOptions, w: Words): AlertText {
+  switch (message.kind) {
+    case "sales_drop":
+      return salesDropText(message.facts as SalesDropFacts, message.event, options, w);
+    case "decline_rise":
+      return declineRiseText(message.facts as DeclineRiseFacts, message.event, options, w);
+    case "unreadable_days":
+      return unreadableText(message.facts as UnreadableDaysFacts, message.event, w);
+    default:
+      return keyRefusedText(message.event, w);
+  }
+}
+
+function AlertEmail({ text, options, w }: { text: AlertText; options: AlertEmailOptions; w: Words }) {
+  return (
+    <Html lang={options.locale}>
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <style>{DARK}</style>
+      </Head>
+      <Preview>{text.lines[0] ?? text.heading}</Preview>
+      <Body style={styles.body} className="sd-body">
+        <Container style={styles.container} className="sd-card">
+          <Heading as="h1" style={{ fontSize: "20px", margin: "0 0 8px" }}>
+            {text.heading}
+          </Heading>
+          {text.lines.map((line) => (
+            <Text key={line} style={{ fontSize: "15px", lineHeight: "22px", margin: "6px 0" }}>
+              {line}
+            </Text>
+          ))}
+          {text.findings.length > 0 ? (
+            <Heading as="h2" style={{ fontSize: "16px", margin: "16px 0 4px" }}>
+              {w.t("explainedHeading")}
+            </Heading>
+          ) : null}
+          {text.findings.map((f) => (
+            <Text key={f.text} style={{ ...styles.muted, margin: "2px 0 0" }}>
+              {f.text}{" "}
+              {f.link ? (
+                <Link href={f.link} style={styles.link}>
+                  {f.linkText}
+                </Link>
+              ) : null}
+            </Text>
+          ))}
+          {text.link ? (
+            <Text style={{ margin: "20px 0 0" }}>
+              <Link href={text.link.href} style={{ ...styles.link, fontWeight: 600 }}>
+                {text.link.text}
+              </Link>
+            </Text>
+          ) : null}
+          <Hr style={{ borderColor: "#e4e4e7", margin: "20px 0 12px" }} />
+          <Text style={{ ...styles.muted, fontSize: "12px" }}>{w.t("footer")}</Text>
+          {options.unsubscribeUrl ? (
+            <Text style={{ ...styles.muted, fontSize: "12px" }}>
+              <Link href={options.unsubscribeUrl} style={styles.link}>
+                {w.t("unsubscribe")}
+              </Link>
+            </Text>
+          ) : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export async function renderAlertEmail(message: AlertMessage, options: AlertEmailOptions): Promise<RenderedEmail> {
+  const w = wordsFor(options.locale, "alerts");
+  const text = alertText(message, options, w);
+  const element = <AlertEmail text={text} options={options} w={w} />;
+  const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: text.subject, html, text: plain };
+}
