@@ -12,12 +12,17 @@ import { stopDigestAction } from "@/lib/actions/digests/stop-digest";
 import { subscribeDigestAction } from "@/lib/actions/digests/subscribe-digest";
 import type { DigestSendItem, DigestSubscriptionItem } from "@/lib/digests/digest-subscriptions";
 import { LOCALE_NAMES, isAppLocale } from "@/lib/i18n/locales";
-import { CADENCES } from "@/lib/digests/digest-period";
+import { CADENCES, SUBSCRIPTION_KINDS } from "@/lib/digests/digest-period";
+import { parseAlertSendKey } from "@/lib/alerts/alert-send-key";
+import type { AlertKind } from "@/lib/alerts/alert-kinds";
+import { useAlertSubject } from "@/components/alerts/alert-subject";
 
-
-export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[]; mailOn: boolean }) {
+/** `episodes`: the alerts' episodes the sends list may name (lib/alerts/alert-settings.ts). */
+export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[]; mailOn: boolean; episodes: ReadonlyArray<{ id: string; kind: string; subject: string }> }) {
   const t = useTranslations("digests.settings");
   const cadenceWord = useTranslations("digests.cadence");
+  const kindName = useTranslations("alerts.kinds");
+  const subjectOf = useAlertSubject();
   const locale = useLocale();
   const instant = useInstant();
   const failureText = useFailureText();
@@ -49,6 +54,13 @@ export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions
     act(() => subscribeDigestAction({ address: String(form.get("address") ?? ""), cadence: String(form.get("cadence") ?? "weekly"), timeZone: zone }), (data) => t("subscribed", { address: data.address }), () => element.reset());
   };
   const periodOf = (send: DigestSendItem) => {
+    const alert = parseAlertSendKey(send.period);
+    if (alert) {
+      const episode = episodes.find((e) => e.id === alert.episodeId);
+      const name = episode ? kindName(`${episode.kind as AlertKind}.name`) : t("alertGone");
+      const subject = episode ? subjectOf(episode.kind, episode.subject) : "";
+      return t(`alertSend.${alert.event}`, { name: subject ? `${name} · ${subject}` : name });
+    }
     const [cadence, day] = send.period.split(":");
     return t("period", { cadence: CADENCES.includes(cadence as never) ? cadenceWord(cadence as (typeof CADENCES)[number]) : (cadence ?? ""), day: day ?? "" });
   };
@@ -73,7 +85,7 @@ export function DigestSettings({ subscriptions, sends, mailOn }: { subscriptions
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium">{t("cadenceLabel")}</span>
               <select name="cadence" defaultValue="weekly" data-testid="digest-cadence" className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
-                {CADENCES.map((c) => <option key={c} value={c}>{cadenceWord(c)}</option>)}
+                {SUBSCRIPTION_KINDS.map((c) => <option key={c} value={c}>{t(`cadenceOption.${c}`)}</option>)}
               </select>
             </label>
             <button type="submit" disabled={pending} data-testid="digest-subscribe" className={outlineButton()}>{t("subscribe")}</button>

@@ -4,6 +4,7 @@
 // message). A subject that cannot be judged this time (too few sales to tell) changes nothing.
 // Pure: the store keeps the episodes, lib/alerts/evaluate-alerts.ts applies the steps.
 import type { AlertEpisode } from "@/lib/store/alert-store";
+import type { AlertEvent } from "./alert-send-key";
 
 /**
  * How long a condition must stay clear before its episode is resolved: a figure that dips under
@@ -19,7 +20,7 @@ export interface AlertSignal {
   facts: unknown;
 }
 
-export type EpisodeEvent = "fired" | "resolved";
+export type EpisodeEvent = AlertEvent;
 
 export type EpisodeStep =
   | { action: "open"; episode: AlertEpisode }

@@ -14,6 +14,7 @@ import type { AlertEpisode, AlertStore } from "@/lib/store/alert-store";
 import type { DigestSubscription } from "@/lib/store/digest-store";
 import type { EpisodeEvent } from "./alert-episodes";
 import { renderAlertEmail } from "./alert-email";
+import { alertSendKey } from "./alert-send-key";
 
 /** Messages of episodes older than this are not sent any more (a failed one has had its six tries by then). */
 export const DELIVERY_WINDOW_MS = 24 * 3_600_000;
@@ -25,13 +26,6 @@ export interface AlertDelivery {
   result: "sent" | "failed";
 }
 
-/** The claim's name in the sends list: "alert:<episode>:<event>". */
-export const alertSendKey = (episodeId: string, event: EpisodeEvent): string => `alert:${episodeId}:${event}`;
-
-export function parseAlertSendKey(period: string): { episodeId: string; event: EpisodeEvent } | null {
-  const [prefix, episodeId, event] = period.split(":");
-  return prefix === "alert" && episodeId && (event === "fired" || event === "resolved") ? { episodeId, event } : null;
-}
 
 function eventsOf(e: AlertEpisode): Array<{ event: EpisodeEvent; at: number; facts: string }> {
   const events: Array<{ event: EpisodeEvent; at: number; facts: string }> = [{ event: "fired", at: e.openedAt, facts: e.facts }];

@@ -51,7 +51,7 @@ export class MemoryAlertStore implements AlertStore {
   private readonly rows = new Map<string, AlertEpisode>();
 
   async rules(account: string): Promise<AlertRule[]> {
-    return [...(this.ruleRows.get(account)?.values() ?? [])].map((r) => ({ ...r }));
+    return [...(this.ruleRows.get(account)?.values() ?? [])].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)).map((r) => ({ ...r }));
   }
 
   async setRule(account: string, rule: AlertRule): Promise<void> {
@@ -69,7 +69,7 @@ export class MemoryAlertStore implements AlertStore {
 
   async update(id: string, change: Pick<AlertEpisode, "clearSince" | "resolvedAt" | "lastFacts">): Promise<void> {
     const e = this.rows.get(id);
-    if (e) Object.assign(e, change);
+    if (e) Object.assign(e, { clearSince: change.clearSince, resolvedAt: change.resolvedAt, lastFacts: change.lastFacts });
   }
 
   async episodes(account: string, options: { since: number; limit: number }): Promise<AlertEpisode[]> {

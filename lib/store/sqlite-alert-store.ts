@@ -35,7 +35,8 @@ export class SqliteAlertStore implements AlertStore {
   async open(e: AlertEpisode): Promise<AlertEpisode> {
     this.db.prepare("INSERT INTO alert_episodes (id, account, kind, subject, opened_at, clear_since, resolved_at, facts, last_facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
       .run(e.id, e.account, e.kind, e.subject, e.openedAt, e.clearSince, e.resolvedAt, e.facts, e.lastFacts);
-    return toEpisode(this.db.prepare("SELECT * FROM alert_episodes WHERE account = ? AND kind = ? AND subject = ? AND resolved_at IS NULL").get(e.account, e.kind, e.subject) as EpisodeRow);
+    const open = this.db.prepare("SELECT * FROM alert_episodes WHERE account = ? AND kind = ? AND subject = ? AND resolved_at IS NULL").get(e.account, e.kind, e.subject) as EpisodeRow | undefined;
+    return open ? toEpisode(open) : { ...e };
   }
 
   async update(id: string, change: Pick<AlertEpisode, "clearSince" | "resolvedAt" | "lastFacts">): Promise<void> {

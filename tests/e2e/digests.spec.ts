@@ -1,7 +1,9 @@
 // Issue #27, digests: a creator subscribes an address to a weekly digest from the account menu;
 // the confirmation reaches a real SMTP server, its link opens a page that confirms with a button
 // (opening the link alone changes nothing); the page then lists the digest as confirmed; the
-// one-click unsubscribe address answers a mail client's POST; the page fits a phone.
+// one-click unsubscribe address answers a mail client's POST; the page fits a phone. Alerts: a
+// creator switches one on with its threshold (kept, and refused in words out of its bounds); an
+// address can be confirmed for alerts; an affiliate is not offered the decline alert.
 import { expect, test } from "./support/test";
 import { sandboxCredentials, signIn } from "./support/session";
 import { SMTP_PORT } from "./support/sandbox";
@@ -16,7 +18,7 @@ test("subscribe, confirm from the mail, see it confirmed, stop it", async ({ pag
   await signIn(page, creds.creator, "A");
   await page.getByTestId("account-menu").click();
   await page.getByTestId("digests-link").click();
-  await expect(page.getByRole("heading", { name: "Digests", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Digests and alerts", exact: true })).toBeVisible();
   // A run stopped midway may have left one (the data directory is reused locally).
   while ((await page.getByTestId("digest-row").count()) > 0) {
     await page.getByTestId("digest-stop").first().click();
@@ -65,4 +67,47 @@ test("subscribe, confirm from the mail, see it confirmed, stop it", async ({ pag
   await page.getByTestId("digest-stop").click();
   await expect(page.getByTestId("digests-notice")).toHaveText("Stopped: no more digests go to O***@Creator.test.");
   await expect(page.getByTestId("digests-empty")).toBeVisible();
+});
+
+test("switch an alert on with its threshold, keep it, and be told when a threshold is out of bounds", async ({ page }) => {
+  await signIn(page, creds.creator, "A");
+  await page.goto("/digests");
+  const rule = page.locator("[data-testid=alert-rule][data-kind=sales_drop]");
+  await expect(page.getByTestId("alert-rule")).toHaveCount(4);
+  await expect(page.getByTestId("digest-cadence").locator("option[value=alerts]")).toHaveText("Alerts I switch on");
+  try {
+    await page.getByTestId("alert-enabled-sales_drop").check();
+    await page.getByTestId("alert-threshold-sales_drop").fill("25");
+    await page.getByTestId("alert-save").click();
+    await expect(page.getByTestId("alerts-notice")).toHaveText("Alerts saved.");
+    await page.reload();
+    await expect(rule).toHaveAttribute("data-enabled", "true");
+    await expect(page.getByTestId("alert-threshold-sales_drop")).toHaveValue("25");
+    await expect(page.locator("[data-testid=alert-rule][data-kind=decline_rise]")).toHaveAttribute("data-enabled", "false");
+
+    // The browser's own check lifted, the server refuses a threshold out of the kind's bounds and keeps the last.
+    await page.getByTestId("alert-form").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByTestId("alert-threshold-sales_drop").fill("95");
+    await page.getByTestId("alert-save").click();
+    await expect(page.getByTestId("alerts-failure")).toHaveText("Choose a threshold from 5 to 90.");
+    await page.reload();
+    await expect(page.getByTestId("alert-threshold-sales_drop")).toHaveValue("25");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("alert-save").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("alert-save")).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  } finally {
+    await page.getByTestId("alert-enabled-sales_drop").uncheck();
+    await page.getByTestId("alert-threshold-sales_drop").fill("30");
+    await page.getByTestId("alert-save").click();
+    await expect(page.getByTestId("alerts-notice")).toHaveText("Alerts saved.");
+  }
+});
+
+test("an affiliate is offered no decline alert: its key reads no carts", async ({ page }) => {
+  await signIn(page, creds.affiliate, "A");
+  await page.goto("/digests");
+  await expect(page.getByTestId("alert-rule")).toHaveCount(3);
+  await expect(page.locator("[data-testid=alert-rule][data-kind=decline_rise]")).toHaveCount(0);
 });

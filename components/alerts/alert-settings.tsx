@@ -1,0 +1,104 @@
+"use client";
+
+// The account's alerts: each kind on or off with its threshold, saved together; and the episodes
+// of the last 30 days, going on or resolved, with how many messages went out.
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState, useTransition, type FormEvent } from "react";
+import { useFailureText } from "@/components/i18n/use-failure-text";
+import { useInstant } from "@/components/i18n/use-instant";
+import { frame } from "@/components/ui/surface";
+import { outlineButton } from "@/components/ui/button-style";
+import { saveAlertRulesAction } from "@/lib/actions/alerts/save-alert-rules";
+import { ALERT_SPECS, type AlertKind } from "@/lib/alerts/alert-kinds";
+import type { AlertSettingsView } from "@/lib/alerts/alert-settings";
+import { useAlertSubject } from "./alert-subject";
+
+export function AlertSettings({ view }: { view: AlertSettingsView }) {
+  const t = useTranslations("alerts.settings");
+  const kinds = useTranslations("alerts.kinds");
+  const subjectOf = useAlertSubject();
+  const instant = useInstant();
+  const failureText = useFailureText();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const rules = view.rules.map((r) => {
+      const text = String(form.get(`threshold-${r.kind}`) ?? "").trim();
+      return { kind: r.kind, enabled: form.get(`enabled-${r.kind}`) === "on", threshold: r.threshold === null ? null : text === "" ? Number.NaN : Number(text) };
+    });
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    startTransition(async () => {
+      setFailure(null);
+      setNotice(null);
+      try {
+        const result = await saveAlertRulesAction({ rules, timeZone: zone });
+        if (!result.ok) return setFailure(failureText.failure(result.error));
+        setNotice(t("saved"));
+        router.refresh();
+      } catch {
+        setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
+      }
+    });
+  };
+
+  return (
+    <section className="space-y-3" aria-labelledby="alerts-title">
+      <h2 id="alerts-title" className="text-lg font-semibold">{t("title")}</h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      {view.addresses === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="alerts-no-address">{t("noAddress")}</p>}
+      {failure && <p role="alert" data-testid="alerts-failure" className="text-sm text-red-700 dark:text-red-400">{failure}</p>}
+      {notice && <p role="status" data-testid="alerts-notice" className="text-sm">{notice}</p>}
+      <form onSubmit={submit} className={frame("divide-y divide-zinc-200 dark:divide-zinc-800")} data-testid="alert-form">
+        {view.rules.map((rule) => {
+          const spec = ALERT_SPECS[rule.kind as AlertKind].threshold;
+          return (
+            <div key={rule.kind} className="space-y-2 p-4" data-testid="alert-rule" data-kind={rule.kind} data-enabled={rule.enabled}>
+              <label className="flex items-start gap-3 text-sm">
+                <input type="checkbox" name={`enabled-${rule.kind}`} defaultChecked={rule.enabled} data-testid={`alert-enabled-${rule.kind}`} className="mt-0.5 size-4" />
+                <span className="min-w-0">
+                  <span className="block font-medium">{kinds(`${rule.kind as AlertKind}.name`)}</span>
+                  <span className="block text-zinc-600 dark:text-zinc-400">{kinds(`${rule.kind as AlertKind}.description`)}</span>
+                </span>
+              </label>
+              {spec && rule.threshold !== null && (
+                <label className="ml-7 flex flex-wrap items-center gap-2 text-sm">
+                  <span>{kinds(`${rule.kind as "sales_drop" | "decline_rise"}.threshold`)}</span>
+                  <input type="number" name={`threshold-${rule.kind}`} defaultValue={rule.threshold} min={spec.min} max={spec.max} step={1} required data-testid={`alert-threshold-${rule.kind}`}
+                    className="w-20 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900" />
+                </label>
+              )}
+            </div>
+          );
+        })}
+        <div className="p-4">
+          <button type="submit" disabled={pending} data-testid="alert-save" className={outlineButton()}>{t("save")}</button>
+        </div>
+      </form>
+
+      <h3 className="text-base font-semibold">{t("historyTitle")}</h3>
+      {view.episodes.length === 0 ? (
+        <p className="text-sm" data-testid="alerts-empty">{t("noHistory")}</p>
+      ) : (
+        <ul className="space-y-1 text-sm" data-testid="alert-episodes">
+          {view.episodes.map((e) => {
+            const name = kinds(`${e.kind as AlertKind}.name`);
+            const subject = subjectOf(e.kind, e.subject);
+            return (
+              <li key={e.id} data-testid="alert-episode" data-kind={e.kind} data-state={e.resolvedAt === null ? "open" : "resolved"}>
+                <span className="font-medium">{subject ? `${name} · ${subject}` : name}</span> ·{" "}
+                {e.resolvedAt === null ? t("open", { at: instant(e.openedAt) }) : t("resolved", { from: instant(e.openedAt), to: instant(e.resolvedAt) })} · {t("sent", { count: e.sent })}
+                {e.failed > 0 ? ` · ${t("failed", { count: e.failed })}` : ""}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { renderAlertEmail, type AlertMessage } from "@/lib/alerts/alert-email";
+import type { DeclineRiseFacts } from "@/lib/alerts/decline-rise";
+import type { SalesDropFacts } from "@/lib/alerts/sales-drop";
+
+// An alert's mail in both languages, for each kind and event: every placeholder filled, the
+// figures and the explanation told, the report linked, the unsubscribe link there.
+const sales: SalesDropFacts = {
+  currency: "brl", day: "2026-06-15", hours: 11, weeks: ["2026-06-08", "2026-06-01", "2026-05-25", "2026-05-18"],
+  purchases: { current: 73, expected: 149.5, low: 104.65, min: 127, max: 192 },
+  net: { current: 1770450, expected: 3188790.75, low: 2232153.5, min: 2664735, max: 3912713 },
+  threshold: 30,
+  findings: [{ dimension: "product", key: "Sourdough Masterclass", current: 0, previous: 60.5, share: 0.79, weight: 0.4 }],
+};
+const declines: DeclineRiseFacts = {
+  by: "psp", key: "pagarme", from: "2026-06-14T12:00:00.000Z", to: "2026-06-15T12:00:00.000Z", usualFrom: "2026-06-07T12:00:00.000Z",
+  current: { attempts: 400, declined: 300, rate: 0.75 }, usual: { attempts: 2000, declined: 1000, rate: 0.5 }, threshold: 10,
+  findings: [{ dimension: "declineCode", key: "do_not_honor", current: 240, previous: 20, share: 0.88, weight: 0.1 }],
+};
+const options = (locale: "en" | "pt-BR") => ({ locale, timeZone: "America/Sao_Paulo", baseUrl: "https://dash.example/", unsubscribeUrl: "https://dash.example/digests/unsubscribe?token=t" });
+const message = (kind: string, event: "fired" | "resolved", facts: unknown): AlertMessage => ({ kind, subject: "x", event, facts });
+
+describe("an alert's mail", () => {
+  it("tells a drop in sales with its figures, what explains it and the filtered report", async () => {
+    const mail = await renderAlertEmail(message("sales_drop", "fired", sales), options("en"));
+    expect(mail.subject).toBe("Salesdash alert: BRL sales 51.2% below the usual today");
+    expect(mail.text).toContain("Until 11:00 on Jun 15, 2026: 73 purchases, against 149.5 expected (the mean of the same hours of the last 4 Mondays, which ranged from 127 to 192).");
+    expect(mail.text).toContain("Net revenue: R$17,704.50, against R$31,887.91 expected (R$26,647.35 to R$39,127.13).");
+    expect(mail.text).toContain("79% of the drop is product “Sourdough Masterclass”: 0 purchases, against 60.5 usually.");
+    expect(mail.html).toContain("https://dash.example/revenue?from=2026-06-15&amp;to=2026-06-15&amp;tz=America%2FSao_Paulo&amp;product=Sourdough+Masterclass");
+    expect(mail.text).toContain("Unsubscribe https://dash.example/digests/unsubscribe?token=t");
+  });
+
+  it("tells a PSP's declines with the code that explains them", async () => {
+    const mail = await renderAlertEmail(message("decline_rise", "fired", declines), options("pt-BR"));
+    expect(mail.subject).toBe("Alerta do Salesdash: recusas de Pagar.me em 75,0%, habitualmente 50,0%");
+    expect(mail.text).toContain("Nas últimas 24 horas, 300 de 400 tentativas de pagamento por PSP “Pagar.me” foram recusadas (75,0%).");
+    expect(mail.text).toMatch(/88% das recusas a mais é código de recusa “[^”]+”: 240 tentativas recusadas, contra 20 na taxa habitual\./);
+    expect(mail.html).toContain("https://dash.example/abandonment?from=2026-06-14&amp;to=2026-06-15");
+  });
+
+  it("says when it is over, and tells the days that cannot be read and the key refused, in both languages, every placeholder filled", async () => {
+    const all: AlertMessage[] = [
+      message("sales_drop", "resolved", sales),
+      message("decline_rise", "resolved", declines),
+      message("unreadable_days", "fired", { resource: "purchases", days: ["2026-06-10", "2026-06-14"] }),
+      message("unreadable_days", "resolved", { resource: "purchases", days: [] }),
+      message("key_refused", "fired", {}),
+      message("key_refused", "resolved", {}),
+    ];
+    for (const locale of ["en", "pt-BR"] as const) {
+      for (const m of all) {
+        const mail = await renderAlertEmail(m, options(locale));
+        expect(`${mail.subject}\n${mail.text}`).not.toMatch(/[{}]|undefined|NaN/);
+      }
+    }
+    const resolved = await renderAlertEmail(all[0]!, options("en"));
+    expect(resolved.subject).toBe("Salesdash: BRL sales are back within the usual");
+    expect(resolved.text).not.toContain("of the drop is");
+    expect((await renderAlertEmail(all[2]!, options("en"))).text).toContain("On Jun 10, 2026, Jun 14, 2026, the Sales API held more than 5000 purchases for one day");
+    expect((await renderAlertEmail(all[4]!, options("pt-BR"))).subject).toBe("Alerta do Salesdash: a Sales API não aceita mais a sua chave");
+  });
+});
