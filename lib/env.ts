@@ -165,6 +165,12 @@ export const serverEnvSchema = z.object({
   SALESDASH_SMTP_URL: connectionUrl(["smtp:", "smtps:"], "smtps://user:password@mail.example.com:465"),
   /** The sender of those mails, e.g. "Salesdash <digests@example.com>". */
   SALESDASH_MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/^[^<>\r\n]*<?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/, { error: "must be an address, e.g. Salesdash <digests@example.com>" }).optional()),
+  /**
+   * Whether a webhook may point at a private, loopback or link-local address. Off by default: a
+   * webhook is a request this server makes where a signed-in user says, and must not reach the
+   * server's own network; "allow" for a development machine or a test's receiver.
+   */
+  SALESDASH_WEBHOOK_PRIVATE: z.preprocess(emptyToUndefined, z.enum(["allow", "deny"], { error: "must be allow or deny" }).default("deny")),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -10,11 +10,16 @@ import { useInstant } from "@/components/i18n/use-instant";
 import { frame } from "@/components/ui/surface";
 import { outlineButton } from "@/components/ui/button-style";
 import { saveAlertRulesAction } from "@/lib/actions/alerts/save-alert-rules";
+import { removeWebhookAction } from "@/lib/actions/alerts/remove-webhook";
+import { setWebhookAction } from "@/lib/actions/alerts/set-webhook";
+import type { ActionResult } from "@/lib/actions/action-result";
+import type { WebhookItem } from "@/lib/webhooks/account-webhook";
+import { dangerOutlineButton } from "@/components/ui/button-style";
 import { ALERT_SPECS, type AlertKind } from "@/lib/alerts/alert-kinds";
 import type { AlertSettingsView } from "@/lib/alerts/alert-settings";
 import { useAlertSubject } from "./alert-subject";
 
-export function AlertSettings({ view }: { view: AlertSettingsView }) {
+export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webhook: WebhookItem | null }) {
   const t = useTranslations("alerts.settings");
   const kinds = useTranslations("alerts.kinds");
   const subjectOf = useAlertSubject();
@@ -25,6 +30,29 @@ export function AlertSettings({ view }: { view: AlertSettingsView }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
+  const act = <T,>(run: () => Promise<ActionResult<T>>, done: (data: T) => string, after?: () => void) =>
+    startTransition(async () => {
+      setFailure(null);
+      setNotice(null);
+      try {
+        const result = await run();
+        if (!result.ok) return setFailure(failureText.failure(result.error));
+        setNotice(done(result.data));
+        after?.();
+        router.refresh();
+      } catch {
+        setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
+      }
+    });
+
+  const submitWebhook = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const form = new FormData(element);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    act(() => setWebhookAction({ url: String(form.get("url") ?? ""), secret: String(form.get("secret") ?? ""), timeZone: zone }), (data) => t("webhookSaved", { host: data.host }), () => element.reset());
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -33,18 +61,7 @@ export function AlertSettings({ view }: { view: AlertSettingsView }) {
       return { kind: r.kind, enabled: form.get(`enabled-${r.kind}`) === "on", threshold: r.threshold === null ? null : text === "" ? Number.NaN : Number(text) };
     });
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    startTransition(async () => {
-      setFailure(null);
-      setNotice(null);
-      try {
-        const result = await saveAlertRulesAction({ rules, timeZone: zone });
-        if (!result.ok) return setFailure(failureText.failure(result.error));
-        setNotice(t("saved"));
-        router.refresh();
-      } catch {
-        setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
-      }
-    });
+    act(() => saveAlertRulesAction({ rules, timeZone: zone }), () => t("saved"));
   };
 
   return (
@@ -79,6 +96,31 @@ export function AlertSettings({ view }: { view: AlertSettingsView }) {
         <div className="p-4">
           <button type="submit" disabled={pending} data-testid="alert-save" className={outlineButton()}>{t("save")}</button>
         </div>
+      </form>
+
+      <h3 className="text-base font-semibold">{t("webhookTitle")}</h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("webhookIntro")}</p>
+      {webhook ? (
+        <div className={frame("flex flex-wrap items-center justify-between gap-2 p-3 text-sm")} data-testid="webhook-row">
+          <span className="min-w-0 break-all">{t("webhookSet", { host: webhook.host ?? "?", at: instant(webhook.createdAt) })}</span>
+          <button type="button" disabled={pending} data-testid="webhook-remove" className={dangerOutlineButton()} onClick={() => act(() => removeWebhookAction(), () => t("webhookRemoved"))}>
+            {t("webhookRemove")}
+          </button>
+        </div>
+      ) : null}
+      <form onSubmit={submitWebhook} className={frame("space-y-3 p-4")} data-testid="webhook-form">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t("webhookUrl")}</span>
+          <input name="url" type="url" required maxLength={2000} placeholder="https://hooks.slack.com/services/…" data-testid="webhook-url" autoComplete="off"
+            className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t("webhookSecret")}</span>
+          <input name="secret" type="password" required minLength={16} maxLength={200} data-testid="webhook-secret" autoComplete="new-password"
+            className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900" />
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("webhookSecretHelp")}</span>
+        </label>
+        <button type="submit" disabled={pending} data-testid="webhook-save" className={outlineButton()}>{webhook ? t("webhookReplace") : t("webhookSave")}</button>
       </form>
 
       <h3 className="text-base font-semibold">{t("historyTitle")}</h3>

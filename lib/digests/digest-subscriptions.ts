@@ -72,7 +72,7 @@ export async function subscribeDigest(sender: DigestSender, input: SubscribeInpu
 export async function listDigestSubscriptions(sender: Pick<DigestSender, "store" | "keys">, account: string): Promise<{ subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[] }> {
   const [subscriptions, sends] = await Promise.all([sender.store.list(account), sender.store.sends(account, 20)]);
   return {
-    subscriptions: subscriptions.map((s) => ({ id: s.id, address: maskedAddress(sender, s), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
+    subscriptions: subscriptions.flatMap((s) => (s.cadence === "webhook" ? [] : [{ ...s, cadence: s.cadence }])).map((s) => ({ id: s.id, address: maskedAddress(sender, s), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
     sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail })),
   };
 }

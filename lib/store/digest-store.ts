@@ -12,8 +12,12 @@ export interface DigestSubscription {
   sealedAddress: Buffer;
   /** A keyed hash of the normalised address: one subscription per account, address and cadence. */
   addressKey: string;
-  /** lib/digests/digest-period.ts's SUBSCRIPTION_KINDS: a digest's cadence, or "alerts". */
-  cadence: "daily" | "weekly" | "monthly" | "alerts";
+  /**
+   * lib/digests/digest-period.ts's SUBSCRIPTION_KINDS: a digest's cadence, or "alerts"; or
+   * "webhook", the account's webhook (lib/webhooks/account-webhook.ts), whose sealed "address"
+   * is its URL and secret.
+   */
+  cadence: "daily" | "weekly" | "monthly" | "alerts" | "webhook";
   /** The language and zone the digest is written in, as the user had them when subscribing. */
   locale: string;
   timeZone: string;

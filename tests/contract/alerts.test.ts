@@ -1,7 +1,7 @@
 // Alerts over the sandbox, judged as after a sync pass and sent over SMTP to a real server in
 // the test process: a drop the test caused (one product's checkouts withheld today, the
 // productOutages control) fires once for its episode, names that product, and says "resolved"
-// once after the quiet period; a rise in one PSP's declines (the pspDeclines control) fires for
+// once after the quiet period, by mail and to a webhook whose signature verifies; a rise in one PSP's declines (the pspDeclines control) fires for
 // that PSP and is explained by the decline code the test gave. Every figure is the ground
 // truth's; no customer's personal data is in any message.
 import path from "node:path";
@@ -21,6 +21,9 @@ import { groundTruth, type ProductOutage, type PspDecline } from "../../sandbox/
 import { again, mirroredClient, NOW_MS, removeTempDataDirs, tempDataDir } from "../support/mirror-sync";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
 import { startSmtpSink } from "../support/smtp-sink";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+import { setWebhook } from "@/lib/webhooks/account-webhook";
+import { verifyWebhookSignature } from "@/lib/webhooks/webhook-signature";
 
 // Scale 10: enough sales in a morning for a drop to be told from chance (20 expected at least).
 const SCALE = 10;
@@ -29,15 +32,18 @@ const DAY = 24 * HOUR;
 const keys = deriveDigestKeys("alert-contract-tests-secret-0123456789abcdef");
 let sb: RunningSandbox;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let mirror: SqliteMirrorStore;
 
 beforeAll(async () => {
   sb = await startSandboxProcess(["--now", FIXED_NOW, "--scale", String(SCALE), "--rate-limit-per-minute", "100000"]);
   sink = await startSmtpSink();
+  receiver = await startWebhookReceiver();
   mirror = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
 });
 afterAll(async () => {
   await sink?.stop();
+  await receiver?.stop();
   await mirror?.close();
   await sb?.stop();
   removeTempDataDirs();
@@ -124,7 +130,10 @@ describe("the sales alert", () => {
     const sender: DigestSender = { store: digests, mailer: createMailer(sink.url, "Salesdash <alerts@salesdash.test>"), keys, baseUrl: "https://dash.example" };
     await subscribed(digests, account, "en", "owner@creator.test");
     await subscribed(digests, account, "pt-BR", "socio@creator.test");
+    const HOOK_SECRET = "hook-secret-0123456789";
+    expect(await setWebhook({ store: digests, keys }, { account, keyType: "creator", url: receiver.url, secret: HOOK_SECRET, locale: "en", timeZone: "UTC" }, true, 3)).toMatchObject({ ok: true });
     sink.received.length = 0;
+    receiver.received.length = 0;
     try {
       await again(() => sb.controls({ productOutages: outages }));
       const fired = await evaluateAlerts(judge, client, { keyType: "creator", at: NOW_MS });
@@ -141,8 +150,8 @@ describe("the sales alert", () => {
         expect(facts.findings.some((f) => f.dimension === "product" && f.key === product)).toBe(true);
       }
 
-      const sent = await deliverAlerts(sender, alerts, account, NOW_MS);
-      expect(sent.filter((d) => d.result === "sent")).toHaveLength(firing.length * 2);
+      const sent = await deliverAlerts(sender, alerts, account, NOW_MS, { allowPrivate: true });
+      expect(sent.filter((d) => d.result === "sent")).toHaveLength(firing.length * 3);
       expect(sink.received).toHaveLength(firing.length * 2);
       const english = sink.received.find((m) => m.to[0] === "owner@creator.test")!;
       expect(english.parsed.subject).toMatch(/^Salesdash alert: [A-Z]{3} sales [\d.]+% below the usual today$/);
@@ -158,7 +167,7 @@ describe("the sales alert", () => {
       // The same episode five minutes on: nothing new, nothing sent again.
       clock = NOW_MS + 5 * 60_000;
       expect(await evaluateAlerts(judge, client, { keyType: "creator", at: clock })).toEqual([]);
-      expect(await deliverAlerts(sender, alerts, account, clock)).toEqual([]);
+      expect(await deliverAlerts(sender, alerts, account, clock, { allowPrivate: true })).toEqual([]);
 
       // The product's page is back: clear since T1, resolved once the quiet period has passed.
       await again(() => sb.reset());
@@ -170,15 +179,27 @@ describe("the sales alert", () => {
       await again(() => sb.controls({ now: new Date(T2).toISOString() }));
       const resolved = await evaluateAlerts(judge, client, { keyType: "creator", at: T2 });
       expect(resolved.map((c) => [c.episode.subject, c.event]).sort()).toEqual(firing.map((c) => [c, "resolved"]));
-      await deliverAlerts(sender, alerts, account, T2);
-      await deliverAlerts(sender, alerts, account, T2 + 60_000);
+      await deliverAlerts(sender, alerts, account, T2, { allowPrivate: true });
+      await deliverAlerts(sender, alerts, account, T2 + 60_000, { allowPrivate: true });
       expect(sink.received).toHaveLength(firing.length * 4);
+
+      // The webhook got each episode's two messages once, signed with its secret, the figures the oracle's.
+      expect(receiver.received.map((h) => h.headers["x-salesdash-event"]).sort()).toEqual([...firing.map(() => "alert.fired"), ...firing.map(() => "alert.resolved")]);
+      for (const hook of receiver.received) {
+        const at = hook.headers["x-salesdash-event"] === "alert.fired" ? NOW_MS : T2;
+        expect(verifyWebhookSignature(HOOK_SECRET, hook.headers["x-salesdash-signature"] as string, hook.body, at)).toBe(true);
+        const body = JSON.parse(hook.body) as { alert: { subject: string; facts: SalesDropFacts }; text: string };
+        if (hook.headers["x-salesdash-event"] === "alert.fired") {
+          expect(body.alert.facts.purchases.current).toBe(dropped.get(body.alert.subject)!.purchases.current);
+          expect(body.text).toContain(`product “${product}”`);
+        }
+      }
       expect(sink.received.filter((m) => /back within the usual|voltaram ao habitual/.test(m.parsed.subject ?? ""))).toHaveLength(firing.length * 2);
 
       // No customer's personal data in any message.
       const personal = personalValues(truthIn("purchases", NOW_MS - 29 * DAY, T2, "checkoutInitializedAt", T2));
       expect(personal.length).toBeGreaterThan(100);
-      const seen = sink.received.map((m) => `${m.raw}\n${m.parsed.text}\n${m.parsed.html || ""}`).join("\n");
+      const seen = [...sink.received.map((m) => `${m.raw}\n${m.parsed.text}\n${m.parsed.html || ""}`), ...receiver.received.map((h) => h.body)].join("\n");
       expect(personal.filter((v) => seen.includes(v))).toEqual([]);
     } finally {
       sender.mailer.close();

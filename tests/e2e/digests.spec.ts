@@ -111,3 +111,39 @@ test("an affiliate is offered no decline alert: its key reads no carts", async (
   await expect(page.getByTestId("alert-rule")).toHaveCount(3);
   await expect(page.locator("[data-testid=alert-rule][data-kind=decline_rise]")).toHaveCount(0);
 });
+
+test("set a webhook with a secret that never comes back to the page, replace it, remove it", async ({ page }) => {
+  const SECRET = "e2e-webhook-secret-0123456789";
+  await signIn(page, creds.creator, "A");
+  await page.goto("/digests");
+  if (await page.getByTestId("webhook-row").isVisible()) {
+    await page.getByTestId("webhook-remove").click();
+    await expect(page.getByTestId("alerts-notice")).toBeVisible();
+  }
+  try {
+    // Too short a secret: refused in words, by the server (the browser's own check lifted).
+    await page.getByTestId("webhook-form").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByTestId("webhook-url").fill("http://127.0.0.1:9/hooks/salesdash");
+    await page.getByTestId("webhook-secret").fill("short");
+    await page.getByTestId("webhook-save").click();
+    await expect(page.getByTestId("alerts-failure")).toHaveText("A secret needs 16 to 200 characters.");
+
+    await page.getByTestId("webhook-secret").fill(SECRET);
+    await page.getByTestId("webhook-save").click();
+    await expect(page.getByTestId("alerts-notice")).toHaveText("Alerts now also go to 127.0.0.1:9.");
+    await expect(page.getByTestId("webhook-row")).toContainText("Alerts go to 127.0.0.1:9");
+    await page.reload();
+    expect(await page.content()).not.toContain(SECRET);
+    expect(await page.content()).not.toContain("/hooks/salesdash");
+
+    await page.getByTestId("webhook-url").fill("http://127.0.0.1:10/other");
+    await page.getByTestId("webhook-secret").fill(SECRET);
+    await page.getByTestId("webhook-save").click();
+    await expect(page.getByTestId("webhook-row")).toContainText("Alerts go to 127.0.0.1:10");
+    await expect(page.getByTestId("webhook-row")).toHaveCount(1);
+  } finally {
+    await page.getByTestId("webhook-remove").click();
+    await expect(page.getByTestId("alerts-notice")).toHaveText("Removed: no more alerts are POSTed.");
+    await expect(page.getByTestId("webhook-row")).toHaveCount(0);
+  }
+});

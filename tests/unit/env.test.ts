@@ -16,7 +16,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "sqlite", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60, SALESDASH_WORKER_NICE: 10 });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "sqlite", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60, SALESDASH_WORKER_NICE: 10, SALESDASH_WEBHOOK_PRIVATE: "deny" });
   });
 
   it("treats empty strings as unset", () => {
@@ -29,6 +29,7 @@ describe("parseServerEnv", () => {
       SALESDASH_SYNC_DAYS: 730,
       SALESDASH_SYNC_PER_MINUTE: 45,
       SALESDASH_TRUSTED_PROXIES: 0,
+      SALESDASH_WEBHOOK_PRIVATE: "deny",
       SALESDASH_WORKER_NICE: 10,
       SALESDASH_SIGN_IN_WAIT_SECONDS: 60,
     });

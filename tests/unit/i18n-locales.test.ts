@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { codeLabeler } from "@/lib/i18n/code-labels";
 import { chooseLocale, localeFromAcceptLanguage } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import { nbsp, plainTranslator as translator } from "../support/plain-translator";
 import { formatCompactMoney, formatDayInLocale, formatMoney } from "@/lib/format";
 
@@ -30,6 +31,21 @@ describe("locale choice", () => {
 describe("messages", () => {
   it("has the same keys in English and Portuguese", () => {
     expect(keyPaths(MESSAGES["pt-BR"])).toEqual(keyPaths(MESSAGES.en));
+  });
+
+  it("is ICU next-intl's build can read, every message of both languages (an unquoted < is a tag)", () => {
+    const unreadable: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node === "string") {
+        try {
+          parse(node);
+        } catch (error) {
+          unreadable.push(`${path}: ${(error as Error).message}`);
+        }
+      } else if (typeof node === "object" && node !== null) for (const [k, v] of Object.entries(node)) walk(v, `${path}.${k}`);
+    };
+    for (const [locale, messages] of Object.entries(MESSAGES)) walk(messages, locale);
+    expect(unreadable).toEqual([]);
   });
 });
 

@@ -32,6 +32,8 @@ export function dashboardEnv(url: string, dataDir = ".data/e2e", extra: Record<s
     SALESDASH_WORKER_NICE: "0",
     SALESDASH_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     SALESDASH_MAIL_FROM: "Salesdash <digests@salesdash.test>",
+    // The webhook spec's receiver listens on this machine.
+    SALESDASH_WEBHOOK_PRIVATE: "allow",
     ...extra,
   };
 }

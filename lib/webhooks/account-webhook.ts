@@ -1,0 +1,75 @@
+import "server-only";
+
+// An account's webhook: an address its alerts are POSTed to, signed with a secret the user
+// chose (their receiver checks it; it never comes back to the browser). Kept as one of the
+// account's destinations in the digests' store (cadence "webhook"): its address and secret
+// sealed together at rest, its deliveries claimed once and retried as a mail's are. One per
+// account; setting it again replaces it.
+import { randomBytes } from "node:crypto";
+import type { AppLocale } from "@/lib/i18n/locales";
+import { addressKeyOf, openAddress, sealAddress, type DigestKeys } from "@/lib/digests/digest-keys";
+import type { DigestStore, DigestSubscription } from "@/lib/store/digest-store";
+import type { WebhookTarget } from "./post-webhook";
+import { checkWebhookUrl, WebhookTargetError, type WebhookTargetProblem } from "./webhook-target";
+
+export const MIN_SECRET = 16;
+export const MAX_SECRET = 200;
+
+export interface WebhookItem {
+  id: string;
+  /** The address's host: enough to tell which receiver, not its path (which may hold a token). */
+  host: string | null;
+  createdAt: number;
+}
+
+export type SetWebhookOutcome = { ok: true; host: string } | { ok: false; reason: WebhookTargetProblem | "secret" | "full"; detail: string };
+
+export const isWebhook = (s: Pick<DigestSubscription, "cadence">): boolean => s.cadence === "webhook";
+
+export function openWebhook(keys: DigestKeys, s: DigestSubscription): WebhookTarget {
+  return JSON.parse(openAddress(keys, s.id, s.sealedAddress)) as WebhookTarget;
+}
+
+export async function setWebhook(
+  deps: { store: DigestStore; keys: DigestKeys },
+  input: { account: string; keyType: DigestSubscription["keyType"]; url: string; secret: string; locale: AppLocale; timeZone: string },
+  allowPrivate: boolean,
+  now = Date.now(),
+): Promise<SetWebhookOutcome> {
+  let url: URL;
+  try {
+    url = checkWebhookUrl(input.url, allowPrivate);
+  } catch (error) {
+    return { ok: false, reason: (error as WebhookTargetError).problem, detail: (error as WebhookTargetError).detail };
+  }
+  if (input.secret.length < MIN_SECRET || input.secret.length > MAX_SECRET) return { ok: false, reason: "secret", detail: `A secret needs ${MIN_SECRET} to ${MAX_SECRET} characters.` };
+  const before = (await deps.store.list(input.account)).filter(isWebhook);
+  for (const old of before) await deps.store.delete(old.id);
+  const id = randomBytes(16).toString("base64url");
+  const target: WebhookTarget = { url: url.toString(), secret: input.secret };
+  const created = await deps.store.create({
+    id, account: input.account, sealedAddress: sealAddress(deps.keys, id, JSON.stringify(target)), addressKey: addressKeyOf(deps.keys, `webhook:${id}`),
+    cadence: "webhook", locale: input.locale, timeZone: input.timeZone, keyType: input.keyType, createdAt: now, confirmedAt: now,
+  });
+  if (created !== "created") return { ok: false, reason: "full", detail: "This account has as many digests as it keeps: stop one to add a webhook." };
+  return { ok: true, host: url.host };
+}
+
+export async function getWebhook(deps: { store: DigestStore; keys: DigestKeys }, account: string): Promise<WebhookItem | null> {
+  const s = (await deps.store.list(account)).find(isWebhook);
+  if (!s) return null;
+  let host: string | null = null;
+  try {
+    host = new URL(openWebhook(deps.keys, s).url).host;
+  } catch {
+    host = null;
+  }
+  return { id: s.id, host, createdAt: s.createdAt };
+}
+
+/** Removes the account's webhook: whether it had one. */
+export async function removeWebhook(store: DigestStore, account: string): Promise<boolean> {
+  const hooks = (await store.list(account)).filter(isWebhook);
+  for (const s of hooks) await store.delete(s.id);
+  return hooks.length > 0;
+}

@@ -1,0 +1,58 @@
+import "server-only";
+
+// One delivery to a webhook: the JSON body POSTed with its signature (webhook-signature.ts), an
+// event name and a delivery id a receiver can use to drop a repeat; answered within 15 seconds
+// with a 2xx, or it failed, in words for the in-app list (never the receiver's own text). A
+// redirect is not followed: the address given is the one that receives.
+import { fetch } from "undici";
+import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
+import { checkWebhookUrl, webhookDispatcher, WebhookTargetError } from "./webhook-target";
+
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+
+export class WebhookDeliveryError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = "WebhookDeliveryError";
+  }
+}
+
+export interface WebhookTarget {
+  url: string;
+  secret: string;
+}
+
+export async function postWebhook(target: WebhookTarget, delivery: { id: string; event: string; body: unknown }, at: number, allowPrivate: boolean): Promise<void> {
+  let url: URL;
+  try {
+    url = checkWebhookUrl(target.url, allowPrivate);
+  } catch (error) {
+    throw new WebhookDeliveryError(error instanceof WebhookTargetError ? error.detail : "The webhook's address cannot be used.");
+  }
+  const body = JSON.stringify(delivery.body);
+  let status: number;
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      dispatcher: webhookDispatcher(allowPrivate),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Salesdash-Webhook/1",
+        "x-salesdash-event": delivery.event,
+        "x-salesdash-delivery": delivery.id,
+        [SIGNATURE_HEADER]: signWebhook(target.secret, body, at),
+      },
+    });
+    status = response.status;
+    await response.body?.cancel().catch(() => undefined);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } })?.cause?.code;
+    if (code === "EWEBHOOKPRIVATE") throw new WebhookDeliveryError("The webhook's address leads to a private or reserved network, which this server does not send to.");
+    if ((error as Error)?.name === "TimeoutError") throw new WebhookDeliveryError(`The webhook did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} seconds.`);
+    throw new WebhookDeliveryError("The webhook could not be reached (its name did not resolve, or nothing answered there).");
+  }
+  if (status < 200 || status > 299) throw new WebhookDeliveryError(`The webhook answered ${status}${status >= 300 && status < 400 ? " (a redirect, which is not followed)" : ""}, not 2xx.`);
+}
