@@ -85,8 +85,8 @@ export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webh
               </label>
               {spec && rule.threshold !== null && (
                 <label className="ml-7 flex flex-wrap items-center gap-2 text-sm">
-                  <span>{kinds(`${rule.kind as "sales_drop" | "decline_rise"}.threshold`)}</span>
-                  <input type="number" name={`threshold-${rule.kind}`} defaultValue={rule.threshold} min={spec.min} max={spec.max} step={1} required data-testid={`alert-threshold-${rule.kind}`}
+                  <span>{kinds(`${rule.kind as "sales_drop" | "decline_rise" | "chargeback_projection" | "refund_spike"}.threshold`)}</span>
+                  <input type="number" name={`threshold-${rule.kind}`} defaultValue={rule.threshold} min={spec.min} max={spec.max} step={spec.step} required data-testid={`alert-threshold-${rule.kind}`}
                     className="w-20 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900" />
                 </label>
               )}

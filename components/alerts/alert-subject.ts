@@ -8,7 +8,7 @@ export function useAlertSubject(): (kind: string, subject: string) => string {
   const label = useCodeLabel();
   const resource = useTranslations("alerts.resource");
   return (kind, subject) => {
-    if (kind === "sales_drop") return subject.toUpperCase();
+    if (kind === "sales_drop" || kind === "chargeback_projection" || kind === "refund_spike") return subject.toUpperCase();
     if (kind === "decline_rise") {
       const [prefix, key] = subject.split(":");
       return label(prefix === "psp" ? "psp" : "paymentMethod", key ?? "");

@@ -18,7 +18,9 @@ import type { RenderedEmail } from "@/lib/digests/digest-email";
 import { DARK, styles } from "@/lib/digests/email-style";
 import { wordsFor, type Words } from "@/lib/digests/email-words";
 import type { EpisodeEvent } from "./alert-episodes";
+import type { ChargebackProjectionFacts } from "./chargeback-projection";
 import type { DeclineRiseFacts } from "./decline-rise";
+import type { RefundSpikeFacts } from "./refund-spike";
 import type { SalesDropFacts } from "./sales-drop";
 import type { UnreadableDaysFacts } from "./unreadable-days";
 
@@ -48,8 +50,8 @@ interface AlertText {
 
 const FILTER_OF = Object.fromEntries(FILTER_KEYS.map((key) => [FILTER_DIMENSION[key], key])) as Record<Dimension, FilterKey>;
 
-function reportUrl(baseUrl: string, path: string, range: { from: string; to: string; tz: string }, filter?: { dimension: Dimension; key: string }): string {
-  const { params } = parseReportParams({ from: range.from, to: range.to, tz: range.tz, ...(filter && FILTER_OF[filter.dimension] ? { [FILTER_OF[filter.dimension]]: filter.key } : {}) });
+function reportUrl(baseUrl: string, path: string, range: { from: string; to: string; tz: string; dating?: string }, filter?: { dimension: Dimension; key: string }): string {
+  const { params } = parseReportParams({ from: range.from, to: range.to, tz: range.tz, ...(range.dating ? { dating: range.dating } : {}), ...(filter && FILTER_OF[filter.dimension] ? { [FILTER_OF[filter.dimension]]: filter.key } : {}) });
   return `${baseUrl.replace(/\/$/, "")}${path}?${reportQuery(params)}`;
 }
 
@@ -107,6 +109,41 @@ function declineRiseText(f: DeclineRiseFacts, event: EpisodeEvent, o: AlertEmail
   };
 }
 
+function chargebackText(f: ChargebackProjectionFacts, event: EpisodeEvent, o: AlertEmailOptions, w: Words): AlertText {
+  const t = w.t;
+  const currency = f.currency.toUpperCase();
+  const line = `${w.fmt.number(f.threshold)}%`;
+  const mtdRate = f.monthToDate.sales > 0 ? f.monthToDate.chargebacks / f.monthToDate.sales : 0;
+  return {
+    subject: t(`chargebacks.subject.${event}`, { currency, rate: w.fmt.percent(f.projected.rate, 2), line }),
+    heading: t(`chargebacks.heading.${event}`, { currency, line }),
+    lines: [
+      t("chargebacks.monthToDate", { today: w.fmt.day(f.today), chargebacks: f.monthToDate.chargebacks, sales: f.monthToDate.sales, rate: w.fmt.percent(mtdRate, 2) }),
+      t("chargebacks.pace", { days: f.pace.days, chargebacks: f.pace.chargebacks, sales: f.pace.sales, daysLeft: f.daysLeft, projected: w.fmt.percent(f.projected.rate, 2) }),
+      t("chargebacks.threshold", { line }),
+    ],
+    findings: [],
+    link: { href: reportUrl(o.baseUrl, "/refunds", { from: f.month, to: f.today, tz: o.timeZone, dating: "event" }), text: t("chargebacks.open") },
+  };
+}
+
+function refundSpikeText(f: RefundSpikeFacts, event: EpisodeEvent, o: AlertEmailOptions, w: Words): AlertText {
+  const t = w.t;
+  const currency = f.currency.toUpperCase();
+  const count = (n: number) => w.fmt.number(Math.round(n * 10) / 10);
+  const weekday = new Intl.DateTimeFormat(w.fmt.locale, { weekday: "long", timeZone: "UTC" }).format(parseDay(f.day) * 86_400_000);
+  return {
+    subject: t(`refunds.subject.${event}`, { currency, count: f.refunds.current, expected: count(f.refunds.expected) }),
+    heading: t(`refunds.heading.${event}`, { currency }),
+    lines: [
+      t("refunds.day", { day: w.fmt.day(f.day), count: f.refunds.current, refunded: w.fmt.money(fromCents(f.refunded.current), f.currency), expected: count(f.refunds.expected), weeks: f.weeks.length, weekday, min: count(f.refunds.min), max: count(f.refunds.max) }),
+      t("refunds.threshold", { threshold: f.threshold }),
+    ],
+    findings: [],
+    link: { href: reportUrl(o.baseUrl, "/refunds", { from: f.day, to: f.day, tz: o.timeZone, dating: "event" }), text: t("refunds.open") },
+  };
+}
+
 function unreadableText(f: UnreadableDaysFacts, event: EpisodeEvent, w: Words): AlertText {
   const t = w.t;
   const resource = t(`resource.${f.resource}`);
@@ -129,6 +166,10 @@ export function alertText(message: AlertMessage, options: AlertEmailOptions, w: 
       return salesDropText(message.facts as SalesDropFacts, message.event, options, w);
     case "decline_rise":
       return declineRiseText(message.facts as DeclineRiseFacts, message.event, options, w);
+    case "chargeback_projection":
+      return chargebackText(message.facts as ChargebackProjectionFacts, message.event, options, w);
+    case "refund_spike":
+      return refundSpikeText(message.facts as RefundSpikeFacts, message.event, options, w);
     case "unreadable_days":
       return unreadableText(message.facts as UnreadableDaysFacts, message.event, w);
     default:

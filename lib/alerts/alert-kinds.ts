@@ -4,15 +4,17 @@
 import type { KeyType } from "@/lib/sales-api";
 import type { AlertRule } from "@/lib/store/alert-store";
 
-export const ALERT_KINDS = ["sales_drop", "decline_rise", "unreadable_days", "key_refused"] as const;
+export const ALERT_KINDS = ["sales_drop", "decline_rise", "chargeback_projection", "refund_spike", "unreadable_days", "key_refused"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export interface ThresholdSpec {
-  /** "percent": below the expected by this much; "points": a rate above its usual by this many percentage points. */
-  unit: "percent" | "points";
+  /** "percent": away from the expected by this much; "points": a rate above its usual by this many percentage points; "line": a rate, in percent. */
+  unit: "percent" | "points" | "line";
   default: number;
   min: number;
   max: number;
+  /** The steps the page offers. */
+  step: number;
 }
 
 export interface AlertKindSpec {
@@ -22,9 +24,13 @@ export interface AlertKindSpec {
 
 export const ALERT_SPECS: Record<AlertKind, AlertKindSpec> = {
   // Sales (purchases) or net revenue so far today this far below the same hours of the same weekday of recent weeks.
-  sales_drop: { threshold: { unit: "percent", default: 30, min: 5, max: 90 }, creatorOnly: false },
-  // A PSP's or payment method's share of declined attempts today this far above its last four weeks'.
-  decline_rise: { threshold: { unit: "points", default: 10, min: 1, max: 50 }, creatorOnly: true },
+  sales_drop: { threshold: { unit: "percent", default: 30, min: 5, max: 90, step: 1 }, creatorOnly: false },
+  // A PSP's or payment method's share of declined attempts in the last 24 hours this far above the 7 days before.
+  decline_rise: { threshold: { unit: "points", default: 10, min: 1, max: 50, step: 1 }, creatorOnly: true },
+  // The month's chargeback rate, projected to its end at the last 14 days' pace, at or over this line (card networks watch 0.9%, call 1.5% excessive).
+  chargeback_projection: { threshold: { unit: "line", default: 0.9, min: 0.1, max: 5, step: 0.1 }, creatorOnly: false },
+  // Yesterday's refunds this far above the same weekday of the four weeks before.
+  refund_spike: { threshold: { unit: "percent", default: 50, min: 10, max: 500, step: 5 }, creatorOnly: false },
   // A day of the synced window held more than the API's 5000 records: it cannot be read whole.
   unreadable_days: { threshold: null, creatorOnly: false },
   // The upstream answered 401: the key no longer works.

@@ -15,7 +15,9 @@ import type { AlertEpisode, AlertStore } from "@/lib/store/alert-store";
 import type { MirrorStore } from "@/lib/store/mirror-store";
 import { rulesFor, type KindRule } from "./alert-kinds";
 import { stepEpisode, type AlertSignal, type EpisodeEvent } from "./alert-episodes";
+import { chargebackProjectionSignals } from "./chargeback-projection";
 import { declineRiseSignals } from "./decline-rise";
+import { refundSpikeSignals } from "./refund-spike";
 import { salesDropSignals } from "./sales-drop";
 import { unreadableDaysSignals } from "./unreadable-days";
 
@@ -50,6 +52,10 @@ async function signalsOf(judge: AlertJudge, client: MirroredClient, rule: KindRu
       return salesDropSignals(client, { keyType: request.keyType, timeZone: rule.timeZone ?? "UTC", at: request.at, threshold: rule.threshold! }, options);
     case "decline_rise":
       return declineRiseSignals(client, { at: request.at, threshold: rule.threshold! }, options);
+    case "chargeback_projection":
+      return chargebackProjectionSignals(client, { keyType: request.keyType, timeZone: rule.timeZone ?? "UTC", at: request.at, threshold: rule.threshold! }, options);
+    case "refund_spike":
+      return refundSpikeSignals(client, { keyType: request.keyType, timeZone: rule.timeZone ?? "UTC", at: request.at, threshold: rule.threshold! }, options);
     case "unreadable_days":
       return unreadableDaysSignals(judge.mirror, client.identity, { resources: judge.resources, today: isoDay(new Date(request.at)), days: judge.syncDays });
   }

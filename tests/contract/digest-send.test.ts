@@ -21,6 +21,7 @@ import { mirrorSandbox } from "../support/mirror-sandbox";
 import { FIXED_NOW } from "../support/sandbox-process";
 import { mirroredClient, NOW_MS, resetProcessState, tempDataDir } from "../support/mirror-sync";
 import { startSmtpSink } from "../support/smtp-sink";
+import { addToDigestTally, duplicatesOf } from "../support/digest-tally";
 
 const sandbox = mirrorSandbox();
 const ZONE = "America/Sao_Paulo";
@@ -87,9 +88,11 @@ describe("sending a digest", () => {
     const text = (mail!.parsed.text ?? "").replace(/\s+/g, " ");
     const html = String(mail!.parsed.html);
     const pt = (n: number) => new Intl.NumberFormat("pt-BR").format(n);
+    let wrong = 0;
     for (const k of kpis) {
       const money = (value: number) => formatMoney(value, k.currency, "pt-BR").replace(/\s+/g, " ");
       for (const shown of [money(k.transactionAmount), money(k.creatorNet), money(k.refunded), pt(k.orders), pt(k.purchases)]) {
+        if (!text.includes(shown) || !html.replace(/\s+/g, " ").includes(shown)) wrong++;
         expect(text).toContain(shown);
         expect(html.replace(/\s+/g, " ")).toContain(shown);
       }
@@ -98,6 +101,7 @@ describe("sending a digest", () => {
     const personal = new Set((truth as unknown as Array<Record<string, unknown>>).flatMap((p) => ["customerName", "customerEmail", "customerPhone", "shippingAddress1", "shippingCity", "shippingZipcode"].map((f) => p[f])).filter((v): v is string => typeof v === "string" && v.length > 3));
     expect(personal.size).toBeGreaterThan(50);
     const seen = [mail!.parsed.subject ?? "", mail!.parsed.text ?? "", html, mail!.raw].join("\n");
+    addToDigestTally({ sent: sink.received.length, duplicates: duplicatesOf(sink.received.map((m) => m.parsed.messageId)), wrongFigures: wrong, personalData: [...personal].filter((v) => seen.includes(v)).length });
     expect([...personal].filter((v) => seen.includes(v))).toEqual([]);
     expect(await sender.store.sends("acct", 10)).toEqual([expect.objectContaining({ subscriptionId: s.id, period: "weekly:2026-06-08", status: "sent", attempts: 1 })]);
   });

@@ -73,7 +73,7 @@ test("switch an alert on with its threshold, keep it, and be told when a thresho
   await signIn(page, creds.creator, "A");
   await page.goto("/digests");
   const rule = page.locator("[data-testid=alert-rule][data-kind=sales_drop]");
-  await expect(page.getByTestId("alert-rule")).toHaveCount(4);
+  await expect(page.getByTestId("alert-rule")).toHaveCount(6);
   await expect(page.getByTestId("digest-cadence").locator("option[value=alerts]")).toHaveText("Alerts I switch on");
   try {
     await page.getByTestId("alert-enabled-sales_drop").check();
@@ -108,7 +108,7 @@ test("switch an alert on with its threshold, keep it, and be told when a thresho
 test("an affiliate is offered no decline alert: its key reads no carts", async ({ page }) => {
   await signIn(page, creds.affiliate, "A");
   await page.goto("/digests");
-  await expect(page.getByTestId("alert-rule")).toHaveCount(3);
+  await expect(page.getByTestId("alert-rule")).toHaveCount(5);
   await expect(page.locator("[data-testid=alert-rule][data-kind=decline_rise]")).toHaveCount(0);
 });
 

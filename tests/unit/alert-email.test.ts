@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { renderAlertEmail, type AlertMessage } from "@/lib/alerts/alert-email";
 import type { DeclineRiseFacts } from "@/lib/alerts/decline-rise";
 import type { SalesDropFacts } from "@/lib/alerts/sales-drop";
+import type { ChargebackProjectionFacts } from "@/lib/alerts/chargeback-projection";
+import type { RefundSpikeFacts } from "@/lib/alerts/refund-spike";
 
 // An alert's mail in both languages, for each kind and event: every placeholder filled, the
 // figures and the explanation told, the report linked, the unsubscribe link there.
@@ -17,6 +19,11 @@ const declines: DeclineRiseFacts = {
   current: { attempts: 400, declined: 300, rate: 0.75 }, usual: { attempts: 2000, declined: 1000, rate: 0.5 }, threshold: 10,
   findings: [{ dimension: "declineCode", key: "do_not_honor", current: 240, previous: 20, share: 0.88, weight: 0.1 }],
 };
+const chargebacks: ChargebackProjectionFacts = {
+  currency: "brl", month: "2026-06-01", today: "2026-06-15", daysLeft: 15, monthToDate: { sales: 1000, chargebacks: 9 }, pace: { days: 14, sales: 900, chargebacks: 14 },
+  projected: { sales: 1964.29, chargebacks: 24, rate: 0.0122 }, threshold: 0.9,
+};
+const refunds: RefundSpikeFacts = { currency: "usd", day: "2026-06-14", weeks: ["2026-06-07", "2026-05-31", "2026-05-24", "2026-05-17"], refunds: { current: 40, expected: 12.5, min: 9, max: 16 }, refunded: { current: 123456, expected: 40000 }, threshold: 50 };
 const options = (locale: "en" | "pt-BR") => ({ locale, timeZone: "America/Sao_Paulo", baseUrl: "https://dash.example/", unsubscribeUrl: "https://dash.example/digests/unsubscribe?token=t" });
 const message = (kind: string, event: "fired" | "resolved", facts: unknown): AlertMessage => ({ kind, subject: "x", event, facts });
 
@@ -47,6 +54,10 @@ describe("an alert's mail", () => {
       message("unreadable_days", "resolved", { resource: "purchases", days: [] }),
       message("key_refused", "fired", {}),
       message("key_refused", "resolved", {}),
+      message("chargeback_projection", "fired", chargebacks),
+      message("chargeback_projection", "resolved", chargebacks),
+      message("refund_spike", "fired", refunds),
+      message("refund_spike", "resolved", refunds),
     ];
     for (const locale of ["en", "pt-BR"] as const) {
       for (const m of all) {
@@ -59,5 +70,12 @@ describe("an alert's mail", () => {
     expect(resolved.text).not.toContain("of the drop is");
     expect((await renderAlertEmail(all[2]!, options("en"))).text).toContain("On Jun 10, 2026, Jun 14, 2026, the Sales API held more than 5000 purchases for one day");
     expect((await renderAlertEmail(all[4]!, options("pt-BR"))).subject).toBe("Alerta do Salesdash: a Sales API não aceita mais a sua chave");
+    const cb = await renderAlertEmail(all[6]!, options("en"));
+    expect(cb.subject).toBe("Salesdash alert: BRL chargebacks projected at 1.22% this month");
+    expect(cb.text).toContain("This month until Jun 15, 2026: 9 disputes opened over 1,000 sales (0.90%).");
+    expect(cb.text).toContain("In the last 14 days: 14 disputes and 900 sales. At that pace, with 15 days left, the month ends near 1.22%.");
+    expect(cb.html).toContain("https://dash.example/refunds?from=2026-06-01&amp;to=2026-06-15&amp;dating=event&amp;tz=America%2FSao_Paulo");
+    const spike = await renderAlertEmail(all[8]!, options("pt-BR"));
+    expect(spike.subject).toBe("Alerta do Salesdash: 40 reembolsos em USD ontem, habitualmente 12,5");
   });
 });

@@ -3,10 +3,12 @@ import { ALERT_SPECS, alertKindsFor, rulesFor } from "@/lib/alerts/alert-kinds";
 
 describe("the alerts a key type has", () => {
   it("every kind for a creator, none that reads carts for an affiliate; each off until switched on, at its default", () => {
-    expect(alertKindsFor("creator")).toEqual(["sales_drop", "decline_rise", "unreadable_days", "key_refused"]);
-    expect(alertKindsFor("affiliate")).toEqual(["sales_drop", "unreadable_days", "key_refused"]);
+    expect(alertKindsFor("creator")).toEqual(["sales_drop", "decline_rise", "chargeback_projection", "refund_spike", "unreadable_days", "key_refused"]);
+    expect(alertKindsFor("affiliate")).toEqual(["sales_drop", "chargeback_projection", "refund_spike", "unreadable_days", "key_refused"]);
     expect(rulesFor("affiliate", [])).toEqual([
       { kind: "sales_drop", enabled: false, threshold: 30, timeZone: null },
+      { kind: "chargeback_projection", enabled: false, threshold: 0.9, timeZone: null },
+      { kind: "refund_spike", enabled: false, threshold: 50, timeZone: null },
       { kind: "unreadable_days", enabled: false, threshold: null, timeZone: null },
       { kind: "key_refused", enabled: false, threshold: null, timeZone: null },
     ]);

@@ -46,6 +46,6 @@ describe("the alerts the page lists", () => {
     const view = await loadAlertSettings(alerts, digests, "acct", "creator", now);
     expect(view.addresses).toBe(2);
     expect(view.episodes).toEqual([{ id: "recent", kind: "sales_drop", subject: "brl", openedAt: now - 3_600_000, resolvedAt: null, sent: 1, failed: 1 }]);
-    expect(view.rules.map((r) => [r.kind, r.enabled])).toEqual([["sales_drop", false], ["decline_rise", false], ["unreadable_days", false], ["key_refused", false]]);
+    expect(view.rules.map((r) => [r.kind, r.enabled])).toEqual([["sales_drop", false], ["decline_rise", false], ["chargeback_projection", false], ["refund_spike", false], ["unreadable_days", false], ["key_refused", false]]);
   });
 });

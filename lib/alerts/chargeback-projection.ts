@@ -1,0 +1,69 @@
+import "server-only";
+
+// "Chargebacks projected over the line": per currency, the month's chargeback rate as card
+// networks count it (disputes opened in the month over the sales of the month: the Refunds
+// report's own figures, dated by request, lib/reports/server/refunds-report.ts), projected to the
+// month's end at the pace of the last 14 days (its disputes and its sales a day, each), against
+// the line the user chose (0.9%, where the networks start to watch, by default; 1.5% is theirs
+// for "excessive"). The facts are its explanation: the month so far, the pace, the days left.
+import { firstOfMonth, formatDay, parseDay } from "@/lib/calendar";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { todayIn } from "@/lib/report-params/presets";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
+import { buildRefundsView } from "@/lib/reports/server/refunds-report";
+import type { KeyType } from "@/lib/sales-api";
+import type { AlertSignal } from "./alert-episodes";
+
+export const PACE_DAYS = 14;
+/** Fewer sales than this projected for the month, and one dispute moves the rate too far to tell. */
+export const MIN_MONTH_SALES = 100;
+
+export interface ChargebackProjectionFacts {
+  currency: string;
+  /** The month (its first day), today, and the whole days left after today. */
+  month: string;
+  today: string;
+  daysLeft: number;
+  monthToDate: { sales: number; chargebacks: number };
+  pace: { days: number; sales: number; chargebacks: number };
+  projected: { sales: number; chargebacks: number; rate: number };
+  /** The line, in percent. */
+  threshold: number;
+}
+
+export function projectionPeriods(at: number, timeZone: string): { month: { from: string; to: string }; pace: { from: string; to: string }; daysLeft: number } {
+  const today = parseDay(todayIn(timeZone, new Date(at)));
+  const first = firstOfMonth(today);
+  const last = firstOfMonth(first + 31) - 1;
+  return { month: { from: formatDay(first), to: formatDay(today) }, pace: { from: formatDay(today - PACE_DAYS), to: formatDay(today - 1) }, daysLeft: last - today };
+}
+
+export async function chargebackProjectionSignals(client: MirroredClient, request: { keyType: KeyType; timeZone: string; at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[]> {
+  const periods = projectionPeriods(request.at, request.timeZone);
+  const paramsOf = (range: { from: string; to: string }) => parseReportParams({ ...range, tz: request.timeZone, compare: "none", dating: "event" }, new Date(request.at)).params;
+  const [month, pace] = await Promise.all([buildRefundsView(client, request.keyType, paramsOf(periods.month), options), buildRefundsView(client, request.keyType, paramsOf(periods.pace), options)]);
+  // A chargebacks list the key may not read, or days not read whole, project nothing.
+  if (month.unavailable.includes("chargebacks") || !month.quality.complete || !pace.quality.complete) return [];
+  const signals: AlertSignal[] = [];
+  for (const m of month.figures) {
+    const p = pace.figures.find((x) => x.currency === m.currency);
+    const perDay = (n: number) => n / PACE_DAYS;
+    const sales = m.purchases + perDay(p?.purchases ?? 0) * periods.daysLeft;
+    const chargebacks = m.chargebacks + perDay(p?.chargebacks ?? 0) * periods.daysLeft;
+    if (sales < MIN_MONTH_SALES) continue;
+    const rate = chargebacks / sales;
+    const facts: ChargebackProjectionFacts = {
+      currency: m.currency,
+      month: periods.month.from,
+      today: periods.month.to,
+      daysLeft: periods.daysLeft,
+      monthToDate: { sales: m.purchases, chargebacks: m.chargebacks },
+      pace: { days: PACE_DAYS, sales: p?.purchases ?? 0, chargebacks: p?.chargebacks ?? 0 },
+      projected: { sales, chargebacks, rate },
+      threshold: request.threshold,
+    };
+    signals.push({ kind: "chargeback_projection", subject: m.currency, firing: rate * 100 >= request.threshold, facts });
+  }
+  return signals;
+}

@@ -1,0 +1,55 @@
+import "server-only";
+
+// "Refunds spiking": per currency, the refunds requested on the last whole day (in the zone the
+// rule was saved in) against the same weekday of the four weeks before, as the Refunds report
+// counts them dated by request (lib/reports/server/refunds-report.ts). The expected is the
+// weeks' mean; the alert holds when the day is above it by more than the user's threshold (in
+// percent) and by five refunds at least (a day of 2 against 1 is no spike).
+import { formatDay, parseDay } from "@/lib/calendar";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import { parseReportParams } from "@/lib/report-params/parse";
+import { todayIn } from "@/lib/report-params/presets";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
+import { buildRefundsView } from "@/lib/reports/server/refunds-report";
+import type { KeyType } from "@/lib/sales-api";
+import type { AlertSignal } from "./alert-episodes";
+
+export const SPIKE_WEEKS = 4;
+export const MIN_EXCESS = 5;
+
+export interface RefundSpikeFacts {
+  currency: string;
+  day: string;
+  weeks: string[];
+  refunds: { current: number; expected: number; min: number; max: number };
+  /** Refunded, in cents: the day's, and the weeks' mean. */
+  refunded: { current: number; expected: number };
+  threshold: number;
+}
+
+export async function refundSpikeSignals(client: MirroredClient, request: { keyType: KeyType; timeZone: string; at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[]> {
+  const yesterday = parseDay(todayIn(request.timeZone, new Date(request.at))) - 1;
+  const days = Array.from({ length: SPIKE_WEEKS + 1 }, (_, k) => formatDay(yesterday - 7 * k));
+  const views = await Promise.all(days.map((day) => buildRefundsView(client, request.keyType, parseReportParams({ from: day, to: day, tz: request.timeZone, compare: "none", dating: "event" }, new Date(request.at)).params, options)));
+  if (views.some((v) => !v.quality.complete || v.unavailable.includes("refunds"))) return [];
+  const [day, ...weeks] = views as [(typeof views)[number], ...(typeof views)[number][]];
+  const currencies = [...new Set(views.flatMap((v) => v.figures.map((f) => f.currency)))].sort();
+  const signals: AlertSignal[] = [];
+  for (const currency of currencies) {
+    const of = (v: typeof day) => v.figures.find((f) => f.currency === currency);
+    const counts = weeks.map((w) => of(w)?.refunds ?? 0);
+    const expected = counts.reduce((a, b) => a + b, 0) / counts.length;
+    const current = of(day)?.refunds ?? 0;
+    const cents = (v: typeof day) => Math.round((of(v)?.refundedAmount ?? 0) * 100);
+    const facts: RefundSpikeFacts = {
+      currency,
+      day: days[0]!,
+      weeks: days.slice(1),
+      refunds: { current, expected, min: Math.min(...counts), max: Math.max(...counts) },
+      refunded: { current: cents(day), expected: weeks.reduce((sum, w) => sum + cents(w), 0) / weeks.length },
+      threshold: request.threshold,
+    };
+    signals.push({ kind: "refund_spike", subject: currency, firing: current >= expected * (1 + request.threshold / 100) && current - expected >= MIN_EXCESS, facts });
+  }
+  return signals;
+}
