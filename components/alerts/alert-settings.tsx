@@ -2,17 +2,15 @@
 
 // The account's alerts: each kind on or off with its threshold, saved together; and the episodes
 // of the last 30 days, going on or resolved, with how many messages went out.
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
-import { useFailureText } from "@/components/i18n/use-failure-text";
+import type { FormEvent } from "react";
+import { useSettingsAction } from "@/components/i18n/use-settings-action";
 import { useInstant } from "@/components/i18n/use-instant";
 import { frame } from "@/components/ui/surface";
 import { outlineButton } from "@/components/ui/button-style";
 import { saveAlertRulesAction } from "@/lib/actions/alerts/save-alert-rules";
 import { removeWebhookAction } from "@/lib/actions/alerts/remove-webhook";
 import { setWebhookAction } from "@/lib/actions/alerts/set-webhook";
-import type { ActionResult } from "@/lib/actions/action-result";
 import type { WebhookItem } from "@/lib/webhooks/account-webhook";
 import { dangerOutlineButton } from "@/components/ui/button-style";
 import { ALERT_SPECS, type AlertKind } from "@/lib/alerts/alert-kinds";
@@ -24,26 +22,7 @@ export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webh
   const kinds = useTranslations("alerts.kinds");
   const subjectOf = useAlertSubject();
   const instant = useInstant();
-  const failureText = useFailureText();
-  const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const act = <T,>(run: () => Promise<ActionResult<T>>, done: (data: T) => string, after?: () => void) =>
-    startTransition(async () => {
-      setFailure(null);
-      setNotice(null);
-      try {
-        const result = await run();
-        if (!result.ok) return setFailure(failureText.failure(result.error));
-        setNotice(done(result.data));
-        after?.();
-        router.refresh();
-      } catch {
-        setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
-      }
-    });
+  const { act, failure, notice, pending } = useSettingsAction();
 
   const submitWebhook = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -10,8 +10,8 @@ export function useAlertSubject(): (kind: string, subject: string) => string {
   return (kind, subject) => {
     if (kind === "sales_drop" || kind === "chargeback_projection" || kind === "refund_spike") return subject.toUpperCase();
     if (kind === "decline_rise") {
-      const [prefix, key] = subject.split(":");
-      return label(prefix === "psp" ? "psp" : "paymentMethod", key ?? "");
+      const at = subject.indexOf(":");
+      return label(subject.slice(0, at) === "psp" ? "psp" : "paymentMethod", subject.slice(at + 1));
     }
     if (kind === "unreadable_days") return resource.has(subject as never) ? resource(subject as never) : subject;
     return "";

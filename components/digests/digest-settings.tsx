@@ -1,13 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
-import { useFailureText } from "@/components/i18n/use-failure-text";
+import type { FormEvent } from "react";
+import { useSettingsAction } from "@/components/i18n/use-settings-action";
 import { useInstant } from "@/components/i18n/use-instant";
 import { frame } from "@/components/ui/surface";
 import { dangerOutlineButton, outlineButton } from "@/components/ui/button-style";
-import type { ActionResult } from "@/lib/actions/action-result";
 import { stopDigestAction } from "@/lib/actions/digests/stop-digest";
 import { subscribeDigestAction } from "@/lib/actions/digests/subscribe-digest";
 import type { DigestSendItem, DigestSubscriptionItem } from "@/lib/digests/digest-subscriptions";
@@ -25,33 +23,14 @@ export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { sub
   const subjectOf = useAlertSubject();
   const locale = useLocale();
   const instant = useInstant();
-  const failureText = useFailureText();
-  const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { act, failure, notice, pending } = useSettingsAction();
   const zone = typeof Intl !== "undefined" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "UTC";
-
-  const act = <T,>(run: () => Promise<ActionResult<T>>, done: (data: T) => string, after?: () => void) =>
-    startTransition(async () => {
-      setFailure(null);
-      setNotice(null);
-      try {
-        const result = await run();
-        if (!result.ok) return setFailure(failureText.failure(result.error));
-        setNotice(done(result.data));
-        after?.();
-        router.refresh();
-      } catch {
-        setFailure(failureText.failure({ code: "network", message: "The dashboard did not answer." }));
-      }
-    });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
     const form = new FormData(element);
-    act(() => subscribeDigestAction({ address: String(form.get("address") ?? ""), cadence: String(form.get("cadence") ?? "weekly"), timeZone: zone }), (data) => t("subscribed", { address: data.address }), () => element.reset());
+    act(() => subscribeDigestAction({ address: String(form.get("address") ?? ""), cadence: String(form.get("cadence") ?? "weekly"), timeZone: zone }), (data) => t(form.get("cadence") === "alerts" ? "subscribedAlerts" : "subscribed", { address: data.address }), () => element.reset());
   };
   const periodOf = (send: DigestSendItem) => {
     const alert = parseAlertSendKey(send.period);

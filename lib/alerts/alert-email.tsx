@@ -4,7 +4,7 @@ import "server-only";
 // what explains it, and a link to the report that shows it; in the subscriber's language, HTML
 // and plain text from one tree, as a digest is (lib/digests/digest-email.tsx). Made from the
 // episode's facts alone: figures and dimension values, never a customer's data.
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import { Body, Container, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { Dimension } from "@/lib/analytics/dimensions";
@@ -15,7 +15,8 @@ import type { CodeDimension, NamedDimension } from "@/lib/i18n/code-labels";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { RenderedEmail } from "@/lib/digests/digest-email";
-import { DARK, styles } from "@/lib/digests/email-style";
+import { styles } from "@/lib/digests/email-style";
+import { MailHead } from "@/lib/digests/mail-head";
 import { wordsFor, type Words } from "@/lib/digests/email-words";
 import type { EpisodeEvent } from "./alert-episodes";
 import type { ChargebackProjectionFacts } from "./chargeback-projection";
@@ -64,7 +65,8 @@ function salesDropText(f: SalesDropFacts, event: EpisodeEvent, o: AlertEmailOpti
   const money = (cents: number) => w.fmt.money(fromCents(Math.round(cents)), f.currency);
   const weekday = new Intl.DateTimeFormat(w.fmt.locale, { weekday: "long", timeZone: "UTC" }).format(parseDay(f.day) * 86_400_000);
   const until = `${String(f.hours).padStart(2, "0")}:00`;
-  const drop = f.purchases.expected > 0 ? 1 - f.purchases.current / f.purchases.expected : 0;
+  const told = f.fired === "net" ? f.net : f.purchases;
+  const drop = told.expected > 0 ? 1 - told.current / told.expected : 0;
   const range = { from: f.day, to: f.day, tz: o.timeZone };
   const lines = [
     t("salesDrop.purchases", { until, day: w.fmt.day(f.day), now: count(f.purchases.current), expected: count(f.purchases.expected), min: count(f.purchases.min), max: count(f.purchases.max), weeks: f.weeks.length, weekday }),
@@ -74,12 +76,15 @@ function salesDropText(f: SalesDropFacts, event: EpisodeEvent, o: AlertEmailOpti
   const findings = event === "fired"
     ? f.findings.map((x) => {
         const key = x.dimension === "offer" && x.label ? x.label : w.label(x.dimension as CodeDimension | NamedDimension, x.key);
-        return { text: t("salesDrop.explained", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key, now: count(x.current), before: count(x.previous) }), link: reportUrl(o.baseUrl, "/revenue", range, x), linkText: t("openFiltered", { key }) };
+        const text = f.fired === "net"
+          ? t("salesDrop.explainedAmount", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key, now: money(x.current), before: money(x.previous) })
+          : t("salesDrop.explained", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key, now: count(x.current), before: count(x.previous) });
+        return { text, link: reportUrl(o.baseUrl, "/revenue", range, x), linkText: t("openFiltered", { key }) };
       })
     : [];
   if (event === "fired" && findings.length === 0) lines.push(t("salesDrop.unexplained"));
   return {
-    subject: t(`salesDrop.subject.${event}`, { currency, drop: ratio(w, drop) }),
+    subject: t(event === "fired" && f.fired === "net" ? "salesDrop.subject.firedNet" : `salesDrop.subject.${event}`, { currency, drop: ratio(w, drop) }),
     heading: t(`salesDrop.heading.${event}`, { currency }),
     lines,
     findings,
@@ -180,11 +185,7 @@ export function alertText(message: AlertMessage, options: AlertEmailOptions, w: 
 function AlertEmail({ text, options, w }: { text: AlertText; options: AlertEmailOptions; w: Words }) {
   return (
     <Html lang={options.locale}>
-      <Head>
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <style>{DARK}</style>
-      </Head>
+      <MailHead />
       <Preview>{text.lines[0] ?? text.heading}</Preview>
       <Body style={styles.body} className="sd-body">
         <Container style={styles.container} className="sd-card">

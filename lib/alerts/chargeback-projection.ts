@@ -39,12 +39,13 @@ export function projectionPeriods(at: number, timeZone: string): { month: { from
   return { month: { from: formatDay(first), to: formatDay(today) }, pace: { from: formatDay(today - PACE_DAYS), to: formatDay(today - 1) }, daysLeft: last - today };
 }
 
-export async function chargebackProjectionSignals(client: MirroredClient, request: { keyType: KeyType; timeZone: string; at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[]> {
+/** One signal per currency projected to 100 sales or more; null when the month or the pace was not read whole. */
+export async function chargebackProjectionSignals(client: MirroredClient, request: { keyType: KeyType; timeZone: string; at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[] | null> {
   const periods = projectionPeriods(request.at, request.timeZone);
   const paramsOf = (range: { from: string; to: string }) => parseReportParams({ ...range, tz: request.timeZone, compare: "none", dating: "event" }, new Date(request.at)).params;
   const [month, pace] = await Promise.all([buildRefundsView(client, request.keyType, paramsOf(periods.month), options), buildRefundsView(client, request.keyType, paramsOf(periods.pace), options)]);
   // A chargebacks list the key may not read, or days not read whole, project nothing.
-  if (month.unavailable.includes("chargebacks") || !month.quality.complete || !pace.quality.complete) return [];
+  if (month.unavailable.includes("chargebacks") || !month.quality.complete || !pace.quality.complete) return null;
   const signals: AlertSignal[] = [];
   for (const m of month.figures) {
     const p = pace.figures.find((x) => x.currency === m.currency);

@@ -76,12 +76,13 @@ function declineValues(now: readonly AbandonedCart[], before: readonly Abandoned
   });
 }
 
-export async function declineRiseSignals(client: MirroredClient, request: { at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[]> {
+/** One signal per PSP and method with attempts enough on both sides; null when the carts were not read whole. */
+export async function declineRiseSignals(client: MirroredClient, request: { at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[] | null> {
   const to = request.at;
   const from = to - CURRENT_HOURS * HOUR_MS;
   const usualFrom = from - USUAL_DAYS * 24 * HOUR_MS;
   const { carts, reports } = await loadSpanCarts(client, [{ fromMs: from, toMs: to }, { fromMs: usualFrom, toMs: from }], options);
-  if (!periodQuality(reports).complete) return [];
+  if (!periodQuality(reports).complete) return null;
   const [now, before] = carts as [AbandonedCart[], AbandonedCart[]];
   const signals: AlertSignal[] = [];
   for (const { by, prefix } of BY) {
@@ -91,7 +92,7 @@ export async function declineRiseSignals(client: MirroredClient, request: { at: 
       if (row.key === NONE || row.attempts < MIN_ATTEMPTS || !usualRow || usualRow.attempts < MIN_ATTEMPTS) continue;
       const current = { attempts: row.attempts, declined: row.declined, rate: row.declined / row.attempts };
       const usual = { attempts: usualRow.attempts, declined: usualRow.declined, rate: usualRow.declined / usualRow.attempts };
-      const firing = (current.rate - usual.rate) * 100 >= request.threshold;
+      const firing = (current.rate - usual.rate) * 100 > request.threshold;
       const mine = (cart: AbandonedCart) => keyOf(cart, by) === row.key;
       const dimensions: DeclineDimension[] = ["declineCode", "cardBrand", by === "psp" ? "paymentMethod" : "psp", "product"];
       const findings = firing ? explainChange(declineValues(now.filter(mine), before.filter(mine), current.attempts / usual.attempts, dimensions)) : [];

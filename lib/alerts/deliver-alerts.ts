@@ -10,7 +10,7 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { MailError } from "@/lib/mail/mailer";
 import { openAddress } from "@/lib/digests/digest-keys";
-import { localeOf, STALE_CLAIM_MS, unsubscribePageUrl, unsubscribeUrl, type DigestSender } from "@/lib/digests/send-digest";
+import { localeOf, mailToSubscriber, STALE_CLAIM_MS, unsubscribePageUrl, type DigestSender } from "@/lib/digests/send-digest";
 import type { AlertEpisode, AlertStore } from "@/lib/store/alert-store";
 import type { DigestSubscription } from "@/lib/store/digest-store";
 import type { EpisodeEvent } from "./alert-episodes";
@@ -52,14 +52,7 @@ async function deliver(sender: DigestSender, s: DigestSubscription, episode: Ale
     const to = openAddress(sender.keys, s.id, s.sealedAddress);
     const mail = await renderAlertEmail({ kind: episode.kind, subject: episode.subject, event: event.event, facts: JSON.parse(event.facts) as unknown }, { locale: localeOf(s), timeZone: s.timeZone, baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, s.id) });
     step = "mail";
-    await sender.mailer.send({
-      to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: { "List-Unsubscribe": `<${unsubscribeUrl(sender, s.id)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      messageId: `<alert.${s.id}.${episode.id}.${event.event}@salesdash>`,
-    });
+    await mailToSubscriber(sender, s.id, to, mail, `<alert.${s.id}.${episode.id}.${event.event}@salesdash>`);
     await sender.store.finishSend(s.id, key, at, "sent", at, null);
     return "sent";
   } catch (error) {
@@ -73,7 +66,7 @@ async function deliver(sender: DigestSender, s: DigestSubscription, episode: Ale
 async function deliverWebhook(sender: DigestSender, s: DigestSubscription, episode: AlertEpisode, event: EpisodeEvent, key: string, at: number, options: DeliveryOptions): Promise<"sent" | "failed"> {
   try {
     const body = alertWebhookBody(episode, event, { locale: localeOf(s), timeZone: s.timeZone, baseUrl: sender.baseUrl });
-    await postWebhook(openWebhook(sender.keys, s), { id: body.id, event: body.type, body }, at, options.allowPrivate ?? false);
+    await postWebhook(openWebhook(sender.keys, s), { id: body.id, event: body.type, body }, options.allowPrivate ?? false);
     await sender.store.finishSend(s.id, key, at, "sent", at, null);
     return "sent";
   } catch (error) {

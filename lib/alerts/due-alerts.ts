@@ -12,6 +12,7 @@ import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import type { KeyType } from "@/lib/sales-api";
 import { alertStore, digestStore } from "@/lib/store/app-stores";
+import { processShared } from "@/lib/store/process-state";
 import { getDigestKeys } from "@/lib/digests/digest-keys";
 import type { DigestSender } from "@/lib/digests/send-digest";
 import { MailError } from "@/lib/mail/mailer";
@@ -27,7 +28,7 @@ function webhookOnlySender(): DigestSender | null {
 }
 
 export function processAlertJudge(keyType: KeyType): AlertJudge {
-  return { alerts: alertStore(), mirror: getMirrorStore(), syncDays: getServerEnv().SALESDASH_SYNC_DAYS, resources: resourcesFor(keyType) };
+  return { alerts: alertStore(), mirror: getMirrorStore(), syncDays: getServerEnv().SALESDASH_SYNC_DAYS, resources: resourcesFor(keyType), judgedAt: processShared("alerts-judged-at", () => new Map<string, number>()) };
 }
 
 export async function runDueAlerts(client: MirroredClient, keyType: KeyType, at: number, options: LoadOptions & { refused?: boolean } = {}): Promise<void> {

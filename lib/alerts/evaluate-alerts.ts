@@ -28,7 +28,16 @@ export interface AlertJudge {
   syncDays: number;
   resources: readonly string[];
   newId?: () => string;
+  /**
+   * When each account's slow kinds were last judged (the process's): the loss alerts read a month
+   * of records and move by the day, so they are judged once an hour, not after every pass.
+   */
+  judgedAt?: Map<string, number>;
 }
+
+/** Kinds judged once an hour at most (AlertJudge.judgedAt). */
+const HOURLY: ReadonlySet<string> = new Set(["chargeback_projection", "refund_spike"]);
+const HOUR_MS = 3_600_000;
 
 export interface AlertRequest {
   keyType: KeyType;
@@ -44,9 +53,10 @@ export interface EpisodeChange {
 
 const newEpisodeId = () => randomBytes(12).toString("base64url");
 
-async function signalsOf(judge: AlertJudge, client: MirroredClient, rule: KindRule, request: AlertRequest, options: LoadOptions): Promise<AlertSignal[]> {
+/** The kind's signals, or null when it could not be judged this time (its open episodes stay as they are). */
+async function signalsOf(judge: AlertJudge, client: MirroredClient, rule: KindRule, request: AlertRequest, options: LoadOptions): Promise<AlertSignal[] | null> {
   if (rule.kind === "key_refused") return [{ kind: rule.kind, subject: "key", firing: request.refused === true, facts: {} }];
-  if (request.refused) return [];
+  if (request.refused) return null;
   switch (rule.kind) {
     case "sales_drop":
       return salesDropSignals(client, { keyType: request.keyType, timeZone: rule.timeZone ?? "UTC", at: request.at, threshold: rule.threshold! }, options);
@@ -70,13 +80,22 @@ export async function evaluateAlerts(judge: AlertJudge, client: MirroredClient, 
   const changes: EpisodeChange[] = [];
   for (const rule of rules) {
     if (options.signal?.aborted) break;
-    let signals: AlertSignal[];
+    const slow = `${account}\n${rule.kind}`;
+    if (HOURLY.has(rule.kind) && judge.judgedAt && request.at - (judge.judgedAt.get(slow) ?? -Infinity) < HOUR_MS) continue;
+    let judged: AlertSignal[] | null;
     try {
-      signals = await signalsOf(judge, client, rule, request, options);
+      judged = await signalsOf(judge, client, rule, request, options);
+      if (HOURLY.has(rule.kind) && judged !== null) judge.judgedAt?.set(slow, request.at);
     } catch (error) {
       log("warn", { event: "alert_failed", kind: rule.kind, errorName: errorKind(error) });
       continue;
     }
+    if (judged === null) continue;
+    // A subject of an open episode that the kind no longer judges (a PSP gone quiet, a currency
+    // with too few sales to tell) counts as clear: its episode resolves after the quiet period.
+    const said = new Set(judged.map((s) => s.subject));
+    const gone = [...open.values()].filter((e) => e.kind === rule.kind && !said.has(e.subject)).map((e): AlertSignal => ({ kind: e.kind, subject: e.subject, firing: false, facts: JSON.parse(e.lastFacts) as unknown }));
+    const signals = [...judged, ...gone];
     for (const signal of signals) {
       const step = stepEpisode(open.get(`${signal.kind}\n${signal.subject}`) ?? null, signal, request.at, account, judge.newId ?? newEpisodeId);
       if (step.action === "open") {

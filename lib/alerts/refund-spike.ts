@@ -27,11 +27,12 @@ export interface RefundSpikeFacts {
   threshold: number;
 }
 
-export async function refundSpikeSignals(client: MirroredClient, request: { keyType: KeyType; timeZone: string; at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[]> {
+/** One signal per currency; null when a day was not read whole. */
+export async function refundSpikeSignals(client: MirroredClient, request: { keyType: KeyType; timeZone: string; at: number; threshold: number }, options: LoadOptions = {}): Promise<AlertSignal[] | null> {
   const yesterday = parseDay(todayIn(request.timeZone, new Date(request.at))) - 1;
   const days = Array.from({ length: SPIKE_WEEKS + 1 }, (_, k) => formatDay(yesterday - 7 * k));
   const views = await Promise.all(days.map((day) => buildRefundsView(client, request.keyType, parseReportParams({ from: day, to: day, tz: request.timeZone, compare: "none", dating: "event" }, new Date(request.at)).params, options)));
-  if (views.some((v) => !v.quality.complete || v.unavailable.includes("refunds"))) return [];
+  if (views.some((v) => !v.quality.complete || v.unavailable.includes("refunds"))) return null;
   const [day, ...weeks] = views as [(typeof views)[number], ...(typeof views)[number][]];
   const currencies = [...new Set(views.flatMap((v) => v.figures.map((f) => f.currency)))].sort();
   const signals: AlertSignal[] = [];
@@ -49,7 +50,7 @@ export async function refundSpikeSignals(client: MirroredClient, request: { keyT
       refunded: { current: cents(day), expected: weeks.reduce((sum, w) => sum + cents(w), 0) / weeks.length },
       threshold: request.threshold,
     };
-    signals.push({ kind: "refund_spike", subject: currency, firing: current >= expected * (1 + request.threshold / 100) && current - expected >= MIN_EXCESS, facts });
+    signals.push({ kind: "refund_spike", subject: currency, firing: current > expected * (1 + request.threshold / 100) && current - expected >= MIN_EXCESS, facts });
   }
   return signals;
 }

@@ -19,10 +19,10 @@ export async function renderConfirmationEmail(options: { locale: AppLocale; cade
       </Head>
       <Body style={{ fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" }}>
         <Container style={{ maxWidth: "560px", padding: "16px" }}>
-          <Heading as="h1" style={{ fontSize: "20px" }}>{t("confirmation.heading")}</Heading>
+          <Heading as="h1" style={{ fontSize: "20px" }}>{t(options.cadence === "alerts" ? "confirmation.headingAlerts" : "confirmation.heading")}</Heading>
           <Text>{options.cadence === "alerts" ? t("confirmation.bodyAlerts", { zone: options.timeZone }) : t("confirmation.body", { cadence: t(`cadence.${options.cadence}`), zone: options.timeZone })}</Text>
           <Text>
-            <Link href={options.confirmUrl} style={{ color: "#1d4ed8", fontWeight: 600 }}>{t("confirmation.button")}</Link>
+            <Link href={options.confirmUrl} style={{ color: "#1d4ed8", fontWeight: 600 }}>{t(options.cadence === "alerts" ? "confirmation.buttonAlerts" : "confirmation.button")}</Link>
           </Text>
           <Text style={{ color: "#52525b", fontSize: "13px" }}>{t("confirmation.ignore")}</Text>
         </Container>

@@ -4,7 +4,7 @@ import "server-only";
 // digest's figures (digest-content.ts) and nothing else. React Email's components write the
 // table-based HTML mail clients read; its render gives the plain text from the same tree, so
 // both parts say the same. Links open the Revenue report of the period, and of a finding's key.
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { Dimension } from "@/lib/analytics/dimensions";
@@ -14,7 +14,8 @@ import type { AppLocale } from "@/lib/i18n/locales";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { DigestChange, DigestContent, DigestFigure } from "./digest-content";
-import { DARK, styles } from "./email-style";
+import { styles } from "./email-style";
+import { MailHead } from "./mail-head";
 import { changeText, wordsFor, type Words } from "./email-words";
 
 export interface DigestEmailOptions {
@@ -75,11 +76,7 @@ function DigestEmail({ content, options, w }: { content: DigestContent; options:
   const first = content.changes[0];
   return (
     <Html lang={options.locale}>
-      <Head>
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <style>{DARK}</style>
-      </Head>
+      <MailHead />
       {first ? (
         <Preview>
           {t("preview", {

@@ -88,7 +88,8 @@ function maskedAddress(sender: Pick<DigestSender, "keys">, s: DigestSubscription
 /** Stops one of the account's subscriptions: its masked address ("" when unreadable), or null when the account has none of that id. */
 export async function stopDigest(sender: Pick<DigestSender, "store" | "keys">, account: string, id: string): Promise<string | null> {
   const subscription = await sender.store.get(id);
-  if (!subscription || subscription.account !== account) return null;
+  // The account's webhook is not a digest: its sealed "address" is its URL and secret.
+  if (!subscription || subscription.account !== account || subscription.cadence === "webhook") return null;
   await sender.store.delete(id);
   return maskedAddress(sender, subscription) ?? "";
 }

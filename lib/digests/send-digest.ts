@@ -11,7 +11,7 @@ import type { DigestStore, DigestSubscription } from "@/lib/store/digest-store";
 import { log } from "@/lib/log/server-log";
 import { MailError, type Mailer } from "@/lib/mail/mailer";
 import { digestContent } from "./digest-content";
-import { renderDigestEmail } from "./digest-email";
+import { renderDigestEmail, type RenderedEmail } from "./digest-email";
 import { digestPeriod, isCadence } from "./digest-period";
 import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
 import { parseDay } from "@/lib/calendar";
@@ -51,6 +51,22 @@ export const confirmUrl = (sender: Pick<DigestSender, "keys" | "baseUrl">, subsc
 
 export const localeOf = (subscription: DigestSubscription): AppLocale => (isAppLocale(subscription.locale) ? subscription.locale : "en");
 
+/**
+ * A subscriber's mail (a digest, an alert): with the signed one-click unsubscribe of its
+ * subscription (RFC 8058) and a Message-ID stable for what it tells, so that a mail sent again
+ * reads as the same one.
+ */
+export function mailToSubscriber(sender: DigestSender, subscriptionId: string, to: string, mail: RenderedEmail, messageId: string): Promise<void> {
+  return sender.mailer.send({
+    to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: { "List-Unsubscribe": `<${unsubscribeUrl(sender, subscriptionId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    messageId,
+  });
+}
+
 /** The first instant after a period, in its zone. */
 function periodEndMs(to: string, timeZone: string): number {
   const next = parseDay(to) + 1;
@@ -81,17 +97,9 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
     const to = openAddress(sender.keys, subscription.id, subscription.sealedAddress);
     step = "figures";
     const content = await digestContent(client, { keyType: subscription.keyType, timeZone: subscription.timeZone, period, at }, options);
-    const unsubscribe = unsubscribeUrl(sender, subscription.id);
     const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, subscription.id) });
     step = "mail";
-    await sender.mailer.send({
-      to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      messageId: `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`,
-    });
+    await mailToSubscriber(sender, subscription.id, to, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
     await sender.store.finishSend(subscription.id, key, at, "sent", at, null);
     return "sent";
   } catch (error) {

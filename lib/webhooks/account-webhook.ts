@@ -16,7 +16,6 @@ export const MIN_SECRET = 16;
 export const MAX_SECRET = 200;
 
 export interface WebhookItem {
-  id: string;
   /** The address's host: enough to tell which receiver, not its path (which may hold a token). */
   host: string | null;
   createdAt: number;
@@ -64,7 +63,7 @@ export async function getWebhook(deps: { store: DigestStore; keys: DigestKeys },
   } catch {
     host = null;
   }
-  return { id: s.id, host, createdAt: s.createdAt };
+  return { host, createdAt: s.createdAt };
 }
 
 /** Removes the account's webhook: whether it had one. */

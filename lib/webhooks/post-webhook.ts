@@ -22,7 +22,8 @@ export interface WebhookTarget {
   secret: string;
 }
 
-export async function postWebhook(target: WebhookTarget, delivery: { id: string; event: string; body: unknown }, at: number, allowPrivate: boolean): Promise<void> {
+/** `now`: the moment of the POST, which the signature tells (a receiver refuses one too old): the real clock's. */
+export async function postWebhook(target: WebhookTarget, delivery: { id: string; event: string; body: unknown }, allowPrivate: boolean, now: () => number = Date.now): Promise<void> {
   let url: URL;
   try {
     url = checkWebhookUrl(target.url, allowPrivate);
@@ -43,7 +44,7 @@ export async function postWebhook(target: WebhookTarget, delivery: { id: string;
         "user-agent": "Salesdash-Webhook/1",
         "x-salesdash-event": delivery.event,
         "x-salesdash-delivery": delivery.id,
-        [SIGNATURE_HEADER]: signWebhook(target.secret, body, at),
+        [SIGNATURE_HEADER]: signWebhook(target.secret, body, now()),
       },
     });
     status = response.status;

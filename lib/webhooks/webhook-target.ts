@@ -23,11 +23,16 @@ export class WebhookTargetError extends Error {
   }
 }
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
+
 /** Whether an IP address is one a webhook may reach: public unicast only. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  // IPv6's global unicast is 2000::/3 only: "::7f00:1" (IPv4-compatible, deprecated) reads as
+  // unicast to ipaddr.js, and a host that tunnels it reaches 127.0.0.1.
+  if (parsed.kind() === "ipv6" && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return false;
   return parsed.range() === "unicast";
 }
 

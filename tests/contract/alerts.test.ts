@@ -191,8 +191,7 @@ describe("the sales alert", () => {
       // The webhook got each episode's two messages once, signed with its secret, the figures the oracle's.
       expect(receiver.received.map((h) => h.headers["x-salesdash-event"]).sort()).toEqual([...firing.map(() => "alert.fired"), ...firing.map(() => "alert.resolved")]);
       for (const hook of receiver.received) {
-        const at = hook.headers["x-salesdash-event"] === "alert.fired" ? NOW_MS : T2;
-        expect(verifyWebhookSignature(HOOK_SECRET, hook.headers["x-salesdash-signature"] as string, hook.body, at)).toBe(true);
+        expect(verifyWebhookSignature(HOOK_SECRET, hook.headers["x-salesdash-signature"] as string, hook.body, Date.now())).toBe(true);
         const body = JSON.parse(hook.body) as { alert: { subject: string; facts: SalesDropFacts }; text: string };
         if (hook.headers["x-salesdash-event"] === "alert.fired") {
           expect(body.alert.facts.purchases.current).toBe(dropped.get(body.alert.subject)!.purchases.current);
@@ -264,7 +263,7 @@ describe("the decline alert", () => {
     const raised = oracle({ pspDeclines: declines });
     expect(rise(raised.get(`psp:${psp}`)!) - natural).toBeGreaterThan(5);
     const threshold = Math.round((rise(raised.get(`psp:${psp}`)!) + natural) / 2);
-    const firing = [...raised].filter(([, r]) => rise(r) >= threshold).map(([subject]) => subject).sort();
+    const firing = [...raised].filter(([, r]) => rise(r) > threshold).map(([subject]) => subject).sort();
     expect(firing).toContain(`psp:${psp}`);
 
     const alerts = new MemoryAlertStore();

@@ -51,7 +51,7 @@ test("subscribe, confirm from the mail, see it confirmed, stop it", async ({ pag
   await expect(page.getByTestId("digest-row")).toHaveAttribute("data-confirmed", "false");
   await page.goto(link.pathname + link.search);
   await page.getByTestId("digest-link-button").click();
-  await expect(page.getByTestId("digest-link-outcome")).toHaveText("Confirmed. The first digest goes out after the current period ends.");
+  await expect(page.getByTestId("digest-link-outcome")).toHaveText("Confirmed. A digest goes out after its period ends; an alert, when one starts and when it is over.");
   await page.goto("/digests");
   await expect(page.getByTestId("digest-row")).toHaveAttribute("data-confirmed", "true");
   await expect(page.getByTestId("digest-state")).toHaveText("Confirmed");

@@ -12,6 +12,7 @@ const sales: SalesDropFacts = {
   purchases: { current: 73, expected: 149.5, low: 104.65, min: 127, max: 192 },
   net: { current: 1770450, expected: 3188790.75, low: 2232153.5, min: 2664735, max: 3912713 },
   threshold: 30,
+  fired: "purchases",
   findings: [{ dimension: "product", key: "Sourdough Masterclass", current: 0, previous: 60.5, share: 0.79, weight: 0.4 }],
 };
 const declines: DeclineRiseFacts = {
@@ -65,6 +66,9 @@ describe("an alert's mail", () => {
         expect(`${mail.subject}\n${mail.text}`).not.toMatch(/[{}]|undefined|NaN/);
       }
     }
+    const netOnly = await renderAlertEmail(message("sales_drop", "fired", { ...sales, purchases: { ...sales.purchases, current: 140 }, fired: "net", findings: [{ ...sales.findings[0]!, current: 0, previous: 1_234_500 }] }), options("en"));
+    expect(netOnly.subject).toBe("Salesdash alert: BRL net revenue 44.5% below the usual today");
+    expect(netOnly.text).toContain("79% of the drop in sales is product “Sourdough Masterclass”: R$0.00, against R$12,345.00 usually.");
     const resolved = await renderAlertEmail(all[0]!, options("en"));
     expect(resolved.subject).toBe("Salesdash: BRL sales are back within the usual");
     expect(resolved.text).not.toContain("of the drop is");

@@ -30,7 +30,7 @@ describe("POST /api/digests/unsubscribe", () => {
   it("a mail client's one-click POST, urlencoded, unsubscribes and answers 200", async () => {
     const res = await POST(new NextRequest(url(linkToken(keys, "unsubscribe", ID)), { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }));
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe("You are unsubscribed: no more digests go to this address.");
+    expect(await res.text()).toBe("You are unsubscribed: no more of these mails go to this address.");
     expect(await store.get(ID)).toBeNull();
   });
 

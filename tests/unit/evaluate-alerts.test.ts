@@ -50,4 +50,15 @@ describe("evaluateAlerts", () => {
     const [episode] = await alerts.episodes("acct", { since: 0, limit: 5 });
     expect(JSON.parse(episode!.facts)).toEqual({ resource: "purchases", days: ["2026-06-10", "2026-06-14"] });
   });
+
+  it("counts a subject it no longer judges as clear, so that its episode resolves", async () => {
+    const { alerts, client, judge, on } = setup([day("2026-06-14", false)]);
+    await on("unreadable_days");
+    expect((await evaluateAlerts(judge, client, { keyType: "creator", at: AT })).map((c) => c.event)).toEqual(["fired"]);
+    // The purchases are no longer synced (the key may not read them): nothing judges that subject any more.
+    const quiet = { ...judge, resources: ["orders"] };
+    expect(await evaluateAlerts(quiet, client, { keyType: "creator", at: AT + 60_000 })).toEqual([]);
+    expect(await evaluateAlerts(quiet, client, { keyType: "creator", at: AT + 60_000 + QUIET_MS })).toEqual([{ episode: expect.objectContaining({ subject: "purchases" }), event: "resolved" }]);
+    expect((await alerts.episodes("acct", { since: 0, limit: 5 }))[0]!.resolvedAt).toBe(AT + 60_000 + QUIET_MS);
+  });
 });

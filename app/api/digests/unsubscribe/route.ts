@@ -8,7 +8,7 @@ import { unsubscribeByLink } from "@/lib/digests/digest-links";
 
 const STATUS = { done: 200, invalid: 400, unavailable: 503 } as const;
 const WORDS = {
-  done: "You are unsubscribed: no more digests go to this address.",
+  done: "You are unsubscribed: no more of these mails go to this address.",
   invalid: "This unsubscribe link is not valid. Open the digest again and use its link.",
   unavailable: "The dashboard's storage cannot be reached right now, so nothing was changed. Try again in a few minutes.",
 } as const;
