@@ -42,16 +42,21 @@ export async function setWebhook(
     return { ok: false, reason: (error as WebhookTargetError).problem, detail: (error as WebhookTargetError).detail };
   }
   if (input.secret.length < MIN_SECRET || input.secret.length > MAX_SECRET) return { ok: false, reason: "secret", detail: `A secret needs ${MIN_SECRET} to ${MAX_SECRET} characters.` };
-  const before = (await deps.store.list(input.account)).filter(isWebhook);
-  for (const old of before) await deps.store.delete(old.id);
   const id = randomBytes(16).toString("base64url");
   const target: WebhookTarget = { url: url.toString(), secret: input.secret };
-  const created = await deps.store.create({
-    id, account: input.account, sealedAddress: sealAddress(deps.keys, id, JSON.stringify(target)), addressKey: addressKeyOf(deps.keys, `webhook:${id}`),
-    cadence: "webhook", locale: input.locale, timeZone: input.timeZone, keyType: input.keyType, createdAt: now, confirmedAt: now,
-  });
-  if (created !== "created") return { ok: false, reason: "full", detail: "This account has as many digests as it keeps: stop one to add a webhook." };
-  return { ok: true, host: url.host };
+  // Every webhook of an account has the same key: the store's one-per-address-and-cadence rule
+  // keeps one, however many saves race (the last to delete and create wins).
+  const webhook = {
+    id, account: input.account, sealedAddress: sealAddress(deps.keys, id, JSON.stringify(target)), addressKey: addressKeyOf(deps.keys, "webhook"),
+    cadence: "webhook" as const, locale: input.locale, timeZone: input.timeZone, keyType: input.keyType, createdAt: now, confirmedAt: now,
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    for (const old of (await deps.store.list(input.account)).filter(isWebhook)) await deps.store.delete(old.id);
+    const created = await deps.store.create(webhook);
+    if (created === "created") return { ok: true, host: url.host };
+    if (created === "full") return { ok: false, reason: "full", detail: "This account has as many digests as it keeps: stop one to add a webhook." };
+  }
+  return { ok: false, reason: "full", detail: "The webhook was being changed at the same time: try again." };
 }
 
 export async function getWebhook(deps: { store: DigestStore; keys: DigestKeys }, account: string): Promise<WebhookItem | null> {

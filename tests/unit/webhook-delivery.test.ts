@@ -65,6 +65,9 @@ describe("an alert to a webhook", () => {
     expect(receiver.received).toHaveLength(1);
     await setWebhook({ store, keys }, { ...hook(), url: `${receiver.url}/v2` }, true, AT - 4_000);
     expect((await store.list("acct")).filter((s) => s.cadence === "webhook")).toHaveLength(1);
+    // Saves at once keep one webhook, the last.
+    await Promise.all([1, 2, 3].map((n) => setWebhook({ store, keys }, { ...hook(), url: `${receiver.url}/v${n}` }, true, AT)));
+    expect((await store.list("acct")).filter((s) => s.cadence === "webhook")).toHaveLength(1);
     expect(await removeWebhook(store, "acct")).toBe(true);
     expect(await getWebhook({ store, keys }, "acct")).toBeNull();
   });
