@@ -4,7 +4,7 @@ import "server-only";
 // what explains it, and a link to the report that shows it; in the subscriber's language, HTML
 // and plain text from one tree, as a digest is (lib/digests/digest-email.tsx). Made from the
 // episode's facts alone: figures and dimension values, never a customer's data.
-import { Body, Container, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import { Body, Container, Heading, Html, Link, Preview, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { Dimension } from "@/lib/analytics/dimensions";
@@ -16,7 +16,7 @@ import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { RenderedEmail } from "@/lib/digests/digest-email";
 import { styles } from "@/lib/digests/email-style";
-import { MailHead } from "@/lib/digests/mail-head";
+import { MailFooter, MailHead } from "@/lib/digests/mail-head";
 import { wordsFor, type Words } from "@/lib/digests/email-words";
 import type { EpisodeEvent } from "./alert-episodes";
 import type { ChargebackProjectionFacts } from "./chargeback-projection";
@@ -219,15 +219,7 @@ function AlertEmail({ text, options, w }: { text: AlertText; options: AlertEmail
               </Link>
             </Text>
           ) : null}
-          <Hr style={{ borderColor: "#e4e4e7", margin: "20px 0 12px" }} />
-          <Text style={{ ...styles.muted, fontSize: "12px" }}>{w.t("footer")}</Text>
-          {options.unsubscribeUrl ? (
-            <Text style={{ ...styles.muted, fontSize: "12px" }}>
-              <Link href={options.unsubscribeUrl} style={styles.link}>
-                {w.t("unsubscribe")}
-              </Link>
-            </Text>
-          ) : null}
+          <MailFooter why={w.t("footer")} unsubscribe={w.t("unsubscribe")} unsubscribeUrl={options.unsubscribeUrl} />
         </Container>
       </Body>
     </Html>

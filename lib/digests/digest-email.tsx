@@ -4,7 +4,7 @@ import "server-only";
 // digest's figures (digest-content.ts) and nothing else. React Email's components write the
 // table-based HTML mail clients read; its render gives the plain text from the same tree, so
 // both parts say the same. Links open the Revenue report of the period, and of a finding's key.
-import { Body, Container, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import type { Dimension } from "@/lib/analytics/dimensions";
@@ -15,7 +15,7 @@ import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
 import type { DigestChange, DigestContent, DigestFigure } from "./digest-content";
 import { styles } from "./email-style";
-import { MailHead } from "./mail-head";
+import { MailFooter, MailHead } from "./mail-head";
 import { changeText, wordsFor, type Words } from "./email-words";
 
 export interface DigestEmailOptions {
@@ -188,15 +188,7 @@ function DigestEmail({ content, options, w }: { content: DigestContent; options:
               {t("openReport")}
             </Link>
           </Text>
-          <Hr style={{ borderColor: "#e4e4e7", margin: "20px 0 12px" }} />
-          <Text style={{ ...styles.muted, fontSize: "12px" }}>{t("footer")}</Text>
-          {options.unsubscribeUrl ? (
-            <Text style={{ ...styles.muted, fontSize: "12px" }}>
-              <Link href={options.unsubscribeUrl} style={styles.link}>
-                {t("unsubscribe")}
-              </Link>
-            </Text>
-          ) : null}
+          <MailFooter why={t("footer")} unsubscribe={t("unsubscribe")} unsubscribeUrl={options.unsubscribeUrl} />
         </Container>
       </Body>
     </Html>
