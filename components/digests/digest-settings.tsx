@@ -12,6 +12,7 @@ import type { DigestSendItem, DigestSubscriptionItem } from "@/lib/digests/diges
 import { LOCALE_NAMES, isAppLocale } from "@/lib/i18n/locales";
 import { CADENCES, SUBSCRIPTION_KINDS } from "@/lib/digests/digest-period";
 import { parseAlertSendKey } from "@/lib/alerts/alert-send-key";
+import { isKeyStoppedSendKey } from "@/lib/digests/key-stopped-send-key";
 import type { AlertKind } from "@/lib/alerts/alert-kinds";
 import { useAlertSubject } from "@/components/alerts/alert-subject";
 
@@ -40,6 +41,7 @@ export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { sub
       const subject = episode ? subjectOf(episode.kind, episode.subject) : "";
       return t(`alertSend.${alert.event}`, { name: subject ? `${name} · ${subject}` : name });
     }
+    if (isKeyStoppedSendKey(send.period)) return t("keyStoppedSend");
     const [cadence, day] = send.period.split(":");
     return t("period", { cadence: CADENCES.includes(cadence as never) ? cadenceWord(cadence as (typeof CADENCES)[number]) : (cadence ?? ""), day: day ?? "" });
   };

@@ -3,15 +3,17 @@ import { useTranslations } from "next-intl";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { generatedLabelKeyEnd } from "@/lib/auth/account-label";
 import type { SessionAccount } from "@/lib/auth/session-decision";
-import type { AccountSettings } from "@/lib/auth/account-settings";
+import type { SessionSettings } from "@/lib/auth/session-settings";
 import { AssumedCurrencyForm } from "./assumed-currency-form";
 import { ForgetMyData } from "./forget-my-data";
+import { KeptKeyForm } from "./kept-key-form";
 import { floating } from "@/components/ui/surface";
 import { outlineButton } from "@/components/ui/button-style";
 
-// The account menu: who is signed in, the account's settings, and "Forget my data".
+// The account menu: who is signed in, the account's settings, its key kept for digests and
+// alerts (or not), and "Forget my data".
 // `settings`: read by the layout from the session (null once its vault entry is gone).
-export function AccountMenu({ account, settings }: { account: SessionAccount; settings: AccountSettings | null }) {
+export function AccountMenu({ account, settings }: { account: SessionAccount; settings: SessionSettings | null }) {
   const t = useTranslations("shell.account");
   // A label made at sign-in (no name given) was written in English: worded here instead.
   const keyEnd = generatedLabelKeyEnd(account.label);
@@ -27,6 +29,7 @@ export function AccountMenu({ account, settings }: { account: SessionAccount; se
         {settings ? (
           <>
             <AssumedCurrencyForm current={settings.assumedCurrency} />
+            <KeptKeyForm keptAt={settings.keyKeptAt} />
             <ForgetMyData />
           </>
         ) : (

@@ -5,7 +5,7 @@ import { LogoMark } from "@/components/brand/logo-mark";
 import { UpstreamStatus } from "@/components/landing/upstream-status";
 import { UpstreamStatusPending } from "@/components/landing/upstream-status-badge";
 import type { SessionAccount } from "@/lib/auth/session-decision";
-import type { AccountSettings } from "@/lib/auth/account-settings";
+import type { SessionSettings } from "@/lib/auth/session-settings";
 import type { ShownUpstreamHealth } from "@/lib/upstream-health";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SessionScope } from "@/components/providers/session-scope";
@@ -18,7 +18,7 @@ import { SyncStatus } from "./sync-status";
 /** A report of the navigation: its English label names it where the messages do not. */
 export interface ShellReport { id: string; path: string; label: string }
 
-interface Props { account: SessionAccount; reports: readonly ShellReport[]; settings: AccountSettings | null; scope: string; health: Promise<ShownUpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
+interface Props { account: SessionAccount; reports: readonly ShellReport[]; settings: SessionSettings | null; scope: string; health: Promise<ShownUpstreamHealth>; savedViews: Promise<SavedViewItem[] | null>; children: ReactNode }
 
 // Props in, markup out: the layout reads the session, the reports the key may open, the settings, the scope, the upstream's health and the saved views.
 export function DashboardShell({ account, reports, settings, scope, health, savedViews, children }: Props) {

@@ -19,9 +19,14 @@ const vaultedSchema = z.object({
   target: z.enum(["production", "staging"]),
   // Absent from entries vaulted before the server resumed syncs itself: those are not resumed.
   keyType: z.enum(["creator", "affiliate"]).optional(),
+  // When its owner chose to keep it for digests and alerts (lib/auth/kept-key.ts); a session's has none.
+  keptAt: z.number().int().optional(),
 });
 
 export type VaultedCredential = z.infer<typeof vaultedSchema> & { credential: SalesApiCredential };
+
+// The latest instant a Date can hold: a kept key has no expiry, and the stores' column is one.
+const KEPT_UNTIL = 8_640_000_000_000_000;
 
 export class CredentialVault {
   private readonly key: Buffer;
@@ -36,6 +41,11 @@ export class CredentialVault {
     return ref;
   }
 
+  /** Under a name of the caller's (a kept key's), with no expiry: until it is removed. */
+  async keep(ref: string, value: VaultedCredential): Promise<void> {
+    await this.store.put(ref, seal(this.key, JSON.stringify(value), ref), KEPT_UNTIL);
+  }
+
   /** The credential, or undefined when the entry is gone, expired or does not decrypt. */
   async get(ref: string): Promise<VaultedCredential | undefined> {
     const sealed = await this.store.get(ref, this.clock());
@@ -47,7 +57,8 @@ export class CredentialVault {
     return (await this.get(ref)) !== undefined;
   }
 
-  remove(ref: string): Promise<void> {
+  /** Answers whether this call removed it (of several racing, one does). */
+  remove(ref: string): Promise<boolean> {
     return this.store.delete(ref);
   }
 

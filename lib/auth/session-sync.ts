@@ -1,13 +1,14 @@
 import "server-only";
 
 // A session's part in its account's background sync (lib/mirror): it runs for as long as one of
-// the account's sessions lasts (its vault entry). Sign-in starts it; the server resumes it for
-// every session the vault still holds when it starts, and looks again every 15 s, so a
+// the account's sessions lasts (its vault entry), or its key kept for digests and alerts
+// (lib/auth/kept-key.ts: a vault entry too). Sign-in starts it; the server resumes it for
+// every entry the vault still holds when it starts, and looks again every 15 s, so a
 // sync stopped here (the session that started it signed out while another lasts) or run by an
 // instance that died is taken up again (a sync that loses its lease waits on it by itself:
 // lib/mirror/account-sync.ts). Reading a session never starts anything. After each of its passes
 // the account's digests due are sent (lib/digests/due-digests.ts) and its alerts judged
-// (lib/alerts/due-alerts.ts), also when a pass ends on the key refused.
+// (lib/alerts/due-alerts.ts), also when a pass ends on the key refused, which deletes the kept key.
 import { log } from "@/lib/log/server-log";
 import { runDueAlerts } from "@/lib/alerts/due-alerts";
 import { overviewFacts, sendDueDigests } from "@/lib/digests/due-digests";
@@ -15,6 +16,7 @@ import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
 import { getCredentialVault } from "./credential-vault";
+import { stopRefusedKeptKey } from "./kept-key";
 
 /** `account`: the identity of a client the caller already made for the credential. */
 export function startSessionSync(vaultRef: string, credential: SalesApiCredential, target: "production" | "staging", keyType: KeyType, account?: string): string {
@@ -29,7 +31,10 @@ export function startSessionSync(vaultRef: string, credential: SalesApiCredentia
       await sendDueDigests(client, at, undefined, { ...overviewFacts(), signal });
       await runDueAlerts(client, keyType, at, { signal });
     },
-    onRefused: (client, at) => runDueAlerts(client, keyType, at, { refused: true }),
+    onRefused: async (client, at) => {
+      await stopRefusedKeptKey(client.identity, at);
+      await runDueAlerts(client, keyType, at, { refused: true });
+    },
   });
 }
 

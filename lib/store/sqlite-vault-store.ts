@@ -23,8 +23,8 @@ export class SqliteVaultStore implements VaultStore {
     return row?.sealed;
   }
 
-  async delete(ref: string): Promise<void> {
-    this.db.prepare("DELETE FROM vault WHERE ref = ?").run(ref);
+  async delete(ref: string): Promise<boolean> {
+    return this.db.prepare("DELETE FROM vault WHERE ref = ?").run(ref).changes > 0;
   }
 
   async entries(now: number): Promise<Array<{ ref: string; sealed: string }>> {

@@ -4,7 +4,8 @@ export interface VaultStore {
   put(ref: string, sealed: string, expiresAt: number): Promise<void>;
   /** The sealed value, unless absent or expired. */
   get(ref: string, now: number): Promise<string | undefined>;
-  delete(ref: string): Promise<void>;
+  /** Answers whether there was an entry (expired or not): the caller that took it away, of several racing. */
+  delete(ref: string): Promise<boolean>;
   /** Every entry not expired at `now`: the sessions whose accounts the server keeps syncing. */
   entries(now: number): Promise<Array<{ ref: string; sealed: string }>>;
 }
@@ -25,8 +26,8 @@ export class MemoryVaultStore implements VaultStore {
     return row.sealed;
   }
 
-  async delete(ref: string): Promise<void> {
-    this.rows.delete(ref);
+  async delete(ref: string): Promise<boolean> {
+    return this.rows.delete(ref);
   }
 
   async entries(now: number): Promise<Array<{ ref: string; sealed: string }>> {

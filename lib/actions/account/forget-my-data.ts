@@ -1,14 +1,15 @@
 "use server";
 
-// "Forget my data": deletes the signed-in account's mirror, saved views and digest subscriptions, and signs this session out. The
-// session's vault entry goes first, so that nothing of this session can restart the sync or
-// refill the mirror while it is deleted; then the sync stops, reports still fetching for the
+// "Forget my data": deletes the signed-in account's mirror, saved views, digest subscriptions,
+// alerts and kept key, and signs this session out. The session's vault entry and the kept key go
+// first, so that nothing can restart the sync or refill the mirror while it is deleted; then the sync stops, reports still fetching for the
 // account are given a moment to end, and the mirror is deleted (again after them, should one
 // have written a day meanwhile). The session cookie is cleared like /session-ended does.
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { actionFailure, sessionAction, type ActionResult } from "@/lib/actions/session-action";
 import { getCredentialVault } from "@/lib/auth/credential-vault";
+import { forgetKeptKey } from "@/lib/auth/kept-key";
 import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
 import { stopAccountSync } from "@/lib/mirror/account-sync";
@@ -24,6 +25,8 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
   const identity = client.identity;
   try {
     await getCredentialVault().remove(account.vaultRef);
+    // The key kept for digests and alerts is another vault entry the server resumes the sync for.
+    await forgetKeptKey(identity);
   } catch {
     log("warn", { event: "mirror_forget_failed", kind: "vault" });
     return actionFailure("storage_unavailable", "Nothing was deleted: the session could not be ended. Try again in a moment.");

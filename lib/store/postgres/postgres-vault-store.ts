@@ -38,8 +38,8 @@ export class PostgresVaultStore implements VaultStore {
     return rows[0]?.sealed;
   }
 
-  async delete(ref: string): Promise<void> {
-    await this.pool.query("DELETE FROM salesdash_vault WHERE ref = $1", [ref]);
+  async delete(ref: string): Promise<boolean> {
+    return ((await this.pool.query("DELETE FROM salesdash_vault WHERE ref = $1", [ref])).rowCount ?? 0) > 0;
   }
 
   async entries(now: number): Promise<Array<{ ref: string; sealed: string }>> {
