@@ -35,6 +35,7 @@ test.describe("a browser that asks for Portuguese", () => {
     await page.getByTestId("account-menu").click();
     await expect(page.getByText("Moeda presumida para vendas sem moeda")).toBeVisible();
     await expect(page.getByRole("button", { name: "Esquecer meus dados" })).toBeVisible();
+    await expect(page.getByTestId("kept-key-keep")).toHaveText("Manter minha chave neste servidor para resumos e alertas");
   });
 
   test("is told in Portuguese that a key was refused, with the reference kept", async ({ page }) => {

@@ -4,13 +4,13 @@ import { expect, it, vi } from "vitest";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 import { MemoryDigestStore } from "@/lib/store/digest-store";
 
-const state = vi.hoisted(() => ({ store: null as unknown, digests: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], cartFactsForgotten: [] as string[], eventFactsForgotten: [] as string[] }));
+const state = vi.hoisted(() => ({ removed: [] as string[], store: null as unknown, digests: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], cartFactsForgotten: [] as string[], eventFactsForgotten: [] as string[] }));
 
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
   getSessionClient: async () => ({ identity: "acct-a" }),
 }));
-vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: async () => undefined }) }));
+vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: async (ref: string) => (state.removed.push(ref), true) }) }));
 vi.mock("@/lib/auth/session-token", () => ({ clearSessionCookies: async () => undefined }));
 vi.mock("@/lib/mirror/account-sync", () => ({ stopAccountSync: async () => undefined }));
 vi.mock("@/lib/mirror/mirror-access", () => ({
@@ -52,4 +52,6 @@ it("deletes the account's saved views and digest subscriptions, and only that ac
   expect(state.cartFactsForgotten).toEqual(["acct-a"]);
   // And the refunds' and chargebacks'.
   expect(state.eventFactsForgotten).toEqual(["acct-a"]);
+  // The session's vault entry, and the key kept for the account's digests and alerts (issue #27, point 5).
+  expect(state.removed).toEqual(["ref", "kept:acct-a"]);
 });

@@ -15,18 +15,23 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Started { apiKey: string; keyType: string; alive: () => Promise<boolean> }
+interface Started { apiKey: string; keyType: string; alive: () => Promise<boolean>; onRefused: (client: { identity: string }, at: number) => Promise<void> }
 const started = vi.hoisted(() => [] as Started[]);
+const judged = vi.hoisted(() => [] as Array<{ account: string; refused: boolean }>);
 vi.mock("@/lib/mirror/account-sync", () => ({
   // One sync per account, as the real one keeps it: the account is the key.
-  ensureAccountSync: (input: { credential: { apiKey: string }; keyType: string; alive: () => Promise<boolean> }) => {
-    started.push({ apiKey: input.credential.apiKey, keyType: input.keyType, alive: input.alive });
+  ensureAccountSync: (input: Omit<Started, "apiKey"> & { credential: { apiKey: string } }) => {
+    started.push({ apiKey: input.credential.apiKey, keyType: input.keyType, alive: input.alive, onRefused: input.onRefused });
     return `account:${input.credential.apiKey}`;
   },
+}));
+vi.mock("@/lib/alerts/due-alerts", () => ({
+  runDueAlerts: async (client: { identity: string }, _keyType: string, _at: number, options: { refused?: boolean }) => void judged.push({ account: client.identity, refused: options.refused === true }),
 }));
 
 const { getCredentialVault } = await import("@/lib/auth/credential-vault");
 const { resumeSessionSyncs, superviseSessionSyncs } = await import("@/lib/auth/session-sync");
+const { keepKey, keptKeySince } = await import("@/lib/auth/kept-key");
 
 beforeEach(() => void (started.length = 0));
 
@@ -46,7 +51,30 @@ it("starts the sync of each account a held session belongs to, with the session'
   expect([aliveOne, aliveOther].sort()).toEqual([false, true]);
 });
 
+it("starts the sync of an account whose key is kept while none of its sessions lasts, until the key is refused (issue #27, point 5)", async () => {
+  const vault = getCredentialVault();
+  for (const { ref } of await vault.live()) await vault.remove(ref);
+  const session = await vault.put({ credential: { kind: "api-key", apiKey: "sak_kept" }, target: "production", keyType: "affiliate" }, 60_000);
+  expect(await keepKey("account:sak_kept", session, 1, vault)).toBe(true);
+  await vault.remove(session);
+
+  expect(await resumeSessionSyncs()).toBe(1);
+  expect(started.map((s) => `${s.apiKey} ${s.keyType}`)).toEqual(["sak_kept affiliate"]);
+  const [sync] = started;
+  expect(await sync!.alive()).toBe(true);
+  // The upstream refuses it: the kept key is deleted before the alert that says so is judged, and nothing starts its sync again.
+  await sync!.onRefused({ identity: "account:sak_kept" }, 2);
+  expect(await keptKeySince("account:sak_kept")).toBeNull();
+  expect(judged).toEqual([{ account: "account:sak_kept", refused: true }]);
+  expect(await sync!.alive()).toBe(false);
+  started.length = 0;
+  expect(await resumeSessionSyncs()).toBe(0);
+  expect(started).toEqual([]);
+});
+
 it("looks again on its own schedule, until stopped", async () => {
+  // Its own session: the test holds whatever the others left.
+  await getCredentialVault().put({ credential: { kind: "api-key", apiKey: "sak_watched" }, target: "production", keyType: "creator" }, 3_600_000);
   vi.useFakeTimers();
   try {
     const stop = superviseSessionSyncs(30_000);
