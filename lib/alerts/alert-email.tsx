@@ -119,16 +119,27 @@ function chargebackText(f: ChargebackProjectionFacts, event: EpisodeEvent, o: Al
   const currency = f.currency.toUpperCase();
   const line = `${w.fmt.number(f.threshold)}%`;
   const mtdRate = f.monthToDate.sales > 0 ? f.monthToDate.chargebacks / f.monthToDate.sales : 0;
+  const range = { from: f.month, to: f.today, tz: o.timeZone, dating: "event" };
+  const lines = [
+    t("chargebacks.monthToDate", { today: w.fmt.day(f.today), chargebacks: f.monthToDate.chargebacks, sales: f.monthToDate.sales, rate: w.fmt.percent(mtdRate, 2) }),
+    t("chargebacks.pace", { days: f.pace.days, chargebacks: f.pace.chargebacks, sales: f.pace.sales, daysLeft: f.daysLeft, projected: w.fmt.percent(f.projected.rate, 2) }),
+    t("chargebacks.threshold", { line }),
+  ];
+  // Episodes opened before chargebacks were explained hold no findings.
+  const findings = event === "fired"
+    ? (f.findings ?? []).map((x) => {
+        const key = x.dimension === "offer" && x.label ? x.label : w.label(x.dimension as CodeDimension | NamedDimension, x.key);
+        const text = t("chargebacks.explained", { share: w.fmt.percent(x.eventShare, 0), dimension: t(`dimension.${x.dimension}`), key, disputes: x.events, salesShare: w.fmt.percent(x.baseShare, 0), sales: x.base });
+        return { text, link: reportUrl(o.baseUrl, "/refunds", range, x), linkText: t("openFiltered", { key }) };
+      })
+    : [];
+  if (event === "fired" && f.findings && findings.length === 0) lines.push(t("chargebacks.unexplained"));
   return {
     subject: t(`chargebacks.subject.${event}`, { currency, rate: w.fmt.percent(f.projected.rate, 2), line }),
     heading: t(`chargebacks.heading.${event}`, { currency, line }),
-    lines: [
-      t("chargebacks.monthToDate", { today: w.fmt.day(f.today), chargebacks: f.monthToDate.chargebacks, sales: f.monthToDate.sales, rate: w.fmt.percent(mtdRate, 2) }),
-      t("chargebacks.pace", { days: f.pace.days, chargebacks: f.pace.chargebacks, sales: f.pace.sales, daysLeft: f.daysLeft, projected: w.fmt.percent(f.projected.rate, 2) }),
-      t("chargebacks.threshold", { line }),
-    ],
-    findings: [],
-    link: { href: reportUrl(o.baseUrl, "/refunds", { from: f.month, to: f.today, tz: o.timeZone, dating: "event" }), text: t("chargebacks.open") },
+    lines,
+    findings,
+    link: { href: reportUrl(o.baseUrl, "/refunds", range), text: t("chargebacks.open") },
   };
 }
 
@@ -137,15 +148,26 @@ function refundSpikeText(f: RefundSpikeFacts, event: EpisodeEvent, o: AlertEmail
   const currency = f.currency.toUpperCase();
   const count = (n: number) => w.fmt.number(Math.round(n * 10) / 10);
   const weekday = new Intl.DateTimeFormat(w.fmt.locale, { weekday: "long", timeZone: "UTC" }).format(parseDay(f.day) * 86_400_000);
+  const range = { from: f.day, to: f.day, tz: o.timeZone, dating: "event" };
+  const lines = [
+    t("refunds.day", { day: w.fmt.day(f.day), count: f.refunds.current, refunded: w.fmt.money(fromCents(f.refunded.current), f.currency), expected: count(f.refunds.expected), weeks: f.weeks.length, weekday, min: count(f.refunds.min), max: count(f.refunds.max) }),
+    t("refunds.threshold", { threshold: f.threshold }),
+  ];
+  // Episodes opened before refunds were explained hold no findings.
+  const findings = event === "fired"
+    ? (f.findings ?? []).map((x) => {
+        const key = x.dimension === "offer" && x.label ? x.label : w.label(x.dimension as CodeDimension | NamedDimension, x.key);
+        const text = t("refunds.explained", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key, now: count(x.current), before: count(x.previous) });
+        return { text, link: reportUrl(o.baseUrl, "/refunds", range, x), linkText: t("openFiltered", { key }) };
+      })
+    : [];
+  if (event === "fired" && f.findings && findings.length === 0) lines.push(t("refunds.unexplained"));
   return {
     subject: t(`refunds.subject.${event}`, { currency, count: f.refunds.current, expected: count(f.refunds.expected) }),
     heading: t(`refunds.heading.${event}`, { currency }),
-    lines: [
-      t("refunds.day", { day: w.fmt.day(f.day), count: f.refunds.current, refunded: w.fmt.money(fromCents(f.refunded.current), f.currency), expected: count(f.refunds.expected), weeks: f.weeks.length, weekday, min: count(f.refunds.min), max: count(f.refunds.max) }),
-      t("refunds.threshold", { threshold: f.threshold }),
-    ],
-    findings: [],
-    link: { href: reportUrl(o.baseUrl, "/refunds", { from: f.day, to: f.day, tz: o.timeZone, dating: "event" }), text: t("refunds.open") },
+    lines,
+    findings,
+    link: { href: reportUrl(o.baseUrl, "/refunds", range), text: t("refunds.open") },
   };
 }
 

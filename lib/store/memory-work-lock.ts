@@ -58,8 +58,10 @@ export class MemoryWorkLock implements WorkLock {
         signal?.removeEventListener("abort", onAbort);
         settle();
       };
-      // Wakes at the holder's expiry or at our own timeout, whichever is first.
-      const timer = setTimeout(() => done(() => resolve(this.holder(key) === undefined)), Math.max(0, Math.min(timeoutMs, current.until - Date.now())));
+      // Wakes at the holder's expiry or at our own timeout, whichever is first; a millisecond past
+      // the expiry, for a timer may fire a millisecond before Date.now() reaches its due time (the
+      // event loop's clock is cached), which read the lock as still held.
+      const timer = setTimeout(() => done(() => resolve(this.holder(key) === undefined)), Math.max(0, Math.min(timeoutMs, current.until - Date.now() + 1)));
       const onAbort = () => done(() => reject(signal?.reason));
       signal?.addEventListener("abort", onAbort, { once: true });
       void current.released.then(() => done(() => resolve(true)));

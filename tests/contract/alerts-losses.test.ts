@@ -59,18 +59,71 @@ describe("chargebacks projected over the line", () => {
       expect(changes.some((c) => c.episode.subject === "brl")).toBe(firing);
       if (!firing) continue;
       const facts = JSON.parse((await alerts.episodes(client.identity, { since: 0, limit: 10 })).find((e) => e.subject === "brl")!.facts) as ChargebackProjectionFacts;
-      expect(facts).toEqual({ currency: "brl", month: "2026-06-01", today: "2026-06-15", daysLeft: 15, monthToDate: month, pace: { days: 14, ...pace }, projected: { sales, chargebacks, rate }, threshold: line });
+      const { findings, ...figures } = facts;
+      expect(figures).toEqual({ currency: "brl", month: "2026-06-01", today: "2026-06-15", daysLeft: 15, monthToDate: month, pace: { days: 14, ...pace }, projected: { sales, chargebacks, rate }, threshold: line });
+      // What carries the disputes, as the oracle finds it from the ground truth (the sandbox's
+      // disputes are all by card: at least the payment method stands out).
+      const expected = disputeOracle("brl");
+      expect(expected.map((f) => f.dimension)).toContain("paymentMethod");
+      expect(findings.map(({ dimension, key, events, base }) => ({ dimension, key, events, base }))).toEqual(expected.map(({ dimension, key, events, base }) => ({ dimension, key, events, base })));
+      for (const [i, f] of findings.entries()) expect(f.eventShare).toBeCloseTo(expected[i]!.eventShare, 12);
     }
   });
 });
 
+/**
+ * The oracle of what carries the month's disputes (06-01..06-15, UTC): each dispute placed by its
+ * sale's values (the sale found in the ground truth by id), against the month's sales; a value
+ * holding a quarter of the disputes at least and 15 points more of them than of the sales; one per
+ * dimension, the largest lift first, three at most, a product's only offer not told again.
+ */
+function disputeOracle(currency: string) {
+  const disputes = truth("chargebacks", "2026-06-01", "2026-06-15").filter((c) => c.kind !== "alert" && c.currency === currency);
+  const first = disputes.map((c) => (c.purchaseCreatedAt as string).slice(0, 10)).sort()[0]!;
+  const dayBefore = new Date(Date.parse(`${first}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+  const byId = new Map(truth("purchases", dayBefore, "2026-06-15").map((p) => [p.purchaseId, p]));
+  const monthSales = truth("purchases", "2026-06-01", "2026-06-15").filter((p) => p.currency === currency && (p.checkoutInitializedAt as string) >= "2026-06-01");
+  const fields = { product: "productName", offer: "offerCode", purchaseType: "purchaseType", paymentMethod: "paymentMethod", psp: "psp", cardBrand: "cardBrand", country: "billingCountry", affiliate: "affiliateName" } as const;
+  const keyOf = (p: Row | undefined, field: string) => (p && typeof p[field] === "string" && p[field] !== "" ? (p[field] as string) : "none");
+  const found: Array<{ dimension: string; key: string; events: number; base: number; eventShare: number; lift: number; order: number }> = [];
+  Object.entries(fields).forEach(([dimension, field], order) => {
+    const events = new Map<string, number>();
+    const base = new Map<string, number>();
+    for (const d of disputes) events.set(keyOf(byId.get(d.purchaseId), field), (events.get(keyOf(byId.get(d.purchaseId), field)) ?? 0) + 1);
+    for (const p of monthSales) base.set(keyOf(p, field), (base.get(keyOf(p, field)) ?? 0) + 1);
+    let best: (typeof found)[number] | null = null;
+    for (const key of new Set([...events.keys(), ...base.keys()])) {
+      const e = events.get(key) ?? 0;
+      const b = base.get(key) ?? 0;
+      const eventShare = e / disputes.length;
+      const lift = eventShare - b / monthSales.length;
+      if (eventShare < 0.25 || lift < 0.15) continue;
+      if (!best || lift > best.lift || (lift === best.lift && key < best.key)) best = { dimension, key, events: e, base: b, eventShare, lift, order };
+    }
+    if (best) found.push(best);
+  });
+  const kept: typeof found = [];
+  for (const f of found.sort((a, b) => b.lift - a.lift || a.order - b.order)) {
+    if (kept.length === 3) break;
+    const repeats = kept.some((k) => [k.dimension, f.dimension].sort().join() === "offer,product" && k.events === f.events && k.base === f.base);
+    if (!repeats) kept.push(f);
+  }
+  return kept;
+}
+
 describe("refunds spiking", () => {
   it("fires for a day the test filled with refunds, with the ground truth's counts, and resolves once that day has passed", async () => {
-    // 80 refunds requested yesterday (2026-06-14, UTC) on BRL purchases of three weeks before that had none.
-    const old = truth("purchases", "2026-05-24", "2026-05-25").filter((p) => p.currency === "brl" && Number(p.amountRefunded) === 0).slice(0, 80);
+    // 80 refunds requested yesterday (2026-06-14, UTC) on BRL purchases of a few weeks before that
+    // had none, all of one product: the least sold of those with 80 such purchases at least.
+    const candidates = truth("purchases", "2026-05-10", "2026-05-25").filter((p) => p.currency === "brl" && Number(p.amountRefunded) === 0);
+    const perProduct = new Map<string, number>();
+    for (const p of candidates) perProduct.set(p.productName as string, (perProduct.get(p.productName as string) ?? 0) + 1);
+    const [product] = [...perProduct].filter(([, n]) => n >= 80).sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0]!;
+    const old = candidates.filter((p) => p.productName === product).slice(0, 80);
     expect(old).toHaveLength(80);
     const late: LateRefund[] = old.map((p, i) => ({ purchaseId: p.purchaseId as number, requestedAt: `2026-06-14T${String(8 + (i % 10)).padStart(2, "0")}:00:00Z`, amount: 1 }));
-    const count = (day: string, lateRefunds: LateRefund[] = []) => truth("refunds", day, day, lateRefunds).filter((r) => r.currency === "brl").length;
+    const refundsOf = (day: string, lateRefunds: LateRefund[] = []) => truth("refunds", day, day, lateRefunds).filter((r) => r.currency === "brl");
+    const count = (day: string, lateRefunds: LateRefund[] = []) => refundsOf(day, lateRefunds).length;
     const current = count("2026-06-14", late);
     const weeks = ["2026-06-07", "2026-05-31", "2026-05-24", "2026-05-17"].map((d) => count(d, late));
     const expected = weeks.reduce((a, b) => a + b, 0) / weeks.length;
@@ -86,6 +139,13 @@ describe("refunds spiking", () => {
       const facts = JSON.parse((await alerts.episodes(client.identity, { since: 0, limit: 10 })).find((e) => e.subject === "brl")!.facts) as RefundSpikeFacts;
       expect(facts.refunds).toEqual({ current, expected, min: Math.min(...weeks), max: Math.max(...weeks) });
       expect(facts.day).toBe("2026-06-14");
+      // What explains it: the product the test gave the refunds, first, with the ground truth's counts.
+      const ofProduct = (day: string) => refundsOf(day, late).filter((r) => r.productName === product).length;
+      const productNow = ofProduct("2026-06-14");
+      const productBefore = ["2026-06-07", "2026-05-31", "2026-05-24", "2026-05-17"].reduce((sum, d) => sum + ofProduct(d), 0) / 4;
+      expect(facts.findings[0]).toMatchObject({ dimension: "product", key: product, current: productNow, previous: productBefore });
+      expect(facts.findings[0]!.share).toBeCloseTo((productNow - productBefore) / (current - expected), 10);
+      expect(facts.findings.filter((f) => f.dimension === "product")).toHaveLength(1);
 
       // Two days on, the day judged is another: clear, then resolved after the quiet hour.
       const later = NOW_MS + 2 * DAY;

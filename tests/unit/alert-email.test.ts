@@ -23,8 +23,10 @@ const declines: DeclineRiseFacts = {
 const chargebacks: ChargebackProjectionFacts = {
   currency: "brl", month: "2026-06-01", today: "2026-06-15", daysLeft: 15, monthToDate: { sales: 1000, chargebacks: 9 }, pace: { days: 14, sales: 900, chargebacks: 14 },
   projected: { sales: 1964.29, chargebacks: 24, rate: 0.0122 }, threshold: 0.9,
+  findings: [{ dimension: "product", key: "Private Coaching Call", events: 6, base: 100, eventShare: 0.6667, baseShare: 0.1 }],
 };
-const refunds: RefundSpikeFacts = { currency: "usd", day: "2026-06-14", weeks: ["2026-06-07", "2026-05-31", "2026-05-24", "2026-05-17"], refunds: { current: 40, expected: 12.5, min: 9, max: 16 }, refunded: { current: 123456, expected: 40000 }, threshold: 50 };
+const refunds: RefundSpikeFacts = { currency: "usd", day: "2026-06-14", weeks: ["2026-06-07", "2026-05-31", "2026-05-24", "2026-05-17"], refunds: { current: 40, expected: 12.5, min: 9, max: 16 }, refunded: { current: 123456, expected: 40000 }, threshold: 50,
+  findings: [{ dimension: "psp", key: "pagarme", current: 30, previous: 2.5, share: 1, weight: 0.2 }] };
 const options = (locale: "en" | "pt-BR") => ({ locale, timeZone: "America/Sao_Paulo", baseUrl: "https://dash.example/", unsubscribeUrl: "https://dash.example/digests/unsubscribe?token=t" });
 const message = (kind: string, event: "fired" | "resolved", facts: unknown): AlertMessage => ({ kind, subject: "x", event, facts });
 
@@ -79,7 +81,22 @@ describe("an alert's mail", () => {
     expect(cb.text).toContain("This month until Jun 15, 2026: 9 disputes opened over 1,000 sales (0.90%).");
     expect(cb.text).toContain("In the last 14 days: 14 disputes and 900 sales. At that pace, with 15 days left, the month ends near 1.22%.");
     expect(cb.html).toContain("https://dash.example/refunds?from=2026-06-01&amp;to=2026-06-15&amp;dating=event&amp;tz=America%2FSao_Paulo");
+    // What carries the disputes: a product's part of them against its part of the sales, with the month's Refunds report filtered by it.
+    expect(cb.text).toContain("67% of the month's disputes are of product “Private Coaching Call”: 6 disputes, on 10% of the month's sales (100 sales).");
+    expect(cb.html).toContain("https://dash.example/refunds?from=2026-06-01&amp;to=2026-06-15&amp;dating=event&amp;tz=America%2FSao_Paulo&amp;product=Private+Coaching+Call");
+    const cbPt = await renderAlertEmail(all[6]!, options("pt-BR"));
+    expect(cbPt.text).toContain("67% das disputas do mês são de produto “Private Coaching Call”: 6 disputas, com 10% das vendas (100 vendas).");
     const spike = await renderAlertEmail(all[8]!, options("pt-BR"));
     expect(spike.subject).toBe("Alerta do Salesdash: 40 reembolsos em USD ontem, habitualmente 12,5");
+    // What explains the spike: the PSP of the refunded sales, with the day's Refunds report filtered by it.
+    expect(spike.text).toContain("100% dos reembolsos a mais são de PSP “Pagar.me”: 30 reembolsos, contra 2,5 habitualmente.");
+    expect(spike.html).toContain("https://dash.example/refunds?from=2026-06-14&amp;to=2026-06-14&amp;dating=event&amp;tz=America%2FSao_Paulo&amp;psp=pagarme");
+    const spread = await renderAlertEmail(message("refund_spike", "fired", { ...refunds, findings: [] }), options("en"));
+    expect(spread.text).toContain("The extra refunds are spread across products, offers, payment methods and PSPs as usual");
+    // An episode opened before refunds were explained says neither.
+    const older: Omit<RefundSpikeFacts, "findings"> = { ...refunds };
+    delete (older as Partial<RefundSpikeFacts>).findings;
+    const old = await renderAlertEmail(message("refund_spike", "fired", older), options("en"));
+    expect(old.text).not.toContain("extra refunds");
   });
 });

@@ -31,11 +31,19 @@ export function dayRuns(days: Iterable<IsoDay>): Array<{ from: IsoDay; to: IsoDa
 export type SaleNaming = Pick<EventFactRow, "saleId" | "saleAt" | "dispute">;
 
 /**
+ * How many UTC days before its creation a purchase's checkout may have begun: the API files a
+ * purchase by its checkout's start, and a cart recovered by the platform's reminders is bought up
+ * to three days after it was abandoned (the sandbox models 71 hours), which can span four days.
+ * Looking back only a day left such sales' refunds and disputes unmatched.
+ */
+export const CHECKOUT_LOOKBACK_DAYS = 4;
+
+/**
  * The sales `records` name that `have` does not hold, and the UTC days to look them up on. A
- * record places its sale by `purchaseCreatedAt` (saleAt; the sandbox's and the field notes' name); the
- * API files a purchase by its checkout's start, on that day or the one before. A record without
- * that date, or naming a sale older than the mirror's two years, is not looked up: the page
- * counts it as unmatched.
+ * record places its sale by `purchaseCreatedAt` (saleAt; the sandbox's and the field notes' name),
+ * and the sale is looked for on that day and the CHECKOUT_LOOKBACK_DAYS before. A record without
+ * that date, or naming a sale older than the mirror's two years, is not looked up; one whose sale
+ * is not found there either: the page counts them as unmatched.
  */
 export function referencedDays(records: readonly SaleNaming[], have: (id: number) => boolean, today: IsoDay): { wanted: Set<number>; runs: Array<{ from: IsoDay; to: IsoDay }> } {
   const earliest = shiftDay(today, -HISTORY_DAYS);
@@ -48,7 +56,7 @@ export function referencedDays(records: readonly SaleNaming[], have: (id: number
     if (day < earliest || day > today) continue;
     wanted.add(id);
     days.add(day);
-    if (day > earliest) days.add(shiftDay(day, -1));
+    for (let back = 1; back <= CHECKOUT_LOOKBACK_DAYS; back++) if (shiftDay(day, -back) >= earliest) days.add(shiftDay(day, -back));
   }
   return { wanted, runs: dayRuns(days) };
 }

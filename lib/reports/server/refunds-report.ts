@@ -57,9 +57,19 @@ export const daysBucketCsvLabel = (b: Omit<DaysBucket, "count">): string => (b.t
  */
 export async function buildRefundsView(client: MirroredClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}) {
   const options = withReportDeadline(client, given);
+  return refundsView(client, keyType, params, options, await refundsParts(client, keyType, params, options));
+}
+
+/** What the view is made of (its KPIs, breakdowns and loss rows), read as the view reads them: the refund alert's explanation reads the rows. */
+export function loadRefundsParts(client: MirroredClient, keyType: KeyType, params: ReportParams, given: LoadOptions = {}): Promise<RefundsParts> {
+  return refundsParts(client, keyType, params, withReportDeadline(client, given));
+}
+
+async function refundsParts(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions): Promise<RefundsParts> {
   const fromFacts = options.facts ? await refundsFromFacts(client, keyType, params, options, options.facts, options.eventFacts) : null;
-  if (fromFacts) return refundsView(client, keyType, params, options, fromFacts);
-  return (await loadRefundsReport(client, keyType, params, options)).view;
+  if (fromFacts) return fromFacts;
+  const { comparison, data, before } = await loadBothPeriods(client, params, options, (period, o) => loadRefundRecords(client, period, o));
+  return partsOfRecords(keyType, params, comparison, data, before);
 }
 
 /** A list of records as the view reads it: rows, and the columns the records table shows. */
