@@ -13,6 +13,7 @@ import { LOCALE_NAMES, isAppLocale } from "@/lib/i18n/locales";
 import { CADENCES, SUBSCRIPTION_KINDS } from "@/lib/digests/digest-period";
 import { parseAlertSendKey } from "@/lib/alerts/alert-send-key";
 import { isKeyStoppedSendKey } from "@/lib/digests/key-stopped-send-key";
+import { parseSendFailure } from "@/lib/digests/send-failure";
 import type { AlertKind } from "@/lib/alerts/alert-kinds";
 import { useAlertSubject } from "@/components/alerts/alert-subject";
 
@@ -21,6 +22,12 @@ export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { sub
   const t = useTranslations("digests.settings");
   const cadenceWord = useTranslations("digests.cadence");
   const kindName = useTranslations("alerts.kinds");
+  const failureWords = useTranslations("digests.settings.sendFailure");
+  // A failure kept as a code (lib/digests/send-failure.ts) in the reader's words; one kept before the codes, as it was written.
+  const detailText = (detail: string) => {
+    const failure = parseSendFailure(detail);
+    return failure ? failureWords(failure.code, { value: failure.value }) : detail;
+  };
   const subjectOf = useAlertSubject();
   const locale = useLocale();
   const instant = useInstant();
@@ -105,7 +112,7 @@ export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { sub
           <ul className="space-y-1 text-sm" data-testid="digest-sends">
             {sends.map((send) => (
               <li key={`${send.subscriptionId}-${send.period}`} data-status={send.status}>
-                {periodOf(send)} · {t(`status.${send.status}`)} · {instant(send.at)}{send.detail ? ` · ${send.detail}` : ""}
+                {periodOf(send)} · {t(`status.${send.status}`)} · {instant(send.at)}{send.detail ? ` · ${detailText(send.detail)}` : ""}
               </li>
             ))}
           </ul>

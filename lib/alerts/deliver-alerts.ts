@@ -10,6 +10,7 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { MailError } from "@/lib/mail/mailer";
 import { openAddress } from "@/lib/digests/digest-keys";
+import { sendFailure } from "@/lib/digests/send-failure";
 import { localeOf, mailToSubscriber, STALE_CLAIM_MS, unsubscribePageUrl, type DigestSender } from "@/lib/digests/send-digest";
 import type { AlertEpisode, AlertStore } from "@/lib/store/alert-store";
 import type { DigestSubscription } from "@/lib/store/digest-store";
@@ -57,7 +58,7 @@ async function deliver(sender: DigestSender, s: DigestSubscription, episode: Ale
     return "sent";
   } catch (error) {
     log("warn", { event: "alert_send_failed", kind: step, errorName: (error as Error)?.name ?? "unknown" });
-    const detail = error instanceof MailError ? error.detail : step === "address" ? "The address cannot be read on this server (its key changed): stop it and subscribe again." : "The alert could not be sent.";
+    const detail = error instanceof MailError ? error.failure : sendFailure(step === "address" ? "address_unreadable" : "alert_failed");
     await sender.store.finishSend(s.id, key, at, "failed", at, detail);
     return "failed";
   }
@@ -71,7 +72,7 @@ async function deliverWebhook(sender: DigestSender, s: DigestSubscription, episo
     return "sent";
   } catch (error) {
     log("warn", { event: "alert_webhook_failed", errorName: (error as Error)?.name ?? "unknown" });
-    const detail = error instanceof WebhookDeliveryError ? error.detail : "The webhook's address and secret cannot be read on this server (its key changed): set the webhook again.";
+    const detail = error instanceof WebhookDeliveryError ? error.failure : sendFailure("webhook_unreadable");
     await sender.store.finishSend(s.id, key, at, "failed", at, detail);
     return "failed";
   }

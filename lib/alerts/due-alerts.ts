@@ -16,6 +16,7 @@ import { processShared } from "@/lib/store/process-state";
 import { getDigestKeys } from "@/lib/digests/digest-keys";
 import type { DigestSender } from "@/lib/digests/send-digest";
 import { MailError } from "@/lib/mail/mailer";
+import { sendFailure } from "@/lib/digests/send-failure";
 import { deliverAlerts } from "./deliver-alerts";
 import { evaluateAlerts, type AlertJudge } from "./evaluate-alerts";
 
@@ -23,7 +24,7 @@ import { evaluateAlerts, type AlertJudge } from "./evaluate-alerts";
 function webhookOnlySender(): DigestSender | null {
   const secret = getServerEnv().AUTH_SECRET;
   if (!secret) return null;
-  const mailer = { send: async () => Promise.reject(new MailError("This server has no mail server configured (SALESDASH_SMTP_URL).")), close: () => undefined };
+  const mailer = { send: async () => Promise.reject(new MailError("This server has no mail server configured (SALESDASH_SMTP_URL).", sendFailure("mail_off"))), close: () => undefined };
   return { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl: getServerEnv().NEXTAUTH_URL ?? "" };
 }
 

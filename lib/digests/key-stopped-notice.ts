@@ -8,6 +8,7 @@ import { MailError } from "@/lib/mail/mailer";
 import { openAddress } from "./digest-keys";
 import { renderKeyStoppedEmail } from "./key-stopped-email";
 import { keyStoppedSendKey } from "./key-stopped-send-key";
+import { sendFailure } from "./send-failure";
 import { localeOf, mailToSubscriber, STALE_CLAIM_MS, unsubscribePageUrl, type DigestSender } from "./send-digest";
 
 /** Answers how many addresses were told. */
@@ -24,7 +25,7 @@ export async function sendKeyStoppedNotice(sender: DigestSender, account: string
       told++;
     } catch (error) {
       log("warn", { event: "key_stopped_notice_failed", errorName: (error as Error)?.name ?? "unknown" });
-      await sender.store.finishSend(s.id, key, at, "failed", at, error instanceof MailError ? error.detail : "The notice could not be sent.");
+      await sender.store.finishSend(s.id, key, at, "failed", at, error instanceof MailError ? error.failure : sendFailure("notice_failed"));
     }
   }
   return told;

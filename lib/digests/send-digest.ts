@@ -16,6 +16,7 @@ import { digestPeriod, isCadence } from "./digest-period";
 import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
 import { parseDay } from "@/lib/calendar";
 import { linkToken, openAddress, type DigestKeys } from "./digest-keys";
+import { sendFailure } from "./send-failure";
 
 /**
  * A claim older than this, still "sending", is taken to be of an instance that stopped: longer
@@ -73,11 +74,10 @@ function periodEndMs(to: string, timeZone: string): number {
   return localDayStartMs(next, zoneForDays(next - 1, next + 1, timeZone));
 }
 
-/** What a failed send says in the list: the mail server's answer in words, or which part failed. */
+/** What a failed send says in the list (send-failure.ts): the mail server's answer, or which part failed. */
 function failureDetail(error: unknown, step: "address" | "figures" | "mail"): string {
-  if (error instanceof MailError) return error.detail;
-  if (step === "address") return "The address cannot be read on this server (its key changed): stop this digest and subscribe again.";
-  return "The digest could not be made: its figures could not be read.";
+  if (error instanceof MailError) return error.failure;
+  return sendFailure(step === "address" ? "address_unreadable" : "figures_unreadable");
 }
 
 /**

@@ -7,6 +7,7 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getServerEnv } from "@/lib/env";
 import { processShared } from "@/lib/store/process-state";
+import { sendFailure } from "@/lib/digests/send-failure";
 
 export interface MailMessage {
   to: string;
@@ -23,20 +24,26 @@ export interface Mailer {
   close(): void;
 }
 
-/** Why a send failed, in words for the in-app list: the server's reply code and class, never its text (which may echo an address). */
+/**
+ * Why a send failed: in words (an action's answer) and as the in-app list's code
+ * (lib/digests/send-failure.ts): the server's reply code and class, never its text (which may echo an address).
+ */
 export class MailError extends Error {
-  constructor(readonly detail: string) {
+  constructor(
+    readonly detail: string,
+    readonly failure: string = sendFailure("mail_failed"),
+  ) {
     super(detail);
     this.name = "MailError";
   }
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown): MailError {
   const e = error as { responseCode?: number; code?: string };
-  if (typeof e.responseCode === "number") return `The mail server refused the message (SMTP ${e.responseCode}).`;
-  if (e.code === "ECONNECTION" || e.code === "ESOCKET" || e.code === "ETIMEDOUT" || e.code === "EDNS") return "The mail server could not be reached.";
-  if (e.code === "EAUTH") return "The mail server refused the dashboard's sign-in.";
-  return "The mail could not be sent.";
+  if (typeof e.responseCode === "number") return new MailError(`The mail server refused the message (SMTP ${e.responseCode}).`, sendFailure("mail_refused", e.responseCode));
+  if (e.code === "ECONNECTION" || e.code === "ESOCKET" || e.code === "ETIMEDOUT" || e.code === "EDNS") return new MailError("The mail server could not be reached.", sendFailure("mail_unreachable"));
+  if (e.code === "EAUTH") return new MailError("The mail server refused the dashboard's sign-in.", sendFailure("mail_auth"));
+  return new MailError("The mail could not be sent.");
 }
 
 export function createMailer(url: string, from: string): Mailer {
@@ -47,7 +54,7 @@ export function createMailer(url: string, from: string): Mailer {
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers, messageId: message.messageId });
       } catch (error) {
-        throw new MailError(describe(error));
+        throw describe(error);
       }
     },
     close: () => transport.close(),

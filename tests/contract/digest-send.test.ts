@@ -121,7 +121,7 @@ describe("sending a digest", () => {
     const s = await subscribed({ cadence: "monthly", locale: "en" });
     sink.refuseNext(1);
     expect(await sendDigest(sender, s, client(), NOW_MS)).toBe("failed");
-    expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === s.id)).toMatchObject({ period: "monthly:2026-05-01", status: "failed", detail: "The mail server refused the message (SMTP 550)." });
+    expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === s.id)).toMatchObject({ period: "monthly:2026-05-01", status: "failed", detail: "mail_refused:550" });
     expect(await sendDigest(sender, s, client(), NOW_MS + 60_000)).toBe("already_sent"); // waits 5 minutes before trying again
     expect(await sendDigest(sender, s, client(), NOW_MS + 5 * 60_000)).toBe("sent");
     expect(sink.received).toHaveLength(1);

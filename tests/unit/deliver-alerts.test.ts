@@ -19,7 +19,7 @@ function setup() {
     store: new MemoryDigestStore(),
     keys,
     baseUrl: "https://dash.example",
-    mailer: { send: async (m) => { if (refuse-- > 0) throw new MailError("The mail server refused the message (550)."); sent.push(m); }, close: () => undefined },
+    mailer: { send: async (m) => { if (refuse-- > 0) throw new MailError("The mail server refused the message (SMTP 550).", "mail_refused:550"); sent.push(m); }, close: () => undefined },
   };
   const subscribe = async (id: string, address: string, extra: Partial<DigestSubscription> = {}) => {
     const s: DigestSubscription = { id, account: "acct", sealedAddress: sealAddress(keys, id, address), addressKey: addressKeyOf(keys, address), cadence: "alerts", locale: "en", timeZone: "UTC", keyType: "creator", createdAt: 1, confirmedAt: 2, ...extra };
@@ -56,7 +56,7 @@ describe("deliverAlerts", () => {
     await alerts.open(episode("old", { subject: "other", openedAt: AT - DELIVERY_WINDOW_MS - 1 }));
     refuseNext(1);
     expect(await deliverAlerts(sender, alerts, "acct", AT)).toEqual([{ subscriptionId: "a", episodeId: "e1", event: "fired", result: "failed" }]);
-    expect((await sender.store.sends("acct", 5))[0]).toMatchObject({ status: "failed", detail: "The mail server refused the message (550)." });
+    expect((await sender.store.sends("acct", 5))[0]).toMatchObject({ status: "failed", detail: "mail_refused:550" });
     expect(await deliverAlerts(sender, alerts, "acct", AT + retryWaitMs(1) - 1)).toEqual([]);
     expect(await deliverAlerts(sender, alerts, "acct", AT + retryWaitMs(1))).toEqual([{ subscriptionId: "a", episodeId: "e1", event: "fired", result: "sent" }]);
     expect(sent.map((m) => m.messageId)).toEqual(["<alert.a.e1.fired@salesdash>"]);

@@ -60,7 +60,7 @@ describe("an alert to a webhook", () => {
     await alerts.open(episode);
     receiver.failNext(1, 503);
     expect((await deliverAlerts(sender, alerts, "acct", AT, { allowPrivate: true }))[0]!.result).toBe("failed");
-    expect((await store.sends("acct", 5))[0]).toMatchObject({ status: "failed", detail: "The webhook answered 503, not 2xx." });
+    expect((await store.sends("acct", 5))[0]).toMatchObject({ status: "failed", detail: "webhook_status:503" });
     expect(await deliverAlerts(sender, alerts, "acct", AT + retryWaitMs(1), { allowPrivate: true })).toMatchObject([{ result: "sent" }]);
     expect(receiver.received).toHaveLength(1);
     await setWebhook({ store, keys }, { ...hook(), url: `${receiver.url}/v2` }, true, AT - 4_000);
@@ -79,7 +79,7 @@ describe("an alert to a webhook", () => {
     await setWebhook({ store, keys }, hook(), true, AT - 5_000);
     await alerts.open(episode);
     expect((await deliverAlerts(sender, alerts, "acct", AT, { allowPrivate: false }))[0]!.result).toBe("failed");
-    expect((await store.sends("acct", 5))[0]!.detail).toBe("A webhook's address must start with https://.");
+    expect((await store.sends("acct", 5))[0]!.detail).toBe("webhook_scheme");
     expect(receiver.received).toHaveLength(0);
     expect(await setWebhook({ store, keys }, { ...hook(), secret: "short" }, true)).toMatchObject({ ok: false, reason: "secret" });
   });
