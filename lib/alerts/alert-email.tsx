@@ -14,6 +14,7 @@ import type { AppLocale } from "@/lib/i18n/locales";
 import type { CodeDimension, NamedDimension } from "@/lib/i18n/code-labels";
 import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { parseReportParams, reportQuery } from "@/lib/report-params/parse";
+import { REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import type { RenderedEmail } from "@/lib/digests/digest-email";
 import { styles } from "@/lib/digests/email-style";
 import { MailFooter, MailHead } from "@/lib/digests/mail-head";
@@ -57,6 +58,11 @@ function reportUrl(baseUrl: string, path: string, range: { from: string; to: str
 }
 
 const ratio = (w: Words, value: number) => w.fmt.percent(value, 1);
+
+/** The Refunds report filtered by a finding's value, where that report has the value's filter (it has no card brand or country filter). */
+function refundsLink(o: AlertEmailOptions, range: { from: string; to: string; tz: string; dating: string }, finding: { dimension: Dimension; key: string }): string | null {
+  return (REFUND_FILTER_KEYS as readonly string[]).includes(FILTER_OF[finding.dimension]) ? reportUrl(o.baseUrl, "/refunds", range, finding) : null;
+}
 
 function salesDropText(f: SalesDropFacts, event: EpisodeEvent, o: AlertEmailOptions, w: Words): AlertText {
   const t = w.t;
@@ -130,7 +136,8 @@ function chargebackText(f: ChargebackProjectionFacts, event: EpisodeEvent, o: Al
     ? (f.findings ?? []).map((x) => {
         const key = x.dimension === "offer" && x.label ? x.label : w.label(x.dimension as CodeDimension | NamedDimension, x.key);
         const text = t("chargebacks.explained", { share: w.fmt.percent(x.eventShare, 0), dimension: t(`dimension.${x.dimension}`), key, disputes: x.events, salesShare: w.fmt.percent(x.baseShare, 0), sales: x.base });
-        return { text, link: reportUrl(o.baseUrl, "/refunds", range, x), linkText: t("openFiltered", { key }) };
+        const link = refundsLink(o, range, x);
+        return { text, link, linkText: link ? t("openFiltered", { key }) : null };
       })
     : [];
   if (event === "fired" && f.findings && findings.length === 0) lines.push(t("chargebacks.unexplained"));
@@ -158,7 +165,8 @@ function refundSpikeText(f: RefundSpikeFacts, event: EpisodeEvent, o: AlertEmail
     ? (f.findings ?? []).map((x) => {
         const key = x.dimension === "offer" && x.label ? x.label : w.label(x.dimension as CodeDimension | NamedDimension, x.key);
         const text = t("refunds.explained", { share: w.fmt.percent(x.share, 0), dimension: t(`dimension.${x.dimension}`), key, now: count(x.current), before: count(x.previous) });
-        return { text, link: reportUrl(o.baseUrl, "/refunds", range, x), linkText: t("openFiltered", { key }) };
+        const link = refundsLink(o, range, x);
+        return { text, link, linkText: link ? t("openFiltered", { key }) : null };
       })
     : [];
   if (event === "fired" && f.findings && findings.length === 0) lines.push(t("refunds.unexplained"));

@@ -24,7 +24,7 @@ import { loadRefundsParts } from "@/lib/reports/server/refunds-report";
 import { loadSpanSummaries } from "@/lib/reports/server/span-summaries";
 import type { KeyType } from "@/lib/sales-api";
 import type { AlertSignal } from "./alert-episodes";
-import { chargebackFindings } from "./loss-findings";
+import { chargebackFindings, unlessUnexplained } from "./loss-findings";
 
 export const PACE_DAYS = 14;
 /** Fewer sales than this projected for the month, and one dispute moves the rate too far to tell. */
@@ -41,8 +41,8 @@ export interface ChargebackProjectionFacts {
   projected: { sales: number; chargebacks: number; rate: number };
   /** The line, in percent. */
   threshold: number;
-  /** What carries the month's disputes (when it fires): each value's disputes beside its sales. */
-  findings: Array<ConcentrationFinding<Dimension>>;
+  /** What carries the month's disputes (when it fires): each value's disputes beside its sales; absent when it could not be made. */
+  findings?: Array<ConcentrationFinding<Dimension>>;
 }
 
 export function projectionPeriods(at: number, timeZone: string): { month: { from: string; to: string }; pace: { from: string; to: string }; daysLeft: number } {
@@ -83,7 +83,7 @@ export async function chargebackProjectionSignals(client: MirroredClient, reques
       pace: { days: PACE_DAYS, sales: p?.purchases ?? 0, chargebacks: p?.chargebacks ?? 0 },
       projected: { sales, chargebacks, rate },
       threshold: request.threshold,
-      findings: firing ? await chargebackFindings(client, disputes, await salesOfMonth(), m.currency, request.at, options) : [],
+      findings: firing ? await unlessUnexplained(async () => chargebackFindings(client, disputes, await salesOfMonth(), m.currency, request.at, options)) : [],
     };
     signals.push({ kind: "chargeback_projection", subject: m.currency, firing, facts });
   }

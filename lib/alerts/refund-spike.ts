@@ -17,7 +17,7 @@ import type { Dimension } from "@/lib/analytics/dimensions";
 import type { Finding } from "@/lib/insights/contribution";
 import type { KeyType } from "@/lib/sales-api";
 import type { AlertSignal } from "./alert-episodes";
-import { refundSpikeFindings } from "./loss-findings";
+import { refundSpikeFindings, unlessUnexplained } from "./loss-findings";
 
 export const SPIKE_WEEKS = 4;
 export const MIN_EXCESS = 5;
@@ -30,8 +30,8 @@ export interface RefundSpikeFacts {
   /** Refunded, in cents: the day's, and the weeks' mean. */
   refunded: { current: number; expected: number };
   threshold: number;
-  /** What explains it (when it fires): the refunds' count per key, the day's against the weeks' mean. */
-  findings: Array<Finding<Dimension>>;
+  /** What explains it (when it fires): the refunds' count per key, the day's against the weeks' mean; absent when it could not be made. */
+  findings?: Array<Finding<Dimension>>;
 }
 
 /** One signal per currency; null when a day was not read whole. */
@@ -58,7 +58,7 @@ export async function refundSpikeSignals(client: MirroredClient, request: { keyT
       refunds: { current, expected, min: Math.min(...counts), max: Math.max(...counts) },
       refunded: { current: cents(day), expected: Math.round(weeks.reduce((sum, w) => sum + cents(w), 0) / weeks.length) },
       threshold: request.threshold,
-      findings: firing ? await refundSpikeFindings(client, views.map((v) => v.refunds?.rows ?? []), currency, request.at, options) : [],
+      findings: firing ? await unlessUnexplained(() => refundSpikeFindings(client, views.map((v) => v.refunds?.rows ?? []), currency, request.at, options)) : [],
     };
     signals.push({ kind: "refund_spike", subject: currency, firing, facts });
   }

@@ -20,7 +20,11 @@ export async function keepKey(account: string, sessionRef: string, at: number, v
   const value = await vault.get(sessionRef);
   if (!value) return false;
   await vault.keep(keptKeyRef(account), { ...value, keptAt: at });
-  return true;
+  // "Forget my data" in another tab may have ended the session meanwhile (and deleted the kept
+  // key before this wrote it): what it forgot is not brought back.
+  if (await vault.has(sessionRef)) return true;
+  await vault.remove(keptKeyRef(account));
+  return false;
 }
 
 /** Since when the account's key is kept, or null. */

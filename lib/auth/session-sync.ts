@@ -32,8 +32,12 @@ export function startSessionSync(vaultRef: string, credential: SalesApiCredentia
       await runDueAlerts(client, keyType, at, { signal });
     },
     onRefused: async (client, at) => {
-      await stopRefusedKeptKey(client.identity, at);
-      await runDueAlerts(client, keyType, at, { refused: true });
+      // The key-refused alert is judged whatever became of the kept key's notice.
+      try {
+        await stopRefusedKeptKey(client.identity, at);
+      } finally {
+        await runDueAlerts(client, keyType, at, { refused: true });
+      }
     },
   });
 }

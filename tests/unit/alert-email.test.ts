@@ -91,6 +91,11 @@ describe("an alert's mail", () => {
     // What explains the spike: the PSP of the refunded sales, with the day's Refunds report filtered by it.
     expect(spike.text).toContain("100% dos reembolsos a mais são de PSP “Pagar.me”: 30 reembolsos, contra 2,5 habitualmente.");
     expect(spike.html).toContain("https://dash.example/refunds?from=2026-06-14&amp;to=2026-06-14&amp;dating=event&amp;tz=America%2FSao_Paulo&amp;psp=pagarme");
+    // The Refunds report has no card brand filter: that finding is told without a link.
+    const byBrand = await renderAlertEmail(message("refund_spike", "fired", { ...refunds, findings: [{ dimension: "cardBrand", key: "visa", current: 30, previous: 2.5, share: 1, weight: 0.2 }] }), options("en"));
+    expect(byBrand.text).toContain("100% of the extra refunds are of card brand “Visa”: 30 refunds, against 2.5 usually.");
+    expect(byBrand.html).not.toContain("brand=");
+    expect(byBrand.text).not.toContain("See Visa in the report");
     const spread = await renderAlertEmail(message("refund_spike", "fired", { ...refunds, findings: [] }), options("en"));
     expect(spread.text).toContain("The extra refunds are spread across products, offers, payment methods and PSPs as usual");
     // An episode opened before refunds were explained says neither.

@@ -43,6 +43,20 @@ describe("keeping a key", () => {
     expect(await keptKeySince("acct-b", vault)).toBeNull();
   });
 
+  it("does not bring back what Forget my data (another tab) deleted while it was keeping", async () => {
+    const session = await vault.put({ credential: CREDENTIAL, target: "production", keyType: "creator" }, 60_000);
+    // Forget my data ends the session and deletes the kept key between keepKey's read and its write.
+    const racing = Object.create(vault) as CredentialVault;
+    racing.keep = async (ref, value) => {
+      await vault.remove(session);
+      await vault.remove(keptKeyRef("acct-a"));
+      await vault.keep(ref, value);
+    };
+    expect(await keepKey("acct-a", session, T0, racing)).toBe(false);
+    expect(await keptKeySince("acct-a", vault)).toBeNull();
+    expect(await store.entries(now)).toEqual([]);
+  });
+
   it("needs the session's entry: a session that has ended keeps nothing", async () => {
     expect(await keepKey("acct-a", "no-such-session", T0, vault)).toBe(false);
     expect(await store.entries(now)).toEqual([]);
@@ -64,7 +78,7 @@ describe("a kept key the upstream refuses", () => {
   }
 
   async function subscribe(sender: DigestSender, id: string, address: string, cadence: DigestSubscription["cadence"], locale: string, confirmedAt: number | null, account = "acct-a") {
-    await sender.store.create({ id, account, sealedAddress: sealAddress(keys, id, address), addressKey: addressKeyOf(keys, `${address}:${cadence}`), cadence, locale, timeZone: "UTC", keyType: "creator", createdAt: 1, confirmedAt });
+    await sender.store.create({ id, account, sealedAddress: sealAddress(keys, id, address), addressKey: addressKeyOf(keys, address), cadence, locale, timeZone: "UTC", keyType: "creator", createdAt: 1, confirmedAt });
   }
 
   it("is deleted, and each confirmed address of the account is told once, in its language", async () => {
@@ -99,6 +113,22 @@ describe("a kept key the upstream refuses", () => {
     // A second refusal (another instance, the next pass): the key is gone, nobody is told again.
     expect(await stopRefusedKeptKey("acct-a", T0 + 60_000, { vault, sender })).toBe(0);
     expect(sent).toHaveLength(2);
+  });
+
+  it("tells an address once however many of its subscriptions there are, and the others when one fails", async () => {
+    const sent: MailMessage[] = [];
+    const sender = senderWith(sent);
+    await subscribe(sender, "weekly-en", "owner@creator.test", "weekly", "en", 1);
+    await subscribe(sender, "alerts-en", "owner@creator.test", "alerts", "en", 1);
+    await subscribe(sender, "broken", "broken@creator.test", "daily", "en", 1);
+    await subscribe(sender, "monthly-pt", "dono@creator.test", "monthly", "pt-BR", 1);
+    // The store fails for one address: it is logged, and the next is still told.
+    const claim = sender.store.claimSend.bind(sender.store);
+    sender.store.claimSend = async (sub, ...rest) => (sub.id === "broken" ? Promise.reject(new Error("store away")) : claim(sub, ...rest));
+    const session = await vault.put({ credential: CREDENTIAL, target: "production", keyType: "creator" }, 60_000);
+    await keepKey("acct-a", session, T0, vault);
+    expect(await stopRefusedKeptKey("acct-a", T0, { vault, sender })).toBe(2);
+    expect(sent.map((m) => m.to).sort()).toEqual(["dono@creator.test", "owner@creator.test"]);
   });
 
   it("without a kept key, a refusal tells nobody (a session's key ends with its session)", async () => {

@@ -17,7 +17,8 @@ afterAll(() => {
 
 interface Started { apiKey: string; keyType: string; alive: () => Promise<boolean>; onRefused: (client: { identity: string }, at: number) => Promise<void> }
 const started = vi.hoisted(() => [] as Started[]);
-const judged = vi.hoisted(() => [] as Array<{ account: string; refused: boolean }>);
+const judged = vi.hoisted(() => [] as Array<{ account: string; refused: boolean; keyKept: boolean }>);
+const mail = vi.hoisted(() => ({ storeAway: false }));
 vi.mock("@/lib/mirror/account-sync", () => ({
   // One sync per account, as the real one keeps it: the account is the key.
   ensureAccountSync: (input: Omit<Started, "apiKey"> & { credential: { apiKey: string } }) => {
@@ -26,7 +27,22 @@ vi.mock("@/lib/mirror/account-sync", () => ({
   },
 }));
 vi.mock("@/lib/alerts/due-alerts", () => ({
-  runDueAlerts: async (client: { identity: string }, _keyType: string, _at: number, options: { refused?: boolean }) => void judged.push({ account: client.identity, refused: options.refused === true }),
+  // What the vault held when the alert was judged: the kept key is deleted before.
+  runDueAlerts: async (client: { identity: string }, _keyType: string, _at: number, options: { refused?: boolean }) => {
+    const { keptKeySince } = await import("@/lib/auth/kept-key");
+    judged.push({ account: client.identity, refused: options.refused === true, keyKept: (await keptKeySince(client.identity)) !== null });
+  },
+}));
+// A mail set-up whose store can be away: the notice fails, the alert is judged all the same.
+vi.mock("@/lib/digests/due-digests", () => ({
+  getDigestSender: () => ({
+    store: { list: async () => (mail.storeAway ? Promise.reject(new Error("store away")) : []) },
+    mailer: { send: async () => undefined, close: () => undefined },
+    keys: {},
+    baseUrl: "https://dash.example",
+  }),
+  overviewFacts: () => ({}),
+  sendDueDigests: async () => [],
 }));
 
 const { getCredentialVault } = await import("@/lib/auth/credential-vault");
@@ -65,11 +81,29 @@ it("starts the sync of an account whose key is kept while none of its sessions l
   // The upstream refuses it: the kept key is deleted before the alert that says so is judged, and nothing starts its sync again.
   await sync!.onRefused({ identity: "account:sak_kept" }, 2);
   expect(await keptKeySince("account:sak_kept")).toBeNull();
-  expect(judged).toEqual([{ account: "account:sak_kept", refused: true }]);
+  expect(judged).toEqual([{ account: "account:sak_kept", refused: true, keyKept: false }]);
   expect(await sync!.alive()).toBe(false);
   started.length = 0;
   expect(await resumeSessionSyncs()).toBe(0);
   expect(started).toEqual([]);
+});
+
+it("judges the key-refused alert even when the kept key's notice fails (its store away)", async () => {
+  const vault = getCredentialVault();
+  const session = await vault.put({ credential: { kind: "api-key", apiKey: "sak_kept_2" }, target: "production", keyType: "creator" }, 60_000);
+  await keepKey("account:sak_kept_2", session, 1, vault);
+  await resumeSessionSyncs();
+  const sync = started.find((s) => s.apiKey === "sak_kept_2")!;
+  judged.length = 0;
+  mail.storeAway = true;
+  try {
+    await expect(sync.onRefused({ identity: "account:sak_kept_2" }, 2)).rejects.toThrow("store away");
+  } finally {
+    mail.storeAway = false;
+  }
+  expect(await keptKeySince("account:sak_kept_2")).toBeNull();
+  expect(judged).toEqual([{ account: "account:sak_kept_2", refused: true, keyKept: false }]);
+  await vault.remove(session);
 });
 
 it("looks again on its own schedule, until stopped", async () => {

@@ -1,8 +1,8 @@
 "use server";
 
 // "Forget my data": deletes the signed-in account's mirror, saved views, digest subscriptions,
-// alerts and kept key, and signs this session out. The session's vault entry and the kept key go
-// first, so that nothing can restart the sync or refill the mirror while it is deleted; then the sync stops, reports still fetching for the
+// alerts and kept key, and signs this session out. The session's vault entry and then the kept
+// key go first, so that nothing can restart the sync or refill the mirror while it is deleted; then the sync stops, reports still fetching for the
 // account are given a moment to end, and the mirror is deleted (again after them, should one
 // have written a day meanwhile). The session cookie is cleared like /session-ended does.
 import { redirect } from "next/navigation";
@@ -25,14 +25,14 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
   const identity = client.identity;
   try {
     await getCredentialVault().remove(account.vaultRef);
-    // The key kept for digests and alerts is another vault entry the server resumes the sync for.
-    await forgetKeptKey(identity);
   } catch {
     log("warn", { event: "mirror_forget_failed", kind: "vault" });
     return actionFailure("storage_unavailable", "Nothing was deleted: the session could not be ended. Try again in a moment.");
   }
   await clearSessionCookies();
   try {
+    // The key kept for digests and alerts is another vault entry the server resumes the sync for.
+    await forgetKeptKey(identity);
     await stopAccountSync(identity);
     await forgetMirroredAccount(identity);
     // Its share links too: their snapshots are copies of the account's figures.
