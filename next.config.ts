@@ -56,7 +56,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Server-only packages loaded from node_modules as they are: undici (its own Agent), the
   // database drivers, and node-pg-migrate, which reads the migration files at run time.
-  serverExternalPackages: ["undici", "better-sqlite3", "pg", "node-pg-migrate", "ioredis"],
+  serverExternalPackages: ["undici", "better-sqlite3", "pg", "node-pg-migrate", "ioredis", "pg-boss"],
   // forbidden(): creator-only pages answer an affiliate session with a real 403.
   experimental: {
     authInterrupts: true,

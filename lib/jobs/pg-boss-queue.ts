@@ -1,0 +1,88 @@
+import "server-only";
+
+// The job queue on PostgreSQL: pg-boss 10 (the newest major that runs on Node 20) in a schema of
+// its own. Its rules, as measured (docs/jobs-plan.md): a cron tick is sent once across instances;
+// `short` keeps one waiting job per key; a job is fetched by one worker; a failed job is retried
+// after its delay, doubling, then sent to its dead-letter queue; a job whose instance died comes
+// back at the next maintenance (every few seconds here, not pg-boss's two minutes).
+import PgBoss from "pg-boss";
+import { log } from "@/lib/log/server-log";
+import type { JobHandler, JobQueue, QueueDefinition, SendOptions } from "./job-queue";
+
+export interface PgBossQueueOptions {
+  connectionString: string;
+  /** Its tables' schema: "salesdash_jobs" unless given (each test file has its own). */
+  schema?: string;
+  /** How often an idle worker looks for jobs (pg-boss has no LISTEN/NOTIFY in v10). */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs (an instance died mid-run) are put back, and cron checked. */
+  maintenanceIntervalSeconds?: number;
+  cronIntervalSeconds?: number;
+}
+
+export class PgBossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly started: Promise<unknown>;
+  private readonly polling: number;
+
+  constructor(options: PgBossQueueOptions) {
+    const cron = options.cronIntervalSeconds ?? 10;
+    this.polling = options.pollingIntervalSeconds ?? 2;
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: options.schema ?? "salesdash_jobs",
+      max: 4,
+      application_name: "salesdash-jobs",
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
+      cronMonitorIntervalSeconds: cron,
+      cronWorkerIntervalSeconds: Math.min(5, cron),
+      // Under 60 s, pg-boss turns cron off (docs/jobs-plan.md).
+      archiveCompletedAfterSeconds: 3600,
+    });
+    // Without a listener, a dropped connection would end the process; pg-boss reconnects by itself.
+    this.boss.on("error", (error: Error & { code?: string }) => log("warn", { event: "job_queue_error", errorName: error.name, kind: error.code }));
+    this.started = this.boss.start();
+    // Said by the first call that waits on it; unobserved until then.
+    this.started.catch(() => undefined);
+  }
+
+  async define(queue: QueueDefinition): Promise<void> {
+    await this.started;
+    await this.boss.createQueue(queue.name, {
+      name: queue.name,
+      policy: queue.policy,
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: queue.expireInSeconds,
+      // Options set to undefined throw: left out when there is none.
+      ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+    });
+  }
+
+  async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    await this.started;
+    return this.boss.send(queue, data, {
+      ...(options.key !== undefined ? { singletonKey: options.key } : {}),
+      ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
+    });
+  }
+
+  async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
+    await this.started;
+    // One job per fetch: one throw fails a whole batch.
+    await this.boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.polling }, async ([job]) => {
+      if (job) await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+    });
+  }
+
+  async schedule(queue: string, cron: string, timeZone: string, data: object = {}): Promise<void> {
+    await this.started;
+    await this.boss.schedule(queue, cron, data, { tz: timeZone });
+  }
+
+  async stop(): Promise<void> {
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+  }
+}
