@@ -1,7 +1,8 @@
 // Runs once when a server starts (never during `next build`): the shared back-ends are made
 // ready before the first request, or the instance stops with a message naming the variable;
-// then the embedded fact stores' worker threads are started, and the background syncs of the
-// sessions the vault holds are resumed (lib/auth/session-sync.ts).
+// then the embedded fact stores' worker threads are started, the background syncs of the
+// sessions the vault holds are resumed (lib/auth/session-sync.ts), and the job queue's workers
+// and schedules are started (lib/jobs/server-jobs.ts: the digests).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // First, so that requests carry their socket's address (lib/http/client-address.ts).
@@ -22,4 +23,6 @@ export async function register(): Promise<void> {
   void warmFactStores().catch(() => undefined);
   const { superviseSessionSyncs } = await import("./lib/auth/session-sync");
   superviseSessionSyncs();
+  const { startServerJobs } = await import("./lib/jobs/server-jobs");
+  void startServerJobs();
 }

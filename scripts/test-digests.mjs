@@ -12,9 +12,9 @@ import process from "node:process";
 
 const TALLY_FILE = "test-results/digests-tally.jsonl";
 const RUNS = [
-  ["unit", ["tests/unit/alert-", "tests/unit/deliver-alerts", "tests/unit/evaluate-alerts", "tests/unit/webhook-", "tests/unit/digest-", "tests/unit/contribution", "tests/unit/store-digest-store", "tests/unit/store-alert-store", "tests/unit/auth-kept-key"]],
+  ["unit", ["tests/unit/alert-", "tests/unit/deliver-alerts", "tests/unit/evaluate-alerts", "tests/unit/webhook-", "tests/unit/digest-", "tests/unit/contribution", "tests/unit/store-digest-store", "tests/unit/store-alert-store", "tests/unit/auth-kept-key", "tests/unit/jobs-"]],
   ["contract", ["tests/contract/digest-", "tests/contract/alerts", "tests/contract/kept-key"]],
-  ["backends", ["tests/backends/digests-two-instances", "tests/backends/postgres-digest-store", "tests/backends/postgres-alert-store"]],
+  ["backends", ["tests/backends/digests-two-instances", "tests/backends/jobs-", "tests/backends/postgres-digest-store", "tests/backends/postgres-alert-store"]],
 ];
 
 // A tally of an earlier run must never be reported as this one's.

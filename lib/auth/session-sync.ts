@@ -7,11 +7,10 @@ import "server-only";
 // sync stopped here (the session that started it signed out while another lasts) or run by an
 // instance that died is taken up again (a sync that loses its lease waits on it by itself:
 // lib/mirror/account-sync.ts). Reading a session never starts anything. After each of its passes
-// the account's digests due are sent (lib/digests/due-digests.ts) and its alerts judged
-// (lib/alerts/due-alerts.ts), also when a pass ends on the key refused, which deletes the kept key.
+// the account's alerts are judged (lib/alerts/due-alerts.ts), also when a pass ends on the key
+// refused, which deletes the kept key. Digests are the job queue's (lib/digests/digest-jobs.ts).
 import { log } from "@/lib/log/server-log";
 import { runDueAlerts } from "@/lib/alerts/due-alerts";
-import { overviewFacts, sendDueDigests } from "@/lib/digests/due-digests";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
 import type { KeyType, SalesApiCredential } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
@@ -28,7 +27,6 @@ export function startSessionSync(vaultRef: string, credential: SalesApiCredentia
     account,
     alive: () => vault.has(vaultRef),
     afterPass: async (client, at, signal) => {
-      await sendDueDigests(client, at, undefined, { ...overviewFacts(), signal });
       await runDueAlerts(client, keyType, at, { signal });
     },
     onRefused: async (client, at) => {

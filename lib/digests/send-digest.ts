@@ -12,7 +12,7 @@ import { log } from "@/lib/log/server-log";
 import { MailError, type Mailer } from "@/lib/mail/mailer";
 import { digestContent } from "./digest-content";
 import { renderDigestEmail, type RenderedEmail } from "./digest-email";
-import { digestPeriod, isCadence } from "./digest-period";
+import { digestPeriod, isCadence, type DigestPeriod } from "./digest-period";
 import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
 import { parseDay } from "@/lib/calendar";
 import { linkToken, openAddress, type DigestKeys } from "./digest-keys";
@@ -81,22 +81,36 @@ function failureDetail(error: unknown, step: "address" | "figures" | "mail"): st
 }
 
 /**
+ * The digest a confirmed subscription is due at `at`: the last whole period before it, named
+ * "weekly:2026-06-08" (its cadence and first day) in the store's sends. None for an address
+ * confirmed for alerts (they go as they happen, lib/alerts), or when the period ended before
+ * the address was confirmed (its first digest is of the period after).
+ */
+export function dueDigestOf(subscription: DigestSubscription, at: number): { key: string; period: DigestPeriod } | null {
+  if (subscription.confirmedAt === null || !isCadence(subscription.cadence)) return null;
+  const period = digestPeriod(subscription.cadence, at, subscription.timeZone);
+  if (periodEndMs(period.period.to, subscription.timeZone) <= subscription.confirmedAt) return null;
+  return { key: `${subscription.cadence}:${period.period.from}`, period };
+}
+
+/**
  * Sends the digest of the last whole period before `at`, unless it was sent (or is being sent)
  * already. `client` reads the subscription's account, as a report does.
  */
 export async function sendDigest(sender: DigestSender, subscription: DigestSubscription, client: MirroredClient, at: number, options: LoadOptions = {}): Promise<DigestSendResult> {
   if (subscription.confirmedAt === null) return "unconfirmed";
-  // An address confirmed for alerts gets them as they happen (lib/alerts), no digest.
-  if (!isCadence(subscription.cadence)) return "not_due";
-  const period = digestPeriod(subscription.cadence, at, subscription.timeZone);
-  if (periodEndMs(period.period.to, subscription.timeZone) <= subscription.confirmedAt) return "not_due";
-  const key = `${subscription.cadence}:${period.period.from}`;
+  const due = dueDigestOf(subscription, at);
+  if (!due) return "not_due";
+  const { key, period } = due;
   if (!(await sender.store.claimSend(subscription, key, at, at - STALE_CLAIM_MS))) return "already_sent";
   let step: "address" | "figures" | "mail" = "address";
   try {
     const to = openAddress(sender.keys, subscription.id, subscription.sealedAddress);
     step = "figures";
     const content = await digestContent(client, { keyType: subscription.keyType, timeZone: subscription.timeZone, period, at }, options);
+    // Days the upstream did not answer for (away, slow) would leave figures short: the send fails,
+    // and is tried again after its wait. A day over the API's limit stays so: the mail says it.
+    if (content.quality.period.unfetchedDays.length + content.quality.baseline.unfetchedDays.length > 0) throw new UnfetchedDays();
     const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, subscription.id) });
     step = "mail";
     await mailToSubscriber(sender, subscription.id, to, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
@@ -108,4 +122,8 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
     await sender.store.finishSend(subscription.id, key, at, "failed", at, failureDetail(error, step));
     return "failed";
   }
+}
+
+class UnfetchedDays extends Error {
+  override name = "UnfetchedDays";
 }

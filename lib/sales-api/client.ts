@@ -75,13 +75,18 @@ export interface SalesApiClient {
   reportDeadline(): Deadline;
 }
 
+/** The account a credential reads, by the name every instance with one AUTH_SECRET gives it (a client's `identity`). */
+export function accountIdentity(credential: SalesApiCredential, baseUrl: string): string {
+  return credentialIdentity(credential, baseUrl, getServerEnv().AUTH_SECRET ?? getClientState().identityKey);
+}
+
 export function createSalesApiClient(options: SalesApiClientOptions): SalesApiClient {
   const stores = getProcessState();
   const state = getClientState();
   const env = getServerEnv();
   const transport = options.transport ?? getTransport(options.target);
   const identityKey = env.AUTH_SECRET ?? state.identityKey;
-  const identity = credentialIdentity(options.credential, transport.baseUrl, identityKey);
+  const identity = accountIdentity(options.credential, transport.baseUrl);
   const background = options.priority === "background";
   const concurrency = options.concurrency ?? (background ? 2 : 4);
   const slotKey = `${identity}|${background ? "background|" : ""}${concurrency}`;

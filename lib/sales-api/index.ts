@@ -1,7 +1,7 @@
 import "server-only";
 
 // The public face of lib/sales-api: the only way the app reaches the upstream.
-export { createSalesApiClient, type KeyType, type SalesApiClient, type SalesApiClientOptions } from "./client";
+export { accountIdentity, createSalesApiClient, type KeyType, type SalesApiClient, type SalesApiClientOptions } from "./client";
 export type { CatalogAnswer, CatalogName } from "./catalog";
 export { accountKeyMaterial, credentialFrom, type SalesApiCredential } from "./credentials";
 export { errorKind, SalesApiError, SalesApiHttpError, SalesApiRangeError, SalesApiSchemaError, SalesApiTransportError, type SalesApiErrorKind } from "./errors";

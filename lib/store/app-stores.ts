@@ -1,7 +1,7 @@
 import "server-only";
 
 // Every store of the process is built here, once, into the process state: the credential vault,
-// the mirror and its fact tables, account settings, share links, saved views, digest subscriptions and alerts; on PostgreSQL
+// the mirror and its fact tables, account settings, share links, saved views, digest subscriptions, alerts and the job queue; on PostgreSQL
 // when SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a
 // SQLite file in the data directory (the fact tables in the mirror's file, each queried by a
 // worker thread). The rate budget, window locks, tokens and leases are built with the process
@@ -29,7 +29,10 @@ import { openWorkerCartFactStore, openWorkerDuckDbFactStores, openWorkerEventFac
 import { PostgresAccountSettingsStore } from "./postgres/postgres-account-settings-store";
 import { PostgresSavedViewStore } from "./postgres/postgres-saved-view-store";
 import { PostgresShareLinkStore } from "./postgres/postgres-share-link-store";
-import { getProcessState, type ProcessState } from "./process-state";
+import { getProcessState, processShared, type ProcessState } from "./process-state";
+import type { JobQueue } from "@/lib/store/jobs/job-queue";
+import { LocalQueue } from "@/lib/store/jobs/local-queue";
+import { PgBossQueue } from "@/lib/store/jobs/pg-boss-queue";
 import type { SavedViewStore } from "./saved-view-store";
 import { getDatabasePool, onPostgres } from "./shared-backends";
 import type { ShareLinkStore } from "./share-link-store";
@@ -121,3 +124,21 @@ export const savedViewStore = (): SavedViewStore => opened("savedViews", (pool) 
 export const digestStore = (): DigestStore => opened("digests", (pool) => new PostgresDigestStore(pool), (file) => new SqliteDigestStore(file), "digests.sqlite");
 
 export const alertStore = (): AlertStore => opened("alerts", (pool) => new PostgresAlertStore(pool), (file) => new SqliteAlertStore(file), "alerts.sqlite");
+
+/**
+ * The job queue (lib/store/jobs): pg-boss in its own schema of the database when SALESDASH_DATABASE_URL
+ * is set (every instance works it), else in this process on a SQLite file of the data directory.
+ */
+export const jobQueue = (): JobQueue =>
+  processShared("job-queue", () => {
+    const env = getServerEnv();
+    return env.SALESDASH_DATABASE_URL ? new PgBossQueue({ connectionString: env.SALESDASH_DATABASE_URL }) : new LocalQueue({ file: path.join(env.SALESDASH_DATA_DIR, "jobs.sqlite") });
+  });
+
+/** Stops the queue (its running jobs end) and forgets it: the next jobQueue() builds another. */
+export async function closeJobQueue(): Promise<void> {
+  const shared = getProcessState().shared;
+  const queue = shared.get("job-queue") as JobQueue | undefined;
+  shared.delete("job-queue");
+  await queue?.stop();
+}

@@ -1,17 +1,22 @@
 // Digests on a schedule, from two instances on one PostgreSQL, to a real SMTP server in the test
 // process: 50 subscriptions (daily, weekly and monthly; four zones; English and Portuguese), each
-// due at the fake clock's moment, run by both instances at once and again an hour later: each
-// digest is received exactly once, its figures the ground truth's, no customer's data in any.
-// Then a restart between schedule and send: an instance that claimed a send and stopped before
-// sending loses nothing (another sends it once the claim is stale) and nothing is sent twice.
+// due at the fake clock's moment, run by both instances' job queues (pg-boss on the database:
+// lib/digests/digest-jobs.ts) over several ticks, the later ones an hour on: each digest is
+// received exactly once, its figures the ground truth's, no customer's data in any.
+// Then restarts between schedule and send: the jobs an instance queued before it stopped are sent
+// once by another; an instance that claimed a send and stopped before sending loses nothing
+// (another sends it once the claim is stale) and nothing is sent twice.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/local-days";
 import { creatorKpis } from "@/lib/analytics/revenue-kpis";
 import { shiftDay } from "@/lib/calendar";
 import { addressKeyOf, deriveDigestKeys, sealAddress } from "@/lib/digests/digest-keys";
 import { digestPeriod, type Cadence } from "@/lib/digests/digest-period";
+import { defineDigestQueues, queueDueDigests, startDigestJobs, type DigestRunner } from "@/lib/digests/digest-jobs";
 import { sendDigest, STALE_CLAIM_MS, type DigestSender } from "@/lib/digests/send-digest";
+import { PgBossQueue } from "@/lib/store/jobs/pg-boss-queue";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
 import { formatMoney } from "@/lib/format";
 import { createMailer } from "@/lib/mail/mailer";
 import type { Purchase } from "@/lib/sales-api";
@@ -20,8 +25,8 @@ import { PostgresDigestStore } from "@/lib/store/postgres/postgres-digest-store"
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { addToDigestTally, duplicatesOf } from "../support/digest-tally";
-import { mirroredClient, NOW_MS, removeTempDataDirs, tempDataDir } from "../support/mirror-sync";
-import { schemaOfFile, TEST_DATABASE_URL } from "../support/postgres-test-schema";
+import { mirroredClient, NOW_MS, removeTempDataDirs, tempDataDir, waitFor } from "../support/mirror-sync";
+import { randomSchemaName, schemaOfFile, TEST_DATABASE_URL } from "../support/postgres-test-schema";
 import { FIXED_NOW, startSandboxProcess, type RunningSandbox } from "../support/sandbox-process";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -38,7 +43,20 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   mirror = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
 });
+// The job queue's tables: a schema of this file's own, dropped at the end.
+const jobsSchema = randomSchemaName();
+const queues: PgBossQueue[] = [];
+const openQueue = () => {
+  const queue = new PgBossQueue({ connectionString: TEST_DATABASE_URL, schema: jobsSchema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, cronIntervalSeconds: 1 });
+  queues.push(queue);
+  return queue;
+};
+// An instance's queue stops with its test: its workers must not take the next test's jobs.
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((queue) => queue.stop().catch(() => undefined)));
+});
 afterAll(async () => {
+  await db.schema.pool.query(`DROP SCHEMA IF EXISTS ${jobsSchema} CASCADE`);
   await sink?.stop();
   await mirror?.close();
   await sb?.stop();
@@ -90,27 +108,38 @@ function personalIn(texts: string[]): number {
   return [...personal].filter((v) => all.includes(v)).length;
 }
 
+/** An instance's runner: every account's client reads the sandbox's creator; `ticks` counts the ticks it ran. */
+function runnerOf(sender: DigestSender, client: MirroredClient, clock: () => number, ticks: { n: number } = { n: 0 }): () => DigestRunner {
+  return () => ({
+    sender,
+    accounts: async () => {
+      ticks.n++;
+      return ["acct-0", "acct-1", "acct-2", "acct-3", "acct-4"];
+    },
+    clientOf: async () => client,
+    clock,
+    options: {},
+  });
+}
+
 describe("digests on a schedule, from two instances on one PostgreSQL", () => {
-  it("sends each of 50 scheduled digests exactly once, with the ground truth's figures and no customer's data", async () => {
+  it("sends each of 50 scheduled digests exactly once, with the ground truth's figures and no customer's data", { timeout: 400_000 }, async () => {
     const [a, b, close] = await twoSenders();
     sink.received.length = 0;
     try {
       const subscriptions = Array.from({ length: 50 }, (_, i) => subscription(i));
       for (const s of subscriptions) expect(await a.store.create(s)).toBe("created");
       const client = mirroredClient(sb, "creator", mirror);
-      // Both instances at the schedule's moment, at once, each in its own order; then both an hour later.
-      // Each instance goes through the subscriptions one after another, as a pass does (lib/digests/due-digests.ts).
-      const run = async (sender: DigestSender, list: DigestSubscription[], at: number) => {
-        const results = [];
-        for (const s of list) results.push(await sendDigest(sender, s, client, at));
-        return results;
-      };
-      const [first, second] = await Promise.all([run(a, subscriptions, NOW_MS), run(b, [...subscriptions].reverse(), NOW_MS)]);
-      const results = [...first, ...second];
-      expect(results.filter((r) => r === "sent")).toHaveLength(50);
-      expect(results.filter((r) => r === "already_sent")).toHaveLength(50);
-      const later = await Promise.all([run(a, subscriptions, NOW_MS + 3_600_000), run(b, subscriptions, NOW_MS + 3_600_000)]);
-      expect(later.flat().every((r) => r === "already_sent")).toBe(true);
+      // Both instances work the queue and keep the schedule; the fake clock is the schedule's moment.
+      let now = NOW_MS;
+      const ticks = { n: 0 };
+      await Promise.all([startDigestJobs(openQueue(), runnerOf(a, client, () => now, ticks)), startDigestJobs(openQueue(), runnerOf(b, client, () => now, ticks))]);
+      await waitFor(async () => sink.received.length >= 50, "the 50 digests", 240_000);
+      // An hour later by the fake clock, the ticks of the next real minute find every digest sent.
+      now = NOW_MS + 3_600_000;
+      const seen = ticks.n;
+      await waitFor(async () => ticks.n > seen, "a tick an hour later", 120_000);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
 
       const received = sink.received;
       const duplicates = duplicatesOf(received.map((m) => m.parsed.messageId));
@@ -130,7 +159,38 @@ describe("digests on a schedule, from two instances on one PostgreSQL", () => {
     }
   });
 
-  it("loses nothing and sends nothing twice when an instance stops between the schedule and the send", async () => {
+  it("sends once, from another instance, the digests an instance queued and stopped before sending", async () => {
+    const [a, b, close] = await twoSenders();
+    sink.received.length = 0;
+    try {
+      const subscriptions = Array.from({ length: 6 }, (_, i) => subscription(60 + i));
+      for (const s of subscriptions) await a.store.create(s);
+      const client = mirroredClient(sb, "creator", mirror);
+      // Instance A's tick queues the digests due, and A stops before its workers take them.
+      const stopped = openQueue();
+      await defineDigestQueues(stopped);
+      expect(await queueDueDigests(stopped, runnerOf(a, client, () => NOW_MS)())).toBe(6);
+      await stopped.stop();
+      expect(sink.received).toHaveLength(0);
+      // Instance B (or A restarted) works the queue: each is sent once.
+      await startDigestJobs(openQueue(), runnerOf(b, client, () => NOW_MS));
+      await waitFor(async () => sink.received.length >= 6, "the queued digests", 120_000);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const duplicates = duplicatesOf(sink.received.map((m) => m.parsed.messageId));
+      let wrong = 0;
+      for (const s of subscriptions) {
+        const mails = sink.received.filter((m) => m.to[0] === `owner${Number(s.id.slice(6, 8))}@creator.test`);
+        expect(mails, s.id).toHaveLength(1);
+        wrong += wrongFiguresIn(mails[0]!.parsed.text ?? "", s, NOW_MS);
+      }
+      addToDigestTally({ sent: sink.received.length, duplicates, wrongFigures: wrong });
+      expect({ sent: sink.received.length, duplicates, wrong }).toEqual({ sent: 6, duplicates: 0, wrong: 0 });
+    } finally {
+      await close();
+    }
+  });
+
+  it("loses nothing and sends nothing twice when an instance stops between its claim and the send", async () => {
     const [a, b, close] = await twoSenders();
     sink.received.length = 0;
     try {

@@ -1,10 +1,10 @@
 // The job queue on PostgreSQL (pg-boss, two instances on one database) against the rules every
 // queue keeps (tests/support/job-queue-suite.ts). Its schema is this file's own, dropped at the end.
 import pg from "pg";
-import { afterAll, afterEach, describe } from "vitest";
-import type { JobQueue } from "@/lib/jobs/job-queue";
-import { PgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { jobQueueSuite } from "../support/job-queue-suite";
+import { afterAll, afterEach, describe, it } from "vitest";
+import type { JobQueue } from "@/lib/store/jobs/job-queue";
+import { PgBossQueue } from "@/lib/store/jobs/pg-boss-queue";
+import { jobQueueSuite, queueOf, until } from "../support/job-queue-suite";
 import { randomSchemaName, TEST_DATABASE_URL } from "../support/postgres-test-schema";
 
 const schema = randomSchemaName();
@@ -20,6 +20,26 @@ afterAll(async () => {
 });
 
 describe("PgBossQueue", () => {
+  it("lets two instances starting at once define the same queues (pg-boss alone deadlocks on it)", async () => {
+    const open = () => {
+      const queue = new PgBossQueue({ connectionString: TEST_DATABASE_URL, schema, pollingIntervalSeconds: 0.5 });
+      opened.push(queue);
+      return queue;
+    };
+    const names = ["defined_dead", "defined_a", "defined_b", "defined_c"];
+    const defineAll = async (queue: JobQueue) => {
+      await queue.define(queueOf(names[0]!, { policy: "standard" }));
+      await Promise.all(names.slice(1).map((name) => queue.define(queueOf(name, { deadLetter: names[0] }))));
+    };
+    await Promise.all([defineAll(open()), defineAll(open()), defineAll(open())]);
+    const [queue] = opened;
+    const seen: string[] = [];
+    await queue!.work<{ name: string }>("defined_b", async (job) => void seen.push(job.data.name));
+    await queue!.send("defined_b", { name: "b" }, { key: "k" });
+    await until(() => seen.length === 1, "a job on a queue defined at once by three instances");
+  });
+
+
   jobQueueSuite({
     instances: 2,
     open: async () => {

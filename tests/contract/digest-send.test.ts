@@ -19,7 +19,10 @@ import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { groundTruth } from "../../sandbox/ground-truth";
 import { mirrorSandbox } from "../support/mirror-sandbox";
 import { FIXED_NOW } from "../support/sandbox-process";
-import { mirroredClient, NOW_MS, resetProcessState, tempDataDir } from "../support/mirror-sync";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import { SalesApiTransportError } from "@/lib/sales-api";
+import { MemoryRateLimitStore } from "@/lib/sales-api/rate-limit";
+import { credentialOf, mirroredClient, NOW_MS, resetProcessState, SECRET, tempDataDir, transportOf } from "../support/mirror-sync";
 import { startSmtpSink } from "../support/smtp-sink";
 import { addToDigestTally, duplicatesOf } from "../support/digest-tally";
 
@@ -127,5 +130,42 @@ describe("sending a digest", () => {
     expect(sink.received).toHaveLength(1);
     expect(sink.received[0]!.parsed.subject).toBe("Salesdash: your month, May 2026");
     expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === s.id)).toMatchObject({ status: "sent", attempts: 2, detail: null });
+  });
+});
+
+describe("a digest whose days the upstream cannot give", () => {
+  it("is not sent with part of its period: the send fails, in words, and goes once the upstream answers", async () => {
+    const own = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+    const real = transportOf(sandbox.sb);
+    let up = true;
+    const outageClient = () =>
+      createMirroredClient({
+        credential: credentialOf(sandbox.sb, "creator"),
+        target: "production",
+        transport: { baseUrl: real.baseUrl, request: async (request) => (up ? real.request(request) : Promise.reject(new SalesApiTransportError("connection_refused", "connection refused by 127.0.0.1:1"))) },
+        limits: { perMinute: 100_000 },
+        retry: { baseDelayMs: 10, maxDelayMs: 20, maxRetries: 0 },
+        mirror: { store: own, clock: () => NOW_MS, serverSecret: SECRET },
+        stores: { rateLimit: new MemoryRateLimitStore() },
+      });
+    try {
+      // A daily digest read its day, its baseline and the standing's windows: the mirror holds them.
+      const daily = await subscribed({ cadence: "daily", locale: "en", addressKey: "daily-outage" });
+      expect(await sendDigest(sender, daily, outageClient(), NOW_MS)).toBe("sent");
+      // Then three days of the month went stale (a late refund, say), and the upstream went away.
+      expect(await own.expire(outageClient().identity, "2026-05-10", "2026-05-12", ["purchases"])).toBe(3);
+      resetProcessState();
+      up = false;
+      const monthly = await subscribed({ cadence: "monthly", locale: "en", addressKey: "monthly-outage" });
+      expect(await sendDigest(sender, monthly, outageClient(), NOW_MS)).toBe("failed");
+      expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === monthly.id)).toMatchObject({ status: "failed", detail: "figures_unreadable" });
+      expect(sink.received.map((m) => m.parsed.subject)).toEqual(["Salesdash: your day, Jun 14, 2026"]);
+      up = true;
+      expect(await sendDigest(sender, monthly, outageClient(), NOW_MS + 5 * 60_000)).toBe("sent");
+      expect(sink.received.map((m) => m.parsed.subject)).toEqual(["Salesdash: your day, Jun 14, 2026", "Salesdash: your month, May 2026"]);
+      expect(sink.received[1]!.parsed.html).not.toContain("data-quality");
+    } finally {
+      await own.close();
+    }
   });
 });

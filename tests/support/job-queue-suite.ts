@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
-import type { JobQueue, QueueDefinition, QueuedJob } from "@/lib/jobs/job-queue";
+import type { JobQueue, QueueDefinition, QueuedJob } from "@/lib/store/jobs/job-queue";
 
 // What every JobQueue must do, run against each adapter (in-process on SQLite in tests/unit,
 // pg-boss on PostgreSQL in tests/backends). `open()` gives a new instance on the same back-end,

@@ -42,7 +42,6 @@ vi.mock("@/lib/digests/due-digests", () => ({
     baseUrl: "https://dash.example",
   }),
   overviewFacts: () => ({}),
-  sendDueDigests: async () => [],
 }));
 
 const { getCredentialVault } = await import("@/lib/auth/credential-vault");

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe } from "vitest";
-import type { JobQueue } from "@/lib/jobs/job-queue";
-import { LocalQueue } from "@/lib/jobs/local-queue";
+import type { JobQueue } from "@/lib/store/jobs/job-queue";
+import { LocalQueue } from "@/lib/store/jobs/local-queue";
 import { jobQueueSuite } from "../support/job-queue-suite";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-jobs-"));

@@ -5,6 +5,7 @@ import "server-only";
 // `short` keeps one waiting job per key; a job is fetched by one worker; a failed job is retried
 // after its delay, doubling, then sent to its dead-letter queue; a job whose instance died comes
 // back at the next maintenance (every few seconds here, not pg-boss's two minutes).
+import pg from "pg";
 import PgBoss from "pg-boss";
 import { log } from "@/lib/log/server-log";
 import type { JobHandler, JobQueue, QueueDefinition, SendOptions } from "./job-queue";
@@ -24,13 +25,17 @@ export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly started: Promise<unknown>;
   private readonly polling: number;
+  private readonly schema: string;
+  private readonly connectionString: string;
 
   constructor(options: PgBossQueueOptions) {
     const cron = options.cronIntervalSeconds ?? 10;
     this.polling = options.pollingIntervalSeconds ?? 2;
+    this.schema = options.schema ?? "salesdash_jobs";
+    this.connectionString = options.connectionString;
     this.boss = new PgBoss({
       connectionString: options.connectionString,
-      schema: options.schema ?? "salesdash_jobs",
+      schema: this.schema,
       max: 4,
       application_name: "salesdash-jobs",
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
@@ -48,6 +53,16 @@ export class PgBossQueue implements JobQueue {
 
   async define(queue: QueueDefinition): Promise<void> {
     await this.started;
+    if (await this.boss.getQueue(queue.name)) return;
+    // pg-boss makes a queue a partition of its jobs table: two instances creating queues at once
+    // deadlock (measured). One at a time, across instances, under an advisory lock.
+    await this.oneAtATime(async () => {
+      if (await this.boss.getQueue(queue.name)) return;
+      await this.create(queue);
+    });
+  }
+
+  private async create(queue: QueueDefinition): Promise<void> {
     await this.boss.createQueue(queue.name, {
       name: queue.name,
       policy: queue.policy,
@@ -58,6 +73,19 @@ export class PgBossQueue implements JobQueue {
       // Options set to undefined throw: left out when there is none.
       ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
     });
+  }
+
+  private async oneAtATime(work: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: "salesdash-jobs" });
+    client.on("error", () => undefined);
+    await client.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext($1))", [`${this.schema}.create_queue`]);
+      await work();
+    } finally {
+      // Ending the session lets go of its lock too.
+      await client.end().catch(() => undefined);
+    }
   }
 
   async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {

@@ -1,0 +1,115 @@
+import "server-only";
+
+// Digests on the job queue (lib/store/jobs). A tick every minute, sent once across instances, looks
+// at each account whose key the server holds (a session's, or the key kept for digests) and
+// queues one job per subscription and period due, keyed by both, so that the ticks that see it
+// before it runs queue it once. The job makes the digest and sends it. So a digest goes out in
+// the first minute after its period ends in the subscriber's own zone (the tick reads each
+// subscription's zone: one schedule serves every zone), whether anyone is signed in or not.
+// The store's claim (send-digest.ts) keeps the mail itself to once per period: a job run twice,
+// or on two instances, finds the period claimed. A send that failed is kept as failed by the
+// store, and a tick queues it again after its wait (retryWaitMs). A job that throws (the store
+// away) is retried by the queue, 5 minutes then doubling, and dead-lettered after six runs.
+import { heldAccountKeys } from "@/lib/auth/account-keys";
+import type { JobQueue } from "@/lib/store/jobs/job-queue";
+import { log } from "@/lib/log/server-log";
+import { createMirroredClient } from "@/lib/mirror/mirror-access";
+import type { MirroredClient } from "@/lib/mirror/range-reader";
+import type { LoadOptions } from "@/lib/reports/server/load-options";
+import { claimable, MAX_SEND_ATTEMPTS } from "@/lib/store/digest-store";
+import { getDigestSender, overviewFacts } from "./due-digests";
+import { dueDigestOf, sendDigest, STALE_CLAIM_MS, type DigestSendResult, type DigestSender } from "./send-digest";
+
+export const DIGEST_TICK = "digests-tick";
+export const DIGEST_SEND = "digests-send";
+export const DIGEST_DEAD = "digests-dead";
+
+export interface DigestJobData {
+  subscriptionId: string;
+  /** The tick's moment: the period the digest tells, whenever the job runs. */
+  at: number;
+}
+
+/** What the digests are read and sent with: the process's, unless a test gives its own. */
+export interface DigestRunner {
+  /** Null without a mail server or a public address: nothing is queued then. */
+  sender: DigestSender | null;
+  /** The accounts whose key the server holds. */
+  accounts(): Promise<string[]>;
+  /** A client of the account, or null when its key is no longer held. */
+  clientOf(account: string): Promise<MirroredClient | null>;
+  clock: () => number;
+  options: LoadOptions;
+}
+
+/** The process's runner: the vault's held keys, the configured mail server, the process's mirror. */
+export function processDigestRunner(): DigestRunner {
+  return {
+    sender: getDigestSender(),
+    accounts: async () => [...(await heldAccountKeys()).keys()],
+    clientOf: async (account) => {
+      const key = (await heldAccountKeys()).get(account);
+      return key ? createMirroredClient({ credential: key.value.credential, target: key.value.target, priority: "background", deadlineMs: 600_000 }) : null;
+    },
+    clock: Date.now,
+    options: overviewFacts(),
+  };
+}
+
+/** The tick: queues each digest due now that is not sent or in hand; answers how many it queued. */
+export async function queueDueDigests(queue: JobQueue, runner: DigestRunner): Promise<number> {
+  const sender = runner.sender;
+  if (!sender) return 0;
+  const at = runner.clock();
+  let queued = 0;
+  for (const account of await runner.accounts()) {
+    try {
+      const due = (await sender.store.list(account)).flatMap((subscription) => {
+        const digest = dueDigestOf(subscription, at);
+        return digest ? [{ subscription, period: digest.key }] : [];
+      });
+      if (due.length === 0) continue;
+      // Each subscription's latest sends are the newest: its period's, if there is one, is among them.
+      const sends = new Map((await sender.store.sends(account, due.length * (MAX_SEND_ATTEMPTS + 4))).map((send) => [`${send.subscriptionId}|${send.period}`, send]));
+      for (const { subscription, period } of due) {
+        const send = sends.get(`${subscription.id}|${period}`);
+        if (send && !claimable(send, at, at - STALE_CLAIM_MS)) continue;
+        if (await queue.send<DigestJobData>(DIGEST_SEND, { subscriptionId: subscription.id, at }, { key: `${subscription.id}:${period}` })) queued++;
+      }
+    } catch (error) {
+      // One account's store read failing leaves the others' digests to go.
+      log("warn", { event: "digest_tick_failed", errorName: error instanceof Error ? error.name : "unknown" });
+    }
+  }
+  return queued;
+}
+
+/** A job: the subscription's digest of the tick's period, unless it is gone or its account's key is no longer held. */
+export async function runDigestJob(data: DigestJobData, runner: DigestRunner): Promise<DigestSendResult | "gone" | "no_key"> {
+  const sender = runner.sender;
+  if (!sender) return "gone";
+  const subscription = await sender.store.get(data.subscriptionId);
+  if (!subscription) return "gone";
+  // Signed out and no key kept: a later tick queues it again once a key is held.
+  const client = await runner.clientOf(subscription.account);
+  if (!client) return "no_key";
+  return sendDigest(sender, subscription, client, data.at, runner.options);
+}
+
+/** Defines the digests' queues (unless they are). */
+export async function defineDigestQueues(queue: JobQueue): Promise<void> {
+  await queue.define({ name: DIGEST_DEAD, policy: "standard", retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 60 });
+  // A run lasts at most its reads' 10-minute deadline and the mail server's minutes; expiry comes
+  // well after, and before the store's claim is stale (30 minutes), so a run expired and retried
+  // while it still runs finds its period claimed.
+  await queue.define({ name: DIGEST_SEND, policy: "short", retryLimit: MAX_SEND_ATTEMPTS - 1, retryDelaySeconds: 300, expireInSeconds: 1200, deadLetter: DIGEST_DEAD });
+  await queue.define({ name: DIGEST_TICK, policy: "standard", retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 });
+}
+
+/** Defines the digests' queues, works them in this process, and schedules the tick (once in all). */
+export async function startDigestJobs(queue: JobQueue, runner: () => DigestRunner = processDigestRunner): Promise<void> {
+  await defineDigestQueues(queue);
+  await queue.work<DigestJobData>(DIGEST_SEND, async (job) => void (await runDigestJob(job.data, runner())));
+  await queue.work(DIGEST_TICK, async () => void (await queueDueDigests(queue, runner())));
+  await queue.schedule(DIGEST_TICK, "* * * * *", "UTC");
+}
