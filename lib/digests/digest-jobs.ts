@@ -109,7 +109,8 @@ export async function defineDigestQueues(queue: JobQueue): Promise<void> {
 /** Defines the digests' queues, works them in this process, and schedules the tick (once in all). */
 export async function startDigestJobs(queue: JobQueue, runner: () => DigestRunner = processDigestRunner): Promise<void> {
   await defineDigestQueues(queue);
-  await queue.work<DigestJobData>(DIGEST_SEND, async (job) => void (await runDigestJob(job.data, runner())));
+  // Two at once: one account's long read does not hold the others' digests back.
+  await queue.work<DigestJobData>(DIGEST_SEND, async (job) => void (await runDigestJob(job.data, runner())), { concurrency: 2 });
   await queue.work(DIGEST_TICK, async () => void (await queueDueDigests(queue, runner())));
   await queue.schedule(DIGEST_TICK, "* * * * *", "UTC");
 }

@@ -53,6 +53,29 @@ export function jobQueueSuite(backend: JobQueueBackend): void {
     await until(() => seen.length === 3, "the key's next job");
   });
 
+  it("runs as many jobs at once as the worker's concurrency, and no more", async () => {
+    const queue = await backend.open();
+    const name = fresh("together");
+    await queue.define(queueOf(name, { policy: "standard" }));
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await queue.work(name, async () => {
+      most = Math.max(most, ++running);
+      await held;
+      running--;
+      done++;
+    }, { concurrency: 2 });
+    for (let i = 0; i < 3; i++) await queue.send(name, { i });
+    await until(() => most === 2, "two jobs running at once");
+    await settle();
+    expect(most).toBe(2);
+    release();
+    await until(() => done === 3, "the three jobs");
+  });
+
   it("keeps a job sent for later waiting, and refuses another of its key meanwhile", async () => {
     const queue = await backend.open();
     const name = fresh("later");

@@ -31,6 +31,10 @@ export interface SendOptions {
   startAfterSeconds?: number;
 }
 
+export interface WorkOptions {
+  concurrency?: number;
+}
+
 export interface QueuedJob<T> {
   id: string;
   data: T;
@@ -46,8 +50,8 @@ export interface JobQueue {
   define(queue: QueueDefinition): Promise<void>;
   /** The job's id, or null when a job of its key waits already (`short`). */
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Runs the queue's jobs in this process, one at a time, until stop(). */
-  work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
+  /** Runs the queue's jobs in this process, `concurrency` at a time (1 unless given), until stop(). */
+  work<T extends object>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /**
    * Sends `data` to `queue` at each tick of `cron` (five fields, minutes first) read in
    * `timeZone`, once in all however many instances run. One schedule per queue: a later call

@@ -9,7 +9,7 @@ import type Database from "better-sqlite3";
 import cronParser from "cron-parser";
 import { openPrivateSqlite } from "@/lib/store/private-sqlite";
 import { log } from "@/lib/log/server-log";
-import type { JobHandler, JobQueue, QueueDefinition, SendOptions } from "./job-queue";
+import type { JobHandler, JobQueue, QueueDefinition, SendOptions, WorkOptions } from "./job-queue";
 
 export interface LocalQueueOptions {
   file: string;
@@ -32,8 +32,9 @@ export class LocalQueue implements JobQueue {
   private readonly db: Database.Database;
   private readonly clock: () => number;
   private readonly queues = new Map<string, QueueDefinition>();
-  private readonly workers = new Map<string, JobHandler<object>>();
-  private readonly busy = new Set<string>();
+  private readonly workers = new Map<string, { handler: JobHandler<object>; concurrency: number }>();
+  /** Jobs running, by queue. */
+  private readonly busy = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   private readonly timer: NodeJS.Timeout;
   private stopping = false;
@@ -78,9 +79,9 @@ export class LocalQueue implements JobQueue {
     return id;
   }
 
-  async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
+  async work<T extends object>(queue: string, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
     this.definition(queue);
-    this.workers.set(queue, handler as JobHandler<object>);
+    this.workers.set(queue, { handler: handler as JobHandler<object>, concurrency: Math.max(1, options.concurrency ?? 1) });
     queueMicrotask(() => this.poll());
   }
 
@@ -114,12 +115,14 @@ export class LocalQueue implements JobQueue {
     const now = this.clock();
     try {
       this.fireSchedules(now);
-      for (const [queue, handler] of this.workers) {
-        if (this.busy.has(queue)) continue;
-        const job = this.db
-          .prepare("UPDATE jobs SET state = 'active', updated_at = ? WHERE id = (SELECT id FROM jobs WHERE queue = ? AND state IN ('created', 'retry') AND start_after <= ? ORDER BY start_after, created_at LIMIT 1) RETURNING id, data, retry_count")
-          .get(now, queue, now) as JobRow | undefined;
-        if (job) this.run(queue, handler, job);
+      for (const [queue, { handler, concurrency }] of this.workers) {
+        while ((this.busy.get(queue) ?? 0) < concurrency) {
+          const job = this.db
+            .prepare("UPDATE jobs SET state = 'active', updated_at = ? WHERE id = (SELECT id FROM jobs WHERE queue = ? AND state IN ('created', 'retry') AND start_after <= ? ORDER BY start_after, created_at LIMIT 1) RETURNING id, data, retry_count")
+            .get(now, queue, now) as JobRow | undefined;
+          if (!job) break;
+          this.run(queue, handler, job);
+        }
       }
       this.db.prepare("DELETE FROM jobs WHERE state IN ('completed', 'failed') AND updated_at < ?").run(now - KEEP_MS);
     } catch (error) {
@@ -140,7 +143,7 @@ export class LocalQueue implements JobQueue {
   }
 
   private run(queue: string, handler: JobHandler<object>, job: JobRow): void {
-    this.busy.add(queue);
+    this.busy.set(queue, (this.busy.get(queue) ?? 0) + 1);
     const done = (async () => {
       try {
         await handler({ id: job.id, data: JSON.parse(job.data) as object, retryCount: job.retry_count });
@@ -151,7 +154,7 @@ export class LocalQueue implements JobQueue {
     })()
       .catch((error: unknown) => log("warn", { event: "job_queue_error", errorName: error instanceof Error ? error.name : "unknown" }))
       .finally(() => {
-        this.busy.delete(queue);
+        this.busy.set(queue, (this.busy.get(queue) ?? 1) - 1);
         this.running.delete(done);
         queueMicrotask(() => this.poll());
       });

@@ -8,7 +8,7 @@ import "server-only";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { log } from "@/lib/log/server-log";
-import type { JobHandler, JobQueue, QueueDefinition, SendOptions } from "./job-queue";
+import type { JobHandler, JobQueue, QueueDefinition, SendOptions, WorkOptions } from "./job-queue";
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -96,12 +96,15 @@ export class PgBossQueue implements JobQueue {
     });
   }
 
-  async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
+  async work<T extends object>(queue: string, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
     await this.started;
-    // One job per fetch: one throw fails a whole batch.
-    await this.boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.polling }, async ([job]) => {
-      if (job) await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
-    });
+    // pg-boss 10's worker is one serial loop: N of them for N at once. One job per fetch: one
+    // throw fails a whole batch.
+    for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) {
+      await this.boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.polling }, async ([job]) => {
+        if (job) await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+      });
+    }
   }
 
   async schedule(queue: string, cron: string, timeZone: string, data: object = {}): Promise<void> {
