@@ -44,8 +44,14 @@ export class PgBossQueue implements JobQueue {
       // Under 60 s, pg-boss turns cron off (docs/jobs-plan.md).
       archiveCompletedAfterSeconds: 3600,
     });
-    // Without a listener, a dropped connection would end the process; pg-boss reconnects by itself.
-    this.boss.on("error", (error: Error & { code?: string }) => log("warn", { event: "job_queue_error", errorName: error.name, kind: error.code }));
+    // Without a listener, a dropped connection would end the process; pg-boss reconnects by
+    // itself. Each of its loops says an outage every second or two: the log has it twice a minute.
+    let saidAt = 0;
+    this.boss.on("error", (error: Error & { code?: string }) => {
+      if (Date.now() - saidAt < 30_000) return;
+      saidAt = Date.now();
+      log("warn", { event: "job_queue_error", errorName: error.name, kind: error.code });
+    });
     this.started = this.boss.start();
     // Said by the first call that waits on it; unobserved until then.
     this.started.catch(() => undefined);
