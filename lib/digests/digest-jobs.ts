@@ -8,15 +8,18 @@ import "server-only";
 // subscription's zone: one schedule serves every zone), whether anyone is signed in or not.
 // The store's claim (send-digest.ts) keeps the mail itself to once per period: a job run twice,
 // or on two instances, finds the period claimed. A send that failed is kept as failed by the
-// store, and a tick queues it again after its wait (retryWaitMs). A job that throws (the store
-// away) is retried by the queue, 5 minutes then doubling, and dead-lettered after six runs.
+// store, and a tick queues it again after its wait (retryWaitMs); one whose days the upstream
+// cannot give yet is not claimed, and the next tick queues it again. A job that throws (the
+// store away) is retried by the queue, 5 minutes then doubling, and dead-lettered after six
+// runs. The job's read counts as a report of the account: "Forget my data" waits for it.
 import { heldAccountKeys } from "@/lib/auth/account-keys";
 import type { JobQueue } from "@/lib/store/jobs/job-queue";
 import { log } from "@/lib/log/server-log";
+import { getClientState } from "@/lib/sales-api";
 import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
-import { claimable, MAX_SEND_ATTEMPTS } from "@/lib/store/digest-store";
+import { claimable, MAX_DIGEST_SUBSCRIPTIONS, MAX_SEND_ATTEMPTS } from "@/lib/store/digest-store";
 import { getDigestSender, overviewFacts } from "./due-digests";
 import { dueDigestOf, sendDigest, STALE_CLAIM_MS, type DigestSendResult, type DigestSender } from "./send-digest";
 
@@ -69,8 +72,9 @@ export async function queueDueDigests(queue: JobQueue, runner: DigestRunner): Pr
         return digest ? [{ subscription, period: digest.key }] : [];
       });
       if (due.length === 0) continue;
-      // Each subscription's latest sends are the newest: its period's, if there is one, is among them.
-      const sends = new Map((await sender.store.sends(account, due.length * (MAX_SEND_ATTEMPTS + 4))).map((send) => [`${send.subscriptionId}|${send.period}`, send]));
+      // Each subscription's latest sends are the newest: its period's, if there is one, is among
+      // them. A month's send sits behind up to 31 of each daily subscription's.
+      const sends = new Map((await sender.store.sends(account, MAX_DIGEST_SUBSCRIPTIONS * 32)).map((send) => [`${send.subscriptionId}|${send.period}`, send]));
       for (const { subscription, period } of due) {
         const send = sends.get(`${subscription.id}|${period}`);
         if (send && !claimable(send, at, at - STALE_CLAIM_MS)) continue;
@@ -85,7 +89,7 @@ export async function queueDueDigests(queue: JobQueue, runner: DigestRunner): Pr
 }
 
 /** A job: the subscription's digest of the tick's period, unless it is gone or its account's key is no longer held. */
-export async function runDigestJob(data: DigestJobData, runner: DigestRunner): Promise<DigestSendResult | "gone" | "no_key"> {
+export async function runDigestJob(data: DigestJobData, runner: DigestRunner): Promise<DigestSendResult | "upstream_away" | "gone" | "no_key"> {
   const sender = runner.sender;
   if (!sender) return "gone";
   const subscription = await sender.store.get(data.subscriptionId);
@@ -93,16 +97,17 @@ export async function runDigestJob(data: DigestJobData, runner: DigestRunner): P
   // Signed out and no key kept: a later tick queues it again once a key is held.
   const client = await runner.clientOf(subscription.account);
   if (!client) return "no_key";
-  return sendDigest(sender, subscription, client, data.at, runner.options);
+  // A report of the account while it reads: "Forget my data" waits for it, then deletes again.
+  return getClientState().reports.during(subscription.account, () => sendDigest(sender, subscription, client, data.at, runner.options, runner.clock()));
 }
 
 /** Defines the digests' queues (unless they are). */
 export async function defineDigestQueues(queue: JobQueue): Promise<void> {
   await queue.define({ name: DIGEST_DEAD, policy: "standard", retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 60 });
-  // A run lasts at most its reads' 10-minute deadline and the mail server's minutes; expiry comes
-  // well after, and before the store's claim is stale (30 minutes), so a run expired and retried
-  // while it still runs finds its period claimed.
-  await queue.define({ name: DIGEST_SEND, policy: "short", retryLimit: MAX_SEND_ATTEMPTS - 1, retryDelaySeconds: 300, expireInSeconds: 1200, deadLetter: DIGEST_DEAD });
+  // A run lasts at most its reads' 10-minute deadline and the mail server's minutes. Expiry comes
+  // after, and expiry with the first retry's wait (15 + 5 minutes) before the store's claim is
+  // stale (30), so a run expired and retried while it still runs finds its period claimed.
+  await queue.define({ name: DIGEST_SEND, policy: "short", retryLimit: MAX_SEND_ATTEMPTS - 1, retryDelaySeconds: 300, expireInSeconds: 900, deadLetter: DIGEST_DEAD });
   await queue.define({ name: DIGEST_TICK, policy: "standard", retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 });
 }
 
@@ -110,7 +115,17 @@ export async function defineDigestQueues(queue: JobQueue): Promise<void> {
 export async function startDigestJobs(queue: JobQueue, runner: () => DigestRunner = processDigestRunner): Promise<void> {
   await defineDigestQueues(queue);
   // Two at once: one account's long read does not hold the others' digests back.
-  await queue.work<DigestJobData>(DIGEST_SEND, async (job) => void (await runDigestJob(job.data, runner())), { concurrency: 2 });
-  await queue.work(DIGEST_TICK, async () => void (await queueDueDigests(queue, runner())));
+  await queue.work<DigestJobData>(DIGEST_SEND, (job) => said("digest_job_failed", () => runDigestJob(job.data, runner())), { concurrency: 2 });
+  await queue.work(DIGEST_TICK, () => said("digest_tick_failed", () => queueDueDigests(queue, runner())));
   await queue.schedule(DIGEST_TICK, "* * * * *", "UTC");
+}
+
+/** A job's failure is logged (its class only) before the queue retries it. */
+async function said(event: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    log("warn", { event, errorName: error instanceof Error ? error.name : "unknown" });
+    throw error;
+  }
 }

@@ -94,36 +94,38 @@ export function dueDigestOf(subscription: DigestSubscription, at: number): { key
 }
 
 /**
- * Sends the digest of the last whole period before `at`, unless it was sent (or is being sent)
- * already. `client` reads the subscription's account, as a report does.
+ * Sends the digest of the last whole period before `at` (and its figures as of `at`), unless it
+ * was sent (or is being sent) already. `client` reads the subscription's account, as a report
+ * does. `now`: when the send is claimed and finished, `at` unless a job runs after its tick (a
+ * claim dated at the tick would be stale at birth, and taken over while it still sends).
+ * upstream_away: days of its periods could not be read (the upstream away or slow); nothing is
+ * claimed, so that however long the outage lasts, the digest goes once they can be read.
  */
-export async function sendDigest(sender: DigestSender, subscription: DigestSubscription, client: MirroredClient, at: number, options: LoadOptions = {}): Promise<DigestSendResult> {
+export async function sendDigest(sender: DigestSender, subscription: DigestSubscription, client: MirroredClient, at: number, options: LoadOptions = {}, now: number = at): Promise<DigestSendResult | "upstream_away"> {
   if (subscription.confirmedAt === null) return "unconfirmed";
   const due = dueDigestOf(subscription, at);
   if (!due) return "not_due";
   const { key, period } = due;
-  if (!(await sender.store.claimSend(subscription, key, at, at - STALE_CLAIM_MS))) return "already_sent";
+  // Read before the claim: a period whose days cannot be read yet is not an attempt. A read that
+  // fails otherwise is one (below), so that it is said in the list and not tried for ever.
+  const read = await digestContent(client, { keyType: subscription.keyType, timeZone: subscription.timeZone, period, at }, options).catch((error: unknown) => ({ error }));
+  if (!("error" in read) && read.quality.period.unfetchedDays.length + read.quality.baseline.unfetchedDays.length > 0) return "upstream_away";
+  if (!(await sender.store.claimSend(subscription, key, now, now - STALE_CLAIM_MS))) return "already_sent";
   let step: "address" | "figures" | "mail" = "address";
   try {
     const to = openAddress(sender.keys, subscription.id, subscription.sealedAddress);
     step = "figures";
-    const content = await digestContent(client, { keyType: subscription.keyType, timeZone: subscription.timeZone, period, at }, options);
-    // Days the upstream did not answer for (away, slow) would leave figures short: the send fails,
-    // and is tried again after its wait. A day over the API's limit stays so: the mail says it.
-    if (content.quality.period.unfetchedDays.length + content.quality.baseline.unfetchedDays.length > 0) throw new UnfetchedDays();
+    if ("error" in read) throw read.error;
+    const content = read;
     const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, subscription.id) });
     step = "mail";
     await mailToSubscriber(sender, subscription.id, to, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
-    await sender.store.finishSend(subscription.id, key, at, "sent", at, null);
+    await sender.store.finishSend(subscription.id, key, now, "sent", now, null);
     return "sent";
   } catch (error) {
     // The step and the error's class only: an error's text may hold an address.
     log("warn", { event: "digest_failed", kind: step, errorName: (error as Error)?.name ?? "unknown" });
-    await sender.store.finishSend(subscription.id, key, at, "failed", at, failureDetail(error, step));
+    await sender.store.finishSend(subscription.id, key, now, "failed", now, failureDetail(error, step));
     return "failed";
   }
-}
-
-class UnfetchedDays extends Error {
-  override name = "UnfetchedDays";
 }

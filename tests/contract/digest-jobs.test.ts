@@ -6,14 +6,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addressKeyOf, deriveDigestKeys, sealAddress } from "@/lib/digests/digest-keys";
-import { startDigestJobs, type DigestRunner } from "@/lib/digests/digest-jobs";
+import { defineDigestQueues, queueDueDigests, runDigestJob, startDigestJobs, type DigestRunner } from "@/lib/digests/digest-jobs";
 import type { DigestSender } from "@/lib/digests/send-digest";
 import { LocalQueue } from "@/lib/store/jobs/local-queue";
 import { createMailer } from "@/lib/mail/mailer";
 import { MemoryDigestStore, type DigestSubscription } from "@/lib/store/digest-store";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { mirrorSandbox } from "../support/mirror-sandbox";
-import { mirroredClient, tempDataDir, waitFor } from "../support/mirror-sync";
+import { mirroredClient, NOW_MS, tempDataDir, waitFor } from "../support/mirror-sync";
 import { startSmtpSink } from "../support/smtp-sink";
 
 const sandbox = mirrorSandbox();
@@ -79,4 +79,44 @@ it("sends the week's digest at the first tick after the week ends in the subscri
   }
   expect(sink.received.map((m) => [m.to, m.parsed.subject])).toEqual([[["owner@creator.test"], "Salesdash: your week, Jun 8, 2026 – Jun 14, 2026"]]);
   expect(await sender.store.sends(account, 10)).toEqual([expect.objectContaining({ subscriptionId: "sub-confirmed-1", period: "weekly:2026-06-08", status: "sent", attempts: 1 })]);
+});
+
+it("claims a send when its job runs, not at its tick: a job 40 minutes late is not taken over by the next tick while it sends", async () => {
+  const mirror = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+  const queue = new LocalQueue({ file: path.join(tempDataDir(), "jobs.sqlite"), pollMs: 50 });
+  const sender: DigestSender = { store: new MemoryDigestStore(), mailer: createMailer(sink.url, "Salesdash <digests@salesdash.test>"), keys, baseUrl: "https://dash.example" };
+  const client = mirroredClient(sandbox.sb, "creator", mirror);
+  const account = client.identity;
+  const id = "sub-late-3";
+  await sender.store.create({ id, account, sealedAddress: sealAddress(keys, id, "late@creator.test"), addressKey: addressKeyOf(keys, "late@creator.test"), cadence: "daily", locale: "en", timeZone: "UTC", keyType: "creator", createdAt: 1, confirmedAt: 2 });
+  const LATE = 40 * MINUTE;
+  let now = NOW_MS + LATE;
+  const runner: DigestRunner = { sender, accounts: async () => [account], clientOf: async () => client, clock: () => now, options: {} };
+  sink.received.length = 0;
+  try {
+    await defineDigestQueues(queue);
+    // The tick was at NOW_MS; its job runs 40 minutes later and is still sending when the next tick looks.
+    let sending!: () => void;
+    let release!: () => void;
+    const inMail = new Promise<void>((resolve) => (sending = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const send = sender.mailer.send.bind(sender.mailer);
+    sender.mailer.send = async (message) => {
+      sending();
+      await held;
+      return send(message);
+    };
+    const job = runDigestJob({ subscriptionId: id, at: NOW_MS }, runner);
+    await inMail;
+    expect(await sender.store.sends(account, 5)).toEqual([expect.objectContaining({ status: "sending", claimedAt: NOW_MS + LATE })]);
+    now += MINUTE;
+    expect(await queueDueDigests(queue, runner)).toBe(0);
+    release();
+    expect(await job).toBe("sent");
+  } finally {
+    await queue.stop();
+    sender.mailer.close();
+    await mirror.close();
+  }
+  expect(sink.received.map((m) => m.parsed.subject)).toEqual(["Salesdash: your day, Jun 14, 2026"]);
 });

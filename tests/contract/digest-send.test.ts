@@ -134,7 +134,7 @@ describe("sending a digest", () => {
 });
 
 describe("a digest whose days the upstream cannot give", () => {
-  it("is not sent with part of its period: the send fails, in words, and goes once the upstream answers", async () => {
+  it("is not sent with part of its period, spends no attempt however long the outage, and goes once the upstream answers", async () => {
     const own = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
     const real = transportOf(sandbox.sb);
     let up = true;
@@ -157,11 +157,13 @@ describe("a digest whose days the upstream cannot give", () => {
       resetProcessState();
       up = false;
       const monthly = await subscribed({ cadence: "monthly", locale: "en", addressKey: "monthly-outage" });
-      expect(await sendDigest(sender, monthly, outageClient(), NOW_MS)).toBe("failed");
-      expect((await sender.store.sends("acct", 10)).find((x) => x.subscriptionId === monthly.id)).toMatchObject({ status: "failed", detail: "figures_unreadable" });
+      // However long the outage lasts, no attempt is spent: nothing is claimed.
+      for (const minutes of [0, 60, 600]) expect(await sendDigest(sender, monthly, outageClient(), NOW_MS + minutes * 60_000)).toBe("upstream_away");
+      expect((await sender.store.sends("acct", 50)).find((x) => x.subscriptionId === monthly.id)).toBeUndefined();
       expect(sink.received.map((m) => m.parsed.subject)).toEqual(["Salesdash: your day, Jun 14, 2026"]);
       up = true;
-      expect(await sendDigest(sender, monthly, outageClient(), NOW_MS + 5 * 60_000)).toBe("sent");
+      expect(await sendDigest(sender, monthly, outageClient(), NOW_MS + 601 * 60_000)).toBe("sent");
+      expect((await sender.store.sends("acct", 50)).find((x) => x.subscriptionId === monthly.id)).toMatchObject({ status: "sent", attempts: 1 });
       expect(sink.received.map((m) => m.parsed.subject)).toEqual(["Salesdash: your day, Jun 14, 2026", "Salesdash: your month, May 2026"]);
       expect(sink.received[1]!.parsed.html).not.toContain("data-quality");
     } finally {

@@ -2,8 +2,9 @@ import "server-only";
 
 // The job queue without PostgreSQL: the same rules as pg-boss's (job-queue.ts) in this process,
 // kept in a SQLite file of the data directory so that a job sent before a restart, or running
-// when the server stopped, runs after it. This process is the only worker: a running job is not
-// expired (nobody else could take it over); one left running by a stopped process runs again.
+// when the server stopped, runs after it. This process is the only worker (as a SQLite
+// deployment has one): a running job is not expired (nobody else could take it over); one left
+// running by a stopped process runs again, as a retry.
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import cronParser from "cron-parser";
@@ -19,8 +20,10 @@ export interface LocalQueueOptions {
   pollMs?: number;
 }
 
-// A completed or failed job is kept a day for whoever looks, then deleted.
+// A completed or failed job is kept a day for whoever looks, then deleted; a dead letter (which
+// nobody works) two weeks, as pg-boss keeps its jobs.
 const KEEP_MS = 86_400_000;
+const KEEP_LETTERS_MS = 14 * KEEP_MS;
 
 interface JobRow {
   id: string;
@@ -53,9 +56,9 @@ export class LocalQueue implements JobQueue {
       CREATE TABLE IF NOT EXISTS schedules (
         queue TEXT PRIMARY KEY, cron TEXT NOT NULL, time_zone TEXT NOT NULL, data TEXT NOT NULL, fired_at INTEGER NOT NULL);
     `);
-    // Left running by a process that stopped: it runs again (unless a job of its key waits already).
-    this.db.prepare("UPDATE OR IGNORE jobs SET state = 'created' WHERE state = 'active'").run();
-    this.db.prepare("DELETE FROM jobs WHERE state = 'active'").run();
+    // Left running by a process that stopped: it runs again, as a retry (as pg-boss counts an
+    // expired run), so that a job that stops the process does not run at every start for ever.
+    this.db.prepare("UPDATE jobs SET state = 'retry', retry_count = retry_count + 1 WHERE state = 'active'").run();
     this.timer = setInterval(() => this.poll(), options.pollMs ?? 1000);
     this.timer.unref();
   }
@@ -125,6 +128,7 @@ export class LocalQueue implements JobQueue {
         }
       }
       this.db.prepare("DELETE FROM jobs WHERE state IN ('completed', 'failed') AND updated_at < ?").run(now - KEEP_MS);
+      this.db.prepare("DELETE FROM jobs WHERE updated_at < ?").run(now - KEEP_LETTERS_MS);
     } catch (error) {
       log("warn", { event: "job_queue_error", errorName: error instanceof Error ? error.name : "unknown" });
     }
@@ -138,7 +142,7 @@ export class LocalQueue implements JobQueue {
       const tick = cronParser.parseExpression(s.cron, { currentDate: new Date(now + 1), tz: s.time_zone }).prev().getTime();
       if (tick <= s.fired_at) continue;
       this.db.prepare("UPDATE schedules SET fired_at = ? WHERE queue = ?").run(tick, s.queue);
-      void this.send(s.queue, JSON.parse(s.data) as object);
+      this.sendNow(s.queue, JSON.parse(s.data) as object);
     }
   }
 
@@ -177,6 +181,12 @@ export class LocalQueue implements JobQueue {
       return;
     }
     this.finish(job.id, "failed", errorName);
-    if (definition.deadLetter) void this.send(definition.deadLetter, JSON.parse(job.data) as object);
+    log("warn", { event: "job_dead_lettered", kind: queue, errorName });
+    if (definition.deadLetter) this.sendNow(definition.deadLetter, JSON.parse(job.data) as object);
+  }
+
+  /** A send from inside the queue (a tick, a dead letter): its failure is logged, not thrown. */
+  private sendNow(queue: string, data: object): void {
+    this.send(queue, data).catch((error: unknown) => log("warn", { event: "job_queue_error", errorName: error instanceof Error ? error.name : "unknown" }));
   }
 }

@@ -3,8 +3,8 @@ import "server-only";
 // The job queue on PostgreSQL: pg-boss 10 (the newest major that runs on Node 20) in a schema of
 // its own. Its rules, as measured (docs/jobs-plan.md): a cron tick is sent once across instances;
 // `short` keeps one waiting job per key; a job is fetched by one worker; a failed job is retried
-// after its delay, doubling, then sent to its dead-letter queue; a job whose instance died comes
-// back at the next maintenance (every few seconds here, not pg-boss's two minutes).
+// after its delay, doubling, then sent to its dead-letter queue; a job whose instance died is
+// failed once its expiry has passed (found by the maintenance, every 10 s here) and retried.
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { log } from "@/lib/log/server-log";
@@ -108,7 +108,17 @@ export class PgBossQueue implements JobQueue {
     // throw fails a whole batch.
     for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) {
       await this.boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.polling }, async ([job]) => {
-        if (job) await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+        if (!job) return;
+        try {
+          await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+        } catch (error) {
+          // pg-boss keeps what a job threw (its message and stack) with the job and its dead
+          // letter: only the error's class goes there, as in the log.
+          const bare = new Error(error instanceof Error ? error.name : "unknown");
+          bare.name = bare.message;
+          bare.stack = undefined;
+          throw bare;
+        }
       });
     }
   }
