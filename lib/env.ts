@@ -135,7 +135,7 @@ export const serverEnvSchema = z.object({
   SALESDASH_FACT_ENGINE: z.preprocess(emptyToUndefined, z.enum(["sqlite", "duckdb"], { error: "must be sqlite or duckdb" }).default("sqlite")),
   /** PostgreSQL for the vault, the mirror and the account settings, shared by several instances; SQLite files when unset. */
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
-  /** Redis for the rate budget, Flow B tokens, requests in flight and the sync lease, shared by several instances; in-process when unset. */
+  /** Redis for the rate budget, Flow B tokens, and requests in flight, shared by several instances; in-process when unset. */
   SALESDASH_REDIS_URL: connectionUrl(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
   /**
    * How many reverse proxies stand in front of the dashboard, each appending the address it saw

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The account's alerts after a pass of its background sync (under the sync's lease: one
+// The account's alerts after a pass of its background sync (under the account's lock: one
 // instance at a time per account): judged on the mirror, then their messages sent to the
 // addresses confirmed for alerts and to the account's webhook (the webhook without a mail server
 // too; the episodes are listed in the app either way). After a pass that ended on the upstream refusing the key, only that alert is judged.

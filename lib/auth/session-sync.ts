@@ -1,14 +1,15 @@
 import "server-only";
 
-// A session's part in its account's background sync (lib/mirror): it runs for as long as one of
-// the account's sessions lasts (its vault entry), or its key kept for digests and alerts
-// (lib/auth/kept-key.ts: a vault entry too). Sign-in starts it; the server resumes it for
-// every entry the vault still holds when it starts, and looks again every 15 s, so a
-// sync stopped here (the session that started it signed out while another lasts) or run by an
-// instance that died is taken up again (a sync that loses its lease waits on it by itself:
-// lib/mirror/account-sync.ts). Reading a session never starts anything. After each of its passes
-// the account's alerts are judged (lib/alerts/due-alerts.ts), also when a pass ends on the key
-// refused, which deletes the kept key. Digests are the job queue's (lib/digests/digest-jobs.ts).
+// A session's part in its account's background sync (lib/mirror/account-sync.ts): the sync is
+// registered in this process for as long as one of the account's sessions lasts (its vault
+// entry), or its key kept for digests and alerts (lib/auth/kept-key.ts: a vault entry too), and
+// its passes run as jobs of the queue. Sign-in registers it; the server registers it for every
+// entry the vault holds when it starts, and looks again every 15 s, each look asking the queue
+// for a pass of each account: so a sync whose session signed out while another lasts, or whose
+// pass ran on an instance that died, is taken up again within that time. Reading a session
+// never starts anything. After each of its passes the account's alerts are judged
+// (lib/alerts/due-alerts.ts), also when a pass ends on the key refused, which deletes the kept
+// key. Digests are the job queue's too (lib/digests/digest-jobs.ts).
 import { log } from "@/lib/log/server-log";
 import { runDueAlerts } from "@/lib/alerts/due-alerts";
 import { ensureAccountSync } from "@/lib/mirror/account-sync";
@@ -41,8 +42,8 @@ export function startSessionSync(vaultRef: string, credential: SalesApiCredentia
 }
 
 /**
- * Starts the sync of every account a held session belongs to, unless it runs in this process:
- * answers how many accounts have one. An entry vaulted without its key type (before the server
+ * Registers the sync of every account a held session belongs to, and asks for its pass: answers
+ * how many accounts have one. An entry vaulted without its key type (before the server
  * resumed syncs itself) is left to its next sign-in.
  */
 export async function resumeSessionSyncs(): Promise<number> {
@@ -64,8 +65,8 @@ export async function resumeSessionSyncs(): Promise<number> {
 /** Each held session's account, by its vault reference: the process's, as its syncs are. */
 const sessionIdentities = () => processShared("session-identities", () => new Map<string, string>());
 
-// A third of the sync lease's life (40 s, lib/mirror/account-sync.ts) or so: an instance that
-// has not looked yet since a sign-in elsewhere is still in time to take over a sync that dies.
+// The longest an account's sync waits for another instance when the one running its pass dies
+// (its lock is let go at once: lib/store/locks), and for this instance after a sign-in elsewhere.
 const RESUME_EVERY_MS = 15_000;
 
 /** From the server's start (instrumentation.ts): resumes the syncs now, then every 15 s. */

@@ -1,18 +1,25 @@
 import "server-only";
 
-// The background sync of each signed-in account: started on sign-in and resumed by the server
-// for the sessions the vault holds (lib/auth/session-sync.ts), one per account however many sessions it has,
-// and held by a lease in the mirror store so that one per account runs across processes too.
-// It runs passes (sync-pass.ts) while a session of the account lasts: the first fills the
-// last SALESDASH_SYNC_DAYS days; later ones refresh the days that went stale.
-import { randomUUID } from "node:crypto";
+// The background sync of each signed-in account: registered on sign-in and by the server for
+// the sessions the vault holds (lib/auth/session-sync.ts), one per account however many sessions
+// it has, and run as jobs of the job queue (lib/store/jobs; issue #27, point 4). A job is one pass
+// (sync-pass.ts): the first fills the last SALESDASH_SYNC_DAYS days, later ones refresh the days
+// that went stale. Each pass ends by sending the next, a pause later, under the account's key,
+// so that a pass sent before a restart runs after it. A pass runs under the account's lock
+// (lib/store/locks: PostgreSQL's advisory lock, which an instance that dies lets go at once), so one
+// runs per account across the instances; a job that finds it held does nothing. Each instance
+// sends a job for every account it holds a session of every 10 to 15 s (a `short` queue keeps
+// one waiting per account): when the holder dies, another instance takes the sync over within
+// that time, not after the job's expiry.
 import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
-import { abortableSleep, errorKind, type KeyType, type ResourceName, RESOURCES, type SalesApiCredential } from "@/lib/sales-api";
+import { errorKind, type KeyType, type ResourceName, RESOURCES, type SalesApiCredential } from "@/lib/sales-api";
 import { isoDay } from "@/lib/calendar";
-import type { LeaseStore } from "@/lib/store/lease-store";
+import { heldLocks, jobQueue } from "@/lib/store/app-stores";
+import type { JobQueue, QueueDefinition, QueuedJob } from "@/lib/store/jobs/job-queue";
+import type { HeldLock, LockSource } from "@/lib/store/locks/held-lock";
 import type { MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
-import { getProcessState } from "@/lib/store/process-state";
+import { getProcessState, processShared } from "@/lib/store/process-state";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { createMirroredClient, getMirrorStore, type MirroredClientOptions } from "./mirror-access";
 import type { MirroredClient } from "./range-reader";
@@ -39,15 +46,16 @@ export interface AccountSyncInput {
   facts?: PurchaseFactStore;
   clock?: () => number;
   pauseMs?: number;
-  leaseMs?: number;
   client?: Pick<MirroredClientOptions, "transport" | "retry" | "limits" | "stores"> & { serverSecret?: string };
-  /** Where the one-sync-per-account lease is held; the process's (Redis) or the mirror store unless given. */
-  leases?: LeaseStore;
-  /** The account's identity when the caller already has its client: a running sync is then found without building one. */
+  /** The queue the passes run on; the server's (lib/store/app-stores.ts) unless given. */
+  queue?: JobQueue;
+  /** Where the one-pass-per-account lock is held; the server's unless given. */
+  locks?: LockSource;
+  /** The account's identity when the caller already has its client: a registered sync is then found without building one. */
   account?: string;
   /**
-   * Work that follows a pass which ended well, under the sync's lease (one instance at a time per
-   * account): the digests due (lib/digests/due-digests.ts). Its failure is logged, and the sync
+   * Work that follows a pass which ended well, under the account's lock (one instance at a time
+   * per account): the alerts due (lib/alerts/due-alerts.ts). Its failure is logged, and the sync
    * goes on.
    */
   afterPass?: (client: MirroredClient, at: number, signal: AbortSignal) => Promise<void>;
@@ -55,102 +63,202 @@ export interface AccountSyncInput {
   onRefused?: (client: MirroredClient, at: number) => Promise<void>;
 }
 
-// An instance that dies holding it (killed, not stopped) blocks the sync this long at most: the
-// others look every third of it, so one takes the sync over within a minute.
-const LEASE_MS = 40_000;
+export const SYNC_QUEUE: QueueDefinition = {
+  name: "mirror-sync",
+  policy: "short",
+  // A pass that fails says so in the sync's state and sends the next itself; one that dies
+  // with its instance is sent again by the others. A retry would only add a pass.
+  retryLimit: 0,
+  retryDelaySeconds: 60,
+  // A first pass of a large account at 60 requests a minute can take hours; the lock, not the
+  // expiry, keeps a second pass out (an expired run goes on, and pg-boss only marks it failed).
+  expireInSeconds: 12 * 3600,
+};
+
 const PAUSE_MS = 5 * 60_000;
+// How often at most a process asks for a pass of an account it holds a session of (each request
+// of a session, and the server's look every 15 s, ask): the longest an account waits for
+// another instance when its holder dies is that look's period.
+const SEND_EVERY_MS = 10_000;
 
-const leaseName = (account: string) => `sync:${account}`;
+const lockName = (account: string) => `sync:${account}`;
 
-/** Starts the account's sync unless one runs in this process; answers the account's identity. */
+/**
+ * Registers the account's sync in this process unless it is, and asks the queue for a pass (at
+ * most every 10 s per account): answers the account's identity.
+ */
 export function ensureAccountSync(input: AccountSyncInput): string {
   const days = input.days ?? getServerEnv().SALESDASH_SYNC_DAYS;
   const syncs = getProcessState().syncs;
-  // Every request of a session comes here: most find the sync running, or none configured.
-  if (input.account !== undefined && (days === 0 || syncs.has(input.account))) return input.account;
+  // Every request of a session comes here: most find the sync registered, or none configured.
+  if (input.account !== undefined && (days === 0 || syncs.has(input.account))) {
+    if (days !== 0) syncs.get(input.account)?.ask();
+    return input.account;
+  }
   const store = input.store ?? getMirrorStore();
   const { serverSecret, ...clientOptions } = input.client ?? {};
   const client = createMirroredClient({ ...clientOptions, credential: input.credential, target: input.target, priority: "background", deadlineMs: 600_000, mirror: { store, clock: input.clock, serverSecret, facts: input.facts } });
   const account = client.identity;
-  if (days === 0 || syncs.has(account)) return account;
-  const controller = new AbortController();
-  const holder = `${process.pid}:${randomUUID()}`;
-  const clock = input.clock ?? Date.now;
-  const resources = resourcesFor(input.keyType);
-  const leaseMs = input.leaseMs ?? LEASE_MS;
-  // Redis's when configured (every instance sees it), else the mirror store's.
-  const leases = input.leases ?? getProcessState().leases ?? store;
-
-  const run = async () => {
-    while (!controller.signal.aborted && (await input.alive())) {
-      if (!(await leases.lease(leaseName(account), holder, leaseMs, clock()))) {
-        // Another process syncs this account: look again later, it may stop.
-        await abortableSleep(leaseMs / 3, controller.signal);
-        continue;
-      }
-      // Read under the lease, each time: a process that held it in between wrote its own.
-      const stored = await store.readSyncState(account);
-      let state: MirrorSyncState = { ...(stored ?? { startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] }), days };
-      // Renewed while the pass runs, not only between chunks: a chunk waiting behind reports
-      // can outlast the lease, and another process would then start a second sync.
-      const pass = new AbortController();
-      let lost = false;
-      const renew = setInterval(() => {
-        leases.lease(leaseName(account), holder, leaseMs, clock()).then(
-          (held) => held || pass.abort(new SyncStopped("lease lost")),
-          () => undefined,
-        );
-      }, leaseMs / 3);
-      try {
-        const result = await runSyncPass({
-          client,
-          resources: resources.filter((r) => !state.unavailable.includes(r)),
-          days,
-          clock,
-          signal: AbortSignal.any([controller.signal, pass.signal]),
-          checkpoint: async () => {
-            if (!(await input.alive())) controller.abort(new SyncStopped("signed out"));
-            if (!(await leases.lease(leaseName(account), holder, leaseMs, clock()))) throw new SyncStopped("lease lost");
-          },
-          onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
-        });
-        state = { ...state, passEndedAt: result.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null };
-        // Only after a whole pass: a digest made while the upstream was away would tell part of its period.
-        if (input.afterPass && result.unfetchedDays === 0 && !pass.signal.aborted) {
-          await input.afterPass(client, clock(), AbortSignal.any([controller.signal, pass.signal])).catch((error: unknown) => log("warn", { event: "after_sync_pass_failed", kind: errorKind(error) }));
-        }
-      } catch (error) {
-        if (controller.signal.aborted) break;
-        // The lease went to another process mid-pass: wait on it again, as at the start, for
-        // that process may stop; the session's end or a stop ends the loop above.
-        if (pass.signal.aborted || error instanceof SyncStopped) lost = true;
-        else {
-          state = { ...state, lastError: describeSyncError(error) };
-          log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
-          if (errorKind(error) === "invalid_token") {
-            await input.onRefused?.(client, clock()).catch((failure: unknown) => log("warn", { event: "after_sync_refused_failed", kind: errorKind(failure) }));
-            break;
-          }
-        }
-      } finally {
-        clearInterval(renew);
-        // A lost lease is another process's to write.
-        if (!lost) await store.writeSyncState(account, state).catch(() => undefined);
-      }
-      await abortableSleep(lost ? leaseMs / 3 : (input.pauseMs ?? PAUSE_MS), controller.signal).catch(() => undefined);
-    }
-  };
-
-  const done = run()
-    .catch((error: unknown) => {
-      if (!controller.signal.aborted) log("warn", { event: "mirror_sync_stopped", kind: errorKind(error) });
-    })
-    .finally(async () => {
-      await leases.releaseLease(leaseName(account), holder).catch(() => undefined);
-      if (syncs.get(account)?.done === done) syncs.delete(account);
-    });
-  syncs.set(account, { stop: () => controller.abort(new SyncStopped("stopped")), done });
+  if (days === 0) return account;
+  const registered = syncs.get(account);
+  if (registered) {
+    registered.ask();
+    return account;
+  }
+  const sync = new AccountSync(input, client, store, days);
+  syncs.set(account, sync);
+  sync.ask();
   return account;
+}
+
+/** One account's sync in this process: what its passes need, and the pass running here, if one does. */
+class AccountSync {
+  readonly account: string;
+  private readonly controller = new AbortController();
+  private readonly clock: () => number;
+  private running: Promise<void> | null = null;
+  private askedAt = -Infinity;
+
+  constructor(
+    private readonly input: AccountSyncInput,
+    private readonly client: MirroredClient,
+    private readonly store: MirrorStore,
+    private readonly days: number,
+  ) {
+    this.account = client.identity;
+    this.clock = input.clock ?? Date.now;
+  }
+
+  /** The pass running in this process, if one does, to its end. */
+  get done(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private get queue(): JobQueue {
+    return this.input.queue ?? jobQueue();
+  }
+
+  /** Asks the queue for a pass now, unless this process asked less than 10 s ago (the server's look for sessions comes every 15 s). */
+  ask(): void {
+    if (this.controller.signal.aborted || Date.now() - this.askedAt < SEND_EVERY_MS) return;
+    this.askedAt = Date.now();
+    this.send(0);
+  }
+
+  stop(): void {
+    this.controller.abort(new SyncStopped("stopped"));
+    this.forget();
+  }
+
+  /** A job of the account: a pass if the lock is free and the last pass ended a pause ago. */
+  async run(): Promise<void> {
+    if (this.controller.signal.aborted || this.running) return;
+    const locks = this.input.locks ?? heldLocks();
+    const held = await locks.tryHold(lockName(this.account));
+    // Another instance's pass runs: it sends the next one itself, and if it dies, this
+    // process's next ask() finds the lock free.
+    if (!held) return;
+    const run = this.passUnder(held).finally(() => held.release());
+    this.running = run.catch(() => undefined);
+    try {
+      await run;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async passUnder(held: HeldLock): Promise<void> {
+    if (!(await this.input.alive())) return this.forget();
+    const { account, store, clock, days } = this;
+    const stored = await store.readSyncState(account);
+    const pauseMs = this.input.pauseMs ?? PAUSE_MS;
+    const since = Date.now() - (stored?.attemptEndedAt ?? -Infinity);
+    // A job asked for while the last pass ran, or sent before a restart: the next pass is due later.
+    if (since < pauseMs) return this.send(pauseMs - since);
+    let state: MirrorSyncState = { ...(stored ?? { startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] }), days };
+    const signal = AbortSignal.any([this.controller.signal, held.lost]);
+    let signedOut = false;
+    let refused = false;
+    try {
+      const result = await runSyncPass({
+        client: this.client,
+        resources: resourcesFor(this.input.keyType).filter((r) => !state.unavailable.includes(r)),
+        days,
+        clock,
+        signal,
+        checkpoint: async () => {
+          if (held.lost.aborted) throw new SyncStopped("lock lost");
+          if (!(await this.input.alive())) {
+            signedOut = true;
+            throw new SyncStopped("signed out");
+          }
+        },
+        onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
+      });
+      state = { ...state, passEndedAt: result.unfetchedDays === 0 ? clock() : state.passEndedAt, lastError: null, attemptEndedAt: Date.now() };
+      // Only after a whole pass: an alert judged while the upstream was away would tell part of its day.
+      if (this.input.afterPass && result.unfetchedDays === 0 && !signal.aborted) {
+        await this.input.afterPass(this.client, clock(), signal).catch((error: unknown) => log("warn", { event: "after_sync_pass_failed", kind: errorKind(error) }));
+      }
+    } catch (error) {
+      // Stopped, signed out or the lock lost: the pass ends where it is, and only what it
+      // finished counts (the next pass starts where this one stopped).
+      if (!(signal.aborted || error instanceof SyncStopped)) {
+        state = { ...state, lastError: describeSyncError(error), attemptEndedAt: Date.now() };
+        log("warn", { event: "mirror_sync_failed", kind: errorKind(error) });
+        if (errorKind(error) === "invalid_token") {
+          refused = true;
+          await this.input.onRefused?.(this.client, clock()).catch((failure: unknown) => log("warn", { event: "after_sync_refused_failed", kind: errorKind(failure) }));
+        }
+      }
+    } finally {
+      // A lost lock is another instance's to write with.
+      if (!held.lost.aborted) await store.writeSyncState(account, state).catch(() => undefined);
+    }
+    if (signedOut || refused) return this.forget();
+    if (!signal.aborted) this.send(pauseMs);
+  }
+
+  private send(afterMs: number): void {
+    const queue = this.queue;
+    const startAfterSeconds = Math.max(0, Math.ceil(afterMs / 1000));
+    workSyncQueue(queue)
+      .then(() => queue.send(SYNC_QUEUE.name, { account: this.account } satisfies SyncJob, { key: this.account, startAfterSeconds }))
+      .catch((error: unknown) => log("warn", { event: "mirror_sync_send_failed", kind: errorKind(error) }));
+  }
+
+  /** Out of this process's syncs: a session of the account that lasts registers it again. */
+  private forget(): void {
+    const syncs = getProcessState().syncs;
+    if (syncs.get(this.account) === this) syncs.delete(this.account);
+  }
+}
+
+interface SyncJob {
+  account: string;
+}
+
+/** Defines the sync's queue and works it in this process, once per queue. */
+function workSyncQueue(queue: JobQueue): Promise<void> {
+  const worked = processShared("sync-queues", () => new WeakMap<JobQueue, Promise<void>>());
+  let started = worked.get(queue);
+  if (!started) {
+    started = (async () => {
+      await queue.define(SYNC_QUEUE);
+      // Passes of different accounts run side by side; each one's requests share the rate budget.
+      await queue.work<SyncJob>(SYNC_QUEUE.name, runSyncJob, { concurrency: 4 });
+    })();
+    // Asked again on the next send when the database was away.
+    started.catch(() => worked.delete(queue));
+    worked.set(queue, started);
+  }
+  return started;
+}
+
+/** A job of an account this process holds no session of does nothing: an instance that does asks again. */
+async function runSyncJob(job: QueuedJob<SyncJob>): Promise<void> {
+  const sync = getProcessState().syncs.get(job.data.account);
+  await sync?.run();
 }
 
 /** Stops this process's sync of the account and waits for it to let go. */

@@ -6,7 +6,7 @@ import "server-only";
 // days the mirror does not hold fresh go upstream, through a background client (lib/sales-api:
 // its windows, limiter and validation; at most SALESDASH_SYNC_PER_MINUTE requests a minute, and
 // waiting while a report fetches). A pass
-// interrupted (a restart, a lost lease) leaves every finished day in the mirror: the next
+// interrupted (a restart, a lost lock) leaves every finished day in the mirror: the next
 // one starts where it stopped. Within a chunk, refunds and chargebacks come first: a new one
 // marks its sale's day stale (touched-sales.ts), and the same pass then fetches that day again.
 import { errorKind, type ResourceName } from "@/lib/sales-api";
@@ -22,7 +22,7 @@ export interface SyncPassDeps {
   days: number;
   clock?: () => number;
   signal?: AbortSignal;
-  /** Called before each chunk: throws to stop the pass (the lease was lost, the user signed out). */
+  /** Called before each chunk: throws to stop the pass (the lock was lost, the user signed out). */
   checkpoint?: () => Promise<void>;
   /** A resource the upstream does not have (404) or the key may not read (403). */
   onUnavailable?: (resource: ResourceName) => void;

@@ -8,7 +8,7 @@ export type { WorkLock };
 
 // Held while one window is fetched and stored, released at once when it is done. Short, because
 // nothing renews it: an instance killed while holding it blocks the others this long at most
-// (the sync's lease lives 40 s, so a survivor's first window is free by the time it takes over).
+// (a survivor that takes the account's sync over, within 15 s or so, may wait on it for the rest).
 // A fetch that outlives it (a long wait for the rate budget) may be repeated by another instance:
 // one request more within the shared budget, never a 429.
 const WINDOW_LOCK_MS = 30_000;

@@ -4,7 +4,7 @@ import "server-only";
 // the mirror and its fact tables, account settings, share links, saved views, digest subscriptions, alerts and the job queue; on PostgreSQL
 // when SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a
 // SQLite file in the data directory (the fact tables in the mirror's file, each queried by a
-// worker thread). The rate budget, window locks, tokens and leases are built with the process
+// worker thread). The rate budget, window locks and tokens are built with the process
 // state (Redis when configured). The features ask for a store and never choose a back-end.
 import path from "node:path";
 import type { Pool } from "pg";
@@ -33,6 +33,9 @@ import { getProcessState, processShared, type ProcessState } from "./process-sta
 import type { JobQueue } from "@/lib/store/jobs/job-queue";
 import { LocalQueue } from "@/lib/store/jobs/local-queue";
 import { PgBossQueue } from "@/lib/store/jobs/pg-boss-queue";
+import type { LockSource } from "./locks/held-lock";
+import { MemoryLocks } from "./locks/memory-locks";
+import { PgAdvisoryLocks } from "./locks/pg-advisory-locks";
 import type { SavedViewStore } from "./saved-view-store";
 import { getDatabasePool, onPostgres } from "./shared-backends";
 import type { ShareLinkStore } from "./share-link-store";
@@ -133,6 +136,17 @@ export const jobQueue = (): JobQueue =>
   processShared("job-queue", () => {
     const env = getServerEnv();
     return env.SALESDASH_DATABASE_URL ? new PgBossQueue({ connectionString: env.SALESDASH_DATABASE_URL }) : new LocalQueue({ file: path.join(env.SALESDASH_DATA_DIR, "jobs.sqlite") });
+  });
+
+/**
+ * Locks one holder has across the instances (the sync of an account): PostgreSQL's advisory
+ * locks when SALESDASH_DATABASE_URL is set, else this process's (the in-process queue's one
+ * process per data directory).
+ */
+export const heldLocks = (): LockSource =>
+  processShared("held-locks", () => {
+    const env = getServerEnv();
+    return env.SALESDASH_DATABASE_URL ? new PgAdvisoryLocks({ connectionString: env.SALESDASH_DATABASE_URL }) : new MemoryLocks();
   });
 
 /** Stops the queue (its running jobs end) and forgets it: the next jobQueue() builds another. */

@@ -1,10 +1,8 @@
 // Where the accounts' mirrors live: per account identity, resource and UTC day, one sealed
 // payload (lib/mirror encrypts it; a store never sees a record) with what is needed to judge
 // it without opening it. The embedded back-end is SQLite (sqlite-mirror-store.ts); the
-// interface is written for a shared one (PostgreSQL rows, Redis leases): every call is async,
-// reads take a batch of days, and the single-sync rule is a lease with an expiry rather than
-// a lock held by this process.
-import type { LeaseStore } from "./lease-store";
+// interface is written for a shared one (PostgreSQL rows): every call is async, and reads take
+// a batch of days. One sync per account is the account's lock's (lib/store/locks), not the store's.
 
 export interface MirrorDayMeta {
   resource: string;
@@ -38,9 +36,14 @@ export interface MirrorSyncState {
   lastError: string | null;
   /** Resources the upstream does not have or the key may not read (404/403): not synced. */
   unavailable: string[];
+  /**
+   * When the last pass ended, well or not (the server's real time, as the instances share it):
+   * the next starts a pause later. Missing in states written before the sync ran as jobs.
+   */
+  attemptEndedAt?: number;
 }
 
-export interface MirrorStore extends LeaseStore {
+export interface MirrorStore {
   /** The requested days the mirror holds, at any age. */
   readDays(account: string, resource: string, days: readonly string[]): Promise<MirrorDay[]>;
   /** The same without payloads. */

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The process-wide state: every store the process opens (the rate budget, the window locks,
-// tokens and leases, in Redis when configured; PostgreSQL; the mirror and its fact tables; the
+// tokens, in Redis when configured; PostgreSQL; the mirror and its fact tables; the
 // features' stores) and what the features keep for the process's life (processShared). A
 // production build of Next.js loads a module once per route bundle, so a module-level singleton
 // would exist once per route and split the 60 requests/minute budget between them; here one
@@ -15,7 +15,6 @@ import { MemoryRateLimitStore, type RateLimitStore } from "./rate-limit-store";
 import type { TokenStore } from "./token-store";
 import type { VaultStore } from "./vault-store";
 import type { WorkLock } from "./work-lock";
-import type { LeaseStore } from "./lease-store";
 import type { MirrorStore } from "./mirror-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
 import type { OrderFactStore } from "./order-fact-store";
@@ -28,7 +27,6 @@ import type { SavedViewStore } from "./saved-view-store";
 import type { ShareLinkStore } from "./share-link-store";
 import { createRedisConnection } from "./redis/connection";
 import { isRedisUnavailable } from "./redis/errors";
-import { RedisLeaseStore } from "./redis/redis-lease-store";
 import { RedisRateLimitStore } from "./redis/redis-rate-limit-store";
 import { RedisTokenStore } from "./redis/redis-token-store";
 import { RedisWorkLock } from "./redis/redis-work-lock";
@@ -55,14 +53,12 @@ export interface ProcessState {
   eventFacts?: EventFactStore;
   /** PostgreSQL (SALESDASH_DATABASE_URL), opened on first use (shared-backends.ts). */
   database?: Pool;
-  /** Redis (SALESDASH_REDIS_URL): the rate budget, windows in flight and leases of every instance. */
+  /** Redis (SALESDASH_REDIS_URL): the rate budget, and windows in flight of every instance. */
   redis?: Redis;
   /** Joins identical upstream windows until their days are stored: across instances with Redis, else in this process. */
   windowLock?: WorkLock;
-  /** The sync's one-per-account lease across instances (Redis, when configured; else the mirror store's). */
-  leases?: LeaseStore;
-  /** Background syncs running in this process, by account identity. */
-  syncs: Map<string, { stop(): void; done: Promise<void> }>;
+  /** The background syncs this process holds a session of, by account identity (lib/mirror/account-sync.ts). */
+  syncs: Map<string, { stop(): void; readonly done: Promise<void>; ask(): void; run(): Promise<void> }>;
   /** The report tables' sorted indexes (bounded): a table's next page is a slice, not a sort of its range. */
   tables: TableIndexCache;
   /** The features' stores (lib/store/app-stores.ts), each opened on first use. */
@@ -80,14 +76,14 @@ const KEY = Symbol.for("salesdash.process-state");
 type Holder = typeof globalThis & { [KEY]?: ProcessState };
 
 /** The Redis-backed stores when SALESDASH_REDIS_URL is set, each guarded: an outage is "storage unavailable". */
-function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "leases" | "tokenStore"> {
+function sharedStores(): Pick<ProcessState, "redis" | "rateLimit" | "windowLock" | "tokenStore"> {
   const { SALESDASH_REDIS_URL: url, AUTH_SECRET: secret } = getServerEnv();
   if (!url) return { rateLimit: new MemoryRateLimitStore(), windowLock: new MemoryWorkLock() };
   const redis = createRedisConnection(url);
   const onRedis = <T extends object>(store: T): T => guardStore(store, "redis", isRedisUnavailable);
   // Tokens are sealed with a key from AUTH_SECRET; without it nobody can sign in, and they stay in memory.
   const tokenStore = secret ? onRedis(new RedisTokenStore(redis, secret)) : undefined;
-  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: onRedis(new RedisWorkLock(redis)), leases: onRedis(new RedisLeaseStore(redis)), tokenStore };
+  return { redis, rateLimit: onRedis(new RedisRateLimitStore(redis)), windowLock: onRedis(new RedisWorkLock(redis)), tokenStore };
 }
 
 function createProcessState(): ProcessState {

@@ -2,8 +2,7 @@ import "server-only";
 
 // The shared back-ends of a dashboard run as several instances: PostgreSQL
 // (SALESDASH_DATABASE_URL) for the vault, the mirror and the account settings; Redis
-// (SALESDASH_REDIS_URL) for the rate budget, Flow B tokens, windows in flight and the sync's
-// lease. One connection of each per process, on the process state (a production build loads
+// (SALESDASH_REDIS_URL) for the rate budget, Flow B tokens and windows in flight. One connection of each per process, on the process state (a production build loads
 // modules once per route bundle). Every store on them is guarded: an outage is "storage
 // unavailable", never a crash. Unset, the embedded stores serve, exactly as before.
 import type { Pool } from "pg";

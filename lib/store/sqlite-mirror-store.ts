@@ -35,7 +35,7 @@ export class SqliteMirrorStore implements MirrorStore {
         complete INTEGER NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, sealed BLOB NOT NULL,
         PRIMARY KEY (account, resource, day));
       CREATE TABLE IF NOT EXISTS sync_state (account TEXT PRIMARY KEY, state TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
+      DROP TABLE IF EXISTS leases;
     `);
     // A digest is the day's as fetched at `fetched_at`: read only while the day is that fetch.
     this.db.exec(`CREATE TABLE IF NOT EXISTS day_digests (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL,
@@ -61,10 +61,6 @@ export class SqliteMirrorStore implements MirrorStore {
       forgetState: this.db.prepare("DELETE FROM sync_state WHERE account = ?"),
       readState: this.db.prepare("SELECT state FROM sync_state WHERE account = ?"),
       writeState: this.db.prepare("INSERT OR REPLACE INTO sync_state (account, state) VALUES (?, ?)"),
-      takeLease: this.db.prepare(
-        "INSERT INTO leases (name, holder, expires_at) VALUES (@name, @holder, @expires) ON CONFLICT(name) DO UPDATE SET holder = @holder, expires_at = @expires WHERE leases.holder = @holder OR leases.expires_at <= @now",
-      ),
-      releaseLease: this.db.prepare("DELETE FROM leases WHERE name = ? AND holder = ?"),
     };
   }
 
@@ -150,14 +146,6 @@ export class SqliteMirrorStore implements MirrorStore {
 
   async writeSyncState(account: string, state: MirrorSyncState): Promise<void> {
     this.statements.writeState.run(account, JSON.stringify(state));
-  }
-
-  async lease(name: string, holder: string, ttlMs: number, now: number): Promise<boolean> {
-    return this.statements.takeLease.run({ name, holder, expires: now + ttlMs, now }).changes > 0;
-  }
-
-  async releaseLease(name: string, holder: string): Promise<void> {
-    this.statements.releaseLease.run(name, holder);
   }
 
   async sizeBytes(): Promise<number> {

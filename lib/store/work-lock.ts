@@ -1,8 +1,8 @@
 // A lock on a piece of work that several dashboard instances might each start (an identical
 // upstream request, a token exchange), so that one does it and the others wait for its result
 // instead of repeating it. Held for a time to live, so that a holder that dies stops holding.
-// Unlike a lease (lease-store.ts), its expiry runs on the lock's own clock: it guards seconds
-// of work, not a sync that renews itself.
+// It guards seconds of work; a sync's pass, which lasts as long as it must, holds the account's
+// lock instead (lib/store/locks), which its holder's death lets go.
 
 export interface WaitUntilReleasedOptions {
   /** Gives up after this long, answering false. */

@@ -5,7 +5,7 @@ import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support
 
 // The mirror on PostgreSQL: the same suite as SQLite's, each store on a pool of its own (an
 // instance), then what only a shared database adds.
-const TABLES = ["salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_leases"];
+const TABLES = ["salesdash_mirror_days", "salesdash_mirror_sync_state"];
 let schema: TestSchema;
 beforeAll(async () => {
   schema = await createTestSchema();

@@ -5,7 +5,6 @@ import { DEFAULT_RATE_LIMITS } from "@/lib/sales-api/rate-limit";
 import { setLogSink, type LogSink } from "@/lib/log/server-log";
 import { createRedisConnection } from "@/lib/store/redis/connection";
 import { isRedisUnavailable } from "@/lib/store/redis/errors";
-import { RedisLeaseStore } from "@/lib/store/redis/redis-lease-store";
 import { RedisRateLimitStore } from "@/lib/store/redis/redis-rate-limit-store";
 import { RedisTokenStore } from "@/lib/store/redis/redis-token-store";
 import { RedisWorkLock } from "@/lib/store/redis/redis-work-lock";
@@ -31,8 +30,6 @@ afterAll(() => {
 const operations: Array<[string, () => Promise<unknown>]> = [
   ["RedisRateLimitStore.take", () => new RedisRateLimitStore(dead).take("cred", Date.now(), DEFAULT_RATE_LIMITS)],
   ["RedisRateLimitStore.pause", () => new RedisRateLimitStore(dead).pause("cred", Date.now() + 1_000)],
-  ["RedisLeaseStore.lease", () => new RedisLeaseStore(dead).lease("sync:acct", "one", 90_000, Date.now())],
-  ["RedisLeaseStore.releaseLease", () => new RedisLeaseStore(dead).releaseLease("sync:acct", "one")],
   ["RedisTokenStore.get", () => new RedisTokenStore(dead, SECRET).get("id")],
   ["RedisTokenStore.set", () => new RedisTokenStore(dead, SECRET).set("id", { token: "t", renewAt: Date.now() + 60_000 }, 60_000)],
   ["RedisTokenStore.deleteIfSame", () => new RedisTokenStore(dead, SECRET).deleteIfSame("id", "t")],

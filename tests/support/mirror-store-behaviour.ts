@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MirrorDay, MirrorStore, MirrorSyncState } from "@/lib/store/mirror-store";
-import { leaseRules } from "./lease-store-suite";
 
-// What lib/mirror relies on from a mirror store (days, digests, sync state, leases), and that two
-// store instances on one back-end (two processes) see each other's rows and leases. Every
+// What lib/mirror relies on from a mirror store (days, digests, sync state), and that two
+// store instances on one back-end (two processes) see each other's rows. Every
 // back-end runs the same suite: SQLite in tests/unit, PostgreSQL in tests/backends.
 
 export interface MirrorStoreBackend {
@@ -180,24 +179,6 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
     });
   });
 
-  describe(`${name}: leases`, () => {
-    it("a second holder cannot take a live lease; it can once the lease expired", async () => {
-      await leaseRules.liveLeaseRefused(store);
-    });
-
-    it("the holder renews its lease, pushing the expiry out", async () => {
-      await leaseRules.renewed(store);
-    });
-
-    it("a released lease can be taken at once; only its holder releases it", async () => {
-      await leaseRules.released(store);
-    });
-
-    it("leases of different names are independent", async () => {
-      await leaseRules.independentNames(store);
-    });
-  });
-
   describe(`${name}: two store instances on one back-end (two processes)`, () => {
     it("each sees the other's days, expiries, sync state and forgets", async () => {
       const other = await another();
@@ -211,21 +192,6 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
       expect((await other.readSyncState("acct"))?.days).toBe(5);
       await other.forget("acct");
       expect(await store.listDays("acct")).toEqual([]);
-    });
-
-    it("a lease held through one is refused through the other until it expires or is released", async () => {
-      const other = await another();
-      await leaseRules.heldAcrossInstances(store, other);
-    });
-
-    it("of many holders racing for one expired lease through both, exactly one gets it", async () => {
-      const other = await another();
-      await store.lease("sync:acct", "old", 1000, T0);
-      const holders = Array.from({ length: 20 }, (_, i) => `racer-${i}`);
-      const won = await Promise.all(holders.map((holder, i) => (i % 2 ? other : store).lease("sync:acct", holder, 60_000, T0 + 5000)));
-      expect(won.filter(Boolean)).toHaveLength(1);
-      const winner = holders[won.indexOf(true)]!;
-      expect(await other.lease("sync:acct", winner, 60_000, T0 + 6000)).toBe(true);
     });
 
     it("a store opened after another closed reads everything it wrote (a restart)", async () => {

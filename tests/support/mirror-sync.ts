@@ -13,6 +13,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from "@/lib/sales-api/rate-
 import { firstField } from "@/lib/sales-api/resources";
 import { createTransport, type Transport } from "@/lib/sales-api/transport";
 import type { MirrorStore } from "@/lib/store/mirror-store";
+import { LocalQueue } from "@/lib/store/jobs/local-queue";
 import { groundTruth, type GroundTruthOptions } from "../../sandbox/ground-truth";
 import { FIXED_NOW, wire, type RunningSandbox } from "./sandbox-process";
 
@@ -30,7 +31,25 @@ export function tempDataDir(): string {
 }
 
 export function removeTempDataDirs(): void {
+  for (const queue of queues.splice(0)) void queue.stop();
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const queues: LocalQueue[] = [];
+const queueOfStore = new WeakMap<MirrorStore, LocalQueue>();
+
+/**
+ * The job queue of the process that syncs into `store`: its own, in a data dir of its own, so
+ * that a pass one test sent for later never holds back another test's (a key waits once).
+ */
+export function syncQueueOf(store: MirrorStore): LocalQueue {
+  let queue = queueOfStore.get(store);
+  if (!queue) {
+    queue = new LocalQueue({ file: path.join(tempDataDir(), "jobs.sqlite"), pollMs: 50 });
+    queues.push(queue);
+    queueOfStore.set(store, queue);
+  }
+  return queue;
 }
 
 /** Every byte of every file of `dir` (the database, its -wal and -shm). */
@@ -65,6 +84,7 @@ export function startSync(sb: RunningSandbox, who: AccountName, store: MirrorSto
     store,
     clock: () => NOW_MS,
     pauseMs: 600_000,
+    queue: syncQueueOf(store),
     ...rest,
     client: { transport: transport ?? transportOf(sb), serverSecret: SECRET, limits: { perMinute: 100_000 }, retry: { baseDelayMs: 50, maxDelayMs: 200 }, stores: { rateLimit: rateLimit ?? new MemoryRateLimitStore() }, ...client },
   });

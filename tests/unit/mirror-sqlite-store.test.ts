@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
-import { describeLeaseStore } from "../support/lease-store-suite";
 import { mirrorDay as day, mirrorStoreBehaviour, T0 } from "../support/mirror-store-behaviour";
 
 // The mirror's SQLite back-end: the behaviour every mirror store keeps (tests/support, also run
@@ -116,10 +115,4 @@ describe("SqliteMirrorStore on disk", () => {
     expect(await reopened.readDigests("acct", "purchases", ["2026-06-14"])).toEqual([{ resource: "purchases", day: "2026-06-14", complete: true, fetchedAt: T0, count: 3, digest: null }]);
     expect(await reopened.writeDigest("acct", "purchases", "2026-06-14", T0, digest)).toBe(true);
   });
-});
-
-// The lease rules, shared with the Redis back-end (tests/backends); two instances on one file.
-describeLeaseStore("SqliteMirrorStore", () => {
-  const shared = tempFile();
-  return [storeOn(shared), storeOn(shared)];
 });

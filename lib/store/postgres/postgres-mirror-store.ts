@@ -1,7 +1,7 @@
 import "server-only";
 
 // The mirror in PostgreSQL, shared by every instance: days written through one are read by the
-// others, and the sync lease keeps one sync per account across all of them. Same contract as
+// others. Same contract as
 // SqliteMirrorStore, answer for answer: see lib/store/mirror-store.ts.
 //
 // Unlike SQLite's secure_delete, PostgreSQL keeps deleted rows' bytes in dead tuples (until a
@@ -109,28 +109,11 @@ export class PostgresMirrorStore implements MirrorStore {
     );
   }
 
-  async lease(name: string, holder: string, ttlMs: number, now: number): Promise<boolean> {
-    // Atomic across instances: the upsert locks the row, so of two instances racing for an
-    // expired lease one updates it and the other then sees the new holder and updates nothing.
-    const { rowCount } = await this.pool.query(
-      `INSERT INTO salesdash_leases (name, holder, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
-       WHERE salesdash_leases.holder = EXCLUDED.holder OR salesdash_leases.expires_at <= $4
-       RETURNING name`,
-      [name, holder, now + ttlMs, now],
-    );
-    return (rowCount ?? 0) > 0;
-  }
-
-  async releaseLease(name: string, holder: string): Promise<void> {
-    await this.pool.query("DELETE FROM salesdash_leases WHERE name = $1 AND holder = $2", [name, holder]);
-  }
-
   async sizeBytes(): Promise<number> {
     // Tables with their indexes and out-of-line (TOAST) payloads, as found on the search_path.
     const { rows } = await this.pool.query<{ bytes: string }>(
       `SELECT COALESCE(SUM(pg_total_relation_size(to_regclass(name))), 0) AS bytes
-       FROM unnest(ARRAY['salesdash_mirror_days', 'salesdash_mirror_sync_state', 'salesdash_leases']) AS name`,
+       FROM unnest(ARRAY['salesdash_mirror_days', 'salesdash_mirror_sync_state']) AS name`,
     );
     return Number(rows[0]?.bytes ?? 0);
   }

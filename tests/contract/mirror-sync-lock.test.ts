@@ -1,0 +1,154 @@
+// One pass per account across the instances comes from the account's lock (lib/store/locks:
+// PostgreSQL's advisory lock there; backends/held-locks-pg.test.ts tests that one), and the
+// passes' pace from the job queue. Here the lock is one a test holds or drops, as another
+// instance or a dropped connection would, and jobs are sent as another instance's ask.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getSyncStatus, SYNC_QUEUE } from "@/lib/mirror/account-sync";
+import { RESOURCES } from "@/lib/sales-api";
+import type { Transport, UpstreamRequest } from "@/lib/sales-api/transport";
+import type { HeldLock, LockSource } from "@/lib/store/locks/held-lock";
+import { MemoryLocks } from "@/lib/store/locks/memory-locks";
+import type { MirrorSyncState } from "@/lib/store/mirror-store";
+import { getProcessState } from "@/lib/store/process-state";
+import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { mirrorSandbox } from "../support/mirror-sandbox";
+import { expectMirrorEqualsTruth, firstDay, mirroredClient, NOW_MS, refetchedDays, requestsOf, servedWindows, startSync, stopAccountSync, syncQueueOf, tempDataDir, TODAY, transportOf, waitFor, waitForPassEnd, type ServedWindow } from "../support/mirror-sync";
+
+const DAYS = 60; // one chunk of each of the five resources
+const sandbox = mirrorSandbox({ resetEach: true });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Locks of which the test holds one as another instance would, or drops the held ones as a lost connection does. */
+function testLocks() {
+  const inner = new MemoryLocks();
+  const elsewhere = new Set<string>();
+  const drops = new Set<AbortController>();
+  const locks: LockSource = {
+    async tryHold(name) {
+      if (elsewhere.has(name)) return null;
+      const held = await inner.tryHold(name);
+      if (!held) return null;
+      const lost = new AbortController();
+      drops.add(lost);
+      return { lost: lost.signal, release: () => (drops.delete(lost), held.release()) } satisfies HeldLock;
+    },
+    close: () => inner.close(),
+  };
+  return {
+    locks,
+    holdElsewhere: (name: string) => void elsewhere.add(name),
+    releaseElsewhere: (name: string) => void elsewhere.delete(name),
+    /** The connection of this process's locks drops: each held one is lost (and free for others, as PostgreSQL frees it). */
+    dropConnection: async () => {
+      for (const lost of [...drops]) lost.abort(new Error("connection lost"));
+      drops.clear();
+      await inner.close();
+    },
+  };
+}
+
+describe("the account's lock", () => {
+  it("held by another instance: this one's jobs fetch and write nothing; once it is free, the next job runs the pass", async () => {
+    const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+    const account = mirroredClient(sandbox.sb, "creator", store).identity;
+    const test = testLocks();
+    test.holdElsewhere(`sync:${account}`);
+    const writes: MirrorSyncState[] = [];
+    const writeSyncState = store.writeSyncState.bind(store);
+    store.writeSyncState = (a, state) => (writes.push(state), writeSyncState(a, state));
+
+    expect(startSync(sandbox.sb, "creator", store, { days: DAYS, locks: test.locks })).toBe(account);
+    const queue = syncQueueOf(store);
+    // The first ask ran and found the lock taken; another instance's ask does the same.
+    await sleep(500);
+    await queue.send(SYNC_QUEUE.name, { account }, { key: account });
+    await sleep(500);
+    expect(await requestsOf(sandbox.sb, "creator")).toBe(0);
+    expect(writes).toEqual([]);
+    expect(await store.listDays(account)).toEqual([]);
+    expect(getProcessState().syncs.has(account)).toBe(true);
+
+    test.releaseElsewhere(`sync:${account}`);
+    await queue.send(SYNC_QUEUE.name, { account }, { key: account });
+    expect((await waitForPassEnd(account, "creator", store, DAYS)).synced).toBe(DAYS);
+    await stopAccountSync(account);
+    expect(refetchedDays("creator", await servedWindows(sandbox.sb, "creator"))).toEqual([]);
+    await expectMirrorEqualsTruth(sandbox.sb, "creator", store, firstDay(DAYS), TODAY);
+    await store.close();
+  });
+
+  it("lost mid-pass (the connection dropped): the pass stops and writes no state; the next job goes on from the days it finished", async () => {
+    await sandbox.sb.controls({ latencyMs: 100 });
+    try {
+      const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+      const test = testLocks();
+      const writes: MirrorSyncState[] = [];
+      const writeSyncState = store.writeSyncState.bind(store);
+      store.writeSyncState = (a, state) => (writes.push(state), writeSyncState(a, state));
+      // Many days, one window at a time: mid-pass when the connection drops.
+      const days = 400;
+      // Which windows reached the client: one the sandbox answered as the pass stopped is fetched again, rightly.
+      const received = new Set<string>();
+      const inner = transportOf(sandbox.sb);
+      const recording: Transport = {
+        baseUrl: inner.baseUrl,
+        async request(request: UpstreamRequest) {
+          const response = await inner.request(request);
+          received.add(`${request.path}?${String(request.query?.from)}..${String(request.query?.to)}`);
+          return response;
+        },
+      };
+      const account = startSync(sandbox.sb, "creator", store, { days, locks: test.locks, transport: recording });
+      await waitFor(async () => (await requestsOf(sandbox.sb, "creator")) >= 3, "the pass to start");
+      await test.dropConnection();
+      await getProcessState().syncs.get(account)!.done;
+      const droppedAt = Date.now();
+      await sleep(500);
+      const stoppedAt = await requestsOf(sandbox.sb, "creator");
+      await sleep(500);
+      expect(await requestsOf(sandbox.sb, "creator")).toBe(stoppedAt);
+      expect(writes).toEqual([]);
+      const midway = await getSyncStatus(account, "creator", { store, clock: () => NOW_MS, days });
+      expect(midway.passEndedAt).toBeNull();
+      expect(midway.synced).toBeLessThan(days);
+
+      await sandbox.sb.controls({ latencyMs: 0 });
+      await syncQueueOf(store).send(SYNC_QUEUE.name, { account }, { key: account });
+      expect((await waitForPassEnd(account, "creator", store, days)).synced).toBe(days);
+      await stopAccountSync(account);
+      const inFlight = (w: ServedWindow) => w.t < droppedAt && !received.has(`${RESOURCES[w.resource].path}?${w.from}..${w.to}`);
+      expect(refetchedDays("creator", await servedWindows(sandbox.sb, "creator"), inFlight)).toEqual([]);
+      await store.close();
+    } finally {
+      await sandbox.sb.controls({ latencyMs: 0 });
+    }
+  });
+});
+
+describe("the passes' pace", () => {
+  it("a job asked for while a pass runs, or before its pause is over, starts no pass: the next waits its pause in the queue", async () => {
+    const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+    const account = startSync(sandbox.sb, "creator", store, { days: DAYS, pauseMs: 60_000 });
+    const queue = syncQueueOf(store);
+    // Asked for while the first pass runs (another instance's ask, or a sign-in).
+    await waitFor(async () => (await requestsOf(sandbox.sb, "creator")) > 0, "the pass to start");
+    await queue.send(SYNC_QUEUE.name, { account }, { key: account });
+    const first = await waitForPassEnd(account, "creator", store, DAYS);
+    const endedAt = (await store.readSyncState(account))?.attemptEndedAt;
+    expect(endedAt).toEqual(expect.any(Number));
+    await sleep(500);
+    const afterPass = await requestsOf(sandbox.sb, "creator");
+    expect(first.synced).toBe(DAYS);
+    // The next pass waits in the queue, under the account's key: a further ask adds none.
+    expect(await queue.send(SYNC_QUEUE.name, { account }, { key: account })).toBeNull();
+    // A job that runs before the pause is over (sent by another instance before this one's
+    // waited) leaves the sync as it is.
+    await getProcessState().syncs.get(account)!.run();
+    await sleep(500);
+    expect(await requestsOf(sandbox.sb, "creator")).toBe(afterPass);
+    expect((await store.readSyncState(account))?.attemptEndedAt).toBe(endedAt);
+    await stopAccountSync(account);
+    await store.close();
+  });
+});
