@@ -3,14 +3,14 @@ import "server-only";
 // The background sync of each signed-in account: registered on sign-in and by the server for
 // the sessions the vault holds (lib/auth/session-sync.ts), one per account however many sessions
 // it has, and run as jobs of the job queue (lib/store/jobs; issue #27, point 4). A job is one pass
-// (sync-pass.ts): the first fills the last SALESDASH_SYNC_DAYS days, later ones refresh the days
-// that went stale. Each pass ends by sending the next, a pause later, under the account's key,
-// so that a pass sent before a restart runs after it. A pass runs under the account's lock
-// (lib/store/locks: PostgreSQL's advisory lock, which an instance that dies lets go at once), so one
-// runs per account across the instances; a job that finds it held does nothing. Each instance
-// sends a job for every account it holds a session of every 10 to 15 s (a `short` queue keeps
-// one waiting per account): when the holder dies, another instance takes the sync over within
-// that time, not after the job's expiry.
+// (sync-pass.ts), or a slice of a long one: the first fills the last SALESDASH_SYNC_DAYS days,
+// later ones refresh the days that went stale. Each pass ends by sending the next, a pause later,
+// under the account's key, so that a pass sent before a restart runs after it. A pass runs under
+// the account's lock (lib/store/locks: PostgreSQL's advisory lock, which an instance that dies
+// lets go at once), so one runs per account across the instances; a job that finds it held does
+// nothing. Each instance asks for a pass of every account it holds a session of every 15 s (a
+// `short` queue keeps one job waiting per account): when the holder dies, another instance takes
+// the sync over within that time, not after the job's expiry.
 import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
 import { errorKind, type KeyType, type ResourceName, RESOURCES, type SalesApiCredential } from "@/lib/sales-api";
@@ -46,6 +46,8 @@ export interface AccountSyncInput {
   facts?: PurchaseFactStore;
   clock?: () => number;
   pauseMs?: number;
+  /** How long one job of a long pass runs before the rest is sent as the next; 5 min unless given. */
+  sliceMs?: number;
   client?: Pick<MirroredClientOptions, "transport" | "retry" | "limits" | "stores"> & { serverSecret?: string };
   /** The queue the passes run on; the server's (lib/store/app-stores.ts) unless given. */
   queue?: JobQueue;
@@ -76,9 +78,12 @@ export const SYNC_QUEUE: QueueDefinition = {
 };
 
 const PAUSE_MS = 5 * 60_000;
-// How often at most a process asks for a pass of an account it holds a session of (each request
-// of a session, and the server's look every 15 s, ask): the longest an account waits for
-// another instance when its holder dies is that look's period.
+// A long pass (a large account's first) is run in slices of this length, each its own job, so
+// that the queue's few workers turn to the other accounts between them.
+const SLICE_MS = 5 * 60_000;
+// How often at most a process asks for a pass of an account it holds a session of (a sign-in,
+// and the server's look every 15 s, ask): the longest an account waits for another instance
+// when its holder dies is that look's period.
 const SEND_EVERY_MS = 10_000;
 
 const lockName = (account: string) => `sync:${account}`;
@@ -90,7 +95,7 @@ const lockName = (account: string) => `sync:${account}`;
 export function ensureAccountSync(input: AccountSyncInput): string {
   const days = input.days ?? getServerEnv().SALESDASH_SYNC_DAYS;
   const syncs = getProcessState().syncs;
-  // Every request of a session comes here: most find the sync registered, or none configured.
+  // The server's look comes here every 15 s for each session: most find the sync registered.
   if (input.account !== undefined && (days === 0 || syncs.has(input.account))) {
     if (days !== 0) syncs.get(input.account)?.ask();
     return input.account;
@@ -153,32 +158,51 @@ class AccountSync {
   /** A job of the account: a pass if the lock is free and the last pass ended a pause ago. */
   async run(): Promise<void> {
     if (this.controller.signal.aborted || this.running) return;
+    // Set before the lock is asked for: a stop meanwhile waits for the answer (and the pass then sees it stopped).
+    const run = this.underLock();
+    this.running = run.then(() => undefined, () => undefined);
+    let nextAfterMs: number | null;
+    try {
+      nextAfterMs = await run;
+    } finally {
+      this.running = null;
+    }
+    // Once the lock is let go and this process's pass is over: a job that ran earlier would find both taken.
+    if (nextAfterMs !== null && !this.controller.signal.aborted) this.send(nextAfterMs);
+  }
+
+  /** When the next pass is due, in ms from now; null when this process sends none. */
+  private async underLock(): Promise<number | null> {
     const locks = this.input.locks ?? heldLocks();
     const held = await locks.tryHold(lockName(this.account));
     // Another instance's pass runs: it sends the next one itself, and if it dies, this
     // process's next ask() finds the lock free.
-    if (!held) return;
-    const run = this.passUnder(held).finally(() => held.release());
-    this.running = run.catch(() => undefined);
+    if (!held) return null;
     try {
-      await run;
+      return this.controller.signal.aborted ? null : await this.passUnder(held);
     } finally {
-      this.running = null;
+      await held.release();
     }
   }
 
-  private async passUnder(held: HeldLock): Promise<void> {
-    if (!(await this.input.alive())) return this.forget();
+  private async passUnder(held: HeldLock): Promise<number | null> {
+    if (!(await this.input.alive())) {
+      this.forget();
+      return null;
+    }
     const { account, store, clock, days } = this;
     const stored = await store.readSyncState(account);
     const pauseMs = this.input.pauseMs ?? PAUSE_MS;
     const since = Date.now() - (stored?.attemptEndedAt ?? -Infinity);
-    // A job asked for while the last pass ran, or sent before a restart: the next pass is due later.
-    if (since < pauseMs) return this.send(pauseMs - since);
+    // A job asked for while the last pass ran, or sent before a restart: the next pass is due
+    // later (a pause at most, should the instance that wrote the time have a clock ahead).
+    if (since < pauseMs) return since < 0 ? pauseMs : pauseMs - since;
     let state: MirrorSyncState = { ...(stored ?? { startedAt: clock(), passEndedAt: null, lastError: null, unavailable: [] }), days };
     const signal = AbortSignal.any([this.controller.signal, held.lost]);
+    const sliceEnds = Date.now() + (this.input.sliceMs ?? SLICE_MS);
     let signedOut = false;
     let refused = false;
+    let sliced = false;
     try {
       const result = await runSyncPass({
         client: this.client,
@@ -187,10 +211,15 @@ class AccountSync {
         clock,
         signal,
         checkpoint: async () => {
+          await held.confirm();
           if (held.lost.aborted) throw new SyncStopped("lock lost");
           if (!(await this.input.alive())) {
             signedOut = true;
             throw new SyncStopped("signed out");
+          }
+          if (Date.now() >= sliceEnds) {
+            sliced = true;
+            throw new SyncStopped("slice over");
           }
         },
         onUnavailable: (resource) => void (state.unavailable = [...state.unavailable, resource]),
@@ -212,11 +241,15 @@ class AccountSync {
         }
       }
     } finally {
-      // A lost lock is another instance's to write with.
-      if (!held.lost.aborted) await store.writeSyncState(account, state).catch(() => undefined);
+      // A lost lock is another instance's to write with; a stopped sync's account is being forgotten.
+      if (!signal.aborted) await store.writeSyncState(account, state).catch(() => undefined);
     }
-    if (signedOut || refused) return this.forget();
-    if (!signal.aborted) this.send(pauseMs);
+    if (signedOut || refused) {
+      this.forget();
+      return null;
+    }
+    // A slice of a long pass: the rest goes on at once, behind the other accounts' jobs.
+    return signal.aborted ? null : sliced ? 0 : pauseMs;
   }
 
   private send(afterMs: number): void {
@@ -224,7 +257,7 @@ class AccountSync {
     const startAfterSeconds = Math.max(0, Math.ceil(afterMs / 1000));
     workSyncQueue(queue)
       .then(() => queue.send(SYNC_QUEUE.name, { account: this.account } satisfies SyncJob, { key: this.account, startAfterSeconds }))
-      .catch((error: unknown) => log("warn", { event: "mirror_sync_send_failed", kind: errorKind(error) }));
+      .catch((error: unknown) => sayOnceInAWhile("mirror_sync_send_failed", error));
   }
 
   /** Out of this process's syncs: a session of the account that lasts registers it again. */
@@ -255,10 +288,22 @@ function workSyncQueue(queue: JobQueue): Promise<void> {
   return started;
 }
 
-/** A job of an account this process holds no session of does nothing: an instance that does asks again. */
+/**
+ * A job of an account this process holds no session of does nothing: an instance that does
+ * asks again. A failure (the database away as the lock is asked for) is said, and the next ask
+ * tries again: a retry of the job would add nothing.
+ */
 async function runSyncJob(job: QueuedJob<SyncJob>): Promise<void> {
   const sync = getProcessState().syncs.get(job.data.account);
-  await sync?.run();
+  await sync?.run().catch((error: unknown) => sayOnceInAWhile("mirror_sync_job_failed", error));
+}
+
+/** Every account of every instance fails alike while the database is away: said twice a minute at most. */
+function sayOnceInAWhile(event: string, error: unknown): void {
+  const said = processShared("sync-failures-said", () => new Map<string, number>());
+  if (Date.now() - (said.get(event) ?? 0) < 30_000) return;
+  said.set(event, Date.now());
+  log("warn", { event, kind: errorKind(error) });
 }
 
 /** Stops this process's sync of the account and waits for it to let go. */
@@ -267,6 +312,30 @@ export async function stopAccountSync(account: string): Promise<void> {
   if (!sync) return;
   sync.stop();
   await sync.done;
+}
+
+/**
+ * Stops this process's sync of the account, then runs `work` holding the account's lock, so that
+ * no instance's pass writes the account's mirror meanwhile (Forget my data). Another instance's
+ * pass ends at its next step once the account's sessions are gone; `work` waits for that
+ * `waitMs` at most (15 s unless given), and then runs all the same.
+ */
+export async function withAccountSyncStopped<T>(account: string, work: () => Promise<T>, options: { waitMs?: number; locks?: LockSource } = {}): Promise<T> {
+  await stopAccountSync(account);
+  const locks = options.locks ?? heldLocks();
+  const deadline = Date.now() + (options.waitMs ?? 15_000);
+  let held: HeldLock | null = null;
+  for (;;) {
+    held = await locks.tryHold(lockName(account)).catch(() => null);
+    if (held || Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!held) log("warn", { event: "mirror_forget_sync_still_held" });
+  try {
+    return await work();
+  } finally {
+    await held?.release();
+  }
 }
 
 export interface SyncStatus extends SyncProgress {

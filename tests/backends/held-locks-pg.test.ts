@@ -31,11 +31,14 @@ describe("PgAdvisoryLocks", () => {
     expect(taken).not.toBeNull();
     expect(await a.tryHold(lock)).toBeNull();
     await taken!.release();
-    // Released twice: the second does nothing (it must not let go of another hold's lock).
-    const again = await a.tryHold(lock);
+    // Released twice: the second does nothing (it must not let go of a later hold's lock, in
+    // the same instance: PostgreSQL would let it).
+    const again = await b.tryHold(lock);
+    expect(again).not.toBeNull();
     await taken!.release();
-    expect(await b.tryHold(lock)).toBeNull();
+    expect(await a.tryHold(lock)).toBeNull();
     await again!.release();
+    expect(await a.tryHold(lock)).not.toBeNull();
   });
 
   it("lets go when its instance's connection drops: its holds say they are lost, another instance takes the lock, and it connects again", async () => {
@@ -57,5 +60,23 @@ describe("PgAdvisoryLocks", () => {
     // b's connection was terminated too (one process here): it connects again on its next hold.
     await expect.poll(async () => (await b.tryHold(lock).catch(() => null)) !== null, { timeout: 10_000 }).toBe(true);
     expect(await a.tryHold(lock).catch(() => "refused")).toBeNull();
+  });
+
+  it("says a hold lost at a confirm when its connection stops answering, though nothing told it so", async () => {
+    const locks = new PgAdvisoryLocks({ connectionString: TEST_DATABASE_URL, queryTimeoutMs: 500 });
+    opened.push(locks);
+    const lock = name();
+    const held = await locks.tryHold(lock);
+    expect(held).not.toBeNull();
+    await held!.confirm();
+    expect(held!.lost.aborted).toBe(false);
+    // Answers stop coming, and no error or end says why (as when the network is cut).
+    const connection = (locks as unknown as { connection: { client: { connection: { stream: { pause(): void } } } } }).connection;
+    connection.client.connection.stream.pause();
+    expect(held!.lost.aborted).toBe(false);
+    await held!.confirm();
+    expect(held!.lost.aborted).toBe(true);
+    // And it connects again for the next hold; the server lets the old session's lock go once that session ends.
+    await expect.poll(async () => (await locks.tryHold(lock).catch(() => null)) !== null, { timeout: 10_000 }).toBe(true);
   });
 });

@@ -4,10 +4,11 @@
 // instance or a dropped connection would, and jobs are sent as another instance's ask.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getSyncStatus, SYNC_QUEUE } from "@/lib/mirror/account-sync";
+import { getSyncStatus, SYNC_QUEUE, withAccountSyncStopped } from "@/lib/mirror/account-sync";
 import { RESOURCES } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest } from "@/lib/sales-api/transport";
 import type { HeldLock, LockSource } from "@/lib/store/locks/held-lock";
+import { LocalQueue } from "@/lib/store/jobs/local-queue";
 import { MemoryLocks } from "@/lib/store/locks/memory-locks";
 import type { MirrorSyncState } from "@/lib/store/mirror-store";
 import { getProcessState } from "@/lib/store/process-state";
@@ -31,7 +32,7 @@ function testLocks() {
       if (!held) return null;
       const lost = new AbortController();
       drops.add(lost);
-      return { lost: lost.signal, release: () => (drops.delete(lost), held.release()) } satisfies HeldLock;
+      return { lost: lost.signal, confirm: async () => undefined, release: () => (drops.delete(lost), held.release()) } satisfies HeldLock;
     },
     close: () => inner.close(),
   };
@@ -126,11 +127,99 @@ describe("the account's lock", () => {
   });
 });
 
+describe("a stop (Forget my data)", () => {
+  it("while the lock is being asked for: the stop waits for the answer, and no pass runs", async () => {
+    const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+    const inner = new MemoryLocks();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
+    const slow: LockSource = {
+      tryHold: async (name) => {
+        asked = true;
+        await answered;
+        return inner.tryHold(name);
+      },
+      close: () => inner.close(),
+    };
+    const writes: MirrorSyncState[] = [];
+    const writeSyncState = store.writeSyncState.bind(store);
+    store.writeSyncState = (a, state) => (writes.push(state), writeSyncState(a, state));
+    const account = startSync(sandbox.sb, "creator", store, { days: DAYS, locks: slow });
+    await waitFor(async () => asked, "the lock to be asked for");
+    let stopped = false;
+    const stopping = stopAccountSync(account).then(() => void (stopped = true));
+    await sleep(300);
+    expect(stopped).toBe(false);
+    answer();
+    await stopping;
+    await sleep(300);
+    expect(await requestsOf(sandbox.sb, "creator")).toBe(0);
+    expect(writes).toEqual([]);
+    // The lock was let go.
+    expect(await inner.tryHold(`sync:${account}`)).not.toBeNull();
+    await store.close();
+  });
+});
+
+describe("withAccountSyncStopped (Forget my data's deletion)", () => {
+  it("waits for another instance's pass to let the lock go, and holds it while the work runs", async () => {
+    const test = testLocks();
+    const account = "acct-forget";
+    test.holdElsewhere(`sync:${account}`);
+    const order: string[] = [];
+    const forgetting = withAccountSyncStopped(account, async () => {
+      order.push("work");
+      // No pass of the account can start meanwhile, here or elsewhere.
+      expect(await test.locks.tryHold(`sync:${account}`)).toBeNull();
+    }, { locks: test.locks, waitMs: 10_000 });
+    await sleep(600);
+    order.push("released elsewhere");
+    test.releaseElsewhere(`sync:${account}`);
+    await forgetting;
+    expect(order).toEqual(["released elsewhere", "work"]);
+    // Let go after it.
+    expect(await test.locks.tryHold(`sync:${account}`)).not.toBeNull();
+  });
+
+  it("runs the work all the same once its wait is over", async () => {
+    const test = testLocks();
+    test.holdElsewhere("sync:acct-stuck");
+    let ran = false;
+    await withAccountSyncStopped("acct-stuck", async () => void (ran = true), { locks: test.locks, waitMs: 300 });
+    expect(ran).toBe(true);
+  });
+});
+
 describe("the passes' pace", () => {
+  it("a long pass runs in slices, each its own job, and goes on to its end with no day fetched twice", async () => {
+    await sandbox.sb.controls({ latencyMs: 50 });
+    try {
+      const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
+      const days = 400;
+      const account = startSync(sandbox.sb, "creator", store, { days, sliceMs: 300 });
+      const sync = getProcessState().syncs.get(account)!;
+      const run = sync.run.bind(sync);
+      let jobs = 0;
+      sync.run = () => (jobs++, run());
+      expect((await waitForPassEnd(account, "creator", store, days)).synced).toBe(days);
+      // The first job ran before the count began: each later one is a slice.
+      expect(jobs).toBeGreaterThanOrEqual(2);
+      await stopAccountSync(account);
+      expect(refetchedDays("creator", await servedWindows(sandbox.sb, "creator"))).toEqual([]);
+      await expectMirrorEqualsTruth(sandbox.sb, "creator", store, firstDay(days), TODAY);
+      await store.close();
+    } finally {
+      await sandbox.sb.controls({ latencyMs: 0 });
+    }
+  });
+
   it("a job asked for while a pass runs, or before its pause is over, starts no pass: the next waits its pause in the queue", async () => {
     const store = new SqliteMirrorStore(path.join(tempDataDir(), "mirror.sqlite"));
-    const account = startSync(sandbox.sb, "creator", store, { days: DAYS, pauseMs: 60_000 });
-    const queue = syncQueueOf(store);
+    // The queue's clock is the test's: the next pass's job comes due when the test says.
+    let queueNow = Date.now();
+    const queue = new LocalQueue({ file: path.join(tempDataDir(), "jobs.sqlite"), pollMs: 50, clock: () => queueNow });
+    const account = startSync(sandbox.sb, "creator", store, { days: DAYS, pauseMs: 60_000, queue });
     // Asked for while the first pass runs (another instance's ask, or a sign-in).
     await waitFor(async () => (await requestsOf(sandbox.sb, "creator")) > 0, "the pass to start");
     await queue.send(SYNC_QUEUE.name, { account }, { key: account });
@@ -142,13 +231,21 @@ describe("the passes' pace", () => {
     expect(first.synced).toBe(DAYS);
     // The next pass waits in the queue, under the account's key: a further ask adds none.
     expect(await queue.send(SYNC_QUEUE.name, { account }, { key: account })).toBeNull();
-    // A job that runs before the pause is over (sent by another instance before this one's
-    // waited) leaves the sync as it is.
-    await getProcessState().syncs.get(account)!.run();
+    // That job comes due (for the queue) before the pause is over (for the sync: an instance
+    // whose clock is behind, or a job sent before a restart): it starts no pass, and sends
+    // the next for the rest of the pause.
+    const sync = getProcessState().syncs.get(account)!;
+    const run = sync.run.bind(sync);
+    let jobs = 0;
+    sync.run = () => (jobs++, run());
+    queueNow += 61_000;
+    await waitFor(async () => jobs > 0, "the waiting job to run");
     await sleep(500);
     expect(await requestsOf(sandbox.sb, "creator")).toBe(afterPass);
     expect((await store.readSyncState(account))?.attemptEndedAt).toBe(endedAt);
+    expect(await queue.send(SYNC_QUEUE.name, { account }, { key: account })).toBeNull();
     await stopAccountSync(account);
+    await queue.stop();
     await store.close();
   });
 });

@@ -12,7 +12,7 @@ vi.mock("@/lib/auth/session", () => ({
 }));
 vi.mock("@/lib/auth/credential-vault", () => ({ getCredentialVault: () => ({ remove: async (ref: string) => (state.removed.push(ref), true) }) }));
 vi.mock("@/lib/auth/session-token", () => ({ clearSessionCookies: async () => undefined }));
-vi.mock("@/lib/mirror/account-sync", () => ({ stopAccountSync: async () => undefined }));
+vi.mock("@/lib/mirror/account-sync", () => ({ withAccountSyncStopped: async (_account: string, work: () => Promise<unknown>) => work() }));
 vi.mock("@/lib/mirror/mirror-access", () => ({
   getMirrorStore: () => ({ forget: async () => undefined }),
   getFactStores: () => ({

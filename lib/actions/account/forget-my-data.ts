@@ -12,7 +12,7 @@ import { getCredentialVault } from "@/lib/auth/credential-vault";
 import { forgetKeptKey } from "@/lib/auth/kept-key";
 import { clearSessionCookies } from "@/lib/auth/session-token";
 import { log } from "@/lib/log/server-log";
-import { stopAccountSync } from "@/lib/mirror/account-sync";
+import { withAccountSyncStopped } from "@/lib/mirror/account-sync";
 import { forgetMirroredAccount } from "@/lib/mirror/forget-account";
 import { deleteAccountShareLinks } from "@/lib/sharing/share-links";
 import { getClientState } from "@/lib/sales-api";
@@ -33,8 +33,8 @@ const forgetMyData = sessionAction(z.object({}), async (_input, { account, clien
   try {
     // The key kept for digests and alerts is another vault entry the server resumes the sync for.
     await forgetKeptKey(identity);
-    await stopAccountSync(identity);
-    await forgetMirroredAccount(identity);
+    // Under the account's sync lock: no instance's pass writes the mirror while it is deleted.
+    await withAccountSyncStopped(identity, () => forgetMirroredAccount(identity));
     // Its share links too: their snapshots are copies of the account's figures.
     await deleteAccountShareLinks(identity);
     await getSavedViewStore().deleteAccount(identity);

@@ -7,6 +7,11 @@
 export interface HeldLock {
   /** Aborted when the lock is lost without being released (its connection dropped): stop the work. */
   readonly lost: AbortSignal;
+  /**
+   * Asks whether it still holds, between steps of the work: a connection gone without a word
+   * (a network cut) is found here, and the lock said lost.
+   */
+  confirm(): Promise<void>;
   release(): Promise<void>;
 }
 

@@ -10,6 +10,7 @@ export class MemoryLocks implements LockSource {
     let released = false;
     return {
       lost: new AbortController().signal,
+      confirm: async () => undefined,
       release: async () => {
         if (released) return;
         released = true;
