@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run test:digests: the digests' and alerts' tests alone (unit, contract over the sandbox
-// with a real SMTP server and webhook receiver, two instances on PostgreSQL), then, as the very
+// npm run test:digests: the digests' and alerts' tests alone, with the job queue's and the sync's
+// on it (unit, contract over the sandbox with a real SMTP server and webhook receiver, two
+// instances on PostgreSQL), then, as the very
 // last line, what they counted (tests/support/digest-tally.ts):
 //   digests: sent N, duplicates D, wrong figures W, personal data P
 // N the messages received at the sink (and webhook), D those received more than once, W figures
@@ -13,8 +14,8 @@ import process from "node:process";
 const TALLY_FILE = "test-results/digests-tally.jsonl";
 const RUNS = [
   ["unit", ["tests/unit/alert-", "tests/unit/deliver-alerts", "tests/unit/evaluate-alerts", "tests/unit/webhook-", "tests/unit/digest-", "tests/unit/contribution", "tests/unit/store-digest-store", "tests/unit/store-alert-store", "tests/unit/auth-kept-key", "tests/unit/jobs-"]],
-  ["contract", ["tests/contract/digest-", "tests/contract/alerts", "tests/contract/kept-key"]],
-  ["backends", ["tests/backends/digests-two-instances", "tests/backends/jobs-", "tests/backends/postgres-digest-store", "tests/backends/postgres-alert-store"]],
+  ["contract", ["tests/contract/digest-", "tests/contract/alerts", "tests/contract/kept-key", "tests/contract/mirror-sync-lock"]],
+  ["backends", ["tests/backends/digests-two-instances", "tests/backends/jobs-", "tests/backends/held-locks-pg", "tests/backends/postgres-digest-store", "tests/backends/postgres-alert-store"]],
 ];
 
 // A tally of an earlier run must never be reported as this one's.
