@@ -16,10 +16,12 @@ import { dangerOutlineButton } from "@/components/ui/button-style";
 import { ALERT_SPECS, type AlertKind } from "@/lib/alerts/alert-kinds";
 import type { AlertSettingsView } from "@/lib/alerts/alert-settings";
 import { useAlertSubject } from "./alert-subject";
+import { CADENCES, type Cadence } from "@/lib/digests/digest-period";
 
 export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webhook: WebhookItem | null }) {
   const t = useTranslations("alerts.settings");
   const kinds = useTranslations("alerts.kinds");
+  const cadences = useTranslations("digests.cadence");
   const subjectOf = useAlertSubject();
   const instant = useInstant();
   const { act, failure, notice, pending } = useSettingsAction();
@@ -29,7 +31,13 @@ export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webh
     const element = event.currentTarget;
     const form = new FormData(element);
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    act(() => setWebhookAction({ url: String(form.get("url") ?? ""), secret: String(form.get("secret") ?? ""), timeZone: zone }), (data) => t("webhookSaved", { host: data.host }), () => element.reset());
+    const chosen = String(form.get("digest") ?? "");
+    const digest = (CADENCES as readonly string[]).includes(chosen) ? (chosen as Cadence) : null;
+    act(
+      () => setWebhookAction({ url: String(form.get("url") ?? ""), secret: String(form.get("secret") ?? ""), timeZone: zone, digest }),
+      (data) => (digest ? t("webhookSavedDigest", { host: data.host, cadence: cadences(digest) }) : t("webhookSaved", { host: data.host })),
+      () => element.reset(),
+    );
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -81,7 +89,9 @@ export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webh
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("webhookIntro")}</p>
       {webhook ? (
         <div className={frame("flex flex-wrap items-center justify-between gap-2 p-3 text-sm")} data-testid="webhook-row">
-          <span className="min-w-0 break-all">{t("webhookSet", { host: webhook.host ?? "?", at: instant(webhook.createdAt) })}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {webhook.digest ? t("webhookSetDigest", { host: webhook.host ?? "?", at: instant(webhook.createdAt), cadence: cadences(webhook.digest) }) : t("webhookSet", { host: webhook.host ?? "?", at: instant(webhook.createdAt) })}
+          </span>
           <button type="button" disabled={pending} data-testid="webhook-remove" className={dangerOutlineButton()} onClick={() => act(() => removeWebhookAction(), () => t("webhookRemoved"))}>
             {t("webhookRemove")}
           </button>
@@ -98,6 +108,16 @@ export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webh
           <input name="secret" type="password" required minLength={16} maxLength={200} data-testid="webhook-secret" autoComplete="new-password"
             className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900" />
           <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("webhookSecretHelp")}</span>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">{t("webhookDigest")}</span>
+          <select name="digest" key={webhook?.digest ?? "none"} defaultValue={webhook?.digest ?? ""} data-testid="webhook-digest" className="rounded-md border border-zinc-300 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
+            <option value="">{t("webhookDigestNone")}</option>
+            <option value="daily">{t("webhookDigestDaily")}</option>
+            <option value="weekly">{t("webhookDigestWeekly")}</option>
+            <option value="monthly">{t("webhookDigestMonthly")}</option>
+          </select>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("webhookDigestHelp")}</span>
         </label>
         <button type="submit" disabled={pending} data-testid="webhook-save" className={outlineButton()}>{webhook ? t("webhookReplace") : t("webhookSave")}</button>
       </form>

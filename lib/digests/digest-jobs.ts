@@ -20,8 +20,8 @@ import { createMirroredClient } from "@/lib/mirror/mirror-access";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { claimable, MAX_DIGEST_SUBSCRIPTIONS, MAX_SEND_ATTEMPTS } from "@/lib/store/digest-store";
-import { getDigestSender, overviewFacts } from "./due-digests";
-import { dueDigestOf, sendDigest, STALE_CLAIM_MS, type DigestSendResult, type DigestSender } from "./send-digest";
+import { getDeliverySender, overviewFacts } from "./due-digests";
+import { digestCadenceOf, dueDigestOf, sendDigest, STALE_CLAIM_MS, type DigestSendResult, type DigestSender } from "./send-digest";
 
 export const DIGEST_TICK = "digests-tick";
 export const DIGEST_SEND = "digests-send";
@@ -35,7 +35,7 @@ export interface DigestJobData {
 
 /** What the digests are read and sent with: the process's, unless a test gives its own. */
 export interface DigestRunner {
-  /** Null without a mail server or a public address: nothing is queued then. */
+  /** Null without AUTH_SECRET (nothing can be opened): nothing is queued then. */
   sender: DigestSender | null;
   /** The accounts whose key the server holds. */
   accounts(): Promise<string[]>;
@@ -48,7 +48,7 @@ export interface DigestRunner {
 /** The process's runner: the vault's held keys, the configured mail server, the process's mirror. */
 export function processDigestRunner(): DigestRunner {
   return {
-    sender: getDigestSender(),
+    sender: getDeliverySender(),
     accounts: async () => [...(await heldAccountKeys()).keys()],
     clientOf: async (account) => {
       const key = (await heldAccountKeys()).get(account);
@@ -68,7 +68,7 @@ export async function queueDueDigests(queue: JobQueue, runner: DigestRunner): Pr
   for (const account of await runner.accounts()) {
     try {
       const due = (await sender.store.list(account)).flatMap((subscription) => {
-        const digest = dueDigestOf(subscription, at);
+        const digest = dueDigestOf(subscription, at, digestCadenceOf(sender, subscription));
         return digest ? [{ subscription, period: digest.key }] : [];
       });
       if (due.length === 0) continue;

@@ -5,18 +5,35 @@ import "server-only";
 // from. The digests due are queued and sent by the job queue (digest-jobs.ts).
 import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
-import { getMailer } from "@/lib/mail/mailer";
+import { getMailer, MailError } from "@/lib/mail/mailer";
 import { getServerEnv } from "@/lib/env";
 import { digestStore } from "@/lib/store/app-stores";
 import { getDigestKeys } from "./digest-keys";
 import type { DigestSender } from "./send-digest";
+import { sendFailure } from "./send-failure";
 
 /** The process's sender, or null without a mail server or a public address for the links. */
 export function getDigestSender(): DigestSender | null {
   const mailer = getMailer();
   const baseUrl = getServerEnv().NEXTAUTH_URL;
-  return mailer && baseUrl ? { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl } : null;
+  return mailer && baseUrl ? { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl, allowPrivateWebhooks: privateWebhooks() } : null;
 }
+
+/**
+ * The process's sender for every destination: the mail server's, or without one a sender whose
+ * mails fail in words ("no mail server") while the account's webhook still gets its alerts and
+ * digest (an address cannot be confirmed without a mail server, so no mail is due then).
+ */
+export function getDeliverySender(): DigestSender | null {
+  const withMail = getDigestSender();
+  if (withMail) return withMail;
+  if (!getServerEnv().AUTH_SECRET) return null;
+  const mailer = { send: async () => Promise.reject(new MailError("This server has no mail server configured (SALESDASH_SMTP_URL).", sendFailure("mail_off"))), close: () => undefined };
+  return { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl: getServerEnv().NEXTAUTH_URL ?? "", allowPrivateWebhooks: privateWebhooks() };
+}
+
+/** SALESDASH_WEBHOOK_PRIVATE=allow: a webhook may be on a private network (lib/webhooks/webhook-target.ts). */
+const privateWebhooks = () => getServerEnv().SALESDASH_WEBHOOK_PRIVATE === "allow";
 
 /** The fact tables the Overview reads (where the process's mirror writes them): the digest's standing and funds are its figures. */
 export const overviewFacts = (): LoadOptions => ({ facts: getReportFactStore(), eventFacts: getReportEventFactStore() });

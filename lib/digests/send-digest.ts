@@ -2,7 +2,8 @@ import "server-only";
 
 // Sending a subscription's digest of a period: claimed once in the store (across instances),
 // made from the query layer, written in the subscriber's language, sent with a signed one-click
-// unsubscribe (RFC 8058), and its outcome kept for the in-app list. A claim whose instance stopped
+// unsubscribe (RFC 8058), or POSTed to the account's webhook when it asked for a digest
+// (digest-webhook.ts), and its outcome kept for the in-app list. A claim whose instance stopped
 // mid-send is taken over after STALE_CLAIM_MS; a failed send is tried again by the next run.
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import { isAppLocale, type AppLocale } from "@/lib/i18n/locales";
@@ -17,6 +18,9 @@ import { localDayStartMs, zoneForDays } from "@/lib/analytics/local-days";
 import { parseDay } from "@/lib/calendar";
 import { linkToken, openAddress, type DigestKeys } from "./digest-keys";
 import { sendFailure } from "./send-failure";
+import { isWebhook, openWebhook, webhookDigestCadence } from "@/lib/webhooks/account-webhook";
+import { postWebhook, WebhookDeliveryError } from "@/lib/webhooks/post-webhook";
+import { digestWebhookDelivery } from "./digest-webhook";
 
 /**
  * A claim older than this, still "sending", is taken to be of an instance that stopped: longer
@@ -33,6 +37,8 @@ export interface DigestSender {
   keys: DigestKeys;
   /** The dashboard's address: the mail's links open it. */
   baseUrl: string;
+  /** SALESDASH_WEBHOOK_PRIVATE=allow: a webhook may be on a private network (lib/webhooks/webhook-target.ts). */
+  allowPrivateWebhooks?: boolean;
 }
 
 /** not_due: the period ended before the address was confirmed (its first digest is of the period after). */
@@ -76,7 +82,7 @@ function periodEndMs(to: string, timeZone: string): number {
 
 /** What a failed send says in the list (send-failure.ts): the mail server's answer, or which part failed. */
 function failureDetail(error: unknown, step: "address" | "figures" | "mail"): string {
-  if (error instanceof MailError) return error.failure;
+  if (error instanceof MailError || error instanceof WebhookDeliveryError) return error.failure;
   return sendFailure(step === "address" ? "address_unreadable" : "figures_unreadable");
 }
 
@@ -86,11 +92,16 @@ function failureDetail(error: unknown, step: "address" | "figures" | "mail"): st
  * confirmed for alerts (they go as they happen, lib/alerts), or when the period ended before
  * the address was confirmed (its first digest is of the period after).
  */
-export function dueDigestOf(subscription: DigestSubscription, at: number): { key: string; period: DigestPeriod } | null {
-  if (subscription.confirmedAt === null || !isCadence(subscription.cadence)) return null;
-  const period = digestPeriod(subscription.cadence, at, subscription.timeZone);
+export function dueDigestOf(subscription: DigestSubscription, at: number, cadence: string | null = subscription.cadence): { key: string; period: DigestPeriod } | null {
+  if (subscription.confirmedAt === null || cadence === null || !isCadence(cadence)) return null;
+  const period = digestPeriod(cadence, at, subscription.timeZone);
   if (periodEndMs(period.period.to, subscription.timeZone) <= subscription.confirmedAt) return null;
-  return { key: `${subscription.cadence}:${period.period.from}`, period };
+  return { key: `${cadence}:${period.period.from}`, period };
+}
+
+/** The cadence of the digest a subscription is sent: its own, or the one its account's webhook asked for (none: alerts only). */
+export function digestCadenceOf(sender: Pick<DigestSender, "keys">, subscription: DigestSubscription): string | null {
+  return isWebhook(subscription) ? webhookDigestCadence(sender.keys, subscription) : subscription.cadence;
 }
 
 /**
@@ -103,7 +114,7 @@ export function dueDigestOf(subscription: DigestSubscription, at: number): { key
  */
 export async function sendDigest(sender: DigestSender, subscription: DigestSubscription, client: MirroredClient, at: number, options: LoadOptions = {}, now: number = at): Promise<DigestSendResult | "upstream_away"> {
   if (subscription.confirmedAt === null) return "unconfirmed";
-  const due = dueDigestOf(subscription, at);
+  const due = dueDigestOf(subscription, at, digestCadenceOf(sender, subscription));
   if (!due) return "not_due";
   const { key, period } = due;
   // Read before the claim: a period whose days cannot be read yet is not an attempt. A read that
@@ -113,13 +124,16 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
   if (!(await sender.store.claimSend(subscription, key, now, now - STALE_CLAIM_MS))) return "already_sent";
   let step: "address" | "figures" | "mail" = "address";
   try {
-    const to = openAddress(sender.keys, subscription.id, subscription.sealedAddress);
+    const webhook = isWebhook(subscription) ? openWebhook(sender.keys, subscription) : null;
+    const to = webhook ? null : openAddress(sender.keys, subscription.id, subscription.sealedAddress);
     step = "figures";
     if ("error" in read) throw read.error;
     const content = read;
-    const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: unsubscribePageUrl(sender, subscription.id) });
+    // A webhook's digest has no unsubscribe link: the account's settings stop it.
+    const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: webhook ? null : unsubscribePageUrl(sender, subscription.id) });
     step = "mail";
-    await mailToSubscriber(sender, subscription.id, to, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
+    if (webhook) await postWebhook(webhook, digestWebhookDelivery(subscription.id, key, content, mail), sender.allowPrivateWebhooks === true);
+    else await mailToSubscriber(sender, subscription.id, to!, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
     await sender.store.finishSend(subscription.id, key, now, "sent", now, null);
     return "sent";
   } catch (error) {

@@ -112,7 +112,7 @@ test("an affiliate is offered no decline alert: its key reads no carts", async (
   await expect(page.locator("[data-testid=alert-rule][data-kind=decline_rise]")).toHaveCount(0);
 });
 
-test("set a webhook with a secret that never comes back to the page, replace it, remove it", async ({ page }) => {
+test("set a webhook with a secret that never comes back to the page, replace it with one that gets the weekly digest too, remove it", async ({ page }) => {
   const SECRET = "e2e-webhook-secret-0123456789";
   await signIn(page, creds.creator, "A");
   await page.goto("/digests");
@@ -136,14 +136,22 @@ test("set a webhook with a secret that never comes back to the page, replace it,
     expect(await page.content()).not.toContain(SECRET);
     expect(await page.content()).not.toContain("/hooks/salesdash");
 
+    await expect(page.getByTestId("webhook-digest")).toHaveValue("");
     await page.getByTestId("webhook-url").fill("http://127.0.0.1:10/other");
     await page.getByTestId("webhook-secret").fill(SECRET);
+    await page.getByTestId("webhook-digest").selectOption("weekly");
     await page.getByTestId("webhook-save").click();
-    await expect(page.getByTestId("webhook-row")).toContainText("Alerts go to 127.0.0.1:10");
+    await expect(page.getByTestId("alerts-notice")).toHaveText("Alerts and the weekly digest now also go to 127.0.0.1:10.");
+    await expect(page.getByTestId("webhook-row")).toContainText("Alerts and the weekly digest go to 127.0.0.1:10");
     await expect(page.getByTestId("webhook-row")).toHaveCount(1);
+    // The form then offers what the webhook now receives.
+    await expect(page.getByTestId("webhook-digest")).toHaveValue("weekly");
+    await page.reload();
+    await expect(page.getByTestId("webhook-row")).toContainText("Alerts and the weekly digest go to 127.0.0.1:10");
+    await expect(page.getByTestId("webhook-digest")).toHaveValue("weekly");
   } finally {
     await page.getByTestId("webhook-remove").click();
-    await expect(page.getByTestId("alerts-notice")).toHaveText("Removed: no more alerts are POSTed.");
+    await expect(page.getByTestId("alerts-notice")).toHaveText("Removed: nothing more is POSTed to it.");
     await expect(page.getByTestId("webhook-row")).toHaveCount(0);
   }
 });

@@ -32,7 +32,7 @@ describe("an alert to a webhook", () => {
     receiver.received.length = 0;
     const { sender, store, alerts } = setup();
     expect(await setWebhook({ store, keys }, hook(), true, AT - 5_000)).toEqual({ ok: true, host: new URL(receiver.url).host });
-    expect(await getWebhook({ store, keys }, "acct")).toEqual({ host: new URL(receiver.url).host, createdAt: AT - 5_000 });
+    expect(await getWebhook({ store, keys }, "acct")).toEqual({ host: new URL(receiver.url).host, digest: null, createdAt: AT - 5_000 });
     expect(JSON.stringify(await store.list("acct"))).not.toContain(SECRET);
     await alerts.open(episode);
     expect(await deliverAlerts(sender, alerts, "acct", AT, { allowPrivate: true })).toEqual([{ subscriptionId: expect.any(String), episodeId: "ep1", event: "fired", result: "sent" }]);
