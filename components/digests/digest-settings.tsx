@@ -50,7 +50,7 @@ export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { sub
     }
     if (isKeyStoppedSendKey(send.period)) return t("keyStoppedSend");
     const [cadence, day] = send.period.split(":");
-    return t("period", { cadence: CADENCES.includes(cadence as never) ? cadenceWord(cadence as (typeof CADENCES)[number]) : (cadence ?? ""), day: day ?? "" });
+    return t(send.toWebhook ? "periodWebhook" : "period", { cadence: CADENCES.includes(cadence as never) ? cadenceWord(cadence as (typeof CADENCES)[number]) : (cadence ?? ""), day: day ?? "" });
   };
 
   return (

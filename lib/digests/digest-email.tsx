@@ -24,6 +24,8 @@ export interface DigestEmailOptions {
   baseUrl: string;
   /** The signed one-click unsubscribe address of this subscription; none in a preview. */
   unsubscribeUrl: string | null;
+  /** Words for the account's webhook: why it receives the digest is its settings', not a confirmed address's. */
+  toWebhook?: boolean;
 }
 
 export interface RenderedEmail {
@@ -188,7 +190,7 @@ function DigestEmail({ content, options, w }: { content: DigestContent; options:
               {t("openReport")}
             </Link>
           </Text>
-          <MailFooter why={t("footer")} unsubscribe={t("unsubscribe")} unsubscribeUrl={options.unsubscribeUrl} />
+          <MailFooter why={t(options.toWebhook ? "footerWebhook" : "footer")} unsubscribe={t("unsubscribe")} unsubscribeUrl={options.unsubscribeUrl} />
         </Container>
       </Body>
     </Html>

@@ -31,6 +31,8 @@ export interface DigestSendItem {
   status: DigestSend["status"];
   at: number;
   detail: string | null;
+  /** Sent to the account's webhook, not to an address. */
+  toWebhook: boolean;
 }
 
 export type SubscribeOutcome = { ok: true; address: string } | { ok: false; reason: Exclude<DigestSubscriptionCreation, "created"> | "mail_failed" | "too_many"; detail?: string };
@@ -73,7 +75,7 @@ export async function listDigestSubscriptions(sender: Pick<DigestSender, "store"
   const [subscriptions, sends] = await Promise.all([sender.store.list(account), sender.store.sends(account, 20)]);
   return {
     subscriptions: subscriptions.flatMap((s) => (s.cadence === "webhook" ? [] : [{ ...s, cadence: s.cadence }])).map((s) => ({ id: s.id, address: maskedAddress(sender, s), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
-    sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail })),
+    sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail, toWebhook: subscriptions.some((w) => w.id === s.subscriptionId && w.cadence === "webhook") })),
   };
 }
 

@@ -20,16 +20,16 @@ export function getDigestSender(): DigestSender | null {
 }
 
 /**
- * The process's sender for every destination: the mail server's, or without one a sender whose
- * mails fail in words ("no mail server") while the account's webhook still gets its alerts and
- * digest (an address cannot be confirmed without a mail server, so no mail is due then).
+ * The process's sender for every destination: the mail server's, or without one (or without the
+ * dashboard's address for the links) a sender whose alert mails fail in words and whose
+ * addresses get no digest, while the account's webhook still gets its alerts and digest.
  */
 export function getDeliverySender(): DigestSender | null {
   const withMail = getDigestSender();
   if (withMail) return withMail;
   if (!getServerEnv().AUTH_SECRET) return null;
   const mailer = { send: async () => Promise.reject(new MailError("This server has no mail server configured (SALESDASH_SMTP_URL).", sendFailure("mail_off"))), close: () => undefined };
-  return { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl: getServerEnv().NEXTAUTH_URL ?? "", allowPrivateWebhooks: privateWebhooks() };
+  return { store: digestStore(), mailer, keys: getDigestKeys(), baseUrl: getServerEnv().NEXTAUTH_URL ?? "", allowPrivateWebhooks: privateWebhooks(), mailOn: false };
 }
 
 /** SALESDASH_WEBHOOK_PRIVATE=allow: a webhook may be on a private network (lib/webhooks/webhook-target.ts). */

@@ -39,6 +39,8 @@ export interface DigestSender {
   baseUrl: string;
   /** SALESDASH_WEBHOOK_PRIVATE=allow: a webhook may be on a private network (lib/webhooks/webhook-target.ts). */
   allowPrivateWebhooks?: boolean;
+  /** False when the server sends no mail: only the webhook's digest is due then. True unless given. */
+  mailOn?: boolean;
 }
 
 /** not_due: the period ended before the address was confirmed (its first digest is of the period after). */
@@ -81,9 +83,9 @@ function periodEndMs(to: string, timeZone: string): number {
 }
 
 /** What a failed send says in the list (send-failure.ts): the mail server's answer, or which part failed. */
-function failureDetail(error: unknown, step: "address" | "figures" | "mail"): string {
+function failureDetail(error: unknown, step: "address" | "figures" | "mail", toWebhook: boolean): string {
   if (error instanceof MailError || error instanceof WebhookDeliveryError) return error.failure;
-  return sendFailure(step === "address" ? "address_unreadable" : "figures_unreadable");
+  return sendFailure(step === "address" ? (toWebhook ? "webhook_unreadable" : "address_unreadable") : "figures_unreadable");
 }
 
 /**
@@ -99,9 +101,14 @@ export function dueDigestOf(subscription: DigestSubscription, at: number, cadenc
   return { key: `${cadence}:${period.period.from}`, period };
 }
 
-/** The cadence of the digest a subscription is sent: its own, or the one its account's webhook asked for (none: alerts only). */
-export function digestCadenceOf(sender: Pick<DigestSender, "keys">, subscription: DigestSubscription): string | null {
-  return isWebhook(subscription) ? webhookDigestCadence(sender.keys, subscription) : subscription.cadence;
+/**
+ * The cadence of the digest a subscription is sent: its own, or the one its account's webhook
+ * asked for (none: alerts only). An address's digest is not due on a server that sends no mail
+ * (it was confirmed while one was configured): it would only fail, every period.
+ */
+export function digestCadenceOf(sender: Pick<DigestSender, "keys" | "mailOn">, subscription: DigestSubscription): string | null {
+  if (isWebhook(subscription)) return webhookDigestCadence(sender.keys, subscription);
+  return sender.mailOn === false ? null : subscription.cadence;
 }
 
 /**
@@ -130,7 +137,7 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
     if ("error" in read) throw read.error;
     const content = read;
     // A webhook's digest has no unsubscribe link: the account's settings stop it.
-    const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: webhook ? null : unsubscribePageUrl(sender, subscription.id) });
+    const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: webhook ? null : unsubscribePageUrl(sender, subscription.id), toWebhook: webhook !== null });
     step = "mail";
     if (webhook) await postWebhook(webhook, digestWebhookDelivery(subscription.id, key, content, mail), sender.allowPrivateWebhooks === true);
     else await mailToSubscriber(sender, subscription.id, to!, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
@@ -139,7 +146,7 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
   } catch (error) {
     // The step and the error's class only: an error's text may hold an address.
     log("warn", { event: "digest_failed", kind: step, errorName: (error as Error)?.name ?? "unknown" });
-    await sender.store.finishSend(subscription.id, key, now, "failed", now, failureDetail(error, step));
+    await sender.store.finishSend(subscription.id, key, now, "failed", now, failureDetail(error, step, isWebhook(subscription)));
     return "failed";
   }
 }

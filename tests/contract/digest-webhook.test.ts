@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inLocalRange, utcFetchWindow } from "@/lib/analytics/local-days";
 import { creatorKpis } from "@/lib/analytics/revenue-kpis";
 import { shiftDay } from "@/lib/calendar";
-import { deriveDigestKeys } from "@/lib/digests/digest-keys";
+import { addressKeyOf, deriveDigestKeys, sealAddress } from "@/lib/digests/digest-keys";
+import { listDigestSubscriptions } from "@/lib/digests/digest-subscriptions";
 import { queueDueDigests, DIGEST_SEND, type DigestRunner } from "@/lib/digests/digest-jobs";
 import { digestPeriod } from "@/lib/digests/digest-period";
 import type { DigestWebhookBody } from "@/lib/digests/digest-webhook";
@@ -50,8 +51,8 @@ afterAll(async () => {
 
 const client = () => mirroredClient(sandbox.sb, "creator", mirror);
 
-async function webhookOf(account: string, digest: "weekly" | null) {
-  expect(await setWebhook({ store: sender.store, keys }, { account, keyType: "creator", url: receiver.url, secret: HOOK_SECRET, locale: "pt-BR", timeZone: ZONE, digest }, true, 1)).toMatchObject({ ok: true });
+async function webhookOf(account: string, digest: "weekly" | null, at = 1) {
+  expect(await setWebhook({ store: sender.store, keys }, { account, keyType: "creator", url: receiver.url, secret: HOOK_SECRET, locale: "pt-BR", timeZone: ZONE, digest }, true, at)).toMatchObject({ ok: true });
   const hook = (await sender.store.list(account)).find(isWebhook);
   expect(hook).toBeDefined();
   return hook!;
@@ -75,6 +76,10 @@ describe("a digest to the account's webhook", () => {
     const { period } = digestPeriod("weekly", NOW_MS, ZONE);
     expect(body).toMatchObject({ type: "digest", digest: { cadence: "weekly", period, timeZone: ZONE, keyType: "creator" } });
     expect(body.text.startsWith("*Salesdash: sua semana, 8 de jun. de 2026 – 14 de jun. de 2026*")).toBe(true);
+    // Its footer says why a webhook gets it; no unsubscribe link (its settings stop it).
+    expect(body.text).toContain("Enviado a este webhook porque as configurações do Salesdash pedem este resumo");
+    expect(body.text).not.toContain("endereço foi confirmado");
+    expect(body.text).not.toContain("/api/digests/unsubscribe");
 
     // The week's sales as the ground truth has them, in the JSON and in the text.
     const window = utcFetchWindow(period.from, period.to, ZONE);
@@ -100,6 +105,41 @@ describe("a digest to the account's webhook", () => {
     addToDigestTally({ sent: receiver.received.length, duplicates: duplicatesOf(receiver.received.map((h) => h.headers["x-salesdash-delivery"] as string)), wrongFigures: wrong, personalData: leaked.length });
     expect(leaked).toEqual([]);
     expect(await sender.store.sends("acct-weekly", 10)).toEqual([expect.objectContaining({ subscriptionId: hook.id, period: "weekly:2026-06-08", status: "sent", attempts: 1 })]);
+  });
+
+  it("is the week's for a webhook set during it; one set again after the week ended (replaced) starts with the next week, as a new address does", async () => {
+    // Wednesday of the week 2026-06-08 – 06-14 (NOW_MS is Monday 06-15, 12:00 UTC).
+    const midWeek = await webhookOf("acct-mid-week", "weekly", NOW_MS - 5 * 86_400_000);
+    receiver.received.length = 0;
+    expect(await sendDigest(sender, midWeek, client(), NOW_MS)).toBe("sent");
+    expect(receiver.received.map((h) => h.headers["x-salesdash-delivery"])).toEqual([`digest.${midWeek.id}.weekly.2026-06-08`]);
+    const replaced = await webhookOf("acct-mid-week", "weekly", NOW_MS - 60_000);
+    expect(replaced.id).not.toBe(midWeek.id);
+    expect(await sendDigest(sender, replaced, client(), NOW_MS)).toBe("not_due");
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("still goes on a server that sends no mail, while an address's digest is not due there", async () => {
+    const noMail: DigestSender = { ...sender, mailOn: false };
+    const hook = await webhookOf("acct-no-mail", "weekly");
+    const address = { id: "mail-sub-no-mail-0001", account: "acct-no-mail", sealedAddress: sealAddress(keys, "mail-sub-no-mail-0001", "owner@creator.test"), addressKey: addressKeyOf(keys, "owner@creator.test"), cadence: "weekly" as const, locale: "en", timeZone: ZONE, keyType: "creator" as const, createdAt: 1, confirmedAt: 2 };
+    expect(await sender.store.create(address)).toBe("created");
+    receiver.received.length = 0;
+    expect(await sendDigest(noMail, address, client(), NOW_MS)).toBe("not_due");
+    expect(await sendDigest(noMail, hook, client(), NOW_MS)).toBe("sent");
+    expect(receiver.received).toHaveLength(1);
+    // The tick queues the webhook's alone.
+    const queue = new LocalQueue({ file: path.join(tempDataDir(), "jobs.sqlite"), pollMs: 60_000 });
+    try {
+      await queue.define({ name: DIGEST_SEND, policy: "short", retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 900 });
+      const runner: DigestRunner = { sender: noMail, accounts: async () => ["acct-no-mail"], clientOf: async () => client(), clock: () => NOW_MS + 7 * 86_400_000, options: {} };
+      expect(await queueDueDigests(queue, runner)).toBe(1);
+    } finally {
+      await queue.stop();
+    }
+    // The in-app list says where it went.
+    const { sends } = await listDigestSubscriptions(sender, "acct-no-mail");
+    expect(sends).toEqual([expect.objectContaining({ subscriptionId: hook.id, period: "weekly:2026-06-08", status: "sent", toWebhook: true })]);
   });
 
   it("is not sent to a webhook set for alerts only", async () => {
