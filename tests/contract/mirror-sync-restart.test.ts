@@ -2,12 +2,10 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getServerEnv } from "@/lib/env";
 import { getSyncStatus } from "@/lib/mirror/account-sync";
-import { RESOURCES } from "@/lib/sales-api";
-import type { Transport, UpstreamRequest } from "@/lib/sales-api/transport";
 import { getProcessState } from "@/lib/store/process-state";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { mirrorSandbox } from "../support/mirror-sandbox";
-import { again, expectMirrorEqualsTruth, firstDay, NOW_MS, refetchedDays, requestsOf, resetProcessState, SECRET, servedWindows, startSync, stopAccountSync, tempDataDir, transportOf, waitFor, waitForPassEnd } from "../support/mirror-sync";
+import { again, expectMirrorEqualsTruth, firstDay, NOW_MS, refetchedDays, requestsOf, resetProcessState, SECRET, servedWindows, startSync, stopAccountSync, tempDataDir, recordingTransport, waitFor, waitForPassEnd } from "../support/mirror-sync";
 
 // A server restarted in the middle of a sync loses nothing it finished: the new process
 // opens the same mirror file, with a fresh process state (rate log, caches, syncs), and
@@ -61,17 +59,8 @@ describe("a restart mid-sync", () => {
     const first = new SqliteMirrorStore(file);
     // Which windows of the first run reached the client: a window the sandbox answered but the
     // stopped client never received is fetched again, rightly.
-    const received = new Set<string>();
-    const inner = transportOf(sandbox.sb);
-    const recording: Transport = {
-      baseUrl: inner.baseUrl,
-      async request(request: UpstreamRequest) {
-        const response = await inner.request(request);
-        received.add(windowKey(request.path, String(request.query?.from), String(request.query?.to)));
-        return response;
-      },
-    };
-    const account = startSync(sandbox.sb, "creator", first, { days: DAYS, transport: recording });
+    const recording = recordingTransport(sandbox.sb);
+    const account = startSync(sandbox.sb, "creator", first, { days: DAYS, transport: recording.transport });
     await waitFor(async () => (await requestsOf(sandbox.sb, "creator")) >= 6, "six requests of the first run");
     await stopAccountSync(account);
     // Let answers that arrived as it stopped be written (the file is closed next).
@@ -93,13 +82,9 @@ describe("a restart mid-sync", () => {
     const firstRun = windows.filter((w) => w.t < firstRunEnded);
     expect(firstRun.length).toBeGreaterThanOrEqual(6);
     expect(windows.length).toBeGreaterThan(firstRun.length);
-    const inFlight = (w: (typeof windows)[number]) => firstRun.includes(w) && !received.has(windowKey(RESOURCES[w.resource].path, w.from, w.to));
+    const inFlight = (w: (typeof windows)[number]) => firstRun.includes(w) && !recording.reached(w);
     expect(refetchedDays("creator", windows, inFlight)).toEqual([]);
     await expectMirrorEqualsTruth(sandbox.sb, "creator", second, firstDay(DAYS), "2026-06-15");
     await second.close();
   });
 });
-
-function windowKey(pathName: string, from: string, to: string): string {
-  return `${pathName}?${from}..${to}`;
-}

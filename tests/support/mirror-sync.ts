@@ -73,6 +73,28 @@ export function transportOf(sb: RunningSandbox): Transport {
   return createTransport({ baseUrl: sb.creds.baseUrl, caFile: sb.creds.caFile, timeoutMs: 15_000 });
 }
 
+/**
+ * A transport to the sandbox that records which windows' answers reached the client: a window
+ * the sandbox answered while the client was being stopped is fetched again, rightly, and
+ * `reached` tells those apart.
+ */
+export function recordingTransport(sb: RunningSandbox): { transport: Transport; reached: (window: ServedWindow) => boolean } {
+  const received = new Set<string>();
+  const inner = transportOf(sb);
+  const key = (pathName: string, from: string, to: string) => `${pathName}?${from}..${to}`;
+  return {
+    transport: {
+      baseUrl: inner.baseUrl,
+      async request(request) {
+        const response = await inner.request(request);
+        received.add(key(request.path, String(request.query?.from), String(request.query?.to)));
+        return response;
+      },
+    },
+    reached: (window) => received.has(key(RESOURCES[window.resource].path, window.from, window.to)),
+  };
+}
+
 /** The sync of one sandbox account, fast (the sandbox's limit raised) unless `limits` says otherwise. */
 export function startSync(sb: RunningSandbox, who: AccountName, store: MirrorStore, overrides: Partial<AccountSyncInput> & { transport?: Transport; rateLimit?: RateLimitStore } = {}): string {
   const { transport, rateLimit, client, ...rest } = overrides;
