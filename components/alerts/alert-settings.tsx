@@ -16,7 +16,7 @@ import { dangerOutlineButton } from "@/components/ui/button-style";
 import { ALERT_SPECS, type AlertKind } from "@/lib/alerts/alert-kinds";
 import type { AlertSettingsView } from "@/lib/alerts/alert-settings";
 import { useAlertSubject } from "./alert-subject";
-import { CADENCES, type Cadence } from "@/lib/digests/digest-period";
+import { isCadence } from "@/lib/digests/digest-period";
 
 export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webhook: WebhookItem | null }) {
   const t = useTranslations("alerts.settings");
@@ -32,7 +32,7 @@ export function AlertSettings({ view, webhook }: { view: AlertSettingsView; webh
     const form = new FormData(element);
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const chosen = String(form.get("digest") ?? "");
-    const digest = (CADENCES as readonly string[]).includes(chosen) ? (chosen as Cadence) : null;
+    const digest = isCadence(chosen) ? chosen : null;
     act(
       () => setWebhookAction({ url: String(form.get("url") ?? ""), secret: String(form.get("secret") ?? ""), timeZone: zone, digest }),
       (data) => (digest ? t("webhookSavedDigest", { host: data.host, cadence: cadences(digest) }) : t("webhookSaved", { host: data.host })),

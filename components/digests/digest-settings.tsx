@@ -10,7 +10,7 @@ import { stopDigestAction } from "@/lib/actions/digests/stop-digest";
 import { subscribeDigestAction } from "@/lib/actions/digests/subscribe-digest";
 import type { DigestSendItem, DigestSubscriptionItem } from "@/lib/digests/digest-subscriptions";
 import { LOCALE_NAMES, isAppLocale } from "@/lib/i18n/locales";
-import { CADENCES, SUBSCRIPTION_KINDS } from "@/lib/digests/digest-period";
+import { isCadence, SUBSCRIPTION_KINDS } from "@/lib/digests/digest-period";
 import { parseAlertSendKey } from "@/lib/alerts/alert-send-key";
 import { isKeyStoppedSendKey } from "@/lib/digests/key-stopped-send-key";
 import { parseSendFailure } from "@/lib/digests/send-failure";
@@ -50,7 +50,7 @@ export function DigestSettings({ subscriptions, sends, mailOn, episodes }: { sub
     }
     if (isKeyStoppedSendKey(send.period)) return t("keyStoppedSend");
     const [cadence, day] = send.period.split(":");
-    return t(send.toWebhook ? "periodWebhook" : "period", { cadence: CADENCES.includes(cadence as never) ? cadenceWord(cadence as (typeof CADENCES)[number]) : (cadence ?? ""), day: day ?? "" });
+    return t(send.toWebhook ? "periodWebhook" : "period", { cadence: cadence && isCadence(cadence) ? cadenceWord(cadence) : (cadence ?? ""), day: day ?? "" });
   };
 
   return (

@@ -73,9 +73,10 @@ export async function subscribeDigest(sender: DigestSender, input: SubscribeInpu
 
 export async function listDigestSubscriptions(sender: Pick<DigestSender, "store" | "keys">, account: string): Promise<{ subscriptions: DigestSubscriptionItem[]; sends: DigestSendItem[] }> {
   const [subscriptions, sends] = await Promise.all([sender.store.list(account), sender.store.sends(account, 20)]);
+  const webhooks = new Set(subscriptions.filter((s) => s.cadence === "webhook").map((s) => s.id));
   return {
     subscriptions: subscriptions.flatMap((s) => (s.cadence === "webhook" ? [] : [{ ...s, cadence: s.cadence }])).map((s) => ({ id: s.id, address: maskedAddress(sender, s), cadence: s.cadence, timeZone: s.timeZone, locale: s.locale, confirmed: s.confirmedAt !== null })),
-    sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail, toWebhook: subscriptions.some((w) => w.id === s.subscriptionId && w.cadence === "webhook") })),
+    sends: sends.map((s) => ({ subscriptionId: s.subscriptionId, period: s.period, status: s.status, at: s.updatedAt, detail: s.detail, toWebhook: webhooks.has(s.subscriptionId) })),
   };
 }
 

@@ -13,7 +13,7 @@ export interface DigestWebhookBody {
   text: string;
 }
 
-export function digestWebhookDelivery(subscriptionId: string, periodKey: string, content: DigestContent, mail: RenderedEmail): { id: string; event: string; body: DigestWebhookBody } {
-  const id = `digest.${subscriptionId}.${periodKey.replace(":", ".")}`;
+/** `id`: the digest's delivery id (send-digest.ts), which its mail's Message-ID carries too. */
+export function digestWebhookDelivery(id: string, content: DigestContent, mail: RenderedEmail): { id: string; event: string; body: DigestWebhookBody } {
   return { id, event: "digest", body: { id, type: "digest", digest: content, text: `*${mail.subject}*\n\n${mail.text}` } };
 }

@@ -139,8 +139,10 @@ export async function sendDigest(sender: DigestSender, subscription: DigestSubsc
     // A webhook's digest has no unsubscribe link: the account's settings stop it.
     const mail = await renderDigestEmail(content, { locale: localeOf(subscription), baseUrl: sender.baseUrl, unsubscribeUrl: webhook ? null : unsubscribePageUrl(sender, subscription.id), toWebhook: webhook !== null });
     step = "mail";
-    if (webhook) await postWebhook(webhook, digestWebhookDelivery(subscription.id, key, content, mail), sender.allowPrivateWebhooks === true);
-    else await mailToSubscriber(sender, subscription.id, to!, mail, `<digest.${subscription.id}.${key.replace(":", ".")}@salesdash>`);
+    // One id per subscription and period, the same on every try: a receiver drops a repeat by it.
+    const id = `digest.${subscription.id}.${key.replace(":", ".")}`;
+    if (webhook) await postWebhook(webhook, digestWebhookDelivery(id, content, mail), sender.allowPrivateWebhooks === true);
+    else await mailToSubscriber(sender, subscription.id, to!, mail, `<${id}@salesdash>`);
     await sender.store.finishSend(subscription.id, key, now, "sent", now, null);
     return "sent";
   } catch (error) {

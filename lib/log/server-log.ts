@@ -96,3 +96,16 @@ export function log(level: LogLevel, fields: LogFields): void {
     // a log that cannot be written must not turn a handled failure into a crash
   }
 }
+
+/**
+ * A log for what repeats while a back-end is away (a loop's every turn, every account's job):
+ * one line at most every `everyMs`, the others dropped, so that an outage does not fill the log.
+ */
+export function logAtMostEvery(everyMs: number): (level: LogLevel, fields: LogFields) => void {
+  let saidAt = -Infinity;
+  return (level, fields) => {
+    if (Date.now() - saidAt < everyMs) return;
+    saidAt = Date.now();
+    log(level, fields);
+  };
+}

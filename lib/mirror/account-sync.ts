@@ -12,7 +12,7 @@ import "server-only";
 // `short` queue keeps one job waiting per account): when the holder dies, another instance takes
 // the sync over within that time, not after the job's expiry.
 import { getServerEnv } from "@/lib/env";
-import { log } from "@/lib/log/server-log";
+import { log, logAtMostEvery } from "@/lib/log/server-log";
 import { errorKind, type KeyType, type ResourceName, RESOURCES, type SalesApiCredential } from "@/lib/sales-api";
 import { isoDay } from "@/lib/calendar";
 import { heldLocks, jobQueue } from "@/lib/store/app-stores";
@@ -298,12 +298,9 @@ async function runSyncJob(job: QueuedJob<SyncJob>): Promise<void> {
   await sync?.run().catch((error: unknown) => sayOnceInAWhile("mirror_sync_job_failed", error));
 }
 
-/** Every account of every instance fails alike while the database is away: said twice a minute at most. */
-function sayOnceInAWhile(event: string, error: unknown): void {
-  const said = processShared("sync-failures-said", () => new Map<string, number>());
-  if (Date.now() - (said.get(event) ?? 0) < 30_000) return;
-  said.set(event, Date.now());
-  log("warn", { event, kind: errorKind(error) });
+/** Every account of every instance fails alike while the database is away: each failure said twice a minute at most. */
+function sayOnceInAWhile(event: "mirror_sync_send_failed" | "mirror_sync_job_failed", error: unknown): void {
+  processShared(`log:${event}`, () => logAtMostEvery(30_000))("warn", { event, kind: errorKind(error) });
 }
 
 /** Stops this process's sync of the account and waits for it to let go. */

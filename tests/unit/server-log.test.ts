@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { formatLogLine, redact, setLogSink } from "@/lib/log/server-log";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatLogLine, logAtMostEvery, redact, setLogSink } from "@/lib/log/server-log";
 import { failureStatus, reportFailure } from "@/lib/reports/server/report-failure";
 import { SalesApiConfigError, SalesApiHttpError, SalesApiSchemaError, SalesApiTransportError } from "@/lib/sales-api/errors";
 
@@ -113,5 +113,27 @@ describe("reportFailure", () => {
 
   it("maps kinds to statuses", () => {
     expect([failureStatus("internal"), failureStatus("config"), failureStatus("network"), failureStatus("timeout"), failureStatus("upstream"), failureStatus("schema")]).toEqual([500, 500, 502, 502, 502, 502]);
+  });
+});
+
+describe("logAtMostEvery", () => {
+  it("says one line at most every period, and the next once the period is over", () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const say = logAtMostEvery(30_000);
+      say("warn", { event: "queue_away" });
+      vi.advanceTimersByTime(29_999);
+      say("warn", { event: "queue_away" });
+      expect(lines.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(["queue_away"]);
+      vi.advanceTimersByTime(1);
+      say("warn", { event: "queue_back_and_away" });
+      expect(lines).toHaveLength(2);
+      expect(lastLine()).toMatchObject({ level: "warn", event: "queue_back_and_away" });
+      // Each log its own period.
+      logAtMostEvery(30_000)("warn", { event: "another" });
+      expect(lines).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,7 +7,7 @@ import "server-only";
 // failed once its expiry has passed (found by the maintenance, every 10 s here) and retried.
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { log } from "@/lib/log/server-log";
+import { logAtMostEvery } from "@/lib/log/server-log";
 import type { JobHandler, JobQueue, QueueDefinition, SendOptions, WorkOptions } from "./job-queue";
 
 export interface PgBossQueueOptions {
@@ -46,12 +46,8 @@ export class PgBossQueue implements JobQueue {
     });
     // Without a listener, a dropped connection would end the process; pg-boss reconnects by
     // itself. Each of its loops says an outage every second or two: the log has it twice a minute.
-    let saidAt = 0;
-    this.boss.on("error", (error: Error & { code?: string }) => {
-      if (Date.now() - saidAt < 30_000) return;
-      saidAt = Date.now();
-      log("warn", { event: "job_queue_error", errorName: error.name, kind: error.code });
-    });
+    const say = logAtMostEvery(30_000);
+    this.boss.on("error", (error: Error & { code?: string }) => say("warn", { event: "job_queue_error", errorName: error.name, kind: error.code }));
     this.started = this.boss.start();
     // Said by the first call that waits on it; unobserved until then.
     this.started.catch(() => undefined);
