@@ -65,7 +65,7 @@ type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts:
 const VIEWS: Record<string, (client: MirroredClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
   abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts, cartStoreReadsPurchases: true }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
-  affiliates: (client, params, { facts }) => buildAffiliatesView(client, params, { facts }),
+  affiliates: (client, params, { facts, eventFacts }) => buildAffiliatesView(client, params, { facts, eventFacts }),
   orders: (client, params, { orderFacts }) => buildOrdersView(client, params, { orderFacts }),
   revenue: (client, params, { facts }) => buildRevenueView(client, "creator", params, { facts }),
   // The best-selling product of the sandbox's large creator, as bench:reports filters it.

@@ -5,18 +5,19 @@ import "server-only";
 // otherwise, and the report sums the records. The day summaries are read first, as a filtered
 // Revenue report reads them: they fetch what is missing or stale (which writes its rows), and
 // give the fetch reports and the currency decision (the shown period's, as the records path
-// decides it). The refund and chargeback records are still fetched (the endpoints' availability
-// and notes); the disputed sales are placed on their affiliate and currency by the table.
+// decides it). The disputed sales come from the chargebacks' table when it holds the period's
+// window, else from the records (loadDisputedSales), with the endpoints' availability and notes;
+// the purchases table places them on their affiliate and currency. Opening two years of sealed
+// loss days for those ids alone took ~3.4 s of a 3.8 s visit at scale 20 (docs/benchmarks.md).
 import { leaderboardOf, trendTotals } from "@/lib/analytics/affiliate-leaderboard";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
-import { disputedSaleIds } from "@/lib/analytics/sale-losses";
 import { affiliateSumsFromFacts } from "@/lib/query/affiliate-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { affiliatesLoadParams, type AffiliatesParts } from "@/lib/reports/server/affiliates-parts";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
-import { loadLossRecords } from "@/lib/reports/server/refunds-records";
+import { loadDisputedSales } from "@/lib/reports/server/refunds-loss-rows";
 import { factsHold } from "@/lib/reports/server/facts-hold";
 import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
@@ -31,10 +32,10 @@ export async function affiliatesFromFacts(client: MirroredClient, params: Report
   const [now, before, losses] = await Promise.all([
     shown,
     compare ? unfilteredSummaries(client, { ...loaded, ...compare, compare: "none" }, { ...options, currency: decided }) : null,
-    loadLossRecords(client, loaded, options, null),
+    loadDisputedSales(client, loaded, options, options.eventFacts),
   ]);
   if (!(await factsHold(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
-  const disputed = losses.chargebacks ? disputedSaleIds(losses.chargebacks) : null;
+  const disputed = losses.disputed;
   const query = { timeZone: params.tz, filters: loaded.filters, currency: now.decided };
   const [current, previous] = await Promise.all([
     affiliateSumsFromFacts(facts, client.identity, { ...query, from: params.from, to: params.to }, disputed),

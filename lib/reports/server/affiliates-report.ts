@@ -13,13 +13,9 @@ import { reportQuality } from "@/lib/reports/report-quality";
 import { affiliatesFromFacts } from "@/lib/reports/server/affiliates-facts";
 import { affiliatesLoadParams, type AffiliatesParts } from "@/lib/reports/server/affiliates-parts";
 import { withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
-import { loadRefundRecords, type RefundRecords } from "@/lib/reports/server/refunds-records";
+import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
 import { loadRevenueRecords } from "@/lib/reports/server/revenue-records";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
-
-export async function buildAffiliatesView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
-  return (await loadAffiliatesReport(client, params, given)).view;
-}
 
 function affiliatesView(params: ReportParams, parts: AffiliatesParts) {
   const named = new Set(params.filters.affiliate);
@@ -40,7 +36,7 @@ function affiliatesView(params: ReportParams, parts: AffiliatesParts) {
   };
 }
 
-async function partsFromRecords(client: MirroredClient, params: ReportParams, options: LoadOptions): Promise<{ parts: AffiliatesParts; data: RefundRecords }> {
+async function partsFromRecords(client: MirroredClient, params: ReportParams, options: LoadOptions): Promise<AffiliatesParts> {
   const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const loaded = affiliatesLoadParams(params);
   const shown = loadRefundRecords(client, loaded, options);
@@ -53,30 +49,21 @@ async function partsFromRecords(client: MirroredClient, params: ReportParams, op
   const previous = before && comparisonDataFrom === null ? before.current : null;
   const blocks = affiliateLeaderboard({ purchases: data.purchases, chargebacks: data.chargebacks, previous, fallbackCurrency: data.currency.currency });
   return {
-    parts: {
-      comparison: compare,
-      comparisonDataFrom,
-      blocks,
-      sales: data.purchases.length,
-      unavailable: data.unavailable,
-      reports: { current: data.reports, comparison: before?.reports ?? null },
-      currency: data.currency,
-      assumedCurrencyRecords: data.assumedCurrencyRecords,
-    },
-    data,
+    comparison: compare,
+    comparisonDataFrom,
+    blocks,
+    sales: data.purchases.length,
+    unavailable: data.unavailable,
+    reports: { current: data.reports, comparison: before?.reports ?? null },
+    currency: data.currency,
+    assumedCurrencyRecords: data.assumedCurrencyRecords,
   };
 }
 
-/**
- * The view, and the records it was made from when it was (the CSV's file names its rows only;
- * the CSV export passes no fact table, so it reads the records).
- */
-export async function loadAffiliatesReport(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<{ view: ReturnType<typeof affiliatesView>; data: RefundRecords | null }> {
+export async function buildAffiliatesView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
   const options = withReportDeadline(client, given);
   const fromFacts = options.facts ? await affiliatesFromFacts(client, params, options, options.facts) : null;
-  if (fromFacts) return { view: affiliatesView(params, fromFacts), data: null };
-  const { parts, data } = await partsFromRecords(client, params, options);
-  return { view: affiliatesView(params, parts), data };
+  return affiliatesView(params, fromFacts ?? (await partsFromRecords(client, params, options)));
 }
 
 export type AffiliatesView = Awaited<ReturnType<typeof buildAffiliatesView>>;

@@ -10,7 +10,7 @@ import "server-only";
 import { eventQuery } from "@/lib/query/event-query";
 import { eventRowsOf } from "@/lib/store/event-fact-columns";
 import { lossRowsOfRecords } from "@/lib/analytics/refund-kpis";
-import { saleIdOf } from "@/lib/analytics/sale-losses";
+import { disputedSaleIds, saleIdOf } from "@/lib/analytics/sale-losses";
 import { shiftDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, firstField, type GenericRecord, RESOURCES } from "@/lib/sales-api";
@@ -88,6 +88,38 @@ async function listFromTable(client: MirroredClient, facts: EventFactStore, reso
     return genericColumns(await leadingRecords(client, resource, window, keep, Math.min(SAMPLE, count), options));
   };
   return { list: { rows, columns }, report };
+}
+
+/** The sales with a dispute opened (alerts left out), by id: disputedSaleIds (sale-losses.ts) of the rows, whose `dispute` and `saleId` are that rule's. */
+function disputedSaleIdsOfRows(rows: readonly EventFactRow[]): Set<number> {
+  const ids = new Set<number>();
+  for (const r of rows) if (r.dispute && r.saleId !== null) ids.add(r.saleId);
+  return ids;
+}
+
+/**
+ * The period's disputed sales (null when the chargebacks endpoint answers 404), with both lists'
+ * 404s and fetch reports, as loadLossRows gives them: what the Affiliates leaderboard reads. From
+ * the tables when they hold the window, the refunds' days only checked (their rows are not read),
+ * else from the records.
+ */
+export async function loadDisputedSales(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: EventFactStore | undefined) {
+  const lists = await bothLossLists(async (resource): Promise<{ list: Set<number> | null; report: RangeReport } | null> => {
+    try {
+      if (facts && resource === "refunds") {
+        const report = await heldEventWindow(client, facts, resource, lossWindow(params), options);
+        if (report) return { list: null, report };
+      }
+      const held = facts && resource === "chargebacks" ? await listFromTable(client, facts, resource, params, options) : null;
+      if (held) return { list: disputedSaleIdsOfRows(held.list.rows), report: held.report };
+    } catch (error) {
+      if (errorKind(error) !== "not_found") throw error;
+      return null;
+    }
+    const loaded = await lossRecordsOf(client, resource, params, options);
+    return loaded && { list: resource === "chargebacks" ? disputedSaleIds(loaded.records) : null, report: loaded.report };
+  });
+  return { disputed: lists.chargebacks, unavailable: lists.unavailable, reports: lists.reports };
 }
 
 /** The period's refunds and chargebacks as rows, side by side; an endpoint that answers 404 is told, not fatal. */

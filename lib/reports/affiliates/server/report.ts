@@ -1,9 +1,9 @@
 import "server-only";
 
 // The Affiliates report to the server: the leaderboard's view and its files (the whole filtered range).
-import { getReportFactStore } from "@/lib/mirror/mirror-access";
+import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { AFFILIATES_CSV_NAMES, AFFILIATES_HOLD_COMPARISON, affiliatesDatasets } from "@/lib/reports/server/affiliates-csv";
-import { buildAffiliatesView, loadAffiliatesReport } from "@/lib/reports/server/affiliates-report";
+import { buildAffiliatesView } from "@/lib/reports/server/affiliates-report";
 import { filteredReport, type ShareKeep } from "@/lib/reports/server/filtered-report";
 import { AFFILIATES_FILTER_KEYS, MAX_AFFILIATES_FILTER_LENGTH } from "@/lib/report-params/table-url-parsers";
 import type { SharedAffiliatesView, SharedViews } from "@/lib/sharing/shared-views";
@@ -12,10 +12,10 @@ const KEEP = { comparison: true, comparisonDataFrom: true, minSample: true, flag
 
 export const affiliatesReport = filteredReport({
   id: "affiliates",
-  build: (client, _account, params, options) => buildAffiliatesView(client, params, { facts: getReportFactStore(), ...options }),
+  build: (client, _account, params, options) => buildAffiliatesView(client, params, { facts: getReportFactStore(), eventFacts: getReportEventFactStore(), ...options }),
   exports: {
     names: AFFILIATES_CSV_NAMES, holdsComparison: AFFILIATES_HOLD_COMPARISON,
-    load: ({ request, client, params }) => loadAffiliatesReport(client, params, { signal: request.signal }).then(({ view }) => ({ quality: view.quality, datasets: affiliatesDatasets(view) })),
+    load: ({ request, client, params }) => buildAffiliatesView(client, params, { signal: request.signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() }).then((view) => ({ quality: view.quality, datasets: affiliatesDatasets(view) })),
   },
   share: { keep: KEEP, datasets: (view) => affiliatesDatasets(view as SharedViews["affiliates"]) },
   savedView: {
