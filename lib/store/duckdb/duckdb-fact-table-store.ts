@@ -240,7 +240,8 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
   /**
    * The account's rows and marks deleted in one transaction, then a checkpoint, which writes the
    * table without them. DuckDB has no secure_delete: blocks it freed keep their old bytes until
-   * reused.
+   * reused, so the file is then rewritten without them and the old one zeroed (DuckDbFile's
+   * compact; the stores of the file forgetting together share one rewrite).
    */
   forget(account: string): Promise<void> {
     return this.forgetWith(account, []);
@@ -258,6 +259,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
       });
       await connection.run("CHECKPOINT");
     }));
+    await this.file.compact();
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@ import "server-only";
 // one process hold a file for writing, and an instance costs ~350 ms to open and keeps its own
 // buffer pool (docs/benchmarks.md, "Fact store engine"). Kept on globalThis (house style 16):
 // Next.js may load this module once per route bundle. The last store to close closes it.
+import fs from "node:fs";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 
 /**
@@ -17,7 +18,19 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
  */
 export const DUCKDB_OPTIONS = { threads: "2", memory_limit: "256MB", integer_division: "true" } as const;
 
-interface Held { instance: Promise<DuckDBInstance>; stores: number; writes: Promise<unknown>; marks: number }
+interface Held {
+  instance: Promise<DuckDBInstance>;
+  stores: number;
+  writes: Promise<unknown>;
+  marks: number;
+  /** Connections open (withConnection's), and who waits for none to be. */
+  active: number;
+  idle: Array<() => void>;
+  /** Set while the file is being rewritten (compact): no connection opens until it is done. */
+  compacting: Promise<void> | null;
+  /** A compaction queued behind the writes and not yet started: a second ask shares it. */
+  queued: Promise<void> | null;
+}
 
 const KEY = Symbol.for("salesdash.duckdbInstances");
 const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, Held> };
@@ -35,14 +48,79 @@ export interface DuckDbFile {
    * Only this process writes the file (DuckDB locks it for one process).
    */
   writeMark(): number;
+  /**
+   * Rewrites the file with what it holds now and overwrites the old one with zeros: DuckDB has no
+   * secure_delete, and the blocks a delete freed keep their bytes until reused ("Forget my data").
+   * Runs after the writes queued before it; no connection opens while it runs, and it waits for
+   * those open. Asks made before it starts share it.
+   */
+  compact(): Promise<void>;
   release(): Promise<void>;
+}
+
+/** Zeros over the file's bytes, synced to the disk, before it is replaced. */
+function overwriteWithZeros(file: string): void {
+  const fd = fs.openSync(file, "r+");
+  try {
+    const size = fs.fstatSync(fd).size;
+    const zeros = Buffer.alloc(Math.min(size, 1 << 20));
+    for (let at = 0; at < size; at += zeros.length) fs.writeSync(fd, zeros, 0, Math.min(zeros.length, size - at), at);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The file rewritten: its database copied into a new file (COPY FROM DATABASE: the tables, their
+ * keys and rows, without the freed blocks), the instance closed, the old file's bytes zeroed and
+ * the new file put in its place, a new instance opened on it. When the copy fails the old file
+ * stays as it was; after the instance closed, a failure leaves no file, which the mirror fills
+ * again (the file is a cache of the mirror's days).
+ */
+async function rewrite(file: string, held: Held): Promise<void> {
+  const copy = `${file}.compact`;
+  fs.rmSync(copy, { force: true });
+  const instance = await held.instance;
+  const connection = await instance.connect();
+  try {
+    // Every write in the file itself, none in its write-ahead log, which would be replayed on the new file.
+    await connection.run("CHECKPOINT");
+    const name = (await (await connection.run("SELECT current_database() AS name")).getRowObjects())[0]!.name as string;
+    await connection.run(`ATTACH '${copy.replaceAll("'", "''")}' AS salesdash_compacted`);
+    try {
+      await connection.run(`COPY FROM DATABASE "${name.replaceAll('"', '""')}" TO salesdash_compacted`);
+    } finally {
+      await connection.run("DETACH salesdash_compacted");
+    }
+  } catch (error) {
+    fs.rmSync(copy, { force: true });
+    throw error;
+  } finally {
+    connection.closeSync();
+  }
+  instance.closeSync();
+  try {
+    // A log the close left (none after the checkpoint, with no connection open) is the old file's.
+    for (const old of [`${file}.wal`, file]) if (fs.existsSync(old)) overwriteWithZeros(old);
+    fs.rmSync(`${file}.wal`, { force: true });
+    fs.renameSync(copy, file);
+  } catch (error) {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(copy, { force: true });
+    throw error;
+  } finally {
+    held.instance = DuckDBInstance.create(file, { ...DUCKDB_OPTIONS });
+    held.instance.catch(() => undefined);
+  }
+  await held.instance;
 }
 
 export function openDuckDbFile(file: string): DuckDbFile {
   const all = instances();
   let held = all.get(file);
   if (!held) {
-    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0 };
+    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0, active: 0, idle: [], compacting: null, queued: null };
     all.set(file, held);
     // A file that cannot be opened (another process holds it) is tried again by the next store.
     held.instance.catch(() => all.delete(file));
@@ -50,29 +128,54 @@ export function openDuckDbFile(file: string): DuckDbFile {
   held.stores++;
   const entry = held;
   let released = false;
+  const serialized = <T>(write: () => Promise<T>): Promise<T> => {
+    const marked = async () => {
+      entry.marks++;
+      try {
+        return await write();
+      } finally {
+        entry.marks++;
+      }
+    };
+    const next = entry.writes.then(marked, marked);
+    entry.writes = next.catch(() => undefined);
+    return next;
+  };
   return {
     async withConnection(work) {
-      const connection = await (await entry.instance).connect();
+      // Checked and counted in one turn: a compaction that starts after sees this connection.
+      while (entry.compacting) await entry.compacting;
+      entry.active++;
       try {
-        return await work(connection);
+        const connection = await (await entry.instance).connect();
+        try {
+          return await work(connection);
+        } finally {
+          connection.closeSync();
+        }
       } finally {
-        connection.closeSync();
+        if (--entry.active === 0) for (const wake of entry.idle.splice(0)) wake();
       }
     },
-    serialized(write) {
-      const marked = async () => {
-        entry.marks++;
-        try {
-          return await write();
-        } finally {
-          entry.marks++;
-        }
-      };
-      const next = entry.writes.then(marked, marked);
-      entry.writes = next.catch(() => undefined);
-      return next;
-    },
+    serialized,
     writeMark: () => entry.marks,
+    compact() {
+      if (entry.queued) return entry.queued;
+      const queued = serialized(async () => {
+        entry.queued = null;
+        let done!: () => void;
+        entry.compacting = new Promise<void>((resolve) => (done = resolve));
+        try {
+          while (entry.active > 0) await new Promise<void>((resolve) => entry.idle.push(resolve));
+          await rewrite(file, entry);
+        } finally {
+          entry.compacting = null;
+          done();
+        }
+      });
+      entry.queued = queued;
+      return queued;
+    },
     async release() {
       if (released) return;
       released = true;
