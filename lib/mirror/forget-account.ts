@@ -8,6 +8,7 @@ import { getFactStores, getMirrorStore } from "./mirror-access";
 
 export async function forgetMirroredAccount(identity: string): Promise<void> {
   await getMirrorStore().forget(identity);
-  // Together: on DuckDB the tables share one file, and their forgets then share its one rewrite (duckdb-instance.ts's compact).
-  await Promise.all(Object.values(getFactStores()).map((store) => store.forget(identity)));
+  // One after another: on SQLite the tables share the mirror's file, whose writers wait on each
+  // other; on DuckDB the first store's forget empties every table of the file and rewrites it once.
+  for (const store of Object.values(getFactStores())) await store.forget(identity);
 }

@@ -238,28 +238,34 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
   }
 
   /**
-   * The account's rows and marks deleted in one transaction, then a checkpoint, which writes the
-   * table without them. DuckDB has no secure_delete: blocks it freed keep their old bytes until
-   * reused, so the file is then rewritten without them and the old one zeroed (DuckDbFile's
-   * compact; the stores of the file forgetting together share one rewrite).
+   * The account's rows and marks deleted from **every table of the file** (each with an `account`
+   * column: the five fact tables and their days) in one transaction, then a checkpoint. DuckDB has
+   * no secure_delete: the blocks a delete frees keep their bytes until reused, so when anything
+   * was deleted the file is then rewritten without them and the old one zeroed (DuckDbFile's
+   * compact). Forgetting is always of the whole account (forget-account.ts asks each store in
+   * turn): the first store's forget does it all and rewrites the file once, the others find
+   * nothing left and rewrite nothing.
    */
-  forget(account: string): Promise<void> {
-    return this.forgetWith(account, []);
-  }
-
-  /** As forget, here and in `others` (tables of this file: the refunds' and the chargebacks'), in one transaction. */
-  async forgetWith(account: string, others: ReadonlyArray<{ readonly table: string; readonly days: string }>): Promise<void> {
+  async forget(account: string): Promise<void> {
     await this.ready;
-    await this.file.serialized(() => this.file.withConnection(async (connection) => {
+    const deleted = await this.file.serialized(() => this.file.withConnection(async (connection) => {
+      const tables = await rowsOf<{ name: string }>(connection, {
+        text: "SELECT table_name AS name FROM information_schema.columns WHERE column_name = 'account' AND table_catalog = current_database() AND table_schema = 'main' ORDER BY table_name",
+        args: [],
+      });
+      let count = 0;
       await inTransaction(connection, async () => {
-        for (const { table, days } of [this, ...others]) {
-          await connection.run(`DELETE FROM ${table} WHERE account = ?`, [account]);
-          await connection.run(`DELETE FROM ${days} WHERE account = ?`, [account]);
-        }
+        for (const { name } of tables) count += (await connection.run(`DELETE FROM "${name.replaceAll('"', '""')}" WHERE account = ?`, [account])).rowsChanged;
       });
       await connection.run("CHECKPOINT");
+      return count;
     }));
-    await this.file.compact();
+    if (deleted > 0) await this.file.compact();
+  }
+
+  /** As forget: `others` (the refunds' and chargebacks' tables beside this one, PostgreSQL's shape) are tables of the file, which forget empties of the account already. */
+  forgetWith(account: string, _others: ReadonlyArray<{ readonly table: string; readonly days: string }>): Promise<void> {
+    return this.forget(account);
   }
 
   async close(): Promise<void> {

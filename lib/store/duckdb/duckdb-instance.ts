@@ -30,6 +30,8 @@ interface Held {
   compacting: Promise<void> | null;
   /** A compaction queued behind the writes and not yet started: a second ask shares it. */
   queued: Promise<void> | null;
+  /** The instance failed to open again after a rewrite: the next connection tries once more. */
+  broken?: boolean;
 }
 
 const KEY = Symbol.for("salesdash.duckdbInstances");
@@ -58,25 +60,27 @@ export interface DuckDbFile {
   release(): Promise<void>;
 }
 
-/** Zeros over the file's bytes, synced to the disk, before it is replaced. */
-function overwriteWithZeros(file: string): void {
-  const fd = fs.openSync(file, "r+");
-  try {
-    const size = fs.fstatSync(fd).size;
-    const zeros = Buffer.alloc(Math.min(size, 1 << 20));
-    for (let at = 0; at < size; at += zeros.length) fs.writeSync(fd, zeros, 0, Math.min(zeros.length, size - at), at);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+/** Zeros over the bytes of an open file, synced to the disk. */
+function zeroThrough(fd: number): void {
+  const size = fs.fstatSync(fd).size;
+  const zeros = Buffer.alloc(Math.min(size, 1 << 20));
+  for (let at = 0; at < size; at += zeros.length) fs.writeSync(fd, zeros, 0, Math.min(zeros.length, size - at), at);
+  fs.fsyncSync(fd);
+}
+
+/** The instance of the file opened again; one that fails to open is opened anew by the next connection (withConnection). */
+function reopen(file: string, held: Held): Promise<DuckDBInstance> {
+  held.instance = DuckDBInstance.create(file, { ...DUCKDB_OPTIONS });
+  held.instance.catch(() => (held.broken = true));
+  return held.instance;
 }
 
 /**
  * The file rewritten: its database copied into a new file (COPY FROM DATABASE: the tables, their
- * keys and rows, without the freed blocks), the instance closed, the old file's bytes zeroed and
- * the new file put in its place, a new instance opened on it. When the copy fails the old file
- * stays as it was; after the instance closed, a failure leaves no file, which the mirror fills
- * again (the file is a cache of the mirror's days).
+ * keys and rows, without the freed blocks), the instance closed, the new file renamed over the
+ * old one, whose bytes are then zeroed through a descriptor held from before the rename, and a
+ * new instance opened. At every step one whole file is in place: a copy that fails leaves the
+ * old file as it was, and a crash after the rename leaves the new one.
  */
 async function rewrite(file: string, held: Held): Promise<void> {
   const copy = `${file}.compact`;
@@ -99,21 +103,18 @@ async function rewrite(file: string, held: Held): Promise<void> {
   } finally {
     connection.closeSync();
   }
-  instance.closeSync();
+  // The old file's bytes, and those of a log the close left (none after the checkpoint, with no connection open).
+  const olds = [file, `${file}.wal`].flatMap((path) => (fs.existsSync(path) ? [fs.openSync(path, "r+")] : []));
   try {
-    // A log the close left (none after the checkpoint, with no connection open) is the old file's.
-    for (const old of [`${file}.wal`, file]) if (fs.existsSync(old)) overwriteWithZeros(old);
+    instance.closeSync();
     fs.rmSync(`${file}.wal`, { force: true });
     fs.renameSync(copy, file);
-  } catch (error) {
-    fs.rmSync(file, { force: true });
-    fs.rmSync(copy, { force: true });
-    throw error;
+    for (const fd of olds) zeroThrough(fd);
   } finally {
-    held.instance = DuckDBInstance.create(file, { ...DUCKDB_OPTIONS });
-    held.instance.catch(() => undefined);
+    for (const fd of olds) fs.closeSync(fd);
+    fs.rmSync(copy, { force: true });
+    await reopen(file, held);
   }
-  await held.instance;
 }
 
 export function openDuckDbFile(file: string): DuckDbFile {
@@ -145,6 +146,10 @@ export function openDuckDbFile(file: string): DuckDbFile {
     async withConnection(work) {
       // Checked and counted in one turn: a compaction that starts after sees this connection.
       while (entry.compacting) await entry.compacting;
+      if (entry.broken) {
+        entry.broken = false;
+        void reopen(file, entry);
+      }
       entry.active++;
       try {
         const connection = await (await entry.instance).connect();
