@@ -264,7 +264,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
   }
 
   /** As forget: `others` (the refunds' and chargebacks' tables beside this one, PostgreSQL's shape) are tables of the file, which forget empties of the account already. */
-  forgetWith(account: string, _others: ReadonlyArray<{ readonly table: string; readonly days: string }>): Promise<void> {
+  forgetWith(account: string): Promise<void> {
     return this.forget(account);
   }
 
