@@ -28,8 +28,6 @@ interface Held {
   idle: Array<() => void>;
   /** Set while the file is being rewritten (compact): no connection opens until it is done. */
   compacting: Promise<void> | null;
-  /** A compaction queued behind the writes and not yet started: a second ask shares it. */
-  queued: Promise<void> | null;
   /** The instance failed to open again after a rewrite: the next connection tries once more. */
   broken?: boolean;
 }
@@ -54,7 +52,7 @@ export interface DuckDbFile {
    * Rewrites the file with what it holds now and overwrites the old one with zeros: DuckDB has no
    * secure_delete, and the blocks a delete freed keep their bytes until reused ("Forget my data").
    * Runs after the writes queued before it; no connection opens while it runs, and it waits for
-   * those open. Asks made before it starts share it.
+   * those open.
    */
   compact(): Promise<void>;
   release(): Promise<void>;
@@ -121,7 +119,7 @@ export function openDuckDbFile(file: string): DuckDbFile {
   const all = instances();
   let held = all.get(file);
   if (!held) {
-    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0, active: 0, idle: [], compacting: null, queued: null };
+    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0, active: 0, idle: [], compacting: null };
     all.set(file, held);
     // A file that cannot be opened (another process holds it) is tried again by the next store.
     held.instance.catch(() => all.delete(file));
@@ -165,9 +163,7 @@ export function openDuckDbFile(file: string): DuckDbFile {
     serialized,
     writeMark: () => entry.marks,
     compact() {
-      if (entry.queued) return entry.queued;
-      const queued = serialized(async () => {
-        entry.queued = null;
+      return serialized(async () => {
         let done!: () => void;
         entry.compacting = new Promise<void>((resolve) => (done = resolve));
         try {
@@ -178,8 +174,6 @@ export function openDuckDbFile(file: string): DuckDbFile {
           done();
         }
       });
-      entry.queued = queued;
-      return queued;
     },
     async release() {
       if (released) return;
