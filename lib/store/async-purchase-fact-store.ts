@@ -30,8 +30,12 @@ export interface AsyncFactTable<Row> {
   readonly table: string;
   /** The table of the days' marks. */
   readonly days: string;
-  /** `alongside`: a statement run after the day's mark is written, in its transaction (the purchases' sealed customer cells). */
-  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void>;
+  /**
+   * `alongside`: a statement run after the day's mark is written, in its transaction (the
+   * purchases' sealed customer cells); `dayValues`: the same cells as values of the marks' further
+   * columns, which a back-end that writes its marks in batches (DuckDB) writes with the mark instead.
+   */
+  replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement, dayValues?: readonly unknown[]): Promise<void>;
   readDayMeta(account: string, days: readonly string[]): Promise<FactDayMeta[]>;
   forget(account: string): Promise<void>;
   /** The account forgotten here and in `others` (tables of the same file or database), in one transaction: never half forgotten. */
@@ -65,7 +69,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
 
   /** With the day's mark, in its transaction, the day's sealed customer cells; rows written without them (never by the mirror) keep none of an older fetch. */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void> {
-    return this.facts.replaceDay(account, day, fetchedAt, rows, writeCustomersStatement(this.dialect, this.facts.days, account, day, customers ?? null));
+    return this.facts.replaceDay(account, day, fetchedAt, rows, writeCustomersStatement(this.dialect, this.facts.days, account, day, customers ?? null), [customers ?? null]);
   }
 
   csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {

@@ -10,6 +10,11 @@ import { NOW } from "./held-days";
 /** A store, opened on a new, empty back-end for each test. */
 export interface StoreBackend<S extends { close(): Promise<void> }> {
   open(): Promise<S>;
+  /**
+   * The store queues a day's write and resolves before it is written (DuckDB's batches): a write
+   * that fails is logged, not rejected, and the day is left as it was all the same.
+   */
+  queuesWrites?: boolean;
 }
 
 /**
@@ -122,7 +127,9 @@ export function factDayStoreBehaviour<Row, S extends FactDayStore<Row>>(name: st
     it("are replaced atomically: a replacement that fails leaves the day as it was", withStore(backend, async (store) => {
       const rows = table.rows();
       await store.replaceDay("acct", day, NOW - 1000, rows);
-      await expect(store.replaceDay("acct", day, NOW, table.broken(rows))).rejects.toThrow();
+      const replaced = store.replaceDay("acct", day, NOW, table.broken(rows));
+      if (backend.queuesWrites) await replaced;
+      else await expect(replaced).rejects.toThrow();
       expect(await table.count(store, "acct")).toBe(rows.length);
       expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW - 1000, count: rows.length }]);
     }));

@@ -19,7 +19,7 @@ import { sqliteFiles } from "../support/sqlite-files";
 const newFile = sqliteFiles("salesdash-duckdb-carts-");
 const duckDbFile = () => newFile().replace(/\.sqlite$/, ".duckdb");
 
-cartFactStoreBehaviour("DuckDbCartFactStore", { open: async () => new DuckDbCartFactStore(duckDbFile()) });
+cartFactStoreBehaviour("DuckDbCartFactStore", { open: async () => new DuckDbCartFactStore(duckDbFile()), queuesWrites: true });
 
 /** A carts store and a purchases store on one new file. */
 async function withBoth(run: (carts: DuckDbCartFactStore, purchases: DuckDbPurchaseFactStore) => Promise<void>): Promise<void> {

@@ -6,4 +6,4 @@ import { sqliteFiles } from "../support/sqlite-files";
 // a new file: the suite SQLite runs here and PostgreSQL in tests/backends, with SQLite's draws.
 const newFile = sqliteFiles("salesdash-duckdb-events-");
 
-eventFactStoreBehaviour("DuckDbEventFactStore", { open: async () => new DuckDbEventFactStore(newFile().replace(/\.sqlite$/, ".duckdb")) }, 150);
+eventFactStoreBehaviour("DuckDbEventFactStore", { open: async () => new DuckDbEventFactStore(newFile().replace(/\.sqlite$/, ".duckdb")), queuesWrites: true }, 150);

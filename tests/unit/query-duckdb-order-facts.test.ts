@@ -13,11 +13,11 @@ import { sqliteFiles } from "../support/sqlite-files";
 // first again with the store in a worker thread, as the app opens it; and the random queries'
 // property (150 draws, as SQLite's).
 const newFile = sqliteFiles("salesdash-duckdb-orders-");
-const backend = { open: async () => new DuckDbOrderFactStore(newFile().replace(/\.sqlite$/, ".duckdb")) };
+const backend = { open: async () => new DuckDbOrderFactStore(newFile().replace(/\.sqlite$/, ".duckdb")), queuesWrites: true };
 
 orderFactStoreBehaviour("DuckDbOrderFactStore", backend);
 orderTablePageBehaviour("DuckDbOrderFactStore", backend);
-orderFactStoreBehaviour("DuckDbOrderFactStore in a worker thread", { open: async () => openWorkerDuckDbOrderFactStore(newFile().replace(/\.sqlite$/, ".duckdb")) });
+orderFactStoreBehaviour("DuckDbOrderFactStore in a worker thread", { open: async () => openWorkerDuckDbOrderFactStore(newFile().replace(/\.sqlite$/, ".duckdb")), queuesWrites: true });
 
 it("gives the records' Orders view for 150 random queries, as SQLite does", withStore(backend, async (store) => {
   await fillOrderFactStore(store);

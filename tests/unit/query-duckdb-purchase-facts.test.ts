@@ -21,7 +21,7 @@ import { sqliteFiles } from "../support/sqlite-files";
 // then the first again with the store in a worker thread, as the app opens it, and the random
 // queries' property (200 draws, as SQLite's).
 const newFile = sqliteFiles("salesdash-duckdb-facts-");
-const backend = { open: async () => new DuckDbPurchaseFactStore(newFile().replace(/\.sqlite$/, ".duckdb")) };
+const backend = { open: async () => new DuckDbPurchaseFactStore(newFile().replace(/\.sqlite$/, ".duckdb")), queuesWrites: true };
 
 purchaseFactStoreBehaviour("DuckDbPurchaseFactStore", backend);
 purchaseTablePageBehaviour("DuckDbPurchaseFactStore", backend);
@@ -29,7 +29,7 @@ affiliateFactStoreBehaviour("DuckDbPurchaseFactStore", backend);
 refundFactStoreBehaviour("DuckDbPurchaseFactStore", backend);
 payoutFactsBehaviour("DuckDbPurchaseFactStore", backend);
 
-purchaseFactStoreBehaviour("DuckDbPurchaseFactStore in a worker thread", { open: async () => openWorkerDuckDbPurchaseFactStore(newFile().replace(/\.sqlite$/, ".duckdb")) });
+purchaseFactStoreBehaviour("DuckDbPurchaseFactStore in a worker thread", { open: async () => openWorkerDuckDbPurchaseFactStore(newFile().replace(/\.sqlite$/, ".duckdb")), queuesWrites: true });
 
 it("answers the record engine's figures for 200 random queries, as SQLite does (PostgreSQL: 60)", async () => {
   const store = await backend.open();

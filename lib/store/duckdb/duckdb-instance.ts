@@ -6,6 +6,7 @@ import "server-only";
 // Next.js may load this module once per route bundle. The last store to close closes it.
 import fs from "node:fs";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { log } from "@/lib/log/server-log";
 
 /**
  * - threads 2: the machine's cores; a scan of 1.1 M rows uses both, and more threads than cores
@@ -17,6 +18,26 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
  * - integer_division: `/` of two integers is PostgreSQL's (the shared SQL's slots and days).
  */
 export const DUCKDB_OPTIONS = { threads: "2", memory_limit: "256MB", integer_division: "true" } as const;
+
+/**
+ * Days' writes are batched: a commit of DuckDB's costs ~20 ms whatever it holds, so a day written
+ * in a transaction of its own made a first visit's fetch of two years (three lists, ~2,200 days)
+ * wait ~45 s on the file, past the report's deadline (docs/benchmarks.md, "DuckDB's days in
+ * batches"). A batch takes every day queued while the writes before it ran; a caller waits for
+ * its batch only when it holds this many rows, which bounds what waits in memory.
+ */
+export const MAX_BATCH_ROWS = 50_000;
+
+/** How a store writes its entries of a batch, in the batch's transaction. */
+export interface BatchWriter<E> {
+  writeBatch(connection: DuckDBConnection, entries: readonly E[]): Promise<void>;
+}
+
+interface Batch {
+  groups: Map<BatchWriter<unknown>, unknown[]>;
+  rows: number;
+  committed: Promise<void>;
+}
 
 interface Held {
   instance: Promise<DuckDBInstance>;
@@ -30,6 +51,8 @@ interface Held {
   compacting: Promise<void> | null;
   /** The instance failed to open again after a rewrite: the next connection tries once more. */
   broken?: boolean;
+  /** The batch that takes new entries (queueWrite), until its write starts. */
+  batch: Batch | null;
 }
 
 const KEY = Symbol.for("salesdash.duckdbInstances");
@@ -42,6 +65,16 @@ export interface DuckDbFile {
   withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
   /** Runs `write` after every write queued before it on this file (no write-write conflicts between days). */
   serialized<T>(write: () => Promise<T>): Promise<T>;
+  /**
+   * Queues `entry` in the file's open batch, written with the others by `writer` in one
+   * transaction, after the writes queued before the batch. Resolves at once, or when the batch is
+   * written if it holds MAX_BATCH_ROWS (`size`: the entry's rows). A batch that fails is written
+   * an entry at a time, each in its own transaction; an entry that fails then is logged and left
+   * unwritten (its day's mark keeps its old fetch time, so no report reads the table for it).
+   */
+  queueWrite<E>(writer: BatchWriter<E>, entry: E, size: number): Promise<void>;
+  /** Resolves when every write queued before it has ended (reads wait for it: a day queued is then read). */
+  settled(): Promise<void>;
   /**
    * A number that changes when a write of any store of the file starts and when it ends: an
    * answer read while it stayed the same read no write, and stays true while it stays the same.
@@ -56,6 +89,19 @@ export interface DuckDbFile {
    */
   compact(): Promise<void>;
   release(): Promise<void>;
+}
+
+/** `run` inside a transaction of the connection: committed when it ends, rolled back when it throws. */
+export async function inTransaction<T>(connection: DuckDBConnection, run: () => Promise<T>): Promise<T> {
+  await connection.run("BEGIN TRANSACTION");
+  try {
+    const answer = await run();
+    await connection.run("COMMIT");
+    return answer;
+  } catch (error) {
+    await connection.run("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Zeros over the bytes of an open file, synced to the disk. */
@@ -119,7 +165,7 @@ export function openDuckDbFile(file: string): DuckDbFile {
   const all = instances();
   let held = all.get(file);
   if (!held) {
-    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0, active: 0, idle: [], compacting: null };
+    held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0, active: 0, idle: [], compacting: null, batch: null };
     all.set(file, held);
     // A file that cannot be opened (another process holds it) is tried again by the next store.
     held.instance.catch(() => all.delete(file));
@@ -140,27 +186,62 @@ export function openDuckDbFile(file: string): DuckDbFile {
     entry.writes = next.catch(() => undefined);
     return next;
   };
-  return {
-    async withConnection(work) {
-      // Checked and counted in one turn: a compaction that starts after sees this connection.
-      while (entry.compacting) await entry.compacting;
-      if (entry.broken) {
-        entry.broken = false;
-        void reopen(file, entry);
-      }
-      entry.active++;
+  const withConnection = async <T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> => {
+    // Checked and counted in one turn: a compaction that starts after sees this connection.
+    while (entry.compacting) await entry.compacting;
+    if (entry.broken) {
+      entry.broken = false;
+      void reopen(file, entry);
+    }
+    entry.active++;
+    try {
+      const connection = await (await entry.instance).connect();
       try {
-        const connection = await (await entry.instance).connect();
-        try {
-          return await work(connection);
-        } finally {
-          connection.closeSync();
-        }
+        return await work(connection);
       } finally {
-        if (--entry.active === 0) for (const wake of entry.idle.splice(0)) wake();
+        connection.closeSync();
       }
-    },
+    } finally {
+      if (--entry.active === 0) for (const wake of entry.idle.splice(0)) wake();
+    }
+  };
+  const writeBatch = (batch: Batch): Promise<void> =>
+    withConnection(async (connection) => {
+      try {
+        await inTransaction(connection, async () => {
+          for (const [writer, entries] of batch.groups) await writer.writeBatch(connection, entries);
+        });
+      } catch {
+        for (const [writer, entries] of batch.groups) {
+          for (const one of entries) {
+            await inTransaction(connection, () => writer.writeBatch(connection, [one])).catch(() => log("warn", { event: "duckdb_fact_day_unwritten" }));
+          }
+        }
+      }
+    });
+  return {
+    withConnection,
     serialized,
+    queueWrite<E>(writer: BatchWriter<E>, one: E, size: number): Promise<void> {
+      let batch = entry.batch;
+      if (!batch) {
+        const opened: Batch = { groups: new Map(), rows: 0, committed: Promise.resolve() };
+        opened.committed = serialized(async () => {
+          // Closed to new entries once its write starts: they open the next batch.
+          if (entry.batch === opened) entry.batch = null;
+          await writeBatch(opened);
+        }).catch(() => log("warn", { event: "duckdb_fact_day_unwritten" }));
+        entry.batch = batch = opened;
+      }
+      const group = batch.groups.get(writer as BatchWriter<unknown>) ?? [];
+      if (group.length === 0) batch.groups.set(writer as BatchWriter<unknown>, group);
+      group.push(one);
+      batch.rows += size;
+      if (batch.rows < MAX_BATCH_ROWS) return Promise.resolve();
+      if (entry.batch === batch) entry.batch = null;
+      return batch.committed;
+    },
+    settled: () => entry.writes.then(() => undefined),
     writeMark: () => entry.marks,
     compact() {
       return serialized(async () => {

@@ -1,0 +1,98 @@
+// The DuckDB fact tables write days in batches (lib/store/duckdb/duckdb-instance.ts's
+// queueWrite): a commit costs ~20 ms whatever it holds, and a day a transaction made a first
+// visit's fetch of two years wait past the report's deadline. Held here: days queued together are
+// written in one batch (the file's write mark moves once for it, not once a day), each read after
+// them finds them, a day queued twice is its last copy, and a day that cannot be written leaves
+// itself as it was, the batch's other days written and a warning logged.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { setLogSink } from "@/lib/log/server-log";
+import { openDuckDbFile } from "@/lib/store/duckdb/duckdb-instance";
+import { DuckDbPurchaseFactStore } from "@/lib/store/duckdb/duckdb-purchase-fact-store";
+import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { NOW } from "../support/held-days";
+import { purchaseDays } from "../support/purchase-facts-fixture";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function newFile(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-batches-"));
+  dirs.push(dir);
+  return path.join(dir, "facts.duckdb");
+}
+
+const days = [...purchaseDays("creator")].map(([day, records]) => [day, records.map(purchaseFactRow)] as [string, PurchaseFactRow[]]);
+
+/** How many writes of the file started and ended while `run` ran (DuckDbFile's write mark moves twice for each). */
+async function writesDuring(file: string, run: () => Promise<void>): Promise<number> {
+  const handle = openDuckDbFile(file);
+  try {
+    const before = handle.writeMark();
+    await run();
+    return (handle.writeMark() - before) / 2;
+  } finally {
+    await handle.release();
+  }
+}
+
+it("days queued together are written in one batch, and a read after them finds every one", async () => {
+  expect(days.length).toBeGreaterThan(20);
+  const file = newFile();
+  const store = new DuckDbPurchaseFactStore(file);
+  try {
+    // The tables made (a write of their own) before counting.
+    await store.readDayMeta("acct", ["2000-01-01"]);
+    const writes = await writesDuring(file, async () => {
+      await Promise.all(days.map(([day, rows]) => store.replaceDay("acct", day, NOW, rows)));
+      // The read waits for the batch.
+      expect(await store.readDayMeta("acct", days.map(([day]) => day))).toEqual(days.map(([day, rows]) => ({ day, fetchedAt: NOW, count: rows.length })));
+    });
+    expect(writes).toBe(1);
+  } finally {
+    await store.close();
+  }
+});
+
+it("a day queued twice in a batch is its last copy", async () => {
+  const file = newFile();
+  const store = new DuckDbPurchaseFactStore(file);
+  try {
+    const [day, rows] = days[0]!;
+    expect(rows.length).toBeGreaterThan(3);
+    await Promise.all([store.replaceDay("acct", day, NOW - 1000, rows), store.replaceDay("acct", day, NOW, rows.slice(0, 2))]);
+    expect(await store.readDayMeta("acct", [day])).toEqual([{ day, fetchedAt: NOW, count: 2 }]);
+    const page = await store.payoutSales("acct", { from: day, to: day }, { offers: [], setting: null });
+    expect(page.length).toBe(2);
+  } finally {
+    await store.close();
+  }
+});
+
+it("a day that cannot be written is left as it was and logged; the batch's other days are written", async () => {
+  const file = newFile();
+  const store = new DuckDbPurchaseFactStore(file);
+  const lines: string[] = [];
+  const previous = setLogSink((line) => lines.push(line));
+  try {
+    const [badDay, badRows] = days[0]!;
+    const rest = days.slice(1, 6);
+    await store.replaceDay("acct", badDay, NOW - 1000, badRows);
+    await store.readDayMeta("acct", [badDay]);
+    const broken = badRows.map((r, i) => (i === 1 ? { ...r, dims: { ...r.dims, product: null as unknown as string } } : r));
+    await Promise.all([store.replaceDay("acct", badDay, NOW, broken), ...rest.map(([day, rows]) => store.replaceDay("acct", day, NOW, rows))]);
+    expect(await store.readDayMeta("acct", [badDay, ...rest.map(([day]) => day)])).toEqual([
+      { day: badDay, fetchedAt: NOW - 1000, count: badRows.length },
+      ...rest.map(([day, rows]) => ({ day, fetchedAt: NOW, count: rows.length })),
+    ]);
+    expect(lines.filter((l) => JSON.parse(l).event === "duckdb_fact_day_unwritten")).toHaveLength(1);
+  } finally {
+    setLogSink(previous);
+    await store.close();
+  }
+});
