@@ -211,7 +211,9 @@ export function openDuckDbFile(file: string): DuckDbFile {
         await inTransaction(connection, async () => {
           for (const [writer, entries] of batch.groups) await writer.writeBatch(connection, entries);
         });
-      } catch {
+      } catch (error) {
+        // Named only: DuckDB's message may quote the rows' values.
+        log("warn", { event: "duckdb_fact_batch_failed", errorName: error instanceof Error ? error.name : typeof error });
         for (const [writer, entries] of batch.groups) {
           for (const one of entries) {
             await inTransaction(connection, () => writer.writeBatch(connection, [one])).catch(() => log("warn", { event: "duckdb_fact_day_unwritten" }));
@@ -259,7 +261,9 @@ export function openDuckDbFile(file: string): DuckDbFile {
     async release() {
       if (released) return;
       released = true;
-      await entry.writes;
+      // A day queued while the writes before it ran opens a batch after them: waited for too.
+      do await entry.writes;
+      while (entry.batch);
       if (--entry.stores > 0) return;
       all.delete(file);
       (await entry.instance).closeSync();
