@@ -1,6 +1,6 @@
 // The DuckDB fact tables write days in batches (lib/store/duckdb/duckdb-instance.ts's
-// queueWrite): a commit costs ~20 ms whatever it holds, and a day a transaction made a first
-// visit's fetch of two years wait past the report's deadline. Held here: days queued together are
+// queueWrite): a day written in a transaction of its own cost 20-50 ms, and a first visit's fetch
+// of two years, written so, waited past the report's deadline. Held here: days queued together are
 // written in one batch (the file's write mark moves once for it, not once a day), each read after
 // them finds them, a day queued twice is its last copy, and a day that cannot be written leaves
 // itself as it was, the batch's other days written and a warning logged.

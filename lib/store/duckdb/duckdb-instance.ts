@@ -20,10 +20,9 @@ import { log } from "@/lib/log/server-log";
 export const DUCKDB_OPTIONS = { threads: "2", memory_limit: "256MB", integer_division: "true" } as const;
 
 /**
- * Days' writes are batched: a commit of DuckDB's costs ~20 ms whatever it holds, so a day written
- * in a transaction of its own made a first visit's fetch of two years (three lists, ~2,200 days)
- * wait ~45 s on the file, past the report's deadline (docs/benchmarks.md, "DuckDB's days in
- * batches"). A batch takes every day queued while the writes before it ran; a caller waits for
+ * Days' writes are batched: a day written in a transaction of its own cost 20-50 ms, one after
+ * another on the file, so a first visit's fetch of two years (three lists, ~2,200 days) waited on
+ * the file past the report's 30 s deadline (docs/benchmarks.md, "DuckDB's days in batches"). A batch takes every day queued while the writes before it ran; a caller waits for
  * its batch only when it holds this many rows, which bounds what waits in memory.
  */
 export const MAX_BATCH_ROWS = 50_000;
