@@ -131,8 +131,8 @@ export const serverEnvSchema = z.object({
   ),
   /** The nice value (0-19) of the stores' and the payout view's worker threads on Linux: above the event loop's 0, so a sign-in is not kept waiting for CPU behind two-year reads; 0 runs them at the server's priority. */
   SALESDASH_WORKER_NICE: z.preprocess(emptyToUndefined, z.coerce.number({ error: "must be a nice value" }).int().min(0).max(19, { error: "must be between 0 and 19" }).default(10)),
-  /** The embedded fact tables' engine: SQLite in the mirror's file (the default), or DuckDB, all five tables in facts.duckdb beside it, their stores in one worker thread (issue #25; not encrypted). */
-  SALESDASH_FACT_ENGINE: z.preprocess(emptyToUndefined, z.enum(["sqlite", "duckdb"], { error: "must be sqlite or duckdb" }).default("sqlite")),
+  /** The embedded fact tables' engine: DuckDB (the default: all five tables in facts.duckdb beside the mirror, their stores in one worker thread; not encrypted), chosen by measurement (issue #25, docs/benchmarks.md), or SQLite in the mirror's file. */
+  SALESDASH_FACT_ENGINE: z.preprocess(emptyToUndefined, z.enum(["sqlite", "duckdb"], { error: "must be sqlite or duckdb" }).default("duckdb")),
   /** PostgreSQL for the vault, the mirror and the account settings, shared by several instances; SQLite files when unset. */
   SALESDASH_DATABASE_URL: connectionUrl(["postgres:", "postgresql:"], "postgres://salesdash@127.0.0.1:5432/salesdash"),
   /** Redis for the rate budget, Flow B tokens, and requests in flight, shared by several instances; in-process when unset. */

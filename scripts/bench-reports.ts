@@ -1,9 +1,9 @@
 // npm run bench:reports [-- --scale N --data-dir DIR --keep --backend both|sqlite|postgres|duckdb --only ID,ID] —
 // issue #25's "What it must show": every report over the last two years with its comparison,
 // timed through the real app. The sandbox (its fixed now, --scale N) gives the data; the mirror
-// of each back-end (the embedded SQLite default, and PostgreSQL in a schema of the bench's own
-// at SALESDASH_BENCH_DATABASE_URL; with --backend duckdb, the SQLite mirror with its fact tables
-// in DuckDB, SALESDASH_FACT_ENGINE=duckdb) is filled as the sync stores days (scripts/bench/fill-mirror.ts);
+// of each back-end (the embedded default, the SQLite mirror with its fact tables in DuckDB, and
+// PostgreSQL in a schema of the bench's own at SALESDASH_BENCH_DATABASE_URL; with --backend sqlite,
+// the fact tables in the mirror's file, SALESDASH_FACT_ENGINE=sqlite) is filled as the sync stores days (scripts/bench/fill-mirror.ts);
 // a production server (`next build` output, `next start` in a process group of its own, as the
 // instance tests start it) is signed in as the creator through next-auth's credentials endpoint,
 // and each GET is timed to the end of its body, on the first visit after a restart of the server
@@ -57,7 +57,7 @@ const BACKEND_NAMES = ["sqlite", "postgres", "duckdb"] as const;
 type Backend = (typeof BACKEND_NAMES)[number];
 if (values.backend !== "both" && !BACKEND_NAMES.includes(values.backend as Backend)) throw new Error(`--backend: both, ${BACKEND_NAMES.join(", ")}, not ${values.backend}`);
 // "both": the two the issue compares; duckdb is asked for by name.
-const BACKENDS: readonly Backend[] = values.backend === "both" ? ["sqlite", "postgres"] : [values.backend as Backend];
+const BACKENDS: readonly Backend[] = values.backend === "both" ? ["duckdb", "postgres"] : [values.backend as Backend];
 // The mirror's key and the account's identity derive from it: a kept data dir is read with the same one.
 const SECRET = "bench-reports-secret-0123456789abcdef0123456789abcdef";
 // Days filled at the start stay fresh for a week on the server's own clock (their age puts them
@@ -302,8 +302,9 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
     ...(schema && { SALESDASH_DATABASE_URL: schema.url }),
     // --server-node-options="--require FILE": a preload into the server (a CPU profiler: Node refuses --cpu-prof in NODE_OPTIONS).
     ...(values["server-node-options"] && { NODE_OPTIONS: values["server-node-options"] }),
-    // The fill (fill-app-mirror.ts, the app's own stores) and the server both read it: the fact tables in facts.duckdb.
-    ...(backend === "duckdb" && { SALESDASH_FACT_ENGINE: "duckdb" }),
+    // The fill (fill-app-mirror.ts, the app's own stores) and the server both read it: the fact
+    // tables in facts.duckdb (the default) or in mirror.sqlite.
+    ...(backend !== "postgres" && { SALESDASH_FACT_ENGINE: backend }),
   };
   try {
     // The two years and the two before them (the comparison), the payout history, and the rest of next month (empty days, as the sandbox answers them).

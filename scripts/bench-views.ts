@@ -1,4 +1,4 @@
-// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts --profile DIR --engine sqlite|duckdb --mirror-dir DIR]
+// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts --profile DIR --engine duckdb|sqlite --mirror-dir DIR]
 // — the views of the reports that read the fact tables, built in this process as their routes
 // build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
@@ -9,9 +9,10 @@
 // UTC per month against the previous period, `runs` times. --profile writes the CPU profile of
 // each report's last run; --calls prints each store call of the last run: its time on the main
 // thread (the worker's query, the answer's copy across and its decoding) and the answer's size
-// once serialized, with what serializing and decoding it again costs here. --engine duckdb puts the
-// four fact tables in one DuckDB file, their stores in one worker thread (SALESDASH_FACT_ENGINE=duckdb),
-// as the app opens them in that mode; the carts' store then aggregates the Abandonment panels there too.
+// once serialized, with what serializing and decoding it again costs here. --engine duckdb (the default) puts the
+// four fact tables in one DuckDB file, their stores in one worker thread, as the app opens them by
+// default; the carts' store then aggregates the Abandonment panels there too. --engine sqlite: in the
+// mirror's file, a worker each (SALESDASH_FACT_ENGINE=sqlite).
 // --view-here makes the payout calendar's view in this thread (its worker's class, not its thread), so --profile sees it.
 // --mirror-dir DIR reads the mirror a `bench:reports -- --backend sqlite|duckdb --data-dir D --keep`
 // run filled (DIR = D/sqlite, or D/duckdb with --engine duckdb) instead of filling one: scale 20 is profiled without its 7-minute
@@ -47,7 +48,7 @@ import { runMain } from "./bench/run-main";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-const { values } = parseArgs({ options: { "view-here": { type: "boolean", default: false }, scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "sqlite" }, "mirror-dir": { type: "string" } } });
+const { values } = parseArgs({ options: { "view-here": { type: "boolean", default: false }, scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "duckdb" }, "mirror-dir": { type: "string" } } });
 if (values.engine !== "sqlite" && values.engine !== "duckdb") throw new Error(`--engine: sqlite or duckdb, not ${values.engine}`);
 const ON_DUCKDB = values.engine === "duckdb";
 const SCALE = Number(values.scale);

@@ -134,9 +134,22 @@ export class SqliteMirrorStore implements MirrorStore {
       this.statements.forgetDays.run(account);
       this.statements.forgetDigests.run(account);
       this.statements.forgetState.run(account);
+      // Every other table of the file kept by account: the SQLite fact tables, whose own stores
+      // forget them too, and those an earlier engine left here when DuckDB became the default
+      // (their stores no longer open, so only this delete reaches them).
+      for (const table of this.accountTables()) this.db.prepare(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE account = ?`).run(account);
     })();
     // The WAL still holds the deleted pages until a checkpoint copies the zeroed ones over.
     this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  /** The file's tables but the mirror's own that have an `account` column. */
+  private accountTables(): string[] {
+    const own = new Set(["days", "day_digests", "sync_state"]);
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    return tables
+      .map(({ name }) => name)
+      .filter((name) => !own.has(name) && (this.db.prepare("SELECT name FROM pragma_table_info(?)").all(name) as { name: string }[]).some((column) => column.name === "account"));
   }
 
   async readSyncState(account: string): Promise<MirrorSyncState | undefined> {

@@ -16,7 +16,7 @@ function problemsOf(source: Record<string, string | undefined>): readonly string
 
 describe("parseServerEnv", () => {
   it("accepts an empty environment with defaults", () => {
-    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "sqlite", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60, SALESDASH_WORKER_NICE: 10, SALESDASH_WEBHOOK_PRIVATE: "deny" });
+    expect(parseServerEnv({})).toEqual({ SALES_API_TIMEOUT_MS: 15_000, SALES_API_REPORT_DEADLINE_MS: 30_000, SESSION_MAX_AGE_SECONDS: 28_800, SALESDASH_DATA_DIR: ".data", SALESDASH_FACT_ENGINE: "duckdb", SALESDASH_SYNC_DAYS: 730, SALESDASH_SYNC_PER_MINUTE: 45, SALESDASH_TRUSTED_PROXIES: 0, SALESDASH_SIGN_IN_WAIT_SECONDS: 60, SALESDASH_WORKER_NICE: 10, SALESDASH_WEBHOOK_PRIVATE: "deny" });
   });
 
   it("treats empty strings as unset", () => {
@@ -25,7 +25,7 @@ describe("parseServerEnv", () => {
       SALES_API_REPORT_DEADLINE_MS: 30_000,
       SESSION_MAX_AGE_SECONDS: 28_800,
       SALESDASH_DATA_DIR: ".data",
-      SALESDASH_FACT_ENGINE: "sqlite",
+      SALESDASH_FACT_ENGINE: "duckdb",
       SALESDASH_SYNC_DAYS: 730,
       SALESDASH_SYNC_PER_MINUTE: 45,
       SALESDASH_TRUSTED_PROXIES: 0,
@@ -41,9 +41,10 @@ describe("parseServerEnv", () => {
     for (const bad of ["-1", "20", "5.5", "low"]) expect(() => parseServerEnv({ SALESDASH_WORKER_NICE: bad })).toThrow(/SALESDASH_WORKER_NICE/);
   });
 
-  it("reads the purchases fact table's engine, sqlite unless duckdb is named", () => {
+  it("reads the fact tables' engine, duckdb unless sqlite is named", () => {
+    expect(parseServerEnv({ SALESDASH_FACT_ENGINE: "sqlite" }).SALESDASH_FACT_ENGINE).toBe("sqlite");
     expect(parseServerEnv({ SALESDASH_FACT_ENGINE: "duckdb" }).SALESDASH_FACT_ENGINE).toBe("duckdb");
-    expect(parseServerEnv({ SALESDASH_FACT_ENGINE: "" }).SALESDASH_FACT_ENGINE).toBe("sqlite");
+    expect(parseServerEnv({ SALESDASH_FACT_ENGINE: "" }).SALESDASH_FACT_ENGINE).toBe("duckdb");
     expect(() => parseServerEnv({ SALESDASH_FACT_ENGINE: "postgres" })).toThrow(/SALESDASH_FACT_ENGINE: must be sqlite or duckdb/);
   });
 

@@ -11,7 +11,8 @@ import { processDataDir } from "../support/process-data-dir";
 // of its rows (the last test).
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const DAY = "2026-06-10";
-const data = processDataDir("mirror-access-facts");
+// The forget test reads the mirror's SQLite file itself: the fact tables there (SALESDASH_FACT_ENGINE=sqlite).
+const data = processDataDir("mirror-access-facts", { factEngine: "sqlite" });
 
 /** The sandbox's records of the list and range asked. */
 function upstream(): Transport {

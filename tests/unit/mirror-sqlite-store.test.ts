@@ -2,12 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
+import { PURCHASE_FACTS, SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
+import { fillFactStore } from "../support/purchase-facts-fixture";
 import { mirrorDay as day, mirrorStoreBehaviour, T0 } from "../support/mirror-store-behaviour";
 
 // The mirror's SQLite back-end: the behaviour every mirror store keeps (tests/support, also run
 // against PostgreSQL in tests/backends), then what only a file has: its mode, the bytes left on
-// disk after a forget, and files made by older versions.
+// disk after a forget, the fact tables of the same file, and files made by older versions.
 const tempDirs: string[] = [];
 const open: SqliteMirrorStore[] = [];
 
@@ -62,6 +65,35 @@ describe("SqliteMirrorStore on disk", () => {
     const dir = path.dirname(file);
     const bytes = Buffer.concat(fs.readdirSync(dir).map((name) => fs.readFileSync(path.join(dir, name))));
     expect(bytes.includes(Buffer.from(secret))).toBe(false);
+  });
+
+  it("forget deletes the account's rows from every table of the file kept by account: fact tables an earlier engine left there too", async () => {
+    const file = tempFile();
+    // SQLite's purchases fact table in the mirror's file, as SALESDASH_FACT_ENGINE=sqlite wrote it;
+    // closed, as after the switch to DuckDB, so only the mirror's forget can reach it.
+    const facts = new SqlitePurchaseFactStore(file);
+    await fillFactStore(facts, "acct", "creator");
+    await fillFactStore(facts, "other", "creator");
+    await facts.close();
+    const store = storeOn(file);
+    await store.writeDay("acct", day("purchases", "2026-05-01"));
+    const rowsOf = (account: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+        return Object.fromEntries(tables
+          .filter((name) => (db.prepare("SELECT name FROM pragma_table_info(?)").all(name) as { name: string }[]).some((c) => c.name === "account"))
+          .map((name) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE account = ?`).get(account) as { n: number }).n]));
+      } finally {
+        db.close();
+      }
+    };
+    const before = rowsOf("other");
+    expect(before[PURCHASE_FACTS]).toBeGreaterThan(100);
+    expect(rowsOf("acct")[PURCHASE_FACTS]).toBe(before[PURCHASE_FACTS]);
+    await store.forget("acct");
+    expect(Object.entries(rowsOf("acct")).filter(([, n]) => n > 0)).toEqual([]);
+    expect(rowsOf("other")).toEqual(before);
   });
 
   it("keeps a day's digest out of its records' row, in a table of its own", async () => {

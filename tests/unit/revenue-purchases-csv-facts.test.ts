@@ -15,7 +15,7 @@ import { processDataDir } from "../support/process-data-dir";
 // The purchases CSV from the purchases fact table on SQLite: the process's store (in its worker
 // thread: the rows cross as JSON text), then what only the embedded file shows: the customers' cells
 // the file writes are nowhere in it in clear.
-const dir = processDataDir("csv-facts");
+const dir = processDataDir("csv-facts", { factEngine: "sqlite" });
 
 purchaseCsvFactsBehaviour("SQLite in its worker thread", {
   // The process's store, which the test leaves open for the next (close() ends its thread; the next call starts another).

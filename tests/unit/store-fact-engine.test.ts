@@ -1,6 +1,6 @@
-// SALESDASH_FACT_ENGINE (lib/store/app-stores.ts): with "duckdb" the four embedded fact tables
-// (purchases, orders, carts, refunds and chargebacks) are in one DuckDB file beside the mirror,
-// their stores in one worker thread; by default in the mirror's SQLite file, a thread each. Each
+// SALESDASH_FACT_ENGINE (lib/store/app-stores.ts): by default and with "duckdb" the four embedded
+// fact tables (purchases, orders, carts, refunds and chargebacks) are in one DuckDB file beside the
+// mirror, their stores in one worker thread; with "sqlite" in the mirror's SQLite file, a thread each. Each
 // store is opened through the app's own builders, in a temporary data directory, and the process
 // state is left as it was found.
 import fs from "node:fs";
@@ -53,11 +53,12 @@ async function storesOn(engine: string, meanwhile?: (stores: typeof import("@/li
   }
 }
 
-it("puts the four fact tables in one DuckDB file, their stores in one worker thread, with SALESDASH_FACT_ENGINE=duckdb", async () => {
+it("puts the four fact tables in one DuckDB file, their stores in one worker thread, by default and with SALESDASH_FACT_ENGINE=duckdb", async () => {
+  expect(await storesOn("")).toEqual({ files: ["facts.duckdb"], threads: 1 });
   expect(await storesOn("duckdb")).toEqual({ files: ["facts.duckdb"], threads: 1 });
 });
 
-it("keeps them in the mirror's SQLite file by default, a thread each", async () => {
+it("keeps them in the mirror's SQLite file with SALESDASH_FACT_ENGINE=sqlite, a thread each", async () => {
   expect(await storesOn("sqlite")).toEqual({ files: ["mirror.sqlite"], threads: 4 });
 });
 
