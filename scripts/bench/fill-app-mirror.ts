@@ -17,6 +17,9 @@ async function main(): Promise<void> {
   await prepareSharedBackends();
   const bench = openBenchMirror({ store: getMirrorStore(), facts: getPurchaseFactStore(), orderFacts: getOrderFactStore(), cartFacts: getCartFactStore(), eventFacts: getEventFactStore(), serverSecret: env.AUTH_SECRET, baseUrl: env.SALES_API_BASE_URL, clock: Date.now });
   const counts = await fillMirror(bench, { ...job, progress: (line) => process.stderr.write(`  fill ${line}\n`) });
+  // DuckDB's stores queue their days' writes (duckdb-instance.ts, queueWrite): closed, they have
+  // written them all. Exiting with writes queued ends the store's thread in DuckDB's native code (an abort).
+  for (const store of [getPurchaseFactStore(), getOrderFactStore(), getCartFactStore(), getEventFactStore()]) await store.close();
   process.stdout.write(`${JSON.stringify(counts)}\n`);
 }
 
