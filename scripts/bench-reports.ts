@@ -56,7 +56,7 @@ const PORT = Number(values["dashboard-port"]);
 const BACKEND_NAMES = ["sqlite", "postgres", "duckdb"] as const;
 type Backend = (typeof BACKEND_NAMES)[number];
 if (values.backend !== "both" && !BACKEND_NAMES.includes(values.backend as Backend)) throw new Error(`--backend: both, ${BACKEND_NAMES.join(", ")}, not ${values.backend}`);
-// "both": the two the issue compares; duckdb is asked for by name.
+// "both": the two the issue compares, the embedded default (DuckDB's fact tables) and PostgreSQL; sqlite is asked for by name.
 const BACKENDS: readonly Backend[] = values.backend === "both" ? ["duckdb", "postgres"] : [values.backend as Backend];
 // The mirror's key and the account's identity derive from it: a kept data dir is read with the same one.
 const SECRET = "bench-reports-secret-0123456789abcdef0123456789abcdef";

@@ -15,7 +15,7 @@
 // mirror's file, a worker each (SALESDASH_FACT_ENGINE=sqlite).
 // --view-here makes the payout calendar's view in this thread (its worker's class, not its thread), so --profile sees it.
 // --mirror-dir DIR reads the mirror a `bench:reports -- --backend sqlite|duckdb --data-dir D --keep`
-// run filled (DIR = D/sqlite, or D/duckdb with --engine duckdb) instead of filling one: scale 20 is profiled without its 7-minute
+// run filled (DIR = D/duckdb, or D/sqlite with --engine sqlite) instead of filling one: scale 20 is profiled without its 7-minute
 // fill. Its days are judged fresh as the server judges them (the real clock), and the account is
 // the one bench:reports' secret and sandbox address name; the sandbox is started there, at the
 // fill's scale, as bench:reports starts it, and answers what the views still ask upstream.

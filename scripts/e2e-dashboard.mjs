@@ -53,7 +53,7 @@ const dataDir = process.env.SALESDASH_DATA_DIR;
 for (const file of ["mirror.sqlite", "share-links.sqlite", "saved-views.sqlite"]) {
   if (dataDir) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dataDir, `${file}${suffix}`), { force: true });
 }
-// With SALESDASH_FACT_ENGINE=duckdb the fact tables are a file of their own: a cache of the mirror, emptied with it.
+// On DuckDB (the default engine) the fact tables are a file of their own: a cache of the mirror, emptied with it.
 if (dataDir) for (const suffix of ["", ".wal"]) fs.rmSync(path.join(dataDir, `facts.duckdb${suffix}`), { force: true });
 console.log(`[e2e-dashboard] next start -p ${port} with the full environment`);
 process.exit(await run(["start", "-p", port], process.env));

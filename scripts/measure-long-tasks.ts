@@ -115,7 +115,7 @@ async function servers(): Promise<Servers> {
   for (const file of ["mirror.sqlite", "share-links.sqlite", "saved-views.sqlite"]) {
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(dataDir, `${file}${suffix}`), { force: true });
   }
-  // With SALESDASH_FACT_ENGINE=duckdb the fact tables are a file of their own: a cache of the mirror, emptied with it.
+  // On DuckDB (the default engine) the fact tables are a file of their own: a cache of the mirror, emptied with it.
   for (const suffix of ["", ".wal"]) fs.rmSync(path.join(dataDir, `facts.duckdb${suffix}`), { force: true });
   const credentialsFile = path.join(dataDir, "credentials.json");
   fs.rmSync(credentialsFile, { force: true });

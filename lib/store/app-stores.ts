@@ -3,8 +3,8 @@ import "server-only";
 // Every store of the process is built here, once, into the process state: the credential vault,
 // the mirror and its fact tables, account settings, share links, saved views, digest subscriptions, alerts and the job queue; on PostgreSQL
 // when SALESDASH_DATABASE_URL is set (guarded: an outage is "storage unavailable"), else in a
-// SQLite file in the data directory (the fact tables in the mirror's file, each queried by a
-// worker thread). The rate budget, window locks and tokens are built with the process
+// SQLite file in the data directory (the fact tables in one DuckDB file beside the mirror's, by
+// default, or with SALESDASH_FACT_ENGINE=sqlite in the mirror's file; queried by worker threads). The rate budget, window locks and tokens are built with the process
 // state (Redis when configured). The features ask for a store and never choose a back-end.
 import path from "node:path";
 import type { Pool } from "pg";
@@ -51,7 +51,7 @@ import { SqliteShareLinkStore } from "./sqlite-share-link-store";
 
 type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews" | "digests" | "alerts";
 
-// The fact tables live in the mirror's file, beside the days they are made of.
+// With SALESDASH_FACT_ENGINE=sqlite the fact tables live in the mirror's file, beside the days they are made of.
 const MIRROR_FILE = "mirror.sqlite";
 
 function opened<K extends AppStoreKey>(key: K, onDatabase: (pool: Pool) => NonNullable<ProcessState[K]>, onFile: (file: string) => NonNullable<ProcessState[K]>, file: string): NonNullable<ProcessState[K]> {
@@ -65,9 +65,10 @@ function opened<K extends AppStoreKey>(key: K, onDatabase: (pool: Pool) => NonNu
 
 export const vaultStore = (): VaultStore => opened("vault", (pool) => new PostgresVaultStore(pool), (file) => new SqliteVaultStore(file), "vault.sqlite");
 
-export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new PostgresMirrorStore(pool), (file) => new SqliteMirrorStore(file), MIRROR_FILE);
+// On DuckDB, forget reaches the fact tables SQLite may have left in the mirror's file (sqlite-mirror-store.ts).
+export const mirrorStore = (): MirrorStore => opened("mirror", (pool) => new PostgresMirrorStore(pool), (file) => new SqliteMirrorStore(file, { forgetOtherTables: factsOnDuckDb() }), MIRROR_FILE);
 
-// SALESDASH_FACT_ENGINE=duckdb: the four fact tables in one DuckDB file beside the mirror, their
+// By default (SALESDASH_FACT_ENGINE unset or duckdb): the four fact tables in one DuckDB file beside the mirror, their
 // stores in one worker thread (one instance; the carts' store reads the purchases beside them;
 // README, "The mirror"). The files of the two tables' earlier layout (purchase-facts.duckdb,
 // order-facts.duckdb) are no longer read: a cache of the mirror, which writes the new file's days again.

@@ -24,7 +24,14 @@ export class SqliteMirrorStore implements MirrorStore {
   private readonly db: Database.Database;
   private readonly statements;
 
-  constructor(private readonly file: string) {
+  /**
+   * `forgetOtherTables`: forget also deletes the account's rows from the file's other tables kept
+   * by account. Set when the fact tables are on DuckDB (the default), so those SQLite left in this
+   * file, which no store opens any more, are forgotten too; unset with SQLite's fact tables, whose
+   * stores forget them in their own worker threads (a delete of a million rows here would hold the
+   * event loop).
+   */
+  constructor(private readonly file: string, private readonly options: { forgetOtherTables?: boolean } = {}) {
     this.db = openPrivateSqlite(file);
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("secure_delete = ON");
@@ -134,10 +141,10 @@ export class SqliteMirrorStore implements MirrorStore {
       this.statements.forgetDays.run(account);
       this.statements.forgetDigests.run(account);
       this.statements.forgetState.run(account);
-      // Every other table of the file kept by account: the SQLite fact tables, whose own stores
-      // forget them too, and those an earlier engine left here when DuckDB became the default
-      // (their stores no longer open, so only this delete reaches them).
-      for (const table of this.accountTables()) this.db.prepare(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE account = ?`).run(account);
+      // The fact tables SQLite left here when DuckDB became the default: no store opens them any
+      // more, so only this delete reaches them. They exist only in a data directory from before
+      // the switch, so this holds the event loop once per account forgotten, for those rows.
+      if (this.options.forgetOtherTables) for (const table of this.accountTables()) this.db.prepare(`DELETE FROM "${table.replaceAll('"', '""')}" WHERE account = ?`).run(account);
     })();
     // The WAL still holds the deleted pages until a checkpoint copies the zeroed ones over.
     this.db.pragma("wal_checkpoint(TRUNCATE)");

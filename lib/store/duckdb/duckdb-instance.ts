@@ -48,7 +48,7 @@ interface Held {
   idle: Array<() => void>;
   /** Set while the file is being rewritten (compact): no connection opens until it is done. */
   compacting: Promise<void> | null;
-  /** The instance failed to open again after a rewrite: the next connection tries once more. */
+  /** The instance failed to open (at first, or again after a rewrite): the next connection tries once more. */
   broken?: boolean;
   /** The batch that takes new entries (queueWrite), until its write starts. */
   batch: Batch | null;
@@ -166,8 +166,11 @@ export function openDuckDbFile(file: string): DuckDbFile {
   if (!held) {
     held = { instance: DuckDBInstance.create(file, { ...DUCKDB_OPTIONS }), stores: 0, writes: Promise.resolve(), marks: 0, active: 0, idle: [], compacting: null, batch: null };
     all.set(file, held);
-    // A file that cannot be opened (another process holds it) is tried again by the next store.
-    held.instance.catch(() => all.delete(file));
+    // A file that cannot be opened (another process holds it: a restart that overlaps the old
+    // server) is opened anew by the next connection of any of its stores, as after a rewrite:
+    // the stores already built hold this entry, so it must not stay rejected for them.
+    const created = held;
+    created.instance.catch(() => (created.broken = true));
   }
   held.stores++;
   const entry = held;
@@ -265,7 +268,8 @@ export function openDuckDbFile(file: string): DuckDbFile {
       while (entry.batch);
       if (--entry.stores > 0) return;
       all.delete(file);
-      (await entry.instance).closeSync();
+      // An instance that never opened has nothing to close.
+      (await entry.instance.catch(() => null))?.closeSync();
     },
   };
 }
