@@ -13,12 +13,17 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it("opens the file anew on the next connection after a failed open, for the stores built over it", async () => {
+/** A file in a new directory that is not a DuckDB file: its open fails, as it does while another process holds the file. */
+function unopenableFile(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-open-again-"));
   dirs.push(dir);
   const file = path.join(dir, "facts.duckdb");
-  // Not a DuckDB file: the open fails, as it does while another process holds the file.
   fs.writeFileSync(file, Buffer.alloc(8192, 7));
+  return file;
+}
+
+it("opens the file anew on the next connection after a failed open, for the stores built over it", async () => {
+  const file = unopenableFile();
   const first = openDuckDbFile(file);
   const second = openDuckDbFile(file);
   await expect(first.withConnection(async (connection) => connection.run("SELECT 1"))).rejects.toThrow();
@@ -31,11 +36,7 @@ it("opens the file anew on the next connection after a failed open, for the stor
 });
 
 it("releases stores whose file never opened", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-open-again-"));
-  dirs.push(dir);
-  const file = path.join(dir, "facts.duckdb");
-  fs.writeFileSync(file, Buffer.alloc(8192, 7));
-  const store = openDuckDbFile(file);
+  const store = openDuckDbFile(unopenableFile());
   await expect(store.withConnection(async (connection) => connection.run("SELECT 1"))).rejects.toThrow();
   await expect(store.release()).resolves.toBeUndefined();
 });

@@ -1,9 +1,9 @@
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, it } from "vitest";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-api/transport";
 import { groundTruth, type ListResource } from "../../sandbox/ground-truth";
 import { processDataDir } from "../support/process-data-dir";
+import { rowsByAccountTable } from "../support/sqlite-account-rows";
 
 // The clients of the app (the session's, the sync's) keep the process's purchases fact table
 // in step with the process's mirror; a client on a mirror store given by a caller writes no rows
@@ -59,21 +59,7 @@ const RESOURCES: ListResource[] = ["purchases", "orders", "abandoned-carts", "re
 const FROM = "2026-06-01";
 
 /** Each table of the mirror file that keeps rows by account: how many rows it holds of the account. */
-function rowsByTable(account: string): Record<string, number> {
-  const db = new Database(path.join(data.dir, "mirror.sqlite"), { readonly: true });
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    const counts: Record<string, number> = {};
-    for (const { name } of tables) {
-      const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as { name: string }[];
-      if (!columns.some((column) => column.name === "account")) continue;
-      counts[name] = (db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE account = ?`).get(account) as { n: number }).n;
-    }
-    return counts;
-  } finally {
-    db.close();
-  }
-}
+const rowsByTable = (account: string): Record<string, number> => rowsByAccountTable(path.join(data.dir, "mirror.sqlite"), account);
 
 it("forgets the account in the mirror and in every fact table, and only that account", async () => {
   const { createMirroredClient, getMirrorStore } = await import("@/lib/mirror/mirror-access");

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import Database from "better-sqlite3";
 import { SqliteMirrorStore } from "@/lib/store/sqlite-mirror-store";
 import { PURCHASE_FACTS, SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { fillFactStore } from "../support/purchase-facts-fixture";
+import { rowsByAccountTable } from "../support/sqlite-account-rows";
 import { mirrorDay as day, mirrorStoreBehaviour, T0 } from "../support/mirror-store-behaviour";
 
 // The mirror's SQLite back-end: the behaviour every mirror store keeps (tests/support, also run
@@ -83,17 +83,7 @@ describe("SqliteMirrorStore on disk", () => {
     const store = new SqliteMirrorStore(file, { forgetOtherTables: true });
     open.push(store);
     await store.writeDay(acct, day("purchases", "2026-05-01"));
-    const rowsOf = (account: string) => {
-      const db = new Database(file, { readonly: true });
-      try {
-        const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
-        return Object.fromEntries(tables
-          .filter((name) => (db.prepare("SELECT name FROM pragma_table_info(?)").all(name) as { name: string }[]).some((c) => c.name === "account"))
-          .map((name) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE account = ?`).get(account) as { n: number }).n]));
-      } finally {
-        db.close();
-      }
-    };
+    const rowsOf = (account: string) => rowsByAccountTable(file, account);
     const before = rowsOf("other");
     expect(before[PURCHASE_FACTS]).toBeGreaterThan(100);
     expect(rowsOf(acct)[PURCHASE_FACTS]).toBe(before[PURCHASE_FACTS]);
