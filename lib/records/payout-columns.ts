@@ -5,6 +5,8 @@
 // from a worker thread, and structured clone copies a typed array as one block of memory where
 // an array of objects costs a million of them.
 
+import { withTransfer } from "@/lib/store/worker/transfer";
+
 export interface PayoutSaleColumns {
   length: number;
   purchaseId: Float64Array;
@@ -37,7 +39,7 @@ export interface PayoutSaleInput {
   currency: string;
 }
 
-type NumberColumn = "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded";
+export type NumberColumn = "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded";
 const NUMBER_COLUMNS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
 
 /**
@@ -64,18 +66,37 @@ export class PayoutColumnsBuilder {
   }
 
   push(sale: PayoutSaleInput): void {
+    this.pushValues(sale.purchaseId, sale.soldMs, sale.availableMs, sale.creatorNet, sale.affiliationNet, sale.transaction, sale.refunded, sale.product, sale.currency);
+  }
+
+  /** push's sale as its values, in PayoutSaleInput's order: a reader of a million rows makes no object per row. */
+  pushValues(purchaseId: number, soldMs: number, availableMs: number, creatorNet: number, affiliationNet: number, transaction: number, refunded: number, product: string, currency: string): void {
     if (this.length === this.product.length) this.grow();
     const i = this.length++;
     const n = this.numbers;
-    n.purchaseId[i] = sale.purchaseId;
-    n.soldMs[i] = sale.soldMs;
-    n.availableMs[i] = sale.availableMs;
-    n.creatorNet[i] = sale.creatorNet;
-    n.affiliationNet[i] = sale.affiliationNet;
-    n.transaction[i] = sale.transaction;
-    n.refunded[i] = sale.refunded;
-    this.product[i] = indexIn(this.products, sale.product);
-    this.currency[i] = indexIn(this.currencies, sale.currency);
+    n.purchaseId[i] = purchaseId;
+    n.soldMs[i] = soldMs;
+    n.availableMs[i] = availableMs;
+    n.creatorNet[i] = creatorNet;
+    n.affiliationNet[i] = affiliationNet;
+    n.transaction[i] = transaction;
+    n.refunded[i] = refunded;
+    this.product[i] = indexIn(this.products, product);
+    this.currency[i] = indexIn(this.currencies, currency);
+  }
+
+  /**
+   * `count` sales whose numbers are columns already (a batch of the fact table's rows, read a column
+   * at a time): copied as blocks; each row's product and currency given as its place (1-based) in
+   * a list of names, or, where the place is NaN, as its own text. The same as pushing each row.
+   */
+  pushColumns(count: number, numbers: Readonly<Record<NumberColumn, Float64Array>>, product: PlacedNames, currency: PlacedNames): void {
+    while (this.length + count > this.product.length) this.grow();
+    const at = this.length;
+    for (const c of NUMBER_COLUMNS) this.numbers[c].set(numbers[c].subarray(0, count), at);
+    placeNames(this.product, at, count, product, this.products);
+    placeNames(this.currency, at, count, currency, this.currencies);
+    this.length += count;
   }
 
   private grow(): void {
@@ -113,7 +134,8 @@ export class PayoutColumnsBuilder {
   done(): PayoutSaleColumns {
     if (repeatsAny(this.numbers.purchaseId.subarray(0, this.length))) this.dropRepeats();
     const n = this.numbers;
-    const cut = <A extends Float64Array | Uint32Array>(a: A): A => a.slice(0, this.length) as A;
+    // A builder sized to its rows hands over its own arrays: copying a million rows' columns is not free.
+    const cut = <A extends Float64Array | Uint32Array>(a: A): A => (a.length === this.length ? a : (a.slice(0, this.length) as A));
     return {
       length: this.length,
       purchaseId: cut(n.purchaseId),
@@ -131,12 +153,40 @@ export class PayoutColumnsBuilder {
   }
 }
 
+/** The columns marked to move, not be copied, when posted to another thread (lib/store/worker/transfer.ts): only columns their sender reads no more. */
+export const payoutColumnsToMove = (columns: PayoutSaleColumns): PayoutSaleColumns => withTransfer(columns, payoutColumnArrays(columns));
+
+/** Every typed array of the columns. */
+export const payoutColumnArrays = (c: PayoutSaleColumns): ArrayBufferView[] => [c.purchaseId, c.soldMs, c.availableMs, c.creatorNet, c.affiliationNet, c.transaction, c.refunded, c.product, c.currency];
+
 /** Whether an id comes twice (NaN twice included, as a Set counts it). */
 function repeatsAny(ids: Float64Array): boolean {
+  // Ids falling all the way (the records' order, newest first, where ids grow with time) repeat none: no sort.
+  let falling = true;
+  for (let i = 1; i < ids.length && falling; i++) falling = ids[i]! < ids[i - 1]!;
+  if (falling) return false;
   // Float64Array's sort puts NaN last.
   const sorted = Float64Array.from(ids).sort();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1] || (Number.isNaN(sorted[i]!) && Number.isNaN(sorted[i - 1]!))) return true;
   return false;
+}
+
+/** Names of rows as places (1-based) in `names`, NaN where a row gives its own `text`. */
+export interface PlacedNames { place: Float64Array; names: readonly string[]; text?: ArrayLike<string | null> }
+
+/** Each row's index in `map` (numbered as first met), written from `at`: a place's index is looked up once, not once a row. */
+function placeNames(into: Uint32Array, at: number, count: number, placed: PlacedNames, map: Map<string, number>): void {
+  const indexOfPlace = new Int32Array(placed.names.length + 1).fill(-1);
+  for (let i = 0; i < count; i++) {
+    const place = placed.place[i]!;
+    if (Number.isNaN(place)) {
+      into[at + i] = indexIn(map, placed.text![i] as string);
+      continue;
+    }
+    let index = indexOfPlace[place]!;
+    if (index < 0) indexOfPlace[place] = index = indexIn(map, placed.names[place - 1]!);
+    into[at + i] = index;
+  }
 }
 
 function indexIn(map: Map<string, number>, key: string): number {

@@ -25,6 +25,9 @@ export interface PayoutLossColumns {
 
 const DISPUTE = 1;
 const WON = 2;
+/** The flags' bits, for a reader that makes the columns itself (the store's, a column at a time). */
+export const LOSS_DISPUTE = DISPUTE;
+export const LOSS_WON = WON;
 
 const orNaN = (value: number | null): number => (value === null ? NaN : value);
 const orNull = (value: number): number | null => (Number.isNaN(value) ? null : value);

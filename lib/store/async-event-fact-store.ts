@@ -5,7 +5,7 @@ import "server-only";
 // table's dialect. Same contract as SqliteEventFactStore, answer for answer
 // (lib/store/event-fact-store.ts).
 import type { AsyncFactTable } from "./async-purchase-fact-store";
-import { eventRowOf, eventRowsStatement, lossRowOf, lossRowsStatement, type EventRowRecord } from "./event-fact-sql";
+import { eventColumnsOfBatches, eventRowOf, eventRowsStatement, lossColumnsOfBatches, lossRowOf, lossRowsStatement, type EventRowRecord } from "./event-fact-sql";
 import type { EventFactQuery, EventFactRow, EventFactStore, EventResource } from "./event-fact-store";
 import { lossColumnsOf, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
 import { eventColumnsOf, type EventFactColumns } from "./event-fact-columns";
@@ -24,13 +24,18 @@ export class AsyncEventFactStore implements EventFactStore {
   }
 
   async events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactColumns> {
-    const { dialect, table } = this.tables[resource];
-    return eventColumnsOf((await this.tables[resource].all<EventRowRecord>(eventRowsStatement(dialect, table, account, query))).map(eventRowOf));
+    const facts = this.tables[resource];
+    const statement = eventRowsStatement(facts.dialect, facts.table, account, query);
+    // DuckDB's rows a column at a time: two years of refunds at scale 20 were 1.4 s as objects.
+    if (facts.columns) return facts.columns(statement, eventColumnsOfBatches);
+    return eventColumnsOf((await facts.all<EventRowRecord>(statement)).map(eventRowOf));
   }
 
   async lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns> {
-    const { dialect, table } = this.tables[resource];
-    return lossColumnsOf((await this.tables[resource].all<EventRowRecord>(lossRowsStatement(dialect, table, account, days))).map(lossRowOf));
+    const facts = this.tables[resource];
+    const statement = lossRowsStatement(facts.dialect, facts.table, account, days);
+    if (facts.columns) return facts.columns(statement, lossColumnsOfBatches);
+    return lossColumnsOf((await facts.all<EventRowRecord>(statement)).map(lossRowOf));
   }
 
   /** Both lists in one transaction: an account is never half forgotten. */

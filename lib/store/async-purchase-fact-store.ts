@@ -4,10 +4,10 @@ import "server-only";
 // the shared SQL run in the back-end's dialect by its fact table (postgres-fact-table-store.ts,
 // duckdb/duckdb-fact-table-store.ts). SQLite's store is synchronous and keeps its own
 // (sqlite-purchase-fact-store.ts).
-import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { payoutColumnsToMove, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutColumnsOfBatches, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
@@ -25,6 +25,12 @@ export interface SnapshotReader {
 }
 
 /** A fact table on an asynchronous back-end: its days written and forgotten, and the shared SQL's statements read in its dialect. */
+/** Some rows of a statement a column at a time: `column(c)` holds column c's value of each row (a DOUBLE's as a number, NULL as NaN). */
+export interface ColumnBatch {
+  length: number;
+  column(c: number): ArrayLike<unknown>;
+}
+
 export interface AsyncFactTable<Row> {
   readonly dialect: FactDialect;
   readonly table: string;
@@ -55,6 +61,11 @@ export interface AsyncFactTable<Row> {
   page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<FactPageOf<Item>>;
   /** A statement's rows as arrays (a million rows are not a million objects), given to `consume`. */
   arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A>;
+  /**
+   * A statement's rows as batches of columns, given to `consume`: a back-end whose driver hands
+   * out a column at a time (DuckDB) has it; PostgreSQL's sends rows.
+   */
+  columns?<A>(statement: Statement, consume: (batches: Iterable<ColumnBatch>, rowCount: number) => A): Promise<A>;
   /** `compute`'s answer for the account, kept while no write lands (lib/store/kept-answers.ts): `question` names the rest of it (the method and its plan), as JSON. */
   kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T>;
 }
@@ -151,8 +162,12 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
 
   async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
     // DuckDB sends the currency and product as places in the range's lists of them, read first (payoutStatement says why).
-    const texts = this.dialect === "duckdb" ? payoutTextsOf(await this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency))) : undefined;
-    return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency, texts), (rows) => payoutColumnsOf(rows, texts));
+    if (this.dialect === "duckdb" && this.facts.columns) {
+      const texts = payoutTextsOf(await this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)));
+      // A fresh answer, read by no one here again: its columns move to the caller's thread (transfer.ts).
+      return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), (batches, rowCount) => payoutColumnsToMove(payoutColumnsOfBatches(batches, texts, rowCount)));
+    }
+    return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

@@ -64,6 +64,44 @@ export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns 
   return columns;
 }
 
+/** The fields a text column holds, and those a number column holds: what eventColumnsOfFields is given. */
+export type EventTextField = TextField;
+export type EventNumberField = NumberField;
+
+/**
+ * The same columns from values already a column per field (a back-end read a column at a time):
+ * texts null where absent, numbers NaN where absent, the three flags 1 or 0. The texts are placed
+ * field by field, row by row, as eventColumnsOf places them.
+ */
+export function eventColumnsOfFields(
+  n: number,
+  textsOf: Readonly<Record<TextField, ArrayLike<string | null>>>,
+  number: Record<NumberField, Float64Array>,
+  amountCents: Float64Array,
+  flagsOf: Readonly<{ fullType: Float64Array; dispute: Float64Array; won: Float64Array }>,
+): EventFactColumns {
+  const places = new Map<string, number>();
+  const texts: string[] = [];
+  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, new Int32Array(n)])) as Record<TextField, Int32Array>;
+  for (const field of TEXT_FIELDS) {
+    const column = text[field];
+    const values = textsOf[field];
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (value === null) {
+        column[i] = -1;
+        continue;
+      }
+      let place = places.get(value);
+      if (place === undefined) places.set(value, (place = texts.push(value) - 1));
+      column[i] = place;
+    }
+  }
+  const flags = new Uint8Array(n);
+  for (let i = 0; i < n; i++) flags[i] = (flagsOf.fullType[i] === 1 ? FULL_TYPE : 0) | (flagsOf.dispute[i] === 1 ? DISPUTE : 0) | (flagsOf.won[i] === 1 ? WON : 0);
+  return { length: n, texts, text, number, amountCents, flags };
+}
+
 /** The rows again, as the store read them. */
 export function eventRowsOf(columns: EventFactColumns): EventFactRow[] {
   const { texts, text, number } = columns;

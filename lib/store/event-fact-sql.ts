@@ -2,7 +2,9 @@
 // PostgreSQL), as the orders' (order-fact-sql.ts). Both lists have tables of one shape.
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource } from "./event-fact-store";
-import type { PayoutLossRow } from "@/lib/records/payout-loss-columns";
+import { LOSS_DISPUTE, LOSS_WON, type PayoutLossColumns, type PayoutLossRow } from "@/lib/records/payout-loss-columns";
+import type { ColumnBatch } from "./async-purchase-fact-store";
+import { eventColumnsOfFields, type EventFactColumns, type EventNumberField, type EventTextField } from "./event-fact-columns";
 
 /** Each list's rows and days' marks, without the back-end's prefix. */
 export const EVENT_TABLES: Record<EventResource, { rows: string; days: string }> = {
@@ -79,15 +81,23 @@ export function eventRowsStatement(dialect: FactDialect, table: string, account:
     const column = `f.${EVENT_DIMENSION_COLUMN[d]}`;
     return [` AND (${column} IS NULL OR ${column} IN (${accepted.map(() => "?").join(", ")}))`];
   });
-  const text = `SELECT ${EVENT_ROW_COLUMNS.map((c) => `f.${c}`).join(", ")} FROM ${table} f
+  const text = `SELECT ${EVENT_ROW_COLUMNS.map(selected(dialect)).join(", ")} FROM ${table} f
     WHERE f.account = ? AND ${days(dialect)}${instants}${filters.join("")}
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }
 
+/** The numeric columns of a row, which DuckDB sends as DOUBLEs: read a column at a time as numbers, not bigints (event-fact-columns.ts's eventColumnsOfBatches). */
+const NUMERIC_COLUMNS = new Set(["sale_id", "event_at", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket", "sale_at"]);
+
+const selected = (dialect: FactDialect) => (column: string) => (dialect === "duckdb" && NUMERIC_COLUMNS.has(column) ? `f.${column}::DOUBLE AS ${column}` : `f.${column}`);
+
+/** lossRowsStatement's columns, in its order. */
+export const LOSS_COLUMNS = ["sale_id", "event_at", "amount_cents", "won", "resolved_at"] as const;
+
 /** The disputes opened of the stored days, dated or not, in the records' order (eventRowsStatement's): the payout calendar's losses. */
 export function lossRowsStatement(dialect: FactDialect, table: string, account: string, days_: { from: string; to: string }): { text: string; args: unknown[] } {
-  const text = `SELECT f.sale_id, f.event_at, f.amount_cents, f.won, f.resolved_at FROM ${table} f
+  const text = `SELECT ${LOSS_COLUMNS.map(selected(dialect)).join(", ")} FROM ${table} f
     WHERE f.account = ? AND ${days(dialect)} AND f.dispute = 1
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args: [account, days_.from, days_.to] });
@@ -95,3 +105,43 @@ export function lossRowsStatement(dialect: FactDialect, table: string, account: 
 
 export const lossRowOf = (r: EventRowRecord): PayoutLossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
 
+
+/** A statement's batches of columns gathered into one column of each, `rowCount` long: a DOUBLE column as a Float64Array, any other as an array. */
+export function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width: number): Array<Float64Array | unknown[]> {
+  const columns: Array<Float64Array | unknown[] | null> = new Array<null>(width).fill(null);
+  let at = 0;
+  for (const batch of batches) {
+    for (let c = 0; c < width; c++) {
+      const values = batch.column(c);
+      let column = columns[c];
+      if (!column) columns[c] = column = values instanceof Float64Array ? new Float64Array(rowCount) : new Array<unknown>(rowCount);
+      if (column instanceof Float64Array) column.set(values as Float64Array, at);
+      else for (let i = 0; i < batch.length; i++) column[at + i] = values[i];
+    }
+    at += batch.length;
+  }
+  // No batch (no row): every column empty.
+  return columns.map((c) => c ?? new Float64Array(0));
+}
+
+/** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs), as the columns eventRowOf's rows make. */
+export function eventColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): EventFactColumns {
+  const columns = gatheredColumns(batches, rowCount, EVENT_ROW_COLUMNS.length);
+  const at = (column: string) => columns[EVENT_ROW_COLUMNS.indexOf(column)]!;
+  const numbers = (column: string) => at(column) as Float64Array;
+  const texts = (column: string) => at(column) as ArrayLike<string | null>;
+  const textFields: Record<EventTextField, ArrayLike<string | null>> = {
+    eventId: texts("event_id"), currency: texts("currency"), orderId: texts("order_id"), status: texts("status"), kind: texts("kind"), reason: texts("reason"),
+    ...(Object.fromEntries(EVENT_FACT_DIMENSIONS.map((d) => [d, texts(EVENT_DIMENSION_COLUMN[d])])) as Record<EventFactDimension, ArrayLike<string | null>>),
+  };
+  const numberFields: Record<EventNumberField, Float64Array> = { saleId: numbers("sale_id"), at: numbers("event_at"), resolvedAt: numbers("resolved_at"), daysBucket: numbers("days_bucket"), saleAt: numbers("sale_at") };
+  return eventColumnsOfFields(rowCount, textFields, numberFields, numbers("amount_cents"), { fullType: numbers("full_type"), dispute: numbers("dispute"), won: numbers("won") });
+}
+
+/** lossRowsStatement's rows, read by DuckDB a column at a time, as the columns lossRowOf's rows make. */
+export function lossColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): PayoutLossColumns {
+  const [saleId, at, amountCents, won, resolvedAt] = gatheredColumns(batches, rowCount, LOSS_COLUMNS.length) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const flags = new Uint8Array(rowCount);
+  for (let i = 0; i < rowCount; i++) flags[i] = won[i] === 1 ? LOSS_DISPUTE | LOSS_WON : LOSS_DISPUTE;
+  return { length: rowCount, saleId, at, amountCents, resolvedAt, flags };
+}

@@ -15,7 +15,7 @@ import { checkoutsStatement } from "./checkout-fact-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
-import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { payoutColumnsToMove, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
 export const PURCHASE_FACTS = "purchase_facts";
@@ -146,7 +146,8 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
   async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
     const statement = payoutStatement("sqlite", TABLE, account, days, currency);
     // Arrays, not objects, row after row: two years of a large account are a million rows.
-    return payoutColumnsOf(this.db.prepare(statement.text).raw(true).iterate(...statement.args) as IterableIterator<PayoutRecord>);
+    // A fresh answer, read by no one here again: its columns move to the caller's thread (worker/transfer.ts).
+    return payoutColumnsToMove(payoutColumnsOf(this.db.prepare(statement.text).raw(true).iterate(...statement.args) as IterableIterator<PayoutRecord>));
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

@@ -1,3 +1,5 @@
+import { withTransfer } from "@/lib/store/worker/transfer";
+
 // A store of no use but to the worker host's tests (tests/unit/store-in-worker.test.ts): any
 // class with promise-answering methods can be hosted, including ones no interface lists yet.
 export class WorkerProbeStore {
@@ -7,6 +9,25 @@ export class WorkerProbeStore {
 
   async echo(value: unknown): Promise<{ label: string; value: unknown }> {
     return { label: this.label, value };
+  }
+
+  private sent: Float64Array | null = null;
+
+  /** Numbers 0 … n-1, kept here too (to tell whether they moved), marked to move when `move`. */
+  async numbers(n: number, move: boolean): Promise<{ numbers: Float64Array }> {
+    this.sent = Float64Array.from({ length: n }, (_, i) => i);
+    const answer = { numbers: this.sent };
+    return move ? withTransfer(answer, [this.sent]) : answer;
+  }
+
+  /** How many numbers the last answer's array still holds here: none once it moved. */
+  async sentLength(): Promise<number> {
+    return this.sent?.length ?? -1;
+  }
+
+  /** The sum of an argument's numbers, as received. */
+  async sum(value: { numbers: Float64Array }): Promise<number> {
+    return value.numbers.reduce((a, b) => a + b, 0);
   }
 
   /** The nice value of the thread the store runs in. */

@@ -10,6 +10,7 @@ import type { PurchaseFactRow, PurchaseFactStore } from "@/lib/store/purchase-fa
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
 import { openWorkerPurchaseFactStore } from "@/lib/store/worker-fact-stores";
 import { storeInWorker, storesInWorker, warmStoreWorker, workerOf } from "@/lib/store/worker/store-in-worker";
+import { withTransfer } from "@/lib/store/worker/transfer";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import type { WorkerProbeStore } from "../support/worker-probe-store";
 
@@ -153,6 +154,27 @@ describe("the worker host", () => {
       await expect(missing).rejects.toBeInstanceOf(TypeError);
       // An awaited store is the store, not a promise of something else.
       expect(await Promise.resolve(store)).toBe(store);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("moves the buffers of an answer or an argument marked to move (transfer.ts), and copies what is not marked", async () => {
+    const store = probe("p");
+    try {
+      // An answer marked: it arrives whole, and the store's own array is left empty.
+      expect(Array.from((await store.numbers(5, true)).numbers)).toEqual([0, 1, 2, 3, 4]);
+      expect(await store.sentLength()).toBe(0);
+      // Unmarked: copied, the store keeps its own.
+      expect(Array.from((await store.numbers(5, false)).numbers)).toEqual([0, 1, 2, 3, 4]);
+      expect(await store.sentLength()).toBe(5);
+      // An argument marked moves; unmarked, or marked only inside another value, it is copied.
+      const moved = Float64Array.of(1, 2, 3);
+      expect(await store.sum(withTransfer({ numbers: moved }, [moved]))).toBe(6);
+      expect(moved.length).toBe(0);
+      const copied = Float64Array.of(1, 2, 3);
+      expect(await store.sum({ numbers: withTransfer(copied, [copied]) })).toBe(6);
+      expect(copied.length).toBe(3);
     } finally {
       await store.close();
     }

@@ -26,7 +26,7 @@ import { fundsDueRows, fundsDueWithin, type CurrencyAmount } from "@/lib/analyti
 import { loadPayoutLossRows, lossRowsOf, type PayoutLossRows } from "@/lib/reports/server/payouts-losses";
 import { lossRowAt, type PayoutLossColumns } from "@/lib/records/payout-loss-columns";
 import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/payouts-kept";
-import type { MadeView, PayoutsViewEngine, ViewMade } from "@/lib/reports/server/payouts-view-worker";
+import { closedSalesToMove, type MadeView, type PayoutsViewEngine, type ViewMade } from "@/lib/reports/server/payouts-view-worker";
 import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import type { RangeReport } from "@/lib/mirror/range-types";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
@@ -215,7 +215,8 @@ async function viewWithClosedDays(engine: PayoutsViewEngine, data: PayoutInputs,
     const found = await engine.payoutsView(data, keyType, request, kept, { key: closed.key, sales: null });
     if (!found.missing) return found;
   }
-  return madeView(await engine.payoutsView(data, keyType, request, kept, closed && { key: closed.key, sales: await closed.read() }));
+  // The closed days' sales are read for this call alone: they move to the worker, which keeps them, rather than being copied.
+  return madeView(await engine.payoutsView(data, keyType, request, kept, closed && closedSalesToMove(closed.key, await closed.read())));
 }
 
 function madeView(made: MadeView): ViewMade {

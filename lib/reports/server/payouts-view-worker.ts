@@ -17,7 +17,8 @@ import "server-only";
 // worker restarted) answers `missing`, and the caller reads them from the store and calls again.
 import { LRUCache } from "lru-cache";
 import { keepBacktestSpan, backtestFromKept, type BacktestSpanKept } from "@/lib/analytics/payout-backtest";
-import { concatPayoutColumns, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { concatPayoutColumns, payoutColumnArrays, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { withTransfer } from "@/lib/store/worker/transfer";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType } from "@/lib/sales-api";
 import { NO_BACKTEST, payoutModelOf, payoutsViewWith, type PayoutInputs, type PayoutsRequest } from "./payouts-report";
@@ -40,6 +41,9 @@ export type MadeView =
  * order is newest day first).
  */
 export interface ClosedSales { key: string; sales: PayoutSaleColumns | null }
+
+/** The closed days' sales, marked to move to the view's worker rather than be copied (lib/store/worker/transfer.ts): the caller reads them no more. */
+export const closedSalesToMove = (key: string, sales: PayoutSaleColumns): ClosedSales => withTransfer({ key, sales }, payoutColumnArrays(sales));
 
 export type ViewMade = Extract<MadeView, { missing?: undefined }>;
 

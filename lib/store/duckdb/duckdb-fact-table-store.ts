@@ -6,9 +6,9 @@ import "server-only";
 // the shared SQL runs here ("duckdb" dialect, purchase-fact-sql.ts); DuckDB answers COUNT, SUM
 // and BIGINT columns as JavaScript bigints, which the shared readers turn into numbers as they
 // do PostgreSQL's texts.
-import { BIGINT, BLOB, blobValue, DuckDBBlobValue, DuckDBTypeId, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
+import { BIGINT, BLOB, blobValue, DuckDBBlobValue, DuckDBDoubleVector, DuckDBTypeId, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
 import type { FactTableDefinition } from "../fact-table-definition";
-import type { AsyncFactTable, SnapshotReader } from "../async-purchase-fact-store";
+import type { AsyncFactTable, ColumnBatch, SnapshotReader } from "../async-purchase-fact-store";
 import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { KeptAnswers } from "../kept-answers";
@@ -79,6 +79,40 @@ async function arraysOf<T>(connection: DuckDBConnection, statement: Statement): 
   return (function* chunks() {
     for (let i = 0; i < result.chunkCount; i++) yield* chunkRows(result.getChunk(i)) as T[];
   })();
+}
+
+/**
+ * A chunk of rows a column at a time, each column read only when asked: a DOUBLE column as a
+ * Float64Array (NULL as NaN), any other as getItem's values. A million rows read as arrays of
+ * their values spent most of their time making a million arrays and bigints (docs/benchmarks.md,
+ * "The payout calendar's closed days a column at a time").
+ */
+function chunkColumns(chunk: DuckDBDataChunk): ColumnBatch {
+  const length = chunk.rowCount;
+  return {
+    length,
+    column(c: number): ArrayLike<unknown> {
+      const vector = chunk.getColumnVector(c);
+      if (vector instanceof DuckDBDoubleVector) {
+        const numbers = new Float64Array(length);
+        for (let r = 0; r < length; r++) numbers[r] = vector.getItem(r) ?? NaN;
+        return numbers;
+      }
+      const values = new Array<unknown>(length);
+      for (let r = 0; r < length; r++) values[r] = vector.getItem(r);
+      return values;
+    },
+  };
+}
+
+/** A statement's rows as batches of columns (a chunk, 2048 rows, each), read as they are iterated, and how many rows there are. */
+async function columnsOf(connection: DuckDBConnection, statement: Statement): Promise<{ batches: Iterable<ColumnBatch>; rowCount: number }> {
+  const { values, types } = bound(statement.args);
+  const result = await connection.run(statement.text, values, types as DuckDBType[]);
+  const batches = (function* chunks() {
+    for (let i = 0; i < result.chunkCount; i++) yield chunkColumns(result.getChunk(i));
+  })();
+  return { batches, rowCount: result.rowCount };
 }
 
 function append(appender: DuckDBAppender, type: DuckDbColumnType, value: unknown): void {
@@ -189,6 +223,14 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
   /** A statement's rows as arrays, converted a chunk (2048 rows) at a time as `consume` iterates them. */
   arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A> {
     return this.connected(async (connection) => consume(await arraysOf<T>(connection, statement)));
+  }
+
+  /** A statement's rows a column at a time, a chunk (2048 rows) at a time as `consume` iterates them: numbers stay numbers, not rows of them. */
+  columns<A>(statement: Statement, consume: (batches: Iterable<ColumnBatch>, rowCount: number) => A): Promise<A> {
+    return this.connected(async (connection) => {
+      const { batches, rowCount } = await columnsOf(connection, statement);
+      return consume(batches, rowCount);
+    });
   }
 
   /** Reads from one snapshot (a transaction of a connection of its own): a day replaced between them cannot set them apart. */

@@ -24,6 +24,7 @@ import type { Worker, WorkerOptions } from "node:worker_threads";
 import { getServerEnv } from "@/lib/env";
 import { log } from "@/lib/log/server-log";
 import { rebuildFailure, type WorkerFailure } from "./worker-failure";
+import { transferListOf } from "./transfer";
 
 export interface WorkerStoreSpec {
   /** The module holding the store class, relative to the project root (its TypeScript source). */
@@ -89,7 +90,8 @@ class WorkerHost {
       waiting.set(id, { resolve, reject });
       // Busy, the worker keeps the process alive until it answers; idle, it does not.
       worker.ref();
-      worker.postMessage({ id, store, method, args });
+      // An argument marked by its caller (transfer.ts) moves its buffers instead of copying them.
+      worker.postMessage({ id, store, method, args }, args.flatMap(transferListOf));
     });
   }
 

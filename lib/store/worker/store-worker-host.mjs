@@ -36,6 +36,9 @@ const failure = (error) =>
     ? { name: error.name, message: error.message, stack: error.stack, code: typeof error.code === "string" ? error.code : undefined, backend: error.backend }
     : { name: "Error", message: String(error) };
 
+// transfer.ts's mark: the same symbol in every thread.
+const TRANSFER = Symbol.for("salesdash.transfer");
+
 // Each store by its name (storesInWorker: several share the thread, and its DuckDB instance).
 const stores = new Map();
 for (const [name, { module, exportName, args }] of Object.entries(specs)) {
@@ -57,7 +60,10 @@ parentPort.on("message", async ({ id, store: name, method, args: callArgs }) => 
     if (opening && method === "close") return parentPort.postMessage({ id, ok: true });
     if (opening) throw Object.assign(new Error(opening.message), opening);
     if (typeof store[method] !== "function") throw new TypeError(`The store in this worker has no method ${method}`);
-    parentPort.postMessage({ id, ok: true, value: await store[method](...callArgs) });
+    const value = await store[method](...callArgs);
+    // An answer its store marked (lib/store/worker/transfer.ts) moves its buffers instead of copying them.
+    const transfer = value !== null && typeof value === "object" ? value[TRANSFER] : undefined;
+    parentPort.postMessage({ id, ok: true, value }, Array.isArray(transfer) ? transfer : []);
   } catch (error) {
     parentPort.postMessage({ id, ok: false, error: failure(error) });
   }
