@@ -3,8 +3,9 @@
 // exactly as the calendar predicts the coming days today, and compared with what those sales
 // finally lost. Only months whose sales are past the horizon take part: their outcome is final.
 import { DAY_MS } from "@/lib/calendar";
-import { saleLostCents, type BandRatios, type PayoutSale } from "./payout-calendar";
-import { expectedLossCents, fitWithLosses, HORIZON_DAYS, lossesBySale, lossSalesOf, type LossEvent } from "./payout-risk";
+import { lostCentsOf, type BandRatios, type PayoutSale } from "./payout-calendar";
+import { expectedLossOf, fitWithLosses, HORIZON_DAYS, lossesBySale, lossSalesIn, type LossEvent, type RiskSale } from "./payout-risk";
+import { saleTableOf, type PayoutSaleTable } from "./payout-sale-table";
 
 export interface BacktestMonthSpan { month: string; startMs: number; endMs: number }
 
@@ -53,89 +54,78 @@ export interface BacktestSpanKept {
 /** The sale fields a month's start reads (what crosses to the worker: payout-backtest-worker.ts). */
 export type BacktestSale = Pick<PayoutSale, "id" | "soldMs" | "netCents" | "product" | "availableMs">;
 
-/** When each sale was made and becomes available (null as -Infinity), once per list: each back-tested month's start picks its sales from them. */
-const instantsOfSales = new WeakMap<readonly BacktestSale[], { soldMs: Float64Array; availableMs: Float64Array }>();
-
-function saleInstants(sales: readonly BacktestSale[]): { soldMs: Float64Array; availableMs: Float64Array } {
-  let found = instantsOfSales.get(sales);
-  if (!found) {
-    found = { soldMs: new Float64Array(sales.length), availableMs: new Float64Array(sales.length) };
-    for (let i = 0; i < sales.length; i++) {
-      found.soldMs[i] = sales[i]!.soldMs;
-      found.availableMs[i] = sales[i]!.availableMs ?? -Infinity;
-    }
-    instantsOfSales.set(sales, found);
-  }
-  return found;
-}
-
 /** `lossSales`: the sales a loss names, by id (payout-risk.ts's lossSalesOf). */
-export function keepBacktestSpan(sales: readonly BacktestSale[], events: readonly LossEvent[], span: BacktestMonthSpan, lossSales: ReadonlyMap<number, BacktestSale> = lossSalesOf(sales, events)): BacktestSpanKept {
+export function keepBacktestSpan(sales: readonly BacktestSale[] | PayoutSaleTable, events: readonly LossEvent[], span: BacktestMonthSpan, lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(sales, events)): BacktestSpanKept {
+  const table = saleTableOf(sales);
   const known = lossesBySale(events, lossSales, span.startMs);
-  const model = fitWithLosses(sales, known, lossSales, span.startMs);
-  const { soldMs, availableMs } = saleInstants(sales);
+  const model = fitWithLosses(table, known, lossSales, span.startMs);
+  const { soldMs, availableMs, net } = table;
   const ids: number[] = [];
   const before: number[] = [];
   const expected: number[] = [];
-  for (let i = 0; i < sales.length; i++) {
+  for (let i = 0; i < table.length; i++) {
     const available = availableMs[i]!;
-    if (soldMs[i]! >= span.startMs || available === -Infinity || available < span.startMs || available >= span.endMs) continue;
-    const s = sales[i]!;
-    const lost = saleLostCents(s, known.get(s.id), 0);
-    ids.push(s.id);
+    if (soldMs[i]! >= span.startMs || Number.isNaN(available) || available < span.startMs || available >= span.endMs) continue;
+    const id = table.id[i]!;
+    const lost = lostCentsOf(net[i]!, known.get(id), 0);
+    ids.push(id);
     before.push(lost);
-    expected.push(expectedLossCents(model, s, lost > 0));
+    expected.push(expectedLossOf(model, soldMs[i]!, net[i]!, table.products[table.product[i]!]!, lost > 0));
   }
   return { span, ids: Float64Array.from(ids), before: Float64Array.from(before), expected: Float64Array.from(expected) };
 }
 
 /** `dayOf`: the local day (a number) of an instant, so a day's band is read off days as the calendar shows them. */
-export function runBacktest(sales: readonly PayoutSale[], events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), lossSales: ReadonlyMap<number, PayoutSale> = lossSalesOf(sales, events)): BacktestResult {
+export function runBacktest(sales: readonly PayoutSale[] | PayoutSaleTable, events: readonly LossEvent[], months: readonly BacktestMonthSpan[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(sales, events)): BacktestResult {
   return backtestFromKept(months.map((span) => keepBacktestSpan(sales, events, span, lossSales)), sales, events, nowMs, dayOf, lossSales);
 }
 
 /**
- * The sales of `ids`, in their order: read off `sales` in one pass while the ids stand in the
- * sales' order (a month start keeps its sales in the order it read them, and they are read
- * again in it unless a day moved one), else through an index of every sale. The sales hold each
- * purchase once (lib/records/payout-columns.ts), so both find the same sale.
+ * The rows of `ids` in the sales, in the ids' order: read off the sales in one pass while the ids
+ * stand in the sales' order (a month start keeps its sales in the order it read them, and they are
+ * read again in it unless a day moved one), else through an index of every sale. The sales hold
+ * each purchase once (lib/records/payout-columns.ts), so both find the same sale.
  */
-function salesOfIds(ids: Float64Array, sales: readonly PayoutSale[]): PayoutSale[] {
-  const found: PayoutSale[] = new Array<PayoutSale>(ids.length);
+function rowsOfIds(ids: Float64Array, sales: PayoutSaleTable): Int32Array {
+  const found = new Int32Array(ids.length);
   let j = 0;
   for (let i = 0; i < ids.length; i++) {
-    while (j < sales.length && sales[j]!.id !== ids[i]) j++;
+    while (j < sales.length && sales.id[j] !== ids[i]) j++;
     if (j === sales.length) {
-      const index = new Map(sales.map((s) => [s.id, s]));
+      const index = new Map<number, number>();
+      for (let r = 0; r < sales.length; r++) index.set(sales.id[r]!, r);
       for (let k = i; k < ids.length; k++) found[k] = index.get(ids[k]!)!;
       return found;
     }
-    found[i] = sales[j++]!;
+    found[i] = j++;
   }
   return found;
 }
 
 /** The back-test from its months' starts (kept or just made): what those sales finally kept is read at now. */
-export function backtestFromKept(kept: readonly BacktestSpanKept[], sales: readonly PayoutSale[], events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), lossSales: ReadonlyMap<number, PayoutSale> = lossSalesOf(sales, events)): BacktestResult {
+export function backtestFromKept(kept: readonly BacktestSpanKept[], salesGiven: readonly PayoutSale[] | PayoutSaleTable, events: readonly LossEvent[], nowMs: number, dayOf: (ms: number) => number = (ms) => Math.floor(ms / DAY_MS), lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(salesGiven, events)): BacktestResult {
+  const sales = saleTableOf(salesGiven);
   const final = lossesBySale(events, lossSales, nowMs);
   const result: BacktestResult = { months: [], dayLosses: [] };
   for (const { span, ids, before: beforeOf, expected: expectedOf } of kept) {
     const perCurrency = new Map<string, BacktestMonth>();
     const perDay = new Map<string, DayLosses>();
-    const ofIds = salesOfIds(ids, sales);
+    const rows = rowsOfIds(ids, sales);
     for (let i = 0; i < ids.length; i++) {
-      const s = ofIds[i]!;
+      const r = rows[i]!;
+      const currency = sales.currencies[sales.currency[r]!]!;
+      const net = sales.net[r]!;
       const before = beforeOf[i]!;
       const expected = expectedOf[i]!;
-      const after = saleLostCents(s, final.get(s.id), s.lostNowCents);
-      const m = perCurrency.get(s.currency) ?? perCurrency.set(s.currency, { month: span.month, currency: s.currency, sales: 0, scheduled: 0, predicted: 0, naive: 0, actual: 0 }).get(s.currency)!;
+      const after = lostCentsOf(net, final.get(sales.id[r]!), sales.lostNow[r]!);
+      const m = perCurrency.get(currency) ?? perCurrency.set(currency, { month: span.month, currency, sales: 0, scheduled: 0, predicted: 0, naive: 0, actual: 0 }).get(currency)!;
       m.sales++;
-      m.scheduled += s.netCents;
-      m.predicted += s.netCents - before - expected;
-      m.naive += s.netCents - before;
-      m.actual += s.netCents - after;
-      const key = `${s.currency} ${dayOf(s.availableMs!)}`;
-      const d = perDay.get(key) ?? perDay.set(key, { currency: s.currency, expected: 0, actual: 0 }).get(key)!;
+      m.scheduled += net;
+      m.predicted += net - before - expected;
+      m.naive += net - before;
+      m.actual += net - after;
+      const key = `${currency} ${dayOf(sales.availableMs[r]!)}`;
+      const d = perDay.get(key) ?? perDay.set(key, { currency, expected: 0, actual: 0 }).get(key)!;
       d.expected += expected;
       d.actual += Math.max(0, after - before);
     }

@@ -3,7 +3,8 @@
 // and what the risk model (payout-risk.ts) expects them still to take, with a band. Cents
 // throughout; currencies are never added together.
 import { capSaleLossCents } from "./sale-losses";
-import { expectedLossCents, lossesBySale, lossSalesOf, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
+import { expectedLossOf, lossesBySale, lossSalesIn, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
+import { saleTableOf, type PayoutSaleTable } from "./payout-sale-table";
 
 export interface PayoutSale extends RiskSale {
   currency: string;
@@ -41,7 +42,7 @@ export interface CalendarInput {
   /** The local days shown, in order, and their boundaries: dayStartsMs[i] … dayStartsMs[i + 1]. */
   days: readonly string[];
   dayStartsMs: readonly number[];
-  sales: readonly PayoutSale[];
+  sales: readonly PayoutSale[] | PayoutSaleTable;
   events: readonly LossEvent[];
   /** Fitted at now: its cutoff is the instant whose knowledge the calendar shows. */
   model: RiskModel;
@@ -54,7 +55,7 @@ export interface CalendarInput {
    */
   expects?: (currency: string) => boolean;
   /** The sales a loss names, by id (payout-risk.ts's lossSalesOf), when the caller has them. */
-  lossSales?: ReadonlyMap<number, PayoutSale>;
+  lossSales?: ReadonlyMap<number, RiskSale>;
 }
 
 /**
@@ -76,8 +77,14 @@ export function bandAround(baseCents: number, expectedLossCents: number, ratios:
  * passes 0 for lostNowCents: what the sale says today was not known then.
  */
 export function saleLostCents(sale: Pick<PayoutSale, "netCents">, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
-  const requested = (records ?? []).reduce((sum, e) => sum + e.lostCents, 0);
-  return capSaleLossCents(Math.max(0, sale.netCents), Math.max(requested, lostNowCents));
+  return lostCentsOf(sale.netCents, records, lostNowCents);
+}
+
+/** saleLostCents of a sale given as its net (a row of the sales' table). */
+export function lostCentsOf(netCents: number, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
+  let requested = 0;
+  if (records) for (const e of records) requested += e.lostCents;
+  return capSaleLossCents(Math.max(0, netCents), Math.max(requested, lostNowCents));
 }
 
 /** The index of the day holding `ms`, or -1 outside the days. */
@@ -94,21 +101,26 @@ export function dayIndex(dayStartsMs: readonly number[], ms: number): number {
 }
 
 export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
-  const { days, dayStartsMs, sales, events, model, bandOf, expects = () => true, lossSales = lossSalesOf(sales, events) } = input;
+  const { days, dayStartsMs, events, model, bandOf, expects = () => true } = input;
+  const sales = saleTableOf(input.sales);
+  const lossSales = input.lossSales ?? lossSalesIn(sales, events);
   const losses = lossesBySale(events, lossSales, model.cutoffMs);
   const byCurrency = new Map<string, PayoutDayFigures[]>();
-  for (const sale of sales) {
-    if (sale.availableMs === null) continue;
-    const i = dayIndex(dayStartsMs, sale.availableMs);
+  for (let s = 0; s < sales.length; s++) {
+    const availableMs = sales.availableMs[s]!;
+    if (Number.isNaN(availableMs)) continue;
+    const i = dayIndex(dayStartsMs, availableMs);
     if (i < 0) continue;
-    let rows = byCurrency.get(sale.currency);
-    if (!rows) byCurrency.set(sale.currency, (rows = days.map((day) => ({ day, sales: 0, scheduled: 0, lost: 0, expectedLoss: 0, expected: 0, low: null, high: null }))));
+    const currency = sales.currencies[sales.currency[s]!]!;
+    let rows = byCurrency.get(currency);
+    if (!rows) byCurrency.set(currency, (rows = days.map((day) => ({ day, sales: 0, scheduled: 0, lost: 0, expectedLoss: 0, expected: 0, low: null, high: null }))));
     const row = rows[i]!;
-    const lost = saleLostCents(sale, losses.get(sale.id), sale.lostNowCents);
+    const net = sales.net[s]!;
+    const lost = lostCentsOf(net, losses.get(sales.id[s]!), sales.lostNow[s]!);
     row.sales++;
-    row.scheduled += sale.netCents;
+    row.scheduled += net;
     row.lost += lost;
-    if (expects(sale.currency)) row.expectedLoss += expectedLossCents(model, sale, lost > 0);
+    if (expects(currency)) row.expectedLoss += expectedLossOf(model, sales.soldMs[s]!, net, sales.products[sales.product[s]!]!, lost > 0);
   }
   const withBand = ([currency, rows]: [string, PayoutDayFigures[]]): CurrencyPayoutDays => {
     const band = expects(currency) ? bandOf(currency) : null;

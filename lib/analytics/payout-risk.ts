@@ -9,6 +9,7 @@
 // loss yet is expected to lose (G(H) − G(a)) / (1 − G(a)) of its net before the horizon.
 import { DAY_MS } from "@/lib/calendar";
 import { capSaleLossCents } from "./sale-losses";
+import { saleAt, saleTableOf, type PayoutSales } from "./payout-sale-table";
 
 /** Losses are expected up to this many days after the sale; later ones are too rare to model (and chargebacks arrive within about two months). */
 export const HORIZON_DAYS = 60;
@@ -80,7 +81,25 @@ function eventsByRequest(events: readonly LossEvent[]): readonly LossEvent[] | n
  * month's start and the calendar ask it of the same events: they are put in request order once
  * (eventsByRequest), so each sale's list comes in order without a sort of its own.
  */
-export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
+export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): ReadonlyMap<number, readonly LossEvent[]> {
+  // The model at now, the back-test's outcomes and the calendar ask it at the same instant of the
+  // same events and sales, the back-test's month starts in between: the first answer and the
+  // last are kept with the lists (their lists are read, never changed).
+  let bySales = answered.get(events);
+  if (!bySales) answered.set(events, (bySales = new WeakMap()));
+  let kept = bySales.get(sales);
+  if (!kept) bySales.set(sales, (kept = []));
+  const found = kept.find((k) => k.cutoffMs === cutoffMs);
+  if (found) return found.losses;
+  const losses = lossesAt(events, sales, cutoffMs);
+  kept[Math.min(kept.length, 1)] = { cutoffMs, losses };
+  return losses;
+}
+
+/** lossesBySale's first and last answers per list of events and index of sales. */
+const answered = new WeakMap<readonly LossEvent[], WeakMap<ReadonlyMap<number, RiskSale>, Array<{ cutoffMs: number; losses: ReadonlyMap<number, readonly LossEvent[]> }>>>();
+
+function lossesAt(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
   const sorted = eventsByRequest(events);
   const bySale = new Map<number, LossEvent[]>();
   for (const e of sorted ?? events) {
@@ -110,30 +129,6 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
   return bySale;
 }
 
-/** The sales as columns, once per list: the model is fitted at now and at each back-tested month's start over the same sales. */
-interface SaleColumns { soldMs: Float64Array; net: Float64Array; product: Int32Array; products: string[]; index: Map<string, number> }
-const columnsOfSales = new WeakMap<readonly RiskSale[], SaleColumns>();
-
-function saleColumns(sales: readonly RiskSale[]): SaleColumns {
-  let c = columnsOfSales.get(sales);
-  if (c) return c;
-  const index = new Map<string, number>();
-  c = { soldMs: new Float64Array(sales.length), net: new Float64Array(sales.length), product: new Int32Array(sales.length), products: [], index };
-  for (let i = 0; i < sales.length; i++) {
-    const s = sales[i]!;
-    let p = index.get(s.product);
-    if (p === undefined) {
-      index.set(s.product, (p = c.products.length));
-      c.products.push(s.product);
-    }
-    c.soldMs[i] = s.soldMs;
-    c.net[i] = s.netCents;
-    c.product[i] = p;
-  }
-  columnsOfSales.set(sales, c);
-  return c;
-}
-
 const observedDays = (soldMs: number, cutoffMs: number) => Math.min(HORIZON_DAYS, ageDay(soldMs, cutoffMs));
 
 /**
@@ -150,8 +145,19 @@ export function lossSalesOf<S extends Pick<RiskSale, "id">>(sales: readonly S[],
   return found;
 }
 
+/** lossSalesOf's, from a list of sales or their table (the sales a loss names as objects, made for those rows only). */
+export function lossSalesIn(sales: PayoutSales, events: readonly LossEvent[]): Map<number, RiskSale> {
+  if (Array.isArray(sales)) return lossSalesOf(sales as readonly RiskSale[], events);
+  const table = saleTableOf(sales);
+  const named = new Set<number>();
+  for (const e of events) named.add(e.saleId);
+  const found = new Map<number, RiskSale>();
+  for (let i = 0; i < table.length; i++) if (named.has(table.id[i]!)) found.set(table.id[i]!, saleAt(table, i));
+  return found;
+}
+
 /** `lossSales`: lossSalesOf's (or an index of `sales` holding at least those), when the caller has it. Each purchase is one sale of the list (lib/records/payout-columns.ts). */
-export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEvent[], cutoffMs: number, lossSales: ReadonlyMap<number, RiskSale> = lossSalesOf(sales, events)): RiskModel {
+export function fitRiskModel(sales: PayoutSales, events: readonly LossEvent[], cutoffMs: number, lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(sales, events)): RiskModel {
   return fitWithLosses(sales, lossesBySale(events, lossSales, cutoffMs), lossSales, cutoffMs);
 }
 
@@ -159,16 +165,17 @@ export function fitRiskModel(sales: readonly RiskSale[], events: readonly LossEv
  * The model from the losses known at the cutoff (lossesBySale's at `cutoffMs`). A sale sold
  * before the cutoff, with a net, is exposed on each whole day of age observed before it (up to
  * the horizon); a loss counts on the day of age it was requested, when that day was observed.
- * The sales are read as columns (saleColumns), a product as a number: the net and losses are
+ * The sales are read as columns (payout-sale-table.ts), a product as a number: the net and losses are
  * whole cents, so the sums do not depend on the order they are added in.
  */
-export function fitWithLosses(sales: readonly RiskSale[], losses: ReadonlyMap<number, readonly LossEvent[]>, lossSales: ReadonlyMap<number, RiskSale>, cutoffMs: number): RiskModel {
-  const c = saleColumns(sales);
+export function fitWithLosses(sales: PayoutSales, losses: ReadonlyMap<number, readonly LossEvent[]>, lossSales: ReadonlyMap<number, RiskSale>, cutoffMs: number): RiskModel {
+  const c = saleTableOf(sales);
+  const productIndex = new Map(c.products.map((p, i) => [p, i]));
   const account = newTally();
   const tallies: Array<Tally | undefined> = new Array(c.products.length);
   // The products in the order their first exposed sale comes, as the curves' map lists them.
   const seen: number[] = [];
-  for (let i = 0; i < c.soldMs.length; i++) {
+  for (let i = 0; i < c.length; i++) {
     const soldMs = c.soldMs[i]!;
     const net = c.net[i]!;
     if (soldMs >= cutoffMs || net <= 0) continue;
@@ -193,7 +200,7 @@ export function fitWithLosses(sales: readonly RiskSale[], losses: ReadonlyMap<nu
     const observed = observedDays(s.soldMs, cutoffMs);
     if (observed <= 0) continue;
     // A sale of the list was exposed above, so its product has a tally (lossSales holds sales of `sales`).
-    const p = c.index.get(s.product);
+    const p = productIndex.get(s.product);
     const product = p === undefined ? undefined : tallies[p];
     if (!product) continue;
     for (const e of lost) {
@@ -232,9 +239,14 @@ export function remainingRisk(curves: Record<LossKind, LossCurve>, ageDays: numb
 
 /** The expected loss of a sale in cents at the model's cutoff: nothing once it has lost something or passed the horizon. */
 export function expectedLossCents(model: RiskModel, sale: RiskSale, alreadyLost: boolean): number {
-  if (alreadyLost || sale.netCents <= 0) return 0;
-  const age = Math.max(0, (model.cutoffMs - sale.soldMs) / DAY_MS);
+  return expectedLossOf(model, sale.soldMs, sale.netCents, sale.product, alreadyLost);
+}
+
+/** expectedLossCents of a sale given as its values (a row of the sales' table). */
+export function expectedLossOf(model: RiskModel, soldMs: number, netCents: number, product: string, alreadyLost: boolean): number {
+  if (alreadyLost || netCents <= 0) return 0;
+  const age = Math.max(0, (model.cutoffMs - soldMs) / DAY_MS);
   if (age >= HORIZON_DAYS) return 0;
-  const risk = remainingRisk(model.byProduct.get(sale.product) ?? model.account, age);
-  return sale.netCents * Math.min(1, risk.refund + risk.chargeback);
+  const risk = remainingRisk(model.byProduct.get(product) ?? model.account, age);
+  return netCents * Math.min(1, risk.refund + risk.chargeback);
 }

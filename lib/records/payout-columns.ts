@@ -213,17 +213,24 @@ export function concatPayoutColumns(newer: PayoutSaleColumns, older: PayoutSaleC
     if (id < low) low = id;
     if (id > high) high = id;
   }
-  const rows: number[] = [];
-  for (let i = 0; i < older.length; i++) {
+  const kept = (i: number) => {
     const id = older.purchaseId[i]!;
-    if ((id < low || id > high) || !seen.has(id)) rows.push(i);
-  }
-  const length = newer.length + rows.length;
+    return id < low || id > high || !seen.has(id);
+  };
+  let whole = true;
+  for (let i = 0; i < older.length && whole; i++) whole = kept(i);
+  // Every one of older's rows, the usual case (no closed day's purchase stored again on a newer
+  // day), is copied as blocks; otherwise row by row, those kept.
+  const rows: number[] = [];
+  if (!whole) for (let i = 0; i < older.length; i++) if (kept(i)) rows.push(i);
+  const length = newer.length + (whole ? older.length : rows.length);
+  const count = length - newer.length;
   const numbers = (name: NumberColumn): Float64Array => {
     const out = new Float64Array(length);
     out.set(newer[name]);
     const from = older[name];
-    for (let j = 0; j < rows.length; j++) out[newer.length + j] = from[rows[j]!]!;
+    if (whole) out.set(from, newer.length);
+    else for (let j = 0; j < rows.length; j++) out[newer.length + j] = from[rows[j]!]!;
     return out;
   };
   const names = (index: "product" | "currency", list: "products" | "currencies"): { index: Uint32Array; list: string[] } => {
@@ -231,8 +238,9 @@ export function concatPayoutColumns(newer: PayoutSaleColumns, older: PayoutSaleC
     const out = new Uint32Array(length);
     out.set(newer[index]);
     const remap = new Int32Array(older[list].length).fill(-1);
-    for (let j = 0; j < rows.length; j++) {
-      const old = older[index][rows[j]!]!;
+    const from = older[index];
+    for (let j = 0; j < count; j++) {
+      const old = from[whole ? j : rows[j]!]!;
       if (remap[old] === -1) remap[old] = indexIn(at, older[list][old]!);
       out[newer.length + j] = remap[old]!;
     }

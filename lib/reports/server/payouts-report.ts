@@ -11,6 +11,7 @@ import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEv
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { netShareIndex } from "@/lib/analytics/key-share";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
+import { saleAt, type PayoutSaleTable } from "@/lib/analytics/payout-sale-table";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { fromCents, refundedShareCents } from "@/lib/analytics/money";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
@@ -45,32 +46,45 @@ type EventResource = "refunds" | "chargebacks";
 const KIND: Record<EventResource, LossKind> = { refunds: "refund", chargebacks: "chargeback" };
 
 /**
- * The calendar's sales, from the records or the fact table alike (lib/analytics/payout-sales.ts):
- * a sale with no readable instant, or made after now, is left out; the net is the key's
- * (key-share.ts); what refunds already took is the refunded share of that net. A sale whose row
- * `named` marks is also put in `lossSales` by its id.
+ * The calendar's sales, from the records or the fact table alike (lib/analytics/payout-sales.ts),
+ * as the model's table (payout-sale-table.ts): a sale with no readable instant, or made after now,
+ * is left out; the net is the key's (key-share.ts); what refunds already took is the refunded
+ * share of that net; an availability instant that is not a finite number is none.
  */
-function toSales(c: PayoutSaleColumns, keyType: KeyType, nowMs: number, named: Uint8Array, lossSales: Map<number, PayoutSale>): PayoutSale[] {
+function toSaleTable(c: PayoutSaleColumns, keyType: KeyType, nowMs: number, named: Uint8Array, namedRows: number[]): PayoutSaleTable {
   const net = netCentsOf(c, keyType);
-  const sales: PayoutSale[] = [];
+  const kept = new Int32Array(c.length);
+  let n = 0;
   for (let i = 0; i < c.length; i++) {
     const soldMs = c.soldMs[i]!;
-    if (!Number.isFinite(soldMs) || soldMs > nowMs) continue;
+    if (Number.isFinite(soldMs) && soldMs <= nowMs) kept[n++] = i;
+  }
+  const table: PayoutSaleTable = {
+    length: n,
+    id: new Float64Array(n),
+    soldMs: new Float64Array(n),
+    net: new Float64Array(n),
+    product: new Int32Array(n),
+    products: c.products,
+    currency: new Int32Array(n),
+    currencies: c.currencies,
+    availableMs: new Float64Array(n),
+    lostNow: new Float64Array(n),
+  };
+  for (let k = 0; k < n; k++) {
+    const i = kept[k]!;
     const netCents = net[i]!;
     const availableMs = c.availableMs[i]!;
-    const sale: PayoutSale = {
-      id: c.purchaseId[i]!,
-      soldMs,
-      netCents,
-      product: c.products[c.product[i]!]!,
-      currency: c.currencies[c.currency[i]!]!,
-      availableMs: Number.isFinite(availableMs) ? availableMs : null,
-      lostNowCents: refundedShareCents(netCents, c.refunded[i]!, c.transaction[i]!),
-    };
-    sales.push(sale);
-    if (named[i] === 1) lossSales.set(sale.id, sale);
+    table.id[k] = c.purchaseId[i]!;
+    table.soldMs[k] = c.soldMs[i]!;
+    table.net[k] = netCents;
+    table.product[k] = c.product[i]!;
+    table.currency[k] = c.currency[i]!;
+    table.availableMs[k] = Number.isFinite(availableMs) ? availableMs : NaN;
+    table.lostNow[k] = refundedShareCents(netCents, c.refunded[i]!, c.transaction[i]!);
+    if (named[i] === 1) namedRows.push(k);
   }
-  return sales;
+  return table;
 }
 
 const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.creatorNet, c.affiliationNet][netShareIndex(keyType)]!;
@@ -180,6 +194,28 @@ export async function buildPayoutsView(client: MirroredClient, keyType: KeyType,
   return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity);
 }
 
+/**
+ * The row of each named id among the sales' ids (the last, should one come twice). Ids falling
+ * all the way (the records' order, newest first, where ids grow with time) are met by walking the
+ * named ids sorted the same way beside them; otherwise each id is looked up (a million lookups
+ * took ~0.2 s at scale 20).
+ */
+export function rowsOfNamed(ids: Float64Array, named: ReadonlySet<number>): Map<number, number> {
+  const rowOf = new Map<number, number>();
+  let falling = true;
+  for (let i = 1; i < ids.length && falling; i++) falling = ids[i]! < ids[i - 1]!;
+  if (!falling) {
+    for (let i = 0; i < ids.length; i++) if (named.has(ids[i]!)) rowOf.set(ids[i]!, i);
+    return rowOf;
+  }
+  const wanted = Float64Array.from(named).sort().reverse();
+  for (let i = 0, j = 0; i < ids.length && j < wanted.length; i++) {
+    while (j < wanted.length && wanted[j]! > ids[i]!) j++;
+    if (j < wanted.length && wanted[j] === ids[i]) rowOf.set(ids[i]!, i);
+  }
+  return rowOf;
+}
+
 /** The account curve needs this many sales past the horizon; with fewer, nothing is expected and the page says why. */
 export const MIN_MATURE_SALES = 100;
 
@@ -233,29 +269,32 @@ export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: Pay
   // The rows of the sales a loss names: a few thousand of a million (no index of every sale).
   const named = new Set<number>();
   for (const list of [data.refunds, data.chargebacks]) for (const id of list?.saleId ?? []) if (!Number.isNaN(id)) named.add(id);
-  const rowOf = new Map<number, number>();
-  for (let i = 0; i < data.sales.length; i++) if (named.has(data.sales.purchaseId[i]!)) rowOf.set(data.sales.purchaseId[i]!, i);
+  const rowOf = rowsOfNamed(data.sales.purchaseId, named);
   const refunds = toEvents("refunds", data.refunds, rowOf, data.sales, keyType);
   const chargebacks = toEvents("chargebacks", data.chargebacks, rowOf, data.sales, keyType);
   const events = [...refunds.events, ...chargebacks.events];
-  // One index of the sales a loss names for the model at now, the back-test's months and the
-  // calendar (payout-risk.ts's lossSalesOf), made as the sales are: their rows are marked from
-  // rowOf, so no sale's id is looked up in a set (~0.3 s at a million sales).
+  // The sales' table is made here, for this request: a loss without a date is set on its sale's
+  // row, and only when there is one (two Map lookups per sale took ~0.2 s at a million sales).
+  // The rows of the sales a loss names (one index of them for the model at now, the back-test's
+  // months and the calendar: payout-risk.ts's lossSalesOf), marked from rowOf, so no sale's id is
+  // looked up in a set (~0.3 s at a million sales).
   const lossRows = new Uint8Array(data.sales.length);
   for (const e of events) {
     const row = rowOf.get(e.saleId);
     if (row !== undefined) lossRows[row] = 1;
   }
-  const lossSales = new Map<number, PayoutSale>();
-  // The sales are made here, for this request: a loss without a date is set on its sale in place,
-  // and only when there is one (two Map lookups per sale took ~0.2 s at a million sales).
-  const sales = toSales(data.sales, keyType, nowMs, lossRows, lossSales);
+  const namedRows: number[] = [];
+  const sales = toSaleTable(data.sales, keyType, nowMs, lossRows, namedRows);
   if (refunds.undated.size > 0 || chargebacks.undated.size > 0) {
-    for (const s of sales) {
-      const undated = (refunds.undated.get(s.id) ?? 0) + (chargebacks.undated.get(s.id) ?? 0);
-      if (undated > 0) s.lostNowCents = Math.min(s.netCents, Math.max(s.lostNowCents, undated));
+    for (let i = 0; i < sales.length; i++) {
+      const id = sales.id[i]!;
+      const undated = (refunds.undated.get(id) ?? 0) + (chargebacks.undated.get(id) ?? 0);
+      if (undated > 0) sales.lostNow[i] = Math.min(sales.net[i]!, Math.max(sales.lostNow[i]!, undated));
     }
   }
+  // Made as sales after the undated losses are set: only these few rows become objects.
+  const lossSales = new Map<number, PayoutSale>();
+  for (const row of namedRows) lossSales.set(sales.id[row]!, saleAt(sales, row));
   const fitted = fitRiskModel(sales, events, nowMs, lossSales);
   const applied = fitted.matureSales >= MIN_MATURE_SALES;
   const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
@@ -312,7 +351,7 @@ export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data
     // Sales made before the history and paid out in its first month are not in it.
     incompleteUntil: shiftDay(data.history.from, LONGEST_WAIT_DAYS),
     currencies,
-    unscheduled: sales.filter((s) => s.availableMs === null).length,
+    unscheduled: sales.availableMs.reduce((n, ms) => (Number.isNaN(ms) ? n + 1 : n), 0),
     model: {
       applied,
       minMatureSales: MIN_MATURE_SALES,
