@@ -67,6 +67,29 @@ describe("the payout model over columns", () => {
     );
   });
 
+  it("fits what the oracle fits over thousands of sales, at cutoffs before, among and after them (the mature sales summed from checkpoints)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 2_000, max: 7_000 }), fc.array(fc.integer({ min: -70, max: 450 }), { minLength: 1, maxLength: 6 }), (seed, count, cutoffDays) => {
+        let state = seed;
+        const random = () => ((state = (Math.imul(state, 48_271) + 11) % 2_147_483_647) & 0x7fffffff) / 2_147_483_647;
+        // Nearly in order, newest first, as the records come; some ties, some without a net.
+        const sales: PayoutSale[] = Array.from({ length: count }, (_, i) => {
+          const soldMs = T0 + Math.floor(((count - i) / count) * 400 * DAY) - Math.floor(random() * 3 * DAY) + (random() < 0.05 ? 0 : Math.floor(random() * 1000));
+          return { id: i + 1, soldMs, netCents: random() < 0.03 ? 0 : 1 + Math.floor(random() * 9_000), product: ["a", "b", "c", "d"][Math.floor(random() * random() * 4)]!, currency: "brl", availableMs: null, lostNowCents: 0 };
+        });
+        const events: LossEvent[] = Array.from({ length: Math.floor(count / 20) }, () => {
+          const sale = sales[Math.floor(random() * count)]!;
+          return { saleId: sale.id, kind: random() < 0.8 ? "refund" : "chargeback", atMs: sale.soldMs + Math.floor(random() * 70 * DAY), lostCents: 1 + Math.floor(random() * 5_000) };
+        });
+        for (const day of cutoffDays) {
+          const cutoffMs = T0 + day * DAY + 5 * 3_600_000;
+          expect(fitRiskModel(sales, events, cutoffMs)).toEqual(oracleFitRiskModel(sales, events, cutoffMs));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it("keeps a back-tested month's start as the oracle makes it", () => {
     fc.assert(
       fc.property(history, (h) => {
