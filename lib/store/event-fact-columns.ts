@@ -31,18 +31,16 @@ const TEXT_FIELDS: readonly TextField[] = [...TEXTS, ...EVENT_FACT_DIMENSIONS];
 /** How a row's text field is read: decided once per field, not per row. */
 const textReader = (field: TextField): ((row: EventFactRow) => string | null) => ((TEXTS as readonly string[]).includes(field) ? (row) => row[field as (typeof TEXTS)[number]] : (row) => row.dims[field as EventFactDimension]);
 
-export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns {
-  const n = rows.length;
+/** Each text field's values as places in one list of the distinct texts, placed field by field, row by row (-1: none). */
+function placedTexts(n: number, valuesOf: (field: TextField) => (row: number) => string | null): { texts: string[]; text: Record<TextField, Int32Array> } {
   const places = new Map<string, number>();
   const texts: string[] = [];
   const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, new Int32Array(n)])) as Record<TextField, Int32Array>;
-  const number = Object.fromEntries(NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<NumberField, Float64Array>;
-  const columns: EventFactColumns = { length: n, texts, text, number, amountCents: new Float64Array(n), flags: new Uint8Array(n) };
   for (const field of TEXT_FIELDS) {
     const column = text[field];
-    const textOf = textReader(field);
+    const valueOf = valuesOf(field);
     for (let i = 0; i < n; i++) {
-      const value = textOf(rows[i]!);
+      const value = valueOf(i);
       if (value === null) {
         column[i] = -1;
         continue;
@@ -52,6 +50,17 @@ export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns 
       column[i] = place;
     }
   }
+  return { texts, text };
+}
+
+export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns {
+  const n = rows.length;
+  const { texts, text } = placedTexts(n, (field) => {
+    const textOf = textReader(field);
+    return (i) => textOf(rows[i]!);
+  });
+  const number = Object.fromEntries(NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<NumberField, Float64Array>;
+  const columns: EventFactColumns = { length: n, texts, text, number, amountCents: new Float64Array(n), flags: new Uint8Array(n) };
   for (const field of NUMBERS) {
     const column = number[field];
     for (let i = 0; i < n; i++) column[i] = rows[i]![field] ?? NaN;
@@ -80,23 +89,10 @@ export function eventColumnsOfFields(
   amountCents: Float64Array,
   flagsOf: Readonly<{ fullType: Float64Array; dispute: Float64Array; won: Float64Array }>,
 ): EventFactColumns {
-  const places = new Map<string, number>();
-  const texts: string[] = [];
-  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, new Int32Array(n)])) as Record<TextField, Int32Array>;
-  for (const field of TEXT_FIELDS) {
-    const column = text[field];
+  const { texts, text } = placedTexts(n, (field) => {
     const values = textsOf[field];
-    for (let i = 0; i < n; i++) {
-      const value = values[i]!;
-      if (value === null) {
-        column[i] = -1;
-        continue;
-      }
-      let place = places.get(value);
-      if (place === undefined) places.set(value, (place = texts.push(value) - 1));
-      column[i] = place;
-    }
-  }
+    return (i) => values[i]!;
+  });
   const flags = new Uint8Array(n);
   for (let i = 0; i < n; i++) flags[i] = (flagsOf.fullType[i] === 1 ? FULL_TYPE : 0) | (flagsOf.dispute[i] === 1 ? DISPUTE : 0) | (flagsOf.won[i] === 1 ? WON : 0);
   return { length: n, texts, text, number, amountCents, flags };
