@@ -9,7 +9,7 @@
 // loss yet is expected to lose (G(H) − G(a)) / (1 − G(a)) of its net before the horizon.
 import { DAY_MS } from "@/lib/calendar";
 import { capSaleLossCents } from "./sale-losses";
-import { saleAt, saleTableOf, type PayoutSales, type PayoutSaleTable } from "./payout-sale-table";
+import { saleAt, saleTableOf, type PayoutModelSales, type PayoutSaleTable } from "./payout-sale-table";
 
 /** Losses are expected up to this many days after the sale; later ones are too rare to model (and chargebacks arrive within about two months). */
 export const HORIZON_DAYS = 60;
@@ -213,7 +213,7 @@ export function lossSalesOf<S extends Pick<RiskSale, "id">>(sales: readonly S[],
 }
 
 /** lossSalesOf's, from a list of sales or their table (the sales a loss names as objects, made for those rows only). */
-export function lossSalesIn(sales: PayoutSales, events: readonly LossEvent[]): Map<number, RiskSale> {
+export function lossSalesIn(sales: PayoutModelSales, events: readonly LossEvent[]): Map<number, RiskSale> {
   if (Array.isArray(sales)) return lossSalesOf(sales as readonly RiskSale[], events);
   const table = saleTableOf(sales);
   const named = new Set<number>();
@@ -224,7 +224,7 @@ export function lossSalesIn(sales: PayoutSales, events: readonly LossEvent[]): M
 }
 
 /** `lossSales`: lossSalesOf's (or an index of `sales` holding at least those), when the caller has it. Each purchase is one sale of the list (lib/records/payout-columns.ts). */
-export function fitRiskModel(sales: PayoutSales, events: readonly LossEvent[], cutoffMs: number, lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(sales, events)): RiskModel {
+export function fitRiskModel(sales: PayoutModelSales, events: readonly LossEvent[], cutoffMs: number, lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(sales, events)): RiskModel {
   return fitWithLosses(sales, lossesBySale(events, lossSales, cutoffMs), lossSales, cutoffMs);
 }
 
@@ -235,7 +235,7 @@ export function fitRiskModel(sales: PayoutSales, events: readonly LossEvent[], c
  * The sales are read as columns (payout-sale-table.ts), a product as a number: the net and losses are
  * whole cents, so the sums do not depend on the order they are added in.
  */
-export function fitWithLosses(sales: PayoutSales, losses: ReadonlyMap<number, readonly LossEvent[]>, lossSales: ReadonlyMap<number, RiskSale>, cutoffMs: number): RiskModel {
+export function fitWithLosses(sales: PayoutModelSales, losses: ReadonlyMap<number, readonly LossEvent[]>, lossSales: ReadonlyMap<number, RiskSale>, cutoffMs: number): RiskModel {
   const c = saleTableOf(sales);
   const productIndex = new Map(c.products.map((p, i) => [p, i]));
   const { account, tallies, seen } = exposure(c, cutoffMs);

@@ -26,14 +26,14 @@ export interface PayoutSaleTable {
 }
 
 /** Sales as the model's functions take them: a list (a risk sale lacks currency, availability and what it lost now) or the table. */
-export type PayoutSales = readonly RiskSale[] | readonly PayoutSale[] | PayoutSaleTable;
+export type PayoutModelSales = readonly RiskSale[] | readonly PayoutSale[] | PayoutSaleTable;
 
 const tables = new WeakMap<object, PayoutSaleTable>();
 
-const isTable = (sales: PayoutSales): sales is PayoutSaleTable => !Array.isArray(sales);
+const isTable = (sales: PayoutModelSales): sales is PayoutSaleTable => !Array.isArray(sales);
 
 /** The sales as a table: the table itself, or a list's, made once per list. */
-export function saleTableOf(sales: PayoutSales): PayoutSaleTable {
+export function saleTableOf(sales: PayoutModelSales): PayoutSaleTable {
   if (isTable(sales)) return sales;
   let table = tables.get(sales);
   if (table) return table;

@@ -5,8 +5,6 @@
 // from a worker thread, and structured clone copies a typed array as one block of memory where
 // an array of objects costs a million of them.
 
-import { withTransfer } from "@/lib/store/worker/transfer";
-
 export interface PayoutSaleColumns {
   length: number;
   purchaseId: Float64Array;
@@ -153,10 +151,7 @@ export class PayoutColumnsBuilder {
   }
 }
 
-/** The columns marked to move, not be copied, when posted to another thread (lib/store/worker/transfer.ts): only columns their sender reads no more. */
-export const payoutColumnsToMove = (columns: PayoutSaleColumns): PayoutSaleColumns => withTransfer(columns, payoutColumnArrays(columns));
-
-/** Every typed array of the columns. */
+/** Every typed array of the columns (what moves when they are posted to another thread: lib/store/worker/transfer.ts). */
 export const payoutColumnArrays = (c: PayoutSaleColumns): ArrayBufferView[] => [c.purchaseId, c.soldMs, c.availableMs, c.creatorNet, c.affiliationNet, c.transaction, c.refunded, c.product, c.currency];
 
 /** Whether an id comes twice (NaN twice included, as a Set counts it). */

@@ -4,10 +4,10 @@ import "server-only";
 // the shared SQL run in the back-end's dialect by its fact table (postgres-fact-table-store.ts,
 // duckdb/duckdb-fact-table-store.ts). SQLite's store is synchronous and keeps its own
 // (sqlite-purchase-fact-store.ts).
-import { payoutColumnsToMove, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutColumnsOfBatches, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutColumnsOfBatches, payoutColumnsToMove, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";

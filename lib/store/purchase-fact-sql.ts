@@ -2,7 +2,8 @@
 // placeholders, buckets from json_each), PostgreSQL (pg, `$n`, buckets from unnest) and DuckDB
 // (the PostgreSQL text with `?` kept, buckets from zipped unnests). The statements differ only
 // where the dialects do; the behaviour suite holds them to one answer.
-import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { PayoutColumnsBuilder, payoutColumnArrays, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { withTransfer } from "./worker/transfer";
 import { soldMsOf } from "@/lib/timestamps";
 import type { ColumnBatch } from "./async-purchase-fact-store";
 import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
@@ -497,6 +498,9 @@ export function payoutColumnsOf(rows: Iterable<PayoutRecord>, texts?: PayoutText
   }
   return columns.done();
 }
+
+/** A store's fresh payout columns, marked to move, not be copied, to the caller's thread (worker/transfer.ts): no one here reads them again. */
+export const payoutColumnsToMove = (columns: PayoutSaleColumns): PayoutSaleColumns => withTransfer(columns, payoutColumnArrays(columns));
 
 /**
  * payoutColumnsOf's columns from the DuckDB statement's rows read a column at a time (its numbers

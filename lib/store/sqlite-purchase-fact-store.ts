@@ -7,7 +7,7 @@ import "server-only";
 import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutColumnsToMove, payoutStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, CSV_COLUMNS, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
@@ -15,7 +15,7 @@ import { checkoutsStatement } from "./checkout-fact-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
-import { payoutColumnsToMove, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
 export const PURCHASE_FACTS = "purchase_facts";
