@@ -147,17 +147,24 @@ function lossesAt(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskS
   }
   for (const [id, list] of bySale) {
     if (!sorted) list.sort((a, b) => a.atMs - b.atMs);
-    // A sale refunded and then charged back loses its net once.
-    let left = sales.get(id)!.netCents;
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i]!;
-      const lost = capSaleLossCents(Math.max(0, left), e.lostCents);
-      // A copy only when the cap changes it: the given events are never changed.
-      if (lost !== e.lostCents) list[i] = { ...e, lostCents: lost };
-      left -= lost;
-    }
+    capEachLoss(list, sales.get(id)!.netCents);
   }
   return bySale;
+}
+
+/**
+ * Each of a sale's losses (in request order) capped at what the sale still had: a sale refunded
+ * and then charged back loses its net once. A loss is copied only when the cap changes it: the
+ * given events are never changed.
+ */
+function capEachLoss(list: LossEvent[], netCents: number): void {
+  let left = netCents;
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i]!;
+    const lost = capSaleLossCents(Math.max(0, left), e.lostCents);
+    if (lost !== e.lostCents) list[i] = { ...e, lostCents: lost };
+    left -= lost;
+  }
 }
 
 /** lossesAt's answer from events in request order, numbered by sale: the same lists, in the same order. */
@@ -182,15 +189,7 @@ function lossesInOrder(events: NumberedEvents, cutoffMs: number): Map<number, Lo
   const bySale = new Map<number, LossEvent[]>();
   for (const n of order) {
     const list = lists[n]!;
-    // A sale refunded and then charged back loses its net once.
-    let left = nets[n]!;
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i]!;
-      const lost = capSaleLossCents(Math.max(0, left), e.lostCents);
-      // A copy only when the cap changes it: the given events are never changed.
-      if (lost !== e.lostCents) list[i] = { ...e, lostCents: lost };
-      left -= lost;
-    }
+    capEachLoss(list, nets[n]!);
     bySale.set(ids[n]!, list);
   }
   return bySale;

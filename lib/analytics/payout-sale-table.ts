@@ -1,8 +1,8 @@
 // The payout calendar's sales as columns, one row per sale in the sales' order: what the risk
 // model, the back-test and the calendar read (payout-risk.ts, payout-backtest.ts,
 // payout-calendar.ts). Two years at scale 20 are ~1.1 M sales: made as objects, they took ~0.75 s
-// and most of a second of garbage collection on every calendar request (docs/benchmarks.md, "The
-// payout model over columns"). The functions still take a list of sales (the tests' and the
+// and most of a second of garbage collection on every calendar request (docs/benchmarks.md,
+// "DuckDB's big reads a column at a time, and the payout model over columns"). The functions still take a list of sales (the tests' and the
 // e2e oracle's), turned into a table once per list.
 import type { PayoutSale } from "./payout-calendar";
 import type { RiskSale } from "./payout-risk";

@@ -107,7 +107,7 @@ export const lossRowOf = (r: EventRowRecord): PayoutLossRow => ({ saleId: num(r.
 
 
 /** A statement's batches of columns gathered into one column of each, `rowCount` long: a DOUBLE column as a Float64Array, any other as an array. */
-export function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width: number): Array<Float64Array | unknown[]> {
+function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width: number): Array<Float64Array | unknown[]> {
   const columns: Array<Float64Array | unknown[] | null> = new Array<null>(width).fill(null);
   let at = 0;
   for (const batch of batches) {

@@ -85,7 +85,7 @@ async function arraysOf<T>(connection: DuckDBConnection, statement: Statement): 
  * A chunk of rows a column at a time, each column read only when asked: a DOUBLE column as a
  * Float64Array (NULL as NaN), any other as getItem's values. A million rows read as arrays of
  * their values spent most of their time making a million arrays and bigints (docs/benchmarks.md,
- * "The payout calendar's closed days a column at a time").
+ * "DuckDB's big reads a column at a time, and the payout model over columns").
  */
 function chunkColumns(chunk: DuckDBDataChunk): ColumnBatch {
   const length = chunk.rowCount;
