@@ -17,7 +17,13 @@ describe("createPostgresPool", () => {
 
   it("sets the schema as every connection's search_path, in the startup message", async () => {
     const pool = createPostgresPool(URL, { schema: "salesdash_a1" });
-    expect(pool.options.options).toBe("-c search_path=salesdash_a1");
+    expect(pool.options.options).toBe("-c search_path=salesdash_a1 -c jit=off");
+    await pool.end();
+  });
+
+  it("turns PostgreSQL's JIT compilation off for every connection, with a schema or without", async () => {
+    const pool = createPostgresPool(URL);
+    expect(pool.options.options).toBe("-c jit=off");
     await pool.end();
   });
 

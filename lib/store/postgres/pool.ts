@@ -29,8 +29,14 @@ export function assertSchemaName(schema: string): void {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema "${schema}": use lower-case letters, digits and "_" (at most 63), starting with a letter or "_".`);
 }
 
+// PostgreSQL compiles a statement the planner costs high (a scan of a two-year range) with LLVM
+// first: 30-300 ms a statement that the reports' scans of one account never won back. The
+// Abandonment panels' statements at scale 20 took 13.3 s with it and 11.1 s without
+// (docs/benchmarks.md). Off for this pool's sessions; a URL's own `options` replace it.
+const NO_JIT = "-c jit=off";
+
 export function createPostgresPool(url: string, options: PostgresPoolOptions = {}): Pool {
-  let startupOptions: string | undefined;
+  let startupOptions = NO_JIT;
   if (options.schema !== undefined) {
     assertSchemaName(options.schema);
     // pg lets the URL's own parameters override the config object, so an `options` in the URL
@@ -38,7 +44,7 @@ export function createPostgresPool(url: string, options: PostgresPoolOptions = {
     if (hasOptionsParameter(url)) throw new Error("The PostgreSQL URL sets `options`; set the schema there (-c search_path=...) or through `schema`, not both.");
     // Sent in the startup message, so every connection has it before its first query; a
     // `SET` on the pool's "connect" event would cost a round trip and can fail unobserved.
-    startupOptions = `-c search_path=${options.schema}`;
+    startupOptions = `-c search_path=${options.schema} ${NO_JIT}`;
   }
   const pool = new Pool({
     connectionString: url,
