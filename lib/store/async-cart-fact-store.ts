@@ -12,8 +12,12 @@ import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
 export class AsyncCartFactStore implements CartFactStore {
-  /** `purchases`: the purchases fact table beside the carts' (same file or database), which the panels read. */
-  constructor(protected readonly facts: AsyncFactTable<CartFactRow>, private readonly purchases: string) {}
+  /**
+   * `purchases`: the purchases fact table beside the carts' (same file or database), which the
+   * panels read. `repeatMarks`: the two tables' days' marks, when they count each day's records
+   * also stored on another day (PostgreSQL's): the panels then number copies only where a day says so.
+   */
+  constructor(protected readonly facts: AsyncFactTable<CartFactRow>, private readonly purchases: string, private readonly repeatMarks?: { carts: string; purchases: string }) {}
 
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly CartFactRow[]): Promise<void> {
     return this.facts.replaceDay(account, day, fetchedAt, rows);
@@ -36,7 +40,7 @@ export class AsyncCartFactStore implements CartFactStore {
     const { dialect, table } = this.facts;
     return this.facts.kept(account, ["cartPanels", plan], () =>
       this.facts.scratchRead((reader) =>
-        runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases }, account, plan), (step) =>
+        runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases, repeatMarks: this.repeatMarks }, account, plan), (step) =>
           reader.all("exec" in step ? { text: step.exec, args: [] } : "run" in step ? step.run : step.query),
         ),
       ),

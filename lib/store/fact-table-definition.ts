@@ -8,4 +8,10 @@ export interface FactTableDefinition<Row> {
   /** The days' marks: account, day, fetched_at, count. */
   days: string;
   valuesOf: (row: Row) => unknown[];
+  /**
+   * The column naming a record (checkout_id, purchase_id), for a back-end that keeps with each day
+   * how many of its records are also stored on another day (PostgreSQL's `repeats`): a range
+   * whose days all say none is read without numbering copies.
+   */
+  key?: string;
 }

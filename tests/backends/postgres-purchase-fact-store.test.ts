@@ -25,6 +25,21 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       { day: "2026-03-10", fetchedAt: NOW, count: 5000 },
     ]);
   });
+
+  it("keeps with each day how many of its purchases a later write found stored on another day (repeats)", async () => {
+    const store = new PostgresPurchaseFactStore(await db.emptied());
+    const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+    const purchase = (purchaseId: number) => ({ ...one, purchaseId });
+    await store.replaceDay("acct", "2026-03-10", NOW, [purchase(1), purchase(2)]);
+    await store.replaceDay("acct", "2026-03-11", NOW, [purchase(2), purchase(3)]);
+    await store.replaceDay("other", "2026-03-11", NOW, [purchase(1)]);
+    const { rows } = await db.schema.pool.query<{ account: string; day: string; repeats: number }>("SELECT account, day, repeats FROM salesdash_purchase_fact_days ORDER BY account, day");
+    expect(rows).toEqual([
+      { account: "acct", day: "2026-03-10", repeats: 0 },
+      { account: "acct", day: "2026-03-11", repeats: 1 },
+      { account: "other", day: "2026-03-11", repeats: 0 },
+    ]);
+  });
 });
 
 it("answers the record engine's figures for 60 random queries, as SQLite does for 200 (tests/unit)", async () => {
