@@ -30,7 +30,7 @@ export function assertSchemaName(schema: string): void {
 }
 
 // PostgreSQL compiles a statement the planner costs high (a scan of a two-year range) with LLVM
-// first: 30-300 ms a statement that the reports' scans of one account never won back. The
+// first: 13-280 ms a statement that the reports' scans of one account never won back. The
 // Abandonment panels' statements at scale 20 took 13.3 s with it and 11.1 s without
 // (docs/benchmarks.md). Off for this pool's sessions; a URL's own `options` replace it.
 const NO_JIT = "-c jit=off";
