@@ -13,13 +13,13 @@ const MARKS = { carts: "salesdash_cart_fact_days", purchases: "salesdash_purchas
 /** The steps up to the two fills, the repeat question answered with `answer`: what each fill's text is. */
 function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchases: number }) {
   const steps = cartPanelSteps("postgres", { ...TABLES, repeatMarks: marks }, "acct", plan);
-  const asked: string[] = [];
+  const asked: Array<{ text: string; args: unknown[] }> = [];
   const runs: string[] = [];
   let step = steps.next();
   while (!step.done && runs.length < 2) {
     const value: PanelStep = step.value;
     if ("query" in value) {
-      asked.push(value.query.text);
+      asked.push({ text: value.query.text, args: value.query.args });
       step = steps.next([answer]);
     } else {
       if ("run" in value) runs.push(value.run.text);
@@ -33,8 +33,9 @@ describe("the Abandonment panels' fills on PostgreSQL", () => {
   it("number the copies of neither table when no day of either range repeats a record", () => {
     const { asked, carts, purchases } = fills(MARKS, { carts: 1, purchases: 1 });
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatch(/salesdash_cart_fact_days d .*repeats IS NULL OR d\.repeats > 0/);
-    expect(asked[0]).toMatch(/salesdash_purchase_fact_days d /);
+    expect(asked[0]!.text).toMatch(/salesdash_cart_fact_days d .*repeats IS NULL OR d\.repeats > 0.* AS carts, .*salesdash_purchase_fact_days d .* AS purchases$/);
+    // Each table's marks over the days its fill reads: the carts' range, then the purchases'.
+    expect(asked[0]!.args).toEqual(["acct", plan.days.from, plan.days.to, "acct", plan.purchases.days.from, plan.purchases.days.to]);
     expect(carts).toMatch(/^INSERT INTO cart_selection /);
     expect(carts).not.toMatch(/ROW_NUMBER/);
     expect(purchases).not.toMatch(/ROW_NUMBER/);
@@ -49,7 +50,7 @@ describe("the Abandonment panels' fills on PostgreSQL", () => {
     expect(other.purchases).not.toMatch(/ROW_NUMBER/);
   });
 
-  it("ask nothing and number both where the days keep no count (DuckDB)", () => {
+  it("ask nothing and number both where the days keep no count (a store that gives no marks, as DuckDB's)", () => {
     const { asked, carts, purchases } = fills(undefined, { carts: 1, purchases: 1 });
     expect(asked).toEqual([]);
     expect(carts).toMatch(/ROW_NUMBER/);

@@ -24,9 +24,6 @@ const PARAMETERS = 60_000;
 export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, account: string, day: string, fetchedAt: number, rows: ReadonlyArray<readonly unknown[]>, alongside?: (client: PoolClient) => Promise<unknown>): Promise<void> {
   const batch = Math.floor(PARAMETERS / tables.columns.length);
   await inTransaction(pool, async (client) => {
-    // One writer of the account's days at a time: a record written to two days at once is then
-    // seen by the later of the two, whose mark counts it (repeatsOf).
-    if (tables.key) await client.query("SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))", [tables.rows, account]);
     await client.query(`DELETE FROM ${tables.rows} WHERE account = $1 AND day = $2`, [account, day]);
     for (let start = 0; start < rows.length; start += batch) {
       const values: unknown[] = [];
@@ -37,35 +34,34 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
       });
       await client.query(`INSERT INTO ${tables.rows} (${tables.columns.join(", ")}) VALUES ${tuples.join(", ")}`, values);
     }
-    if (tables.key) {
-      const repeats = await repeatsOf(client, tables.rows, tables.key, account, day, rows.map((row) => row[tables.columns.indexOf(tables.key!) - 3]));
-      await client.query(
-        `INSERT INTO ${tables.days} (account, day, fetched_at, count, repeats) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count, repeats = EXCLUDED.repeats`,
-        [account, day, fetchedAt, rows.length, repeats],
-      );
-    } else {
-      await client.query(
-        `INSERT INTO ${tables.days} (account, day, fetched_at, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
-        [account, day, fetchedAt, rows.length],
-      );
-    }
+    // With a key, the day's repeats are unknown (NULL) until counted, just after this commits.
+    const repeats = tables.key ? ", repeats" : "";
+    await client.query(
+      `INSERT INTO ${tables.days} (account, day, fetched_at, count${repeats}) VALUES ($1, $2, $3, $4${tables.key ? ", NULL" : ""})
+       ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count${tables.key ? ", repeats = NULL" : ""}`,
+      [account, day, fetchedAt, rows.length],
+    );
     await alongside?.(client);
   });
+  if (tables.key) await countRepeats(pool, tables.rows, tables.days, tables.key, account, day, fetchedAt, rows.map((row) => row[tables.columns.indexOf(tables.key!) - 3]));
 }
 
 /**
- * How many of a day's records repeat: ids given twice in the day, and ids also stored on another
- * day of the account (the key's index finds them). When a record is on two days, the later write
- * counts it; the earlier day's 0 stays true of it alone (a range holding both holds the later).
- * A count that outlives the other copy (that day rewritten without it) only costs a slower read.
+ * Sets a day's repeats, once its write has committed: its ids given twice, and its ids also stored
+ * on another day of the account (the key's index finds them). Of two writes that store one
+ * record on two days, the one that commits second counts after both have committed, so it sees
+ * the other's copy: whatever their timing, at least one of the two days counts the record, and no
+ * lock holds one writer behind the other. The count is kept only while the day holds the rows of
+ * that fetch (a newer write sets NULL first). A count that outlives the other copy (that day
+ * written again without it) only costs a slower read; one never made leaves NULL, unknown.
  */
-async function repeatsOf(client: PoolClient, table: string, key: string, account: string, day: string, ids: readonly unknown[]): Promise<number> {
+async function countRepeats(pool: Pool, table: string, days: string, key: string, account: string, day: string, fetchedAt: number, ids: readonly unknown[]): Promise<void> {
   const distinct = [...new Set(ids)];
-  if (distinct.length === 0) return 0;
-  const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ${table} WHERE account = $1 AND day <> $2 AND ${key} = ANY($3)`, [account, day, distinct]);
-  return ids.length - distinct.length + rows[0]!.n;
+  await pool.query(
+    `UPDATE ${days} SET repeats = $4::int + (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day <> $2 AND f.${key} = ANY($5))
+     WHERE account = $1 AND day = $2 AND fetched_at = $3`,
+    [account, day, fetchedAt, ids.length - distinct.length, distinct],
+  );
 }
 
 export async function readFactDayMeta(pool: Pool, daysTable: string, account: string, days: readonly string[]): Promise<FactDayMeta[]> {
