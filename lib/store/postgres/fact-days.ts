@@ -34,16 +34,20 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
       });
       await client.query(`INSERT INTO ${tables.rows} (${tables.columns.join(", ")}) VALUES ${tuples.join(", ")}`, values);
     }
-    // With a key, the day's repeats are unknown (NULL) until counted, just after this commits.
-    const repeats = tables.key ? ", repeats" : "";
+    // A new day's repeats start NULL; a day of another fetch has its old count forgotten by the
+    // days table's trigger (migration 0019). Either is counted just after this commits.
     await client.query(
-      `INSERT INTO ${tables.days} (account, day, fetched_at, count${repeats}) VALUES ($1, $2, $3, $4${tables.key ? ", NULL" : ""})
-       ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count${tables.key ? ", repeats = NULL" : ""}`,
+      `INSERT INTO ${tables.days} (account, day, fetched_at, count) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
       [account, day, fetchedAt, rows.length],
     );
     await alongside?.(client);
   });
-  if (tables.key) await countRepeats(pool, tables.rows, tables.days, tables.key, account, day, fetchedAt, rows.map((row) => row[tables.columns.indexOf(tables.key!) - 3]));
+  if (tables.key) {
+    // A row's values leave out the account, day and seq the columns begin with.
+    const at = tables.columns.indexOf(tables.key) - 3;
+    await countRepeats(pool, tables.rows, tables.days, tables.key, account, day, fetchedAt, rows.map((row) => row[at]));
+  }
 }
 
 /**
@@ -52,7 +56,7 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
  * record on two days, the one that commits second counts after both have committed, so it sees
  * the other's copy: whatever their timing, at least one of the two days counts the record, and no
  * lock holds one writer behind the other. The count is kept only while the day holds the rows of
- * that fetch (a newer write sets NULL first). A count that outlives the other copy (that day
+ * that fetch (a newer fetch's write has it forgotten first). A count that outlives the other copy (that day
  * written again without it) only costs a slower read; one never made leaves NULL, unknown.
  */
 async function countRepeats(pool: Pool, table: string, days: string, key: string, account: string, day: string, fetchedAt: number, ids: readonly unknown[]): Promise<void> {

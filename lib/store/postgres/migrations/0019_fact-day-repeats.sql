@@ -14,8 +14,8 @@ ALTER TABLE salesdash_cart_fact_days ADD COLUMN repeats INTEGER;
 ALTER TABLE salesdash_purchase_fact_days ADD COLUMN repeats INTEGER;
 CREATE INDEX IF NOT EXISTS salesdash_cart_facts_checkout ON salesdash_cart_facts (account, checkout_id);
 
--- A day's rows written again from another fetch come with a new fetched_at; a writer that counts
--- sets repeats with it (NULL, then its count), one that does not leaves the old count, forgotten here.
+-- A day's rows written again from another fetch come with a new fetched_at and leave repeats as it
+-- was: the old count, forgotten here, for every writer (one that counts sets the new count after).
 CREATE FUNCTION salesdash_forget_fact_day_repeats() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.fetched_at IS DISTINCT FROM OLD.fetched_at AND NEW.repeats IS NOT DISTINCT FROM OLD.repeats THEN
