@@ -7,7 +7,7 @@ import "server-only";
 import type { AsyncFactTable } from "./async-purchase-fact-store";
 import { cartRowsStatement } from "./cart-fact-sql";
 import type { CartFactPlan, CartFactRow, CartFactStore, CartRowValues } from "./cart-fact-store";
-import { cartPanelSteps, runStepsAsync } from "./cart-panel-sql";
+import { cartPanelSteps, runStepsAsync, type RepeatMarks } from "./cart-panel-sql";
 import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
 import type { FactDayMeta } from "./purchase-fact-store";
 
@@ -17,7 +17,7 @@ export class AsyncCartFactStore implements CartFactStore {
    * panels read. `repeatMarks`: the two tables' days' marks, when they count each day's records
    * also stored on another day (PostgreSQL's): the panels then number copies only where a day says so.
    */
-  constructor(protected readonly facts: AsyncFactTable<CartFactRow>, private readonly purchases: string, private readonly repeatMarks?: { carts: string; purchases: string }) {}
+  constructor(protected readonly facts: AsyncFactTable<CartFactRow>, private readonly purchases: string, private readonly repeatMarks?: RepeatMarks) {}
 
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly CartFactRow[]): Promise<void> {
     return this.facts.replaceDay(account, day, fetchedAt, rows);

@@ -52,6 +52,9 @@ const KPI_COLUMNS = new Set(["checkout_id", "day", "seq", "currency", "cents", "
 
 const PURCHASE_COLUMNS = ["purchase_id", "day", "seq", "currency", "front", "checkout", "offer", "created_day"];
 
+/** The carts' and the purchases' days tables, where each day's mark counts its records also stored on another day (`repeats`). */
+export interface RepeatMarks { carts: string; purchases: string }
+
 /** Which selection's rows hold each record once (no day of the range says a record of it repeats: repeatFreeStatement). */
 export interface SelectionsOnce { carts: boolean; purchases: boolean }
 
@@ -106,7 +109,7 @@ function allRows(_dialect: FactDialect, table: string, columns: readonly string[
  * says a record of it is also stored on another day, or does not know (`repeats` NULL: written
  * before the count was kept). 1 or 0 per table.
  */
-export function repeatFreeStatement(dialect: FactDialect, marks: { carts: string; purchases: string }, account: string, plan: CartPanelPlan): Statement {
+export function repeatFreeStatement(dialect: FactDialect, marks: RepeatMarks, account: string, plan: CartPanelPlan): Statement {
   const none = (days: string) => `CASE WHEN EXISTS (SELECT 1 FROM ${days} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND (d.repeats IS NULL OR d.repeats > 0)) THEN 0 ELSE 1 END`;
   return forDialect(dialect, {
     text: `SELECT ${none(marks.carts)} AS carts, ${none(marks.purchases)} AS purchases`,
@@ -323,7 +326,7 @@ export type PanelStep = { exec: string } | { run: Statement } | { query: Stateme
  * transaction, PostgreSQL's on one client in one): the selections made and filled, every
  * grouping read, then the recovery delays at the ranks their count gives.
  */
-export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; purchases: string; repeatMarks?: { carts: string; purchases: string } }, account: string, plan: CartPanelPlan): Generator<PanelStep, CartPanelGroups, Records[string]> {
+export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; purchases: string; repeatMarks?: RepeatMarks }, account: string, plan: CartPanelPlan): Generator<PanelStep, CartPanelGroups, Records[string]> {
   for (const ddl of selectionTables(dialect)) yield { exec: ddl };
   if (dialect === "sqlite") {
     // SQLite keeps the tables (and their indexes) per connection, emptied after each read.
