@@ -13,6 +13,7 @@ import {
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
+import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
@@ -166,6 +167,15 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
       const texts = payoutTextsOf(await this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)));
       // A fresh answer, read by no one here again: its columns move to the caller's thread (transfer.ts).
       return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), (batches, rowCount) => payoutColumnsToMove(payoutColumnsOfBatches(batches, texts, rowCount)));
+    }
+    if (this.dialect === "postgres") {
+      // PostgreSQL sends a day's rows as one text (payout-day-texts.ts says why), its currencies and products as places in the range's lists, both read from one snapshot.
+      const { texts, dayTexts } = await this.facts.snapshotRead(async (reader) => {
+        const texts = payoutTextsOf(await reader.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)));
+        const rows = await reader.arrays<[string]>(payoutDayTextsStatement(this.table, account, days, currency, texts));
+        return { texts, dayTexts: rows.map((r) => r[0]) };
+      });
+      return payoutColumnsToMove(await payoutColumnsOfDayTexts(dayTexts, texts));
     }
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));
   }

@@ -18,6 +18,7 @@ import type { GenericRecord, KeyType } from "@/lib/sales-api";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { OverviewView } from "@/lib/reports/overview-view";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { Purchase } from "@/lib/records/purchase";
 import { fillFactStore, FIRST_DAY, heldDaysClient, LAST_DAY, NOW, purchaseDays, utcDays } from "./purchase-facts-fixture";
 import { withStore } from "./fact-day-store-behaviour";
 import type { RangeReport, RangeOptions } from "@/lib/mirror/range-types";
@@ -176,6 +177,30 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
         }
       });
     }
+
+    it("texts a row may hold (a product with a comma, a newline, a quote or an emoji; a sale instant in another shape, unreadable, or empty; a currency with a comma) come back as the records' columns", withStore(backend, async (store) => {
+      const [day, sales] = [...purchaseDays("creator")].at(-2)!;
+      const odd: Array<Partial<Purchase>> = [
+        { productName: "Bread, butter\nand \"jam\" 🍞 x" },
+        { productName: "x41" },
+        { purchaseCreatedAt: "2026-05-30T10:11:12.345+02:00" },
+        { purchaseCreatedAt: "tomorrow, maybe\n" },
+        { purchaseCreatedAt: "" },
+        { purchaseCreatedAt: "2026-02-30T10:11:12Z" },
+        { currency: "US,D" },
+        { currency: "ÉUR" },
+        { incomingAvailableAt: null, checkoutInitializedAt: "" },
+      ];
+      // Every sale with a currency of its own, so that the records' columns need no assumption placed.
+      const records = sales.map((p, i) => ({ ...p, currency: p.currency || "BRL", ...(odd[i] ?? {}) }) as Purchase);
+      const { purchaseFactRow } = await import("@/lib/query/purchase-facts");
+      await store.replaceDay("creator", day, NOW, records.map(purchaseFactRow));
+      const answer = await store.payoutSales("creator", { from: day, to: day }, currencyPlan(undefined));
+      expect(records.length).toBeGreaterThan(odd.length);
+      expect(answer).toEqual(payoutColumnsOfRecords(records));
+      expect(answer.products).toContain("Bread, butter\nand \"jam\" 🍞 x");
+      expect(answer.currencies).toContain("US,D");
+    }));
 
     it("the Overview's funds: what falls due in a window, summed by the table (each purchase once, its currency placed), is the records' sum; no purchase record is opened", async () => {
       for (const keyType of ["creator", "affiliate"] as const) {

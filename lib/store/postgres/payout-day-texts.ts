@@ -1,0 +1,138 @@
+// The payout calendar's read on PostgreSQL: a day's rows as one text, parsed here a character at
+// a time. Sent as rows (payoutStatement's), two years at scale 20 are 1.1 M rows of 13 fields,
+// and pg's parsing of them (a string per field, a row array, Number of each) took 5-8 s of the
+// server's event loop after a 1.8 s statement (docs/benchmarks.md, "PostgreSQL's payout read a
+// day at a time"). A day as one text is one field of one row: the parse below reads its digits
+// with no string per number, and gives the event loop back between days.
+import { PayoutColumnsBuilder, type NumberColumn, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { soldMsOf } from "@/lib/timestamps";
+import { currencyExpression, forDialect, type PayoutTexts, type Statement } from "../purchase-fact-sql";
+import type { PurchaseFactPlan } from "../purchase-fact-store";
+
+/**
+ * A text field as it is sent: a place (1-based) in the range's list of texts when it has one (the
+ * currency, the product); the API's timestamp characters as they are; any other text as `x` and
+ * its UTF-8 bytes in hex, which holds no separator (a product's name may hold a comma).
+ */
+const hexed = (column: string) => `'x' || encode(convert_to(${column}, 'UTF8'), 'hex')`;
+const placedOrHexed = (column: string) => `coalesce(array_position(?::text[], ${column})::text, ${hexed(column)})`;
+/** The characters of a timestamp the API sends (and of a few it might), none of them a separator or `x`. */
+const PLAIN_TIMESTAMP = "^[0-9A-Z:.+ -]*$";
+
+/**
+ * The fields of a sale, in this order: purchase id, created_at, available_at (empty when NULL),
+ * currency, product, creator net, affiliation net, transaction, refunded (cents), purchase's
+ * created text. One text per day, its rows in stored order joined by newlines; the days newest
+ * first: payoutStatement's rows and order.
+ */
+export function payoutDayTextsStatement(table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], texts: PayoutTexts): Statement {
+  const args: unknown[] = [texts.currencies, texts.products];
+  const placed = currencyExpression({ currency }, args);
+  args.push(account, range.from, range.to);
+  const text = `SELECT string_agg(concat(r.purchase_id, ',', r.created_at, ',', r.available_at, ',', ${placedOrHexed("r.currency")}, ',', ${placedOrHexed("r.sort_product")}, ',',
+      r.creator_net_cents, ',', r.affiliation_net_cents, ',', r.transaction_cents, ',', r.refunded_cents, ',',
+      CASE WHEN r.purchase_created_at ~ '${PLAIN_TIMESTAMP}' THEN r.purchase_created_at ELSE ${hexed("r.purchase_created_at")} END), E'\\n' ORDER BY r.seq)
+    FROM (SELECT f.day, f.seq, f.purchase_id, f.created_at, f.available_at, ${placed} AS currency, f.sort_product,
+      f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents, f.purchase_created_at
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) r
+    GROUP BY r.day ORDER BY r.day DESC`;
+  return forDialect("postgres", { text, args });
+}
+
+const COMMA = 44;
+const MINUS = 45;
+const X = 120;
+
+/** The days' rows parsed between yields to the event loop. */
+const ROWS_PER_TURN = 50_000;
+
+const NUMBERS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
+
+/** How many rows a day's text holds (one more than its newlines). */
+function rowsIn(s: string): number {
+  let rows = s.length > 0 ? 1 : 0;
+  for (let at = s.indexOf("\n"); at >= 0; at = s.indexOf("\n", at + 1)) rows++;
+  return rows;
+}
+
+/** A cursor over one day's text: each read takes a field and the separator after it. */
+class DayText {
+  at = 0;
+  constructor(private readonly s: string) {}
+
+  /** A whole number (a sign allowed); NaN when the field is empty. Past 15 digits, read as Number reads the digits. */
+  integer(): number {
+    const s = this.s;
+    const start = this.at;
+    let i = start;
+    const negative = s.charCodeAt(i) === MINUS;
+    if (negative) i++;
+    let n = 0;
+    for (let c = s.charCodeAt(i); c >= 48 && c <= 57; c = s.charCodeAt(++i)) n = n * 10 + (c - 48);
+    const digits = i - start - (negative ? 1 : 0);
+    if (s.charCodeAt(i) !== COMMA) {
+      // Not PostgreSQL's output of a number: read as Number reads the field.
+      const end = s.indexOf(",", start);
+      this.at = end + 1;
+      return Number(s.slice(start, end));
+    }
+    this.at = i + 1;
+    if (digits === 0) return NaN;
+    if (digits > 15) return Number(s.slice(start, i));
+    return negative ? -n : n;
+  }
+
+  /** A text field up to `separator` (or the text's end): itself, or its hexed bytes. */
+  text(separator: string): string {
+    const s = this.s;
+    const start = this.at;
+    let end = s.indexOf(separator, start);
+    if (end < 0) end = s.length;
+    this.at = end + 1;
+    return s.charCodeAt(start) === X ? Buffer.from(s.slice(start + 1, end), "hex").toString("utf8") : s.slice(start, end);
+  }
+
+  /** A place (1-based) in a list of texts, else NaN with the text in `texts[row]`. */
+  placed(texts: Array<string | null>, row: number): number {
+    if (this.s.charCodeAt(this.at) !== X) return this.integer();
+    texts[row] = this.text(",");
+    return NaN;
+  }
+}
+
+/**
+ * The payout columns of payoutDayTextsStatement's days, as payoutColumnsOf makes them of
+ * payoutStatement's rows: the sold instant by the records' rule, a place's text looked up in
+ * `texts`, a purchase stored on two days counted once (its newest day's).
+ */
+export async function payoutColumnsOfDayTexts(days: readonly string[], texts: PayoutTexts): Promise<PayoutSaleColumns> {
+  const counts = days.map(rowsIn);
+  const columns = new PayoutColumnsBuilder(counts.reduce((n, c) => n + c, 0));
+  let sinceTurn = 0;
+  for (let d = 0; d < days.length; d++) {
+    const count = counts[d]!;
+    const n = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(count)])) as Record<NumberColumn, Float64Array>;
+    const currency = { place: new Float64Array(count), names: texts.currencies, text: new Array<string | null>(count).fill(null) };
+    const product = { place: new Float64Array(count), names: texts.products, text: new Array<string | null>(count).fill(null) };
+    const day = new DayText(days[d]!);
+    for (let row = 0; row < count; row++) {
+      n.purchaseId[row] = day.integer();
+      const createdAt = day.integer();
+      n.availableMs[row] = day.integer();
+      currency.place[row] = day.placed(currency.text, row);
+      product.place[row] = day.placed(product.text, row);
+      n.creatorNet[row] = day.integer();
+      n.affiliationNet[row] = day.integer();
+      n.transaction[row] = day.integer();
+      n.refunded[row] = day.integer();
+      n.soldMs[row] = soldMsOf(day.text("\n"), () => createdAt);
+    }
+    columns.pushColumns(count, n, product, currency);
+    sinceTurn += count;
+    if (sinceTurn >= ROWS_PER_TURN) {
+      sinceTurn = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return columns.done();
+}
