@@ -169,13 +169,9 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
       return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), (batches, rowCount) => payoutColumnsToMove(payoutColumnsOfBatches(batches, texts, rowCount)));
     }
     if (this.dialect === "postgres") {
-      // PostgreSQL sends a day's rows as one text (payout-day-texts.ts says why), its currencies and products as places in the range's lists, both read from one snapshot.
-      const { texts, dayTexts } = await this.facts.snapshotRead(async (reader) => {
-        const texts = payoutTextsOf(await reader.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)));
-        const rows = await reader.arrays<[string]>(payoutDayTextsStatement(this.table, account, days, currency, texts));
-        return { texts, dayTexts: rows.map((r) => r[0]) };
-      });
-      return payoutColumnsToMove(await payoutColumnsOfDayTexts(dayTexts, texts));
+      // PostgreSQL sends a day's rows as one text (payout-day-texts.ts says why).
+      const dayTexts = await this.facts.arrays<[string], string[]>(payoutDayTextsStatement(this.table, account, days, currency), (rows) => Array.from(rows, (r) => r[0]));
+      return payoutColumnsToMove(await payoutColumnsOfDayTexts(dayTexts));
     }
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));
   }
