@@ -9,6 +9,7 @@
 // loss yet is expected to lose (G(H) − G(a)) / (1 − G(a)) of its net before the horizon.
 import { DAY_MS } from "@/lib/calendar";
 import { capSaleLossCents } from "./sale-losses";
+import { rowsByTime } from "./time-order";
 import { saleAt, saleTableOf, type PayoutModelSales, type PayoutSaleTable } from "./payout-sale-table";
 
 /** Losses are expected up to this many days after the sale; later ones are too rare to model (and chargebacks arrive within about two months). */
@@ -262,8 +263,8 @@ export function fitWithLosses(sales: PayoutModelSales, losses: ReadonlyMap<numbe
 /**
  * The table's exposed sales (a net, made at least one whole day before the cutoff) in order of
  * sale, once per table, for exposure(): their rows, their instants, and every CHECKPOINT rows the
- * net and count so far of each product. Sorting once costs ~0.1 s at a million sales (they come
- * nearly in order, newest first); every fit after it reads the mature sales as sums.
+ * net and count so far of each product. Sorted once per table (time-order.ts); every fit after
+ * it reads the mature sales as sums.
  */
 interface SalesBySaleTime { rows: Int32Array; soldMs: Float64Array; sums: Float64Array; counts: Float64Array }
 const CHECKPOINT = 2048;
@@ -276,8 +277,7 @@ function salesBySaleTime(c: PayoutSaleTable): SalesBySaleTime {
   // A sale without an instant is never mature nor observed for a day (its age is not a number).
   // As the fit has always read them: a net not above zero is no exposure (a net that is not a number is, and makes the curves so).
   for (let i = 0; i < c.length; i++) if (!(c.net[i]! <= 0) && !Number.isNaN(c.soldMs[i]!)) picked.push(i);
-  picked.sort((a, b) => c.soldMs[a]! - c.soldMs[b]! || a - b);
-  const rows = Int32Array.from(picked);
+  const rows = rowsByTime(c.soldMs, picked);
   const soldMs = new Float64Array(rows.length);
   const products = c.products.length;
   const checkpoints = Math.floor(rows.length / CHECKPOINT) + 1;
