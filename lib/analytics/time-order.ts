@@ -12,7 +12,7 @@ const byComparison = (ms: ArrayLike<number>, rows: readonly number[]): Int32Arra
 /**
  * `rows` (ascending, their instants numbers) sorted by `ms[row]`, ties kept in row order: the
  * order of `rows.sort((a, b) => ms[a] - ms[b] || a - b)`. Instants that are not whole
- * milliseconds are sorted by that comparison.
+ * milliseconds, or that span many more days than there are rows, are sorted by that comparison.
  */
 export function rowsByTime(ms: ArrayLike<number>, rows: readonly number[]): Int32Array {
   const n = rows.length;
@@ -27,6 +27,9 @@ export function rowsByTime(ms: ArrayLike<number>, rows: readonly number[]): Int3
   if (n < 2 || n >= PLACES) return byComparison(ms, rows);
   const firstDay = Math.floor(low / DAY_MS);
   const days = Math.floor(high / DAY_MS) - firstDay + 1;
+  // One day's count per day of the span: an instant far from the rest (the API's timestamps take
+  // six-digit years) would make it hundreds of millions of days.
+  if (days > 4 * n + 1024) return byComparison(ms, rows);
   // Each day's first place, then the rows placed by day in row order (a stable counting sort).
   const start = new Int32Array(days + 1);
   for (let k = 0; k < n; k++) start[Math.floor(ms[rows[k]!]! / DAY_MS) - firstDay + 1]!++;

@@ -173,6 +173,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
       const dayTexts = await this.facts.arrays<[string], string[]>(payoutDayTextsStatement(this.table, account, days, currency), (rows) => Array.from(rows, (r) => r[0]));
       return payoutColumnsToMove(await payoutColumnsOfDayTexts(dayTexts));
     }
+    // A table without columns (every DuckDB table has them): its rows.
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));
   }
 

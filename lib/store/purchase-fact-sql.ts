@@ -395,6 +395,8 @@ export function countSalesStatement(dialect: FactDialect, table: string, account
  * records' order (newest day first, a day in its stored order: fetchRange's), so the calendar
  * made of them is the records' to the cent and to the float's rounding. The days are a range of
  * the primary key (account, day, seq); the order is its reverse by day, sorted by seq within one.
+ * SQLite reads its plain rows, DuckDB its columns; PostgreSQL reads a text per day instead
+ * (lib/store/postgres/payout-day-texts.ts).
  */
 export function payoutStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], texts?: PayoutTexts): Statement {
   const args: unknown[] = [];
@@ -471,9 +473,10 @@ export type FundsDueRecord = { currency: string; creator_net: Numeric; affiliati
 export const fundsDueOf = (r: FundsDueRecord): FactFundsDue => ({ currency: r.currency, creatorNet: Number(r.creator_net), affiliationNet: Number(r.affiliation_net), sales: Number(r.sales) });
 
 /**
- * A row of payoutStatement, as an array (better-sqlite3's raw mode, pg's rowMode "array"):
- * PostgreSQL's BIGINT comes as text. The sold instant is read (DuckDB) or its text given; the
- * currency and product are places in payoutTextsStatement's lists (DuckDB), or texts.
+ * A row of payoutStatement, as an array (better-sqlite3's raw mode), or as pg would hand it (a
+ * BIGINT as text: the tests' rows for the PostgreSQL day texts' parse). The sold instant is read
+ * (DuckDB) or its text given; the currency and product are places in payoutTextsStatement's lists
+ * (DuckDB), or texts.
  */
 export type PayoutRecord = [Numeric, Numeric | null, string | null, Numeric | null, Numeric | null, Numeric | null, string | null, Numeric | null, string | null, Numeric, Numeric, Numeric, Numeric];
 

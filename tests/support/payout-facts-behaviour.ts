@@ -190,6 +190,7 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
         { currency: "US,D" },
         { currency: "ÉUR" },
         { incomingAvailableAt: null, checkoutInitializedAt: "" },
+        { purchaseCreatedAt: "", checkoutInitializedAt: "" },
       ];
       // Every sale with a currency of its own, so that the records' columns need no assumption placed.
       const records = sales.map((p, i) => ({ ...p, currency: p.currency || "BRL", ...(odd[i] ?? {}) }) as Purchase);

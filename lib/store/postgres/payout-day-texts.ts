@@ -19,7 +19,7 @@ const sent = (column: string) =>
   `CASE WHEN strpos(${column}, ',') = 0 AND strpos(${column}, E'\\n') = 0 AND left(${column}, 1) <> 'x' THEN ${column} ELSE 'x' || encode(convert_to(${column}, 'UTF8'), 'hex') END`;
 
 /**
- * The fields of a sale, in this order: purchase id, created_at, available_at (empty when NULL),
+ * The fields of a sale, in this order: purchase id, created_at, available_at (each empty when NULL),
  * currency (placed), product, creator net, affiliation net, transaction, refunded (cents),
  * purchase's created text. One text per day, its rows in stored order joined by newlines; the days
  * newest first: payoutStatement's rows and order.
@@ -41,7 +41,7 @@ const COMMA = 44;
 const MINUS = 45;
 const X = 120;
 
-/** The days' rows parsed between yields to the event loop. */
+/** The event loop is given back between days, once this many rows have been parsed since it last was. */
 const ROWS_PER_TURN = 50_000;
 
 const NUMBERS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
