@@ -4,7 +4,7 @@
 // server's event loop after a 1.8 s statement (docs/benchmarks.md, "PostgreSQL's payout read a
 // day at a time"). A day as one text is one field of one row: the parse below reads its digits
 // with no string per number, and gives the event loop back between days.
-import { PayoutColumnsBuilder, type NumberColumn, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { soldMsOf } from "@/lib/timestamps";
 import { currencyExpression, forDialect, type Statement } from "../purchase-fact-sql";
 import type { PurchaseFactPlan } from "../purchase-fact-store";
@@ -43,8 +43,6 @@ const X = 120;
 
 /** The event loop is given back between days, once this many rows have been parsed since it last was. */
 const ROWS_PER_TURN = 50_000;
-
-const NUMBERS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
 
 /** How many rows a day's text holds (one more than its newlines). */
 function rowsIn(s: string): number {
@@ -89,17 +87,7 @@ class DayText {
     this.at = end + 1;
     return s.charCodeAt(start) === X ? Buffer.from(s.slice(start + 1, end), "hex").toString("utf8") : s.slice(start, end);
   }
-
-  /** A text's place (1-based) in `names`, which grows with each text not yet in it. */
-  placed(names: Names): number {
-    const text = this.text(",");
-    let place = names.places.get(text);
-    if (place === undefined) names.places.set(text, (place = names.list.push(text)));
-    return place;
-  }
 }
-
-interface Names { list: string[]; places: Map<string, number> }
 
 /**
  * The payout columns of payoutDayTextsStatement's days, as payoutColumnsOf makes them of
@@ -107,30 +95,25 @@ interface Names { list: string[]; places: Map<string, number> }
  * counted once (its newest day's).
  */
 export async function payoutColumnsOfDayTexts(days: readonly string[]): Promise<PayoutSaleColumns> {
-  const currencies: Names = { list: [], places: new Map() };
-  const products: Names = { list: [], places: new Map() };
   const counts = days.map(rowsIn);
   const columns = new PayoutColumnsBuilder(counts.reduce((n, c) => n + c, 0));
   let sinceTurn = 0;
   for (let d = 0; d < days.length; d++) {
     const count = counts[d]!;
-    const n = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(count)])) as Record<NumberColumn, Float64Array>;
-    const currency = { place: new Float64Array(count), names: currencies.list };
-    const product = { place: new Float64Array(count), names: products.list };
     const day = new DayText(days[d]!);
     for (let row = 0; row < count; row++) {
-      n.purchaseId[row] = day.integer();
+      const purchaseId = day.integer();
       const createdAt = day.integer();
-      n.availableMs[row] = day.integer();
-      currency.place[row] = day.placed(currencies);
-      product.place[row] = day.placed(products);
-      n.creatorNet[row] = day.integer();
-      n.affiliationNet[row] = day.integer();
-      n.transaction[row] = day.integer();
-      n.refunded[row] = day.integer();
-      n.soldMs[row] = soldMsOf(day.text("\n"), () => createdAt);
+      const availableMs = day.integer();
+      const currency = day.text(",");
+      const product = day.text(",");
+      const creatorNet = day.integer();
+      const affiliationNet = day.integer();
+      const transaction = day.integer();
+      const refunded = day.integer();
+      const soldMs = soldMsOf(day.text("\n"), () => createdAt);
+      columns.pushValues(purchaseId, soldMs, availableMs, creatorNet, affiliationNet, transaction, refunded, product, currency);
     }
-    columns.pushColumns(count, n, product, currency);
     sinceTurn += count;
     if (sinceTurn >= ROWS_PER_TURN) {
       sinceTurn = 0;
