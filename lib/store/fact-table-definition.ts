@@ -14,4 +14,9 @@ export interface FactTableDefinition<Row> {
    * whose days all say none is read without numbering copies.
    */
   key?: string;
+  /**
+   * The purchases': each day also keeps how many of its front purchases share their checkout with
+   * another front purchase (PostgreSQL's `checkout_repeats`), which the Abandonment panels read.
+   */
+  frontCheckouts?: boolean;
 }

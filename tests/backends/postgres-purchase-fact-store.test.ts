@@ -40,6 +40,33 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       { account: "other", day: "2026-03-11", repeats: 0 },
     ]);
   });
+
+  it("keeps with each day how many of its front purchases share their checkout with another front purchase (checkout_repeats), and forgets it when an older writer writes the day again", async () => {
+    const pool = await db.emptied();
+    const store = new PostgresPurchaseFactStore(pool);
+    const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+    const purchase = (purchaseId: number, checkoutId: string | null, purchaseType = "front") => ({ ...one, purchaseId, checkout: { ...one.checkout, checkoutId }, dims: { ...one.dims, purchaseType } });
+    const marks = async () =>
+      Object.fromEntries((await pool.query<{ day: string; checkout_repeats: number | null }>("SELECT day, checkout_repeats FROM salesdash_purchase_fact_days WHERE account = 'acct' ORDER BY day")).rows.map((r) => [r.day, r.checkout_repeats]));
+    // Another account's front purchase of c1, an upsell of c2, and fronts without a checkout ("" or none) share nothing.
+    await store.replaceDay("other", "2026-03-09", NOW, [purchase(90, "c1")]);
+    await store.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), purchase(2, "c2"), purchase(3, "c2", "upsell"), purchase(4, ""), purchase(5, ""), purchase(6, null), purchase(7, null)]);
+    await store.replaceDay("acct", "2026-03-11", NOW, [purchase(8, "c3")]);
+    expect(await marks()).toEqual({ "2026-03-10": 0, "2026-03-11": 0 });
+    // c1's second front purchase on a later day: that write counts it; c4 twice on one day: both.
+    await store.replaceDay("acct", "2026-03-12", NOW, [purchase(9, "c1"), purchase(10, "c4"), purchase(11, "c4")]);
+    expect(await marks()).toEqual({ "2026-03-10": 0, "2026-03-11": 0, "2026-03-12": 3 });
+    // The day stored again without them: none shares there any more.
+    await store.replaceDay("acct", "2026-03-12", NOW + 1, [purchase(12, "c5")]);
+    expect((await marks())["2026-03-12"]).toBe(0);
+    // An instance older than migration 0020 writes the day's mark again for another fetch: its count is forgotten.
+    await pool.query(
+      `INSERT INTO salesdash_purchase_fact_days (account, day, fetched_at, count) VALUES ('acct', '2026-03-12', $1, 1)
+       ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
+      [NOW + 2],
+    );
+    expect((await marks())["2026-03-12"]).toBeNull();
+  });
 });
 
 it("answers the record engine's figures for 60 random queries, as SQLite does for 200 (tests/unit)", async () => {

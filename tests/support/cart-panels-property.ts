@@ -118,13 +118,30 @@ const caseArbitrary = fc.record({
   granularity: fc.constantFrom(...GRANULARITIES),
   currency: fc.constantFrom("none", "setting", "inferred", "inferred+setting"),
   filters: fc.constantFrom<Partial<Record<FilterKey, string[]>>>({}, {}, {}, { product: ["Bread", "none"] }, { offer: ["OA"] }, { psp: ["none"] }),
+  // Each purchase once, each checkout's front purchase once: where PostgreSQL's days say so, its
+  // panels count the purchased checkouts in one grouping of the purchases' table (cart-panel-sql.ts).
+  once: fc.boolean(),
 });
 
 type DrawnCase = typeof caseArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
+/** The draw's purchases; with `once`, each its own id, and a front purchase's checkout another front purchase took before made its own. */
+function drawnPurchases(c: DrawnCase): DrawnPurchase[] {
+  if (!c.once) return c.purchases;
+  const taken = new Set<string>();
+  return c.purchases.map((p, i) => {
+    let checkoutId = p.checkoutId;
+    if (p.purchaseType === "front" && checkoutId) {
+      if (taken.has(checkoutId)) checkoutId = `${checkoutId}-${i}`;
+      taken.add(checkoutId);
+    }
+    return { ...p, purchaseId: 1000 + i, checkoutId };
+  });
+}
+
 /** The panels the store aggregates beside the panels the record engine makes of the same rows. */
 async function bothPanels(carts: CartFactStore, purchases: PurchaseFactStore, account: string, c: DrawnCase) {
-  const records = c.purchases.map(purchase);
+  const records = drawnPurchases(c).map(purchase);
   const decided: CurrencyAssumption =
     c.currency === "none" ? assumeCurrency(null) : c.currency === "setting" ? assumeCurrency("eur") : inferCurrencies({ setting: c.currency === "inferred" ? null : "eur", catalog: null, records });
   const query = { from: DAYS[c.from]!, to: DAYS[Math.min(c.from + c.days, DAYS.length - 2)]!, timeZone: c.timeZone, filters: c.filters };
@@ -157,7 +174,7 @@ export async function cartPanelsHoldToRows(carts: CartFactStore, purchases: Purc
       const account = `random-${++draw}`;
       for (const [i, day] of DAYS.entries()) {
         await carts.replaceDay(account, day, NOW, c.carts.filter((x) => x.day === i).map(cartRow));
-        await purchases.replaceDay(account, day, NOW, c.purchases.filter((x) => x.day === i).map(purchase).map(purchaseFactRow));
+        await purchases.replaceDay(account, day, NOW, drawnPurchases(c).filter((x) => x.day === i).map(purchase).map(purchaseFactRow));
       }
       const { fromStore, fromRows, carts: found } = await bothPanels(carts, purchases, account, c);
       if (found > 0) withCarts++;

@@ -1,41 +1,49 @@
 import { describe, expect, it } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { cartPanelPlan } from "@/lib/query/cart-panels";
-import { cartPanelSteps, type PanelStep } from "@/lib/store/cart-panel-sql";
+import { cartPanelSteps, purchasedAndDays, type PanelStep } from "@/lib/store/cart-panel-sql";
 
 // How the panels' read begins on a back-end whose days' marks count their repeated records
 // (PostgreSQL's `repeats`): it asks the range's marks first, in the read's snapshot, and fills a
-// selection without numbering copies only when its table's days say no record repeats.
+// selection without numbering copies only when its table's days say no record repeats; where the
+// purchases' days also say no checkout has two front purchases, it makes no purchases' selection.
 const { plan } = cartPanelPlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", filters: {}, granularity: "day", purchaseKeys: ["product"] }, assumeCurrency(null));
 const TABLES = { carts: "salesdash_cart_facts", purchases: "salesdash_purchase_facts" };
 const MARKS = { carts: "salesdash_cart_fact_days", purchases: "salesdash_purchase_fact_days" };
 
-/** The steps up to the two fills, the repeat question answered with `answer`: what each fill's text is. */
-function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchases: number }) {
+/**
+ * Every step, the repeat question answered with `answer` and every other with no rows: what was
+ * asked before the first fill, each fill's text (`purchases` undefined when not filled), and the
+ * statements read after the fills.
+ */
+function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchases: number; checkouts?: number }) {
   const steps = cartPanelSteps("postgres", { ...TABLES, repeatMarks: marks }, "acct", plan);
   const asked: Array<{ text: string; args: unknown[] }> = [];
+  const read: string[] = [];
   const runs: string[] = [];
   let step = steps.next();
-  while (!step.done && runs.length < 2) {
+  while (!step.done) {
     const value: PanelStep = step.value;
     if ("query" in value) {
-      asked.push({ text: value.query.text, args: value.query.args });
-      step = steps.next([answer]);
+      if (runs.length === 0) asked.push({ text: value.query.text, args: value.query.args });
+      else read.push(value.query.text);
+      step = steps.next(runs.length === 0 ? [{ checkouts: 0, ...answer }] : []);
     } else {
       if ("run" in value) runs.push(value.run.text);
       step = steps.next([]);
     }
   }
-  return { asked, carts: runs[0]!, purchases: runs[1]! };
+  return { asked, carts: runs[0]!, purchases: runs[1], runs: runs.length, read };
 }
 
 describe("the Abandonment panels' fills on PostgreSQL", () => {
   it("number the copies of neither table when no day of either range repeats a record", () => {
     const { asked, carts, purchases } = fills(MARKS, { carts: 1, purchases: 1 });
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.text).toMatch(/salesdash_cart_fact_days d .*repeats IS NULL OR d\.repeats > 0.* AS carts, .*salesdash_purchase_fact_days d .* AS purchases$/);
-    // Each table's marks over the days its fill reads: the carts' range, then the purchases'.
-    expect(asked[0]!.args).toEqual(["acct", plan.days.from, plan.days.to, "acct", plan.purchases.days.from, plan.purchases.days.to]);
+    expect(asked[0]!.text).toMatch(/salesdash_cart_fact_days d .*repeats IS NULL OR d\.repeats > 0.* AS carts, .*salesdash_purchase_fact_days d .*d\.repeats > 0.* AS purchases, .*salesdash_purchase_fact_days d .*checkout_repeats IS NULL OR d\.checkout_repeats > 0.* AS checkouts$/);
+    // Each table's marks over the days its fill reads: the carts' range, then the purchases' (twice).
+    const purchaseDays = ["acct", plan.purchases.days.from, plan.purchases.days.to];
+    expect(asked[0]!.args).toEqual(["acct", plan.days.from, plan.days.to, ...purchaseDays, ...purchaseDays]);
     expect(carts).toMatch(/^INSERT INTO cart_selection /);
     expect(carts).not.toMatch(/ROW_NUMBER/);
     expect(purchases).not.toMatch(/ROW_NUMBER/);
@@ -50,10 +58,46 @@ describe("the Abandonment panels' fills on PostgreSQL", () => {
     expect(other.purchases).not.toMatch(/ROW_NUMBER/);
   });
 
+  it("make no purchases' selection where the purchases' days also say no checkout has two front purchases: one grouping of the purchases' table", () => {
+    const { runs, read } = fills(MARKS, { carts: 1, purchases: 1, checkouts: 1 });
+    expect(runs).toBe(1);
+    expect(read.filter((text) => text.includes("cart_purchase_selection"))).toEqual([]);
+    const grouped = read.filter((text) => text.includes("salesdash_purchase_facts"));
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatch(/^SELECT substr\(r\.checkout_initialized_at, 1, 10\) AS d, r\.currency, .* AS offer, SUM\(CASE WHEN r\.purchase_type = 'front' AND .*NOT EXISTS \(SELECT 1 FROM cart_selection c WHERE c\.checkout_id = r\.checkout_id\).*GROUP BY 1, 2, 3$/s);
+    expect(grouped[0]).not.toMatch(/ROW_NUMBER/);
+    // Where a checkout may have two front purchases, or a purchase two copies: the selection, and each checkout's first front purchase.
+    for (const answer of [{ carts: 1, purchases: 1, checkouts: 0 }, { carts: 1, purchases: 0, checkouts: 1 }]) {
+      const other = fills(MARKS, answer);
+      expect(other.runs).toBe(2);
+      expect(other.read.some((text) => /ROW_NUMBER\(\) OVER \(PARTITION BY p\.checkout ORDER BY p\.day DESC, p\.seq\)/.test(text))).toBe(true);
+      expect(other.read.filter((text) => text.includes("salesdash_purchase_facts"))).toEqual([]);
+    }
+  });
+
   it("ask nothing and number both where the days keep no count (a store that gives no marks, as DuckDB's)", () => {
     const { asked, carts, purchases } = fills(undefined, { carts: 1, purchases: 1 });
     expect(asked).toEqual([]);
     expect(carts).toMatch(/ROW_NUMBER/);
     expect(purchases).toMatch(/ROW_NUMBER/);
+  });
+});
+
+describe("purchasedAndDays", () => {
+  it("sums each currency and offer's purchased checkouts over its days, leaves out a group of none, and gives each day of the carts or the purchases once", () => {
+    const groups = [
+      { d: "2026-03-10", currency: "brl", offer: "OA", checkouts: "2" },
+      { d: "2026-03-11", currency: "brl", offer: "OA", checkouts: 3 },
+      { d: "2026-03-11", currency: "usd", offer: "none", checkouts: 1 },
+      { d: "2026-03-12", currency: "usd", offer: "OB", checkouts: 0 },
+      { d: null, currency: "unknown", offer: "none", checkouts: 1 },
+    ];
+    const { purchased, days } = purchasedAndDays(groups, [{ d: "2026-03-09" }, { d: "2026-03-10" }]);
+    expect(purchased).toEqual([
+      { currency: "brl", offer: "OA", checkouts: 5 },
+      { currency: "usd", offer: "none", checkouts: 1 },
+      { currency: "unknown", offer: "none", checkouts: 1 },
+    ]);
+    expect(days.map((r) => r.d)).toEqual(["2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12", null]);
   });
 });

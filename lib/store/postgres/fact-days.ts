@@ -15,6 +15,8 @@ export interface PostgresFactTables {
   days: string;
   /** The column naming a record: each day's mark then counts its records also stored on another day (`repeats`). */
   key?: string;
+  /** The purchases': each day's mark also counts its front purchases whose checkout is another front purchase's (`checkout_repeats`, migration 0020). */
+  frontCheckouts?: boolean;
 }
 
 // PostgreSQL takes at most 65,535 parameters in one statement.
@@ -46,12 +48,12 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
   if (tables.key) {
     // A row's values leave out the account, day and seq the columns begin with.
     const at = tables.columns.indexOf(tables.key) - 3;
-    await countRepeats(pool, tables.rows, tables.days, tables.key, account, day, fetchedAt, rows.map((row) => row[at]));
+    await countRepeats(pool, tables, tables.key, account, day, fetchedAt, rows.map((row) => row[at]));
   }
 }
 
 /**
- * Sets a day's repeats, once its write has committed: its ids given twice, and its ids also stored
+ * Sets a day's repeats (and the purchases' checkout_repeats, alike), once its write has committed: its ids given twice, and its ids also stored
  * on another day of the account (the key's index finds them). Of two writes that store one
  * record on two days, the one that commits second counts after both have committed, so it sees
  * the other's copy: whatever their timing, at least one of the two days counts the record, and no
@@ -59,10 +61,17 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
  * that fetch (a newer fetch's write has it forgotten first). A count that outlives the other copy (that day
  * written again without it) only costs a slower read; one never made leaves NULL, unknown.
  */
-async function countRepeats(pool: Pool, table: string, days: string, key: string, account: string, day: string, fetchedAt: number, ids: readonly unknown[]): Promise<void> {
+async function countRepeats(pool: Pool, tables: PostgresFactTables, key: string, account: string, day: string, fetchedAt: number, ids: readonly unknown[]): Promise<void> {
+  const { rows: table, days } = tables;
   const distinct = [...new Set(ids)];
+  // A front purchase of the day whose checkout another front purchase has (another row: this
+  // day's or another's), found by the partial index of front purchases by checkout (0020).
+  const checkouts = tables.frontCheckouts
+    ? `, checkout_repeats = (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day = $2 AND f.purchase_type = 'front' AND f.checkout_id <> ''
+        AND EXISTS (SELECT 1 FROM ${table} g WHERE g.account = $1 AND g.purchase_type = 'front' AND g.checkout_id <> '' AND g.checkout_id = f.checkout_id AND (g.day <> f.day OR g.seq <> f.seq)))`
+    : "";
   await pool.query(
-    `UPDATE ${days} SET repeats = $4::int + (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day <> $2 AND f.${key} = ANY($5))
+    `UPDATE ${days} SET repeats = $4::int + (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day <> $2 AND f.${key} = ANY($5))${checkouts}
      WHERE account = $1 AND day = $2 AND fetched_at = $3`,
     [account, day, fetchedAt, ids.length - distinct.length, distinct],
   );

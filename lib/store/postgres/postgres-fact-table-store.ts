@@ -39,7 +39,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
     this.table = definition.rows;
     this.days = definition.days;
-    this.tables = { rows: definition.rows, columns: ["account", "day", "seq", ...definition.columns], days: definition.days, key: definition.key };
+    this.tables = { rows: definition.rows, columns: ["account", "day", "seq", ...definition.columns], days: definition.days, key: definition.key, frontCheckouts: definition.frontCheckouts };
     this.statistics = new TableStatistics(this.pool, definition.rows);
   }
 

@@ -12,11 +12,11 @@ import type { PostgresPoolOptions } from "./pool";
 
 /** The purchases fact table (the carts' store reads it beside its own: cart-panel-sql.ts). */
 export const PURCHASE_FACTS = "salesdash_purchase_facts";
-/** Its days' marks, whose `repeats` the carts' panels read too. */
+/** Its days' marks, whose `repeats` and `checkout_repeats` the carts' panels read too. */
 export const PURCHASE_FACT_DAYS = "salesdash_purchase_fact_days";
 
 export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
   constructor(connection: Pool | string, options?: PostgresPoolOptions) {
-    super(new PostgresFactTableStore<PurchaseFactRow>({ rows: PURCHASE_FACTS, columns: ROW_COLUMNS, days: PURCHASE_FACT_DAYS, valuesOf: rowValues, key: "purchase_id" }, connection, options));
+    super(new PostgresFactTableStore<PurchaseFactRow>({ rows: PURCHASE_FACTS, columns: ROW_COLUMNS, days: PURCHASE_FACT_DAYS, valuesOf: rowValues, key: "purchase_id", frontCheckouts: true }, connection, options));
   }
 }
