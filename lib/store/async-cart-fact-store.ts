@@ -15,7 +15,7 @@ export class AsyncCartFactStore implements CartFactStore {
   /**
    * `purchases`: the purchases fact table beside the carts' (same file or database), which the
    * panels read. `repeatMarks`: the two tables' days' marks, when they count each day's records
-   * also stored on another day (PostgreSQL's): the panels then number copies only where a day says so.
+   * also stored on another day (PostgreSQL's and DuckDB's): the panels then number copies only where a day says so.
    */
   constructor(protected readonly facts: AsyncFactTable<CartFactRow>, private readonly purchases: string, private readonly repeatMarks?: RepeatMarks) {}
 

@@ -3,7 +3,9 @@
 // fact table once, each cart once (its first copy in the records' order, as fetchRange gives it),
 // into a selection table with every key the panels group by already read as the record engine
 // reads it ("none" for a cart without the value); likewise the range's purchases from the
-// purchases fact table beside it. Every panel is then a grouping of those, in the store.
+// purchases fact table beside it. Every panel is then a grouping of those, in the store; where the
+// days' marks say no purchase and no checkout's front purchase repeats, the purchases are grouped
+// straight from their table instead (purchasesGrouped).
 import { NONE, UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import { CART_DIMENSION_COLUMN } from "./cart-fact-sql";
 import { filterConditions } from "./order-fact-sql";
@@ -52,7 +54,7 @@ const KPI_COLUMNS = new Set(["checkout_id", "day", "seq", "currency", "cents", "
 
 const PURCHASE_COLUMNS = ["purchase_id", "day", "seq", "currency", "front", "checkout", "offer", "created_day"];
 
-/** The carts' and the purchases' days tables, where each day's mark counts its records also stored on another day (`repeats`). */
+/** The carts' and the purchases' days tables, where each day's mark counts its records also stored on another day (`repeats`), and the purchases' their front purchases whose checkout another has (`checkout_repeats`). */
 export interface RepeatMarks { carts: string; purchases: string }
 
 /**
@@ -69,7 +71,8 @@ const NUMBER_COPIES: SelectionsOnce = { carts: false, purchases: false, checkout
  * range, read from their fact table (purchasedDaysStatement), with no purchases' selection: when
  * the range holds each purchase once and each checkout's front purchase once, no copy or second
  * front purchase is there to set aside. Two years at scale 20 on PostgreSQL: the selection's fill,
- * the purchased checkouts' numbering and the days' union took 2.7 s (docs/benchmarks.md).
+ * the purchased checkouts' numbering and the days' union took 2.5 s, the grouping 1.3-1.5 s
+ * (docs/benchmarks.md).
  */
 const purchasesGrouped = (once: SelectionsOnce) => once.purchases && once.checkouts;
 
@@ -141,6 +144,8 @@ export function repeatFreeStatement(dialect: FactDialect, marks: RepeatMarks, ac
 function purchasedDaysStatement(dialect: FactDialect, purchases: string, account: string, plan: CartPanelPlan): Statement {
   const args: unknown[] = [];
   const rows = rangeRows(dialect, plan.purchases, purchases, account, args, "f.purchase_type, f.checkout_id, f.offer_code, f.checkout_initialized_at");
+  // A hashed subplan over the carts, probed by front purchases only; a LEFT JOIN probed by every
+  // purchase took 1.5-1.9 s against 1.3 s at scale 20 (docs/benchmarks.md).
   const purchased = `r.purchase_type = 'front' AND (NULLIF(r.checkout_id, '') IS NULL OR NOT EXISTS (SELECT 1 FROM ${CART_SELECTION} c WHERE c.checkout_id = r.checkout_id))`;
   return forDialect(dialect, {
     text: `SELECT substr(r.checkout_initialized_at, 1, 10) AS d, r.currency, ${orNone("r.offer_code")} AS offer, SUM(CASE WHEN ${purchased} THEN 1 ELSE 0 END) AS checkouts

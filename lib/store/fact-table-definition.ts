@@ -10,13 +10,13 @@ export interface FactTableDefinition<Row> {
   valuesOf: (row: Row) => unknown[];
   /**
    * The column naming a record (checkout_id, purchase_id), for a back-end that keeps with each day
-   * how many of its records are also stored on another day (PostgreSQL's `repeats`): a range
+   * how many of its records are also stored on another day (`repeats`, PostgreSQL and DuckDB): a range
    * whose days all say none is read without numbering copies.
    */
   key?: string;
   /**
    * The purchases': each day also keeps how many of its front purchases share their checkout with
-   * another front purchase (PostgreSQL's `checkout_repeats`), which the Abandonment panels read.
+   * another front purchase (`checkout_repeats`), which the Abandonment panels read.
    */
   frontCheckouts?: boolean;
 }

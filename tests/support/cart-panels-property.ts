@@ -118,20 +118,21 @@ const caseArbitrary = fc.record({
   granularity: fc.constantFrom(...GRANULARITIES),
   currency: fc.constantFrom("none", "setting", "inferred", "inferred+setting"),
   filters: fc.constantFrom<Partial<Record<FilterKey, string[]>>>({}, {}, {}, { product: ["Bread", "none"] }, { offer: ["OA"] }, { psp: ["none"] }),
-  // Each purchase once, each checkout's front purchase once: where PostgreSQL's days say so, its
-  // panels count the purchased checkouts in one grouping of the purchases' table (cart-panel-sql.ts).
-  once: fc.boolean(),
+  // "ids": each purchase once; "both": each checkout's front purchase once too. Where the days say
+  // both, the panels count the purchased checkouts in one grouping of the purchases' table
+  // (cart-panel-sql.ts); where they say only the first, by numbering each checkout's fronts.
+  once: fc.constantFrom("none", "ids", "both"),
 });
 
 type DrawnCase = typeof caseArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
-/** The draw's purchases; with `once`, each its own id, and a front purchase's checkout another front purchase took before made its own. */
+/** The draw's purchases; each its own id unless `once` is "none", and with "both" a front purchase's checkout another front purchase took before made its own. */
 function drawnPurchases(c: DrawnCase): DrawnPurchase[] {
-  if (!c.once) return c.purchases;
+  if (c.once === "none") return c.purchases;
   const taken = new Set<string>();
   return c.purchases.map((p, i) => {
     let checkoutId = p.checkoutId;
-    if (p.purchaseType === "front" && checkoutId) {
+    if (c.once === "both" && p.purchaseType === "front" && checkoutId) {
       if (taken.has(checkoutId)) checkoutId = `${checkoutId}-${i}`;
       taken.add(checkoutId);
     }

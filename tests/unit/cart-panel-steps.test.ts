@@ -75,7 +75,7 @@ describe("the Abandonment panels' fills on PostgreSQL", () => {
     }
   });
 
-  it("ask nothing and number both where the days keep no count (a store that gives no marks, as DuckDB's)", () => {
+  it("ask nothing and number both where the days keep no count (a store that gives no marks)", () => {
     const { asked, carts, purchases } = fills(undefined, { carts: 1, purchases: 1 });
     expect(asked).toEqual([]);
     expect(carts).toMatch(/ROW_NUMBER/);

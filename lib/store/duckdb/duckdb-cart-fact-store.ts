@@ -4,7 +4,8 @@ import "server-only";
 // same contract as SqliteCartFactStore and PostgresCartFactStore, answer for answer
 // (lib/store/cart-fact-store.ts): AsyncCartFactStore's methods, as PostgreSQL's, the shared SQL
 // in its "duckdb" dialect. The purchases' table is beside it, so the Abandonment panels are
-// aggregated here (cart-panel-sql.ts) as on SQLite and PostgreSQL. Not encrypted.
+// aggregated here (cart-panel-sql.ts) as on SQLite and PostgreSQL; each day's mark counts its
+// records stored again (`repeats`), as PostgreSQL's do. Not encrypted.
 import { AsyncCartFactStore } from "../async-cart-fact-store";
 import { CART_DIMENSION_COLUMN, cartRowValues, CART_ROW_COLUMNS } from "../cart-fact-sql";
 import { CART_FACT_DIMENSIONS, type CartFactPlan, type CartFactRow, type CartRowValues } from "../cart-fact-store";
@@ -43,7 +44,10 @@ export class DuckDbCartFactStore extends AsyncCartFactStore {
   /** `file`: the DuckDB file of the four fact stores (facts.duckdb in the data directory), made when missing. */
   constructor(file: string) {
     const purchases = new DuckDbFactTableStore<PurchaseFactRow>(file, DUCKDB_PURCHASE_FACTS);
-    super(new DuckDbFactTableStore<CartFactRow>(file, { rows: "cart_facts", columns: CART_ROW_COLUMNS, days: "cart_fact_days", valuesOf: cartRowValues, types: TYPES }), purchases.table);
+    super(new DuckDbFactTableStore<CartFactRow>(file, { rows: "cart_facts", columns: CART_ROW_COLUMNS, days: "cart_fact_days", valuesOf: cartRowValues, types: TYPES, key: "checkout_id" }), purchases.table, {
+      carts: "cart_fact_days",
+      purchases: DUCKDB_PURCHASE_FACTS.days,
+    });
     this.purchaseTable = purchases;
   }
 

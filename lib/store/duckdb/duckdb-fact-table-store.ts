@@ -150,6 +150,36 @@ async function appendAll(connection: DuckDBConnection, table: string, fill: (app
   }
 }
 
+/** The days' counts a table keeps (FactTableDefinition's key and frontCheckouts), in their columns' order. */
+const repeatColumns = (table: Pick<FactTableDefinition<unknown>, "key" | "frontCheckouts">): string[] => [...(table.key ? ["repeats"] : []), ...(table.frontCheckouts ? ["checkout_repeats"] : [])];
+
+/**
+ * Per day of the batch (account NUL day), how many of its rows another row of the account shares
+ * its key with (`repeats`; 0 when none, as PostgreSQL's count is 0 exactly then), and of the
+ * purchases' how many front purchases share their checkout with another front purchase
+ * (`checkout_repeats`). Counted in the batch's transaction once its rows are in: the file has one
+ * writer, and a later batch that stores a record again counts it on its own day.
+ */
+async function countRepeats(connection: DuckDBConnection, table: Pick<FactTableDefinition<unknown>, "rows" | "key" | "frontCheckouts">, byAccount: ReadonlyMap<string, readonly string[]>): Promise<Map<string, number[]>> {
+  const counts = new Map<string, number[]>();
+  const columns = repeatColumns(table);
+  const other = "(g.day <> b.day OR g.seq <> b.seq)";
+  const shared: string[] = [
+    ...(table.key ? [`EXISTS (SELECT 1 FROM ${table.rows} g WHERE g.account = b.account AND g.${table.key} = b.${table.key} AND ${other})`] : []),
+    ...(table.frontCheckouts ? [`b.purchase_type = 'front' AND b.checkout_id <> '' AND EXISTS (SELECT 1 FROM ${table.rows} g WHERE g.account = b.account AND g.purchase_type = 'front' AND g.checkout_id = b.checkout_id AND ${other})`] : []),
+  ];
+  for (const [account, days] of byAccount) {
+    const sorted = [...days].sort();
+    for (const day of sorted) counts.set(`${account}\u0000${day}`, columns.map(() => 0));
+    for (const [i, condition] of shared.entries()) {
+      const { values, types } = bound([account, sorted[0]!, sorted.at(-1)!, sorted]);
+      const result = await connection.runAndReadAll(`SELECT b.day, COUNT(*)::INTEGER AS n FROM ${table.rows} b WHERE b.account = ? AND b.day >= ? AND b.day <= ? AND list_contains(?::VARCHAR[], b.day) AND ${condition} GROUP BY b.day`, values, types as DuckDBType[]);
+      for (const [day, n] of result.getRows() as Array<[string, number]>) counts.get(`${account}\u0000${day}`)![i] = n;
+    }
+  }
+  return counts;
+}
+
 /** A day's write waiting in the file's batch. */
 interface DayWrite<Row> {
   account: string;
@@ -185,6 +215,8 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
     this.ready = this.file.serialized(() => this.file.withConnection(async (connection) => {
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.rows} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, seq INTEGER NOT NULL, ${columns.join(", ")})`);
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.days} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, fetched_at BIGINT NOT NULL, count INTEGER NOT NULL, ${(table.dayColumns ?? []).map((c) => `${c}, `).join("")}PRIMARY KEY (account, day))`);
+      // A file made before the counts (NULL: unknown, read as repeating) gets their columns last, where a new file has them too.
+      for (const column of repeatColumns(table)) await connection.run(`ALTER TABLE ${table.days} ADD COLUMN IF NOT EXISTS ${column} INTEGER`);
     }));
   }
 
@@ -318,6 +350,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
           });
         }
       });
+      const repeats = repeatColumns(this.definition).length > 0 ? await countRepeats(connection, this.definition, byAccount) : null;
       // The marks by a statement and an appender too, not statements a day: the mark and the
       // customers' cells, each a statement on the keyed marks, took 18 s for 730 days in one transaction.
       await deleteDays(connection, this.definition.days, byAccount);
@@ -334,6 +367,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
             else if (value === null) appender.appendNull();
             else appender.appendVarchar(String(value));
           }
+          for (const n of repeats?.get(`${e.account}\u0000${e.day}`) ?? []) appender.appendInteger(n);
           appender.endRow();
         }
       });

@@ -43,7 +43,7 @@ const TYPES: DuckDbFactTable<PurchaseFactRow>["types"] = {
 };
 
 /** The purchases' table and its days' marks (the carts' store makes them too when it opens first: its panels read them). */
-export const DUCKDB_PURCHASE_FACTS: DuckDbFactTable<PurchaseFactRow> = { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES, dayColumns: [`${CUSTOMERS_COLUMN} BLOB`] };
+export const DUCKDB_PURCHASE_FACTS: DuckDbFactTable<PurchaseFactRow> = { rows: "purchase_facts", columns: ROW_COLUMNS, days: "purchase_fact_days", valuesOf: rowValues, types: TYPES, dayColumns: [`${CUSTOMERS_COLUMN} BLOB`], key: "purchase_id", frontCheckouts: true };
 
 export class DuckDbPurchaseFactStore extends AsyncPurchaseFactStore {
   /** `file`: the DuckDB file (facts.duckdb in the data directory), made when missing. */

@@ -53,13 +53,14 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
 }
 
 /**
- * Sets a day's repeats (and the purchases' checkout_repeats, alike), once its write has committed: its ids given twice, and its ids also stored
- * on another day of the account (the key's index finds them). Of two writes that store one
- * record on two days, the one that commits second counts after both have committed, so it sees
- * the other's copy: whatever their timing, at least one of the two days counts the record, and no
- * lock holds one writer behind the other. The count is kept only while the day holds the rows of
- * that fetch (a newer fetch's write has it forgotten first). A count that outlives the other copy (that day
- * written again without it) only costs a slower read; one never made leaves NULL, unknown.
+ * Sets a day's repeats (and the purchases' checkout_repeats, by the same argument), once its write
+ * has committed: its ids given twice, and its ids also stored on another day of the account (the
+ * key's index finds them). Of two writes that store one record on two days, the one that commits
+ * second counts after both have committed, so it sees the other's copy: whatever their timing, at
+ * least one of the two days counts the record, and no lock holds one writer behind the other. The
+ * count is kept only while the day holds the rows of that fetch (a newer fetch's write has it
+ * forgotten first). A count that outlives the other copy (that day written again without it) only
+ * costs a slower read; one never made leaves NULL, unknown.
  */
 async function countRepeats(pool: Pool, tables: PostgresFactTables, key: string, account: string, day: string, fetchedAt: number, ids: readonly unknown[]): Promise<void> {
   const { rows: table, days } = tables;
