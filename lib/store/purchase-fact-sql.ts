@@ -39,6 +39,16 @@ export const TABLE_KEY_COLUMNS = ["purchase_created_at", "sort_product", "sort_t
 /** What the Abandonment report reads of a purchase (PurchaseFactRow's checkout), in the order rowValues writes them. */
 export const CHECKOUT_COLUMNS = ["checkout_id", "offer_code", "checkout_initialized_at"];
 
+/**
+ * The row `row` of `table` is a front purchase whose checkout another front purchase row of the
+ * account has (that day's or another's): what a purchases day's `checkout_repeats` counts, on
+ * PostgreSQL and DuckDB alike. The other row's literals let PostgreSQL read it by the partial index
+ * of front purchases by checkout (migration 0020).
+ */
+export const sharesFrontCheckout = (table: string, row: string): string =>
+  `${row}.purchase_type = 'front' AND ${row}.checkout_id <> '' AND EXISTS (SELECT 1 FROM ${table} g WHERE g.account = ${row}.account AND g.purchase_type = 'front' AND g.checkout_id <> ''
+    AND g.checkout_id = ${row}.checkout_id AND (g.day <> ${row}.day OR g.seq <> ${row}.seq))`;
+
 /** A record's field as its column's name (amountCreatorTax: amount_creator_tax). */
 export const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

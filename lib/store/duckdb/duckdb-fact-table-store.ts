@@ -9,7 +9,7 @@ import "server-only";
 import { BIGINT, BLOB, blobValue, DuckDBBlobValue, DuckDBDoubleVector, DuckDBTypeId, LIST, listValue, VARCHAR, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk, type DuckDBType, type DuckDBValue } from "@duckdb/node-api";
 import type { FactTableDefinition } from "../fact-table-definition";
 import type { AsyncFactTable, ColumnBatch, SnapshotReader } from "../async-purchase-fact-store";
-import { readPage, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
+import { readPage, sharesFrontCheckout, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { KeptAnswers } from "../kept-answers";
 import { inTransaction, openDuckDbFile, type BatchWriter, type DuckDbFile } from "./duckdb-instance";
@@ -124,14 +124,21 @@ function append(appender: DuckDBAppender, type: DuckDbColumnType, value: unknown
 }
 
 /**
- * The accounts' days deleted from a table, a statement per account; the days' first and last
- * bound the scan, so DuckDB's zone maps skip the row groups outside them (rows arrive by day).
+ * An account's days as a condition on the rows `alias` (a table's name or alias) and its bound
+ * values: the days' first and last bound the scan, so DuckDB's zone maps skip the row groups
+ * outside them (rows arrive by day).
  */
+function accountDays(alias: string, account: string, days: readonly string[]): { text: string; values: DuckDBValue[]; types: DuckDBType[] } {
+  const sorted = [...days].sort();
+  const { values, types } = bound([account, sorted[0]!, sorted.at(-1)!, sorted]);
+  return { text: `${alias}.account = ? AND ${alias}.day >= ? AND ${alias}.day <= ? AND list_contains(?::VARCHAR[], ${alias}.day)`, values, types: types as DuckDBType[] };
+}
+
+/** The accounts' days deleted from a table, a statement per account. */
 async function deleteDays(connection: DuckDBConnection, table: string, byAccount: ReadonlyMap<string, readonly string[]>): Promise<void> {
   for (const [account, days] of byAccount) {
-    const sorted = [...days].sort();
-    const { values, types } = bound([account, sorted[0]!, sorted.at(-1)!, sorted]);
-    await connection.run(`DELETE FROM ${table} WHERE account = ? AND day >= ? AND day <= ? AND list_contains(?::VARCHAR[], day)`, values, types as DuckDBType[]);
+    const { text, values, types } = accountDays(table, account, days);
+    await connection.run(`DELETE FROM ${table} WHERE ${text}`, values, types);
   }
 }
 
@@ -163,17 +170,15 @@ const repeatColumns = (table: Pick<FactTableDefinition<unknown>, "key" | "frontC
 async function countRepeats(connection: DuckDBConnection, table: Pick<FactTableDefinition<unknown>, "rows" | "key" | "frontCheckouts">, byAccount: ReadonlyMap<string, readonly string[]>): Promise<Map<string, number[]>> {
   const counts = new Map<string, number[]>();
   const columns = repeatColumns(table);
-  const other = "(g.day <> b.day OR g.seq <> b.seq)";
   const shared: string[] = [
-    ...(table.key ? [`EXISTS (SELECT 1 FROM ${table.rows} g WHERE g.account = b.account AND g.${table.key} = b.${table.key} AND ${other})`] : []),
-    ...(table.frontCheckouts ? [`b.purchase_type = 'front' AND b.checkout_id <> '' AND EXISTS (SELECT 1 FROM ${table.rows} g WHERE g.account = b.account AND g.purchase_type = 'front' AND g.checkout_id = b.checkout_id AND ${other})`] : []),
+    ...(table.key ? [`EXISTS (SELECT 1 FROM ${table.rows} g WHERE g.account = b.account AND g.${table.key} = b.${table.key} AND (g.day <> b.day OR g.seq <> b.seq))`] : []),
+    ...(table.frontCheckouts ? [sharesFrontCheckout(table.rows, "b")] : []),
   ];
   for (const [account, days] of byAccount) {
-    const sorted = [...days].sort();
-    for (const day of sorted) counts.set(`${account}\u0000${day}`, columns.map(() => 0));
+    for (const day of days) counts.set(`${account}\u0000${day}`, columns.map(() => 0));
+    const { text, values, types } = accountDays("b", account, days);
     for (const [i, condition] of shared.entries()) {
-      const { values, types } = bound([account, sorted[0]!, sorted.at(-1)!, sorted]);
-      const result = await connection.runAndReadAll(`SELECT b.day, COUNT(*)::INTEGER AS n FROM ${table.rows} b WHERE b.account = ? AND b.day >= ? AND b.day <= ? AND list_contains(?::VARCHAR[], b.day) AND ${condition} GROUP BY b.day`, values, types as DuckDBType[]);
+      const result = await connection.runAndReadAll(`SELECT b.day, COUNT(*)::INTEGER AS n FROM ${table.rows} b WHERE ${text} AND ${condition} GROUP BY b.day`, values, types);
       for (const [day, n] of result.getRows() as Array<[string, number]>) counts.get(`${account}\u0000${day}`)![i] = n;
     }
   }
@@ -350,7 +355,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
           });
         }
       });
-      const repeats = repeatColumns(this.definition).length > 0 ? await countRepeats(connection, this.definition, byAccount) : null;
+      const repeats = await countRepeats(connection, this.definition, byAccount);
       // The marks by a statement and an appender too, not statements a day: the mark and the
       // customers' cells, each a statement on the keyed marks, took 18 s for 730 days in one transaction.
       await deleteDays(connection, this.definition.days, byAccount);
@@ -367,7 +372,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
             else if (value === null) appender.appendNull();
             else appender.appendVarchar(String(value));
           }
-          for (const n of repeats?.get(`${e.account}\u0000${e.day}`) ?? []) appender.appendInteger(n);
+          for (const n of repeats.get(`${e.account}\u0000${e.day}`)!) appender.appendInteger(n);
           appender.endRow();
         }
       });

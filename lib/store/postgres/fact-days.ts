@@ -4,6 +4,7 @@ import "server-only";
 // replaced in one transaction with the day's mark (when its records were fetched, how many),
 // and the marks are read back in the order asked, as SQLite's lookup per day answers.
 import type { Pool, PoolClient } from "pg";
+import { sharesFrontCheckout } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
 import { inTransaction } from "./pool";
 
@@ -65,12 +66,7 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
 async function countRepeats(pool: Pool, tables: PostgresFactTables, key: string, account: string, day: string, fetchedAt: number, ids: readonly unknown[]): Promise<void> {
   const { rows: table, days } = tables;
   const distinct = [...new Set(ids)];
-  // A front purchase of the day whose checkout another front purchase has (another row: this
-  // day's or another's), found by the partial index of front purchases by checkout (0020).
-  const checkouts = tables.frontCheckouts
-    ? `, checkout_repeats = (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day = $2 AND f.purchase_type = 'front' AND f.checkout_id <> ''
-        AND EXISTS (SELECT 1 FROM ${table} g WHERE g.account = $1 AND g.purchase_type = 'front' AND g.checkout_id <> '' AND g.checkout_id = f.checkout_id AND (g.day <> f.day OR g.seq <> f.seq)))`
-    : "";
+  const checkouts = tables.frontCheckouts ? `, checkout_repeats = (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day = $2 AND ${sharesFrontCheckout(table, "f")})` : "";
   await pool.query(
     `UPDATE ${days} SET repeats = $4::int + (SELECT COUNT(*)::int FROM ${table} f WHERE f.account = $1 AND f.day <> $2 AND f.${key} = ANY($5))${checkouts}
      WHERE account = $1 AND day = $2 AND fetched_at = $3`,
