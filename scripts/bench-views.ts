@@ -1,4 +1,4 @@
-// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts --profile DIR --engine duckdb|sqlite --mirror-dir DIR]
+// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts,csv --profile DIR --engine duckdb|sqlite --mirror-dir DIR --no-sandbox]
 // — the views of the reports that read the fact tables, built in this process as their routes
 // build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
@@ -18,7 +18,9 @@
 // run filled (DIR = D/duckdb, or D/sqlite with --engine sqlite) instead of filling one: scale 20 is profiled without its 7-minute
 // fill. Its days are judged fresh as the server judges them (the real clock), and the account is
 // the one bench:reports' secret and sandbox address name; the sandbox is started there, at the
-// fill's scale, as bench:reports starts it, and answers what the views still ask upstream.
+// fill's scale, as bench:reports starts it, and answers what the views still ask upstream
+// (--no-sandbox: none is started, for a view that asks nothing upstream while the port is taken).
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import inspector from "node:inspector/promises";
 import os from "node:os";
@@ -37,6 +39,9 @@ import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { processShared } from "@/lib/store/process-state";
 import { overviewWindows } from "@/lib/reports/overview-windows";
 import { buildRefundsView } from "@/lib/reports/server/refunds-report";
+import { loadRevenueExport } from "@/lib/reports/server/revenue-export";
+import { csvStream } from "@/lib/csv/stream";
+import { columnsInZone } from "@/lib/csv/zoned-time";
 import type { CartFactStore } from "@/lib/store/cart-fact-store";
 import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -48,7 +53,7 @@ import { runMain } from "./bench/run-main";
 import { startSandboxProcess, type RunningSandbox } from "../tests/support/sandbox-process";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
-const { values } = parseArgs({ options: { "view-here": { type: "boolean", default: false }, scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "duckdb" }, "mirror-dir": { type: "string" } } });
+const { values } = parseArgs({ options: { "view-here": { type: "boolean", default: false }, scale: { type: "string", default: "5" }, runs: { type: "string", default: "3" }, reports: { type: "string", default: "abandonment,refunds,affiliates" }, profile: { type: "string" }, calls: { type: "boolean", default: false }, engine: { type: "string", default: "duckdb" }, "mirror-dir": { type: "string" }, "no-sandbox": { type: "boolean", default: false } } });
 if (values.engine !== "sqlite" && values.engine !== "duckdb") throw new Error(`--engine: sqlite or duckdb, not ${values.engine}`);
 const ON_DUCKDB = values.engine === "duckdb";
 const SCALE = Number(values.scale);
@@ -74,7 +79,28 @@ const VIEWS: Record<string, (client: MirroredClient, params: ReportParams, store
   // At the sandbox's now, as bench:reports asks them (the browser's minute, UTC).
   overview: (client, _params, { facts, orderFacts, cartFacts, eventFacts }) => buildOverviewView(client, "creator", overviewWindows(new Date(BENCH_NOW), "UTC"), { facts, orderFacts, cartFacts, eventFacts, cartStoreReadsPurchases: true }),
   payouts: (client, _params, { facts, eventFacts }) => buildPayoutsView(client, "creator", { now: new Date(BENCH_NOW), month: null, tz: "UTC" }, { facts, eventFacts }),
+  // The purchases CSV of the current period, as the export route writes it (no comparison): its rows, bytes and digest printed.
+  csv: (client, params, { facts }) => purchasesCsv(client, { ...params, compare: "none" }, facts),
 };
+
+/** The purchases CSV's body as exportResponse sends it, read to its end (report-export.ts imports the route helpers, which need Next). */
+async function purchasesCsv(client: MirroredClient, params: ReportParams, facts: PurchaseFactStore): Promise<void> {
+  const set = (await loadRevenueExport(client, "creator", params, { facts })).datasets.get("purchases")!;
+  const reader = csvStream(columnsInZone(set.columns, params.tz), set.rows).getReader();
+  const hash = createHash("sha256");
+  const started = performance.now();
+  let bytes = 0;
+  let rows = -1; // the header
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    hash.update(value);
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) rows++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`  csv: ${rows} rows, ${(bytes / 1_048_576).toFixed(0)} MiB, ${Math.round(rows / seconds)} rows/s, sha256 ${hash.digest("hex").slice(0, 16)}`);
+}
 
 /** The store, each of its calls timed and its answer weighed while `on()` says so. */
 function timed<S extends object>(name: string, store: S, on: () => boolean): S {
@@ -112,8 +138,8 @@ async function main(): Promise<void> {
   let weighing = false;
   const stores: Stores = values.calls ? { facts: timed("facts", opened.facts, () => weighing), orderFacts: timed("orderFacts", opened.orderFacts, () => weighing), cartFacts: timed("cartFacts", opened.cartFacts, () => weighing), eventFacts: timed("eventFacts", opened.eventFacts, () => weighing) } : opened;
   // The days are stamped and judged by the real clock (as a server judges them): every one is fresh.
-  const sandbox: RunningSandbox | undefined = KEPT ? await startSandboxProcess(["--port", new URL(KEPT_BASE_URL).port, "--scale", String(keptScale(KEPT)), "--now", new Date(BENCH_NOW).toISOString()]) : undefined;
-  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...opened, clock: () => Date.now(), ...(sandbox && { baseUrl: sandbox.creds.baseUrl, caFile: sandbox.creds.caFile }) });
+  const sandbox: RunningSandbox | undefined = KEPT && !values["no-sandbox"] ? await startSandboxProcess(["--port", new URL(KEPT_BASE_URL).port, "--scale", String(keptScale(KEPT)), "--now", new Date(BENCH_NOW).toISOString()]) : undefined;
+  const bench = openBenchMirror({ store: mirror, serverSecret: SECRET, ...opened, clock: () => Date.now(), ...(sandbox ? { baseUrl: sandbox.creds.baseUrl, caFile: sandbox.creds.caFile } : KEPT && { baseUrl: KEPT_BASE_URL }) });
   // A failed view must not leave the sandbox holding its port.
   try {
     const params: ReportParams = { ...lastTwoYears(731), compare: "previous" };

@@ -3,23 +3,28 @@ import "server-only";
 // The purchases CSV's rows from the purchases fact table (issue #25 point 5: a CSV streams from a
 // cursor in constant memory): the range's rows after the report's filters, their currency placed,
 // in the records' order (newest UTC day first, a day in its stored order), read by keyset in
-// batches, one batch ahead of the writer. Each row is an array (FACT_CSV_FIELDS' values after its
+// batches, each within a window of days (csvWindowStart), one batch ahead of the writer. Each row is an array (FACT_CSV_FIELDS' values after its
 // day and seq); the customer's masked name and e-mail and the card's last digits are filled in
 // from the day's sealed cells, opened by the mirror's key (`open`), which the store never holds.
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import type { IsoDay } from "@/lib/calendar";
+import { shiftDay, type IsoDay } from "@/lib/calendar";
 import type { FactCustomerCells } from "@/lib/query/purchase-facts";
 import type { FilterKey } from "@/lib/report-params/definitions";
 import { batchedRows, type BatchedRows } from "@/lib/csv/rows";
 import { FACT_CSV_FIELDS, jsonRows, SEALED_FIELDS } from "@/lib/store/purchase-csv-sql";
-import type { FactCsvBatch, FactCsvBatchRequest, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { FactCsvBatch, FactCsvCursor, FactCsvPreamble, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "./purchase-query";
 
 /** A row of the file from the fact table: [day, seq, ...FACT_CSV_FIELDS' values], the sealed ones filled in. */
 export type FactCsvRow = unknown[];
 
-/** Rows per batch: a few days of a large account, small enough that two batches in memory are nothing. */
-export const CSV_BATCH_ROWS = 4000;
+/**
+ * Rows per batch: ten days of a large account (a few MiB of JSON text), small enough that two
+ * batches in memory are nothing. Each batch costs a snapshot, two statements and a message
+ * besides its rows: on DuckDB about 20 ms, a third of a 4,000-row batch (docs/benchmarks.md,
+ * "The purchases CSV a window of days at a time").
+ */
+export const CSV_BATCH_ROWS = 16000;
 
 export interface PurchaseCsvQuery {
   from: IsoDay;
@@ -62,6 +67,25 @@ const SEALED = Object.entries(SEALED_FIELDS).map(([field, cell]) => [factCsvInde
 
 const isJson = (rows: FactCsvBatch["rows"]): rows is string[] => typeof rows[0] === "string";
 
+/** A window's stored rows are at most this many times its batch, whatever a filter leaves of them. */
+const MAX_WINDOW_BATCHES = 64;
+
+/**
+ * The oldest day of a batch's window: from `newest` (the cursor's day) back through the days'
+ * stored rows (newest first) until they hold `rows`; undefined when the days left hold fewer
+ * (the batch reads to the range's first day). A window only bounds what a batch reads: the batch
+ * still stops at its limit, and a short one is followed by the window before it.
+ */
+export function csvWindowStart(dayRows: FactCsvPreamble["dayRows"], newest: string, rows: number): string | undefined {
+  let held = 0;
+  for (const [day, stored] of dayRows) {
+    if (day > newest) continue;
+    held += stored;
+    if (held >= rows) return day;
+  }
+  return undefined;
+}
+
 export function purchaseCsvPlan(query: PurchaseCsvQuery): PurchaseFactPlan {
   const { plan } = purchasePlan({ ...query, granularity: "day", keyType: "creator" });
   // The range's first instant and its end are all the batches read of the buckets.
@@ -86,26 +110,45 @@ export async function queryPurchaseCsvRows(
   // fetchRange keeps a purchase once over the range, from its newest day: an older copy is skipped
   // even when the newer one is outside the local range or the filters, as the records' path does.
   const newest = new Map(preamble.duplicates);
-  const read = (request: Omit<FactCsvBatchRequest, "plan" | "limit">): Promise<FactCsvBatch> => {
-    const batch = store.csvBatch(account, { plan, limit: batchRows, ...request });
+  // Each batch reads a window of days holding about a batch of stored rows, widened by what the
+  // filters have left of the windows read whole so far (a filter that keeps one row in ten reads
+  // ten batches' days at once).
+  let storedRead = 0;
+  let rowsRead = 0;
+  interface Reading { batch: Promise<FactCsvBatch>; after: FactCsvCursor | null; oldestDay: string | undefined }
+  const read = (after: FactCsvCursor | null): Reading => {
+    const widen = Math.min(MAX_WINDOW_BATCHES, Math.max(1, storedRead / Math.max(1, rowsRead)));
+    const start = csvWindowStart(preamble.dayRows, after?.day ?? plan.days.to, Math.ceil(batchRows * widen));
+    const oldestDay = start !== undefined && start > plan.days.from ? start : undefined;
+    const batch = store.csvBatch(account, { plan, limit: batchRows, after, ...(oldestDay && { oldestDay }) });
     // Read ahead: a download closed before it is awaited must not leave an unhandled rejection.
     batch.catch(() => undefined);
-    return batch;
+    return { batch, after, oldestDay };
+  };
+  /** What is read after a batch: from its last row when it was full, else the window before its own, else nothing. */
+  const following = (rows: readonly FactCsvRow[], { after, oldestDay }: Reading): Reading | null => {
+    const last = rows.at(-1);
+    if (last && rows.length === batchRows) return read({ day: last[0] as string, seq: Number(last[1]) });
+    // The window was read whole: what the filters kept of its stored rows widens the next.
+    const windowEnd = after?.day ?? plan.days.to;
+    for (const [day, stored] of preamble.dayRows) if (day <= windowEnd && (oldestDay === undefined || day >= oldestDay)) storedRead += stored;
+    rowsRead += rows.length;
+    // From the whole of the day before the window's oldest (a cursor before its first row).
+    return oldestDay === undefined ? null : read({ day: shiftDay(oldestDay, -1), seq: -1 });
   };
   // A batch at a time (csv/rows.ts): the writer takes its rows with one await, not one a row.
   async function* batches(): AsyncGenerator<FactCsvRow[]> {
-    let next: Promise<FactCsvBatch> | null = read({ after: null });
+    let next: Reading | null = read(null);
     let day: string | null = null;
     let dayFetchedAt: number | null = null;
     let cells: FactCustomerCells[] = [];
     while (next) {
-      const batch: FactCsvBatch = await next;
+      const batch: FactCsvBatch = await next.batch;
       const rows = isJson(batch.rows) ? jsonRows(batch.rows) : batch.rows;
-      const last = rows.at(-1);
       // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
       // Every batch carries the cells of each of its days, the day it goes on with too: their fetch
       // tells whether that day was stored again between the two batches.
-      next = last && rows.length === batchRows ? read({ after: { day: last[0] as string, seq: Number(last[1]) } }) : null;
+      next = following(rows, next);
       const opened = new Map<string, { fetchedAt: number; cells: FactCustomerCells[] }>();
       for (const c of batch.customers) {
         const value = c.sealed && open(c.day, c.fetchedAt, c.sealed);

@@ -12,7 +12,7 @@ import {
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, jsonRowDay, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
@@ -89,15 +89,22 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
       csvPreambleOf(
         await reader.all<{ purchase_id: Numeric; day: string }>(duplicatesStatement(this.dialect, this.table, account, days)),
         (await reader.all<{ n: Numeric }>(unsealedStatement(this.dialect, this.facts.days, account, days)))[0]?.n ?? 0,
+        await reader.all<{ day: string; n: Numeric }>(dayRowsStatement(this.dialect, this.facts.days, account, days)),
       ),
     );
   }
 
-  /** A batch's rows as arrays (thousands of rows, not objects), and its days' sealed cells, from one snapshot. */
+  /**
+   * A batch's rows as arrays (thousands of rows, not objects), and its days' sealed cells, from
+   * one snapshot. DuckDB's rows come as their JSON text (csvBatchStatement's `asJson`), handed
+   * on as it is: the main thread parses it (jsonRows).
+   */
   csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
+    const asJson = this.dialect === "duckdb";
     return this.facts.snapshotRead(async (reader) => {
-      const rows = await reader.arrays<unknown[]>(csvBatchStatement(this.dialect, this.table, account, request));
-      const days = batchDays(rows);
+      const read = await reader.arrays<unknown[]>(csvBatchStatement(this.dialect, this.table, account, request, asJson));
+      const rows = asJson ? read.map((r) => r[0] as string) : read;
+      const days = asJson ? [...new Set((rows as string[]).map(jsonRowDay))] : batchDays(read);
       return csvBatchOf(rows, days, days.length === 0 ? [] : await reader.all<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>(customersStatement(this.dialect, this.facts.days, account, days)));
     });
   }

@@ -61,25 +61,36 @@ export interface FactCsvBatchRequest {
   /** null: from the first row. */
   after: FactCsvCursor | null;
   limit: number;
+  /**
+   * The oldest UTC day the batch reads (the plan's first when absent): a window of a few days
+   * chosen by their stored counts, so that a column store reads those days' rows, not the rest
+   * of the range, to find the batch's (purchase-csv-query.ts's csvWindow).
+   */
+  oldestDay?: string;
 }
 
 /**
  * A batch's rows as arrays, not objects (from the worker thread an object's names are copied
- * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones], or (SQLite) each
- * such array as its JSON text. `customers`: per
+ * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones], or (SQLite, DuckDB)
+ * each such array as its JSON text. `customers`: per
  * day of the batch, the day's sealed customer cells as the mirror wrote them with
  * the rows, and the fetch they were written for; null when the day has none.
  */
 export interface FactCsvBatch {
-  /** The rows; from SQLite's worker thread each as the JSON text of its array (one string a row crosses, not thirty values: purchase-csv-sql.ts). */
+  /** The rows; from SQLite's and DuckDB's worker thread each as the JSON text of its array (one string a row crosses, not thirty values: purchase-csv-sql.ts). */
   rows: unknown[][] | string[];
   customers: Array<{ day: string; fetchedAt: number; sealed: Uint8Array } | { day: string; fetchedAt: null; sealed: null }>;
 }
 
-/** What a CSV of the UTC days needs before its first batch: the purchases stored on more than one of them (their newest day), and how many days have rows but no sealed customers. */
+/**
+ * What a CSV of the UTC days needs before its first batch: the purchases stored on more than one
+ * of them (their newest day), how many days have rows but no sealed customers, and each day's
+ * stored rows, newest day first (before any filter: what the batches' windows are cut by).
+ */
 export interface FactCsvPreamble {
   duplicates: Array<[purchaseId: number, newestDay: string]>;
   unsealedDays: number;
+  dayRows: Array<[day: string, rows: number]>;
 }
 
 /**

@@ -64,7 +64,7 @@ export async function bothWays(facts: PurchaseFactStore, c: CsvFactsCase) {
   const { view, datasets } = await loadRevenueExport(client, c.keyType, p, { facts, csvBatchRows: c.batchRows });
   const fetches = vi.spyOn(client, "fetchRange");
   const now = await bytes(await exportResponse(c.dataset, { ...e, quality: view.quality, datasets }));
-  const read = { batches: batches.mock.calls.length, fetches: fetches.mock.calls.length };
+  const read = { batches: batches.mock.calls.length, fetches: fetches.mock.calls.length, requests: batches.mock.calls.map(([account, request]) => ({ account, request })) };
   batches.mockRestore();
   fetches.mockRestore();
   const records = await loadRevenueRecords(client, p);
@@ -93,6 +93,41 @@ export function purchaseCsvFactsBehaviour(name: string, backend: { open(): Promi
     it("pt-BR's dialect, filters with \"none\", Kathmandu: the records' bytes", async () => {
       const p = params("2026-04-25", "2026-05-14", "Asia/Kathmandu", "none", { country: ["BR", "none"], method: ["credit_card", "pix", "none"] });
       await sameBytes({ apiKey: "sak_ffffffffffffffffffffffffffffffffffffffff", keyType: "creator", params: p, dataset: "purchases", csvLocale: "pt-BR" }, { lines: 50, batches: 0 });
+    });
+
+    it("a filter that keeps a few rows a day, in batches of 7: windows of days read whole, some empty; the records' bytes", async () => {
+      const facts = await backend.open();
+      const p = params("2026-04-28", "2026-05-17", "UTC", "none", { method: ["boleto"] });
+      const { now, old, read } = await bothWays(facts, { apiKey: "sak_hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh", keyType: "creator", params: p, dataset: "purchases", batchRows: 7 });
+      expect(read.fetches).toBe(0);
+      expect(now.toString("utf8").split("\r\n").length).toBeGreaterThan(20);
+      expect(now.equals(old)).toBe(true);
+      const windows = read.requests.map(({ request }) => request.oldestDay);
+      // Each window but the last is bounded; they move back through the range, never overlapping.
+      expect(windows.at(-1)).toBeUndefined();
+      expect(windows.length).toBeGreaterThan(3);
+      const bounded = windows.filter((d): d is string => d !== undefined);
+      expect(bounded.length).toBeGreaterThan(2);
+      expect([...bounded].sort().reverse()).toEqual(bounded);
+      for (const { request } of read.requests) if (request.after && request.oldestDay) expect(request.oldestDay <= request.after.day).toBe(true);
+      await backend.done?.(facts);
+    });
+
+    it("a batch reads no day older than its window's, and all of the window's rows after the cursor", async () => {
+      const facts = await backend.open();
+      const p = params("2026-05-01", "2026-05-10", "UTC", "none");
+      const { read } = await bothWays(facts, { apiKey: "sak_iiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii", keyType: "creator", params: p, dataset: "purchases" });
+      const { account, request } = read.requests[0]!;
+      const rowsOf = async (oldestDay?: string) => {
+        const batch = await facts.csvBatch(account, { plan: request.plan, after: null, limit: 100_000, ...(oldestDay && { oldestDay }) });
+        return typeof batch.rows[0] === "string" ? (batch.rows as string[]).map((text) => JSON.parse(text) as unknown[]) : (batch.rows as unknown[][]);
+      };
+      const all = await rowsOf();
+      const windowed = await rowsOf("2026-05-06");
+      expect(new Set(all.map((r) => r[0]))).toContain("2026-05-05");
+      expect(windowed.length).toBeGreaterThan(0);
+      expect(windowed).toEqual(all.filter((r) => (r[0] as string) >= "2026-05-06"));
+      await backend.done?.(facts);
     });
 
     it("an affiliate's ZIP with a comparison in UTC: every entry the records' bytes", async () => {

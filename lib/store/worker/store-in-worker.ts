@@ -45,6 +45,8 @@ type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false;
 type StartWorker = (entry: string, options: WorkerOptions) => Worker;
 
 const HOST = "lib/store/worker/store-worker-host.mjs";
+/** The worker's young generation (MiB): collected often enough that native memory held by dead wrappers is given back. */
+const YOUNG_GENERATION_MB = 8;
 
 /**
  * The nice value of a store's thread (store-worker-host.mjs): SALESDASH_WORKER_NICE, 10 unless
@@ -132,6 +134,11 @@ class WorkerHost {
       workerData: { root: process.cwd(), nice: threadNice(), stores: Object.fromEntries(Object.entries(this.specs).filter(([name]) => !this.closedStores.has(name))) },
       // `server-only` resolves to its empty module under this condition, as in Next's server bundles.
       execArgv: ["--conditions=react-server"],
+      // DuckDB's results and connections hold their memory outside the JavaScript heap until their
+      // small wrappers are collected; with V8's default young generation the worker made so little
+      // garbage for its size that the purchases CSV's two years of batches held ~500 MiB more
+      // RSS (950 against 540-610 MiB at 2-8 MiB, no slower: docs/benchmarks.md).
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const thread: Thread = { worker, waiting: new Map() };
     const { waiting } = thread;
