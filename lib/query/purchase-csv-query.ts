@@ -65,8 +65,6 @@ const ID = factCsvIndex("purchaseId");
 const ORDER = factCsvIndex("orderId");
 const SEALED = Object.entries(SEALED_FIELDS).map(([field, cell]) => [factCsvIndex(field), cell] as const);
 
-const isJson = (rows: FactCsvBatch["rows"]): rows is string[] => typeof rows[0] === "string";
-
 /** A window's stored rows are at most this many times its batch, whatever a filter leaves of them. */
 const MAX_WINDOW_BATCHES = 64;
 
@@ -144,7 +142,7 @@ export async function queryPurchaseCsvRows(
     let cells: FactCustomerCells[] = [];
     while (next) {
       const batch: FactCsvBatch = await next.batch;
-      const rows = isJson(batch.rows) ? jsonRows(batch.rows) : batch.rows;
+      const rows = jsonRows(batch.rows);
       // One batch ahead: the next is read (in the worker, or by PostgreSQL) while this one is written.
       // Every batch carries the cells of each of its days, the day it goes on with too: their fetch
       // tells whether that day was stored again between the two batches.

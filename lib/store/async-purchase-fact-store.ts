@@ -12,7 +12,7 @@ import {
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, jsonRowDay, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
+import { csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, jsonRowDay, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
@@ -96,15 +96,13 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
 
   /**
    * A batch's rows as arrays (thousands of rows, not objects), and its days' sealed cells, from
-   * one snapshot. DuckDB's rows come as their JSON text (csvBatchStatement's `asJson`), handed
-   * on as it is: the main thread parses it (jsonRows).
+   * one snapshot. The rows come as their JSON text (csvBatchStatement's `asJson`), handed on as
+   * they are: the main thread parses them (jsonRows).
    */
   csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
-    const asJson = this.dialect === "duckdb";
     return this.facts.snapshotRead(async (reader) => {
-      const read = await reader.arrays<unknown[]>(csvBatchStatement(this.dialect, this.table, account, request, asJson));
-      const rows = asJson ? read.map((r) => r[0] as string) : read;
-      const days = asJson ? [...new Set((rows as string[]).map(jsonRowDay))] : batchDays(read);
+      const rows = (await reader.arrays<[string]>(csvBatchStatement(this.dialect, this.table, account, request, true))).map((r) => r[0]);
+      const days = [...new Set(rows.map(jsonRowDay))];
       return csvBatchOf(rows, days, days.length === 0 ? [] : await reader.all<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>(customersStatement(this.dialect, this.facts.days, account, days)));
     });
   }

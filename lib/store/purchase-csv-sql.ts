@@ -50,12 +50,15 @@ export const FACT_CSV_FIELDS: ReadonlyArray<readonly [field: string, column: str
 
 /**
  * One batch of the plan's rows after the cursor, in the records' order, none older than the
- * request's oldest day. `asJson` (SQLite, DuckDB): each row as [day, the JSON text of the whole
- * row] (DuckDB: the text alone): the worker thread then makes two values a row, not thirty, and one string crosses to the
- * main thread, which parses it (jsonRows). SQLite's and DuckDB's JSON write a double with the
- * digits that read back to the same double, and a text escaped as JSON.parse reads it back: the
- * same values as the row's own (DuckDB handed a text to JavaScript at ~2.5 µs: thirty a row were
- * most of a batch). The amounts are the records' numbers, never NaN or infinite (JSON has none).
+ * request's oldest day. `asJson`: each row as [day, the JSON text of the whole row] (DuckDB and
+ * PostgreSQL: the text alone). SQLite's worker thread then makes two values a row, not thirty, and
+ * one string crosses to the main thread, which parses it (jsonRows); DuckDB handed a text to
+ * JavaScript at ~2.5 µs (thirty a row were most of a batch); pg parses one field a row instead
+ * of thirty on the main thread, PostgreSQL writing the text in its own process. Each engine's
+ * JSON writes a double with the digits that read back to the same double (PostgreSQL's
+ * shortest-exact float output, its default since version 12) and a text escaped as JSON.parse
+ * reads it back: the same values as the row's own. The amounts are the records' numbers, never
+ * NaN or infinite (JSON has none).
  */
 export function csvBatchStatement(dialect: FactDialect, table: string, account: string, request: FactCsvBatchRequest, asJson = false): Statement {
   const args: unknown[] = [];
@@ -78,8 +81,8 @@ export function csvBatchStatement(dialect: FactDialect, table: string, account: 
   const rows = dialect === "sqlite" ? `${table} f NOT INDEXED` : `${table} f`;
   const time = dialect === "sqlite" ? "+f.created_at" : "f.created_at";
   const selected = `f.day, f.seq, ${values.join(", ")}`;
-  // DuckDB gives the text alone: its day is read off the text (jsonRowDay), one value less to hand over a row.
-  const json = dialect === "duckdb" ? `CAST(json_array(${selected}) AS VARCHAR)` : `f.day, json_array(${selected})`;
+  // DuckDB and PostgreSQL give the text alone: its day is read off the text (jsonRowDay), one value less a row.
+  const json = dialect === "duckdb" ? `CAST(json_array(${selected}) AS VARCHAR)` : dialect === "postgres" ? `json_build_array(${selected})::text` : `f.day, json_array(${selected})`;
   const text = `SELECT ${asJson ? json : selected} FROM ${rows}
     WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND (f.day < ? OR f.seq > ?) AND ${time} >= ? AND ${time} < ?${filters}
     ORDER BY f.day DESC, f.seq LIMIT ?`;

@@ -64,21 +64,20 @@ export interface FactCsvBatchRequest {
   /**
    * The oldest UTC day the batch reads (the plan's first when absent): a window of a few days
    * chosen by their stored counts, so that a column store reads those days' rows, not the rest
-   * of the range, to find the batch's (purchase-csv-query.ts's csvWindow).
+   * of the range, to find the batch's (purchase-csv-query.ts's csvWindowStart).
    */
   oldestDay?: string;
 }
 
 /**
- * A batch's rows as arrays, not objects (from the worker thread an object's names are copied
- * with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed ones], or (SQLite, DuckDB)
- * each such array as its JSON text. `customers`: per
- * day of the batch, the day's sealed customer cells as the mirror wrote them with
- * the rows, and the fetch they were written for; null when the day has none.
+ * A batch's rows, each the JSON text of its array (not an object: from the worker thread an
+ * object's names are copied with each row): [day, seq, ...FACT_CSV_FIELDS' values but the sealed
+ * ones]. `customers`: per day of the batch, the day's sealed customer cells as the mirror wrote
+ * them with the rows, and the fetch they were written for; null when the day has none.
  */
 export interface FactCsvBatch {
-  /** The rows; from SQLite's and DuckDB's worker thread each as the JSON text of its array (one string a row crosses, not thirty values: purchase-csv-sql.ts). */
-  rows: unknown[][] | string[];
+  /** The rows, each as the JSON text of its array: one string a row crosses from a worker thread or is parsed by pg, not thirty values (purchase-csv-sql.ts). */
+  rows: string[];
   customers: Array<{ day: string; fetchedAt: number; sealed: Uint8Array } | { day: string; fetchedAt: null; sealed: null }>;
 }
 

@@ -10,6 +10,7 @@ import { revenueViewFrom } from "@/lib/reports/server/revenue-report";
 import { revenueSummariesFrom } from "@/lib/reports/server/revenue-summaries";
 import { credentialFrom, type KeyType } from "@/lib/sales-api";
 import type { Transport, UpstreamRequest, UpstreamResponse } from "@/lib/sales-api/transport";
+import { jsonRows } from "@/lib/store/purchase-csv-sql";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { groundTruth } from "../../sandbox/ground-truth";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
@@ -120,7 +121,7 @@ export function purchaseCsvFactsBehaviour(name: string, backend: { open(): Promi
       const { account, request } = read.requests[0]!;
       const rowsOf = async (oldestDay?: string) => {
         const batch = await facts.csvBatch(account, { plan: request.plan, after: null, limit: 100_000, ...(oldestDay && { oldestDay }) });
-        return typeof batch.rows[0] === "string" ? (batch.rows as string[]).map((text) => JSON.parse(text) as unknown[]) : (batch.rows as unknown[][]);
+        return jsonRows(batch.rows);
       };
       const all = await rowsOf();
       const windowed = await rowsOf("2026-05-06");
