@@ -90,7 +90,7 @@ async function purchasesCsv(client: MirroredClient, params: ReportParams, facts:
   const hash = createHash("sha256");
   const started = performance.now();
   let bytes = 0;
-  let rows = -1; // the header
+  let rows = -1; // the header; records by their line feeds (the purchases file's cells hold none in the sandbox's data)
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

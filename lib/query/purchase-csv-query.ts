@@ -65,7 +65,7 @@ const ID = factCsvIndex("purchaseId");
 const ORDER = factCsvIndex("orderId");
 const SEALED = Object.entries(SEALED_FIELDS).map(([field, cell]) => [factCsvIndex(field), cell] as const);
 
-/** A window's stored rows are at most this many times its batch, whatever a filter leaves of them. */
+/** How many times a batch's stored rows a window is widened to at most, whatever a filter leaves of them (the last window, open to the range's start, and a day bigger than the batch hold more). */
 const MAX_WINDOW_BATCHES = 64;
 
 /**
@@ -109,29 +109,38 @@ export async function queryPurchaseCsvRows(
   // even when the newer one is outside the local range or the filters, as the records' path does.
   const newest = new Map(preamble.duplicates);
   // Each batch reads a window of days holding about a batch of stored rows, widened by what the
-  // filters have left of the windows read whole so far (a filter that keeps one row in ten reads
-  // ten batches' days at once).
-  let storedRead = 0;
+  // filters have left of the days passed so far (a filter that keeps one row in ten reads ten
+  // batches' days at once): the rows read, against the stored rows of the days the cursor has left
+  // behind whole (each counted once; the day it stands in is not yet).
+  let storedPassed = 0;
   let rowsRead = 0;
-  interface Reading { batch: Promise<FactCsvBatch>; after: FactCsvCursor | null; oldestDay: string | undefined }
+  // The days from this one on are behind the cursor (at first none of the range's).
+  let passedThrough = shiftDay(plan.days.to, 1);
+  const pass = (boundary: string) => {
+    for (const [day, stored] of preamble.dayRows) if (day >= boundary && day < passedThrough) storedPassed += stored;
+    if (boundary < passedThrough) passedThrough = boundary;
+  };
+  interface Reading { batch: Promise<FactCsvBatch>; oldestDay: string | undefined }
   const read = (after: FactCsvCursor | null): Reading => {
-    const widen = Math.min(MAX_WINDOW_BATCHES, Math.max(1, storedRead / Math.max(1, rowsRead)));
+    const widen = Math.min(MAX_WINDOW_BATCHES, Math.max(1, storedPassed / Math.max(1, rowsRead)));
     const start = csvWindowStart(preamble.dayRows, after?.day ?? plan.days.to, Math.ceil(batchRows * widen));
     const oldestDay = start !== undefined && start > plan.days.from ? start : undefined;
     const batch = store.csvBatch(account, { plan, limit: batchRows, after, ...(oldestDay && { oldestDay }) });
     // Read ahead: a download closed before it is awaited must not leave an unhandled rejection.
     batch.catch(() => undefined);
-    return { batch, after, oldestDay };
+    return { batch, oldestDay };
   };
   /** What is read after a batch: from its last row when it was full, else the window before its own, else nothing. */
-  const following = (rows: readonly FactCsvRow[], { after, oldestDay }: Reading): Reading | null => {
-    const last = rows.at(-1);
-    if (last && rows.length === batchRows) return read({ day: last[0] as string, seq: Number(last[1]) });
-    // The window was read whole: what the filters kept of its stored rows widens the next.
-    const windowEnd = after?.day ?? plan.days.to;
-    for (const [day, stored] of preamble.dayRows) if (day <= windowEnd && (oldestDay === undefined || day >= oldestDay)) storedRead += stored;
+  const following = (rows: readonly FactCsvRow[], { oldestDay }: Reading): Reading | null => {
     rowsRead += rows.length;
-    // From the whole of the day before the window's oldest (a cursor before its first row).
+    const last = rows.at(-1);
+    if (last && rows.length === batchRows) {
+      // The days after the last row's are behind the cursor whole.
+      pass(shiftDay(last[0] as string, 1));
+      return read({ day: last[0] as string, seq: Number(last[1]) });
+    }
+    // The window was read whole; the next starts with the whole of the day before its oldest (a cursor before that day's first row).
+    pass(oldestDay ?? plan.days.from);
     return oldestDay === undefined ? null : read({ day: shiftDay(oldestDay, -1), seq: -1 });
   };
   // A batch at a time (csv/rows.ts): the writer takes its rows with one await, not one a row.

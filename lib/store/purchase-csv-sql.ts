@@ -75,9 +75,10 @@ export function csvBatchStatement(dialect: FactDialect, table: string, account: 
   // seq, up to the limit: never an index of time or of a dimension, which would read and sort the
   // whole rest of the range for each batch. SQLite is told so (NOT INDEXED keeps the primary key
   // of a WITHOUT ROWID table); the unary + keeps created_at a plain condition. DuckDB has no such
-  // key: it reads the row groups whose days meet [oldest day, cursor's day] (each group's bounds of
-  // `day`) and sorts their rows; without the window it kept the top rows of the whole rest of the
-  // range, its thirty columns carried, at each batch (150-450 ms a batch at scale 20).
+  // key: it skips the row groups whose bounds of `day` (kept to their first 8 characters, the
+  // month) miss [oldest day, cursor's day] and sorts the rest's matching rows; without the window
+  // it kept the top rows of the whole rest of the range, its thirty columns carried, at each batch
+  // (150-450 ms a batch at scale 20; a group of days written a day at a time spans a few months).
   const rows = dialect === "sqlite" ? `${table} f NOT INDEXED` : `${table} f`;
   const time = dialect === "sqlite" ? "+f.created_at" : "f.created_at";
   const selected = `f.day, f.seq, ${values.join(", ")}`;
@@ -94,7 +95,11 @@ export function customersStatement(dialect: FactDialect, daysTable: string, acco
   return forDialect(dialect, { text: `SELECT day, fetched_at, ${CUSTOMERS_COLUMN} AS sealed FROM ${daysTable} WHERE account = ? AND ${CUSTOMERS_COLUMN} IS NOT NULL AND day IN (${days.map(() => "?").join(", ")})`, args: [account, ...days] });
 }
 
-/** The day of a row's JSON text: the text opens with it, `["YYYY-MM-DD",` (a stored day is an ISO day, which JSON writes as it is). */
+/**
+ * The day of a row's JSON text: the text opens with it, `["YYYY-MM-DD",` (a stored day is an ISO
+ * day, which JSON writes as it is). Were an engine to write it otherwise, the batch would carry
+ * the wrong days' cells and the writer would stop (CustomerCellsUnreadable), not guess.
+ */
 export const jsonRowDay = (text: string): string => text.slice(2, 12);
 
 /** A batch's rows read back from their JSON text (csvBatchStatement's `asJson`). */

@@ -19,7 +19,7 @@ describe("csvWindowStart", () => {
     expect(csvWindowStart(dayRows, "2026-05-08", 5)).toBe("2026-05-05");
   });
 
-  it("starts at the newest stored day not after the cursor's, a day without rows included", () => {
+  it("starts at the newest stored day not after the cursor's", () => {
     expect(csvWindowStart(dayRows, "2026-05-09", 4)).toBe("2026-05-08");
     expect(csvWindowStart(dayRows, "2026-05-06", 1)).toBe("2026-05-05");
   });
