@@ -27,11 +27,23 @@ export async function startDashboard(port: number, dataDir: string, extra: Recor
   return {
     url,
     async stop() {
-      if (child.exitCode !== null || child.pid === undefined) return;
+      // A process ended by a signal has no exit code, only its signal: it is gone all the same.
+      const gone = () => child.exitCode !== null || child.signalCode !== null;
+      if (gone() || child.pid === undefined) return;
+      const group = -child.pid;
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      process.kill(-child.pid, "SIGTERM");
+      signalGroup(group, "SIGTERM");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+      if (!gone()) signalGroup(group, "SIGKILL");
     },
   };
+}
+
+/** Signals a process group; one already gone (ESRCH) has nothing left to stop. */
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(group, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
 }
