@@ -12,7 +12,7 @@ import {
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, jsonRowDay, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
@@ -88,8 +88,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     return this.facts.snapshotRead(async (reader) =>
       csvPreambleOf(
         await reader.all<{ purchase_id: Numeric; day: string }>(duplicatesStatement(this.dialect, this.table, account, days)),
-        (await reader.all<{ n: Numeric }>(unsealedStatement(this.dialect, this.facts.days, account, days)))[0]?.n ?? 0,
-        await reader.all<{ day: string; n: Numeric }>(dayRowsStatement(this.dialect, this.facts.days, account, days)),
+        await reader.all<DayRowsRecord>(dayRowsStatement(this.dialect, this.facts.days, account, days)),
       ),
     );
   }
@@ -102,7 +101,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
   csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
     return this.facts.snapshotRead(async (reader) => {
       const rows = (await reader.arrays<[string]>(csvBatchStatement(this.dialect, this.table, account, request, true))).map((r) => r[0]);
-      const days = [...new Set(rows.map(jsonRowDay))];
+      const days = batchDays(rows);
       return csvBatchOf(rows, days, days.length === 0 ? [] : await reader.all<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>(customersStatement(this.dialect, this.facts.days, account, days)));
     });
   }

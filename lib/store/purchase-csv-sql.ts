@@ -50,8 +50,8 @@ export const FACT_CSV_FIELDS: ReadonlyArray<readonly [field: string, column: str
 
 /**
  * One batch of the plan's rows after the cursor, in the records' order, none older than the
- * request's oldest day. `asJson`: each row as [day, the JSON text of the whole row] (DuckDB and
- * PostgreSQL: the text alone). SQLite's worker thread then makes two values a row, not thirty, and
+ * request's oldest day. `asJson`: each row as the JSON text of the whole row alone. SQLite's
+ * worker thread then makes one value a row, not thirty, and
  * one string crosses to the main thread, which parses it (jsonRows); DuckDB handed a text to
  * JavaScript at ~2.5 µs (thirty a row were most of a batch); pg parses one field a row instead
  * of thirty on the main thread, PostgreSQL writing the text in its own process. Each engine's
@@ -82,8 +82,8 @@ export function csvBatchStatement(dialect: FactDialect, table: string, account: 
   const rows = dialect === "sqlite" ? `${table} f NOT INDEXED` : `${table} f`;
   const time = dialect === "sqlite" ? "+f.created_at" : "f.created_at";
   const selected = `f.day, f.seq, ${values.join(", ")}`;
-  // DuckDB and PostgreSQL give the text alone: its day is read off the text (jsonRowDay), one value less a row.
-  const json = dialect === "duckdb" ? `CAST(json_array(${selected}) AS VARCHAR)` : dialect === "postgres" ? `json_build_array(${selected})::text` : `f.day, json_array(${selected})`;
+  // The text alone: its day is read off the text (jsonRowDay), one value less a row.
+  const json = dialect === "duckdb" ? `CAST(json_array(${selected}) AS VARCHAR)` : dialect === "postgres" ? `json_build_array(${selected})::text` : `json_array(${selected})`;
   const text = `SELECT ${asJson ? json : selected} FROM ${rows}
     WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND (f.day < ? OR f.seq > ?) AND ${time} >= ? AND ${time} < ?${filters}
     ORDER BY f.day DESC, f.seq LIMIT ?`;
@@ -105,8 +105,8 @@ export const jsonRowDay = (text: string): string => text.slice(2, 12);
 /** A batch's rows read back from their JSON text (csvBatchStatement's `asJson`). */
 export const jsonRows = (rows: readonly string[]): unknown[][] => rows.map((text) => JSON.parse(text) as unknown[]);
 
-/** The days of a batch's rows: it carries the sealed cells of each of them. */
-export const batchDays = (rows: readonly unknown[][]): string[] => [...new Set(rows.map((r) => r[0] as string))];
+/** The days of a batch's rows (their JSON texts): it carries the sealed cells of each of them. */
+export const batchDays = (rows: readonly string[]): string[] => [...new Set(rows.map(jsonRowDay))];
 
 /** A batch: its rows, and the sealed cells found for each of its days (null for a day without). */
 export function csvBatchOf(rows: FactCsvBatch["rows"], days: readonly string[], found: ReadonlyArray<{ day: string; fetched_at: Numeric; sealed: Uint8Array }>): FactCsvBatch {
@@ -125,19 +125,20 @@ export function duplicatesStatement(dialect: FactDialect, table: string, account
   return forDialect(dialect, { text: `SELECT purchase_id, MAX(day) AS day FROM ${table} WHERE account = ? AND day >= ? AND day <= ? GROUP BY purchase_id HAVING COUNT(*) > 1`, args: [account, days.from, days.to] });
 }
 
-/** How many days hold rows but no sealed customer cells (rows written without them: the CSV then reads the records). */
-export function unsealedStatement(dialect: FactDialect, daysTable: string, account: string, days: { from: string; to: string }): Statement {
-  const text = `SELECT COUNT(*) AS n FROM ${daysTable} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.count > 0 AND d.${CUSTOMERS_COLUMN} IS NULL`;
+/**
+ * Each day of the range holding rows, how many it stores, and whether it holds no sealed customer
+ * cells (rows written without them: the CSV then reads the records), newest day first.
+ */
+export function dayRowsStatement(dialect: FactDialect, daysTable: string, account: string, days: { from: string; to: string }): Statement {
+  const text = `SELECT d.day, d.count AS n, CASE WHEN d.${CUSTOMERS_COLUMN} IS NULL THEN 1 ELSE 0 END AS unsealed FROM ${daysTable} d
+    WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.count > 0 ORDER BY d.day DESC`;
   return forDialect(dialect, { text, args: [account, days.from, days.to] });
 }
 
-/** Each day of the range holding rows, and how many it stores, newest day first. */
-export function dayRowsStatement(dialect: FactDialect, daysTable: string, account: string, days: { from: string; to: string }): Statement {
-  return forDialect(dialect, { text: `SELECT d.day, d.count AS n FROM ${daysTable} d WHERE d.account = ? AND d.day >= ? AND d.day <= ? AND d.count > 0 ORDER BY d.day DESC`, args: [account, days.from, days.to] });
-}
+export type DayRowsRecord = { day: string; n: Numeric; unsealed: Numeric };
 
-export const csvPreambleOf = (duplicates: ReadonlyArray<{ purchase_id: Numeric; day: string }>, unsealed: Numeric, dayRows: ReadonlyArray<{ day: string; n: Numeric }>): FactCsvPreamble => ({
+export const csvPreambleOf = (duplicates: ReadonlyArray<{ purchase_id: Numeric; day: string }>, dayRows: readonly DayRowsRecord[]): FactCsvPreamble => ({
   duplicates: duplicates.map((d) => [Number(d.purchase_id), d.day]),
-  unsealedDays: Number(unsealed),
+  unsealedDays: dayRows.filter((d) => Number(d.unsealed) === 1).length,
   dayRows: dayRows.map((d) => [d.day, Number(d.n)]),
 });

@@ -12,7 +12,7 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, unsealedStatement, writeCustomersStatement } from "./purchase-csv-sql";
+import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
@@ -73,22 +73,17 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
 
   async csvPreamble(account: string, days: { from: string; to: string }): Promise<FactCsvPreamble> {
     return this.db.transaction(() => {
-      const unsealed = unsealedStatement("sqlite", DAYS, account, days);
-      return csvPreambleOf(
-        this.all<{ purchase_id: number; day: string }>(duplicatesStatement("sqlite", TABLE, account, days)),
-        (this.db.prepare(unsealed.text).get(...unsealed.args) as { n: number }).n,
-        this.all<{ day: string; n: number }>(dayRowsStatement("sqlite", DAYS, account, days)),
-      );
+      return csvPreambleOf(this.all<{ purchase_id: number; day: string }>(duplicatesStatement("sqlite", TABLE, account, days)), this.all<DayRowsRecord>(dayRowsStatement("sqlite", DAYS, account, days)));
     })();
   }
 
   async csvBatch(account: string, request: FactCsvBatchRequest): Promise<FactCsvBatch> {
     return this.db.transaction(() => {
       const statement = csvBatchStatement("sqlite", TABLE, account, request, true);
-      // [day, the row's JSON text]: the rows cross to the main thread as one string each.
-      const read = this.db.prepare(statement.text).raw(true).all(...statement.args) as Array<[string, string]>;
-      const days = batchDays(read);
-      return csvBatchOf(read.map((r) => r[1]), days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
+      // Each row's JSON text: the rows cross to the main thread as one string each.
+      const rows = this.db.prepare(statement.text).pluck(true).all(...statement.args) as string[];
+      const days = batchDays(rows);
+      return csvBatchOf(rows, days, days.length === 0 ? [] : this.all(customersStatement("sqlite", DAYS, account, days)));
     })();
   }
 
