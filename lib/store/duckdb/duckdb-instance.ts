@@ -268,6 +268,8 @@ export function openDuckDbFile(file: string): DuckDbFile {
       while (entry.batch);
       if (--entry.stores > 0) return;
       all.delete(file);
+      // A read of another store of the file may still hold a connection: closing the instance under it aborts the process.
+      while (entry.active > 0) await new Promise<void>((resolve) => entry.idle.push(resolve));
       // An instance that never opened has nothing to close.
       (await entry.instance.catch(() => null))?.closeSync();
     },

@@ -55,6 +55,49 @@ const YOUNG_GENERATION_MB = 8;
 const threadNice = (): number => getServerEnv().SALESDASH_WORKER_NICE;
 const STARTER = "lib/store/worker/start-worker.mjs";
 
+/** How long the process's exit waits for a thread's stores to close (ms): a stuck engine must not keep a stopped server alive. */
+const EXIT_WAIT_MS = 8_000;
+
+// The threads running in this process, on globalThis: Next's bundles each hold a copy of this
+// module, and one exit listener (added with the set) must see every copy's threads.
+const THREADS = Symbol.for("salesdash.storeThreads");
+const threadsHolder = globalThis as typeof globalThis & { [THREADS]?: Set<Worker> };
+const runningThreads = (): Set<Worker> => {
+  if (!threadsHolder[THREADS]) {
+    const threads = (threadsHolder[THREADS] = new Set<Worker>());
+    process.on("exit", () => closeThreadsAtExit(threads));
+  }
+  return threadsHolder[THREADS];
+};
+
+/**
+ * At the process's exit, each thread's stores close before the thread is torn down. Next's signal
+ * handler ends the server with process.exit once its requests are done, knowing nothing of these
+ * threads; a thread torn down while DuckDB was in a call aborted the process instead (SIGABRT,
+ * "terminate called after throwing an instance of 'Napi::Error'"), its last writes cut short.
+ * An exit listener may only block, and a thread needs nothing of this one to close: each is sent
+ * its shutdown (store-worker-host.mjs), then this thread sleeps on a shared flag until every one
+ * has said done, or until EXIT_WAIT_MS have passed.
+ */
+function closeThreadsAtExit(threads: Set<Worker>): void {
+  const flags = [...threads].map((worker) => {
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    worker.postMessage({ shutdown: flag.buffer });
+    return flag;
+  });
+  const deadline = Date.now() + EXIT_WAIT_MS;
+  for (const flag of flags) {
+    const left = deadline - Date.now();
+    if (left > 0) Atomics.wait(flag, 0, 0, left);
+  }
+}
+
+function watchAtExit(worker: Worker): void {
+  const threads = runningThreads();
+  threads.add(worker);
+  worker.once("exit", () => threads.delete(worker));
+}
+
 let starter: Promise<StartWorker> | undefined;
 const loadStarter = (): Promise<StartWorker> =>
   (starter ??= (import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(path.join(process.cwd(), STARTER)).href) as Promise<{ startWorker: StartWorker }>).then(
@@ -140,6 +183,7 @@ class WorkerHost {
       // RSS (950 against 540-610 MiB at 2-8 MiB, no slower: docs/benchmarks.md).
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
+    watchAtExit(worker);
     const thread: Thread = { worker, waiting: new Map() };
     const { waiting } = thread;
     worker.on("message", (reply: Reply) => {

@@ -51,20 +51,53 @@ for (const [name, { module, exportName, args }] of Object.entries(specs)) {
   }
 }
 
+// The calls started and not yet answered, and the stores closed by their own call: what the
+// process's exit waits for, and what it leaves alone (shutdown, below).
+const running = new Set();
+const closed = new Set();
+let stopping = false;
+
 // Calls are answered in arrival order: the SQLite store's methods run synchronously underneath
 // (better-sqlite3), so nothing interleaves, as on the main thread before; DuckDB's await its threads.
-parentPort.on("message", async ({ id, store: name, method, args: callArgs }) => {
+parentPort.on("message", (message) => {
+  if (message.shutdown) return void shutdown(message.shutdown);
+  const call = answer(message);
+  running.add(call);
+  void call.finally(() => running.delete(call));
+});
+
+async function answer({ id, store: name, method, args: callArgs }) {
   try {
     const { store, opening } = stores.get(name) ?? { opening: { name: "TypeError", message: `This worker holds no store ${name}` } };
     // A store that never opened has nothing to close; its thread ends all the same.
     if (opening && method === "close") return parentPort.postMessage({ id, ok: true });
     if (opening) throw Object.assign(new Error(opening.message), opening);
+    if (stopping) throw new Error("The server is stopping");
     if (typeof store[method] !== "function") throw new TypeError(`The store in this worker has no method ${method}`);
     const value = await store[method](...callArgs);
+    if (method === "close") closed.add(name);
     // An answer its store marked (lib/store/worker/transfer.ts) moves its buffers instead of copying them.
     const transfer = value !== null && typeof value === "object" ? value[TRANSFER] : undefined;
     parentPort.postMessage({ id, ok: true, value }, Array.isArray(transfer) ? transfer : []);
   } catch (error) {
     parentPort.postMessage({ id, ok: false, error: failure(error) });
   }
-});
+}
+
+// The process is exiting (store-in-worker.ts's exit listener, which waits on `done`): the calls
+// under way finish, then every store still open closes (DuckDB's writes end and its instance
+// closes), and only then may the thread be torn down. A native engine torn down in the middle of
+// a call aborted the whole process ("terminate called after throwing an instance of
+// 'Napi::Error'") instead of letting it exit as asked.
+async function shutdown(done) {
+  stopping = true;
+  while (running.size > 0) await Promise.allSettled([...running]);
+  for (const [name, { store }] of stores) {
+    if (!store || closed.has(name)) continue;
+    closed.add(name);
+    await Promise.resolve(store.close?.()).catch(() => undefined);
+  }
+  const flag = new Int32Array(done);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+}
