@@ -57,7 +57,7 @@ it("counts the purchases and carts another row stores again, and the front purch
   }
 });
 
-it("gives a file made before the counts their columns: its days' counts unknown (NULL) until written again", async () => {
+it("gives a file made before the counts their columns, and counts its days when it opens", async () => {
   const file = duckDbFile();
   const old = openDuckDbFile(file);
   await old.withConnection(async (connection) => {
@@ -67,10 +67,41 @@ it("gives a file made before the counts their columns: its days' counts unknown 
   await old.release();
   const purchases = new DuckDbFactTableStore<PurchaseFactRow>(file, DUCKDB_PURCHASE_FACTS);
   try {
-    expect(await marksOf(purchases, "purchase_fact_days")).toEqual({ "2026-03-10": [null, null] });
+    expect(await marksOf(purchases, "purchase_fact_days")).toEqual({ "2026-03-10": [0, 0] });
     await purchases.replaceDay("acct", "2026-03-11", NOW, [purchase(1, "c1")]);
-    expect(await marksOf(purchases, "purchase_fact_days")).toEqual({ "2026-03-10": [null, null], "2026-03-11": [0, 0] });
+    expect(await marksOf(purchases, "purchase_fact_days")).toEqual({ "2026-03-10": [0, 0], "2026-03-11": [0, 0] });
   } finally {
     await purchases.close();
+  }
+});
+
+// An earlier version's days, written before the counts were kept: NULL, which the Abandonment
+// panels read as repeating (the slow read), and a sealed day is never fetched again to be counted.
+it("counts, when the file opens, the days whose counts are unknown, each against every day the file holds", async () => {
+  const file = duckDbFile();
+  const first = { purchases: new DuckDbFactTableStore<PurchaseFactRow>(file, DUCKDB_PURCHASE_FACTS), carts: new DuckDbCartFactStore(file) };
+  await first.purchases.replaceDay("other", "2026-03-09", NOW, [purchase(1, "c1")]);
+  await first.purchases.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), purchase(2, "c2"), purchase(3, "c2", "upsell")]);
+  await first.purchases.replaceDay("acct", "2026-03-12", NOW, [purchase(2, "c9", "upsell"), purchase(9, "c1"), purchase(10, "c4"), purchase(11, "c4")]);
+  await first.carts.replaceDay("acct", "2026-03-10", NOW, [cart("c1"), cart("c2")]);
+  await first.carts.replaceDay("acct", "2026-03-11", NOW, [cart("c1"), cart("c5"), cart("c5"), cart("c6")]);
+  await first.purchases.all({ text: "UPDATE purchase_fact_days SET repeats = NULL, checkout_repeats = NULL", args: [] });
+  await first.purchases.all({ text: "UPDATE cart_fact_days SET repeats = NULL", args: [] });
+  expect(await marksOf(first.purchases, "purchase_fact_days")).toEqual({ "2026-03-10": [null, null], "2026-03-12": [null, null] });
+  await Promise.all([first.purchases.close(), first.carts.close()]);
+
+  const purchases = new DuckDbFactTableStore<PurchaseFactRow>(file, DUCKDB_PURCHASE_FACTS);
+  const carts = new DuckDbCartFactStore(file);
+  try {
+    // Counted together, each day says what another day holds again: on the 10th purchase 2 and
+    // c1's front purchase (the 12th has them), and c1's cart (the 11th has it).
+    expect({ purchases: await marksOf(purchases, "purchase_fact_days"), carts: await marksOf(purchases, "cart_fact_days") }).toEqual({
+      purchases: { "2026-03-10": [1, 1], "2026-03-12": [1, 3] },
+      carts: { "2026-03-10": [1], "2026-03-11": [3] },
+    });
+    const other = await purchases.all<{ repeats: number; checkout_repeats: number }>({ text: "SELECT repeats, checkout_repeats FROM purchase_fact_days WHERE account = 'other'", args: [] });
+    expect(other).toEqual([{ repeats: 0, checkout_repeats: 0 }]);
+  } finally {
+    await Promise.all([purchases.close(), carts.close()]);
   }
 });

@@ -185,6 +185,34 @@ async function countRepeats(connection: DuckDBConnection, table: Pick<FactTableD
   return counts;
 }
 
+/**
+ * The days whose counts are unknown (NULL: written before the columns were, in a file made by an
+ * earlier version) counted once, when the file opens, as a batch's days are, each against every
+ * day the file holds. Until then the Abandonment panels read their ranges by numbering every copy:
+ * a mirror's sealed days are never fetched again, so an old file kept the slow read for good.
+ */
+async function countUnknownRepeats(connection: DuckDBConnection, table: Pick<FactTableDefinition<unknown>, "rows" | "days" | "key" | "frontCheckouts">): Promise<void> {
+  const columns = repeatColumns(table);
+  if (columns.length === 0) return;
+  const unknown = await connection.runAndReadAll(`SELECT account, list(day ORDER BY day) FROM ${table.days} WHERE ${columns.map((c) => `${c} IS NULL`).join(" OR ")} GROUP BY account`);
+  const byAccount = new Map((unknown.getRows() as Array<[string, { items: string[] }]>).map(([account, days]) => [account, days.items]));
+  if (byAccount.size === 0) return;
+  await inTransaction(connection, async () => {
+    const counts = await countRepeats(connection, table, byAccount);
+    for (const [account, days] of byAccount) {
+      const counted = columns.map((_, i) => days.map((day) => counts.get(`${account}\u0000${day}`)![i]!));
+      const { values, types } = bound([days, ...counted, account]);
+      await connection.run(
+        `UPDATE ${table.days} SET ${columns.map((c, i) => `${c} = v.n${i}`).join(", ")}
+         FROM (SELECT unnest(?::VARCHAR[]) AS day, ${columns.map((_, i) => `unnest(?::INTEGER[]) AS n${i}`).join(", ")}) v
+         WHERE ${table.days}.account = ? AND ${table.days}.day = v.day`,
+        values,
+        types as DuckDBType[],
+      );
+    }
+  });
+}
+
 /** A day's write waiting in the file's batch. */
 interface DayWrite<Row> {
   account: string;
@@ -222,6 +250,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.days} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, fetched_at BIGINT NOT NULL, count INTEGER NOT NULL, ${(table.dayColumns ?? []).map((c) => `${c}, `).join("")}PRIMARY KEY (account, day))`);
       // A file made before the counts (NULL: unknown, read as repeating) gets their columns last, where a new file has them too.
       for (const column of repeatColumns(table)) await connection.run(`ALTER TABLE ${table.days} ADD COLUMN IF NOT EXISTS ${column} INTEGER`);
+      await countUnknownRepeats(connection, table);
     }));
   }
 

@@ -1,0 +1,73 @@
+// Migration 0021: the days written before migrations 0019 and 0020 (their counts NULL, read as
+// repeating, so the Abandonment panels number every copy of their ranges for good: a sealed day
+// is never fetched again) are counted once, each against every day the tables hold. A database
+// is migrated to 0020, days are written and their counts forgotten as an earlier version left
+// them, then the rest of the migrations run: each day says whether another row stores its record
+// again (0 exactly when none does), and a day counted already keeps its count.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { cartFactRow } from "@/lib/query/cart-facts";
+import { purchaseFactRow } from "@/lib/query/purchase-facts";
+import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
+import { createPostgresPool } from "@/lib/store/postgres/pool";
+import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
+import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { cartDays } from "../support/cart-facts-fixture";
+import { randomSchemaName, TEST_DATABASE_URL } from "../support/postgres-test-schema";
+import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
+
+const schema = randomSchemaName();
+const before = fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-migrations-0020-"));
+for (const name of fs.readdirSync(MIGRATIONS_DIR)) if (name <= "0020_~") fs.copyFileSync(path.join(MIGRATIONS_DIR, name), path.join(before, name));
+const pool = createPostgresPool(TEST_DATABASE_URL, { schema, max: 4 });
+afterAll(async () => {
+  try {
+    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await pool.end();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
+
+const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+const purchase = (purchaseId: number, checkoutId: string | null, purchaseType = "front"): PurchaseFactRow => ({ ...one, purchaseId, checkout: { ...one.checkout, checkoutId }, dims: { ...one.dims, purchaseType } });
+const cart = (checkoutId: string) => ({ ...cartFactRow(cartDays().get("2026-03-10")![0]!), checkoutId });
+
+const marks = async () => ({
+  purchases: Object.fromEntries(
+    (await pool.query<{ account: string; day: string; repeats: number | null; checkout_repeats: number | null }>("SELECT account, day, repeats, checkout_repeats FROM salesdash_purchase_fact_days ORDER BY account, day")).rows.map((r) => [
+      `${r.account} ${r.day}`,
+      [r.repeats, r.checkout_repeats],
+    ]),
+  ),
+  carts: Object.fromEntries((await pool.query<{ day: string; repeats: number | null }>("SELECT day, repeats FROM salesdash_cart_fact_days ORDER BY day")).rows.map((r) => [r.day, r.repeats])),
+});
+
+it("counts the days an earlier version left unknown, each against every day stored, and leaves the counted ones as they are", async () => {
+  const ran = await migratePostgres(TEST_DATABASE_URL, { schema, dir: before });
+  expect(ran.at(-1)).toBe("0020_front-checkout-repeats");
+  const purchases = new PostgresPurchaseFactStore(pool);
+  const carts = new PostgresCartFactStore(pool);
+  await purchases.replaceDay("other", "2026-03-09", NOW, [purchase(1, "c1")]);
+  await purchases.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), purchase(2, "c2"), purchase(3, "c2", "upsell"), purchase(4, ""), purchase(6, null)]);
+  await purchases.replaceDay("acct", "2026-03-11", NOW, [purchase(8, "c3")]);
+  await purchases.replaceDay("acct", "2026-03-12", NOW, [purchase(2, "c9", "upsell"), purchase(9, "c1"), purchase(10, "c4"), purchase(11, "c4")]);
+  await carts.replaceDay("acct", "2026-03-10", NOW, [cart("c1"), cart("c2")]);
+  await carts.replaceDay("acct", "2026-03-11", NOW, [cart("c1"), cart("c5"), cart("c5"), cart("c6")]);
+  // Written before the counts: every day's unknown but the 11th of the purchases (counted: 7 stands for any count already made).
+  await pool.query("UPDATE salesdash_purchase_fact_days SET repeats = NULL, checkout_repeats = NULL WHERE day <> '2026-03-11'");
+  await pool.query("UPDATE salesdash_purchase_fact_days SET repeats = 7, checkout_repeats = 7 WHERE day = '2026-03-11'");
+  await pool.query("UPDATE salesdash_cart_fact_days SET repeats = NULL");
+  expect((await marks()).purchases["acct 2026-03-10"]).toEqual([null, null]);
+
+  expect(await migratePostgres(TEST_DATABASE_URL, { schema })).toEqual(["0021_count-unknown-repeats"]);
+  // On the 10th purchase 2 and c1's front purchase are stored again on the 12th, and c1's cart on
+  // the 11th; on the 12th purchase 2 is the 10th's, c1's front the 10th's, c4's two fronts each other's.
+  expect(await marks()).toEqual({
+    purchases: { "acct 2026-03-10": [1, 1], "acct 2026-03-11": [7, 7], "acct 2026-03-12": [1, 3], "other 2026-03-09": [0, 0] },
+    carts: { "2026-03-10": 1, "2026-03-11": 3 },
+  });
+});
