@@ -11,6 +11,7 @@ import type { FactTableDefinition } from "../fact-table-definition";
 import type { AsyncFactTable, ColumnBatch, SnapshotReader } from "../async-purchase-fact-store";
 import { readPage, sharesFrontCheckout, type FactPageQueries, type IdsStatement, type PageRequest, type Statement } from "../purchase-fact-sql";
 import type { FactDayMeta } from "../purchase-fact-store";
+import { log } from "@/lib/log/server-log";
 import { KeptAnswers } from "../kept-answers";
 import { inTransaction, openDuckDbFile, type BatchWriter, type DuckDbFile } from "./duckdb-instance";
 
@@ -248,9 +249,10 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
     this.ready = this.file.serialized(() => this.file.withConnection(async (connection) => {
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.rows} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, seq INTEGER NOT NULL, ${columns.join(", ")})`);
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.days} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, fetched_at BIGINT NOT NULL, count INTEGER NOT NULL, ${(table.dayColumns ?? []).map((c) => `${c}, `).join("")}PRIMARY KEY (account, day))`);
-      // A file made before the counts (NULL: unknown, read as repeating) gets their columns last, where a new file has them too.
+      // A file made before the counts gets their columns last, where a new file has them too, and its days (NULL: unknown) are counted.
       for (const column of repeatColumns(table)) await connection.run(`ALTER TABLE ${table.days} ADD COLUMN IF NOT EXISTS ${column} INTEGER`);
-      await countUnknownRepeats(connection, table);
+      // Only a faster read is lost if the count fails: the days stay unknown, read as repeating, and are counted at the next open.
+      await countUnknownRepeats(connection, table).catch((error: unknown) => log("warn", { event: "duckdb_repeats_uncounted", errorName: error instanceof Error ? error.name : typeof error }));
     }));
   }
 

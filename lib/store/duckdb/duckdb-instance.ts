@@ -266,10 +266,12 @@ export function openDuckDbFile(file: string): DuckDbFile {
       // A day queued while the writes before it ran opens a batch after them: waited for too.
       do await entry.writes;
       while (entry.batch);
+      // The last store waits for the reads still holding a connection (closing the instance under
+      // them aborts the process) before it lets the file go: until then a store opened again on the
+      // file shares this instance instead of opening a second on it.
+      while (entry.stores === 1 && entry.active > 0) await new Promise<void>((resolve) => entry.idle.push(resolve));
       if (--entry.stores > 0) return;
       all.delete(file);
-      // A read of another store of the file may still hold a connection: closing the instance under it aborts the process.
-      while (entry.active > 0) await new Promise<void>((resolve) => entry.idle.push(resolve));
       // An instance that never opened has nothing to close.
       (await entry.instance.catch(() => null))?.closeSync();
     },

@@ -80,7 +80,8 @@ const runningThreads = (): Set<Worker> => {
  * has said done, or until EXIT_WAIT_MS have passed.
  */
 function closeThreadsAtExit(threads: Set<Worker>): void {
-  const flags = [...threads].map((worker) => {
+  // A thread already ended (threadId -1) whose exit event has not been delivered has nothing to close.
+  const flags = [...threads].filter((worker) => worker.threadId !== -1).map((worker) => {
     const flag = new Int32Array(new SharedArrayBuffer(4));
     worker.postMessage({ shutdown: flag.buffer });
     return flag;
