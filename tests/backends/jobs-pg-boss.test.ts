@@ -47,7 +47,14 @@ describe("PgBossQueue", () => {
       opened.push(queue);
       return queue;
     },
-    // pg-boss reads the database's clock: the test waits for the next real minute.
+    // pg-boss reads the database's clock (this machine's): its tick is the minute's it is set in.
     nextMinute: async () => undefined,
+    // The tick comes within a few seconds (cron checked each second, its job fetched each half
+    // second), then the test waits 3 s for a second one: set with under 25 s of the minute left,
+    // the schedule waits for the next minute.
+    roomInMinute: async () => {
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 25_000) await new Promise((resolve) => setTimeout(resolve, left + 500));
+    },
   });
 });
