@@ -8,7 +8,7 @@ import { summariseCells, type CurrencyBreakdown } from "@/lib/analytics/breakdow
 import { KeyCells } from "@/lib/analytics/key-cells";
 import type { RefundSale, RefundSaleSums } from "@/lib/analytics/refund-kpis";
 import type { KeyType } from "@/lib/sales-api";
-import type { FactSale, PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import type { PurchaseFactPlan, PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { REFUND_DIMENSIONS } from "@/lib/store/refund-fact-sql";
 import { purchasePlan } from "./purchase-query";
 import type { PurchaseSummaryQuery } from "./purchase-summary-query";
@@ -48,6 +48,10 @@ export async function refundFactsOf(store: PurchaseFactStore, account: string, p
 /** Which of `ids` are the plan's sales, by id (the last row of an id in the records' order wins, as salesById keeps it). */
 export async function refundSalesOf(store: PurchaseFactStore, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<Map<number, RefundSale>> {
   // The ids are one parameter of one statement (refund-fact-sql.ts), however many.
-  const found: FactSale[] = await store.salesOf(account, plan, ids);
-  return new Map(found.map((s) => [s.purchaseId, { currency: s.currency, transaction: s.transaction, affiliation: s.affiliation, refunded: s.refunded }]));
+  const found = await store.salesOf(account, plan, ids);
+  const sales = new Map<number, RefundSale>();
+  for (let i = 0; i < found.length; i++) {
+    sales.set(found.purchaseId[i]!, { currency: found.currencies[found.currency[i]!]!, transaction: found.transaction[i]!, affiliation: found.affiliation[i]!, refunded: found.refunded[i]! });
+  }
+  return sales;
 }

@@ -14,8 +14,9 @@ import {
 import { checkoutsStatement } from "./checkout-fact-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
-import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
-import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import { refundGroupsOf, refundStatements, saleColumnsOfBatches, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
+import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 type Rows = Record<string, readonly object[]>;
 
@@ -161,8 +162,10 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     );
   }
 
-  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
-    return (await this.facts.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids)).map(saleOf);
+  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSaleColumns> {
+    // DuckDB's a column at a time: two years of refunds at scale 20 name ~33 k sales.
+    if (this.dialect === "duckdb" && this.facts.columns && ids.length > 0) return saleColumnsToMove(await this.facts.columns(salesOfStatement(this.dialect, this.table, account, plan, ids), saleColumnsOfBatches));
+    return saleColumnsToMove(saleColumnsOf((await this.facts.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids)).map(saleOf)));
   }
 
   async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {

@@ -81,14 +81,27 @@ export function eventRowsStatement(dialect: FactDialect, table: string, account:
     const column = `f.${EVENT_DIMENSION_COLUMN[d]}`;
     return [` AND (${column} IS NULL OR ${column} IN (${accepted.map(() => "?").join(", ")}))`];
   });
-  const text = `SELECT ${EVENT_ROW_COLUMNS.map(selected(dialect)).join(", ")} FROM ${table} f
+  const columns = dialect === "duckdb" ? DUCKDB_EVENT_COLUMNS : EVENT_ROW_COLUMNS.map((c) => `f.${c}`).join(", ");
+  const text = `SELECT ${columns} FROM ${table} f
     WHERE f.account = ? AND ${days(dialect)}${instants}${filters.join("")}
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }
 
-/** The numeric columns of a row, which DuckDB sends as DOUBLEs: read a column at a time as numbers, not bigints (event-fact-columns.ts's eventColumnsOfBatches). */
+/** The numeric columns of a row, which DuckDB sends as DOUBLEs: read a column at a time as numbers, not bigints (eventColumnsOfBatches). */
 const NUMERIC_COLUMNS = new Set(["sale_id", "event_at", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket", "sale_at"]);
+
+/** The text columns of a row, in EVENT_ROW_COLUMNS' order. */
+const TEXT_COLUMNS = EVENT_ROW_COLUMNS.filter((c) => !NUMERIC_COLUMNS.has(c));
+
+/** DuckDB's row of eventRowsStatement, as eventColumnsOfBatches reads it: its numbers as DOUBLEs, in EVENT_ROW_COLUMNS' order, then its texts. */
+const DUCKDB_NUMBERS = EVENT_ROW_COLUMNS.filter((c) => NUMERIC_COLUMNS.has(c));
+
+// DuckDB hands JavaScript a text at ~2.5 µs, and a row has twelve: two years of refunds at scale
+// 20 spent ~0.4 s a visit in those reads alone (docs/benchmarks.md, "The refunds' texts as one").
+// The twelve cross as one JSON array, read back by JSON.parse, which keeps every text as it is
+// (DuckDB's json_array escapes what JSON must, as the purchases CSV's rows rely on) and null as null.
+const DUCKDB_EVENT_COLUMNS = [...DUCKDB_NUMBERS.map((c) => `f.${c}::DOUBLE AS ${c}`), `CAST(json_array(${TEXT_COLUMNS.map((c) => `f.${c}`).join(", ")}) AS VARCHAR) AS texts`].join(", ");
 
 const selected = (dialect: FactDialect) => (column: string) => (dialect === "duckdb" && NUMERIC_COLUMNS.has(column) ? `f.${column}::DOUBLE AS ${column}` : `f.${column}`);
 
@@ -124,12 +137,17 @@ function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width
   return columns.map((c) => c ?? new Float64Array(0));
 }
 
-/** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs), as the columns eventRowOf's rows make. */
+/** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs, its texts one JSON array a row), as the columns eventRowOf's rows make. */
 export function eventColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): EventFactColumns {
-  const columns = gatheredColumns(batches, rowCount, EVENT_ROW_COLUMNS.length);
-  const at = (column: string) => columns[EVENT_ROW_COLUMNS.indexOf(column)]!;
-  const numbers = (column: string) => at(column) as Float64Array;
-  const texts = (column: string) => at(column) as ArrayLike<string | null>;
+  const columns = gatheredColumns(batches, rowCount, DUCKDB_NUMBERS.length + 1);
+  const numbers = (column: string) => columns[DUCKDB_NUMBERS.indexOf(column)] as Float64Array;
+  const rowTexts = columns[DUCKDB_NUMBERS.length] as string[];
+  const textColumns = TEXT_COLUMNS.map(() => new Array<string | null>(rowCount));
+  for (let i = 0; i < rowCount; i++) {
+    const values = JSON.parse(rowTexts[i]!) as Array<string | null>;
+    for (let c = 0; c < textColumns.length; c++) textColumns[c]![i] = values[c]!;
+  }
+  const texts = (column: string): ArrayLike<string | null> => textColumns[TEXT_COLUMNS.indexOf(column)]!;
   const textFields: Record<EventTextField, ArrayLike<string | null>> = {
     eventId: texts("event_id"), currency: texts("currency"), orderId: texts("order_id"), status: texts("status"), kind: texts("kind"), reason: texts("reason"),
     ...(Object.fromEntries(EVENT_FACT_DIMENSIONS.map((d) => [d, texts(EVENT_DIMENSION_COLUMN[d])])) as Record<EventFactDimension, ArrayLike<string | null>>),

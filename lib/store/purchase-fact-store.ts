@@ -7,6 +7,7 @@
 // together, in one transaction, whenever the mirror stores that day. Rows are made by
 // lib/query/purchase-facts.ts; queries are planned by lib/query/purchase-query.ts and run here.
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
+import type { FactSaleColumns } from "./fact-sale-columns";
 
 /** Dimension columns, holding the breakdowns' keys ("none" for a record without the field). */
 export const FACT_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp", "cardBrand", "country", "affiliate"] as const;
@@ -299,8 +300,8 @@ export interface PurchaseFactStore {
   countSales(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactAffiliateCount[]>;
   /** The Refunds report's sums, refunded sales by dimension and sale days of the plan's range [bucketStarts[0], endMs) after its filters. */
   refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups>;
-  /** Which of `ids` are rows of the plan's range after its filters, with their currency and amounts, in the records. order (newest day first, a day in its stored order). */
-  salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]>;
+  /** Which of `ids` are rows of the plan's range after its filters, with their currency and amounts (FactSales as columns), in the records' order (newest day first, a day in its stored order). */
+  salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSaleColumns>;
   /** What the payout calendar reads of every row of the UTC days (both inclusive), its currency placed, in the records' order, each purchase once (lib/analytics/payout-sales.ts). */
   payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns>;
   /**

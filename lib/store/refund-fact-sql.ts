@@ -4,6 +4,8 @@
 // instead of over every purchase record.
 import { DIMENSION_COLUMN, forDialect, idRows, rangeDaysStatement, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
+import type { ColumnBatch } from "./async-purchase-fact-store";
+import { emptySaleColumns, type FactSaleColumns } from "./fact-sale-columns";
 
 interface Statement { text: string; args: unknown[] }
 
@@ -55,7 +57,25 @@ export function refundStatements(dialect: FactDialect, table: string, account: s
 export function salesOfStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {
   const args: unknown[] = [];
   const rows = idRows(dialect, plan, table, account, ids, args, "f.purchase_id, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.day, f.seq");
-  return forDialect(dialect, { text: `SELECT r.purchase_id, r.currency, r.transaction_cents, r.affiliation_cents, r.refunded_cents FROM ${rows} ORDER BY r.day DESC, r.seq`, args });
+  // DuckDB's numbers as DOUBLEs (exact: ids and cents are far below 2^53), read a column at a time (saleColumnsOfBatches).
+  const number = (column: string) => (dialect === "duckdb" ? `r.${column}::DOUBLE AS ${column}` : `r.${column}`);
+  return forDialect(dialect, { text: `SELECT ${number("purchase_id")}, r.currency, ${["transaction_cents", "affiliation_cents", "refunded_cents"].map(number).join(", ")} FROM ${rows} ORDER BY r.day DESC, r.seq`, args });
+}
+
+/** salesOfStatement's rows, read by DuckDB a column at a time, as columns. */
+export function saleColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): FactSaleColumns {
+  const { columns, placeOf } = emptySaleColumns(rowCount);
+  let at = 0;
+  for (const batch of batches) {
+    columns.purchaseId.set(batch.column(0) as Float64Array, at);
+    const currencies = batch.column(1) as ArrayLike<string>;
+    for (let i = 0; i < batch.length; i++) columns.currency[at + i] = placeOf(currencies[i]!);
+    columns.transaction.set(batch.column(2) as Float64Array, at);
+    columns.affiliation.set(batch.column(3) as Float64Array, at);
+    columns.refunded.set(batch.column(4) as Float64Array, at);
+    at += batch.length;
+  }
+  return columns;
 }
 
 export type RefundSumRecord = { currency: string; sales: Numeric; t: Numeric; refunds: Numeric; full_refunds: Numeric; partial_refunds: Numeric; refunded: Numeric; lost: Numeric };

@@ -14,7 +14,8 @@ import {
 import { checkoutsStatement } from "./checkout-fact-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
-import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactSale, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
@@ -137,8 +138,8 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
     return refundGroupsOf(this.transactionRows<Parameters<typeof refundGroupsOf>[0]>(refundStatements("sqlite", TABLE, account, plan)));
   }
 
-  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSale[]> {
-    return this.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids).map(saleOf);
+  async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSaleColumns> {
+    return saleColumnsToMove(saleColumnsOf(this.ofIds<SaleRecord, PurchaseFactPlan>(salesOfStatement, account, plan, ids).map(saleOf)));
   }
 
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+import { salesOfColumns } from "@/lib/store/fact-sale-columns";
 import type { StoreBackend } from "./fact-day-store-behaviour";
 import { saleMaker, twoDaysPlan as plan, withTwoDays } from "./two-sale-days";
 
@@ -73,22 +74,22 @@ export function refundFactStoreBehaviour(name: string, backend: RefundFactBacken
 
     it("place the given sales among the range's rows after the filters, with their placed currency and cents", async () => {
       await withRows(async (store) => {
-        expect(await store.salesOf("acct", plan(), [999, 6, 5, 4, 2])).toEqual([
+        expect(salesOfColumns(await store.salesOf("acct", plan(), [999, 6, 5, 4, 2]))).toEqual([
           { purchaseId: 6, currency: "usd", transaction: 10_000, affiliation: 2_000, refunded: 3_000 },
           { purchaseId: 2, currency: "usd", transaction: 10_000, affiliation: 2_000, refunded: 5_000 },
           { purchaseId: 4, currency: "brl", transaction: 10_000, affiliation: 2_000, refunded: 15_000 },
           { purchaseId: 5, currency: "brl", transaction: 10_000, affiliation: 2_000, refunded: 0 },
         ]);
-        expect((await store.salesOf("acct", plan({ product: ["Q"] }), [2, 3])).map((s) => s.purchaseId)).toEqual([3]);
-        expect(await store.salesOf("acct", plan(), [])).toEqual([]);
-        expect(await store.salesOf("nobody", plan(), [1])).toEqual([]);
+        expect(salesOfColumns(await store.salesOf("acct", plan({ product: ["Q"] }), [2, 3])).map((s) => s.purchaseId)).toEqual([3]);
+        expect(salesOfColumns(await store.salesOf("acct", plan(), []))).toEqual([]);
+        expect(salesOfColumns(await store.salesOf("nobody", plan(), [1]))).toEqual([]);
       });
     });
 
     it("take any number of ids in one statement (more than either back-end's parameters)", async () => {
       await withRows(async (store) => {
         const many = [...Array.from({ length: 70_000 }, (_, i) => 1_000 + i), 6, 2];
-        expect((await store.salesOf("acct", plan(), many)).map((s) => s.purchaseId)).toEqual([6, 2]);
+        expect(salesOfColumns(await store.salesOf("acct", plan(), many)).map((s) => s.purchaseId)).toEqual([6, 2]);
       });
     });
   });
