@@ -5,7 +5,8 @@
 // reads it ("none" for a cart without the value); likewise the range's purchases from the
 // purchases fact table beside it. Every panel is then a grouping of those, in the store; where the
 // days' marks say no purchase and no checkout's front purchase repeats, the purchases are grouped
-// straight from their table instead (purchasesGrouped).
+// straight from their table instead (purchasesGrouped), and on DuckDB, where they say no cart
+// repeats, the carts too: no selection of them is filled (withCartRows).
 import { NONE, UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import { CART_DIMENSION_COLUMN } from "./cart-fact-sql";
 import { filterConditions } from "./order-fact-sql";
@@ -76,7 +77,7 @@ const NUMBER_COPIES: SelectionsOnce = { carts: false, purchases: false, checkout
  */
 const purchasesGrouped = (once: SelectionsOnce) => once.purchases && once.checkouts;
 
-/** The statements that fill the two selections (created empty by the store): the plan's carts, then its purchases. */
+/** The statements that fill the two selections (created empty by the store): the plan's carts, then its purchases; and the carts' rows a DuckDB grouping reads instead of their selection (withCartRows). */
 export function selectionStatements(dialect: FactDialect, tables: { carts: string; purchases: string }, account: string, plan: CartPanelPlan, once: SelectionsOnce = NUMBER_COPIES): { carts: Statement; purchases: Statement; cartRows: Statement } {
   const cartArgs: unknown[] = [];
   // A comparison's KPIs read a few of the carts' columns: the others stay empty (a fifth less to fill).
@@ -109,6 +110,8 @@ export function selectionStatements(dialect: FactDialect, tables: { carts: strin
  * fill the selection (keeping its rows' order, writing every column) and 1.7-1.9 s for the whole
  * read; read inline, 0.85 s for every grouping together (docs/benchmarks.md).
  */
+// DuckDB's alone: its placeholders are `?`, the arguments of the expression first as its text
+// is; PostgreSQL's `$n` are numbered in each text from 1 (forDialect), and would not add up.
 const withCartRows = (rows: Statement) => (statement: Statement): Statement => ({ text: `WITH ${CART_SELECTION} AS (${rows.text}) ${statement.text}`, args: [...rows.args, ...statement.args] });
 
 /**
@@ -393,8 +396,9 @@ export type PanelStep = { exec: string } | { run: Statement } | { query: Stateme
 
 /**
  * The panels' read as steps, one back-end's driver running each (SQLite's synchronously in one
- * transaction, PostgreSQL's on one client in one): the selections made and filled, every
- * grouping read, then the recovery delays at the ranks their count gives.
+ * transaction, PostgreSQL's and DuckDB's on one connection in one): the selections made and
+ * filled (DuckDB's carts read inline instead where none repeats), every grouping read, then the
+ * recovery delays at the ranks their count gives.
  */
 export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; purchases: string; repeatMarks?: RepeatMarks }, account: string, plan: CartPanelPlan): Generator<PanelStep, CartPanelGroups, Records[string]> {
   for (const ddl of selectionTables(dialect)) yield { exec: ddl };

@@ -1,5 +1,6 @@
-// The refunds and chargebacks fact tables' SQL, one text for both back-ends (SQLite and
-// PostgreSQL), as the orders' (order-fact-sql.ts). Both lists have tables of one shape.
+// The refunds and chargebacks fact tables' SQL, one text for the back-ends (SQLite, PostgreSQL,
+// DuckDB), as the orders' (order-fact-sql.ts); DuckDB's rows of a range are read in a shape of
+// their own (its numbers and one JSON text, below). Both lists have tables of one shape.
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource } from "./event-fact-store";
 import { LOSS_DISPUTE, LOSS_WON, type PayoutLossColumns, type PayoutLossRow } from "@/lib/records/payout-loss-columns";
@@ -94,13 +95,17 @@ const NUMERIC_COLUMNS = new Set(["sale_id", "event_at", "amount_cents", "full_ty
 /** The text columns of a row, in EVENT_ROW_COLUMNS' order. */
 const TEXT_COLUMNS = EVENT_ROW_COLUMNS.filter((c) => !NUMERIC_COLUMNS.has(c));
 
-/** DuckDB's row of eventRowsStatement, as eventColumnsOfBatches reads it: its numbers as DOUBLEs, in EVENT_ROW_COLUMNS' order, then its texts. */
+/** The numeric columns, in EVENT_ROW_COLUMNS' order. */
 const DUCKDB_NUMBERS = EVENT_ROW_COLUMNS.filter((c) => NUMERIC_COLUMNS.has(c));
 
-// DuckDB hands JavaScript a text at ~2.5 µs, and a row has twelve: two years of refunds at scale
-// 20 spent ~0.4 s a visit in those reads alone (docs/benchmarks.md, "The refunds' texts as one").
-// The twelve cross as one JSON array, read back by JSON.parse, which keeps every text as it is
-// (DuckDB's json_array escapes what JSON must, as the purchases CSV's rows rely on) and null as null.
+/**
+ * DuckDB's row of eventRowsStatement, as eventColumnsOfBatches reads it: its numbers as DOUBLEs,
+ * then its twelve texts as one JSON array. DuckDB hands JavaScript each text by a call of its own:
+ * two years of refunds at scale 20 (the shown period's ~67 k rows, and the other lists) spent
+ * ~0.65 s of a visit in the worker reading them (docs/benchmarks.md, "DuckDB's Refunds texts as
+ * one"). JSON.parse keeps every text as it is (DuckDB's json_array escapes what JSON must, as the
+ * purchases CSV's rows rely on) and null as null.
+ */
 const DUCKDB_EVENT_COLUMNS = [...DUCKDB_NUMBERS.map((c) => `f.${c}::DOUBLE AS ${c}`), `CAST(json_array(${TEXT_COLUMNS.map((c) => `f.${c}`).join(", ")}) AS VARCHAR) AS texts`].join(", ");
 
 const selected = (dialect: FactDialect) => (column: string) => (dialect === "duckdb" && NUMERIC_COLUMNS.has(column) ? `f.${column}::DOUBLE AS ${column}` : `f.${column}`);

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { assumeCurrency, inferCurrencies, withAssumedCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
-import { recordPanels, type AbandonmentPanels } from "@/lib/analytics/abandonment-panels";
+import { recordPanels, type AbandonmentKpiPanels, type AbandonmentPanels } from "@/lib/analytics/abandonment-panels";
 import type { Granularity } from "@/lib/analytics/time-buckets";
-import { cartPanelPlan, panelsOf } from "@/lib/query/cart-panels";
+import { cartPanelPlan, kpiPanelsOf, panelsOf } from "@/lib/query/cart-panels";
 import { queryCarts } from "@/lib/query/cart-query";
 import { queryCheckoutPurchases } from "@/lib/query/checkout-purchase-query";
 import { purchaseFactRow, type FactPurchase } from "@/lib/query/purchase-facts";
@@ -152,7 +152,16 @@ async function bothPanels(carts: CartFactStore, purchases: PurchaseFactStore, ac
   const purchaseRows = withAssumedCurrency(await queryCheckoutPurchases(purchases, account, { ...query, keys: PURCHASE_FILTER_KEYS }), decided).records;
   const currencyOf = (cart: { offerCode?: string | null }) => (cart.offerCode ? decided.offers[cart.offerCode]?.currency : undefined);
   const fromRows = recordPanels(cartRows, purchaseRows, currencyOf, { from: query.from, to: query.to, granularity: c.granularity, timeZone: c.timeZone });
-  return { fromStore, fromRows, carts: cartRows.length };
+  // What a comparison period reads: the KPIs' share alone, from a plan that groups only those.
+  const kpisOnly = kpiPanelsOf(await carts.cartPanels(account, cartPanelPlan({ ...query, granularity: c.granularity, purchaseKeys: PURCHASE_FILTER_KEYS }, decided, "kpis").plan));
+  return { fromStore, fromRows, kpisOnly, carts: cartRows.length };
+}
+
+/** A period's KPIs alone (kpiPanelsOf of an `only: "kpis"` plan) are those of its whole panels. */
+function expectSameKpis(kpisOnly: AbandonmentKpiPanels, fromRows: AbandonmentPanels): void {
+  expect(kpisOnly.kpis, "kpis only").toEqual(fromRows.kpis);
+  expect([...new Set([...kpisOnly.days].map((d) => d.slice(0, 10)))].sort(), "kpis only: days").toEqual([...new Set([...fromRows.days].map((d) => d.slice(0, 10)))].sort());
+  expect(kpisOnly.untold(), "kpis only: untold").toBe(fromRows.untold());
 }
 
 /** Every panel, one by one (a failure names it); the days as a set, the untold carts as a count. */
@@ -177,11 +186,12 @@ export async function cartPanelsHoldToRows(carts: CartFactStore, purchases: Purc
         await carts.replaceDay(account, day, NOW, c.carts.filter((x) => x.day === i).map(cartRow));
         await purchases.replaceDay(account, day, NOW, drawnPurchases(c).filter((x) => x.day === i).map(purchase).map(purchaseFactRow));
       }
-      const { fromStore, fromRows, carts: found } = await bothPanels(carts, purchases, account, c);
+      const { fromStore, fromRows, kpisOnly, carts: found } = await bothPanels(carts, purchases, account, c);
       if (found > 0) withCarts++;
       if (fromRows.recovery.measured > 1) withMedians++;
       if (fromRows.kpis.some((k) => k.purchasedCheckouts > 0)) withPurchased++;
       expectSamePanels(fromStore, fromRows);
+      expectSameKpis(kpisOnly, fromRows);
       await carts.forget(account);
       await purchases.forget(account);
     }),
