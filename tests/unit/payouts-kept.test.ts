@@ -10,6 +10,9 @@ import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
 import type { GenericRecord, Purchase } from "@/lib/sales-api";
+import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
+import { concatPayoutColumns } from "@/lib/records/payout-columns";
+import { lossRowsOf } from "@/lib/reports/server/payouts-losses";
 import type { RangeReport } from "@/lib/mirror/range-types";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
@@ -134,5 +137,47 @@ describe("the payout back-test's month starts, kept", () => {
     const sales = salesOfTable(model.sales);
     expect(json(backtestFromKept(starts, [...sales].reverse(), model.events, model.nowMs, model.localDay))).toBe(fresh);
     expect(json(backtestFromKept(starts, [...sales.slice(100), ...sales.slice(0, 100)], model.events, model.nowMs, model.localDay))).toBe(fresh);
+  });
+
+  it("keeps the model's table of the closed days and the newer ones while they, the losses and the sales made after now stay the same", async () => {
+    const all = records();
+    // The newer days' sales first, then the closed days', as the calendar reads its history (payouts-facts.ts).
+    const newest = [...all.purchases].reverse();
+    const cut = "2026-05-15";
+    const newer = newest.filter((p) => p.purchaseCreatedAt!.slice(0, 10) > cut);
+    const older = newest.filter((p) => p.purchaseCreatedAt!.slice(0, 10) <= cut);
+    const inputs = (losses: PayoutRecords = all) => ({ ...inputsOfRecords(all), ...lossRowsOf(losses), sales: payoutColumnsOfRecords(newer) });
+    const whole = (losses: PayoutRecords = all) => ({ ...inputs(losses), sales: concatPayoutColumns(payoutColumnsOfRecords(newer), payoutColumnsOfRecords(older)) });
+    const worker = new PayoutsViewWorker();
+    const kept = newPayoutBacktests(worker);
+    const closed = { key: "closed", read: async () => payoutColumnsOfRecords(older) };
+    const view = (at: typeof request, keyType: "creator" | "affiliate" = "creator", losses: PayoutRecords = all) => payoutsViewKept(inputs(losses), keyType, at, "acct", kept, closed);
+    const fresh = (at: typeof request, keyType: "creator" | "affiliate" = "creator", losses: PayoutRecords = all) => json(payoutsViewOf(whole(losses), keyType, at));
+
+    expect(json(await view(request))).toBe(fresh(request));
+    expect(await worker.madeTables()).toBe(1);
+    expect(json(await view(request))).toBe(fresh(request));
+    expect(await worker.madeTables()).toBe(1);
+    // An hour later no sale is newer than now, as before: the same table, the model fitted at the new now.
+    const later = { ...request, now: new Date(NOW.getTime() + 3_600_000) };
+    expect(json(await view(later))).toBe(fresh(later));
+    expect(await worker.madeTables()).toBe(1);
+    // A now before the newest sales leaves them out: another table.
+    const earlier = { ...request, now: new Date(Date.parse("2026-06-14T00:00:00Z")) };
+    expect(json(await view(earlier))).toBe(fresh(earlier));
+    expect(await worker.madeTables()).toBe(2);
+    // Another key type reads another net.
+    expect(json(await view(request, "affiliate"))).toBe(fresh(request, "affiliate"));
+    expect(await worker.madeTables()).toBe(3);
+    // A refund more: another table, the refund in the view.
+    const refunded: PayoutRecords = { ...all, refunds: [...all.refunds!, { refundId: "late", purchaseId: newer[5]!.purchaseId, amount: 10, requestedAt: "2026-06-10T10:00:00Z" }] };
+    expect(fresh(request, "creator", refunded)).not.toBe(fresh(request));
+    expect(json(await view(request, "creator", refunded))).toBe(fresh(request, "creator", refunded));
+    expect(await worker.madeTables()).toBe(4);
+    // A newer day's sale changed: another table.
+    const changed = payoutColumnsOfRecords(newer.map((p, i) => (i === 3 ? { ...p, amountCreatorNet: p.amountCreatorNet! + 7 } : p)));
+    const changedView = await payoutsViewKept({ ...inputs(), sales: changed }, "creator", request, "acct", kept, closed);
+    expect(json(changedView)).toBe(json(payoutsViewOf({ ...inputs(), sales: concatPayoutColumns(changed, payoutColumnsOfRecords(older)) }, "creator", request)));
+    expect(await worker.madeTables()).toBe(5);
   });
 });

@@ -263,9 +263,13 @@ function madeView(made: MadeView): ViewMade {
 
 export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
 
-/** The calendar's sales and losses, and the risk model fitted at now; the months to back-test where it applies (exported for bench:payout-facts's phases). */
-export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest) {
-  const nowMs = request.now.getTime();
+/**
+ * The calendar's sales as the model's table and its losses as events: what the model, the
+ * back-test and the calendar read of the inputs. It depends on now only through the sales made
+ * after it, which are left out (the view's worker keeps it while those and the inputs stay the
+ * same: payouts-view-worker.ts).
+ */
+export function payoutSalesOf(data: PayoutInputs, keyType: KeyType, nowMs: number) {
   // The rows of the sales a loss names: a few thousand of a million (no index of every sale).
   const named = new Set<number>();
   for (const list of [data.refunds, data.chargebacks]) for (const id of list?.saleId ?? []) if (!Number.isNaN(id)) named.add(id);
@@ -295,12 +299,25 @@ export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: Pay
   // Made as sales after the undated losses are set: only these few rows become objects.
   const lossSales = new Map<number, PayoutSale>();
   for (const row of namedRows) lossSales.set(sales.id[row]!, saleAt(sales, row));
+  return { sales, lossSales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable } };
+}
+
+export type PayoutSalesMade = ReturnType<typeof payoutSalesOf>;
+
+/**
+ * The calendar's sales and losses, and the risk model fitted at now; the months to back-test
+ * where it applies (exported for bench:payout-facts's phases). `made`: the inputs' payoutSalesOf
+ * at this now, when kept (never changed here: the model's fit keeps what it sorts of them).
+ */
+export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, made: PayoutSalesMade = payoutSalesOf(data, keyType, request.now.getTime())) {
+  const nowMs = request.now.getTime();
+  const { sales, lossSales, events, unusable } = made;
   const fitted = fitRiskModel(sales, events, nowMs, lossSales);
   const applied = fitted.matureSales >= MIN_MATURE_SALES;
   const zone = zoneForDays(parseDay(data.history.from) - 1, parseDay(data.history.to) + 1, request.tz);
   const localDay = (ms: number) => Math.floor((ms + zone.offsetAt(ms)) / DAY_MS);
   const spans = applied ? backtestSpans(data.history.from, nowMs, request.tz) : [];
-  return { nowMs, sales, lossSales, events, unusable: { refunds: refunds.unusable, chargebacks: chargebacks.unusable }, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
+  return { nowMs, sales, lossSales, events, unusable, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
 }
 
 export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {

@@ -15,13 +15,15 @@ import "server-only";
 // instead of two years', and those rows are neither cloned out of the store's thread nor into
 // this one. A call whose closed days are not kept (a first visit, a closed day fetched again, the
 // worker restarted) answers `missing`, and the caller reads them from the store and calls again.
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { keepBacktestSpan, backtestFromKept, type BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import { concatPayoutColumns, payoutColumnArrays, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { withTransfer } from "@/lib/store/worker/transfer";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType } from "@/lib/sales-api";
-import { NO_BACKTEST, payoutModelOf, payoutsViewWith, type PayoutInputs, type PayoutsRequest } from "./payouts-report";
+import type { PayoutLossColumns } from "@/lib/records/payout-loss-columns";
+import { NO_BACKTEST, payoutModelOf, payoutSalesOf, payoutsViewWith, type PayoutInputs, type PayoutSalesMade, type PayoutsRequest } from "./payouts-report";
 
 /** Sales kept over all keys (64 bytes each as columns): about 100 MiB; two years at scale 20 are ~1.1 M. */
 export const MAX_KEPT_SALE_COLUMNS = 1_600_000;
@@ -47,11 +49,48 @@ export const closedSalesToMove = (key: string, sales: PayoutSaleColumns): Closed
 
 export type ViewMade = Extract<MadeView, { missing?: undefined }>;
 
+/** Sales of the model's tables kept (about 90 bytes each with their order by time): one account of two years at scale 20. */
+export const MAX_KEPT_TABLE_SALES = 1_200_000;
+
+/** How many of the sales were made after `nowMs` (an instant that is not a number is none). */
+function madeAfter(nowMs: number, ...parts: PayoutSaleColumns[]): number {
+  let n = 0;
+  for (const part of parts) for (const ms of part.soldMs) if (ms > nowMs) n++;
+  return n;
+}
+
+const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * The key of the model's table (payoutSalesOf) made from the closed days kept under `closedKey`
+ * and the request's newer days and losses: what it is made of, hashed (a few MiB: ~10 ms). It
+ * depends on now only through the sales made after it, which it leaves out: those are a set that
+ * grows with now, so two nows that leave out as many leave out the same ones.
+ */
+function tableKey(closedKey: string, given: PayoutInputs, keyType: KeyType, after: number): string {
+  const hash = createHash("sha256").update(JSON.stringify([closedKey, keyType, after, given.sales.length, given.sales.products, given.sales.currencies, given.refunds?.length ?? null, given.chargebacks?.length ?? null]));
+  for (const a of payoutColumnArrays(given.sales)) hash.update(bytesOf(a));
+  for (const losses of [given.refunds, given.chargebacks]) if (losses) for (const a of lossArrays(losses)) hash.update(bytesOf(a));
+  return hash.digest("base64url");
+}
+
+const lossArrays = (c: PayoutLossColumns): ArrayBufferView[] => [c.saleId, c.at, c.amountCents, c.resolvedAt, c.flags];
+
 export class PayoutsViewWorker {
   private readonly sales: LRUCache<string, PayoutSaleColumns>;
+  /**
+   * The model's tables (the sales placed, their losses as events) kept by what they were made of
+   * (tableKey): made again on every request, with the two ranges' columns put together and the
+   * sales sorted by time for the fit, they took ~0.7 s of a second visit at scale 20
+   * (docs/benchmarks.md). Only where the closed days are kept: their key names them.
+   */
+  private readonly tables: LRUCache<string, PayoutSalesMade>;
+  /** Tables made (not found kept) since start: tests count them. */
+  private tablesMade = 0;
 
-  constructor(maxSales = MAX_KEPT_SALE_COLUMNS) {
+  constructor(maxSales = MAX_KEPT_SALE_COLUMNS, maxTableSales = MAX_KEPT_TABLE_SALES) {
     this.sales = new LRUCache({ maxSize: maxSales, sizeCalculation: (c) => Math.max(1, c.length) });
+    this.tables = new LRUCache({ maxSize: maxTableSales, sizeCalculation: (t) => Math.max(1, t.sales.length) });
   }
 
   /**
@@ -60,13 +99,22 @@ export class PayoutsViewWorker {
    */
   async payoutsView(given: PayoutInputs, keyType: KeyType, request: PayoutsRequest, kept: ReadonlyArray<BacktestSpanKept | null>, closed: ClosedSales | null = null): Promise<MadeView> {
     let data = given;
+    let table: PayoutSalesMade | undefined;
     if (closed) {
       const older = closed.sales ?? this.sales.get(closed.key);
       if (!older) return { missing: true };
       if (closed.sales) this.sales.set(closed.key, closed.sales);
-      data = { ...given, sales: concatPayoutColumns(given.sales, older) };
+      const nowMs = request.now.getTime();
+      const key = tableKey(closed.key, given, keyType, madeAfter(nowMs, given.sales, older));
+      table = this.tables.get(key);
+      // The view reads the inputs' sales only through the table: the columns are put together only to make it.
+      data = table ? given : { ...given, sales: concatPayoutColumns(given.sales, older) };
+      if (!table) {
+        this.tables.set(key, (table = payoutSalesOf(data, keyType, nowMs)));
+        this.tablesMade++;
+      }
     }
-    const model = payoutModelOf(data, keyType, request);
+    const model = payoutModelOf(data, keyType, request, table);
     const made: Array<[number, BacktestSpanKept]> = [];
     if (model.spans.length === 0) return { view: payoutsViewWith(model, data, keyType, request, NO_BACKTEST), made };
     const starts = model.spans.map((span, i) => {
@@ -84,7 +132,12 @@ export class PayoutsViewWorker {
     return this.sales.calculatedSize;
   }
 
+  /** How many model tables were made, not found kept: for tests. */
+  async madeTables(): Promise<number> {
+    return this.tablesMade;
+  }
+
   async close(): Promise<void> {}
 }
 
-export type PayoutsViewEngine = Pick<PayoutsViewWorker, "payoutsView" | "keptSales" | "close">;
+export type PayoutsViewEngine = Pick<PayoutsViewWorker, "payoutsView" | "keptSales" | "madeTables" | "close">;
