@@ -1,6 +1,6 @@
 // Runs once when a server starts (never during `next build`): the shared back-ends are made
 // ready before the first request, or the instance stops with a message naming the variable;
-// then the embedded fact stores' worker threads are started, the background syncs of the
+// then the embedded fact stores' worker threads and the payout calendar's are started, the background syncs of the
 // sessions the vault holds are resumed (lib/auth/session-sync.ts), and the job queue's workers
 // and schedules are started (lib/jobs/server-jobs.ts: the digests).
 export async function register(): Promise<void> {
@@ -21,6 +21,8 @@ export async function register(): Promise<void> {
   // Not awaited: the threads start while the server begins to answer.
   const { warmFactStores } = await import("./lib/store/app-stores");
   void warmFactStores().catch(() => undefined);
+  const { warmPayoutsView } = await import("./lib/reports/server/payouts-kept");
+  void warmPayoutsView().catch(() => undefined);
   const { superviseSessionSyncs } = await import("./lib/auth/session-sync");
   superviseSessionSyncs();
   const { startServerJobs } = await import("./lib/jobs/server-jobs");

@@ -5,7 +5,8 @@ import { salesOfTable } from "@/lib/analytics/payout-sale-table";
 import { afterAll, describe, expect, it } from "vitest";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { backtestSpans } from "@/lib/reports/payouts-month";
-import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker } from "@/lib/reports/server/payouts-kept";
+import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker, warmPayoutsView } from "@/lib/reports/server/payouts-kept";
+import { workerOf } from "@/lib/store/worker/store-in-worker";
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
@@ -108,6 +109,22 @@ describe("the payout back-test's month starts, kept", () => {
     expect(kept.months.size).toBeLessThan(12);
     expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(fresh);
     expect(kept.made).toBeGreaterThan(12);
+  });
+
+  it("starts the view's thread before the first view when warmed (the server's start), and makes the view in it", async () => {
+    const engine = openPayoutsViewWorker();
+    try {
+      const kept = newPayoutBacktests(engine);
+      expect(workerOf(engine)).toBeUndefined();
+      await warmPayoutsView(kept);
+      const thread = workerOf(engine);
+      expect(thread).toBeDefined();
+      const data = inputsOfRecords(records());
+      expect(json(await payoutsViewKept(data, "creator", request, "acct", kept))).toBe(json(payoutsViewOf(data, "creator", request)));
+      expect(workerOf(engine)).toBe(thread);
+    } finally {
+      await engine.close();
+    }
   });
 
   it("makes the same view in the worker thread, and keeps its months", async () => {

@@ -17,7 +17,7 @@ import { DAY_MS, formatDay } from "@/lib/calendar";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType } from "@/lib/sales-api";
 import { processShared } from "@/lib/store/process-state";
-import { storeInWorker } from "@/lib/store/worker/store-in-worker";
+import { storeInWorker, warmStoreWorker } from "@/lib/store/worker/store-in-worker";
 import type { PayoutsViewEngine, ViewMade } from "./payouts-view-worker";
 import type { RangeReport } from "@/lib/mirror/range-types";
 
@@ -39,6 +39,13 @@ export const openPayoutsViewWorker = (): PayoutsViewEngine => storeInWorker<Payo
 
 // The process's one: the month starts and the worker thread that makes them.
 const processBacktests = (): PayoutBacktests => processShared("payout-backtests", () => newPayoutBacktests(openPayoutsViewWorker()));
+
+/**
+ * At the server's start (instrumentation.ts), on every back-end: the view's thread is started and
+ * loads its modules while nobody waits, not in the first calendar's time (~0.7 s of it at scale
+ * 20: docs/benchmarks.md). An idle thread, which the first calendar would start anyway.
+ */
+export const warmPayoutsView = (backtests: PayoutBacktests = processBacktests()): Promise<void> => warmStoreWorker(backtests.engine);
 
 export interface BacktestSource {
   identity: string;
