@@ -304,6 +304,8 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
     // No background sync: the mirror is filled, and a sync would share the machine with the visits.
     SALESDASH_SYNC_DAYS: "0",
     NEXT_TELEMETRY_DISABLED: "1",
+    // SALESDASH_WORKER_NICE set for the bench is the server's too (the worker threads' priority, to compare).
+    ...(process.env.SALESDASH_WORKER_NICE && { SALESDASH_WORKER_NICE: process.env.SALESDASH_WORKER_NICE }),
     ...(schema && { SALESDASH_DATABASE_URL: schema.url }),
     // --server-node-options="--require FILE": a preload into the server (a CPU profiler: Node refuses --cpu-prof in NODE_OPTIONS).
     ...(values["server-node-options"] && { NODE_OPTIONS: values["server-node-options"] }),
