@@ -1,16 +1,14 @@
 import "server-only";
 
-// Forgetting an account's mirror: its days, its rows in every fact table the mirror writes
-// beside them, and the payout back-test's month starts made of them. The tables come from the one list the mirrored clients write (getFactStores), so
+// Forgetting an account's mirror: its days and its rows in every fact table the mirror writes
+// beside them. The tables come from the one list the mirrored clients write (getFactStores), so
 // a table added there is forgotten too. Its own file beside mirror-access.ts, so that tests which
 // replace the process's stores still run this.
-import { getFactStores, getMirrorStore, getPayoutStartStore } from "./mirror-access";
+import { getFactStores, getMirrorStore } from "./mirror-access";
 
 export async function forgetMirroredAccount(identity: string): Promise<void> {
   await getMirrorStore().forget(identity);
   // One after another: on SQLite the tables share the mirror's file, whose writers wait on each
   // other; on DuckDB the first store's forget empties every table of the file and rewrites it once.
   for (const store of Object.values(getFactStores())) await store.forget(identity);
-  // What the payout calendar made of them: the back-test's month starts.
-  await getPayoutStartStore().deleteAccount(identity);
 }

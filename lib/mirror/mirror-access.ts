@@ -7,8 +7,7 @@ import "server-only";
 import { getServerEnv } from "@/lib/env";
 import { createSalesApiClient, type SalesApiClientOptions } from "@/lib/sales-api";
 import type { MirrorStore } from "@/lib/store/mirror-store";
-import { cartFactStore, eventFactStore, mirrorStore, orderFactStore, payoutStartStore, purchaseFactStore, purchasesBesideCarts } from "@/lib/store/app-stores";
-import type { PayoutStartStore } from "@/lib/store/payout-start-store";
+import { cartFactStore, eventFactStore, mirrorStore, orderFactStore, purchaseFactStore, purchasesBesideCarts } from "@/lib/store/app-stores";
 import { getProcessState, processShared } from "@/lib/store/process-state";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import type { OrderFactStore } from "@/lib/store/order-fact-store";
@@ -38,9 +37,6 @@ export const getReportCartFactStore = () => whereWritten(getCartFactStore);
 /** Whether the carts' store can make the Abandonment panels: the purchases table is beside its carts. */
 export const cartStoreReadsPurchases = (): boolean => purchasesBesideCarts();
 export const getReportEventFactStore = () => whereWritten(getEventFactStore);
-/** The payout back-test's month starts kept across restarts: where clients are mirrored, as the fact tables they are made of. */
-export const getPayoutStartStore = (): PayoutStartStore => payoutStartStore();
-export const getReportPayoutStartStore = () => whereWritten(getPayoutStartStore);
 
 /** The process's fact stores, one for each of FactStores' (a store added there must be added here): a mirrored client writes them, forgetting an account deletes its rows from each. */
 export type ProcessFactStores = { [K in keyof FactStores]-?: NonNullable<FactStores[K]> & { forget(account: string): Promise<void> } };

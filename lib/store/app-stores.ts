@@ -23,9 +23,6 @@ import { PostgresVaultStore } from "./postgres/postgres-vault-store";
 import type { PurchaseFactStore } from "./purchase-fact-store";
 import { SqliteMirrorStore } from "./sqlite-mirror-store";
 import { SqliteVaultStore } from "./sqlite-vault-store";
-import type { PayoutStartStore } from "./payout-start-store";
-import { SqlitePayoutStartStore } from "./sqlite-payout-start-store";
-import { PostgresPayoutStartStore } from "./postgres/postgres-payout-start-store";
 import type { VaultStore } from "./vault-store";
 import { warmStoreWorker } from "./worker/store-in-worker";
 import { openWorkerCartFactStore, openWorkerDuckDbFactStores, openWorkerEventFactStore, openWorkerOrderFactStore, openWorkerPurchaseFactStore, type DuckDbFactStores } from "./worker-fact-stores";
@@ -52,7 +49,7 @@ import { PostgresAlertStore } from "./postgres/postgres-alert-store";
 import { SqliteAlertStore } from "./sqlite-alert-store";
 import { SqliteShareLinkStore } from "./sqlite-share-link-store";
 
-type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews" | "digests" | "alerts" | "payoutStarts";
+type AppStoreKey = "vault" | "mirror" | "purchaseFacts" | "orderFacts" | "cartFacts" | "eventFacts" | "settings" | "shareLinks" | "savedViews" | "digests" | "alerts";
 
 // With SALESDASH_FACT_ENGINE=sqlite the fact tables live in the mirror's file, beside the days they are made of.
 const MIRROR_FILE = "mirror.sqlite";
@@ -131,9 +128,6 @@ export const savedViewStore = (): SavedViewStore => opened("savedViews", (pool) 
 export const digestStore = (): DigestStore => opened("digests", (pool) => new PostgresDigestStore(pool), (file) => new SqliteDigestStore(file), "digests.sqlite");
 
 export const alertStore = (): AlertStore => opened("alerts", (pool) => new PostgresAlertStore(pool), (file) => new SqliteAlertStore(file), "alerts.sqlite");
-
-/** The payout back-test's month starts kept across restarts (payout-start-store.ts): shared by the instances on PostgreSQL. */
-export const payoutStartStore = (): PayoutStartStore => opened("payoutStarts", (pool) => new PostgresPayoutStartStore(pool), (file) => new SqlitePayoutStartStore(file), "payout-starts.sqlite");
 
 /**
  * The job queue (lib/store/jobs): pg-boss in its own schema of the database when SALESDASH_DATABASE_URL

@@ -23,7 +23,6 @@ import type { EventFactStore } from "./event-fact-store";
 import type { AccountSettingsStore } from "./account-settings-store";
 import type { DigestStore } from "./digest-store";
 import type { AlertStore } from "./alert-store";
-import type { PayoutStartStore } from "./payout-start-store";
 import type { SavedViewStore } from "./saved-view-store";
 import type { ShareLinkStore } from "./share-link-store";
 import { createRedisConnection } from "./redis/connection";
@@ -68,7 +67,6 @@ export interface ProcessState {
   savedViews?: SavedViewStore;
   digests?: DigestStore;
   alerts?: AlertStore;
-  payoutStarts?: PayoutStartStore;
   /** What each feature keeps for the process's life, by name (processShared). */
   shared: Map<string, unknown>;
 }

@@ -55,7 +55,7 @@ afterAll(async () => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const STORE_TABLES = ["salesdash_account_settings", "salesdash_alert_episodes", "salesdash_alert_rules", "salesdash_cart_fact_days", "salesdash_cart_facts", "salesdash_chargeback_fact_days", "salesdash_chargeback_facts", "salesdash_digest_sends", "salesdash_digest_subscriptions", "salesdash_fact_versions", "salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_order_fact_days", "salesdash_order_facts", "salesdash_payout_starts", "salesdash_purchase_fact_days", "salesdash_purchase_facts", "salesdash_refund_fact_days", "salesdash_refund_facts", "salesdash_saved_views", "salesdash_share_links", "salesdash_vault"];
+const STORE_TABLES = ["salesdash_account_settings", "salesdash_alert_episodes", "salesdash_alert_rules", "salesdash_cart_fact_days", "salesdash_cart_facts", "salesdash_chargeback_fact_days", "salesdash_chargeback_facts", "salesdash_digest_sends", "salesdash_digest_subscriptions", "salesdash_fact_versions", "salesdash_mirror_days", "salesdash_mirror_sync_state", "salesdash_order_fact_days", "salesdash_order_facts", "salesdash_purchase_fact_days", "salesdash_purchase_facts", "salesdash_refund_fact_days", "salesdash_refund_facts", "salesdash_saved_views", "salesdash_share_links", "salesdash_vault"];
 
 describe("migratePostgres", () => {
   it("loads plain .sql files from lib/store/postgres/migrations under the working directory: no TypeScript loader needed", () => {

@@ -4,7 +4,7 @@ import { expect, it, vi } from "vitest";
 import { MemorySavedViewStore } from "@/lib/store/saved-view-store";
 import { MemoryDigestStore } from "@/lib/store/digest-store";
 
-const state = vi.hoisted(() => ({ removed: [] as string[], store: null as unknown, digests: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], cartFactsForgotten: [] as string[], eventFactsForgotten: [] as string[], startsForgotten: [] as string[] }));
+const state = vi.hoisted(() => ({ removed: [] as string[], store: null as unknown, digests: null as unknown, factsForgotten: [] as string[], orderFactsForgotten: [] as string[], cartFactsForgotten: [] as string[], eventFactsForgotten: [] as string[] }));
 
 vi.mock("@/lib/auth/session", () => ({
   getSessionAccount: async () => ({ keyType: "creator", vaultRef: "ref" }),
@@ -15,7 +15,6 @@ vi.mock("@/lib/auth/session-token", () => ({ clearSessionCookies: async () => un
 vi.mock("@/lib/mirror/account-sync", () => ({ withAccountSyncStopped: async (_account: string, work: () => Promise<unknown>) => work() }));
 vi.mock("@/lib/mirror/mirror-access", () => ({
   getMirrorStore: () => ({ forget: async () => undefined }),
-  getPayoutStartStore: () => ({ deleteAccount: async (account: string) => void state.startsForgotten.push(account) }),
   getFactStores: () => ({
     facts: { forget: async (account: string) => void state.factsForgotten.push(account) },
     orderFacts: { forget: async (account: string) => void state.orderFactsForgotten.push(account) },
@@ -53,8 +52,6 @@ it("deletes the account's saved views and digest subscriptions, and only that ac
   expect(state.cartFactsForgotten).toEqual(["acct-a"]);
   // And the refunds' and chargebacks'.
   expect(state.eventFactsForgotten).toEqual(["acct-a"]);
-  // And the payout back-test's month starts made of them.
-  expect(state.startsForgotten).toEqual(["acct-a"]);
   // The session's vault entry, and the key kept for the account's digests and alerts (issue #27, point 5).
   expect(state.removed).toEqual(["ref", "kept:acct-a"]);
 });

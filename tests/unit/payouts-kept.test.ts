@@ -7,12 +7,6 @@ import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { backtestSpans } from "@/lib/reports/payouts-month";
 import { closedSalesKey, newPayoutBacktests, openPayoutsViewWorker, warmPayoutsView } from "@/lib/reports/server/payouts-kept";
 import { workerOf } from "@/lib/store/worker/store-in-worker";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { SqlitePayoutStartStore } from "@/lib/store/sqlite-payout-start-store";
-import type { PayoutStartStore } from "@/lib/store/payout-start-store";
-import { startOfBytes, startToBytes } from "@/lib/reports/server/payout-start-bytes";
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type PayoutRecords } from "@/lib/reports/server/payouts-report";
 import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
@@ -202,72 +196,5 @@ describe("the payout back-test's month starts, kept", () => {
     const changedView = await payoutsViewKept({ ...inputs(), sales: changed }, "creator", request, "acct", kept, closed);
     expect(json(changedView)).toBe(json(payoutsViewOf({ ...inputs(), sales: concatPayoutColumns(changed, payoutColumnsOfRecords(older)) }, "creator", request)));
     expect(await worker.madeTables()).toBe(5);
-  });
-
-  it("finds the month starts a restarted server kept in its store, and makes only those a day fetched again changed", async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "salesdash-starts-")), "payout-starts.sqlite");
-    const store = new SqlitePayoutStartStore(file);
-    try {
-      const data = inputsOfRecords(records());
-      const fresh = json(payoutsViewOf(data, "creator", request));
-      const first = newPayoutBacktests(new PayoutsViewWorker());
-      expect(json(await payoutsViewKept(data, "creator", request, "acct", first, null, store))).toBe(fresh);
-      await first.writing;
-      expect([first.made, first.readBack]).toEqual([12, 0]);
-      // A restart: nothing in memory, the store's starts read back, none made.
-      const restarted = newPayoutBacktests(new PayoutsViewWorker());
-      expect(json(await payoutsViewKept(data, "creator", request, "acct", restarted, null, store))).toBe(fresh);
-      expect([restarted.made, restarted.readBack]).toEqual([0, 12]);
-      // Another account's starts are not this one's.
-      const other = newPayoutBacktests(new PayoutsViewWorker());
-      await payoutsViewKept(data, "creator", request, "someone-else", other, null, store);
-      expect([other.made, other.readBack]).toEqual([12, 0]);
-      // A refund for a sale of 2025-09-10, that day fetched again: the months after it made again, the view the fresh one.
-      const changed = records((day) => (day === "2025-09-10" ? 2 : 1));
-      const sale = changed.purchases.find((p) => p.purchaseCreatedAt!.startsWith("2025-09-10") && !changed.refunds!.some((r) => r.purchaseId === p.purchaseId))!;
-      changed.refunds!.push({ refundId: "late", purchaseId: sale.purchaseId, amount: 10, requestedAt: "2025-09-10T23:00:00Z" });
-      const after = newPayoutBacktests(new PayoutsViewWorker());
-      const changedData = inputsOfRecords(changed);
-      expect(json(await payoutsViewKept(changedData, "creator", request, "acct", after, null, store))).toBe(json(payoutsViewOf(changedData, "creator", request)));
-      const moved = backtestSpans(FROM, NOW.getTime(), request.tz).filter((s) => s.startMs >= Date.parse("2025-09-10T00:00:00Z")).length;
-      expect([after.made, after.readBack]).toEqual([moved, 12 - moved]);
-    } finally {
-      await store.close();
-    }
-  });
-
-  it("makes the months again when the store cannot be read, or holds bytes that are no start", async () => {
-    const data = inputsOfRecords(records());
-    const fresh = json(payoutsViewOf(data, "creator", request));
-    const failing: PayoutStartStore = { read: () => Promise.reject(new Error("down")), write: () => Promise.reject(new Error("down")), deleteAccount: async () => {}, close: async () => {} };
-    const kept = newPayoutBacktests(new PayoutsViewWorker());
-    expect(json(await payoutsViewKept(data, "creator", request, "acct", kept, null, failing))).toBe(fresh);
-    await kept.writing;
-    expect(kept.made).toBe(12);
-    const garbage: PayoutStartStore = { ...failing, read: async (_account, keys) => keys.map(() => Uint8Array.from([1, 0, 0, 0, 9, 9])) };
-    const again = newPayoutBacktests(new PayoutsViewWorker());
-    expect(json(await payoutsViewKept(data, "creator", request, "acct", again, null, garbage))).toBe(fresh);
-    expect([again.made, again.readBack]).toEqual([12, 0]);
-  });
-
-  it("writes a month start as bytes that read back the same start, NaN and all; bytes cut or changed read as none", () => {
-    const model = payoutModelOf(inputsOfRecords(records()), "creator", request);
-    const start = keepBacktestSpan(model.sales, model.events, model.spans[3]!);
-    start.expected[0] = NaN;
-    start.before[1] = -0.5;
-    const bytes = startToBytes(start);
-    expect(startOfBytes(bytes)).toEqual(start);
-    expect(Object.is(startOfBytes(bytes)!.expected[0], NaN)).toBe(true);
-    // The same bytes at an odd place of a bigger buffer (as a driver may give them).
-    const shifted = new Uint8Array(bytes.byteLength + 3);
-    shifted.set(bytes, 3);
-    expect(startOfBytes(shifted.subarray(3))).toEqual(start);
-    expect(startOfBytes(bytes.subarray(0, bytes.byteLength - 8))).toBeNull();
-    expect(startOfBytes(bytes.subarray(0, 5))).toBeNull();
-    const otherVersion = bytes.slice();
-    otherVersion[0] = 2;
-    expect(startOfBytes(otherVersion)).toBeNull();
-    const empty = startToBytes({ span: start.span, ids: new Float64Array(0), before: new Float64Array(0), expected: new Float64Array(0) });
-    expect(startOfBytes(empty)).toEqual({ span: start.span, ids: new Float64Array(0), before: new Float64Array(0), expected: new Float64Array(0) });
   });
 });

@@ -13,7 +13,6 @@ import type { EventFactStore } from "@/lib/store/event-fact-store";
 import type { ReportProgress } from "@/lib/reports/report-progress";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { RangeOptions } from "@/lib/mirror/range-types";
-import type { PayoutStartStore } from "@/lib/store/payout-start-store";
 
 export interface LoadOptions {
   signal?: AbortSignal;
@@ -35,8 +34,6 @@ export interface LoadOptions {
   cartStoreReadsPurchases?: boolean;
   /** The refunds and chargebacks fact tables: the Refunds report dated by request and the payout calendar read them when they hold the range. */
   eventFacts?: EventFactStore;
-  /** The payout back-test's month starts kept across restarts: the payout calendar reads and writes them. */
-  payoutStarts?: PayoutStartStore;
 }
 
 /** The options with the report's deadline: the one given, else a new one for this load. */

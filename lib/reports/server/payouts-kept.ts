@@ -20,9 +20,6 @@ import { processShared } from "@/lib/store/process-state";
 import { storeInWorker, warmStoreWorker } from "@/lib/store/worker/store-in-worker";
 import type { PayoutsViewEngine, ViewMade } from "./payouts-view-worker";
 import type { RangeReport } from "@/lib/mirror/range-types";
-import { log } from "@/lib/log/server-log";
-import type { PayoutStartStore } from "@/lib/store/payout-start-store";
-import { startOfBytes, startToBytes } from "./payout-start-bytes";
 
 /** Sales held over all kept months (three numbers each): about 50 MiB; two years at scale 20 keep ~0.6 M. */
 export const MAX_KEPT_SALES = 2_000_000;
@@ -32,14 +29,10 @@ export interface PayoutBacktests {
   engine: PayoutsViewEngine;
   /** Month starts made (not found kept) since start: tests count them. */
   made: number;
-  /** Month starts found in the store (payout-start-store.ts), not in memory: tests count them. */
-  readBack: number;
-  /** The last write of made starts to the store (not awaited by the view): tests wait for it. */
-  writing: Promise<void>;
 }
 
 export function newPayoutBacktests(engine: PayoutsViewEngine, maxSales = MAX_KEPT_SALES): PayoutBacktests {
-  return { months: new LRUCache({ maxSize: maxSales, sizeCalculation: (k) => Math.max(1, k.ids.length) }), engine, made: 0, readBack: 0, writing: Promise.resolve() };
+  return { months: new LRUCache({ maxSize: maxSales, sizeCalculation: (k) => Math.max(1, k.ids.length) }), engine, made: 0 };
 }
 
 export const openPayoutsViewWorker = (): PayoutsViewEngine => storeInWorker<PayoutsViewEngine>({ module: "lib/reports/server/payouts-view-worker.ts", exportName: "PayoutsViewWorker", args: [] });
@@ -86,43 +79,12 @@ export function monthStartKeys(source: BacktestSource, spans: readonly BacktestM
   return spans.map((span, i) => createHash("sha256").update(JSON.stringify([source.identity, source.keyType, source.history.from, span, stamps[i]])).digest("base64url"));
 }
 
-/**
- * The starts kept in the store under `keys` where memory has none (null where neither has; a
- * store that cannot answer is logged and read as none: the months are made again).
- */
-async function startsFromStore(store: PayoutStartStore, account: string, keys: readonly string[], kept: Array<BacktestSpanKept | null>, backtests: PayoutBacktests): Promise<void> {
-  const missing = keys.flatMap((key, i) => (kept[i] ? [] : [i]));
-  if (missing.length === 0) return;
-  const found = await store.read(account, missing.map((i) => keys[i]!)).catch((error: unknown) => {
-    log("warn", { event: "payout_starts_unread", errorName: error instanceof Error ? error.name : typeof error });
-    return missing.map(() => null);
-  });
-  missing.forEach((i, j) => {
-    const start = found[j] ? startOfBytes(found[j]) : null;
-    if (!start) return;
-    kept[i] = start;
-    backtests.months.set(keys[i]!, start);
-    backtests.readBack++;
-  });
-}
-
-/**
- * The view from `make`, given the month starts kept for `spans` (null where none is): kept in
- * memory, else in `store` (a restart's or another instance's); those it made are kept in both,
- * the store's written after the view is given (a failed write is logged: the months are made
- * again next time).
- */
-export async function viewWithKeptMonths(source: BacktestSource, spans: readonly BacktestMonthSpan[], make: (kept: Array<BacktestSpanKept | null>, engine: PayoutsViewEngine) => Promise<ViewMade>, backtests: PayoutBacktests = processBacktests(), store?: PayoutStartStore): Promise<PayoutsView> {
+/** The view from `make`, given the month starts kept for `spans` (null where none is); those it made are kept. */
+export async function viewWithKeptMonths(source: BacktestSource, spans: readonly BacktestMonthSpan[], make: (kept: Array<BacktestSpanKept | null>, engine: PayoutsViewEngine) => Promise<ViewMade>, backtests: PayoutBacktests = processBacktests()): Promise<PayoutsView> {
   const keys = monthStartKeys(source, spans);
-  const kept = keys.map((key) => backtests.months.get(key) ?? null);
-  if (store) await startsFromStore(store, source.identity, keys, kept, backtests);
-  const { view, made } = await make(kept, backtests.engine);
+  const { view, made } = await make(keys.map((key) => backtests.months.get(key) ?? null), backtests.engine);
   for (const [i, start] of made) backtests.months.set(keys[i]!, start);
   backtests.made += made.length;
-  if (store && made.length > 0) {
-    const written = backtests.writing.then(() => store.write(source.identity, made.map(([i, start]) => ({ key: keys[i]!, bytes: startToBytes(start) })), Date.now()));
-    backtests.writing = written.catch((error: unknown) => log("warn", { event: "payout_starts_unwritten", errorName: error instanceof Error ? error.name : typeof error }));
-  }
   return view;
 }
 

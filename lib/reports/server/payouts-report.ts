@@ -30,7 +30,6 @@ import { viewWithKeptMonths, type PayoutBacktests } from "@/lib/reports/server/p
 import { closedSalesToMove, type MadeView, type PayoutsViewEngine, type ViewMade } from "@/lib/reports/server/payouts-view-worker";
 import type { BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import type { RangeReport } from "@/lib/mirror/range-types";
-import type { PayoutStartStore } from "@/lib/store/payout-start-store";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export { HISTORY_DAYS } from "@/lib/reports/payouts-month";
@@ -190,9 +189,9 @@ export async function buildPayoutsView(client: MirroredClient, keyType: KeyType,
   const losses = loadPayoutLossRows(client, history, options);
   losses.catch(() => undefined);
   const fromFacts = options.facts ? await payoutInputsHeld(client, history, options, options.facts, losses) : null;
-  if (fromFacts) return payoutsViewKept(fromFacts.inputs, keyType, request, client.identity, undefined, fromFacts.closed, options.payoutStarts);
+  if (fromFacts) return payoutsViewKept(fromFacts.inputs, keyType, request, client.identity, undefined, fromFacts.closed);
   const [{ purchases, report, ...bought }, events] = await Promise.all([loadPayoutPurchases(client, request.now, options), losses]);
-  return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity, undefined, null, options.payoutStarts);
+  return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity);
 }
 
 /**
@@ -243,8 +242,8 @@ export function payoutsViewOf(data: PayoutInputs, keyType: KeyType, request: Pay
  * newest days' and the worker adds the closed days' it keeps; when it does not, they are read
  * and sent once, to be kept.
  */
-export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests, closed: ClosedDays | null = null, starts?: PayoutStartStore): Promise<PayoutsView> {
-  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => viewWithClosedDays(engine, data, keyType, request, kept, closed), backtests, starts);
+export async function payoutsViewKept(data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, identity: string, backtests?: PayoutBacktests, closed: ClosedDays | null = null): Promise<PayoutsView> {
+  return viewWithKeptMonths({ identity, keyType, history: data.history, reports: data.reports }, backtestSpans(data.history.from, request.now.getTime(), request.tz), (kept, engine) => viewWithClosedDays(engine, data, keyType, request, kept, closed), backtests);
 }
 
 async function viewWithClosedDays(engine: PayoutsViewEngine, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, kept: Array<BacktestSpanKept | null>, closed: ClosedDays | null): Promise<ViewMade> {
@@ -321,7 +320,8 @@ export function payoutModelOf(data: PayoutInputs, keyType: KeyType, request: Pay
   return { nowMs, sales, lossSales, events, unusable, fitted, applied, model: applied ? fitted : noRiskModel(nowMs), localDay, spans };
 }
 
-export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: PayoutInputs, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
+// The inputs' sales and losses are read only through `prepared`: the view's worker passes the newer days' alone when it keeps the model's table.
+export function payoutsViewWith(prepared: ReturnType<typeof payoutModelOf>, data: Omit<PayoutInputs, "sales" | "refunds" | "chargebacks">, keyType: KeyType, request: PayoutsRequest, backtest: BacktestResult): PayoutsView {
   const { sales, events, fitted, applied, model } = prepared;
   const today = todayIn(request.tz, request.now);
   const month = request.month ?? monthOfDay(today);

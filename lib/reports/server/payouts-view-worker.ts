@@ -64,8 +64,9 @@ const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a
 /**
  * The key of the model's table (payoutSalesOf) made from the closed days kept under `closedKey`
  * and the request's newer days and losses: what it is made of, hashed (a few MiB: ~10 ms). It
- * depends on now only through the sales made after it, which it leaves out: those are a set that
- * grows with now, so two nows that leave out as many leave out the same ones.
+ * depends on now only through the sales made after it, which it leaves out: the sets two nows
+ * leave out are nested (the later now's within the earlier's), so two that leave out as many
+ * leave out the same ones.
  */
 function tableKey(closedKey: string, given: PayoutInputs, keyType: KeyType, after: number): string {
   const hash = createHash("sha256").update(JSON.stringify([closedKey, keyType, after, given.sales.length, given.sales.products, given.sales.currencies, given.refunds?.length ?? null, given.chargebacks?.length ?? null]));

@@ -2,7 +2,7 @@ import "server-only";
 
 // The payout calendar to the server: the month's view for the browser's minute, and its files
 // (the month's days and the back-test). Its request is checked by payoutsRequest.
-import { getReportEventFactStore, getReportFactStore, getReportPayoutStartStore } from "@/lib/mirror/mirror-access";
+import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { monthDays } from "@/lib/reports/payouts-month";
 import { PAYOUTS_CSV_NAMES, payoutsDatasets } from "@/lib/reports/server/payouts-csv";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
@@ -17,7 +17,7 @@ export const payoutsReport: ReportModule<PayoutsAsked> = {
   view: (context) => {
     const asked = payoutsRequest(context);
     if (typeof asked === "string") return asked;
-    return (progress, signal) => buildPayoutsView(context.client, context.account.keyType, asked, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore(), payoutStarts: getReportPayoutStartStore() });
+    return (progress, signal) => buildPayoutsView(context.client, context.account.keyType, asked, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
   },
   exports: {
     names: PAYOUTS_CSV_NAMES,
@@ -25,7 +25,7 @@ export const payoutsReport: ReportModule<PayoutsAsked> = {
     load: async (context) => {
       const asked = payoutsRequest(context);
       if (typeof asked === "string") return errorResponse(400, "invalid_request", asked);
-      const view = await buildPayoutsView(context.client, context.account.keyType, asked, { signal: context.request.signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore(), payoutStarts: getReportPayoutStartStore() });
+      const view = await buildPayoutsView(context.client, context.account.keyType, asked, { signal: context.request.signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
       const { days } = monthDays(view.month, view.tz);
       return { range: { from: days[0]!, to: days[days.length - 1]!, tz: view.tz }, quality: view.quality, datasets: payoutsDatasets(view) };
     },
