@@ -32,6 +32,9 @@ export const LOSS_WON = WON;
 const orNaN = (value: number | null): number => (value === null ? NaN : value);
 const orNull = (value: number): number | null => (Number.isNaN(value) ? null : value);
 
+/** Every typed array of the columns (what a key of their content hashes: payouts-view-worker.ts's tableKey). */
+export const lossColumnArrays = (c: PayoutLossColumns): ArrayBufferView[] => [c.saleId, c.at, c.amountCents, c.resolvedAt, c.flags];
+
 export function lossColumnsOf(rows: readonly PayoutLossRow[]): PayoutLossColumns {
   const n = rows.length;
   const columns: PayoutLossColumns = { length: n, saleId: new Float64Array(n), at: new Float64Array(n), amountCents: new Float64Array(n), resolvedAt: new Float64Array(n), flags: new Uint8Array(n) };

@@ -22,7 +22,7 @@ import { concatPayoutColumns, payoutColumnArrays, type PayoutSaleColumns } from 
 import { withTransfer } from "@/lib/store/worker/transfer";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType } from "@/lib/sales-api";
-import type { PayoutLossColumns } from "@/lib/records/payout-loss-columns";
+import { lossColumnArrays } from "@/lib/records/payout-loss-columns";
 import { NO_BACKTEST, payoutModelOf, payoutSalesOf, payoutsViewWith, type PayoutInputs, type PayoutSalesMade, type PayoutsRequest } from "./payouts-report";
 
 /** Sales kept over all keys (64 bytes each as columns): about 100 MiB; two years at scale 20 are ~1.1 M. */
@@ -71,11 +71,9 @@ const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a
 function tableKey(closedKey: string, given: PayoutInputs, keyType: KeyType, after: number): string {
   const hash = createHash("sha256").update(JSON.stringify([closedKey, keyType, after, given.sales.length, given.sales.products, given.sales.currencies, given.refunds?.length ?? null, given.chargebacks?.length ?? null]));
   for (const a of payoutColumnArrays(given.sales)) hash.update(bytesOf(a));
-  for (const losses of [given.refunds, given.chargebacks]) if (losses) for (const a of lossArrays(losses)) hash.update(bytesOf(a));
+  for (const losses of [given.refunds, given.chargebacks]) if (losses) for (const a of lossColumnArrays(losses)) hash.update(bytesOf(a));
   return hash.digest("base64url");
 }
-
-const lossArrays = (c: PayoutLossColumns): ArrayBufferView[] => [c.saleId, c.at, c.amountCents, c.resolvedAt, c.flags];
 
 export class PayoutsViewWorker {
   private readonly sales: LRUCache<string, PayoutSaleColumns>;
