@@ -48,6 +48,12 @@ export interface DayStore {
   getDigest?(key: string, digester: DayDigester): Promise<DigestedDay | undefined>;
   /** The same for many days of one identity and resource, in one read of the store; answers in the keys' order. */
   getDigests?(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>>;
+  /**
+   * `getDigests` for a report that needs no digest (RangeOptions' `marks`): each day's `digest`
+   * is its count, and the digester's digest is opened only for a day whose notes (invalid and
+   * odd-shaped records) are not known to be none.
+   */
+  getMarks?(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>>;
   set(key: string, day: CachedDay): Promise<void>;
   /** A part the store sealed beside a day's fact rows (the purchases CSV's customer cells), opened with the day's key; undefined when it cannot be. */
   openFactPart?(key: string, fetchedAt: number, sealed: Uint8Array): unknown;

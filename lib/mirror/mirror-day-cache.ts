@@ -5,13 +5,15 @@ import "server-only";
 // freshness (freshness-policy.ts), go upstream. One instance serves one account, whose key
 // it was given; it answers nothing for another identity. Beside each day's records it keeps
 // the day's digest (day-digesters.ts: the purchase summary a report reads instead of opening
-// a million records), sealed the same way; a day of purchases or orders is also written as
+// a million records), sealed the same way, and its notes (how many records were invalid or
+// odd-shaped: a count in clear, so that a report reading a fact table opens no day whose notes
+// are 0, getMarks); a day of purchases or orders is also written as
 // rows of its fact table. A day of refunds or chargebacks written marks the older copies of
 // the sales it touches stale (touched-sales.ts).
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayStore, type DayDigester, type DigestedDay } from "./day-store";
 import type { MemoryDayStore } from "./memory-day-store";
-import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
+import type { MirrorDayMarks, MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
@@ -124,6 +126,47 @@ export class MirrorDayCache implements DayStore {
     return answers;
   }
 
+  /**
+   * The days as the fetch report needs them (DayStore's getMarks): a day whose notes say none of
+   * its records was invalid or odd-shaped is answered from its meta, nothing opened; the others,
+   * and the days written before notes were kept, by their digests, which count them: those days'
+   * notes are written then, so the next report opens nothing for them either.
+   */
+  async getMarks(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>> {
+    const parsed = keys.map(parseDayKey);
+    const now = this.clock();
+    const marks = new Map<string, MirrorDayMarks>();
+    for (const resource of new Set(parsed.map((k) => k.resource))) {
+      const days = parsed.filter((k) => k.identity === this.account && k.resource === resource).map((k) => k.day);
+      if (days.length > 0) for (const m of await this.store.readMarks(this.account, resource, days)) marks.set(`${resource}|${m.day}`, m);
+    }
+    const held = parsed.map(({ identity, resource, day }) => {
+      const m = identity === this.account ? marks.get(`${resource}|${day}`) : undefined;
+      return m && isFresh(day, m.fetchedAt, now, this.policy) ? m : undefined;
+    });
+    const toOpen = keys.filter((_, i) => held[i] !== undefined && held[i].notes !== 0);
+    const opened = toOpen.length > 0 ? await this.getDigests(toOpen, digester) : [];
+    const openedByKey = new Map(toOpen.map((key, i) => [key, opened[i]]));
+    const counted = new Map<string, Array<{ day: string; fetchedAt: number; notes: number }>>();
+    const answers = keys.map((key, i): DigestedDay | undefined => {
+      const m = held[i];
+      if (!m) return undefined;
+      if (m.notes === 0) return { complete: m.complete, fetchedAt: m.fetchedAt, count: m.count, digest: null, invalid: [], oddShapes: 0 };
+      const day = openedByKey.get(key);
+      if (day && m.notes === null && day.fetchedAt === m.fetchedAt) {
+        const list = counted.get(m.resource) ?? [];
+        counted.set(m.resource, list);
+        list.push({ day: m.day, fetchedAt: m.fetchedAt, notes: (day.invalid?.length ?? 0) + (day.oddShapes ?? 0) });
+      }
+      return day;
+    });
+    for (const [resource, notes] of counted) {
+      // Only a saving for the next report: a failure here changes no answer.
+      await this.store.writeNotes(this.account, resource, notes).catch(() => log("warn", { event: "mirror_notes_unwritten" }));
+    }
+    return answers;
+  }
+
   private async digestOf(key: string, row: MirrorDayMeta & { digest: MirrorDigest | null }, digester: DayDigester): Promise<DigestedDay | undefined> {
     const { resource, day } = row;
     if (!isFresh(day, row.fetchedAt, this.clock(), this.policy)) return undefined;
@@ -221,6 +264,7 @@ export class MirrorDayCache implements DayStore {
       complete: day.complete,
       fetchedAt,
       count: day.records.length + (day.invalid?.length ?? 0),
+      notes: payload.invalid!.length + payload.oddShapes!,
       sealed: sealDay(this.key, this.associated(resource, date), payload),
       digest: digester ? this.sealDigest(resource, date, digester, { digest: digester.of(day.records, { fetchedAt }), invalid: payload.invalid, oddShapes: payload.oddShapes }) : null,
     });

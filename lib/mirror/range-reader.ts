@@ -91,19 +91,25 @@ class RangeRead<R extends ResourceName> {
   private digested(day: IsoDay, bucket: Bucket): Bucket {
     const digester = this.digests(day);
     if (!digester || bucket.digest !== undefined) return bucket;
-    const digest = digester.of(uniqueRecords(this.resource, bucket.records), { fetchedAt: bucket.fetchedAt ?? this.now() });
+    const records = uniqueRecords(this.resource, bucket.records);
+    const digest = this.options.digest?.marks ? records.length : digester.of(records, { fetchedAt: bucket.fetchedAt ?? this.now() });
     return { ...dropRecords(bucket), digest };
   }
 
   /** The digests of `days` in one read when the store can batch (a round trip per day to PostgreSQL adds up over two years). */
   private async loadDigests(days: readonly IsoDay[], digester: DayDigester): Promise<void> {
     const store = this.store;
-    const got = store.getDigests
-      ? await store.getDigests(days.map((day) => this.key(day)), digester)
-      : await Promise.all(days.map((day) => store.getDigest?.(this.key(day), digester)));
+    const keys = days.map((day) => this.key(day));
+    const marks = this.options.digest?.marks === true;
+    const got = marks && store.getMarks
+      ? await store.getMarks(keys, digester)
+      : store.getDigests
+        ? await store.getDigests(keys, digester)
+        : await Promise.all(keys.map((key) => store.getDigest?.(key, digester)));
     got.forEach((digested, i) => {
       if (!digested) return;
-      this.buckets.set(days[i] as IsoDay, { records: [], invalid: (digested.invalid ?? []) as InvalidRecord[], complete: digested.complete, oddShapes: digested.oddShapes ?? 0, fetchedAt: digested.fetchedAt, dropped: digested.count, digest: digested.digest });
+      const digest = marks ? digested.count - (digested.invalid?.length ?? 0) : digested.digest;
+      this.buckets.set(days[i] as IsoDay, { records: [], invalid: (digested.invalid ?? []) as InvalidRecord[], complete: digested.complete, oddShapes: digested.oddShapes ?? 0, fetchedAt: digested.fetchedAt, dropped: digested.count, digest });
       this.report.cacheHits++;
     });
   }

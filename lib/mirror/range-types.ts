@@ -17,7 +17,17 @@ export interface RangeOptions {
    * Answer each day as its digest (in `digests`) rather than its records: the day store's own
    * when it keeps one, else made here. Days in `recordDays` are answered as records.
    */
-  digest?: { digester: DayDigester; recordDays?: ReadonlySet<IsoDay> };
+  digest?: {
+    digester: DayDigester;
+    recordDays?: ReadonlySet<IsoDay>;
+    /**
+     * For a report that reads a fact table and needs only to know which days are held, how and
+     * when (the fetch report): each day answered as its count of records instead of its digest.
+     * A day store that keeps each day's notes (mirror-store.ts) opens the digester's digest only
+     * for the days with some, or whose notes it does not know yet.
+     */
+    marks?: boolean;
+  };
   /**
    * A report's load: when the upstream cannot be reached (no answer, or 5xx after the retries)
    * and some days of the range are held already, answer those and report the rest as

@@ -7,7 +7,7 @@ import "server-only";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutColumnsOfBatches, payoutColumnsToMove, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord, payoutColumnsOf, payoutColumnsOfBatches, payoutColumnsToMove, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
@@ -16,7 +16,7 @@ import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersState
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleColumnsOfBatches, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
-import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 type Rows = Record<string, readonly object[]>;
 
@@ -182,6 +182,10 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     }
     // A table without columns (every DuckDB table has them): its rows.
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));
+  }
+
+  offerCurrencies(account: string, days: { from: string; to: string }): Promise<FactOfferCurrency[]> {
+    return this.facts.kept(account, ["offerCurrencies", days], async () => (await this.facts.all<OfferCurrencyRecord>(offerCurrencyStatement(this.dialect, this.table, account, days))).map(offerCurrencyOf));
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

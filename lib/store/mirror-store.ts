@@ -24,7 +24,17 @@ export interface MirrorDigest {
 export interface MirrorDay extends MirrorDayMeta {
   sealed: Buffer;
   digest?: MirrorDigest | null;
+  /**
+   * The day's notes: how many of its records were invalid or came in an odd shape (what a fetch
+   * report tells beside the figures). A count, kept in clear beside `count`, so that a report
+   * needing only to know the day is held (not its records, not its digest) opens nothing when it
+   * is 0. Absent when the writer did not say: read back as unknown.
+   */
+  notes?: number;
 }
+
+/** A day's meta with its notes, when they are known for the fetch the day holds (else null). */
+export type MirrorDayMarks = MirrorDayMeta & { notes: number | null };
 
 export interface MirrorSyncState {
   /** Days back the sync fills (from today, UTC). */
@@ -50,7 +60,11 @@ export interface MirrorStore {
   readMeta(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMeta[]>;
   /** The same with each day's digest instead of its records (null when the day has none). */
   readDigests(account: string, resource: string, days: readonly string[]): Promise<Array<MirrorDayMeta & { digest: MirrorDigest | null }>>;
+  /** readMeta with each day's notes: null unless they were written for the fetch the day holds now. */
+  readMarks(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMarks[]>;
   writeDay(account: string, day: MirrorDay): Promise<void>;
+  /** Adds the notes of days written without them (counted when their digest was opened), to each day still holding the fetch of `fetchedAt`. */
+  writeNotes(account: string, resource: string, notes: ReadonlyArray<{ day: string; fetchedAt: number; notes: number }>): Promise<void>;
   /** Adds a digest to a stored day, unless the day was fetched again since `fetchedAt`; answers whether it did. */
   writeDigest(account: string, resource: string, day: string, fetchedAt: number, digest: MirrorDigest): Promise<boolean>;
   /** Metadata of the account's days (of one resource, or all), without payloads. */

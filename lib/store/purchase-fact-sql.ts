@@ -8,7 +8,7 @@ import { soldMsOf } from "@/lib/timestamps";
 import type { ColumnBatch } from "./async-purchase-fact-store";
 import { UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import {
-  FACT_CSV_AMOUNTS, FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow, type PurchaseSummaryPlan,
+  FACT_CSV_AMOUNTS, FACT_DIMENSIONS, FACT_SUMS, type FactAffiliateCount, type FactAffiliateGroups, type FactBucketGroup, type FactDimension, type FactFundsDue, type FactOfferCurrency, type FactOrderGroup, type FactPageItem, type FactPageRequest, type FactSortKey, type FactSummaryGroups, type PurchaseFactPlan, type PurchaseFactRow, type PurchaseSummaryPlan,
 } from "./purchase-fact-store";
 
 /**
@@ -458,6 +458,21 @@ export const payoutTextsOf = (rows: ReadonlyArray<{ currency: string; product: s
 
 /** The API's timestamp shape with every field in range (TRY_STRPTIME then refuses a day the month lacks, as timestampMs does). */
 const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z";
+
+/**
+ * What the currency decision reads of whole UTC days (lib/query/purchase-currency-query.ts), as
+ * the day summaries have it: the purchases per own currency and offer, the offer being a row's
+ * offer key, or for a row without a currency the offer code that places it (currency_offer).
+ */
+export function offerCurrencyStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }): Statement {
+  const text = `SELECT f.currency, CASE WHEN f.currency = '' THEN f.currency_offer ELSE f.offer END AS offer, COUNT(*) AS purchases
+    FROM ${table} f WHERE f.account = ? AND ${days(dialect)} GROUP BY 1, 2`;
+  return forDialect(dialect, { text, args: [account, range.from, range.to] });
+}
+
+export type OfferCurrencyRecord = { currency: string; offer: string; purchases: Numeric };
+
+export const offerCurrencyOf = (r: OfferCurrencyRecord): FactOfferCurrency => ({ currency: r.currency, offer: r.offer, purchases: Number(r.purchases) });
 
 /**
  * fundsDue's sums: the window's rows first (their purchase ids), then every copy of those

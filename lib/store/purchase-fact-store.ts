@@ -281,6 +281,9 @@ export interface FactDayMeta {
   count: number;
 }
 
+/** Purchases per own currency ("" for none) and offer: the offer's key, or of purchases without a currency the offer code placing them ("" for none). */
+export interface FactOfferCurrency { currency: string; offer: string; purchases: number }
+
 export interface PurchaseFactStore {
   /** Replaces every row of the account's day by `rows`, atomically, with the day's sealed customer cells (the CSV's; the mirror seals them, the store keeps them as given). */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void>;
@@ -309,6 +312,8 @@ export interface PurchaseFactStore {
    * payoutSales keeps it), those whose availability instant lies in [fromMs, toMs): their net
    * cents and count per currency as `currency` places it.
    */
+  /** What the currency decision reads of the days `from`..`to` (UTC, both included), every row counted. */
+  offerCurrencies(account: string, days: { from: string; to: string }): Promise<FactOfferCurrency[]>;
   fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]>;
   /** The plan's rows of its range [bucketStarts[0], endMs) after its filters, in the records' order (newest day first, a day in its stored order). */
   checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]>;

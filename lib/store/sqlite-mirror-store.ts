@@ -12,9 +12,9 @@ import "server-only";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
 import { openPrivateSqlite } from "./private-sqlite";
-import type { MirrorDay, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncState } from "./mirror-store";
+import type { MirrorDay, MirrorDayMarks, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncState } from "./mirror-store";
 
-interface SqliteDayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
+interface SqliteDayRow { resource: string; day: string; complete: number; fetched_at: number; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null; notes?: number | null }
 
 const digestOf = (row: SqliteDayRow): MirrorDigest | null => (row.digest_name && row.digest ? { name: row.digest_name, sealed: row.digest } : null);
 
@@ -48,12 +48,28 @@ export class SqliteMirrorStore implements MirrorStore {
     this.db.exec(`CREATE TABLE IF NOT EXISTS day_digests (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL,
         fetched_at INTEGER NOT NULL, name TEXT NOT NULL, sealed BLOB NOT NULL, PRIMARY KEY (account, resource, day)) WITHOUT ROWID`);
     this.moveDigestsOutOfDays();
+    // A day's notes (mirror-store.ts) in a table of their own too, for the same reason: a column
+    // added to days would come after its payload. Counted for the fetch `fetched_at`: read only
+    // while the day is that fetch (a day written again without notes, by an older server sharing
+    // the file, keeps the old row beside a new fetch).
+    this.db.exec(`CREATE TABLE IF NOT EXISTS day_notes (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL, notes INTEGER NOT NULL, PRIMARY KEY (account, resource, day)) WITHOUT ROWID`);
     const digestOfDay = "LEFT JOIN day_digests g ON g.account = d.account AND g.resource = d.resource AND g.day = d.day AND g.fetched_at = d.fetched_at";
     this.statements = {
       read: this.db.prepare(`SELECT d.resource, d.day, d.complete, d.fetched_at, d.count, d.sealed, g.name AS digest_name, g.sealed AS digest FROM days d ${digestOfDay} WHERE d.account = ? AND d.resource = ? AND d.day = ?`),
       readDigest: this.db.prepare(`SELECT d.resource, d.day, d.complete, d.fetched_at, d.count, g.name AS digest_name, g.sealed AS digest FROM days d ${digestOfDay} WHERE d.account = ? AND d.resource = ? AND d.day = ?`),
       readMeta: this.db.prepare("SELECT resource, day, complete, fetched_at, count FROM days WHERE account = ? AND resource = ? AND day = ?"),
+      // Notes written for another fetch than the day's (by a writer that did not give them) are not the day's.
+      readMarks: this.db.prepare(`SELECT d.resource, d.day, d.complete, d.fetched_at, d.count, n.notes FROM days d
+        LEFT JOIN day_notes n ON n.account = d.account AND n.resource = d.resource AND n.day = d.day AND n.fetched_at = d.fetched_at
+        WHERE d.account = ? AND d.resource = ? AND d.day = ?`),
       write: this.db.prepare("INSERT OR REPLACE INTO days (account, resource, day, complete, fetched_at, count, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      writeNotesRow: this.db.prepare("INSERT OR REPLACE INTO day_notes (account, resource, day, fetched_at, notes) VALUES (?, ?, ?, ?, ?)"),
+      dropNotes: this.db.prepare("DELETE FROM day_notes WHERE account = ? AND resource = ? AND day = ?"),
+      writeNotes: this.db.prepare(
+        "INSERT OR REPLACE INTO day_notes (account, resource, day, fetched_at, notes) SELECT account, resource, day, fetched_at, ? FROM days WHERE account = ? AND resource = ? AND day = ? AND fetched_at = ?",
+      ),
+      forgetNotes: this.db.prepare("DELETE FROM day_notes WHERE account = ?"),
       writeDigestRow: this.db.prepare("INSERT OR REPLACE INTO day_digests (account, resource, day, fetched_at, name, sealed) VALUES (?, ?, ?, ?, ?, ?)"),
       dropDigest: this.db.prepare("DELETE FROM day_digests WHERE account = ? AND resource = ? AND day = ?"),
       writeDigest: this.db.prepare(
@@ -98,8 +114,24 @@ export class SqliteMirrorStore implements MirrorStore {
     // The day and its digest (or none) together: a reader never sees one fetch's day with another's digest.
     this.db.transaction(() => {
       this.statements.write.run(account, day.resource, day.day, day.complete ? 1 : 0, day.fetchedAt, day.count, day.sealed);
+      if (day.notes !== undefined) this.statements.writeNotesRow.run(account, day.resource, day.day, day.fetchedAt, day.notes);
+      else this.statements.dropNotes.run(account, day.resource, day.day);
       if (day.digest) this.statements.writeDigestRow.run(account, day.resource, day.day, day.fetchedAt, day.digest.name, day.digest.sealed);
       else this.statements.dropDigest.run(account, day.resource, day.day);
+    })();
+  }
+
+  async readMarks(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMarks[]> {
+    return days.flatMap((day) => {
+      const row = this.statements.readMarks.get(account, resource, day) as SqliteDayRow | undefined;
+      return row ? [{ ...meta(row), notes: row.notes ?? null }] : [];
+    });
+  }
+
+  async writeNotes(account: string, resource: string, notes: ReadonlyArray<{ day: string; fetchedAt: number; notes: number }>): Promise<void> {
+    if (notes.length === 0) return;
+    this.db.transaction(() => {
+      for (const n of notes) this.statements.writeNotes.run(n.notes, account, resource, n.day, n.fetchedAt);
     })();
   }
 
@@ -140,6 +172,7 @@ export class SqliteMirrorStore implements MirrorStore {
     this.db.transaction(() => {
       this.statements.forgetDays.run(account);
       this.statements.forgetDigests.run(account);
+      this.statements.forgetNotes.run(account);
       this.statements.forgetState.run(account);
       // The fact tables SQLite left here when DuckDB became the default: no store opens them any
       // more, so only this delete reaches them. They exist only in a data directory from before
@@ -152,7 +185,7 @@ export class SqliteMirrorStore implements MirrorStore {
 
   /** The file's tables but the mirror's own that have an `account` column. */
   private accountTables(): string[] {
-    const own = new Set(["days", "day_digests", "sync_state"]);
+    const own = new Set(["days", "day_digests", "day_notes", "sync_state"]);
     const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
     return tables
       .map(({ name }) => name)

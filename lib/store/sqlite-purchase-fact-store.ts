@@ -7,7 +7,7 @@ import "server-only";
 import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, payoutColumnsOf, payoutColumnsToMove, payoutStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord, payoutColumnsOf, payoutColumnsToMove, payoutStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, CSV_COLUMNS, ROW_COLUMNS, rowValues, SELECTION_COLUMNS, selectionStatement, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
@@ -15,7 +15,7 @@ import { checkoutsStatement } from "./checkout-fact-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
-import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
@@ -148,6 +148,10 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
     // Arrays, not objects, row after row: two years of a large account are a million rows.
     // A fresh answer, read by no one here again: its columns move to the caller's thread (worker/transfer.ts).
     return payoutColumnsToMove(payoutColumnsOf(this.db.prepare(statement.text).raw(true).iterate(...statement.args) as IterableIterator<PayoutRecord>));
+  }
+
+  async offerCurrencies(account: string, days: { from: string; to: string }): Promise<FactOfferCurrency[]> {
+    return this.all<OfferCurrencyRecord>(offerCurrencyStatement("sqlite", TABLE, account, days)).map(offerCurrencyOf);
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

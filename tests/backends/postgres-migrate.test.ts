@@ -90,6 +90,8 @@ describe("migratePostgres", () => {
       "sealed bytea",
       "digest_name text null",
       "digest bytea null",
+      "notes integer null",
+      "notes_at bigint null",
     ]);
   });
 

@@ -167,6 +167,45 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
     });
   });
 
+  describe(`${name}: notes`, () => {
+    it("readMarks answers each day's meta with the notes written with its fetch, null where none were", async () => {
+      await store.writeDay("acct", day("purchases", "2026-06-14", { notes: 0 }));
+      await store.writeDay("acct", day("purchases", "2026-06-13", { notes: 2 }));
+      await store.writeDay("acct", day("purchases", "2026-06-12"));
+      expect(await store.readMarks("acct", "purchases", ["2026-06-14", "2026-06-13", "2026-06-12", "2026-06-11"])).toEqual([
+        { ...meta(day("purchases", "2026-06-14")), notes: 0 },
+        { ...meta(day("purchases", "2026-06-13")), notes: 2 },
+        { ...meta(day("purchases", "2026-06-12")), notes: null },
+      ]);
+      expect(await store.readMarks("other", "purchases", ["2026-06-14"])).toEqual([]);
+      expect(await store.readMarks("acct", "orders", ["2026-06-14"])).toEqual([]);
+    });
+
+    it("notes are a fetch's: a day written again without them, or expired, has none", async () => {
+      await store.writeDay("acct", day("purchases", "2026-06-14", { notes: 0 }));
+      await store.writeDay("acct", day("purchases", "2026-06-13", { notes: 0 }));
+      // Another writer (an older server sharing the back-end) gives no notes with its new fetch.
+      await (await another()).writeDay("acct", day("purchases", "2026-06-14", { fetchedAt: T0 + 1 }));
+      await store.expire("acct", "2026-06-13", "2026-06-13");
+      const marks = await store.readMarks("acct", "purchases", ["2026-06-14", "2026-06-13"]);
+      expect(marks.map((m) => [m.fetchedAt, m.notes])).toEqual([[T0 + 1, null], [0, null]]);
+    });
+
+    it("writeNotes adds notes to the days still holding the fetch they were counted for", async () => {
+      await store.writeDay("acct", day("purchases", "2026-06-14"));
+      await store.writeDay("acct", day("purchases", "2026-06-13", { fetchedAt: T0 + 5 }));
+      await store.writeNotes("acct", "purchases", [
+        { day: "2026-06-14", fetchedAt: T0, notes: 3 },
+        { day: "2026-06-13", fetchedAt: T0, notes: 1 },
+        { day: "2026-06-12", fetchedAt: T0, notes: 1 },
+      ]);
+      await store.writeNotes("acct", "purchases", []);
+      const marks = await store.readMarks("acct", "purchases", ["2026-06-14", "2026-06-13", "2026-06-12"]);
+      expect(marks.map((m) => [m.day, m.notes])).toEqual([["2026-06-14", 3], ["2026-06-13", null]]);
+      expect(await store.listDays("acct")).toHaveLength(2);
+    });
+  });
+
   describe(`${name}: sync state`, () => {
     it("reads back what was written, replaced on each write; undefined for an account without one", async () => {
       const state: MirrorSyncState = { days: 730, startedAt: T0, passEndedAt: null, lastError: null, unavailable: [] };

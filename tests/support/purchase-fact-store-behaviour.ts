@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
+import { summarizePurchases } from "@/lib/analytics/purchase-summary";
+import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
+import { offerCurrenciesOfDays } from "@/lib/query/purchase-currency-query";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { queryPurchases } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
@@ -70,6 +73,22 @@ export function purchaseFactStoreBehaviour(name: string, backend: PurchaseFactBa
       const answer = await queryPurchases(facts.store, "creator", query);
       expect(answer).toEqual({ kpis: { creator: [], affiliate: [] }, series: [], attach: [] });
       expect(answer).toEqual(await recordEngine(query));
+    });
+
+    it("the currency decision's inputs of a run of UTC days, as the days' summaries give them", async () => {
+      const pairs = (list: ReadonlyArray<{ offerCode: string; currency: string }>) => list.map((p) => `${p.currency}|${p.offerCode}`).sort();
+      for (const [keyType, days] of [["creator", { from: "2026-02-21", to: "2026-06-13" }], ["affiliate", { from: "2026-05-01", to: "2026-05-31" }], ["creator", { from: "2020-01-01", to: "2020-01-31" }]] as const) {
+        const summaries = [...purchaseDays(keyType)].filter(([day]) => day >= days.from && day <= days.to).map(([, records]) => summarizePurchases(records));
+        const answer = await offerCurrenciesOfDays(facts.store, keyType, days);
+        expect(pairs(answer.offered)).toEqual(pairs(offerCurrencies(summaries)));
+        expect(answer.missing).toEqual(missingCurrencyByOffer(summaries));
+        if (days.from === "2026-02-21") {
+          // The fixture's records without a currency, with an offer and without one, are there to be placed.
+          expect(answer.missing.size).toBeGreaterThan(1);
+          expect(answer.missing.has("")).toBe(true);
+          expect(answer.offered.length).toBeGreaterThan(answer.missing.size);
+        }
+      }
     });
   });
 }

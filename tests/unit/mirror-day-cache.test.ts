@@ -363,3 +363,69 @@ describe("rangeStamps over the mirror", () => {
     expect(await rangeStamps(memory, ACCOUNT, "orders", { from: "2026-06-13", to: "2026-06-14" })).toBeNull();
   });
 });
+
+describe("MirrorDayCache marks of a range (a report that reads a fact table)", () => {
+  const counting = () => {
+    const calls = { n: 0 };
+    return { calls, digester: { name: "count/1", of: (rs: readonly unknown[]) => (calls.n++, { records: rs.length }) } };
+  };
+  const days = ["2026-06-14", "2026-06-13", "2026-06-12", "2026-06-11"];
+  const keys = days.map((day) => dayKey(ACCOUNT, "purchases", day));
+  const invalid = [{ index: 2, issues: ["amount"] }];
+
+  /** 06-14 clean, 06-13 with an invalid record and an odd shape, 06-12 clean but written without notes (an older server), 06-11 not held. */
+  async function filled() {
+    const { calls, digester } = counting();
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, undefined, { purchases: digester });
+    await cache.set(keys[0]!, { records, complete: true, fetchedAt: NOW });
+    await cache.set(keys[1]!, { records, complete: false, fetchedAt: NOW - 1, invalid, oddShapes: 1 });
+    await cache.set(keys[2]!, { records: records.slice(1), complete: true, fetchedAt: NOW - 2 });
+    const [old] = await store.readDays(ACCOUNT, "purchases", ["2026-06-12"]);
+    await store.writeDay(ACCOUNT, { ...old!, notes: undefined });
+    calls.n = 0;
+    return { cache, digester, calls };
+  }
+
+  it("answers what getDigests answers of each day but its digest, opening only the days with notes or none known, and writes the notes it counted", async () => {
+    const { cache, digester } = await filled();
+    const digests = await cache.getDigests(keys, digester);
+    const readDigests = vi.spyOn(store, "readDigests");
+    const writeNotes = vi.spyOn(store, "writeNotes");
+    const marks = await cache.getMarks(keys, digester);
+    const strip = (d: { digest: unknown } | undefined) => d && { ...d, digest: undefined };
+    expect(marks.map(strip)).toEqual(digests.map(strip));
+    expect(marks[1]).toMatchObject({ invalid, oddShapes: 1, complete: false, count: 3 });
+    expect(readDigests.mock.calls.map((c) => c[2])).toEqual([["2026-06-13", "2026-06-12"]]);
+    expect(writeNotes.mock.calls).toEqual([[ACCOUNT, "purchases", [{ day: "2026-06-12", fetchedAt: NOW - 2, notes: 0 }]]]);
+    readDigests.mockClear();
+    // The next report opens only the day with notes.
+    expect((await cache.getMarks(keys, digester)).map(strip)).toEqual(digests.map(strip));
+    expect(readDigests.mock.calls.map((c) => c[2])).toEqual([["2026-06-13"]]);
+  });
+
+  it("answers nothing for a stale day or another account's", async () => {
+    const { cache, digester } = await filled();
+    expect(await cache.getMarks([dayKey("another-account", "purchases", "2026-06-14")], digester)).toEqual([undefined]);
+    now = NOW + 60_000;
+    expect((await cache.getMarks(keys, digester)).every((d) => d === undefined)).toBe(true);
+  });
+
+  it("fetchRange with marks reports the days as with their digests, none made or opened where the notes say none", async () => {
+    const { createSalesApiClient } = await import("@/lib/sales-api");
+    const { mirrorOver } = await import("@/lib/mirror/range-reader");
+    const transport = { baseUrl: "https://upstream.invalid", request: () => { throw new Error("no upstream request expected"); } } as never;
+    const upstream = createSalesApiClient({ credential: credentialFrom({ apiKey: "k".repeat(32) }), transport, clock });
+    const { cache, digester, calls } = await filled();
+    const client = mirrorOver({ ...upstream, identity: ACCOUNT } as never, cache, clock);
+    const range = { from: "2026-06-12", to: "2026-06-14" };
+    const withDigests = await client.fetchRange("purchases", range, { digest: { digester } });
+    const made = calls.n;
+    const withMarks = await client.fetchRange("purchases", range, { digest: { digester, marks: true } });
+    expect(withMarks.report).toEqual(withDigests.report);
+    expect(withMarks.report.invalidRecords).toEqual(invalid);
+    expect(withMarks.report.oddShapeRecords).toBe(1);
+    expect(withMarks.report.incompleteDays).toEqual(["2026-06-13"]);
+    expect([...withMarks.digests.keys()].sort()).toEqual(["2026-06-12", "2026-06-13", "2026-06-14"]);
+    expect(calls.n).toBe(made);
+  });
+});

@@ -26,7 +26,7 @@ export async function heldCartMarks(client: MirroredClient, params: ReportParams
   const comparison = params.compare === "none" ? null : comparisonRange(params, params.compare);
   const windows = [params, ...(comparison ? [comparison] : [])].map((range) => utcFetchWindow(range.from, range.to, params.tz));
   // Both periods' marks side by side, within the credential's rate limit, as the records' loads are.
-  const marks = await Promise.all(windows.map((window) => client.fetchRange("abandoned-carts", window, { ...rangeOptions(options), digest: { digester: CART_DAY_MARK as DayDigester } })));
+  const marks = await Promise.all(windows.map((window) => client.fetchRange("abandoned-carts", window, { ...rangeOptions(options), digest: { digester: CART_DAY_MARK as DayDigester, marks: true } })));
   if (!(await factsHold(facts, client.identity, marks.map((m) => m.report)))) return null;
   const key = (window: { from: string; to: string }) => `${window.from}/${window.to}`;
   const byWindow = new Map(windows.map((window, i) => [key(window), marks[i]!]));

@@ -9,7 +9,7 @@ import type { DayRange } from "@/lib/analytics/compare";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { cartRecords, loadAbandonmentWith, purchaseRecords, type AbandonmentRecords, type CartsOf, type PurchasesOf, type ReportCart, type ReportPurchase } from "@/lib/reports/server/abandonment-records";
 import { factCartsOf, heldCartMarks } from "@/lib/reports/server/abandonment-facts";
-import { factPurchasesOf, heldPurchaseSummaries } from "@/lib/reports/server/abandonment-purchase-facts";
+import { factPurchasesOf, heldPurchaseMarks } from "@/lib/reports/server/abandonment-purchase-facts";
 import { factPanelsOf } from "@/lib/reports/server/abandonment-panel-facts";
 import { assumeCurrency, type CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import { loadBothPeriods, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
@@ -58,7 +58,7 @@ export async function buildAbandonmentView(client: MirroredClient, params: Repor
   const loadOptions = withReportDeadline(client, given);
   const [carts, purchases] = await Promise.all([
     given.cartFacts ? heldCartMarks(client, params, loadOptions, given.cartFacts) : null,
-    given.facts ? heldPurchaseSummaries(client, params, loadOptions, given.facts) : null,
+    given.facts ? heldPurchaseMarks(client, params, loadOptions, given.facts) : null,
   ]);
   if (carts && purchases && given.cartStoreReadsPurchases !== false) {
     const load = factPanelsOf(client, carts, purchases, given.cartFacts!);

@@ -24,7 +24,7 @@ import type { DayDigester } from "@/lib/mirror/day-store";
 
 /** The orders day marks of a local range (no record opened): what the mirror holds, fetching what it lacks or holds stale first. */
 export function orderDayMarks(client: MirroredClient, range: { from: string; to: string }, timeZone: string, options: LoadOptions) {
-  return client.fetchRange("orders", utcFetchWindow(range.from, range.to, timeZone), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester } });
+  return client.fetchRange("orders", utcFetchWindow(range.from, range.to, timeZone), { ...rangeOptions(options), digest: { digester: ORDER_DAY_MARK as DayDigester, marks: true } });
 }
 
 export async function ordersFiguresFromFacts(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: OrderFactStore): Promise<OrdersFigures | null> {

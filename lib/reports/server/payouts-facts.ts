@@ -2,9 +2,9 @@ import "server-only";
 
 // The payout calendar's sales from the purchases fact table, when it holds every day of the
 // history as the mirror served them (facts-hold.ts); null otherwise,
-// and the calendar reads the records. The history's day summaries are read first, as the
-// Revenue report reads them: they fetch what is missing or stale (which writes its rows) and
-// give the fetch report and the currency decision, without opening a sealed day. The refunds and
+// and the calendar reads the records. The history's days are read first as marks (range-types.ts):
+// they fetch what is missing or stale (which writes its rows) and give the fetch report without
+// opening a sealed day or its summary; the table gives the currency decision. The refunds and
 // chargebacks are read as the records' path reads them (payouts-losses.ts: from their fact
 // tables when those hold the history).
 //
@@ -13,8 +13,8 @@ import "server-only";
 // when the view's worker does not keep them under the fetch times of those days
 // (payouts-view-worker.ts, payouts-kept.ts's closedSalesKey).
 import { tallyByOffer } from "@/lib/analytics/assumed-currency";
-import { PURCHASE_SUMMARY, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
-import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
+import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
+import { offerCurrenciesOfDays } from "@/lib/query/purchase-currency-query";
 import { currencyPlan } from "@/lib/query/range-plan";
 import { shiftDay } from "@/lib/calendar";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
@@ -87,16 +87,12 @@ export async function payoutSalesFromFacts(client: MirroredClient, history: { fr
  * summaries (no day's records are opened).
  */
 export async function heldHistory(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<(Omit<PayoutSales, "sales"> & { plan: ReturnType<typeof currencyPlan> }) | null> {
-  // Every day as its summary: no day's records are opened.
-  const { digests, report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set() } });
+  // Every day as its mark: no day's records or summary is opened but a day's whose notes (invalid
+  // or odd-shaped records) are not known to be none; the currency decision reads the table.
+  const { report } = await client.fetchRange("purchases", history, { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set(), marks: true } });
   if (!(await factsHold(facts, client.identity, [report]))) return null;
-  // Newest day first, the records' order (the currency decision reads them in it).
-  const summaries = [...report.fetchedAt].reverse().flatMap(([day]) => {
-    const summary = digests.get(day) as PurchaseSummary | undefined;
-    return summary ? [summary] : [];
-  });
-  const decided = await currencyAssumptionFor(client, offerCurrencies(summaries), undefined, options.deadline);
-  const missing = missingCurrencyByOffer(summaries);
+  const { offered, missing } = await offerCurrenciesOfDays(facts, client.identity, history);
+  const decided = await currencyAssumptionFor(client, offered, undefined, options.deadline);
   return {
     plan: currencyPlan(decided),
     report,

@@ -42,7 +42,7 @@ const columnsOrNull = (rows: readonly PayoutLossRow[] | null): PayoutLossColumns
  * rows), when its table holds every day as the mirror served them; null otherwise.
  */
 export async function heldEventWindow(client: MirroredClient, facts: EventFactStore, resource: EventResource, window: { from: string; to: string }, options: LoadOptions): Promise<RangeReport | null> {
-  const marks = await client.fetchRange(resource, window, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester } });
+  const marks = await client.fetchRange(resource, window, { ...rangeOptions(options), digest: { digester: EVENT_DAY_MARK as DayDigester, marks: true } });
   const table = { readDayMeta: (account: string, days: readonly string[]) => facts.readDayMeta(account, resource, days) };
   return (await factsHold(table, client.identity, [marks.report])) ? marks.report : null;
 }

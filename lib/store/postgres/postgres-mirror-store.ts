@@ -9,11 +9,11 @@ import "server-only";
 // unreadable because the payloads are sealed with a key that only the account's credential
 // gives, not because the bytes are gone.
 import type { Pool } from "pg";
-import type { MirrorDay, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncState } from "../mirror-store";
+import type { MirrorDay, MirrorDayMarks, MirrorDayMeta, MirrorDigest, MirrorStore, MirrorSyncState } from "../mirror-store";
 import { storePool, type PostgresPoolOptions } from "./pool";
 
 // BIGINT arrives as a string (pg will not round silently); epoch milliseconds fit a number.
-interface PgDayRow { resource: string; day: string; complete: boolean; fetched_at: string; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null }
+interface PgDayRow { resource: string; day: string; complete: boolean; fetched_at: string; count: number; sealed?: Buffer; digest_name?: string | null; digest?: Buffer | null; notes?: number | null }
 
 const META = "resource, day, complete, fetched_at, count";
 
@@ -60,12 +60,28 @@ export class PostgresMirrorStore implements MirrorStore {
     return (await this.readBatch(META, account, resource, days)).map(meta);
   }
 
+  async readMarks(account: string, resource: string, days: readonly string[]): Promise<MirrorDayMarks[]> {
+    // Notes counted for another fetch than the day's (an older instance wrote the day again) are not the day's.
+    const rows = await this.readBatch(`${META}, CASE WHEN notes_at = fetched_at THEN notes END AS notes`, account, resource, days);
+    return rows.map((row) => ({ ...meta(row), notes: row.notes ?? null }));
+  }
+
   async writeDay(account: string, day: MirrorDay): Promise<void> {
     await this.pool.query(
-      `INSERT INTO salesdash_mirror_days (account, resource, day, complete, fetched_at, count, sealed, digest_name, digest) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO salesdash_mirror_days (account, resource, day, complete, fetched_at, count, sealed, digest_name, digest, notes, notes_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (account, resource, day) DO UPDATE SET complete = EXCLUDED.complete, fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count,
-         sealed = EXCLUDED.sealed, digest_name = EXCLUDED.digest_name, digest = EXCLUDED.digest`,
-      [account, day.resource, day.day, day.complete, day.fetchedAt, day.count, day.sealed, day.digest?.name ?? null, day.digest?.sealed ?? null],
+         sealed = EXCLUDED.sealed, digest_name = EXCLUDED.digest_name, digest = EXCLUDED.digest, notes = EXCLUDED.notes, notes_at = EXCLUDED.notes_at`,
+      [account, day.resource, day.day, day.complete, day.fetchedAt, day.count, day.sealed, day.digest?.name ?? null, day.digest?.sealed ?? null, day.notes ?? null, day.notes === undefined ? null : day.fetchedAt],
+    );
+  }
+
+  async writeNotes(account: string, resource: string, notes: ReadonlyArray<{ day: string; fetchedAt: number; notes: number }>): Promise<void> {
+    if (notes.length === 0) return;
+    await this.pool.query(
+      `UPDATE salesdash_mirror_days d SET notes = n.notes, notes_at = d.fetched_at
+       FROM unnest($3::text[], $4::bigint[], $5::int[]) AS n(day, fetched_at, notes)
+       WHERE d.account = $1 AND d.resource = $2 AND d.day = n.day AND d.fetched_at = n.fetched_at`,
+      [account, resource, notes.map((n) => n.day), notes.map((n) => n.fetchedAt), notes.map((n) => n.notes)],
     );
   }
 

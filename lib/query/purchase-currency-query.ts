@@ -1,0 +1,32 @@
+import "server-only";
+
+// What the currency decision (lib/reports/server/currency-assumption.ts) reads of a run of whole
+// UTC days of purchases, from the purchases fact table: the offers seen with each currency, the
+// offers of purchases that came without one, and how many those are per offer. The same as
+// offerCurrencies and missingCurrencyByOffer read from the days' summaries
+// (lib/analytics/purchase-summary-merge.ts), for a report that reads the table and so need not
+// open a summary (a payout calendar's two years, the Abandonment report's purchases).
+import { NONE } from "@/lib/analytics/dimensions";
+import type { IsoDay } from "@/lib/calendar";
+import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
+
+export interface DaysOfferCurrencies {
+  /** Each offer with a currency its purchases carry, and each offer of purchases without one (currency ""): inferCurrencies' records. */
+  offered: Array<{ offerCode: string; currency: string }>;
+  /** The purchases without a currency, per offer code ("" for none). */
+  missing: Map<string, number>;
+}
+
+export async function offerCurrenciesOfDays(store: PurchaseFactStore, account: string, days: { from: IsoDay; to: IsoDay }): Promise<DaysOfferCurrencies> {
+  const offered: DaysOfferCurrencies["offered"] = [];
+  const missing = new Map<string, number>();
+  for (const { currency, offer, purchases } of await store.offerCurrencies(account, days)) {
+    if (!currency) {
+      offered.push({ offerCode: offer, currency: "" });
+      missing.set(offer, (missing.get(offer) ?? 0) + purchases);
+    } else if (offer !== NONE) offered.push({ offerCode: offer, currency });
+  }
+  // In one order whatever the store's (the decision's offers, and so the plans keyed by them, in one order for the same days).
+  offered.sort((a, b) => (a.offerCode < b.offerCode ? -1 : a.offerCode > b.offerCode ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  return { offered, missing };
+}
