@@ -13,7 +13,7 @@ import "server-only";
 import { log } from "@/lib/log/server-log";
 import { parseDayKey, type CachedDay, type DayStore, type DayDigester, type DigestedDay } from "./day-store";
 import type { MemoryDayStore } from "./memory-day-store";
-import type { MirrorDayMarks, MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
+import type { MirrorDayMeta, MirrorDigest, MirrorStore } from "@/lib/store/mirror-store";
 import type { FactDayMeta } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_CUSTOMERS_PART, type FactTables } from "./fact-tables";
 import { isFresh, maxAgeFor, type FreshnessPolicy } from "./freshness-policy";
@@ -133,17 +133,7 @@ export class MirrorDayCache implements DayStore {
    * notes are written then, so the next report opens nothing for them either.
    */
   async getMarks(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>> {
-    const parsed = keys.map(parseDayKey);
-    const now = this.clock();
-    const marks = new Map<string, MirrorDayMarks>();
-    for (const resource of new Set(parsed.map((k) => k.resource))) {
-      const days = parsed.filter((k) => k.identity === this.account && k.resource === resource).map((k) => k.day);
-      if (days.length > 0) for (const m of await this.store.readMarks(this.account, resource, days)) marks.set(`${resource}|${m.day}`, m);
-    }
-    const held = parsed.map(({ identity, resource, day }) => {
-      const m = identity === this.account ? marks.get(`${resource}|${day}`) : undefined;
-      return m && isFresh(day, m.fetchedAt, now, this.policy) ? m : undefined;
-    });
+    const held = await this.freshRows(keys, (resource, days) => this.store.readMarks(this.account, resource, days));
     const toOpen = keys.filter((_, i) => held[i] !== undefined && held[i].notes !== 0);
     const opened = toOpen.length > 0 ? await this.getDigests(toOpen, digester) : [];
     const openedByKey = new Map(toOpen.map((key, i) => [key, opened[i]]));
@@ -233,23 +223,29 @@ export class MirrorDayCache implements DayStore {
     }
   }
 
+  /** The row `read` answers for each key's day, in the keys' order: one read per resource; undefined where it is another account's, not held or not fresh. */
+  private async freshRows<M extends MirrorDayMeta>(keys: readonly string[], read: (resource: string, days: string[]) => Promise<M[]>): Promise<Array<M | undefined>> {
+    const parsed = keys.map(parseDayKey);
+    const now = this.clock();
+    const found = new Map<string, M>();
+    for (const resource of new Set(parsed.map((k) => k.resource))) {
+      const days = parsed.filter((k) => k.identity === this.account && k.resource === resource).map((k) => k.day);
+      if (days.length > 0) for (const row of await read(resource, days)) found.set(`${resource}|${row.day}`, row);
+    }
+    return parsed.map(({ identity, resource, day }) => {
+      const row = identity === this.account ? found.get(`${resource}|${day}`) : undefined;
+      return row && isFresh(day, row.fetchedAt, now, this.policy) ? row : undefined;
+    });
+  }
+
   async peek(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined> {
     return this.freshMeta(key);
   }
 
   /** `peek` for a range of one resource in one read of the store (a table's next page checks its index with it). */
   async peekMany(keys: readonly string[]): Promise<Array<{ complete: boolean; fetchedAt: number; count: number } | undefined>> {
-    const parsed = keys.map(parseDayKey);
-    const now = this.clock();
-    const found = new Map<string, MirrorDayMeta>();
-    for (const resource of new Set(parsed.map((k) => k.resource))) {
-      const days = parsed.filter((k) => k.identity === this.account && k.resource === resource).map((k) => k.day);
-      if (days.length > 0) for (const meta of await this.store.readMeta(this.account, resource, days)) found.set(`${resource}|${meta.day}`, meta);
-    }
-    return parsed.map(({ identity, resource, day }) => {
-      const meta = identity === this.account ? found.get(`${resource}|${day}`) : undefined;
-      return meta && isFresh(day, meta.fetchedAt, now, this.policy) ? { complete: meta.complete, fetchedAt: meta.fetchedAt, count: meta.count } : undefined;
-    });
+    const rows = await this.freshRows(keys, (resource, days) => this.store.readMeta(this.account, resource, days));
+    return rows.map((meta) => meta && { complete: meta.complete, fetchedAt: meta.fetchedAt, count: meta.count });
   }
 
   async set(key: string, day: CachedDay & { invalid?: unknown[]; oddShapes?: number }): Promise<void> {

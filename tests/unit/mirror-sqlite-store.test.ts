@@ -131,26 +131,27 @@ describe("SqliteMirrorStore on disk", () => {
     expect((await again.readDigests("acct", "purchases", ["2026-06-14"]))[0]?.digest).toBeNull();
   });
 
-  it("opens a file made before days had digests, and keeps digests for its days", async () => {
-    const digest = { name: "summary/1", sealed: Buffer.from("sealed-summary") };
+  /** A file as the first versions made it (days alone, no digest, no notes), holding one day. */
+  async function fileWithOneOldDay(): Promise<string> {
     const old = tempFile();
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(old);
     db.exec("CREATE TABLE days (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL, complete INTEGER NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, sealed BLOB NOT NULL, PRIMARY KEY (account, resource, day))");
     db.prepare("INSERT INTO days VALUES ('acct', 'purchases', '2026-06-14', 1, ?, 3, ?)").run(T0, Buffer.from("x"));
     db.close();
+    return old;
+  }
+
+  it("opens a file made before days had digests, and keeps digests for its days", async () => {
+    const digest = { name: "summary/1", sealed: Buffer.from("sealed-summary") };
+    const old = await fileWithOneOldDay();
     const reopened = storeOn(old);
     expect(await reopened.readDigests("acct", "purchases", ["2026-06-14"])).toEqual([{ resource: "purchases", day: "2026-06-14", complete: true, fetchedAt: T0, count: 3, digest: null }]);
     expect(await reopened.writeDigest("acct", "purchases", "2026-06-14", T0, digest)).toBe(true);
   });
 
   it("opens a file made before days had notes: its days' notes are unknown until written, and a second opening adds nothing", async () => {
-    const old = tempFile();
-    const Database = (await import("better-sqlite3")).default;
-    const db = new Database(old);
-    db.exec("CREATE TABLE days (account TEXT NOT NULL, resource TEXT NOT NULL, day TEXT NOT NULL, complete INTEGER NOT NULL, fetched_at INTEGER NOT NULL, count INTEGER NOT NULL, sealed BLOB NOT NULL, PRIMARY KEY (account, resource, day))");
-    db.prepare("INSERT INTO days VALUES ('acct', 'purchases', '2026-06-14', 1, ?, 3, ?)").run(T0, Buffer.from("x"));
-    db.close();
+    const old = await fileWithOneOldDay();
     const reopened = storeOn(old);
     expect((await reopened.readMarks("acct", "purchases", ["2026-06-14"]))[0]?.notes).toBeNull();
     await reopened.writeNotes("acct", "purchases", [{ day: "2026-06-14", fetchedAt: T0, notes: 0 }]);
