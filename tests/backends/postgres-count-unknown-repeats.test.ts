@@ -63,7 +63,8 @@ it("counts the days an earlier version left unknown, each against every day stor
   await pool.query("UPDATE salesdash_cart_fact_days SET repeats = NULL");
   expect((await marks()).purchases["acct 2026-03-10"]).toEqual([null, null]);
 
-  expect(await migratePostgres(TEST_DATABASE_URL, { schema })).toEqual(["0021_count-unknown-repeats"]);
+  // The migrations after 0020, 0021 first (later ones touch other tables).
+  expect((await migratePostgres(TEST_DATABASE_URL, { schema }))[0]).toBe("0021_count-unknown-repeats");
   // On the 10th purchase 2 and c1's front purchase are stored again on the 12th, and c1's cart on
   // the 11th; on the 12th purchase 2 is the 10th's, c1's front the 10th's, c4's two fronts each other's.
   expect(await marks()).toEqual({
