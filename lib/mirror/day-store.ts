@@ -50,7 +50,7 @@ export interface DayStore {
   getDigests?(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>>;
   /**
    * `getDigests` for a report that needs no digest (RangeOptions' `marks`): each day's `digest`
-   * is its count, and the digester's digest is opened only for a day whose notes (invalid and
+   * is null, and the digester's digest is opened only for a day whose notes (invalid and
    * odd-shaped records) are not known to be none.
    */
   getMarks?(keys: readonly string[], digester: DayDigester): Promise<Array<DigestedDay | undefined>>;

@@ -148,7 +148,7 @@ export class MirrorDayCache implements DayStore {
         counted.set(m.resource, list);
         list.push({ day: m.day, fetchedAt: m.fetchedAt, notes: (day.invalid?.length ?? 0) + (day.oddShapes ?? 0) });
       }
-      return day;
+      return day && { ...day, digest: null };
     });
     for (const [resource, notes] of counted) {
       // Only a saving for the next report: a failure here changes no answer.
@@ -182,10 +182,7 @@ export class MirrorDayCache implements DayStore {
 
   /** What the mirror holds of the day, when it is this account's and still fresh. */
   private async freshMeta(key: string): Promise<MirrorDayMeta | undefined> {
-    const { identity, resource, day } = parseDayKey(key);
-    if (identity !== this.account) return undefined;
-    const [meta] = await this.store.readMeta(this.account, resource, [day]);
-    return meta && isFresh(day, meta.fetchedAt, this.clock(), this.policy) ? meta : undefined;
+    return (await this.freshRows([key], (resource, days) => this.store.readMeta(this.account, resource, days)))[0];
   }
 
   async get(key: string, options: { remember?: boolean } = {}): Promise<CachedDay | undefined> {

@@ -6,6 +6,7 @@ import "server-only";
 // offerCurrencies and missingCurrencyByOffer read from the days' summaries
 // (lib/analytics/purchase-summary-merge.ts), for a report that reads the table and so need not
 // open a summary (a payout calendar's two years, the Abandonment report's purchases).
+import { tallyByOffer, type CurrencyAssumption, type CurrencyTally } from "@/lib/analytics/assumed-currency";
 import { NONE } from "@/lib/analytics/dimensions";
 import type { IsoDay } from "@/lib/calendar";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
@@ -14,7 +15,7 @@ export interface DaysOfferCurrencies {
   /** Each offer with a currency its purchases carry, and each offer of purchases without one (currency ""): inferCurrencies' records. */
   offered: Array<{ offerCode: string; currency: string }>;
   /** The purchases without a currency, per offer code ("" for none). */
-  missing: Map<string, number>;
+  missing: ReadonlyMap<string, number>;
 }
 
 export async function offerCurrenciesOfDays(store: PurchaseFactStore, account: string, days: { from: IsoDay; to: IsoDay }): Promise<DaysOfferCurrencies> {
@@ -29,4 +30,9 @@ export async function offerCurrenciesOfDays(store: PurchaseFactStore, account: s
   // In one order whatever the store's (the decision's offers, and so the plans keyed by them, in one order for the same days).
   offered.sort((a, b) => (a.offerCode < b.offerCode ? -1 : a.offerCode > b.offerCode ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
   return { offered, missing };
+}
+
+/** How many of the days' purchases came without a currency (per offer: `missing`), and how `decided` placed them. */
+export function missingCurrencyOf(missing: ReadonlyMap<string, number>, decided: CurrencyAssumption): { assumed: number; tally: CurrencyTally } {
+  return { assumed: [...missing.values()].reduce((sum, n) => sum + n, 0), tally: tallyByOffer(decided, missing) };
 }

@@ -7,12 +7,12 @@ import "server-only";
 // reports without opening a sealed day or its summary, and any day the mirror lacks or holds
 // stale is fetched first, which writes its rows; the table gives the currency decision's inputs
 // (lib/query/purchase-currency-query.ts).
-import { tallyByOffer, withAssumedCurrency, type CurrencyAssumption, type CurrencyTally } from "@/lib/analytics/assumed-currency";
+import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
 import { queryCheckoutPurchases, type ReportPurchase } from "@/lib/query/checkout-purchase-query";
-import { offerCurrenciesOfDays, type DaysOfferCurrencies } from "@/lib/query/purchase-currency-query";
+import { missingCurrencyOf, offerCurrenciesOfDays, type DaysOfferCurrencies } from "@/lib/query/purchase-currency-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { PURCHASE_FILTERS, type PurchasesOf } from "./abandonment-records";
@@ -39,11 +39,6 @@ export async function heldPurchaseMarks(client: MirroredClient, params: ReportPa
   const key = (window: { from: string; to: string }) => `${window.from}/${window.to}`;
   const byWindow = new Map(windows.map((window, i) => [key(window), { report: fetched[i]!.report, currencies: currencies[i]! }]));
   return (window) => byWindow.get(key(window))!;
-}
-
-/** How many of the period's purchases came without a currency (per offer: `missing`), and how they were placed. */
-export function missingCurrencyOf(missing: ReadonlyMap<string, number>, decided: CurrencyAssumption): { assumed: number; tally: CurrencyTally } {
-  return { assumed: [...missing.values()].reduce((sum, n) => sum + n, 0), tally: tallyByOffer(decided, missing as Map<string, number>) };
 }
 
 /** The purchases of the report's periods from the table (held: heldPurchaseMarks'). */

@@ -12,9 +12,8 @@ import "server-only";
 // OPEN_DAYS, read from the table on every request, and the closed days before them, read only
 // when the view's worker does not keep them under the fetch times of those days
 // (payouts-view-worker.ts, payouts-kept.ts's closedSalesKey).
-import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
-import { offerCurrenciesOfDays } from "@/lib/query/purchase-currency-query";
+import { missingCurrencyOf, offerCurrenciesOfDays } from "@/lib/query/purchase-currency-query";
 import { currencyPlan } from "@/lib/query/range-plan";
 import { shiftDay } from "@/lib/calendar";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
@@ -83,8 +82,8 @@ export async function payoutSalesFromFacts(client: MirroredClient, history: { fr
 
 /**
  * The history as the table holds it, when it holds every day as the mirror served them (null
- * otherwise): the fetch's report, the currency decision and its placement plan, from the days'
- * summaries (no day's records are opened).
+ * otherwise): the fetch's report from the days' marks, the currency decision and its placement
+ * plan from the table.
  */
 export async function heldHistory(client: MirroredClient, history: { from: string; to: string }, options: LoadOptions, facts: PurchaseFactStore): Promise<(Omit<PayoutSales, "sales"> & { plan: ReturnType<typeof currencyPlan> }) | null> {
   // Every day as its mark: no day's records or summary is opened but a day's whose notes (invalid
@@ -93,11 +92,12 @@ export async function heldHistory(client: MirroredClient, history: { from: strin
   if (!(await factsHold(facts, client.identity, [report]))) return null;
   const { offered, missing } = await offerCurrenciesOfDays(facts, client.identity, history);
   const decided = await currencyAssumptionFor(client, offered, undefined, options.deadline);
+  const { assumed, tally } = missingCurrencyOf(missing, decided);
   return {
     plan: currencyPlan(decided),
     report,
-    assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
-    currency: { ...decided, tally: tallyByOffer(decided, missing) },
+    assumedCurrencyRecords: assumed,
+    currency: { ...decided, tally },
     history,
   };
 }

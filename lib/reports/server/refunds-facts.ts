@@ -87,8 +87,8 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   const unfiltered = refundPlan({ ...query, filters: {} });
   const [figures, ofPeriod] = await Promise.all([refundFactsOf(facts, account, refundPlan(query), keyType), refundSalesOf(facts, account, unfiltered, ids)]);
   const { wanted, runs } = referencedDays(naming, (id) => ofPeriod.has(id), isoDay(new Date()));
-  const digestOnly = { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set<string>(), marks: true } };
-  const fetched = wanted.size === 0 ? [] : await Promise.all(runs.map((run) => client.fetchRange("purchases", run, digestOnly)));
+  const marksOnly = { ...rangeOptions(options), digest: { digester: PURCHASE_SUMMARY, recordDays: new Set<string>(), marks: true } };
+  const fetched = wanted.size === 0 ? [] : await Promise.all(runs.map((run) => client.fetchRange("purchases", run, marksOnly)));
   const referenced = fetched.map((f) => f.report);
   if (!(await factsHold(facts, account, referenced))) return null;
   const plans = runs.map((days) => ({ ...unfiltered, days, ...WHOLE_DAYS }));
