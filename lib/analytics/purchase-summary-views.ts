@@ -17,6 +17,8 @@ import { currencySeries, type CurrencyBuckets } from "./time-buckets";
 import { offerChoicesFrom } from "./offer-choices";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import { netShareIndex } from "./key-share";
+import { FILTER_DIMENSION } from "./filters";
+import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 
 export class SummaryInexactError extends Error {
   constructor(what: string) {
@@ -121,6 +123,19 @@ export function summaryOfferChoices(merged: MergedSummary): OfferChoice[] {
     }
   }
   return offerChoicesFrom(offers);
+}
+
+/** What a summarised range offers before any filter: every filter's keys, and the offers' choices (purchase-choice-query.ts reads the same of the fact table). */
+export interface SummaryChoices {
+  filterOptions: Record<FilterKey, string[]>;
+  offers: OfferChoice[];
+}
+
+export function summaryChoices(merged: MergedSummary): SummaryChoices {
+  return {
+    filterOptions: Object.fromEntries(FILTER_KEYS.map((key) => [key, summaryDimensionKeys(merged, FILTER_DIMENSION[key])])) as Record<FilterKey, string[]>,
+    offers: summaryOfferChoices(merged),
+  };
 }
 
 export function summaryAttachRates(merged: MergedSummary): CurrencyAttachRates[] {

@@ -12,11 +12,12 @@ import {
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
+import { choicesOf, choiceStatements, type ChoiceGroupRecord, type ChoiceLabelRecord } from "./purchase-choice-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleColumnsOfBatches, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
-import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPurchaseChoices, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 
 type Rows = Record<string, readonly object[]>;
 
@@ -184,8 +185,12 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));
   }
 
-  offerCurrencies(account: string, days: { from: string; to: string }): Promise<FactOfferCurrency[]> {
-    return this.facts.kept(account, ["offerCurrencies", days], async () => (await this.facts.all<OfferCurrencyRecord>(offerCurrencyStatement(this.dialect, this.table, account, days))).map(offerCurrencyOf));
+  offerCurrencies(account: string, days: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Promise<FactOfferCurrency[]> {
+    return this.facts.kept(account, ["offerCurrencies", days, instants ?? null], async () => (await this.facts.all<OfferCurrencyRecord>(offerCurrencyStatement(this.dialect, this.table, account, days, instants))).map(offerCurrencyOf));
+  }
+
+  choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
+    return this.facts.kept(account, ["choices", plan], async () => choicesOf(await this.facts.together<{ groups: ChoiceGroupRecord[]; labels: ChoiceLabelRecord[] }>(choiceStatements(this.dialect, this.table, account, plan))));
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

@@ -460,14 +460,16 @@ export const payoutTextsOf = (rows: ReadonlyArray<{ currency: string; product: s
 const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z";
 
 /**
- * What the currency decision reads of whole UTC days (lib/query/purchase-currency-query.ts), as
- * the day summaries have it: the purchases per own currency and offer, the offer being a row's
+ * What the currency decision reads of whole UTC days, or of the instants [fromMs, toMs) among them
+ * (lib/query/purchase-currency-query.ts), as the day summaries and the records have it: the purchases per own currency and offer, the offer being a row's
  * offer key, or for a row without a currency the offer code that places it (currency_offer).
  */
-export function offerCurrencyStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }): Statement {
+export function offerCurrencyStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Statement {
+  const args: unknown[] = [account, range.from, range.to];
+  if (instants) args.push(instants.fromMs, instants.toMs);
   const text = `SELECT f.currency, CASE WHEN f.currency = '' THEN f.currency_offer ELSE f.offer END AS offer, COUNT(*) AS purchases
-    FROM ${table} f WHERE f.account = ? AND ${days(dialect)} GROUP BY 1, 2`;
-  return forDialect(dialect, { text, args: [account, range.from, range.to] });
+    FROM ${table} f WHERE f.account = ? AND ${instants ? `${unfilteredRange(dialect)} >= ? AND f.created_at < ?` : days(dialect)} GROUP BY 1, 2`;
+  return forDialect(dialect, { text, args });
 }
 
 export type OfferCurrencyRecord = { currency: string; offer: string; purchases: Numeric };

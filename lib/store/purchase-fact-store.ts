@@ -284,6 +284,18 @@ export interface FactDayMeta {
 /** Purchases per own currency ("" for none) and offer: the offer's key, or of purchases without a currency the offer code placing them ("" for none). */
 export interface FactOfferCurrency { currency: string; offer: string; purchases: number }
 
+/** What a range offers before any filter (lib/query/purchase-choice-query.ts): the filter bar's choices and the currency decision's inputs. */
+export interface FactPurchaseChoices {
+  /** Each dimension's keys (dimension: index into FACT_DIMENSIONS). */
+  values: Array<{ dimension: number; key: string }>;
+  /** Each offer key with each product key sold under it. */
+  offerProducts: Array<{ offer: string; product: string }>;
+  /** Each offer key's name as its first row in the records' order gives it (newest day first, a day in its stored order). */
+  labels: Array<{ offer: string; label: string | null }>;
+  /** As offerCurrencies counts them. */
+  currencies: FactOfferCurrency[];
+}
+
 export interface PurchaseFactStore {
   /** Replaces every row of the account's day by `rows`, atomically, with the day's sealed customer cells (the CSV's; the mirror seals them, the store keeps them as given). */
   replaceDay(account: string, day: string, fetchedAt: number, rows: readonly PurchaseFactRow[], customers?: Uint8Array | null): Promise<void>;
@@ -312,8 +324,10 @@ export interface PurchaseFactStore {
    * payoutSales keeps it), those whose availability instant lies in [fromMs, toMs): their net
    * cents and count per currency as `currency` places it.
    */
-  /** What the currency decision reads of the days `from`..`to` (UTC, both included), every row counted. */
-  offerCurrencies(account: string, days: { from: string; to: string }): Promise<FactOfferCurrency[]>;
+  /** What the currency decision reads of the days `from`..`to` (UTC, both included), every row counted; with `instants`, the rows whose createdAt is in [fromMs, toMs). */
+  offerCurrencies(account: string, days: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Promise<FactOfferCurrency[]>;
+  /** What the plan's range [bucketStarts[0], endMs) offers before its filters (which are not applied): choices and currencies. */
+  choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices>;
   fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]>;
   /** The plan's rows of its range [bucketStarts[0], endMs) after its filters, in the records' order (newest day first, a day in its stored order). */
   checkouts(account: string, plan: PurchaseFactPlan): Promise<FactCheckoutValues[]>;

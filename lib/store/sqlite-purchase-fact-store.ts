@@ -12,10 +12,11 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
+import { choicesOf, choiceStatements } from "./purchase-choice-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
-import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
+import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPurchaseChoices, FactPageItem, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 
 /** The purchases fact table in the mirror's file (the carts' store reads it beside its own: cart-panel-sql.ts). */
@@ -150,8 +151,12 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
     return payoutColumnsToMove(payoutColumnsOf(this.db.prepare(statement.text).raw(true).iterate(...statement.args) as IterableIterator<PayoutRecord>));
   }
 
-  async offerCurrencies(account: string, days: { from: string; to: string }): Promise<FactOfferCurrency[]> {
-    return this.all<OfferCurrencyRecord>(offerCurrencyStatement("sqlite", TABLE, account, days)).map(offerCurrencyOf);
+  async offerCurrencies(account: string, days: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Promise<FactOfferCurrency[]> {
+    return this.all<OfferCurrencyRecord>(offerCurrencyStatement("sqlite", TABLE, account, days, instants)).map(offerCurrencyOf);
+  }
+
+  async choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
+    return choicesOf(this.transactionRows<Parameters<typeof choicesOf>[0]>(choiceStatements("sqlite", TABLE, account, plan)));
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {

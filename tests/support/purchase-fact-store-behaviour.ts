@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import { assumeCurrency, inferCurrencies } from "@/lib/analytics/assumed-currency";
 import { summarizePurchases } from "@/lib/analytics/purchase-summary";
 import { missingCurrencyByOffer, offerCurrencies } from "@/lib/analytics/purchase-summary-merge";
-import { offerCurrenciesOfDays } from "@/lib/query/purchase-currency-query";
+import { offerCurrenciesOfDays, offerCurrenciesOfRange } from "@/lib/query/purchase-currency-query";
+import { purchaseChoices } from "@/lib/query/purchase-choice-query";
+import { purchaseFilterKeys } from "@/lib/analytics/filters";
+import { inLocalRange } from "@/lib/analytics/local-days";
+import { offerChoicesOf } from "@/lib/analytics/offer-choices";
+import { FILTER_KEYS } from "@/lib/report-params/definitions";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { queryPurchases } from "@/lib/query/purchase-query";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { FACT_DAY, factDayStoreBehaviour, type StoreBackend } from "./fact-day-store-behaviour";
 import { filledBackendPurchaseFacts } from "./filled-purchase-facts";
-import { purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
+import { NOW, purchaseDays, recordEngine, type OracleQuery } from "./purchase-facts-fixture";
 import { mostCommon } from "./views-from-facts";
 
 // What lib/query relies on from a purchases fact store: a day's rows replaced as one, accounts
@@ -88,6 +93,46 @@ export function purchaseFactStoreBehaviour(name: string, backend: PurchaseFactBa
           expect(answer.missing.has("")).toBe(true);
           expect(answer.offered.length).toBeGreaterThan(answer.missing.size);
         }
+      }
+    });
+
+    it("the filter bar's choices and the currency decision's inputs of a local range, as the range's records give them", async () => {
+      const pairs = (list: ReadonlyArray<{ offerCode: string; currency: string }>) => list.map((p) => `${p.currency}|${p.offerCode}`).sort();
+      const ranges = [
+        ["creator", { from: "2026-02-21", to: "2026-06-13", timeZone: "America/Sao_Paulo" }],
+        ["affiliate", { from: "2026-05-01", to: "2026-05-31", timeZone: "Asia/Kathmandu" }],
+        ["creator", { from: "2026-03-08", to: "2026-03-08", timeZone: "America/New_York" }],
+        ["creator", { from: "2020-01-01", to: "2020-01-31", timeZone: "UTC" }],
+      ] as const;
+      for (const [keyType, range] of ranges) {
+        // The records' order: newest day first, a day as the API sends it.
+        const records = [...purchaseDays(keyType)]
+          .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+          .flatMap(([, day]) => day)
+          .filter((p) => inLocalRange(p.checkoutInitializedAt, range.from, range.to, range.timeZone));
+        if (range.from !== "2020-01-01") expect(records.length).toBeGreaterThan(0);
+        const choices = await purchaseChoices(facts.store, keyType, range);
+        expect(choices.filterOptions).toEqual(Object.fromEntries(FILTER_KEYS.map((key) => [key, purchaseFilterKeys(records, key)])));
+        expect(choices.offers).toEqual(offerChoicesOf(records));
+        const summary = [summarizePurchases(records)];
+        expect(pairs(choices.currencies.offered)).toEqual(pairs(offerCurrencies(summary)));
+        expect(choices.currencies.missing).toEqual(missingCurrencyByOffer(summary));
+        expect(await offerCurrenciesOfRange(facts.store, keyType, range)).toEqual(choices.currencies);
+      }
+    });
+
+    it("names each offer of the choices as its first row in the records' order does: the newest day's, that day's first", async () => {
+      const account = "offer-names";
+      const base = purchaseDays("creator").get(FACT_DAY)!.map(purchaseFactRow).slice(0, 2);
+      const named = (day: string, firstId: number, names: readonly string[]) =>
+        names.map((offerName, i) => ({ ...base[i]!, purchaseId: firstId + i, createdAt: Date.parse(`${day}T12:00:00Z`) + i, offerName, dims: { ...base[i]!.dims, offer: "NAMED" } }));
+      try {
+        await facts.store.replaceDay(account, "2026-03-02", NOW, named("2026-03-02", 900_001, ["Older day"]));
+        await facts.store.replaceDay(account, "2026-03-03", NOW, named("2026-03-03", 900_011, ["Newest day, first row", "Newest day, second row"]));
+        const { offers } = await purchaseChoices(facts.store, account, { from: "2026-03-02", to: "2026-03-03", timeZone: "UTC" });
+        expect(offers.find((o) => o.code === "NAMED")?.label).toBe("Newest day, first row");
+      } finally {
+        await facts.store.forget(account);
       }
     });
   });

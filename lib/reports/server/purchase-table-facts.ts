@@ -16,9 +16,8 @@ import type { FactPageItem, PurchaseFactStore } from "@/lib/store/purchase-fact-
 import { rangeOptions, withReportDeadline, type LoadOptions } from "./load-options";
 import { purchaseDetails, purchaseRow, purchaseRowId, type PurchaseSortKey } from "./purchase-rows";
 import { saleShareOf } from "@/lib/analytics/key-share";
-import { factsHold } from "./facts-hold";
+import { heldPurchases } from "./held-purchases";
 import { openPageDays } from "./page-days";
-import { unfilteredSummaries } from "./revenue-summaries";
 import type { TablePage, TableRequest } from "./table-page";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
@@ -37,18 +36,18 @@ export async function purchasePageFromFacts(
   given: Given = {},
 ): Promise<TablePage<TableRow> | null> {
   const options = withReportDeadline(client, given);
-  // The day summaries (no record opened but those of a day a local range cuts in two) fetch
-  // what is missing or stale, which writes its rows, and give the currency decision the
-  // records' page makes (loadRevenueRecords): an amount's currency, never the order.
-  const { shown, decided } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
-  if (!(await factsHold(facts, client.identity, [shown.report]))) return null;
+  // The days' marks (no record opened) fetch what is missing or stale, which writes its rows;
+  // the table gives the currency decision the records' page makes (loadRevenueRecords): an
+  // amount's currency, never the order.
+  const held = await heldPurchases(client, params, options, facts, { comparison: false, decideOnBoth: false, choices: false });
+  if (!held) return null;
   const page = await purchaseTablePageFromFacts(facts, client.identity, {
     from: params.from, to: params.to, timeZone: params.tz, filters: params.filters, keyType, sort: request.sort, dir: request.dir, page: request.page, pageSize: request.pageSize,
   });
-  const records = await openPurchaseDays(client, page.items, new Map(shown.report.fetchedAt), options);
+  const records = await openPurchaseDays(client, page.items, new Map(held.report.fetchedAt), options);
   if (!records) return null;
   const value = saleShareOf(keyType);
-  const rows = withAssumedCurrency(records, decided).records.map((p) => purchaseRow(p, value, decided.currency, request.timeZone));
+  const rows = withAssumedCurrency(records, held.decided).records.map((p) => purchaseRow(p, value, held.decided.currency, request.timeZone));
   return { total: page.total, page: page.page, items: rows };
 }
 
@@ -61,12 +60,12 @@ export async function purchasePageFromFacts(
  */
 export async function purchaseDetailsFromFacts(client: MirroredClient, params: ReportParams, ids: readonly string[], facts: PurchaseFactStore, given: Given = {}): Promise<Record<string, Record<string, string>> | null> {
   const options = withReportDeadline(client, given);
-  const { shown } = await unfilteredSummaries(client, { ...params, compare: "none" }, options);
-  if (!(await factsHold(facts, client.identity, [shown.report]))) return null;
+  const held = await heldPurchases(client, params, options, facts, { comparison: false, decideOnBoth: false, choices: false });
+  if (!held) return null;
   // A row's id is its purchase id written as a number (purchaseRowId): any other text names no row.
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(Number(id)) && String(Number(id)) === id).map(Number);
   const items = await facts.locatePurchases(client.identity, purchaseTablePlan({ from: params.from, to: params.to, timeZone: params.tz, filters: params.filters }), wanted);
-  const records = await openPurchaseDays(client, items, new Map(shown.report.fetchedAt), options);
+  const records = await openPurchaseDays(client, items, new Map(held.report.fetchedAt), options);
   if (!records) return null;
   const answer: Record<string, Record<string, string>> = {};
   for (const p of records) answer[purchaseRowId(p)] ??= purchaseDetails(p);

@@ -5,16 +5,13 @@ import "server-only";
 // (facts-hold.ts); null otherwise, and the report reads the records.
 // Dated by request, the sales the records name outside the period are looked up in the table
 // too, on the days the records path would open (referenced-sales.ts), when it holds those.
-// The day summaries are read first, as a filtered Revenue report reads them: they fetch what is
-// missing or stale (which writes its rows), give the filters' choices, the fetch reports and the
-// currency decision. The refunds and chargebacks are rows of their own tables when those hold
+// The purchases' days are read as marks first, as a filtered Revenue report reads them
+// (held-purchases.ts): they fetch what is missing or stale (which writes its rows) and give the
+// fetch reports; the table gives the filters' choices and the currency decision. The refunds and chargebacks are rows of their own tables when those hold
 // the period (refunds-loss-rows.ts), else the records read as rows; the sales they name are
 // placed among the period's by the purchases table, not by the purchase records.
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
-import { FILTER_DIMENSION } from "@/lib/analytics/filters";
-import { mergeSummariesInSlices } from "@/lib/analytics/purchase-summary-merge";
-import { summaryDimensionKeys, summaryOfferChoices } from "@/lib/analytics/purchase-summary-views";
 import { eventDatedRefundKpis, saleDatedRefundKpis, unmatchedOf, type RefundKpis } from "@/lib/analytics/refund-kpis";
 import { PURCHASE_SUMMARY } from "@/lib/analytics/purchase-summary";
 import { isoDay } from "@/lib/calendar";
@@ -30,7 +27,7 @@ import { ofPeriodSales, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-
 import { loadLossRows, type LossList, type LossRows } from "@/lib/reports/server/refunds-loss-rows";
 import type { LossTable, RefundsParts } from "@/lib/reports/server/refunds-parts";
 import { factsHold } from "@/lib/reports/server/facts-hold";
-import { unfilteredSummaries } from "@/lib/reports/server/revenue-summaries";
+import { heldPurchases } from "@/lib/reports/server/held-purchases";
 import type { RangeReport } from "@/lib/mirror/range-types";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
@@ -110,27 +107,24 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
 
 /** `listed`: whether the records tables are wanted (the page lists them); the Overview reads the figures only, and its parts' lists are then null. */
 export async function refundsFromFacts(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore, listed = true): Promise<RefundsParts | null> {
-  const compare = params.compare === "none" ? null : comparisonRange(params, params.compare);
-  const shown = unfilteredSummaries(client, { ...params, compare: "none" }, options);
-  const decided = shown.then((s) => s.decided);
-  decided.catch(() => undefined);
-  // Both periods and their loss records side by side; the comparison takes the shown period's currency decision.
-  const [now, before, losses, beforeLosses] = await Promise.all([
-    shown,
-    compare ? unfilteredSummaries(client, { ...params, ...compare, compare: "none" }, { ...options, currency: decided }) : null,
+  // The purchases' marks, the table's choices and the currency decision (the shown period's, as
+  // the records path decides it), and both periods' loss records, side by side.
+  const [held, losses, beforeLosses] = await Promise.all([
+    heldPurchases(client, params, options, facts, { comparison: true, decideOnBoth: false, choices: true }),
     loadLossRows(client, params, options, eventFacts),
-    compare ? loadLossRows(client, { ...params, ...compare }, options, eventFacts) : null,
+    params.compare === "none" ? null : loadLossRows(client, { ...params, ...comparisonRange(params, params.compare) }, options, eventFacts),
   ]);
-  if (!(await factsHold(facts, client.identity, before ? [now.shown.report, before.shown.report] : [now.shown.report]))) return null;
-  const query = { timeZone: params.tz, filters: params.filters, currency: now.decided };
-  const inputs = { client, facts, keyType, fallbackCurrency: now.currency.currency, options };
+  if (!held) return null;
+  const compare = held.comparison?.range ?? null;
+  const query = { timeZone: params.tz, filters: params.filters, currency: held.decided };
+  const inputs = { client, facts, keyType, fallbackCurrency: held.currency.currency, options };
   const periodOf = params.dating === "sale" ? saleDatedPeriod : requestDatedPeriod;
   const [current, previous] = await Promise.all([
     periodOf({ ...inputs, query: { ...query, from: params.from, to: params.to }, losses, listed }),
     compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses, listed: false }) : null,
   ]);
   if (!current || (compare && !previous)) return null;
-  const unfiltered = await mergeSummariesInSlices(now.shown.summaries, now.decided);
+  const choices = held.choices!;
   return {
     comparison: compare,
     comparisonDataFrom: compare && previous ? comparisonDataStart(compare, previous.figures.days, current.figures.days) : null,
@@ -140,14 +134,14 @@ export async function refundsFromFacts(client: MirroredClient, keyType: KeyType,
     refunds: current.refunds,
     chargebacks: current.chargebacks,
     unavailable: losses.unavailable,
-    filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, summaryDimensionKeys(unfiltered, FILTER_DIMENSION[key])])) as Partial<Record<FilterKey, string[]>>,
-    offers: summaryOfferChoices(unfiltered),
+    filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, choices.filterOptions[key]])) as Partial<Record<FilterKey, string[]>>,
+    offers: choices.offers,
     unmatched: current.unmatched,
     reports: {
-      current: [now.shown.report, ...losses.reports, ...current.referenced],
-      comparison: before && beforeLosses && previous ? [before.shown.report, ...beforeLosses.reports, ...previous.referenced] : null,
+      current: [held.report, ...losses.reports, ...current.referenced],
+      comparison: held.comparison && beforeLosses && previous ? [held.comparison.report, ...beforeLosses.reports, ...previous.referenced] : null,
     },
-    currency: now.currency,
-    assumedCurrencyRecords: [...now.missing.values()].reduce((sum, n) => sum + n, 0),
+    currency: held.currency,
+    assumedCurrencyRecords: held.assumedCurrencyRecords,
   };
 }

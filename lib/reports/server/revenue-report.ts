@@ -6,10 +6,9 @@ import "server-only";
 import { alignSeries } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import type { Dimension } from "@/lib/analytics/breakdowns";
-import { FILTER_DIMENSION } from "@/lib/analytics/filters";
 import { ALREADY_AVAILABLE } from "@/lib/analytics/funds-availability";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
-import { summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryDimensionKeys, summaryFunds, summaryOfferChoices, SummaryInexactError, summarySeries } from "@/lib/analytics/purchase-summary-views";
+import { summaryAffiliateKpis, summaryAttachRates, summaryBreakdowns, summaryCreatorKpis, summaryDataDays, summaryFunds, SummaryInexactError, summarySeries } from "@/lib/analytics/purchase-summary-views";
 import { FILTER_KEYS, type FilterKey, type ReportParams } from "@/lib/report-params/definitions";
 import { todayIn } from "@/lib/report-params/presets";
 import type { KeyType } from "@/lib/sales-api";
@@ -75,7 +74,7 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
   const funds = summaryFunds(data.current, { keyType, fromDay: today, weeks: FUNDS_WEEKS, timeZone: params.tz });
 
   const filterOptions = Object.fromEntries(
-    FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : summaryDimensionKeys(data.unfiltered, FILTER_DIMENSION[key])]),
+    FILTER_KEYS.map((key) => [key, key === "affiliate" && keyType === "affiliate" ? [] : data.choices.filterOptions[key]]),
   ) as Record<FilterKey, string[]>;
 
   // The currency filter is applied here, on the server, as every report does: the page, its
@@ -106,7 +105,7 @@ export function revenueViewFrom(data: RevenueSummaries, keyType: KeyType, params
     fundsWeeks: FUNDS_WEEKS,
     rows: { total: data.current.currencies.reduce((sum, c) => sum + c.purchases, 0) },
     filterOptions,
-    offers: summaryOfferChoices(data.unfiltered),
+    offers: data.choices.offers,
     quality: reportQuality({ current: data.reports, comparison: data.comparisonReports }, { records: data.assumedCurrencyRecords, currency: data.currency }),
     includesToday: params.to >= today,
   };

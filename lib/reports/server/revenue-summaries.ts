@@ -20,15 +20,16 @@ import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption"
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/revenue-records";
 import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
+import { summaryChoices, type SummaryChoices } from "@/lib/analytics/purchase-summary-views";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
-import { factsHold } from "./facts-hold";
+import { heldPurchases } from "./held-purchases";
 import type { RangeReport } from "@/lib/mirror/range-types";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 export interface RevenueSummaries {
   current: MergedSummary;
-  /** The range before the URL's filters: the filters' choices come from here. */
-  unfiltered: MergedSummary;
+  /** What the range offers before the URL's filters: the filter bar's choices. */
+  choices: SummaryChoices;
   comparison: MergedSummary | null;
   comparisonRange: { from: string; to: string } | null;
   reports: RangeReport[];
@@ -45,7 +46,7 @@ export function revenueSummariesFrom(data: RevenueRecords): RevenueSummaries {
   const current = merged(data.current);
   return {
     current,
-    unfiltered: data.unfiltered === data.current ? current : merged(data.unfiltered),
+    choices: summaryChoices(data.unfiltered === data.current ? current : merged(data.unfiltered)),
     comparison: data.comparison ? merged(data.comparison) : null,
     comparisonRange: data.comparisonRange,
     reports: data.reports,
@@ -70,8 +71,8 @@ async function summariesOfLocalRange(client: MirroredClient, range: { from: stri
   return { summaries, report };
 }
 
-/** The range's day summaries before any filter (both periods), and the currency decision they give (also the purchases table's, purchase-table-facts.ts). */
-export async function unfilteredSummaries(client: MirroredClient, params: ReportParams, options: LoadOptions) {
+/** The range's day summaries before any filter (both periods), and the currency decision they give. */
+async function unfilteredSummaries(client: MirroredClient, params: ReportParams, options: LoadOptions) {
   const compareRange = params.compare === "none" ? null : comparisonRange(params, params.compare);
   // Both periods are fetched side by side, within the credential's rate limit.
   const [shown, before] = await Promise.all([
@@ -87,27 +88,27 @@ export async function unfilteredSummaries(client: MirroredClient, params: Report
 /**
  * A filtered report from the purchases fact table, when it holds every day of both periods as
  * the mirror served them (the same fetch time, none left unfetched); null otherwise, and the
- * report is made from the records. The day summaries are read first: they fetch what is
- * missing or stale (which writes its rows), give the filters' choices, the fetch reports and
- * the currency decision, exactly as the unfiltered report has them.
+ * report is made from the records. The days are read as marks first (held-purchases.ts): they
+ * fetch what is missing or stale (which writes its rows) and give the fetch reports; the table
+ * gives the filters' choices and the currency decision, as the records would.
  */
 async function filteredSummariesFromFacts(client: MirroredClient, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore): Promise<RevenueSummaries | null> {
-  const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
-  if (!(await factsHold(facts, client.identity, before ? [shown.report, before.report] : [shown.report]))) return null;
-  const query = { timeZone: params.tz, filters: params.filters, currency: decided, granularity: params.granularity };
+  const held = await heldPurchases(client, params, options, facts, { comparison: true, decideOnBoth: true, choices: true });
+  if (!held) return null;
+  const query = { timeZone: params.tz, filters: params.filters, currency: held.decided, granularity: params.granularity };
   const [current, comparison] = await Promise.all([
     purchaseSummaryFromFacts(facts, client.identity, { ...query, from: params.from, to: params.to }),
-    compareRange ? purchaseSummaryFromFacts(facts, client.identity, { ...query, ...compareRange }) : null,
+    held.comparison ? purchaseSummaryFromFacts(facts, client.identity, { ...query, ...held.comparison.range }) : null,
   ]);
   return {
     current,
-    unfiltered: await mergeSummariesInSlices(shown.summaries, decided),
+    choices: held.choices!,
     comparison,
-    comparisonRange: compareRange,
-    reports: [shown.report],
-    comparisonReports: before ? [before.report] : null,
-    currency,
-    assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
+    comparisonRange: held.comparison?.range ?? null,
+    reports: [held.report],
+    comparisonReports: held.comparison ? [held.comparison.report] : null,
+    currency: held.currency,
+    assumedCurrencyRecords: held.assumedCurrencyRecords,
   };
 }
 
@@ -121,7 +122,7 @@ export async function loadRevenueSummaries(client: MirroredClient, params: Repor
   const current = await mergeSummariesInSlices(shown.summaries, decided);
   return {
     current,
-    unfiltered: current,
+    choices: summaryChoices(current),
     comparison: before ? await mergeSummariesInSlices(before.summaries, decided) : null,
     comparisonRange: compareRange,
     reports: [shown.report],
