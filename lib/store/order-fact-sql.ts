@@ -4,7 +4,7 @@
 import { DELIVERY_DAY_BUCKETS } from "@/lib/records/delivery-days";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE } from "@/lib/records/keys";
-import { bucketedRows, currencyExpression, days, forDialect, idList, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
+import { bucketedRows, currencyExpression, days, firstNames, forDialect, idList, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
 import {
   ORDER_FACT_DIMENSIONS, type DeliveryGroup, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
 } from "./order-fact-store";
@@ -101,7 +101,7 @@ export function choiceStatements(dialect: FactDialect, table: string, account: s
   const groups = of(`${dims.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer`, (rows) => `SELECT ${keys.map((c) => `r.${c}`).join(", ")}, COUNT(*) AS orders FROM ${rows} GROUP BY ${keys.map((_, i) => i + 1).join(", ")}`);
   // An offer's choice code as lib/analytics/offer-choices gives it: the code, "none" when empty.
   const code = `CASE WHEN COALESCE(f.offer, '') = '' THEN '${NONE}' ELSE f.offer END`;
-  const labels = of(`${code} AS code, f.offer_name, ROW_NUMBER() OVER (PARTITION BY ${code} ORDER BY f.day DESC, f.seq) AS n`, (rows) => `SELECT r.code, r.offer_name FROM ${rows} WHERE r.n = 1`);
+  const labels = of(`${code} AS code, f.offer_name, f.day, f.seq`, (rows) => firstNames(dialect, ["code"], rows));
   return { groups, labels };
 }
 

@@ -2,7 +2,7 @@
 // (purchase-fact-sql.ts): each filter's keys, each offer's products and first name, and what the
 // currency decision reads (FactOfferCurrency). What a report read from its range's day
 // summaries (or its records) to fill its filter bar, read here without opening a sealed day.
-import { DIMENSION_COLUMN, forDialect, rangeRows, type FactDialect, type Numeric, type Statement } from "./purchase-fact-sql";
+import { DIMENSION_COLUMN, firstNames, forDialect, rangeRows, type FactDialect, type Numeric, type Statement } from "./purchase-fact-sql";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "./purchase-fact-store";
 
 const DIMENSION_COLUMNS = FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]);
@@ -23,7 +23,7 @@ export function choiceStatements(dialect: FactDialect, table: string, account: s
   const groups = `SELECT ${keys}, COUNT(*) AS purchases FROM ${groupRows} GROUP BY ${keys}`;
   const labelArgs: unknown[] = [];
   const labelRows = rangeRows(dialect, unfiltered, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq");
-  const labels = `SELECT offer, offer_name FROM (SELECT r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.offer ORDER BY r.day DESC, r.seq) AS n FROM ${labelRows}) x WHERE n = 1`;
+  const labels = firstNames(dialect, ["offer"], labelRows);
   return { groups: forDialect(dialect, { text: groups, args: groupArgs }), labels: forDialect(dialect, { text: labels, args: labelArgs }) };
 }
 

@@ -79,6 +79,19 @@ const numbered = (text: string): string => {
 export const forDialect = (dialect: FactDialect, statement: Statement): Statement => (dialect === "postgres" ? { text: numbered(statement.text), args: statement.args } : statement);
 
 /**
+ * Per group of `keys` (columns of `rows`, a source aliased `r` that holds offer_name, day and
+ * seq), the offer name of the group's first row in the records' order (newest day first, a day
+ * by seq): the name an offer is labelled by. DuckDB takes the name of the greatest (day, -seq),
+ * unique per row as the table's key is: two years at scale 20 in ~50 ms where numbering the rows
+ * took ~600 ms; the other dialects number the rows.
+ */
+export function firstNames(dialect: FactDialect, keys: readonly string[], rows: string): string {
+  const list = keys.map((k) => `r.${k}`).join(", ");
+  if (dialect === "duckdb") return `SELECT ${list}, arg_max_null(r.offer_name, struct_pack(d := r.day, s := -r.seq)) AS offer_name FROM ${rows} GROUP BY ${list}`;
+  return `SELECT ${keys.join(", ")}, offer_name FROM (SELECT ${list}, r.offer_name, ROW_NUMBER() OVER (PARTITION BY ${list} ORDER BY r.day DESC, r.seq) AS n FROM ${rows}) x WHERE n = 1`;
+}
+
+/**
  * The stored days a report reads. SQLite without statistics (nothing runs ANALYZE) took this
  * range of the primary key for its index, and so read every row of the account for a one-product
  * filter; the unary + keeps it a plain condition, so the time or dimension index is used.
@@ -290,8 +303,7 @@ export function summaryStatements(dialect: FactDialect, table: string, account: 
   const dims = `SELECT r.currency, ${dimKeys}, COUNT(*) AS purchases, SUM(r.transaction_cents) AS t, SUM(r.affiliation_cents) AS a FROM ${source(dimArgs, dimColumns)}
     GROUP BY ${["r.currency", dimKeys].join(", ")}`;
   const labelArgs: unknown[] = [];
-  const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
-    FROM ${source(labelArgs, "f.offer, f.offer_name, f.day, f.seq")}) x WHERE n = 1`;
+  const labels = firstNames(dialect, ["currency", "offer"], source(labelArgs, "f.offer, f.offer_name, f.day, f.seq"));
   const fundArgs: unknown[] = [];
   const fundRows = source(fundArgs, `${KIND} AS kind, f.available_at, f.creator_net_cents, f.affiliation_net_cents`);
   const fundSums = "SUM(r.creator_net_cents) AS creator_net, SUM(r.affiliation_net_cents) AS affiliation_net, COUNT(*) AS purchases";

@@ -2,7 +2,7 @@
 // PostgreSQL (purchase-fact-sql.ts's dialects): what lib/analytics/refund-kpis.ts's
 // saleDatedRefundKpis and the refund breakdowns read of a period's purchases, summed here
 // instead of over every purchase record.
-import { DIMENSION_COLUMN, forDialect, idRows, rangeDaysStatement, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
+import { DIMENSION_COLUMN, firstNames, forDialect, idRows, rangeDaysStatement, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
 import type { ColumnBatch } from "./async-purchase-fact-store";
 import { emptySaleColumns, type FactSaleColumns } from "./fact-sale-columns";
@@ -43,8 +43,7 @@ export function refundStatements(dialect: FactDialect, table: string, account: s
     FROM ${rangeRows(dialect, plan, table, account, cellArgs, `${REFUND_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.refunded_cents, f.commission_lost_cents`, REFUNDED_ROW)}
     GROUP BY r.currency, ${keys}`;
   const labelArgs: unknown[] = [];
-  const labels = `SELECT currency, offer, offer_name FROM (SELECT r.currency, r.offer, r.offer_name, ROW_NUMBER() OVER (PARTITION BY r.currency, r.offer ORDER BY r.day DESC, r.seq) AS n
-    FROM ${rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq", REFUNDED_ROW)}) x WHERE n = 1`;
+  const labels = firstNames(dialect, ["currency", "offer"], rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq", REFUNDED_ROW));
   return {
     sums: forDialect(dialect, { text: sums, args: sumArgs }),
     cells: forDialect(dialect, { text: cells, args: cellArgs }),
