@@ -47,7 +47,7 @@ export function currencyInputsOf(counts: readonly FactOfferCurrency[]): DaysOffe
   return { offered, missing };
 }
 
-/** How many of the days' purchases came without a currency (per offer: `missing`), and how `decided` placed them. */
+/** How many records came without a currency (per offer: `missing`; purchases, or the Orders report's orders), and how `decided` placed them. */
 export function missingCurrencyOf(missing: ReadonlyMap<string, number>, decided: CurrencyAssumption): { assumed: number; tally: CurrencyTally } {
   return { assumed: [...missing.values()].reduce((sum, n) => sum + n, 0), tally: tallyByOffer(decided, missing) };
 }

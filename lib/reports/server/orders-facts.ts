@@ -6,12 +6,12 @@ import "server-only";
 // and when they were fetched comes from the mirror's orders day marks (day-digesters.ts): the
 // fetch reports, invalid records included, without opening a sealed day, and any day the mirror
 // lacks or holds stale is fetched first, which writes its rows.
-import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import { comparisonRange } from "@/lib/analytics/compare";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { utcFetchWindow } from "@/lib/analytics/local-days";
 import { ORDER_DAY_MARK } from "@/lib/mirror/day-digesters";
 import { orderChoices, queryOrders } from "@/lib/query/order-query";
+import { missingCurrencyOf } from "@/lib/query/purchase-currency-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { reportQuality } from "@/lib/reports/report-quality";
 import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption";
@@ -42,7 +42,7 @@ export async function ordersFiguresFromFacts(client: MirroredClient, params: Rep
     queryOrders(facts, account, { ...query, from: params.from, to: params.to }, params.currency),
     comparison ? queryOrders(facts, account, { ...query, ...comparison }, params.currency) : null,
   ]);
-  const assumed = [...choices.missing.values()].reduce((sum, n) => sum + n, 0);
+  const { assumed, tally } = missingCurrencyOf(choices.missing, decided);
   return {
     totals: current.totals,
     previousTotals: previous?.totals ?? [],
@@ -50,7 +50,7 @@ export async function ordersFiguresFromFacts(client: MirroredClient, params: Rep
     comparisonDataFrom: comparison && previous ? comparisonDataStart(comparison, previous.days, current.days) : null,
     series: current.series,
     fulfilment: current.fulfilment,
-    quality: reportQuality({ current: [shown.report], comparison: before ? [before.report] : null }, { records: assumed, currency: { ...decided, tally: tallyByOffer(decided, choices.missing) } }),
+    quality: reportQuality({ current: [shown.report], comparison: before ? [before.report] : null }, { records: assumed, currency: { ...decided, tally } }),
     filterOptions: choices.filterOptions,
     offers: choices.offers,
   };

@@ -11,7 +11,6 @@ import { comparisonRange } from "@/lib/analytics/compare";
 import { DAY_MS, formatDay, parseDay } from "@/lib/calendar";
 import { PURCHASE_SUMMARY, summarizePurchases, type PurchaseSummary } from "@/lib/analytics/purchase-summary";
 import { missingCurrencyByOffer, mergeSummaries, mergeSummariesInSlices, offerCurrencies, type MergedSummary } from "@/lib/analytics/purchase-summary-merge";
-import { tallyByOffer } from "@/lib/analytics/assumed-currency";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import type { Purchase } from "@/lib/sales-api";
@@ -20,6 +19,7 @@ import { currencyAssumptionFor } from "@/lib/reports/server/currency-assumption"
 import { rangeOptions, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadRevenueRecords, type RevenueRecords } from "@/lib/reports/server/revenue-records";
 import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
+import { missingCurrencyOf } from "@/lib/query/purchase-currency-query";
 import { summaryChoices, type SummaryChoices } from "@/lib/analytics/purchase-summary-views";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { heldPurchases } from "./held-purchases";
@@ -81,8 +81,8 @@ async function unfilteredSummaries(client: MirroredClient, params: ReportParams,
   ]);
   // Records of the same offer in either period may tell the currency of those without one.
   const decided = await currencyAssumptionFor(client, offerCurrencies(before ? [...shown.summaries, ...before.summaries] : shown.summaries), options.currency, options.deadline);
-  const missing = missingCurrencyByOffer(shown.summaries);
-  return { shown, before, compareRange, decided, missing, currency: { ...decided, tally: tallyByOffer(decided, missing) } };
+  const { assumed, tally } = missingCurrencyOf(missingCurrencyByOffer(shown.summaries), decided);
+  return { shown, before, compareRange, decided, assumed, currency: { ...decided, tally } };
 }
 
 /**
@@ -118,7 +118,7 @@ export async function loadRevenueSummaries(client: MirroredClient, params: Repor
     const fromFacts = options.facts ? await filteredSummariesFromFacts(client, params, options, options.facts) : null;
     return fromFacts ?? revenueSummariesFrom(await loadRevenueRecords(client, params, options));
   }
-  const { shown, before, compareRange, decided, missing, currency } = await unfilteredSummaries(client, params, options);
+  const { shown, before, compareRange, decided, assumed, currency } = await unfilteredSummaries(client, params, options);
   const current = await mergeSummariesInSlices(shown.summaries, decided);
   return {
     current,
@@ -128,6 +128,6 @@ export async function loadRevenueSummaries(client: MirroredClient, params: Repor
     reports: [shown.report],
     comparisonReports: before ? [before.report] : null,
     currency,
-    assumedCurrencyRecords: [...missing.values()].reduce((sum, n) => sum + n, 0),
+    assumedCurrencyRecords: assumed,
   };
 }
