@@ -12,7 +12,7 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { choicesOf, choiceStatements } from "./purchase-choice-sql";
+import { choiceGroupsStatement, choiceLabelsStatement, choicesOf, newestDays, type ChoiceGroupRecord, type ChoiceLabelRecord } from "./purchase-choice-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
@@ -156,7 +156,11 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
   }
 
   async choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
-    return choicesOf(this.transactionRows<Parameters<typeof choicesOf>[0]>(choiceStatements("sqlite", TABLE, account, plan)));
+    return this.db.transaction(() => {
+      const groups = this.all<ChoiceGroupRecord>(choiceGroupsStatement("sqlite", TABLE, account, plan));
+      const newest = newestDays(groups);
+      return choicesOf({ groups, labels: newest.size === 0 ? [] : this.all<ChoiceLabelRecord>(choiceLabelsStatement("sqlite", TABLE, account, plan, newest)) });
+    })();
   }
 
   async fundsDue(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Promise<FactFundsDue[]> {
