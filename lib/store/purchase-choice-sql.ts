@@ -21,11 +21,11 @@ export function choiceGroupsStatement(dialect: FactDialect, table: string, accou
   return forDialect(dialect, { text: `SELECT ${keys}, COUNT(*) AS purchases, MAX(r.day) AS newest FROM ${rows} GROUP BY ${keys}`, args });
 }
 
-export type ChoiceGroupRecord = { own: string; currency_offer: string; purchases: Numeric; newest: string } & Record<string, string | Numeric>;
-export type ChoiceLabelRecord = { offer: string; offer_name: string | null };
+export type PurchaseChoiceGroupRecord = { own: string; currency_offer: string; purchases: Numeric; newest: string } & Record<string, string | Numeric>;
+export type PurchaseChoiceLabelRecord = { offer: string; offer_name: string | null };
 
 /** Each offer key's newest day holding one of its rows in the range. */
-export function newestDays(groups: readonly ChoiceGroupRecord[]): Map<string, string> {
+export function newestDays(groups: readonly PurchaseChoiceGroupRecord[]): Map<string, string> {
   const newest = new Map<string, string>();
   for (const g of groups) {
     const offer = String(g[DIMENSION_COLUMN.offer]);
@@ -54,7 +54,7 @@ export function choiceLabelsStatement(dialect: FactDialect, table: string, accou
   return forDialect(dialect, { text, args });
 }
 
-export function choicesOf(rows: { groups: readonly ChoiceGroupRecord[]; labels: readonly ChoiceLabelRecord[] }): FactPurchaseChoices {
+export function choicesOf(rows: { groups: readonly PurchaseChoiceGroupRecord[]; labels: readonly PurchaseChoiceLabelRecord[] }): FactPurchaseChoices {
   const values = new Map<string, { dimension: number; key: string }>();
   const offerProducts = new Map<string, { offer: string; product: string }>();
   const currencies = new Map<string, FactOfferCurrency>();
