@@ -3,8 +3,18 @@ import { withTransfer } from "@/lib/store/worker/transfer";
 // A store of no use but to the worker host's tests (tests/unit/store-in-worker.test.ts): any
 // class with promise-answering methods can be hosted, including ones no interface lists yet.
 export class WorkerProbeStore {
-  constructor(private readonly label: string) {
+  /**
+   * `opened`: a flag shared with the test, set to 1 once this store is built, which then takes
+   * `openMs` more than building it would (a store whose file is slow to open).
+   */
+  constructor(
+    private readonly label: string,
+    opened?: SharedArrayBuffer,
+    openMs = 0,
+  ) {
     if (label === "refuse") throw Object.assign(new Error("this probe refuses to open"), { code: "PROBE_REFUSED" });
+    if (openMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, openMs);
+    if (opened) Atomics.store(new Int32Array(opened), 0, 1);
   }
 
   async echo(value: unknown): Promise<{ label: string; value: unknown }> {

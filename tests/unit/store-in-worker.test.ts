@@ -220,6 +220,31 @@ describe("the worker host", () => {
     }
   });
 
+  it("is warm only once every store of its thread is built: a slow one to open included", async () => {
+    const opened = new SharedArrayBuffer(4);
+    const spec = (label: string, flag?: SharedArrayBuffer, openMs?: number) => ({ module: "tests/support/worker-probe-store.ts", exportName: "WorkerProbeStore", args: [label, flag, openMs] });
+    const { quick, slow } = storesInWorker<{ quick: WorkerProbeStore; slow: WorkerProbeStore }>({ quick: spec("quick"), slow: spec("slow", opened, 400) });
+    try {
+      await warmStoreWorker(quick);
+      // The server's start awaits this (instrumentation.ts): no first report waits for a store to open.
+      expect(Atomics.load(new Int32Array(opened), 0)).toBe(1);
+      expect(await slow.echo(1)).toEqual({ label: "slow", value: 1 });
+    } finally {
+      await quick.close();
+      await slow.close();
+    }
+  });
+
+  it("is warm, as ready as it will be, when a store of its thread refuses to open: the refusal is its calls' answer", async () => {
+    const store = storeInWorker<WorkerProbeStore>({ module: "tests/support/worker-probe-store.ts", exportName: "WorkerProbeStore", args: ["refuse"] });
+    try {
+      await warmStoreWorker(store);
+      expect((await rejection(store.echo(1))).code).toBe("PROBE_REFUSED");
+    } finally {
+      await store.close();
+    }
+  });
+
   it("hosts several stores in one thread, each call answered by its own; closing one leaves the others, the last ends the thread", async () => {
     const spec = (label: string) => ({ module: "tests/support/worker-probe-store.ts", exportName: "WorkerProbeStore", args: [label] });
     const { a, b, refused } = storesInWorker<{ a: WorkerProbeStore; b: WorkerProbeStore; refused: WorkerProbeStore }>({ a: spec("a"), b: spec("b"), refused: spec("refuse") });

@@ -41,7 +41,7 @@ export type WorkerStoreSpecs = Record<string, WorkerStoreSpec>;
 /** A store whose every method answers a promise (what may be forwarded to a worker). */
 export type AsyncStore<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<R> : never };
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerFailure };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerFailure } | { ready: true };
 type StartWorker = (entry: string, options: WorkerOptions) => Worker;
 
 const HOST = "lib/store/worker/store-worker-host.mjs";
@@ -109,6 +109,8 @@ const loadStarter = (): Promise<StartWorker> =>
 interface Thread {
   worker: Worker;
   waiting: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
+  /** Resolved once the thread has built its stores (or refused one), or has ended. */
+  ready: Promise<void>;
 }
 
 class WorkerHost {
@@ -141,9 +143,17 @@ class WorkerHost {
     });
   }
 
-  /** Starts the thread before the first call (it loads the stores' modules and opens their files meanwhile). */
+  /** Starts the thread before the first call, and resolves once it has loaded the stores' modules and opened their files. */
   async warm(): Promise<void> {
-    if (!this.closed) await this.start();
+    if (this.closed) return;
+    const thread = await this.start();
+    // Held open while it loads: a caller awaiting only this must not see the process end first.
+    thread.worker.ref();
+    try {
+      await thread.ready;
+    } finally {
+      if (thread.waiting.size === 0) thread.worker.unref();
+    }
   }
 
   async close(store: string): Promise<void> {
@@ -185,9 +195,11 @@ class WorkerHost {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     watchAtExit(worker);
-    const thread: Thread = { worker, waiting: new Map() };
+    let readied = () => {};
+    const thread: Thread = { worker, waiting: new Map(), ready: new Promise<void>((resolve) => (readied = resolve)) };
     const { waiting } = thread;
     worker.on("message", (reply: Reply) => {
+      if ("ready" in reply) return readied();
       const waiter = waiting.get(reply.id);
       waiting.delete(reply.id);
       if (waiting.size === 0) worker.unref();
@@ -195,6 +207,8 @@ class WorkerHost {
       else waiter?.reject(rebuildFailure(reply.error));
     });
     const fail = (error: Error) => {
+      // A thread that ended is as ready as it will be: its calls answer the failure.
+      readied();
       if (this.started === thread) {
         this.thread = undefined;
         this.started = undefined;
@@ -261,9 +275,10 @@ export function storeInWorker<T extends AsyncStore<T>>(spec: WorkerStoreSpec): T
 }
 
 /**
- * Starts the worker thread of a store from storeInWorker ahead of its first call: loading the
- * store's TypeScript and opening its file took 0.4-1.2 s, which the first report after a restart
- * waited for. Nothing for another store.
+ * Starts the worker thread of a store from storeInWorker ahead of its first call, and resolves once
+ * the thread has built its stores: loading the store's modules (DuckDB's native library alone
+ * ~0.4 s) and opening its file took 0.4-1.2 s, which the first report after a restart waited for.
+ * Nothing for another store.
  */
 export function warmStoreWorker(store: object): Promise<void> {
   return hosts.get(store)?.warm() ?? Promise.resolve();

@@ -50,6 +50,8 @@ for (const [name, { module, exportName, args }] of Object.entries(specs)) {
     stores.set(name, { opening: failure(error) });
   }
 }
+// Every store built (or refused): what warming the thread waits for (store-in-worker.ts's warm).
+parentPort.postMessage({ ready: true });
 
 // The calls started and not yet answered, and the stores closed by their own call: what the
 // process's exit waits for, and what it leaves alone (shutdown, below).
