@@ -29,7 +29,12 @@ export function approximateBytes(value: unknown): number {
 }
 
 export class KeptAnswers {
-  private readonly answers = new LRUCache<string, { mark: string; answer: object; bytes: number }>({ max: KEPT, maxSize: KEPT_BYTES, sizeCalculation: (kept) => Math.max(1, kept.bytes) });
+  private readonly answers: LRUCache<string, { mark: string; answer: object; bytes: number }>;
+
+  /** `max`: how many answers are kept at most (KEPT unless given). */
+  constructor(max = KEPT) {
+    this.answers = new LRUCache({ max, maxSize: KEPT_BYTES, sizeCalculation: (kept) => Math.max(1, kept.bytes) });
+  }
 
   /** `question` names the answer whole (the account, the method, its plan; JSON); `mark` reads the write mark now (null: none, nothing is kept). */
   async read<T extends object>(question: readonly unknown[], mark: () => Promise<string | null>, compute: () => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import type { Pool } from "pg";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { queryPurchases, type PurchaseQuery } from "@/lib/query/purchase-query";
+import { purchaseTablePageFromFacts } from "@/lib/query/purchase-table-query";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
@@ -82,6 +83,50 @@ describe("a PostgreSQL instance's kept aggregates", () => {
       // The days' table emptied (a migration, the tests): nothing kept is answered.
       await poolB.query("TRUNCATE salesdash_purchase_facts, salesdash_purchase_fact_days");
       expect(purchases(await queryPurchases(a, "acct", QUERY))).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+      await poolA.end();
+      await poolB.end();
+    }
+  });
+});
+
+describe("a PostgreSQL instance's kept table pages", () => {
+  it("answer a second read of a page without reading the rows, until another instance writes the account", async () => {
+    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
+    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const a = new PostgresPurchaseFactStore(poolA);
+    const b = new PostgresPurchaseFactStore(poolB);
+    try {
+      const days = [...purchaseDays("creator")].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
+      const [last, ...rest] = days;
+      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      const table = { from: QUERY.from, to: QUERY.to, timeZone: QUERY.timeZone, filters: {}, keyType: "creator" as const, sort: "amount" as const, dir: "desc" as const, pageSize: 7 };
+      const page = (n: number, store = a) => purchaseTablePageFromFacts(store, "acct", { ...table, page: n });
+      const first = await page(2);
+      expect(first.total).toBe(rest.reduce((n, [, r]) => n + r.length, 0));
+      expect(first.items).toHaveLength(7);
+
+      // The page's count and rows are read in a snapshot of their own: a connection taken from the
+      // pool (pool.connect() without a callback; pool.query passes one).
+      const connect = vi.spyOn(poolA, "connect");
+      const snapshots = { calls: () => connect.mock.calls.filter((args) => args.length === 0).length };
+      expect(await page(2)).toEqual(first);
+      expect(snapshots.calls()).toBe(0);
+      // Another page is another answer; the first stays kept.
+      expect((await page(3)).items).not.toEqual(first.items);
+      expect(snapshots.calls()).toBe(1);
+      expect(await page(2)).toEqual(first);
+      expect(snapshots.calls()).toBe(1);
+
+      // Another instance writes a day: the page is read again, with its row counted.
+      const [day, records] = last!;
+      await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      const after = await page(2);
+      expect(snapshots.calls()).toBe(2);
+      expect(after.total).toBe(first.total + records.length);
+      expect(after).toEqual(await page(2, new PostgresPurchaseFactStore(poolB)));
     } finally {
       vi.restoreAllMocks();
       await poolA.end();
