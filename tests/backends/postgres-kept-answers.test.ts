@@ -111,7 +111,7 @@ describe("a PostgreSQL instance's kept table pages", () => {
       // The page's count and rows are read in a snapshot of their own: a connection taken from the
       // pool (pool.connect() without a callback; pool.query passes one).
       const connect = vi.spyOn(poolA, "connect");
-      const snapshots = { calls: () => connect.mock.calls.filter((args) => args.length === 0).length };
+      const snapshots = { calls: () => connect.mock.calls.filter((args: unknown[]) => args.length === 0).length };
       expect(await page(2)).toEqual(first);
       expect(snapshots.calls()).toBe(0);
       // Another page is another answer; the first stays kept.
