@@ -91,6 +91,37 @@ describe("a PostgreSQL instance's kept aggregates", () => {
   });
 });
 
+describe("a PostgreSQL instance's kept funds due", () => {
+  it("answer the Overview's second read without reading the rows, until another instance writes the account", async () => {
+    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
+    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const a = new PostgresPurchaseFactStore(poolA);
+    const b = new PostgresPurchaseFactStore(poolB);
+    try {
+      const days = [...purchaseDays("creator")].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
+      const [last, ...rest] = days;
+      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      const ask = (store = a) => store.fundsDue("acct", { from: "2026-03-01", to: "2026-03-31" }, { offers: [], setting: null }, { fromMs: 0, toMs: Date.parse("2027-01-01T00:00:00Z") });
+      const first = await ask();
+      expect(first.reduce((n, f) => n + f.sales, 0)).toBeGreaterThan(0);
+      const reads = factStatements(poolA);
+      expect(await ask()).toEqual(first);
+      expect(reads()).toBe(0);
+      const [day, records] = last!;
+      await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      const after = await ask();
+      expect(reads()).toBeGreaterThan(0);
+      expect(after).toEqual(await ask(new PostgresPurchaseFactStore(poolB)));
+      expect(after).not.toEqual(first);
+    } finally {
+      vi.restoreAllMocks();
+      await poolA.end();
+      await poolB.end();
+    }
+  });
+});
+
 describe("a PostgreSQL instance's kept table pages", () => {
   it("answer a second read of a page without reading the rows, until another instance writes the account", async () => {
     await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
