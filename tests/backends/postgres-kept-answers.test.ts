@@ -6,6 +6,10 @@ import { queryPurchases, type PurchaseQuery } from "@/lib/query/purchase-query";
 import { purchaseTablePageFromFacts } from "@/lib/query/purchase-table-query";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
+import { orderFactRows } from "@/lib/query/order-facts";
+import { orderPlan } from "@/lib/query/order-query";
+import { orderDays } from "../support/order-facts-fixture";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
 
@@ -23,12 +27,15 @@ afterAll(async () => {
 const QUERY: PurchaseQuery = { from: "2026-03-01", to: "2026-03-31", timeZone: "America/Sao_Paulo", granularity: "day", keyType: "creator", filters: {}, currency: assumeCurrency(null) };
 const purchases = (answer: Awaited<ReturnType<typeof queryPurchases>>) => answer.kpis.creator.reduce((n, k) => n + k.purchases, 0);
 
-/** The statements of `pool` that read or write the purchases' rows, counted from now. */
-function factStatements(pool: Pool): () => number {
+/** The statements of `pool` that read or write `table`'s rows, counted from now. */
+function factStatementsOf(pool: Pool, table: string): () => number {
   const query = vi.spyOn(pool, "query");
   const from = query.mock.calls.length;
-  return () => query.mock.calls.slice(from).filter(([text]) => typeof text === "string" && text.includes("salesdash_purchase_facts")).length;
+  return () => query.mock.calls.slice(from).filter(([text]) => typeof text === "string" && text.includes(table)).length;
 }
+
+/** The statements of `pool` that read or write the purchases' rows, counted from now. */
+const factStatements = (pool: Pool) => factStatementsOf(pool, "salesdash_purchase_facts");
 
 describe("a PostgreSQL instance's kept aggregates", () => {
   it("answer a second read without reading the rows, and stop being answered once another instance writes or forgets the account", async () => {
@@ -114,6 +121,41 @@ describe("a PostgreSQL instance's kept funds due", () => {
       expect(reads()).toBeGreaterThan(0);
       expect(after).toEqual(await ask(new PostgresPurchaseFactStore(poolB)));
       expect(after).not.toEqual(first);
+    } finally {
+      vi.restoreAllMocks();
+      await poolA.end();
+      await poolB.end();
+    }
+  });
+});
+
+describe("a PostgreSQL instance's kept refunded orders", () => {
+  it("answer the delivery panels' named orders (no groups asked) a second time without reading the rows, until another instance writes", async () => {
+    await schema.truncate("salesdash_order_facts", "salesdash_order_fact_days");
+    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+    const a = new PostgresOrderFactStore(poolA);
+    const b = new PostgresOrderFactStore(poolB);
+    try {
+      const days = [...orderDays()].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
+      const [last, ...rest] = days;
+      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, orderFactRows(records));
+      const { plan } = orderPlan({ from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", granularity: "day", filters: {} });
+      // Every third order of the days, the last day's (not written yet) included.
+      const refunded = days.flatMap(([, records]) => records.map((o) => o.orderId)).filter((_, i) => i % 3 === 0);
+      const ask = (store = a) => store.deliveryPanels("acct", plan, { refunded, chargedBack: [], withGroups: false });
+      const first = await ask();
+      expect(first.groups).toBeNull();
+      expect(first.named.length).toBeGreaterThan(0);
+      const reads = factStatementsOf(poolA, "salesdash_order_facts");
+      expect(await ask()).toEqual(first);
+      expect(reads()).toBe(0);
+      const [day, records] = last!;
+      await b.replaceDay("acct", day, NOW, orderFactRows(records));
+      const after = await ask();
+      expect(reads()).toBeGreaterThan(0);
+      expect(after.named.length).toBeGreaterThan(first.named.length);
+      expect(after).toEqual(await ask(new PostgresOrderFactStore(poolB)));
     } finally {
       vi.restoreAllMocks();
       await poolA.end();
