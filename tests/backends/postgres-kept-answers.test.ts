@@ -9,6 +9,8 @@ import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchas
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
 import { orderFactRows } from "@/lib/query/order-facts";
 import { orderPlan } from "@/lib/query/order-query";
+import type { Order } from "@/lib/records/order";
+import type { Purchase } from "@/lib/records/purchase";
 import { orderDays } from "../support/order-facts-fixture";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from "../support/postgres-test-schema";
@@ -98,48 +100,59 @@ describe("a PostgreSQL instance's kept aggregates", () => {
   });
 });
 
+/**
+ * Two instances of a store on pools of their own, on `tables` emptied: instance B writes every day
+ * of March 2–20 but the last (`last()` writes it), then `work` runs; `days` are all of them, the
+ * last (not written yet) first.
+ */
+async function twoInstances<Store, Day>(
+  tables: [string, string],
+  open: (pool: Pool) => Store,
+  days: ReadonlyMap<string, Day[]>,
+  write: (store: Store, day: string, records: Day[]) => Promise<void>,
+  work: (instances: { a: Store; b: Store; poolA: Pool; poolB: Pool; days: Array<[string, Day[]]>; last: () => Promise<Day[]> }) => Promise<void>,
+): Promise<void> {
+  await schema.truncate(...tables);
+  const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+  const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
+  const a = open(poolA);
+  const b = open(poolB);
+  try {
+    const [last, ...written] = [...days].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
+    for (const [day, records] of written) await write(b, day, records);
+    await work({ a, b, poolA, poolB, days: [last!, ...written], last: async () => (await write(b, last![0], last![1]), last![1]) });
+  } finally {
+    vi.restoreAllMocks();
+    await poolA.end();
+    await poolB.end();
+  }
+}
+
+const PURCHASE_TABLES: [string, string] = ["salesdash_purchase_facts", "salesdash_purchase_fact_days"];
+const writePurchases = (store: PostgresPurchaseFactStore, day: string, records: Purchase[]) => store.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+
 describe("a PostgreSQL instance's kept funds due", () => {
   it("answer the Overview's second read without reading the rows, until another instance writes the account", async () => {
-    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
-    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-    const a = new PostgresPurchaseFactStore(poolA);
-    const b = new PostgresPurchaseFactStore(poolB);
-    try {
-      const days = [...purchaseDays("creator")].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
-      const [last, ...rest] = days;
-      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+    await twoInstances(PURCHASE_TABLES, (pool) => new PostgresPurchaseFactStore(pool), purchaseDays("creator"), writePurchases, async ({ a, b, poolA, last }) => {
       const ask = (store = a) => store.fundsDue("acct", { from: "2026-03-01", to: "2026-03-31" }, { offers: [], setting: null }, { fromMs: 0, toMs: Date.parse("2027-01-01T00:00:00Z") });
       const first = await ask();
       expect(first.reduce((n, f) => n + f.sales, 0)).toBeGreaterThan(0);
       const reads = factStatements(poolA);
       expect(await ask()).toEqual(first);
       expect(reads()).toBe(0);
-      const [day, records] = last!;
-      await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      await last();
       const after = await ask();
       expect(reads()).toBeGreaterThan(0);
-      expect(after).toEqual(await ask(new PostgresPurchaseFactStore(poolB)));
+      expect(after).toEqual(await ask(b));
       expect(after).not.toEqual(first);
-    } finally {
-      vi.restoreAllMocks();
-      await poolA.end();
-      await poolB.end();
-    }
+    });
   });
 });
 
 describe("a PostgreSQL instance's kept refunded orders", () => {
   it("answer the delivery panels' named orders (no groups asked) a second time without reading the rows, until another instance writes", async () => {
-    await schema.truncate("salesdash_order_facts", "salesdash_order_fact_days");
-    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-    const a = new PostgresOrderFactStore(poolA);
-    const b = new PostgresOrderFactStore(poolB);
-    try {
-      const days = [...orderDays()].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
-      const [last, ...rest] = days;
-      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, orderFactRows(records));
+    const write = (store: PostgresOrderFactStore, day: string, records: Order[]) => store.replaceDay("acct", day, NOW, orderFactRows(records));
+    await twoInstances(["salesdash_order_facts", "salesdash_order_fact_days"], (pool) => new PostgresOrderFactStore(pool), orderDays(), write, async ({ a, b, poolA, days, last }) => {
       const { plan } = orderPlan({ from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", granularity: "day", filters: {} });
       // Every third order of the days, the last day's (not written yet) included.
       const refunded = days.flatMap(([, records]) => records.map((o) => o.orderId)).filter((_, i) => i % 3 === 0);
@@ -150,61 +163,43 @@ describe("a PostgreSQL instance's kept refunded orders", () => {
       const reads = factStatementsOf(poolA, "salesdash_order_facts");
       expect(await ask()).toEqual(first);
       expect(reads()).toBe(0);
-      const [day, records] = last!;
-      await b.replaceDay("acct", day, NOW, orderFactRows(records));
+      await last();
       const after = await ask();
       expect(reads()).toBeGreaterThan(0);
       expect(after.named.length).toBeGreaterThan(first.named.length);
-      expect(after).toEqual(await ask(new PostgresOrderFactStore(poolB)));
-    } finally {
-      vi.restoreAllMocks();
-      await poolA.end();
-      await poolB.end();
-    }
+      expect(after).toEqual(await ask(b));
+    });
   });
 });
 
 describe("a PostgreSQL instance's kept table pages", () => {
   it("answer a second read of a page without reading the rows, until another instance writes the account", async () => {
-    await schema.truncate("salesdash_purchase_facts", "salesdash_purchase_fact_days");
-    const poolA = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-    const poolB = createPostgresPool(TEST_DATABASE_URL, { schema: schema.name, max: 4 });
-    const a = new PostgresPurchaseFactStore(poolA);
-    const b = new PostgresPurchaseFactStore(poolB);
-    try {
-      const days = [...purchaseDays("creator")].filter(([day]) => day >= "2026-03-02" && day <= "2026-03-20").reverse();
-      const [last, ...rest] = days;
-      for (const [day, records] of rest) await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+    await twoInstances(PURCHASE_TABLES, (pool) => new PostgresPurchaseFactStore(pool), purchaseDays("creator"), writePurchases, async ({ a, b, poolA, days, last }) => {
       const table = { from: QUERY.from, to: QUERY.to, timeZone: QUERY.timeZone, filters: {}, keyType: "creator" as const, sort: "amount" as const, dir: "desc" as const, pageSize: 7 };
       const page = (n: number, store = a) => purchaseTablePageFromFacts(store, "acct", { ...table, page: n });
       const first = await page(2);
-      expect(first.total).toBe(rest.reduce((n, [, r]) => n + r.length, 0));
+      expect(first.total).toBe(days.slice(1).reduce((n, [, r]) => n + r.length, 0));
       expect(first.items).toHaveLength(7);
 
       // The page's count and rows are read in a snapshot of their own: a connection taken from the
       // pool (pool.connect() without a callback; pool.query passes one).
       const connect = vi.spyOn(poolA, "connect");
-      const snapshots = { calls: () => connect.mock.calls.filter((args: unknown[]) => args.length === 0).length };
+      const snapshots = () => connect.mock.calls.filter((args: unknown[]) => args.length === 0).length;
       expect(await page(2)).toEqual(first);
-      expect(snapshots.calls()).toBe(0);
+      expect(snapshots()).toBe(0);
       // Another page is another answer; the first stays kept.
       expect((await page(3)).items).not.toEqual(first.items);
-      expect(snapshots.calls()).toBe(1);
+      expect(snapshots()).toBe(1);
       expect(await page(2)).toEqual(first);
-      expect(snapshots.calls()).toBe(1);
+      expect(snapshots()).toBe(1);
 
-      // Another instance writes a day: the page is read again, with its row counted.
-      const [day, records] = last!;
-      await b.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+      // Another instance writes a day: the page is read again, with its rows counted.
+      const records = await last();
       const after = await page(2);
-      expect(snapshots.calls()).toBe(2);
+      expect(snapshots()).toBe(2);
       expect(after.total).toBe(first.total + records.length);
-      expect(after).toEqual(await page(2, new PostgresPurchaseFactStore(poolB)));
-    } finally {
-      vi.restoreAllMocks();
-      await poolA.end();
-      await poolB.end();
-    }
+      expect(after).toEqual(await page(2, b));
+    });
   });
 });
 
