@@ -105,7 +105,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
    * revisit too. A table store serves one table's pages, so the request alone names one.
    */
   page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
-    return this.pages.read([account, "page", request], () => readFactVersion(this.pool, account), () =>
+    return this.keptIn(this.pages, account, ["page", request], () =>
       this.snapshot((client) => readPage(queries, "postgres", this.table, account, request, async <R extends object>(statement: Statement) => (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows)),
     );
   }
@@ -117,7 +117,12 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
 
   /** Kept while the account's mark (fact-versions.ts), which any write of its days moves, stays the one read before. */
   kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T> {
-    return this.answers.read([account, ...question], () => readFactVersion(this.pool, account), compute);
+    return this.keptIn(this.answers, account, question, compute);
+  }
+
+  /** Kept in `answers` (the aggregates', or the pages') under the account's write mark. */
+  private keptIn<T extends object>(answers: KeptAnswers, account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T> {
+    return answers.read([account, ...question], () => readFactVersion(this.pool, account), compute);
   }
 
   async replaceDay(account: string, day: string, fetchedAt: number, rows: readonly Row[], alongside?: Statement): Promise<void> {
