@@ -21,14 +21,14 @@ import { SAME_SALES, type SummaryBreakdowns } from "@/lib/insights/summary-dimen
 import { SUMMARY_DIMENSIONS } from "@/lib/analytics/purchase-summary";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 import type { Purchase } from "@/lib/sales-api";
-import type { EventFactRow } from "@/lib/store/event-fact-store";
+import type { EventFigureRow } from "@/lib/store/event-fact-store";
 import type { LoadOptions } from "@/lib/reports/server/load-options";
 import { loadReferencedSales } from "@/lib/reports/server/referenced-sales";
 
 export const REFUND_DIMENSIONS = Object.keys(dimensionKeys) as Dimension[];
 
 /** The sales of a set of losses of one currency, those found: a loss takes its own currency, else its sale's. */
-function ofCurrency(rows: readonly EventFactRow[], sales: ReadonlyMap<number, Purchase>, currency: string): Purchase[] {
+function ofCurrency(rows: readonly EventFigureRow[], sales: ReadonlyMap<number, Purchase>, currency: string): Purchase[] {
   const wanted = currency.toLowerCase();
   return rows.flatMap((row) => {
     const sale = row.saleId === null ? undefined : sales.get(row.saleId);
@@ -56,7 +56,7 @@ export function refundDimensionValues(day: readonly Purchase[], weeks: ReadonlyA
 }
 
 /** Each set of loss rows as the sales they name, of `currency` only; null when their days were not all read. */
-async function salesOfLosses(client: MirroredClient, rows: readonly (readonly EventFactRow[])[], currency: string, at: number, options: LoadOptions): Promise<Purchase[][] | null> {
+async function salesOfLosses(client: MirroredClient, rows: readonly (readonly EventFigureRow[])[], currency: string, at: number, options: LoadOptions): Promise<Purchase[][] | null> {
   const { purchases, reports } = await loadReferencedSales(client, rows.flat(), new Set(), isoDay(new Date(at)), options);
   if (!periodQuality(reports).complete) return null;
   const sales = new Map(purchases.map((p) => [p.purchaseId, p]));
@@ -64,7 +64,7 @@ async function salesOfLosses(client: MirroredClient, rows: readonly (readonly Ev
 }
 
 /** `rows[0]` the day's refund rows, the others the weeks'; the findings for `currency`, or null (the sales' days not all read). */
-export async function refundSpikeFindings(client: MirroredClient, rows: readonly (readonly EventFactRow[])[], currency: string, at: number, options: LoadOptions): Promise<Array<Finding<Dimension>> | null> {
+export async function refundSpikeFindings(client: MirroredClient, rows: readonly (readonly EventFigureRow[])[], currency: string, at: number, options: LoadOptions): Promise<Array<Finding<Dimension>> | null> {
   const named = await salesOfLosses(client, rows, currency, at, options);
   if (!named) return null;
   const [day, ...weeks] = named;
@@ -83,7 +83,7 @@ export function disputeConcentrationValues(disputes: readonly Purchase[], sales:
 }
 
 /** The month's dispute rows of `currency` against its sales' breakdowns: what carries the rate; null when the disputes' sales were not all read. */
-export async function chargebackFindings(client: MirroredClient, disputes: readonly EventFactRow[], sales: SummaryBreakdowns, currency: string, at: number, options: LoadOptions): Promise<Array<ConcentrationFinding<Dimension>> | null> {
+export async function chargebackFindings(client: MirroredClient, disputes: readonly EventFigureRow[], sales: SummaryBreakdowns, currency: string, at: number, options: LoadOptions): Promise<Array<ConcentrationFinding<Dimension>> | null> {
   const named = await salesOfLosses(client, [disputes], currency, at, options);
   return named && explainConcentration(disputeConcentrationValues(named[0] ?? [], sales, currency), { sameSales: SAME_SALES });
 }

@@ -1,23 +1,26 @@
-// The refunds' and chargebacks' fact rows (EventFactRow) as columns, as they cross from the
-// store's worker thread to the main thread (issue #25 point 8): two years of refunds at scale 20
-// (~35 k rows of 20 fields) were 23.6 MiB of objects, whose copy took ~0.6 s of the event loop
-// to decode. Texts are numbers into one list of each distinct text (a record's id and order are
-// distinct, the rest take a few values), numbers typed arrays. Null is -1 for a text, NaN for a
-// number.
-import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactRow } from "./event-fact-store";
+// The refunds' and chargebacks' rows as the reports read them (EventFigureRow), as columns, as
+// they cross from the store's worker thread to the main thread (issue #25 point 8): two years of
+// refunds at scale 20 (~35 k rows of 20 fields) were 23.6 MiB of objects, whose copy took ~0.6 s
+// of the event loop to decode. Only the fields a report reads cross: the record's id, status,
+// kind, reason and dimensions stay in the table (its filters read them there), which took the
+// worker ~1 s of a first Refunds visit to read out at scale 20 (docs/benchmarks.md, "The Refunds
+// report reads the fields it counts"). Texts are numbers into one list of each distinct text (an
+// order's id is distinct, a currency takes a few values), numbers typed arrays. Null is -1 for a
+// text, NaN for a number.
+import type { EventFigureRow } from "./event-fact-store";
 import { withTransfer } from "./worker/transfer";
 
-const TEXTS = ["eventId", "currency", "orderId", "status", "kind", "reason"] as const;
-const NUMBERS = ["saleId", "at", "resolvedAt", "daysBucket", "saleAt"] as const;
-type TextField = (typeof TEXTS)[number] | EventFactDimension;
-type NumberField = (typeof NUMBERS)[number];
+const TEXTS = ["currency", "orderId"] as const;
+const NUMBERS = ["saleId", "at", "daysBucket", "saleAt"] as const;
+export type EventTextField = (typeof TEXTS)[number];
+export type EventNumberField = (typeof NUMBERS)[number];
 
 export interface EventFactColumns {
   length: number;
   /** Each distinct text, once: a text column holds its place here. */
   texts: string[];
-  text: Record<TextField, Int32Array>;
-  number: Record<NumberField, Float64Array>;
+  text: Record<EventTextField, Int32Array>;
+  number: Record<EventNumberField, Float64Array>;
   amountCents: Float64Array;
   /** FULL_TYPE, DISPUTE and WON bits. */
   flags: Uint8Array;
@@ -27,17 +30,12 @@ const FULL_TYPE = 1;
 const DISPUTE = 2;
 const WON = 4;
 
-const TEXT_FIELDS: readonly TextField[] = [...TEXTS, ...EVENT_FACT_DIMENSIONS];
-
-/** How a row's text field is read: decided once per field, not per row. */
-const textReader = (field: TextField): ((row: EventFactRow) => string | null) => ((TEXTS as readonly string[]).includes(field) ? (row) => row[field as (typeof TEXTS)[number]] : (row) => row.dims[field as EventFactDimension]);
-
 /** Each text field's values as places in one list of the distinct texts, placed field by field, row by row (-1: none). */
-function placedTexts(n: number, valuesOf: (field: TextField) => (row: number) => string | null): { texts: string[]; text: Record<TextField, Int32Array> } {
+function placedTexts(n: number, valuesOf: (field: EventTextField) => (row: number) => string | null): { texts: string[]; text: Record<EventTextField, Int32Array> } {
   const places = new Map<string, number>();
   const texts: string[] = [];
-  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, new Int32Array(n)])) as Record<TextField, Int32Array>;
-  for (const field of TEXT_FIELDS) {
+  const text = Object.fromEntries(TEXTS.map((f) => [f, new Int32Array(n)])) as Record<EventTextField, Int32Array>;
+  for (const field of TEXTS) {
     const column = text[field];
     const valueOf = valuesOf(field);
     for (let i = 0; i < n; i++) {
@@ -54,13 +52,10 @@ function placedTexts(n: number, valuesOf: (field: TextField) => (row: number) =>
   return { texts, text };
 }
 
-export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns {
+export function eventColumnsOf(rows: readonly EventFigureRow[]): EventFactColumns {
   const n = rows.length;
-  const { texts, text } = placedTexts(n, (field) => {
-    const textOf = textReader(field);
-    return (i) => textOf(rows[i]!);
-  });
-  const number = Object.fromEntries(NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<NumberField, Float64Array>;
+  const { texts, text } = placedTexts(n, (field) => (i) => rows[i]![field]);
+  const number = Object.fromEntries(NUMBERS.map((f) => [f, new Float64Array(n)])) as Record<EventNumberField, Float64Array>;
   const columns: EventFactColumns = { length: n, texts, text, number, amountCents: new Float64Array(n), flags: new Uint8Array(n) };
   for (const field of NUMBERS) {
     const column = number[field];
@@ -74,10 +69,6 @@ export function eventColumnsOf(rows: readonly EventFactRow[]): EventFactColumns 
   return columns;
 }
 
-/** The fields a text column holds, and those a number column holds: what eventColumnsOfFields is given. */
-export type EventTextField = TextField;
-export type EventNumberField = NumberField;
-
 /**
  * The same columns from values already a column per field (a back-end read a column at a time):
  * texts null where absent, numbers NaN where absent, the three flags 1 or 0. The texts are placed
@@ -85,8 +76,8 @@ export type EventNumberField = NumberField;
  */
 export function eventColumnsOfFields(
   n: number,
-  textsOf: Readonly<Record<TextField, ArrayLike<string | null>>>,
-  number: Record<NumberField, Float64Array>,
+  textsOf: Readonly<Record<EventTextField, ArrayLike<string | null>>>,
+  number: Record<EventNumberField, Float64Array>,
   amountCents: Float64Array,
   flagsOf: Readonly<{ fullType: Float64Array; dispute: Float64Array; won: Float64Array }>,
 ): EventFactColumns {
@@ -104,22 +95,20 @@ export const eventColumnsToMove = (columns: EventFactColumns): EventFactColumns 
   withTransfer(columns, [...Object.values(columns.text), ...Object.values(columns.number), columns.amountCents, columns.flags]);
 
 /** The rows again, as the store read them. */
-export function eventRowsOf(columns: EventFactColumns): EventFactRow[] {
+export function eventRowsOf(columns: EventFactColumns): EventFigureRow[] {
   const { texts, text, number } = columns;
-  const str = (field: TextField, i: number): string | null => {
+  const str = (field: EventTextField, i: number): string | null => {
     const place = text[field][i]!;
     return place < 0 ? null : texts[place]!;
   };
-  const num = (field: NumberField, i: number): number | null => {
+  const num = (field: EventNumberField, i: number): number | null => {
     const value = number[field][i]!;
     return Number.isNaN(value) ? null : value;
   };
-  const rows: EventFactRow[] = new Array<EventFactRow>(columns.length);
+  const rows: EventFigureRow[] = new Array<EventFigureRow>(columns.length);
   for (let i = 0; i < columns.length; i++) {
     const flags = columns.flags[i]!;
     rows[i] = {
-      // Never null in a row ("" without an id).
-      eventId: str("eventId", i) ?? "",
       saleId: num("saleId", i),
       at: num("at", i),
       currency: str("currency", i),
@@ -127,14 +116,9 @@ export function eventRowsOf(columns: EventFactColumns): EventFactRow[] {
       fullType: (flags & FULL_TYPE) !== 0,
       dispute: (flags & DISPUTE) !== 0,
       won: (flags & WON) !== 0,
-      resolvedAt: num("resolvedAt", i),
       daysBucket: num("daysBucket", i),
       saleAt: num("saleAt", i),
       orderId: str("orderId", i),
-      status: str("status", i),
-      kind: str("kind", i),
-      reason: str("reason", i),
-      dims: { product: str("product", i), offer: str("offer", i), type: str("type", i), method: str("method", i), psp: str("psp", i), affiliate: str("affiliate", i) },
     };
   }
   return rows;

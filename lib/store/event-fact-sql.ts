@@ -1,8 +1,8 @@
 // The refunds and chargebacks fact tables' SQL, one text for the back-ends (SQLite, PostgreSQL,
-// DuckDB), as the orders' (order-fact-sql.ts); DuckDB's rows of a range are read in a shape of
-// their own (its numbers and one JSON text, below). Both lists have tables of one shape.
+// DuckDB), as the orders' (order-fact-sql.ts); DuckDB's rows of a range are read a column at a
+// time (its numbers as DOUBLEs, below). Both lists have tables of one shape.
 import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
-import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventResource } from "./event-fact-store";
+import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventFigureRow, type EventResource } from "./event-fact-store";
 import { LOSS_DISPUTE, LOSS_WON, type PayoutLossColumns, type PayoutLossRow } from "@/lib/records/payout-loss-columns";
 import type { ColumnBatch } from "./async-purchase-fact-store";
 import { eventColumnsOfFields, type EventFactColumns, type EventNumberField, type EventTextField } from "./event-fact-columns";
@@ -45,9 +45,9 @@ export type EventRowRecord = Record<string, string | number | null>;
 const num = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 const str = (v: string | number | null | undefined): string | null => (v === null || v === undefined ? null : String(v));
 
-export function eventRowOf(r: EventRowRecord): EventFactRow {
+/** A row of eventRowsStatement as either back-end answers it: the fields the reports read. */
+export function eventRowOf(r: EventRowRecord): EventFigureRow {
   return {
-    eventId: String(r.event_id),
     saleId: num(r.sale_id),
     at: num(r.event_at),
     currency: str(r.currency),
@@ -55,21 +55,24 @@ export function eventRowOf(r: EventRowRecord): EventFactRow {
     fullType: Number(r.full_type) === 1,
     dispute: Number(r.dispute) === 1,
     won: Number(r.won) === 1,
-    resolvedAt: num(r.resolved_at),
     daysBucket: num(r.days_bucket),
     saleAt: num(r.sale_at),
     orderId: str(r.order_id),
-    status: str(r.status),
-    kind: str(r.kind),
-    reason: str(r.reason),
-    dims: Object.fromEntries(EVENT_FACT_DIMENSIONS.map((d) => [d, str(r[EVENT_DIMENSION_COLUMN[d]])])) as EventFactRow["dims"],
   };
 }
 
+/** The columns of a row that `events` reads (EventFigureRow's), in that order. */
+const FIGURE_COLUMNS = ["sale_id", "event_at", "currency", "amount_cents", "full_type", "dispute", "won", "days_bucket", "sale_at", "order_id"] as const;
+
+/** The numeric columns of a row, which DuckDB sends as DOUBLEs: read a column at a time as numbers, not bigints (eventColumnsOfBatches). */
+const NUMERIC_COLUMNS = new Set(["sale_id", "event_at", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket", "sale_at"]);
+
+const selected = (dialect: FactDialect) => (column: string) => (dialect === "duckdb" && NUMERIC_COLUMNS.has(column) ? `f.${column}::DOUBLE AS ${column}` : `f.${column}`);
+
 /**
  * The rows of a query's range after its filters, in the records' order (newest stored day
- * first, a day in its stored order). A filter compares the value as the report does; a record
- * without the field (NULL) passes it (refunds-records.ts's absentPasses).
+ * first, a day in its stored order), the fields the reports read. A filter compares the value as
+ * the report does; a record without the field (NULL) passes it (refunds-records.ts's absentPasses).
  */
 export function eventRowsStatement(dialect: FactDialect, table: string, account: string, query: EventFactQuery): { text: string; args: unknown[] } {
   const args: unknown[] = [account, query.days.from, query.days.to];
@@ -82,33 +85,12 @@ export function eventRowsStatement(dialect: FactDialect, table: string, account:
     const column = `f.${EVENT_DIMENSION_COLUMN[d]}`;
     return [` AND (${column} IS NULL OR ${column} IN (${accepted.map(() => "?").join(", ")}))`];
   });
-  const columns = dialect === "duckdb" ? DUCKDB_EVENT_COLUMNS : EVENT_ROW_COLUMNS.map((c) => `f.${c}`).join(", ");
-  const text = `SELECT ${columns} FROM ${table} f
+  const text = `SELECT ${FIGURE_COLUMNS.map(selected(dialect)).join(", ")} FROM ${table} f
     WHERE f.account = ? AND ${days(dialect)}${instants}${filters.join("")}
     ORDER BY f.day DESC, f.seq`;
   return forDialect(dialect, { text, args });
 }
 
-/** The numeric columns of a row, which DuckDB sends as DOUBLEs: read a column at a time as numbers, not bigints (eventColumnsOfBatches). */
-const NUMERIC_COLUMNS = new Set(["sale_id", "event_at", "amount_cents", "full_type", "dispute", "won", "resolved_at", "days_bucket", "sale_at"]);
-
-/** The text columns of a row, in EVENT_ROW_COLUMNS' order. */
-const TEXT_COLUMNS = EVENT_ROW_COLUMNS.filter((c) => !NUMERIC_COLUMNS.has(c));
-
-/** The numeric columns, in EVENT_ROW_COLUMNS' order. */
-const DUCKDB_NUMBERS = EVENT_ROW_COLUMNS.filter((c) => NUMERIC_COLUMNS.has(c));
-
-/**
- * DuckDB's row of eventRowsStatement, as eventColumnsOfBatches reads it: its numbers as DOUBLEs,
- * then its twelve texts as one JSON array. DuckDB hands JavaScript each text by a call of its own:
- * two years of refunds at scale 20 (the shown period's ~67 k rows, and the other lists) spent
- * ~0.65 s of a visit in the worker reading them (docs/benchmarks.md, "DuckDB's Refunds texts as
- * one"). JSON.parse keeps every text as it is (DuckDB's json_array escapes what JSON must, as the
- * purchases CSV's rows rely on) and null as null.
- */
-const DUCKDB_EVENT_COLUMNS = [...DUCKDB_NUMBERS.map((c) => `f.${c}::DOUBLE AS ${c}`), `CAST(json_array(${TEXT_COLUMNS.map((c) => `f.${c}`).join(", ")}) AS VARCHAR) AS texts`].join(", ");
-
-const selected = (dialect: FactDialect) => (column: string) => (dialect === "duckdb" && NUMERIC_COLUMNS.has(column) ? `f.${column}::DOUBLE AS ${column}` : `f.${column}`);
 
 /** lossRowsStatement's columns, in its order. */
 export const LOSS_COLUMNS = ["sale_id", "event_at", "amount_cents", "won", "resolved_at"] as const;
@@ -122,7 +104,6 @@ export function lossRowsStatement(dialect: FactDialect, table: string, account: 
 }
 
 export const lossRowOf = (r: EventRowRecord): PayoutLossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
-
 
 /** A statement's batches of columns gathered into one column of each, `rowCount` long: a DOUBLE column as a Float64Array, any other as an array. */
 function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width: number): Array<Float64Array | unknown[]> {
@@ -142,22 +123,14 @@ function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width
   return columns.map((c) => c ?? new Float64Array(0));
 }
 
-/** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs, its texts one JSON array a row), as the columns eventRowOf's rows make. */
+/** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs), as the columns eventRowOf's rows make. */
 export function eventColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): EventFactColumns {
-  const columns = gatheredColumns(batches, rowCount, DUCKDB_NUMBERS.length + 1);
-  const numbers = (column: string) => columns[DUCKDB_NUMBERS.indexOf(column)] as Float64Array;
-  const rowTexts = columns[DUCKDB_NUMBERS.length] as string[];
-  const textColumns = TEXT_COLUMNS.map(() => new Array<string | null>(rowCount));
-  for (let i = 0; i < rowCount; i++) {
-    const values = JSON.parse(rowTexts[i]!) as Array<string | null>;
-    for (let c = 0; c < textColumns.length; c++) textColumns[c]![i] = values[c]!;
-  }
-  const texts = (column: string): ArrayLike<string | null> => textColumns[TEXT_COLUMNS.indexOf(column)]!;
-  const textFields: Record<EventTextField, ArrayLike<string | null>> = {
-    eventId: texts("event_id"), currency: texts("currency"), orderId: texts("order_id"), status: texts("status"), kind: texts("kind"), reason: texts("reason"),
-    ...(Object.fromEntries(EVENT_FACT_DIMENSIONS.map((d) => [d, texts(EVENT_DIMENSION_COLUMN[d])])) as Record<EventFactDimension, ArrayLike<string | null>>),
-  };
-  const numberFields: Record<EventNumberField, Float64Array> = { saleId: numbers("sale_id"), at: numbers("event_at"), resolvedAt: numbers("resolved_at"), daysBucket: numbers("days_bucket"), saleAt: numbers("sale_at") };
+  const columns = gatheredColumns(batches, rowCount, FIGURE_COLUMNS.length);
+  const column = (name: (typeof FIGURE_COLUMNS)[number]) => columns[FIGURE_COLUMNS.indexOf(name)]!;
+  const numbers = (name: (typeof FIGURE_COLUMNS)[number]) => column(name) as Float64Array;
+  const texts = (name: (typeof FIGURE_COLUMNS)[number]) => column(name) as ArrayLike<string | null>;
+  const textFields: Record<EventTextField, ArrayLike<string | null>> = { currency: texts("currency"), orderId: texts("order_id") };
+  const numberFields: Record<EventNumberField, Float64Array> = { saleId: numbers("sale_id"), at: numbers("event_at"), daysBucket: numbers("days_bucket"), saleAt: numbers("sale_at") };
   return eventColumnsOfFields(rowCount, textFields, numberFields, numbers("amount_cents"), { fullType: numbers("full_type"), dispute: numbers("dispute"), won: numbers("won") });
 }
 

@@ -53,6 +53,12 @@ export interface EventFactRow {
   dims: Record<EventFactDimension, string | null>;
 }
 
+/**
+ * What the reports read of a row (the Refunds report's figures, tables and delivery panels, the
+ * alerts' explanations): what `events` answers. The rest of a row stays in the table: the
+ * dimensions are what its filters compare.
+ */
+export type EventFigureRow = Pick<EventFactRow, "saleId" | "at" | "currency" | "amountCents" | "fullType" | "dispute" | "won" | "daysBucket" | "saleAt" | "orderId">;
 
 /** A range of one list's events: its stored days, the instants [fromMs, toMs) and the URL's filters. */
 export interface EventFactQuery {
@@ -73,7 +79,7 @@ export interface EventFactStore {
   replaceDay(account: string, resource: EventResource, day: string, fetchedAt: number, rows: readonly EventFactRow[]): Promise<void>;
   /** The days of `resource` held, with when their records were fetched. */
   readDayMeta(account: string, resource: EventResource, days: readonly string[]): Promise<FactDayMeta[]>;
-  /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order. As columns (event-fact-columns.ts: eventRowsOf reads them as rows). */
+  /** The rows of the query's range after its filters, in the order the mirror stored them (day, then position): the records' order; the fields the reports read (EventFigureRow). As columns (event-fact-columns.ts: eventRowsOf reads them as rows). */
   events(account: string, resource: EventResource, query: EventFactQuery): Promise<EventFactColumns>;
   /** The disputes opened (`dispute`) of the stored days, dated or not, in the records' order (events'): six columns of each, not thirty. */
   lossRows(account: string, resource: EventResource, days: { from: string; to: string }): Promise<PayoutLossColumns>;

@@ -10,7 +10,7 @@ import { FILTER_KEYS, type FilterKey } from "@/lib/report-params/definitions";
 import { withReportDeadline } from "@/lib/reports/server/load-options";
 import { loadLossRecords, REFUND_FILTER_KEYS } from "@/lib/reports/server/refunds-records";
 import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
-import { eventDays, eventsClient, fillEventFactStore, PERSONAL } from "./event-facts-fixture";
+import { eventDays, eventsClient, figureOf, fillEventFactStore, PERSONAL } from "./event-facts-fixture";
 import { withStore, type StoreBackend } from "./fact-day-store-behaviour";
 import { FIRST_DAY, LAST_DAY, NOW, reportParams, utcDays } from "./purchase-facts-fixture";
 import { timeless } from "./views-from-facts";
@@ -49,19 +49,19 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       await store.replaceDay("acct", "refunds", day, NOW - 1000, rows);
       await store.replaceDay("acct", "refunds", day, NOW, rows.slice(0, 2));
       const query = eventQuery({ from: day, to: day, timeZone: "UTC", filters: {} });
-      expect((eventRowsOf(await store.events("acct", "refunds", query))).map((r) => r.eventId)).toEqual(rows.slice(0, 2).filter((r) => r.at !== null).map((r) => r.eventId));
+      expect(eventRowsOf(await store.events("acct", "refunds", query))).toEqual(rows.slice(0, 2).filter((r) => r.at !== null).map(figureOf));
       expect(await store.readDayMeta("acct", "refunds", ["2026-04-09", day])).toEqual([{ day, fetchedAt: NOW, count: 2 }]);
       // The other list holds nothing of that day.
       expect(await store.readDayMeta("acct", "chargebacks", [day])).toEqual([]);
       expect(eventRowsOf(await store.events("acct", "chargebacks", query))).toEqual([]);
     }));
 
-    it("are read back as written: every column of every row, in the records' order", withStore(backend, async (store) => {
+    it("are read back as written: every field the reports read of every row, in the records' order", withStore(backend, async (store) => {
       await fillEventFactStore(store, "acct");
       for (const resource of EVENT_RESOURCES) {
         const dated = eventFactRows(resource, allRecords(resource)).filter((r) => r.at !== null && r.at >= Date.parse(`${FIRST_DAY}T00:00:00Z`));
         expect(dated.length).toBeGreaterThan(20);
-        expect(eventRowsOf(await store.events("acct", resource, eventQuery(WHOLE)))).toEqual(dated);
+        expect(eventRowsOf(await store.events("acct", resource, eventQuery(WHOLE)))).toEqual(dated.map(figureOf));
       }
     }));
 
@@ -75,7 +75,7 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
         });
       expect(rows.length).toBeGreaterThan(2);
       await store.replaceDay("acct", "refunds", day, NOW, rows);
-      expect(eventRowsOf(await store.events("acct", "refunds", eventQuery({ from: day, to: day, timeZone: "UTC", filters: {} })))).toEqual(rows);
+      expect(eventRowsOf(await store.events("acct", "refunds", eventQuery({ from: day, to: day, timeZone: "UTC", filters: {} })))).toEqual(rows.map(figureOf));
     }));
 
     it("hold no customer personal data", withStore(backend, async (store) => {
@@ -125,7 +125,7 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
           const records = await loadLossRecords(client, params, withReportDeadline(client, {}), null);
           for (const resource of EVENT_RESOURCES) {
             const rows = eventRowsOf(await store.events("creator", resource, eventQuery({ from, to, timeZone, filters: params.filters })));
-            expect(rows).toEqual(eventFactRows(resource, records[resource]!));
+            expect(rows).toEqual(eventFactRows(resource, records[resource]!).map(figureOf));
             if (rows.length > 0) nonEmpty++;
           }
         }),
@@ -145,10 +145,11 @@ export function eventFactStoreBehaviour(name: string, backend: EventFactBackend,
       for (const resource of EVENT_RESOURCES) {
         for (const day of utcDays(history.from, history.to)) if (!eventDays(resource).has(day)) await store.replaceDay("creator", resource, day, NOW, []);
       }
-      // The calendar's narrow read is the disputes' rows of events(), in their order, cut to its six columns.
+      // The calendar's narrow read is the disputes' rows of the history's days, in events()' order, cut to its six columns.
       for (const resource of EVENT_RESOURCES) {
-        const rows = eventRowsOf(await store.events("creator", resource, { days: history, filters: {} }));
-        const narrow = rows.filter((r) => r.dispute).map((r) => ({ saleId: r.saleId, at: r.at, amountCents: r.amountCents, dispute: true, won: r.won, resolvedAt: r.resolvedAt }));
+        const written = eventFactRows(resource, [...eventDays(resource).entries()].reverse().filter(([day]) => day >= history.from && day <= history.to).flatMap(([, records]) => records));
+        expect(eventRowsOf(await store.events("creator", resource, { days: history, filters: {} }))).toEqual(written.map(figureOf));
+        const narrow = written.filter((r) => r.dispute).map((r) => ({ saleId: r.saleId, at: r.at, amountCents: r.amountCents, dispute: true, won: r.won, resolvedAt: r.resolvedAt }));
         expect(narrow.length).toBeGreaterThan(0);
         expect(lossRowsOfColumns(await store.lossRows("creator", resource, history))).toEqual(narrow);
       }

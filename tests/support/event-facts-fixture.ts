@@ -8,10 +8,13 @@ import { FIRST_DAY, heldDayRecords, heldRange, LAST_DAY, NOW, oncePerKey, sandbo
 import { heldDaysClient } from "./purchase-facts-fixture";
 import type { GenericRecord } from "@/lib/sales-api";
 import { eventFactRows } from "@/lib/query/event-facts";
-import { EVENT_RESOURCES, type EventFactStore, type EventResource } from "@/lib/store/event-fact-store";
+import { EVENT_RESOURCES, type EventFactStore, type EventFigureRow, type EventResource } from "@/lib/store/event-fact-store";
 import type { MirroredClient } from "@/lib/mirror/range-reader";
 
 /** What a record may carry that names or reaches a customer: never a column of the table. */
+/** What a store's `events` answers of a row written: the fields the reports read (EventFigureRow). */
+export const figureOf = (r: EventFigureRow): EventFigureRow => ({ saleId: r.saleId, at: r.at, currency: r.currency, amountCents: r.amountCents, fullType: r.fullType, dispute: r.dispute, won: r.won, daysBucket: r.daysBucket, saleAt: r.saleAt, orderId: r.orderId });
+
 export const PERSONAL = { customerName: "Ana Souza", customerEmail: "ana@example.com", customerPhone: "+5511999990000", address: "Rua A 1", zipcode: "01000-000", cardLast4: "4242", trackingCode: "BR123456789" };
 
 const DIMENSION_FIELDS = ["productName", "offerCode", "purchaseType", "paymentMethod", "psp", "affiliateName"];

@@ -36,7 +36,7 @@ describe("SqliteEventFactStore opening a table of an older shape", () => {
       expect(eventRowsOf(await store.events("acct", "refunds", whole))).toEqual([]);
       const row = eventFactRow("refunds", { refundId: "r2", purchaseId: 8, amount: 3, requestedAt: "2026-06-02T10:00:00Z", purchaseCreatedAt: "2026-05-30T08:00:00Z" });
       await store.replaceDay("acct", "refunds", "2026-06-02", 2, [row]);
-      expect((eventRowsOf(await store.events("acct", "refunds", whole))).map((r) => [r.eventId, r.amountCents, r.saleAt])).toEqual([["r2", 300, Date.parse("2026-05-30T08:00:00Z")]]);
+      expect((eventRowsOf(await store.events("acct", "refunds", whole))).map((r) => [r.saleId, r.amountCents, r.saleAt])).toEqual([[8, 300, Date.parse("2026-05-30T08:00:00Z")]]);
     } finally {
       await store.close();
     }

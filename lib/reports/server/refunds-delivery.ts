@@ -9,7 +9,7 @@ import "server-only";
 import { deliveryGroupsOf, deliveryOrderOf, linkedOrderIds, type DeliveryOrder, type OrderLinked } from "@/lib/analytics/delivery-refunds";
 import { orderPlan } from "@/lib/query/order-query";
 import type { ReportParams } from "@/lib/report-params/definitions";
-import type { EventFactRow } from "@/lib/store/event-fact-store";
+import type { EventFigureRow } from "@/lib/store/event-fact-store";
 import type { DeliveryPanels } from "@/lib/store/order-fact-store";
 import { factsHold } from "./facts-hold";
 import type { LoadOptions } from "./load-options";
@@ -42,7 +42,7 @@ export async function loadDeliveryInputs(client: MirroredClient, params: ReportP
 export interface RefundDelivery { beforeDelivery: number; afterDelivery: number; bySupplier: Array<{ key: string; count: number }> }
 
 /** Each refund of a physical order, placed by the instant it is dated by (its request) against the order's delivery; per supplier. */
-export function refundDelivery(orders: readonly DeliveryOrder[], refunds: readonly EventFactRow[]): RefundDelivery {
+export function refundDelivery(orders: readonly DeliveryOrder[], refunds: readonly EventFigureRow[]): RefundDelivery {
   const byOrder = new Map(orders.map((o) => [String(o.orderId), o]));
   const suppliers = new Map<string, number>();
   const delivery: RefundDelivery = { beforeDelivery: 0, afterDelivery: 0, bySupplier: [] };

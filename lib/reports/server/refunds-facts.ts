@@ -19,7 +19,7 @@ import type { PurchaseSummaryQuery } from "@/lib/query/purchase-summary-query";
 import { refundFactsOf, refundPlan, refundSalesOf } from "@/lib/query/refund-query";
 import type { FilterKey, ReportParams } from "@/lib/report-params/definitions";
 import type { KeyType } from "@/lib/sales-api";
-import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
+import type { EventFigureRow, EventFactStore } from "@/lib/store/event-fact-store";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { rangeOptions, type LoadOptions } from "@/lib/reports/server/load-options";
 import { recordsNamingSales, referencedDays } from "@/lib/reports/server/referenced-sales";
@@ -38,7 +38,7 @@ function namedSales(losses: LossRows): number[] {
   return [...ids];
 }
 
-const rowsOf = (list: LossList | null): EventFactRow[] | null => list && list.rows;
+const rowsOf = (list: LossList | null): EventFigureRow[] | null => list && list.rows;
 
 /** A list as the view reads it; dated by sale, the records of the period's sales (`has`) and those naming none. */
 async function tableOf(list: LossList | null, has?: (id: number) => boolean): Promise<LossTable | null> {

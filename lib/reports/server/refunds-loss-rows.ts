@@ -1,6 +1,6 @@
 import "server-only";
 
-// The Refunds report's refund and chargeback records as rows of their fact tables (EventFactRow):
+// The Refunds report's refund and chargeback records as rows of their fact tables (EventFigureRow: the fields it reads):
 // from the tables when they hold every day of the period's window as the mirror served them (the
 // days' marks fetched first, which fetches what is missing or stale and so writes its rows), else
 // from the records, each read as its row would be (lib/query/event-facts.ts). Either way the
@@ -14,7 +14,7 @@ import { disputedSaleIds, saleIdOf } from "@/lib/analytics/sale-losses";
 import { shiftDay } from "@/lib/calendar";
 import type { ReportParams } from "@/lib/report-params/definitions";
 import { errorKind, firstField, type GenericRecord, RESOURCES } from "@/lib/sales-api";
-import type { EventFactRow, EventFactStore } from "@/lib/store/event-fact-store";
+import type { EventFigureRow, EventFactStore } from "@/lib/store/event-fact-store";
 import { genericColumns, type GenericColumn } from "@/lib/reports/generic-columns";
 import { rangeOptions, type LoadOptions } from "./load-options";
 import { heldEventWindow } from "./payouts-losses";
@@ -27,7 +27,7 @@ const SAMPLE = 500;
 
 /** One list of the period: its rows, and the records table's columns (dated by sale, of the records of the sales `has` holds, and those naming none). */
 export interface LossList {
-  rows: EventFactRow[];
+  rows: EventFigureRow[];
   columns(has?: (id: number) => boolean): Promise<GenericColumn[]>;
 }
 
@@ -91,7 +91,7 @@ async function listFromTable(client: MirroredClient, facts: EventFactStore, reso
 }
 
 /** The sales with a dispute opened (alerts left out), by id: disputedSaleIds (sale-losses.ts) of the rows, whose `dispute` and `saleId` are that rule's. */
-function disputedSaleIdsOfRows(rows: readonly EventFactRow[]): Set<number> {
+function disputedSaleIdsOfRows(rows: readonly EventFigureRow[]): Set<number> {
   const ids = new Set<number>();
   for (const r of rows) if (r.dispute && r.saleId !== null) ids.add(r.saleId);
   return ids;

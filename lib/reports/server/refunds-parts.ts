@@ -8,7 +8,7 @@ import type { DayRange } from "@/lib/analytics/compare";
 import type { OfferChoice } from "@/lib/reports/offer-choices";
 import type { RefundKpis } from "@/lib/analytics/refund-kpis";
 import type { FilterKey } from "@/lib/report-params/definitions";
-import type { EventFactRow } from "@/lib/store/event-fact-store";
+import type { EventFigureRow } from "@/lib/store/event-fact-store";
 import type { GenericColumn } from "@/lib/reports/generic-columns";
 import type { LossResource } from "@/lib/reports/server/refunds-records";
 import type { RangeReport } from "@/lib/mirror/range-types";
@@ -16,7 +16,7 @@ import type { RangeReport } from "@/lib/mirror/range-types";
 /** The breakdowns of refunded purchases, in the order the page lists them. */
 export const REFUND_BREAKDOWNS = ["product", "offer", "purchaseType", "paymentMethod", "psp"] as const;
 
-export interface LossTable { rows: EventFactRow[]; columns: GenericColumn[] }
+export interface LossTable { rows: EventFigureRow[]; columns: GenericColumn[] }
 
 export interface RefundsParts {
   comparison: DayRange | null;
