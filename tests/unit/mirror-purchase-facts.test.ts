@@ -1,6 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { DEFAULT_FRESHNESS } from "@/lib/mirror/freshness-policy";
 import { deriveMirrorKey } from "@/lib/mirror/mirror-cipher";
@@ -10,7 +10,7 @@ import { queryPurchases } from "@/lib/query/purchase-query";
 import { credentialFrom } from "@/lib/sales-api";
 import type { PurchaseFactStore } from "@/lib/store/purchase-fact-store";
 import { SqlitePurchaseFactStore } from "@/lib/store/sqlite-purchase-fact-store";
-import { NOW, purchaseDays, recordEngine } from "../support/purchase-facts-fixture";
+import { NOW, purchaseDays, recordEngine, utcDays } from "../support/purchase-facts-fixture";
 import { failingWrites, mirrorWithFacts } from "../support/mirror-with-facts";
 import { dayKey } from "@/lib/mirror/day-store";
 
@@ -49,6 +49,30 @@ describe("the mirror and the purchases fact table", () => {
     expect(await setup.facts.readDayMeta(ACCOUNT, [DAY])).toEqual([]);
     expect((await cacheWith(setup.facts).get(dayKey(ACCOUNT, "purchases", DAY)))?.records).toHaveLength(records.length);
     expect(await setup.facts.readDayMeta(ACCOUNT, [DAY])).toEqual([{ day: DAY, fetchedAt: NOW - 60_000, count: records.length }]);
+  });
+
+  it("a range opened a day at a time asks the fact table for its marks once per 64 days, and gives each day it lacks (or holds from another fetch) its rows", async () => {
+    const records = purchaseDays("creator").get(DAY)!.slice(0, 2);
+    const days = utcDays("2026-01-01", "2026-03-11");
+    expect(days).toHaveLength(70);
+    const before = new MirrorDayCache(setup.mirror, ACCOUNT, KEY, DEFAULT_FRESHNESS, () => NOW);
+    for (const day of days) await before.set(dayKey(ACCOUNT, "purchases", day), { records, complete: true, fetchedAt: NOW - 60_000 });
+    // Of the days the table holds, one from the fetch the mirror holds, one from an older fetch.
+    await setup.facts.replaceDay(ACCOUNT, days[3]!, NOW - 60_000, purchaseFactTable(setup.facts).rowsOf(records) as never[]);
+    await setup.facts.replaceDay(ACCOUNT, days[65]!, NOW - 90_000, purchaseFactTable(setup.facts).rowsOf(records) as never[]);
+    const read = vi.spyOn(setup.facts, "readDayMeta");
+    const replaced = vi.spyOn(setup.facts, "replaceDay");
+    const cache = cacheWith(setup.facts);
+    for (const day of days) expect((await cache.get(dayKey(ACCOUNT, "purchases", day)))?.records).toHaveLength(records.length);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(replaced.mock.calls.map(([, day]) => day)).toEqual(days.filter((_, i) => i !== 3));
+    read.mockRestore();
+    expect((await setup.facts.readDayMeta(ACCOUNT, days)).map((m) => [m.day, m.fetchedAt])).toEqual(days.map((day) => [day, NOW - 60_000]));
+    // Opened again by the same cache: every mark is known, none asked again.
+    const again = vi.spyOn(setup.facts, "readDayMeta");
+    for (const day of days.slice(0, 10)) await cache.get(dayKey(ACCOUNT, "purchases", day));
+    expect(again).not.toHaveBeenCalled();
+    expect(replaced).toHaveBeenCalledTimes(69);
   });
 
   it("other resources leave it alone", async () => {
