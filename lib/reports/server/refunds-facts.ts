@@ -41,9 +41,9 @@ function namedSales(losses: LossRows): number[] {
 const rowsOf = (list: LossList | null): EventFigureRow[] | null => list && list.rows;
 
 /** A list as the view reads it; dated by sale, the records of the period's sales (`has`) and those naming none. */
-async function tableOf(list: LossList | null, has?: (id: number) => boolean): Promise<LossTable | null> {
+function tableOf(list: LossList | null, has?: (id: number) => boolean): LossTable | null {
   if (!list) return null;
-  return { rows: has ? list.rows.filter((r) => ofPeriodSales(r.saleId, has)) : list.rows, columns: await list.columns(has) };
+  return { rows: has ? list.rows.filter((r) => ofPeriodSales(r.saleId, has)) : list.rows, columns: () => list.columns(has) };
 }
 
 interface Period {
@@ -64,7 +64,7 @@ async function saleDatedPeriod({ client, facts, query, keyType, losses, fallback
   const plan = refundPlan(query);
   const [figures, sales] = await Promise.all([refundFactsOf(facts, client.identity, plan, keyType), refundSalesOf(facts, client.identity, plan, namedSales(losses))]);
   const has = (id: number) => sales.has(id);
-  const [refunds, chargebacks] = listed ? await Promise.all([tableOf(losses.refunds, has), tableOf(losses.chargebacks, has)]) : [null, null];
+  const [refunds, chargebacks] = listed ? [tableOf(losses.refunds, has), tableOf(losses.chargebacks, has)] : [null, null];
   const charged = rowsOf(losses.chargebacks)?.filter((r) => ofPeriodSales(r.saleId, has)) ?? null;
   return { figures, kpis: saleDatedRefundKpis(figures.sums, (id) => sales.get(id), charged, fallbackCurrency), refunds, chargebacks, unmatched: null, referenced: [] };
 }
@@ -94,7 +94,7 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   const saleOf = (id: number) => ofPeriod.get(id) ?? known.get(id);
   const refunds = rowsOf(losses.refunds);
   const chargebacks = rowsOf(losses.chargebacks);
-  const [refundTable, chargebackTable] = listed ? await Promise.all([tableOf(losses.refunds), tableOf(losses.chargebacks)]) : [null, null];
+  const [refundTable, chargebackTable] = listed ? [tableOf(losses.refunds), tableOf(losses.chargebacks)] : [null, null];
   return {
     figures,
     kpis: eventDatedRefundKpis(figures.sums, saleOf, refunds, chargebacks, fallbackCurrency),

@@ -73,7 +73,7 @@ async function refundsParts(client: MirroredClient, keyType: KeyType, params: Re
 }
 
 /** A list of records as the view reads it: rows, and the columns the records table shows. */
-const lossTableOf = (resource: "refunds" | "chargebacks", records: RefundRecords["refunds"]): LossTable | null => records && { rows: lossRowsOfRecords(resource, records)!, columns: genericColumns(records) };
+const lossTableOf = (resource: "refunds" | "chargebacks", records: RefundRecords["refunds"]): LossTable | null => records && { rows: lossRowsOfRecords(resource, records)!, columns: async () => genericColumns(records) };
 
 /** The parts of the records: the KPIs and breakdowns read off them by the functions the fact table feeds too. */
 function partsOfRecords(keyType: KeyType, params: ReportParams, compare: DayRange | null, data: RefundRecords, before: RefundRecords | null): RefundsParts {
@@ -122,12 +122,17 @@ async function refundsView(client: MirroredClient, keyType: KeyType, params: Rep
   // Orders are a creator's only; an affiliate's report asks nothing of them.
   // Rates over the period's orders need the refunds of those same sales: dated by sale only.
   // A chargeback is a dispute opened (sale-losses.ts): alerts are not counted here either.
-  const orders = keyType === "creator" && (refunds || chargebacks) ? await loadDeliveryInputs(client, params, { ...options, currency: data.currency }, { refunds, chargebacks: chargebacks?.filter((c) => c.dispute) ?? null, withGroups: params.dating === "sale" }) : null;
+  // The records tables' columns are read beside them (refunds-parts.ts's LossTable).
+  const [orders, refundColumns, chargebackColumns] = await Promise.all([
+    keyType === "creator" && (refunds || chargebacks) ? loadDeliveryInputs(client, params, { ...options, currency: data.currency }, { refunds, chargebacks: chargebacks?.filter((c) => c.dispute) ?? null, withGroups: params.dating === "sale" }) : null,
+    data.refunds?.columns() ?? null,
+    data.chargebacks?.columns() ?? null,
+  ]);
   const deliveryRates: DeliveryRefunds | null = orders?.groups ? deliveryRefunds(orders.groups) : null;
   const delivery = orders && refunds ? refundDelivery(orders.named, refunds) : null;
 
   // The table's rows come a page at a time from /api/reports/refunds/rows/{refunds,chargebacks}.
-  const records = (list: LossTable | null) => (list ? { columns: list.columns, total: list.rows.length } : null);
+  const records = (list: LossTable | null, columns: GenericColumn[] | null) => (list && columns ? { columns, total: list.rows.length } : null);
   const view = {
     keyType,
     dating: params.dating,
@@ -142,8 +147,8 @@ async function refundsView(client: MirroredClient, keyType: KeyType, params: Rep
     delivery,
     /** Refund and chargeback rates of physical orders by milestone, carrier and days to delivery (creator, dated by sale). */
     deliveryRates,
-    refunds: records(data.refunds),
-    chargebacks: records(data.chargebacks),
+    refunds: records(data.refunds, refundColumns),
+    chargebacks: records(data.chargebacks, chargebackColumns),
     unavailable: data.unavailable,
     /** What each filter can take in the period, before filtering: the filter bar's choices. */
     filterOptions: parts.filterOptions,
