@@ -34,7 +34,7 @@ import { buildOrdersView } from "@/lib/reports/server/orders-report";
 import { buildRevenueView } from "@/lib/reports/server/revenue-report";
 import { buildOverviewView } from "@/lib/reports/server/overview-report";
 import { buildPayoutsView } from "@/lib/reports/server/payouts-report";
-import { newPayoutBacktests } from "@/lib/reports/server/payouts-kept";
+import { newPayoutBacktests, warmPayoutsView } from "@/lib/reports/server/payouts-kept";
 import { PayoutsViewWorker } from "@/lib/reports/server/payouts-view-worker";
 import { processShared } from "@/lib/store/process-state";
 import { overviewWindows } from "@/lib/reports/overview-windows";
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     if (KEPT) console.log(`the kept mirror in ${KEPT} (load ${load()})`);
     else await fill(bench, file);
     // The threads started and their stores opened before the first view, as the server's start awaits them (instrumentation.ts).
-    await Promise.all(Object.values(opened).map((store) => warmStoreWorker(store)));
+    await Promise.all([...Object.values(opened).map((store) => warmStoreWorker(store)), ...(reports.includes("payouts") ? [warmPayoutsView()] : [])]);
     console.log(`views of ${params.from} .. ${params.to} against the previous period, UTC, per month, ${RUNS} runs each`);
     const session = new inspector.Session();
     session.connect();
