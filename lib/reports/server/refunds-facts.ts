@@ -105,12 +105,12 @@ async function requestDatedPeriod({ client, facts, query, keyType, losses, fallb
   };
 }
 
-/** `listed`: whether the records tables are wanted (the page lists them); the Overview reads the figures only, and its parts' lists are then null. */
+/** `listed`: whether the records tables and the filter bar are wanted (the page shows them); the Overview reads the figures only, and its parts' lists are then null, its choices none. */
 export async function refundsFromFacts(client: MirroredClient, keyType: KeyType, params: ReportParams, options: LoadOptions, facts: PurchaseFactStore, eventFacts?: EventFactStore, listed = true): Promise<RefundsParts | null> {
   // The purchases' marks, the table's choices and the currency decision (the shown period's, as
   // the records path decides it), and both periods' loss records, side by side.
   const [held, losses, beforeLosses] = await Promise.all([
-    heldPurchases(client, params, options, facts, { comparison: true, decideOnBoth: false, choices: true }),
+    heldPurchases(client, params, options, facts, { comparison: true, decideOnBoth: false, choices: listed }),
     loadLossRows(client, params, options, eventFacts),
     params.compare === "none" ? null : loadLossRows(client, { ...params, ...comparisonRange(params, params.compare) }, options, eventFacts),
   ]);
@@ -124,7 +124,8 @@ export async function refundsFromFacts(client: MirroredClient, keyType: KeyType,
     compare && beforeLosses ? periodOf({ ...inputs, query: { ...query, ...compare }, losses: beforeLosses, listed: false }) : null,
   ]);
   if (!current || (compare && !previous)) return null;
-  const choices = held.choices!;
+  // Without the lists (the Overview), no filter bar either: its choices are not read.
+  const choices = held.choices;
   return {
     comparison: compare,
     comparisonDataFrom: compare && previous ? comparisonDataStart(compare, previous.figures.days, current.figures.days) : null,
@@ -134,8 +135,8 @@ export async function refundsFromFacts(client: MirroredClient, keyType: KeyType,
     refunds: current.refunds,
     chargebacks: current.chargebacks,
     unavailable: losses.unavailable,
-    filterOptions: Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, choices.filterOptions[key]])) as Partial<Record<FilterKey, string[]>>,
-    offers: choices.offers,
+    filterOptions: choices ? (Object.fromEntries(REFUND_FILTER_KEYS.filter((key) => key !== "affiliate" || keyType === "creator").map((key) => [key, choices.filterOptions[key]])) as Partial<Record<FilterKey, string[]>>) : {},
+    offers: choices?.offers ?? [],
     unmatched: current.unmatched,
     reports: {
       current: [held.report, ...losses.reports, ...current.referenced],
