@@ -1,4 +1,4 @@
-// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,affiliates,orders,revenue,revenue-product,overview,payouts,csv --profile DIR --engine duckdb|sqlite --mirror-dir DIR --no-sandbox]
+// npm run bench:views [-- --view-here --scale N --runs N --reports abandonment,refunds,refunds-event,affiliates,orders,revenue,revenue-product,overview,payouts,csv --profile DIR --engine duckdb|sqlite --mirror-dir DIR --no-sandbox]
 // — the views of the reports that read the fact tables, built in this process as their routes
 // build them (no server, no HTTP; each fact store in its worker thread as the app opens it), so a change to a
 // query or a panel can be timed in a minute instead of a bench:reports run. One mirror file in a
@@ -72,6 +72,7 @@ type Stores = { facts: PurchaseFactStore; orderFacts: OrderFactStore; cartFacts:
 const VIEWS: Record<string, (client: MirroredClient, params: ReportParams, stores: Stores) => Promise<unknown>> = {
   abandonment: (client, params, { facts, cartFacts }) => buildAbandonmentView(client, params, { facts, cartFacts, cartStoreReadsPurchases: true }),
   refunds: (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", params, { facts, eventFacts, orderFacts }),
+  "refunds-event": (client, params, { facts, eventFacts, orderFacts }) => buildRefundsView(client, "creator", { ...params, dating: "event" }, { facts, eventFacts, orderFacts }),
   affiliates: (client, params, { facts, eventFacts }) => buildAffiliatesView(client, params, { facts, eventFacts }),
   orders: (client, params, { orderFacts }) => buildOrdersView(client, params, { orderFacts }),
   revenue: (client, params, { facts }) => buildRevenueView(client, "creator", params, { facts }),
