@@ -3,7 +3,7 @@
 // and what the risk model (payout-risk.ts) expects them still to take, with a band. Cents
 // throughout; currencies are never added together.
 import { capSaleLossCents } from "./sale-losses";
-import { expectedLossOf, lossesBySale, lossSalesIn, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
+import { expectedLossOf, knownLossesAt, lossSalesIn, requestedCentsOf, type LossEvent, type RiskModel, type RiskSale } from "./payout-risk";
 import { saleTableOf, type PayoutSaleTable } from "./payout-sale-table";
 
 export interface PayoutSale extends RiskSale {
@@ -84,7 +84,12 @@ export function saleLostCents(sale: Pick<PayoutSale, "netCents">, records: reado
 export function lostCentsOf(netCents: number, records: readonly LossEvent[] | undefined, lostNowCents: number): number {
   let requested = 0;
   if (records) for (const e of records) requested += e.lostCents;
-  return capSaleLossCents(Math.max(0, netCents), Math.max(requested, lostNowCents));
+  return lostOfRequested(netCents, requested, lostNowCents);
+}
+
+/** lostCentsOf of a sale whose loss records take `requestedCents` together (KnownLosses's total). */
+export function lostOfRequested(netCents: number, requestedCents: number, lostNowCents: number): number {
+  return capSaleLossCents(Math.max(0, netCents), Math.max(requestedCents, lostNowCents));
 }
 
 /** The index of the day holding `ms`, or -1 outside the days. */
@@ -104,7 +109,7 @@ export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
   const { days, dayStartsMs, events, model, bandOf, expects = () => true } = input;
   const sales = saleTableOf(input.sales);
   const lossSales = input.lossSales ?? lossSalesIn(sales, events);
-  const losses = lossesBySale(events, lossSales, model.cutoffMs);
+  const known = knownLossesAt(events, lossSales, model.cutoffMs);
   const byCurrency = new Map<string, PayoutDayFigures[]>();
   for (let s = 0; s < sales.length; s++) {
     const availableMs = sales.availableMs[s]!;
@@ -116,7 +121,7 @@ export function payoutCalendar(input: CalendarInput): CurrencyPayoutDays[] {
     if (!rows) byCurrency.set(currency, (rows = days.map((day) => ({ day, sales: 0, scheduled: 0, lost: 0, expectedLoss: 0, expected: 0, low: null, high: null }))));
     const row = rows[i]!;
     const net = sales.net[s]!;
-    const lost = lostCentsOf(net, losses.get(sales.id[s]!), sales.lostNow[s]!);
+    const lost = lostOfRequested(net, requestedCentsOf(known, sales.id[s]!), sales.lostNow[s]!);
     row.sales++;
     row.scheduled += net;
     row.lost += lost;

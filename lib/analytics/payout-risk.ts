@@ -77,80 +77,177 @@ function eventsByRequest(events: readonly LossEvent[]): readonly LossEvent[] | n
 }
 
 /**
- * Losses of each sale as known at the cutoff (requested before it, not won back before it), in
- * request order, each capped at what the sale still had. The model at now, each back-tested
- * month's start and the calendar ask it of the same events: they are put in request order once
- * (eventsByRequest), so each sale's list comes in order without a sort of its own.
+ * The losses known at a cutoff, as columns: each loss that counts (requested before the cutoff,
+ * not won back before it, of one of the sales) in request order, with the part of its sale's net
+ * it takes (capped at what the sale still had: a sale refunded and then charged back loses its
+ * net once), and what each sale's losses take together. The fit at each back-tested month's start
+ * reads these; lossesBySale's lists (the calendar's) are made from them. Made as a map of lists
+ * for every month start, they took ~35 ms each and most of the back-test's garbage at scale 20.
  */
-export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): ReadonlyMap<number, readonly LossEvent[]> {
-  // The model at now, the back-test's outcomes and the calendar ask it at the same instant of the
-  // same events and sales, the back-test's month starts in between: the first answer and the
-  // last are kept with the lists (their lists are read, never changed).
+export interface KnownLosses {
+  cutoffMs: number;
+  length: number;
+  /** Per loss that counts: its event (an index of `losses`), its sale (an index of `sales`), the cents it takes. */
+  event: Int32Array;
+  sale: Int32Array;
+  lost: Float64Array;
+  losses: readonly LossEvent[];
+  /** The sales the losses take from, numbered; `numbers`: a sale's number by id. */
+  sales: readonly RiskSale[];
+  numbers: ReadonlyMap<number, number>;
+  /** Per numbered sale: the cents its losses take together, summed in request order (0: none counts). */
+  total: Float64Array;
+}
+
+/**
+ * knownLossesAt's first and last answers per list of events and index of sales: the model at
+ * now, the back-test's outcomes and the calendar ask at the same instant, the back-test's month
+ * starts in between.
+ */
+const answered = new WeakMap<readonly LossEvent[], WeakMap<ReadonlyMap<number, RiskSale>, KnownLosses[]>>();
+
+/** The losses known at the cutoff (KnownLosses). `sales`: the sales the losses name, by id (lossSalesOf's). */
+export function knownLossesAt(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): KnownLosses {
   let bySales = answered.get(events);
   if (!bySales) answered.set(events, (bySales = new WeakMap()));
   let kept = bySales.get(sales);
   if (!kept) bySales.set(sales, (kept = []));
   const found = kept.find((k) => k.cutoffMs === cutoffMs);
-  if (found) return found.losses;
-  const losses = lossesAt(events, sales, cutoffMs);
-  kept[Math.min(kept.length, 1)] = { cutoffMs, losses };
-  return losses;
+  if (found) return found;
+  const sorted = eventsByRequest(events);
+  const known = sorted ? knownInOrder(numbered(sorted, sales), cutoffMs) : knownOfLists(lossesUnordered(events, sales, cutoffMs), sales, cutoffMs);
+  kept[Math.min(kept.length, 1)] = known;
+  return known;
 }
 
-/** lossesBySale's first and last answers per list of events and index of sales. */
-const answered = new WeakMap<readonly LossEvent[], WeakMap<ReadonlyMap<number, RiskSale>, Array<{ cutoffMs: number; losses: ReadonlyMap<number, readonly LossEvent[]> }>>>();
+/** What the known losses of the sale `id` take together, in cents (0: none). */
+export function requestedCentsOf(known: KnownLosses, id: number): number {
+  const n = known.numbers.get(id);
+  return n === undefined ? 0 : known.total[n]!;
+}
+
+/** The lists made of each known losses (lossesBySale's), kept with them. */
+const listsOfKnown = new WeakMap<KnownLosses, ReadonlyMap<number, readonly LossEvent[]>>();
+
+/**
+ * Losses of each sale as known at the cutoff (requested before it, not won back before it), in
+ * request order, each capped at what the sale still had (a loss copied only where the cap changes
+ * it: the given events are never changed); the sales in the order of their first loss.
+ */
+export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): ReadonlyMap<number, readonly LossEvent[]> {
+  const known = knownLossesAt(events, sales, cutoffMs);
+  let found = listsOfKnown.get(known);
+  if (found) return found;
+  const lists: Array<LossEvent[] | undefined> = new Array(known.sales.length);
+  const order: number[] = [];
+  for (let k = 0; k < known.length; k++) {
+    const e = known.losses[known.event[k]!]!;
+    const cents = known.lost[k]!;
+    const loss = cents === e.lostCents ? e : { ...e, lostCents: cents };
+    const n = known.sale[k]!;
+    const list = lists[n];
+    if (list) list.push(loss);
+    else {
+      lists[n] = [loss];
+      order.push(n);
+    }
+  }
+  const bySale = new Map<number, LossEvent[]>();
+  for (const n of order) bySale.set(known.sales[n]!.id, lists[n]!);
+  listsOfKnown.set(known, (found = bySale));
+  return found;
+}
 
 /**
  * The events in request order with the sale each takes from, numbered (-1: not one of the sales),
- * once per list of events and index of sales: each cutoff then groups them by number, not by a
- * lookup of each event's sale (the back-test asks at ~20 cutoffs of ~70 k events at scale 20).
+ * once per list of events and index of sales: each cutoff then reads them by number, not by a
+ * lookup of each event's sale (the back-test asks at ~12 cutoffs of ~70 k events at scale 20).
  */
-interface NumberedEvents { sorted: readonly LossEvent[]; sale: Int32Array; ids: number[]; nets: number[] }
+interface NumberedEvents { sorted: readonly LossEvent[]; sale: Int32Array; sales: RiskSale[]; numbers: Map<number, number>; nets: Float64Array }
 const numberedEvents = new WeakMap<readonly LossEvent[], WeakMap<ReadonlyMap<number, RiskSale>, NumberedEvents>>();
 
 function numbered(sorted: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>): NumberedEvents {
   let bySales = numberedEvents.get(sorted);
   if (!bySales) numberedEvents.set(sorted, (bySales = new WeakMap()));
-  let found = bySales.get(sales);
+  const found = bySales.get(sales);
   if (found) return found;
   const numbers = new Map<number, number>();
-  found = { sorted, sale: new Int32Array(sorted.length), ids: [], nets: [] };
+  const named: RiskSale[] = [];
+  const sale = new Int32Array(sorted.length);
+  // Every id an event names, with -1 for those not of the sales; `numbers` keeps only the sales'.
+  const seen = new Map<number, number>();
   for (let k = 0; k < sorted.length; k++) {
     const id = sorted[k]!.saleId;
-    let n = numbers.get(id);
+    let n = seen.get(id);
     if (n === undefined) {
-      const sale = sales.get(id);
-      n = sale ? found.ids.push(id) - 1 : -1;
-      if (sale) found.nets.push(sale.netCents);
-      numbers.set(id, n);
+      const s = sales.get(id);
+      n = s ? named.push(s) - 1 : -1;
+      if (s) numbers.set(id, n);
+      seen.set(id, n);
     }
-    found.sale[k] = n;
+    sale[k] = n;
   }
-  bySales.set(sales, found);
-  return found;
+  const made = { sorted, sale, sales: named, numbers, nets: Float64Array.from(named, (s) => s.netCents) };
+  bySales.set(sales, made);
+  return made;
 }
 
-function lossesAt(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
-  const sorted = eventsByRequest(events);
-  if (sorted) return lossesInOrder(numbered(sorted, sales), cutoffMs);
+/** The known losses from events in request order, numbered by sale. */
+function knownInOrder(events: NumberedEvents, cutoffMs: number): KnownLosses {
+  const { sorted, sale } = events;
+  const event = new Int32Array(sorted.length);
+  const saleOf = new Int32Array(sorted.length);
+  const lost = new Float64Array(sorted.length);
+  const left = events.nets.slice();
+  const total = new Float64Array(events.sales.length);
+  let m = 0;
+  for (let k = 0; k < sorted.length; k++) {
+    const e = sorted[k]!;
+    // In request order, every event after one requested at or past the cutoff is too.
+    if (e.atMs >= cutoffMs) break;
+    const n = sale[k]!;
+    if (n < 0 || (e.reversedMs !== undefined && e.reversedMs < cutoffMs)) continue;
+    const cents = capSaleLossCents(Math.max(0, left[n]!), e.lostCents);
+    left[n]! -= cents;
+    total[n]! += cents;
+    event[m] = k;
+    saleOf[m] = n;
+    lost[m++] = cents;
+  }
+  return { cutoffMs, length: m, event, sale: saleOf, lost, losses: sorted, sales: events.sales, numbers: events.numbers, total };
+}
+
+/** Events whose instants do not all order: each sale's losses found in the given order, then sorted by request and capped. */
+function lossesUnordered(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
   const bySale = new Map<number, LossEvent[]>();
-  for (const e of sorted ?? events) {
-    // In request order, every event after one requested at or past the cutoff is too: a
-    // back-tested month's start reads only the events before it.
-    if (e.atMs >= cutoffMs) {
-      if (sorted) break;
-      continue;
-    }
-    if ((e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
+  for (const e of events) {
+    if (e.atMs >= cutoffMs || (e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
     const list = bySale.get(e.saleId);
     if (list) list.push(e);
     else bySale.set(e.saleId, [e]);
   }
   for (const [id, list] of bySale) {
-    if (!sorted) list.sort((a, b) => a.atMs - b.atMs);
+    list.sort((a, b) => a.atMs - b.atMs);
     capEachLoss(list, sales.get(id)!.netCents);
   }
   return bySale;
+}
+
+/** KnownLosses of lists already capped (lossesUnordered's), in their order. */
+function knownOfLists(lists: ReadonlyMap<number, readonly LossEvent[]>, sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): KnownLosses {
+  const losses = [...lists.values()].flat();
+  const named = [...lists.keys()].map((id) => sales.get(id)!);
+  const numbers = new Map([...lists.keys()].map((id, n) => [id, n]));
+  const sale = new Int32Array(losses.length);
+  const total = new Float64Array(named.length);
+  let k = 0;
+  [...lists.values()].forEach((list, n) => {
+    for (const e of list) {
+      sale[k++] = n;
+      total[n]! += e.lostCents;
+    }
+  });
+  return { cutoffMs, length: losses.length, event: Int32Array.from(losses, (_, i) => i), sale, lost: Float64Array.from(losses, (e) => e.lostCents), losses, sales: named, numbers, total };
 }
 
 /**
@@ -166,34 +263,6 @@ function capEachLoss(list: LossEvent[], netCents: number): void {
     if (lost !== e.lostCents) list[i] = { ...e, lostCents: lost };
     left -= lost;
   }
-}
-
-/** lossesAt's answer from events in request order, numbered by sale: the same lists, in the same order. */
-function lossesInOrder(events: NumberedEvents, cutoffMs: number): Map<number, LossEvent[]> {
-  const { sorted, sale, ids, nets } = events;
-  const lists: Array<LossEvent[] | undefined> = new Array(ids.length);
-  // The sales in the order of their first event, as a map filled event by event lists them.
-  const order: number[] = [];
-  for (let k = 0; k < sorted.length; k++) {
-    const e = sorted[k]!;
-    // In request order, every event after one requested at or past the cutoff is too.
-    if (e.atMs >= cutoffMs) break;
-    const n = sale[k]!;
-    if (n < 0 || (e.reversedMs !== undefined && e.reversedMs < cutoffMs)) continue;
-    const list = lists[n];
-    if (list) list.push(e);
-    else {
-      lists[n] = [e];
-      order.push(n);
-    }
-  }
-  const bySale = new Map<number, LossEvent[]>();
-  for (const n of order) {
-    const list = lists[n]!;
-    capEachLoss(list, nets[n]!);
-    bySale.set(ids[n]!, list);
-  }
-  return bySale;
 }
 
 const observedDays = (soldMs: number, cutoffMs: number) => Math.min(HORIZON_DAYS, ageDay(soldMs, cutoffMs));
@@ -225,35 +294,35 @@ export function lossSalesIn(sales: PayoutModelSales, events: readonly LossEvent[
 
 /** `lossSales`: lossSalesOf's (or an index of `sales` holding at least those), when the caller has it. Each purchase is one sale of the list (lib/records/payout-columns.ts). */
 export function fitRiskModel(sales: PayoutModelSales, events: readonly LossEvent[], cutoffMs: number, lossSales: ReadonlyMap<number, RiskSale> = lossSalesIn(sales, events)): RiskModel {
-  return fitWithLosses(sales, lossesBySale(events, lossSales, cutoffMs), lossSales, cutoffMs);
+  return fitWithLosses(sales, knownLossesAt(events, lossSales, cutoffMs));
 }
 
 /**
- * The model from the losses known at the cutoff (lossesBySale's at `cutoffMs`). A sale sold
- * before the cutoff, with a net, is exposed on each whole day of age observed before it (up to
- * the horizon); a loss counts on the day of age it was requested, when that day was observed.
- * The sales are read as columns (payout-sale-table.ts), a product as a number: the net and losses are
- * whole cents, so the sums do not depend on the order they are added in.
+ * The model from the losses known at its cutoff (knownLossesAt's). A sale sold before the cutoff,
+ * with a net, is exposed on each whole day of age observed before it (up to the horizon); a loss
+ * counts on the day of age it was requested, when that day was observed. The sales are read as
+ * columns (payout-sale-table.ts), a product as a number: the net and losses are whole cents, so
+ * the sums do not depend on the order they are added in.
  */
-export function fitWithLosses(sales: PayoutModelSales, losses: ReadonlyMap<number, readonly LossEvent[]>, lossSales: ReadonlyMap<number, RiskSale>, cutoffMs: number): RiskModel {
+export function fitWithLosses(sales: PayoutModelSales, known: KnownLosses): RiskModel {
+  const { cutoffMs } = known;
   const c = saleTableOf(sales);
   const productIndex = new Map(c.products.map((p, i) => [p, i]));
   const { account, tallies, seen } = exposure(c, cutoffMs);
-  for (const [id, lost] of losses) {
-    const s = lossSales.get(id);
-    if (!s || s.soldMs >= cutoffMs || s.netCents <= 0) continue;
+  for (let k = 0; k < known.length; k++) {
+    const s = known.sales[known.sale[k]!]!;
+    if (s.soldMs >= cutoffMs || s.netCents <= 0) continue;
     const observed = observedDays(s.soldMs, cutoffMs);
     if (observed <= 0) continue;
-    // A sale of the list was exposed above, so its product has a tally (lossSales holds sales of `sales`).
+    // A sale of the list was exposed above, so its product has a tally (the known losses' sales are sales of `sales`).
     const p = productIndex.get(s.product);
     const product = p === undefined ? undefined : tallies[p];
     if (!product) continue;
-    for (const e of lost) {
-      const k = Math.max(0, ageDay(s.soldMs, e.atMs));
-      if (k >= observed) continue;
-      account.lost[e.kind][k]! += e.lostCents;
-      product.lost[e.kind][k]! += e.lostCents;
-    }
+    const e = known.losses[known.event[k]!]!;
+    const age = Math.max(0, ageDay(s.soldMs, e.atMs));
+    if (age >= observed) continue;
+    account.lost[e.kind][age]! += known.lost[k]!;
+    product.lost[e.kind][age]! += known.lost[k]!;
   }
   const curves = (t: Tally) => ({ refund: curve(t, "refund"), chargeback: curve(t, "chargeback") });
   const byProduct = new Map(seen.filter((p) => tallies[p]!.mature >= MIN_PRODUCT_SALES).map((p) => [c.products[p]!, curves(tallies[p]!)] as const));
@@ -263,10 +332,11 @@ export function fitWithLosses(sales: PayoutModelSales, losses: ReadonlyMap<numbe
 /**
  * The table's exposed sales (a net, made at least one whole day before the cutoff) in order of
  * sale, once per table, for exposure(): their rows, their instants, and every CHECKPOINT rows the
- * net and count so far of each product. Sorted once per table (time-order.ts); every fit after
+ * net and count so far of each product, and the first row (in the table's order) of each so far
+ * (Infinity: none yet). Sorted once per table (time-order.ts); every fit after
  * it reads the mature sales as sums.
  */
-interface SalesBySaleTime { rows: Int32Array; soldMs: Float64Array; sums: Float64Array; counts: Float64Array }
+interface SalesBySaleTime { rows: Int32Array; soldMs: Float64Array; sums: Float64Array; counts: Float64Array; firsts: Float64Array }
 const CHECKPOINT = 2048;
 const bySaleTime = new WeakMap<PayoutSaleTable, SalesBySaleTime>();
 
@@ -283,23 +353,26 @@ function salesBySaleTime(c: PayoutSaleTable): SalesBySaleTime {
   const checkpoints = Math.floor(rows.length / CHECKPOINT) + 1;
   const sums = new Float64Array(checkpoints * products);
   const counts = new Float64Array(checkpoints * products);
+  const firsts = new Float64Array(checkpoints * products);
   const sum = new Float64Array(products);
   const count = new Float64Array(products);
+  const first = new Float64Array(products).fill(Infinity);
+  const mark = (k: number) => {
+    sums.set(sum, (k / CHECKPOINT) * products);
+    counts.set(count, (k / CHECKPOINT) * products);
+    firsts.set(first, (k / CHECKPOINT) * products);
+  };
   for (let k = 0; k < rows.length; k++) {
-    if (k % CHECKPOINT === 0) {
-      sums.set(sum, (k / CHECKPOINT) * products);
-      counts.set(count, (k / CHECKPOINT) * products);
-    }
+    if (k % CHECKPOINT === 0) mark(k);
     const i = rows[k]!;
+    const p = c.product[i]!;
     soldMs[k] = c.soldMs[i]!;
-    sum[c.product[i]!]! += c.net[i]!;
-    count[c.product[i]!]!++;
+    sum[p]! += c.net[i]!;
+    count[p]!++;
+    if (i < first[p]!) first[p] = i;
   }
-  if (rows.length % CHECKPOINT === 0) {
-    sums.set(sum, (rows.length / CHECKPOINT) * products);
-    counts.set(count, (rows.length / CHECKPOINT) * products);
-  }
-  found = { rows, soldMs, sums, counts };
+  if (rows.length % CHECKPOINT === 0) mark(rows.length);
+  found = { rows, soldMs, sums, counts, firsts };
   bySaleTime.set(c, found);
   return found;
 }
@@ -356,14 +429,19 @@ function exposure(c: PayoutSaleTable, cutoffMs: number): { account: Tally; talli
     account.observedTo[observed]! += net;
     tally(c.product[i]!).observedTo[observed]! += net;
   }
-  const seen: number[] = [];
-  const present = tallies.filter(Boolean).length;
-  for (let i = 0; i < c.length && seen.length < present; i++) {
-    const p = c.product[i]!;
-    const soldMs = c.soldMs[i]!;
-    if (c.net[i]! <= 0 || !(soldMs < cutoffMs) || !(observedDays(soldMs, cutoffMs) > 0) || seen.includes(p)) continue;
-    seen.push(p);
+  // The products in the order of their first exposed row in the table: each one's first row among
+  // the exposed (a prefix of the sorted sales), from the checkpoint before its end. Read row by row
+  // from the table, a cutoff months back passed every newer sale first (the records come newest
+  // day first): ~1 M rows for each back-tested month at scale 20.
+  const end = Math.floor(exposed / CHECKPOINT);
+  const first = sorted.firsts.slice(end * products, (end + 1) * products);
+  for (let k = end * CHECKPOINT; k < exposed; k++) {
+    const i = sorted.rows[k]!;
+    if (i < first[c.product[i]!]!) first[c.product[i]!] = i;
   }
+  const seen: number[] = [];
+  for (let p = 0; p < products; p++) if (first[p]! < Infinity) seen.push(p);
+  seen.sort((a, b) => first[a]! - first[b]!);
   return { account, tallies, seen };
 }
 

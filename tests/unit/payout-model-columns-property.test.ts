@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keepBacktestSpan } from "@/lib/analytics/payout-backtest";
+import { keepBacktestSpan, keepBacktestSpans } from "@/lib/analytics/payout-backtest";
 import { fitRiskModel, HORIZON_DAYS, lossesBySale, lossSalesOf, MIN_PRODUCT_SALES, type LossEvent } from "@/lib/analytics/payout-risk";
 import type { PayoutSale } from "@/lib/analytics/payout-calendar";
 import { oracleBacktestSpan, oracleFitRiskModel, oracleLossesBySale } from "../support/payout-model-oracle";
@@ -83,10 +83,44 @@ describe("the payout model over columns", () => {
         });
         for (const day of cutoffDays) {
           const cutoffMs = T0 + day * DAY + 5 * 3_600_000;
-          expect(fitRiskModel(sales, events, cutoffMs)).toEqual(oracleFitRiskModel(sales, events, cutoffMs));
+          const fitted = fitRiskModel(sales, events, cutoffMs);
+          const oracle = oracleFitRiskModel(sales, events, cutoffMs);
+          expect(fitted).toEqual(oracle);
+          // The products in the order of their first exposed sale in the list (found from the checkpoints).
+          expect([...fitted.byProduct.keys()]).toEqual([...oracle.byProduct.keys()]);
         }
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it("fits what the oracle fits when a request instant is not a number (the events cannot be put in request order)", () => {
+    fc.assert(
+      fc.property(history, fc.nat(), (h, pick) => {
+        const { sales, events, cutoffMs } = built(h);
+        if (events.length === 0) return;
+        const unordered = events.map((e, i) => (i === pick % events.length ? { ...e, atMs: NaN } : e));
+        expect(fitRiskModel(sales, unordered, cutoffMs)).toEqual(oracleFitRiskModel(sales, unordered, cutoffMs));
+        const index = lossSalesOf(sales, unordered);
+        expect(lossesBySale(unordered, index, cutoffMs)).toEqual(oracleLossesBySale(unordered, index, cutoffMs));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps several months' starts, read together, as the oracle makes each (months in a row, in any order, or overlapping)", () => {
+    fc.assert(
+      fc.property(history, fc.array(fc.record({ startDay: fc.integer({ min: -10, max: 250 }), days: fc.integer({ min: 0, max: 40 }) }), { maxLength: 6 }), fc.boolean(), (h, drawn, inARow) => {
+        const { sales, events, cutoffMs } = built(h);
+        // In a row: the months' bounds are sales' availability instants (a sale on a bound is the later month's).
+        const bounds = [...new Set(drawn.map((d) => sales[d.startDay % Math.max(1, sales.length)]?.availableMs ?? cutoffMs + d.days * DAY))].sort((a, b) => a - b);
+        const spans = inARow
+          ? bounds.slice(1).map((endMs, i) => ({ month: `m${i}`, startMs: bounds[i]!, endMs })).reverse()
+          : drawn.map((d, i) => ({ month: `m${i}`, startMs: T0 + d.startDay * DAY, endMs: T0 + (d.startDay + d.days) * DAY }));
+        const kept = keepBacktestSpans(sales, events, spans);
+        expect(kept).toEqual(spans.map((span) => oracleBacktestSpan(sales, events, span)));
+      }),
+      { numRuns: 300 },
     );
   });
 

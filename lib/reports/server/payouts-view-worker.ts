@@ -17,7 +17,7 @@ import "server-only";
 // worker restarted) answers `missing`, and the caller reads them from the store and calls again.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { keepBacktestSpan, backtestFromKept, type BacktestSpanKept } from "@/lib/analytics/payout-backtest";
+import { keepBacktestSpans, backtestFromKept, type BacktestSpanKept } from "@/lib/analytics/payout-backtest";
 import { concatPayoutColumns, payoutColumnArrays, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { withTransfer } from "@/lib/store/worker/transfer";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
@@ -116,13 +116,17 @@ export class PayoutsViewWorker {
     const model = payoutModelOf(data, keyType, request, table);
     const made: Array<[number, BacktestSpanKept]> = [];
     if (model.spans.length === 0) return { view: payoutsViewWith(model, data, keyType, request, NO_BACKTEST), made };
-    const starts = model.spans.map((span, i) => {
+    const isKept = (i: number) => {
       const found = kept[i];
-      if (found && found.span.month === span.month && found.span.startMs === span.startMs && found.span.endMs === span.endMs) return found;
-      const start = keepBacktestSpan(model.sales, model.events, span, model.lossSales);
-      made.push([i, start]);
-      return start;
-    });
+      const span = model.spans[i]!;
+      return found && found.span.month === span.month && found.span.startMs === span.startMs && found.span.endMs === span.endMs ? found : null;
+    };
+    // The months not kept, made together: the sales are read once for all of them.
+    const toMake = model.spans.flatMap((_, i) => (isKept(i) ? [] : [i]));
+    const madeStarts = keepBacktestSpans(model.sales, model.events, toMake.map((i) => model.spans[i]!), model.lossSales);
+    toMake.forEach((i, k) => made.push([i, madeStarts[k]!]));
+    const madeAt = new Map(made);
+    const starts = model.spans.map((_, i) => isKept(i) ?? madeAt.get(i)!);
     return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay, model.lossSales)), made };
   }
 
