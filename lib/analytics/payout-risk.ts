@@ -94,7 +94,7 @@ export interface KnownLosses {
   losses: readonly LossEvent[];
   /** The sales the losses take from, numbered; `numbers`: a sale's number by id. */
   sales: readonly RiskSale[];
-  numbers: ReadonlyMap<number, number>;
+  numbers: SaleNumbers;
   /** Per numbered sale: the cents its losses take together, summed in request order (0: none counts). */
   total: Float64Array;
 }
@@ -122,8 +122,31 @@ export function knownLossesAt(events: readonly LossEvent[], sales: ReadonlyMap<n
 
 /** What the known losses of the sale `id` take together, in cents (0: none). */
 export function requestedCentsOf(known: KnownLosses, id: number): number {
-  const n = known.numbers.get(id);
+  const n = known.numbers.numberOf(id);
   return n === undefined ? 0 : known.total[n]!;
+}
+
+const SLOTS = 2 ** 20;
+
+/**
+ * The numbers of the sales a loss names, by id. The calendar and the back-test ask it of ~1.2 M
+ * sales at scale 20, a few percent of which a loss names: a mark per slot of the id (its
+ * remainder) answers most of them without the map, whose keys (ids like 1.02e11) are not small
+ * integers and are hashed as doubles (~0.1 s a request).
+ */
+export class SaleNumbers {
+  private readonly map = new Map<number, number>();
+  private readonly marks = new Uint8Array(SLOTS);
+  private static slot = (id: number) => ((id % SLOTS) + SLOTS) % SLOTS | 0;
+
+  set(id: number, n: number): void {
+    this.map.set(id, n);
+    this.marks[SaleNumbers.slot(id)] = 1;
+  }
+
+  numberOf(id: number): number | undefined {
+    return this.marks[SaleNumbers.slot(id)] === 0 ? undefined : this.map.get(id);
+  }
 }
 
 /** The lists made of each known losses (lossesBySale's), kept with them. */
@@ -163,7 +186,7 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
  * once per list of events and index of sales: each cutoff then reads them by number, not by a
  * lookup of each event's sale (the back-test asks at ~12 cutoffs of ~70 k events at scale 20).
  */
-interface NumberedEvents { sorted: readonly LossEvent[]; sale: Int32Array; sales: RiskSale[]; numbers: Map<number, number>; nets: Float64Array }
+interface NumberedEvents { sorted: readonly LossEvent[]; sale: Int32Array; sales: RiskSale[]; numbers: SaleNumbers; nets: Float64Array }
 const numberedEvents = new WeakMap<readonly LossEvent[], WeakMap<ReadonlyMap<number, RiskSale>, NumberedEvents>>();
 
 function numbered(sorted: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>): NumberedEvents {
@@ -171,7 +194,7 @@ function numbered(sorted: readonly LossEvent[], sales: ReadonlyMap<number, RiskS
   if (!bySales) numberedEvents.set(sorted, (bySales = new WeakMap()));
   const found = bySales.get(sales);
   if (found) return found;
-  const numbers = new Map<number, number>();
+  const numbers = new SaleNumbers();
   const named: RiskSale[] = [];
   const sale = new Int32Array(sorted.length);
   // Every id an event names, with -1 for those not of the sales; `numbers` keeps only the sales'.
@@ -237,7 +260,8 @@ function lossesUnordered(events: readonly LossEvent[], sales: ReadonlyMap<number
 function knownOfLists(lists: ReadonlyMap<number, readonly LossEvent[]>, sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): KnownLosses {
   const losses = [...lists.values()].flat();
   const named = [...lists.keys()].map((id) => sales.get(id)!);
-  const numbers = new Map([...lists.keys()].map((id, n) => [id, n]));
+  const numbers = new SaleNumbers();
+  [...lists.keys()].forEach((id, n) => numbers.set(id, n));
   const sale = new Int32Array(losses.length);
   const total = new Float64Array(named.length);
   let k = 0;
