@@ -175,8 +175,9 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
       order.push(n);
     }
   }
+  // Keyed by the id the events name, as the index of sales is.
   const bySale = new Map<number, LossEvent[]>();
-  for (const n of order) bySale.set(known.sales[n]!.id, lists[n]!);
+  for (const n of order) bySale.set(lists[n]![0]!.saleId, lists[n]!);
   listsOfKnown.set(known, (found = bySale));
   return found;
 }
