@@ -115,7 +115,7 @@ export function knownLossesAt(events: readonly LossEvent[], sales: ReadonlyMap<n
   const found = kept.find((k) => k.cutoffMs === cutoffMs);
   if (found) return found;
   const sorted = eventsByRequest(events);
-  const known = sorted ? knownInOrder(numbered(sorted, sales), cutoffMs) : knownOfLists(lossesUnordered(events, sales, cutoffMs), sales, cutoffMs);
+  const known = sorted ? knownInOrder(numbered(sorted, sales), cutoffMs) : knownUnordered(events, sales, cutoffMs);
   kept[Math.min(kept.length, 1)] = known;
   return known;
 }
@@ -219,30 +219,23 @@ function numbered(sorted: readonly LossEvent[], sales: ReadonlyMap<number, RiskS
 /** The known losses from events in request order, numbered by sale. */
 function knownInOrder(events: NumberedEvents, cutoffMs: number): KnownLosses {
   const { sorted, sale } = events;
-  const event = new Int32Array(sorted.length);
-  const saleOf = new Int32Array(sorted.length);
-  const lost = new Float64Array(sorted.length);
-  const left = events.nets.slice();
-  const total = new Float64Array(events.sales.length);
-  let m = 0;
+  const counted: number[] = [];
   for (let k = 0; k < sorted.length; k++) {
     const e = sorted[k]!;
     // In request order, every event after one requested at or past the cutoff is too.
     if (e.atMs >= cutoffMs) break;
     const n = sale[k]!;
     if (n < 0 || (e.reversedMs !== undefined && e.reversedMs < cutoffMs)) continue;
-    const cents = capSaleLossCents(Math.max(0, left[n]!), e.lostCents);
-    left[n]! -= cents;
-    total[n]! += cents;
-    event[m] = k;
-    saleOf[m] = n;
-    lost[m++] = cents;
+    counted.push(k);
   }
-  return { cutoffMs, length: m, event, sale: saleOf, lost, losses: sorted, sales: events.sales, numbers: events.numbers, total };
+  return cappedLosses(cutoffMs, sorted, Int32Array.from(counted), Int32Array.from(counted, (k) => sale[k]!), events.sales, events.numbers, events.nets);
 }
 
-/** Events whose instants do not all order: each sale's losses found in the given order, then sorted by request and capped. */
-function lossesUnordered(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): Map<number, LossEvent[]> {
+/**
+ * Events whose instants do not all order: each sale's losses found in the given order and sorted
+ * by request, one sale after another (a loss's cap reads only its own sale's earlier losses).
+ */
+function knownUnordered(events: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): KnownLosses {
   const bySale = new Map<number, LossEvent[]>();
   for (const e of events) {
     if (e.atMs >= cutoffMs || (e.reversedMs !== undefined && e.reversedMs < cutoffMs) || !sales.has(e.saleId)) continue;
@@ -250,44 +243,38 @@ function lossesUnordered(events: readonly LossEvent[], sales: ReadonlyMap<number
     if (list) list.push(e);
     else bySale.set(e.saleId, [e]);
   }
-  for (const [id, list] of bySale) {
-    list.sort((a, b) => a.atMs - b.atMs);
-    capEachLoss(list, sales.get(id)!.netCents);
-  }
-  return bySale;
-}
-
-/** KnownLosses of lists already capped (lossesUnordered's), in their order. */
-function knownOfLists(lists: ReadonlyMap<number, readonly LossEvent[]>, sales: ReadonlyMap<number, RiskSale>, cutoffMs: number): KnownLosses {
-  const losses = [...lists.values()].flat();
-  const named = [...lists.keys()].map((id) => sales.get(id)!);
   const numbers = new SaleNumbers();
-  [...lists.keys()].forEach((id, n) => numbers.set(id, n));
-  const sale = new Int32Array(losses.length);
-  const total = new Float64Array(named.length);
-  let k = 0;
-  [...lists.values()].forEach((list, n) => {
-    for (const e of list) {
-      sale[k++] = n;
-      total[n]! += e.lostCents;
+  const named: RiskSale[] = [];
+  const losses: LossEvent[] = [];
+  const saleOf: number[] = [];
+  for (const [id, list] of bySale) {
+    const n = named.push(sales.get(id)!) - 1;
+    numbers.set(id, n);
+    for (const e of list.sort((a, b) => a.atMs - b.atMs)) {
+      losses.push(e);
+      saleOf.push(n);
     }
-  });
-  return { cutoffMs, length: losses.length, event: Int32Array.from(losses, (_, i) => i), sale, lost: Float64Array.from(losses, (e) => e.lostCents), losses, sales: named, numbers, total };
+  }
+  return cappedLosses(cutoffMs, losses, Int32Array.from(losses, (_, k) => k), Int32Array.from(saleOf), named, numbers, Float64Array.from(named, (s) => s.netCents));
 }
 
 /**
- * Each of a sale's losses (in request order) capped at what the sale still had: a sale refunded
- * and then charged back loses its net once. A loss is copied only when the cap changes it: the
- * given events are never changed.
+ * The known losses from the losses that count (`event`: their places in `losses`, each sale's in
+ * request order; `sale`: their sales' numbers): each capped at what its sale still had, so a sale
+ * refunded and then charged back loses its net once.
  */
-function capEachLoss(list: LossEvent[], netCents: number): void {
-  let left = netCents;
-  for (let i = 0; i < list.length; i++) {
-    const e = list[i]!;
-    const lost = capSaleLossCents(Math.max(0, left), e.lostCents);
-    if (lost !== e.lostCents) list[i] = { ...e, lostCents: lost };
-    left -= lost;
+function cappedLosses(cutoffMs: number, losses: readonly LossEvent[], event: Int32Array, sale: Int32Array, sales: readonly RiskSale[], numbers: SaleNumbers, nets: Float64Array): KnownLosses {
+  const left = nets.slice();
+  const total = new Float64Array(sales.length);
+  const lost = new Float64Array(event.length);
+  for (let k = 0; k < event.length; k++) {
+    const n = sale[k]!;
+    const cents = capSaleLossCents(Math.max(0, left[n]!), losses[event[k]!]!.lostCents);
+    left[n]! -= cents;
+    total[n]! += cents;
+    lost[k] = cents;
   }
+  return { cutoffMs, length: event.length, event, sale, lost, losses, sales, numbers, total };
 }
 
 const observedDays = (soldMs: number, cutoffMs: number) => Math.min(HORIZON_DAYS, ageDay(soldMs, cutoffMs));

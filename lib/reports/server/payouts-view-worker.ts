@@ -116,18 +116,17 @@ export class PayoutsViewWorker {
     const model = payoutModelOf(data, keyType, request, table);
     const made: Array<[number, BacktestSpanKept]> = [];
     if (model.spans.length === 0) return { view: payoutsViewWith(model, data, keyType, request, NO_BACKTEST), made };
-    const isKept = (i: number) => {
+    const starts = model.spans.map((span, i) => {
       const found = kept[i];
-      const span = model.spans[i]!;
       return found && found.span.month === span.month && found.span.startMs === span.startMs && found.span.endMs === span.endMs ? found : null;
-    };
+    });
     // The months not kept, made together: the sales are read once for all of them.
-    const toMake = model.spans.flatMap((_, i) => (isKept(i) ? [] : [i]));
-    const madeStarts = keepBacktestSpans(model.sales, model.events, toMake.map((i) => model.spans[i]!), model.lossSales);
-    toMake.forEach((i, k) => made.push([i, madeStarts[k]!]));
-    const madeAt = new Map(made);
-    const starts = model.spans.map((_, i) => isKept(i) ?? madeAt.get(i)!);
-    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts, model.sales, model.events, model.nowMs, model.localDay, model.lossSales)), made };
+    const toMake = starts.flatMap((start, i) => (start ? [] : [i]));
+    keepBacktestSpans(model.sales, model.events, toMake.map((i) => model.spans[i]!), model.lossSales).forEach((start, k) => {
+      starts[toMake[k]!] = start;
+      made.push([toMake[k]!, start]);
+    });
+    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts as BacktestSpanKept[], model.sales, model.events, model.nowMs, model.localDay, model.lossSales)), made };
   }
 
   /** How many sales are kept, over all keys: for tests. */
