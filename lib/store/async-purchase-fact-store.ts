@@ -4,6 +4,7 @@ import "server-only";
 // the shared SQL run in the back-end's dialect by its fact table (postgres-fact-table-store.ts,
 // duckdb/duckdb-fact-table-store.ts). SQLite's store is synchronous and keeps its own
 // (sqlite-purchase-fact-store.ts).
+import { daysOf } from "@/lib/calendar";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
@@ -65,10 +66,11 @@ export interface AsyncFactTable<Row> {
   /** A statement's rows as arrays (a million rows are not a million objects), given to `consume`. */
   arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A>;
   /**
-   * A statement's rows as batches of columns, given to `consume`: a back-end whose driver hands
-   * out a column at a time (DuckDB) has it; PostgreSQL's sends rows.
+   * A statement's rows as batches of columns, given to `consume` as they come from the engine (a
+   * batch is read before the next is fetched: no answer is held whole beside its columns): a
+   * back-end whose driver hands out a column at a time (DuckDB) has it; PostgreSQL's sends rows.
    */
-  columns?<A>(statement: Statement, consume: (batches: Iterable<ColumnBatch>, rowCount: number) => A): Promise<A>;
+  columns?<A>(statement: Statement, consume: (batches: AsyncIterable<ColumnBatch>) => Promise<A>): Promise<A>;
   /** `compute`'s answer for the account, kept while no write lands (lib/store/kept-answers.ts): `question` names the rest of it (the method and its plan), as JSON. */
   kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T>;
 }
@@ -177,9 +179,12 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
   async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
     // DuckDB sends the currency and product as places in the range's lists of them, read first (payoutStatement says why).
     if (this.dialect === "duckdb" && this.facts.columns) {
-      const texts = payoutTextsOf(await this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)));
+      // The days' marks count their rows: the columns are sized to them before the answer streams in.
+      const [textRows, marks] = await Promise.all([this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)), this.facts.readDayMeta(account, daysOf(days.from, days.to))]);
+      const texts = payoutTextsOf(textRows);
+      const rows = marks.reduce((n, m) => n + m.count, 0);
       // A fresh answer, read by no one here again: its columns move to the caller's thread (transfer.ts).
-      return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), (batches, rowCount) => payoutColumnsToMove(payoutColumnsOfBatches(batches, texts, rowCount)));
+      return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), async (batches) => payoutColumnsToMove(await payoutColumnsOfBatches(batches, texts, rows)));
     }
     if (this.dialect === "postgres") {
       // PostgreSQL sends a day's rows as one text (payout-day-texts.ts says why).

@@ -105,27 +105,40 @@ export function lossRowsStatement(dialect: FactDialect, table: string, account: 
 
 export const lossRowOf = (r: EventRowRecord): PayoutLossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
 
-/** A statement's batches of columns gathered into one column of each, `rowCount` long: a DOUBLE column as a Float64Array, any other as an array. */
-function gatheredColumns(batches: Iterable<ColumnBatch>, rowCount: number, width: number): Array<Float64Array | unknown[]> {
-  const columns: Array<Float64Array | unknown[] | null> = new Array<null>(width).fill(null);
-  let at = 0;
-  for (const batch of batches) {
-    for (let c = 0; c < width; c++) {
-      const values = batch.column(c);
-      let column = columns[c];
-      if (!column) columns[c] = column = values instanceof Float64Array ? new Float64Array(rowCount) : new Array<unknown>(rowCount);
-      if (column instanceof Float64Array) column.set(values as Float64Array, at);
-      else for (let i = 0; i < batch.length; i++) column[at + i] = values[i];
-    }
-    at += batch.length;
+/**
+ * A statement's batches of columns gathered into one column of each, as long as the rows: a DOUBLE
+ * column as a Float64Array, any other as an array. The batches' columns are held until the last
+ * (a stream does not say how many rows come), then put together: a refund list is ~100 k rows.
+ */
+async function gatheredColumns(batches: AsyncIterable<ColumnBatch>, width: number): Promise<{ columns: Array<Float64Array | unknown[]>; rowCount: number }> {
+  const parts: Array<Array<ArrayLike<unknown>>> = Array.from({ length: width }, () => []);
+  let rowCount = 0;
+  for await (const batch of batches) {
+    for (let c = 0; c < width; c++) parts[c]!.push(batch.column(c));
+    rowCount += batch.length;
   }
-  // No batch (no row): every column empty.
-  return columns.map((c) => c ?? new Float64Array(0));
+  const columns = parts.map((column): Float64Array | unknown[] => {
+    // No batch (no row): an empty column.
+    if (column.length === 0 || column[0] instanceof Float64Array) {
+      const numbers = new Float64Array(rowCount);
+      let at = 0;
+      for (const part of column as Float64Array[]) {
+        numbers.set(part, at);
+        at += part.length;
+      }
+      return numbers;
+    }
+    const values = new Array<unknown>(rowCount);
+    let at = 0;
+    for (const part of column) for (let i = 0; i < part.length; i++) values[at++] = part[i];
+    return values;
+  });
+  return { columns, rowCount };
 }
 
 /** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs), as the columns eventRowOf's rows make. */
-export function eventColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): EventFactColumns {
-  const columns = gatheredColumns(batches, rowCount, FIGURE_COLUMNS.length);
+export async function eventColumnsOfBatches(batches: AsyncIterable<ColumnBatch>): Promise<EventFactColumns> {
+  const { columns, rowCount } = await gatheredColumns(batches, FIGURE_COLUMNS.length);
   const column = (name: (typeof FIGURE_COLUMNS)[number]) => columns[FIGURE_COLUMNS.indexOf(name)]!;
   const numbers = (name: (typeof FIGURE_COLUMNS)[number]) => column(name) as Float64Array;
   const texts = (name: (typeof FIGURE_COLUMNS)[number]) => column(name) as ArrayLike<string | null>;
@@ -135,8 +148,9 @@ export function eventColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: 
 }
 
 /** lossRowsStatement's rows, read by DuckDB a column at a time, as the columns lossRowOf's rows make. */
-export function lossColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): PayoutLossColumns {
-  const [saleId, at, amountCents, won, resolvedAt] = gatheredColumns(batches, rowCount, LOSS_COLUMNS.length) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+export async function lossColumnsOfBatches(batches: AsyncIterable<ColumnBatch>): Promise<PayoutLossColumns> {
+  const { columns, rowCount } = await gatheredColumns(batches, LOSS_COLUMNS.length);
+  const [saleId, at, amountCents, won, resolvedAt] = columns as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const flags = new Uint8Array(rowCount);
   for (let i = 0; i < rowCount; i++) flags[i] = won[i] === 1 ? LOSS_DISPUTE | LOSS_WON : LOSS_DISPUTE;
   return { length: rowCount, saleId, at, amountCents, resolvedAt, flags };

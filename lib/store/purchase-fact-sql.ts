@@ -560,11 +560,11 @@ export const payoutColumnsToMove = (columns: PayoutSaleColumns): PayoutSaleColum
  * as DOUBLEs, NULL as NaN, and a last column marking the rows that send a text): the same rule
  * for each row, with no array or bigint per row.
  */
-export function payoutColumnsOfBatches(batches: Iterable<ColumnBatch>, texts: PayoutTexts, rowCount: number): PayoutSaleColumns {
-  // Sized to the rows: a builder that doubles as it fills allocated and copied ~150 MiB at 1.1 M rows.
+export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>, texts: PayoutTexts, rowCount: number): Promise<PayoutSaleColumns> {
+  // Sized to the rows (`rowCount`, what the days' marks count; more grow it): a builder that doubles as it fills allocated and copied ~150 MiB at 1.1 M rows.
   const columns = new PayoutColumnsBuilder(rowCount);
   const numbers = (batch: ColumnBatch, c: number) => batch.column(c) as Float64Array;
-  for (const batch of batches) {
+  for await (const batch of batches) {
     const [purchaseId, soldMs, created, availableMs, currencyCode, productCode, creatorNet, affiliationNet, transaction, refunded, texted] = [0, 1, 3, 4, 5, 7, 9, 10, 11, 12, 13].map((c) => numbers(batch, c)) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
     // The rows that send a text: an instant not in the API's shape, a currency or product not in `texts`.
     const [purchaseCreatedAt, currency, product] = texted.includes(1) ? [2, 6, 8].map((c) => batch.column(c) as ArrayLike<string | null>) : [];

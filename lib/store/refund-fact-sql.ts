@@ -62,8 +62,11 @@ export function salesOfStatement(dialect: FactDialect, table: string, account: s
 }
 
 /** salesOfStatement's rows, read by DuckDB a column at a time, as columns. */
-export function saleColumnsOfBatches(batches: Iterable<ColumnBatch>, rowCount: number): FactSaleColumns {
-  const { columns, placeOf } = emptySaleColumns(rowCount);
+export async function saleColumnsOfBatches(stream: AsyncIterable<ColumnBatch>): Promise<FactSaleColumns> {
+  // Held until the last (a stream does not say how many rows come): the sales a range's refunds name, tens of thousands.
+  const batches: ColumnBatch[] = [];
+  for await (const batch of stream) batches.push(batch);
+  const { columns, placeOf } = emptySaleColumns(batches.reduce((n, b) => n + b.length, 0));
   let at = 0;
   for (const batch of batches) {
     columns.purchaseId.set(batch.column(0) as Float64Array, at);
