@@ -5,6 +5,7 @@ import { days, forDialect, type FactDialect } from "./purchase-fact-sql";
 import { EVENT_FACT_DIMENSIONS, type EventFactDimension, type EventFactQuery, type EventFactRow, type EventFigureRow, type EventResource } from "./event-fact-store";
 import { LOSS_DISPUTE, LOSS_WON, type PayoutLossColumns, type PayoutLossRow } from "@/lib/records/payout-loss-columns";
 import type { ColumnBatch } from "./async-purchase-fact-store";
+import { gatheredColumns } from "./gathered-columns";
 import { eventColumnsOfFields, type EventFactColumns, type EventNumberField, type EventTextField } from "./event-fact-columns";
 
 /** Each list's rows and days' marks, without the back-end's prefix. */
@@ -104,37 +105,6 @@ export function lossRowsStatement(dialect: FactDialect, table: string, account: 
 }
 
 export const lossRowOf = (r: EventRowRecord): PayoutLossRow => ({ saleId: num(r.sale_id), at: num(r.event_at), amountCents: Number(r.amount_cents), dispute: true, won: Number(r.won) === 1, resolvedAt: num(r.resolved_at) });
-
-/**
- * A statement's batches of columns gathered into one column of each, as long as the rows: a DOUBLE
- * column as a Float64Array, any other as an array. The batches' columns are held until the last
- * (a stream does not say how many rows come), then put together: a refund list is ~100 k rows.
- */
-async function gatheredColumns(batches: AsyncIterable<ColumnBatch>, width: number): Promise<{ columns: Array<Float64Array | unknown[]>; rowCount: number }> {
-  const parts: Array<Array<ArrayLike<unknown>>> = Array.from({ length: width }, () => []);
-  let rowCount = 0;
-  for await (const batch of batches) {
-    for (let c = 0; c < width; c++) parts[c]!.push(batch.column(c));
-    rowCount += batch.length;
-  }
-  const columns = parts.map((column): Float64Array | unknown[] => {
-    // No batch (no row): an empty column.
-    if (column.length === 0 || column[0] instanceof Float64Array) {
-      const numbers = new Float64Array(rowCount);
-      let at = 0;
-      for (const part of column as Float64Array[]) {
-        numbers.set(part, at);
-        at += part.length;
-      }
-      return numbers;
-    }
-    const values = new Array<unknown>(rowCount);
-    let at = 0;
-    for (const part of column) for (let i = 0; i < part.length; i++) values[at++] = part[i];
-    return values;
-  });
-  return { columns, rowCount };
-}
 
 /** eventRowsStatement's rows, read by DuckDB a column at a time (its numbers as DOUBLEs), as the columns eventRowOf's rows make. */
 export async function eventColumnsOfBatches(batches: AsyncIterable<ColumnBatch>): Promise<EventFactColumns> {

@@ -5,6 +5,7 @@
 import { DIMENSION_COLUMN, firstNames, forDialect, idRows, rangeDaysStatement, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
 import type { ColumnBatch } from "./async-purchase-fact-store";
+import { gatheredColumns } from "./gathered-columns";
 import { emptySaleColumns, type FactSaleColumns } from "./fact-sale-columns";
 
 interface Statement { text: string; args: unknown[] }
@@ -62,21 +63,14 @@ export function salesOfStatement(dialect: FactDialect, table: string, account: s
 }
 
 /** salesOfStatement's rows, read by DuckDB a column at a time, as columns. */
-export async function saleColumnsOfBatches(stream: AsyncIterable<ColumnBatch>): Promise<FactSaleColumns> {
-  // Held until the last (a stream does not say how many rows come): the sales a range's refunds name, tens of thousands.
-  const batches: ColumnBatch[] = [];
-  for await (const batch of stream) batches.push(batch);
-  const { columns, placeOf } = emptySaleColumns(batches.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const batch of batches) {
-    columns.purchaseId.set(batch.column(0) as Float64Array, at);
-    const currencies = batch.column(1) as ArrayLike<string>;
-    for (let i = 0; i < batch.length; i++) columns.currency[at + i] = placeOf(currencies[i]!);
-    columns.transaction.set(batch.column(2) as Float64Array, at);
-    columns.affiliation.set(batch.column(3) as Float64Array, at);
-    columns.refunded.set(batch.column(4) as Float64Array, at);
-    at += batch.length;
-  }
+export async function saleColumnsOfBatches(batches: AsyncIterable<ColumnBatch>): Promise<FactSaleColumns> {
+  const { columns: [purchaseId, currencies, transaction, affiliation, refunded], rowCount } = await gatheredColumns(batches, 5);
+  const { columns, placeOf } = emptySaleColumns(rowCount);
+  columns.purchaseId.set(purchaseId as Float64Array);
+  for (let i = 0; i < rowCount; i++) columns.currency[i] = placeOf((currencies as string[])[i]!);
+  columns.transaction.set(transaction as Float64Array);
+  columns.affiliation.set(affiliation as Float64Array);
+  columns.refunded.set(refunded as Float64Array);
   return columns;
 }
 
