@@ -479,6 +479,9 @@ export const payoutTextsOf = (rows: ReadonlyArray<{ currency: string; product: s
   products: [...new Set(rows.flatMap((r) => (r.product === null ? [] : [r.product])))],
 });
 
+/** The offer a row tells the currency decision of (currencyInputsOf): its own with its currency, its currency's offer without one. */
+export const DECISION_OFFER = "CASE WHEN f.currency = '' THEN f.currency_offer ELSE f.offer END";
+
 /** The API's timestamp shape with every field in range (TRY_STRPTIME then refuses a day the month lacks, as timestampMs does). */
 const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z";
 
@@ -490,7 +493,7 @@ const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0
 export function offerCurrencyStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Statement {
   const args: unknown[] = [account, range.from, range.to];
   if (instants) args.push(instants.fromMs, instants.toMs);
-  const text = `SELECT f.currency, CASE WHEN f.currency = '' THEN f.currency_offer ELSE f.offer END AS offer, COUNT(*) AS purchases
+  const text = `SELECT f.currency, ${DECISION_OFFER} AS offer, COUNT(*) AS purchases
     FROM ${table} f WHERE f.account = ? AND ${instants ? `${unfilteredRange(dialect)} >= ? AND f.created_at < ?` : days(dialect)} GROUP BY 1, 2`;
   return forDialect(dialect, { text, args });
 }

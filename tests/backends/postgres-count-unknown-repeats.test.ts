@@ -13,7 +13,10 @@ import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
-import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { tallyDayStatement } from "@/lib/store/postgres/offer-tallies";
+import { PostgresFactTableStore } from "@/lib/store/postgres/postgres-fact-table-store";
+import { PURCHASE_FACT_DAYS, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { ROW_COLUMNS, rowValues } from "@/lib/store/purchase-fact-sql";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { cartDays } from "../support/cart-facts-fixture";
 import { randomSchemaName, TEST_DATABASE_URL } from "../support/postgres-test-schema";
@@ -49,7 +52,8 @@ const marks = async () => ({
 it("counts the days an earlier version left unknown, each against every day stored, and leaves the counted ones as they are", async () => {
   const ran = await migratePostgres(TEST_DATABASE_URL, { schema, dir: before });
   expect(ran.at(-1)).toBe("0020_front-checkout-repeats");
-  const purchases = new PostgresPurchaseFactStore(pool);
+  // The purchases' writer as of 0020: its days' repeats, not yet the marks' tallies (0023).
+  const purchases = new PostgresFactTableStore<PurchaseFactRow>({ rows: PURCHASE_FACTS, columns: ROW_COLUMNS, days: PURCHASE_FACT_DAYS, valuesOf: rowValues, key: "purchase_id", frontCheckouts: true }, pool);
   const carts = new PostgresCartFactStore(pool);
   await purchases.replaceDay("other", "2026-03-09", NOW, [purchase(1, "c1")]);
   await purchases.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), purchase(2, "c2"), purchase(3, "c2", "upsell"), purchase(4, ""), purchase(6, null)]);
@@ -71,4 +75,12 @@ it("counts the days an earlier version left unknown, each against every day stor
     purchases: { "acct 2026-03-10": [1, 1], "acct 2026-03-11": [7, 7], "acct 2026-03-12": [1, 3], "other 2026-03-09": [0, 0] },
     carts: { "2026-03-10": 1, "2026-03-11": 3 },
   });
+
+  // Migration 0023 tallied the days held for the currency decision as a write of each day tallies it (offer-tallies.ts).
+  const tallies = async () => (await pool.query<{ account: string; day: string; offers: string }>("SELECT account, day, offers FROM salesdash_purchase_fact_days ORDER BY account, day")).rows.map((r) => [r.account, r.day, JSON.parse(r.offers)]);
+  const migrated = await tallies();
+  expect(migrated.length).toBe(4);
+  for (const [account, day] of migrated) await pool.query(tallyDayStatement(PURCHASE_FACTS, PURCHASE_FACT_DAYS), [account, day, NOW]);
+  expect(await tallies()).toEqual(migrated);
+  expect(migrated[1]).toEqual(["acct", "2026-03-11", { at: NOW, offers: [[one.currency, one.dims.offer, 1]], lo: one.createdAt, hi: one.createdAt, none: 0 }]);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
+import type { FactOfferCurrency, PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { fillFactStore, NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { holdsToRecordEngine } from "../support/purchase-query-property";
@@ -66,6 +68,64 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       [NOW + 2],
     );
     expect((await marks())["2026-03-12"]).toBeNull();
+  });
+
+  it("reads the currency decision's counts from the days' tallies, and from the rows where a day has none or a range of instants cuts it", async () => {
+    const pool = await db.emptied();
+    const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+    const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000;
+    const purchase = (purchaseId: number, currency: string, offer: string, createdAt: number | null): PurchaseFactRow =>
+      currency ? { ...one, purchaseId, createdAt, currency, currencyOffer: "", dims: { ...one.dims, offer } } : { ...one, purchaseId, createdAt, currency: "", currencyOffer: offer, dims: { ...one.dims, offer: "none" } };
+    const writer = new PostgresPurchaseFactStore(pool);
+    await writer.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "brl", "A", at("2026-03-10", 1)), purchase(2, "brl", "A", at("2026-03-10", 20)), purchase(3, "", "B", at("2026-03-10", 5))]);
+    await writer.replaceDay("acct", "2026-03-11", NOW, [purchase(4, "usd", "C", at("2026-03-11", 3)), purchase(5, "", "", at("2026-03-11", 4))]);
+    await writer.replaceDay("acct", "2026-03-12", NOW, [purchase(6, "brl", "A", at("2026-03-12", 2)), purchase(7, "brl", "A", null)]);
+    await writer.replaceDay("acct", "2026-03-13", NOW, []);
+    await writer.replaceDay("other", "2026-03-11", NOW, [purchase(8, "eur", "D", at("2026-03-11", 3))]);
+    const sorted = (list: readonly FactOfferCurrency[]) => [...list].sort((a, b) => JSON.stringify([a.currency, a.offer]).localeCompare(JSON.stringify([b.currency, b.offer])));
+    const rows = async (days: { from: string; to: string }, instants?: { fromMs: number; toMs: number }) =>
+      sorted((await pool.query<OfferCurrencyRecord>({ text: offerCurrencyStatement("postgres", PURCHASE_FACTS, "acct", days, instants).text, values: offerCurrencyStatement("postgres", PURCHASE_FACTS, "acct", days, instants).args })).rows.map(offerCurrencyOf));
+    // A store of its own each time: none keeps an answer read before a mark was changed by hand.
+    const answer = async (days: { from: string; to: string }, instants?: { fromMs: number; toMs: number }) => sorted(await new PostgresPurchaseFactStore(pool).offerCurrencies("acct", days, instants));
+    const all = { from: "2026-03-01", to: "2026-03-31" };
+    const cases: Array<[{ from: string; to: string }, { fromMs: number; toMs: number }?]> = [
+      [all],
+      [{ from: "2026-03-11", to: "2026-03-11" }],
+      [all, { fromMs: at("2026-03-10", 0), toMs: at("2026-03-14", 0) }],
+      [all, { fromMs: at("2026-03-10", 3), toMs: at("2026-03-11", 4) }],
+      [all, { fromMs: at("2026-03-12", 0), toMs: at("2026-03-13", 0) }],
+      [all, { fromMs: at("2026-04-01", 0), toMs: at("2026-04-02", 0) }],
+    ];
+    for (const [days, instants] of cases) expect(await answer(days, instants)).toEqual(await rows(days, instants));
+    expect(await answer(all)).toEqual([
+      { currency: "", offer: "", purchases: 1 },
+      { currency: "", offer: "B", purchases: 1 },
+      { currency: "brl", offer: "A", purchases: 4 },
+      { currency: "usd", offer: "C", purchases: 1 },
+    ]);
+
+    // The tallies are what is read: the 11th's said by hand to hold three purchases of C.
+    const tallies = async (day: string) => (await pool.query<{ offers: string }>("SELECT offers FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!.offers;
+    const told = JSON.parse(await tallies("2026-03-11")) as { offers: Array<[string, string, number]> };
+    told.offers = told.offers.map(([currency, offer, n]) => [currency, offer, offer === "C" ? 3 : n]);
+    await pool.query("UPDATE salesdash_purchase_fact_days SET offers = $1 WHERE account = 'acct' AND day = '2026-03-11'", [JSON.stringify(told)]);
+    expect((await answer(all)).find((c) => c.offer === "C")?.purchases).toBe(3);
+    // ... but for a range of instants that cuts the day, whose rows are counted.
+    expect(await answer(all, { fromMs: at("2026-03-10", 0), toMs: at("2026-03-11", 4) })).toEqual(await rows(all, { fromMs: at("2026-03-10", 0), toMs: at("2026-03-11", 4) }));
+    // A mark written again by an instance older than the tallies (a new fetched_at, the old text): the rows are counted.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1 WHERE account = 'acct' AND day = '2026-03-11'");
+    expect(await answer(all)).toEqual(await rows(all));
+    // A day without tallies likewise; and a day written again is tallied again.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET offers = NULL WHERE account = 'acct' AND day = '2026-03-12'");
+    expect(await answer(all)).toEqual(await rows(all));
+    await writer.replaceDay("acct", "2026-03-11", NOW + 5, [purchase(4, "usd", "C", at("2026-03-11", 3))]);
+    await writer.replaceDay("acct", "2026-03-12", NOW + 5, [purchase(6, "brl", "A", at("2026-03-12", 2))]);
+    expect(JSON.parse(await tallies("2026-03-11"))).toEqual({ at: NOW + 5, offers: [["usd", "C", 1]], lo: at("2026-03-11", 3), hi: at("2026-03-11", 3), none: 0 });
+    expect(await answer(all)).toEqual([
+      { currency: "", offer: "B", purchases: 1 },
+      { currency: "brl", offer: "A", purchases: 3 },
+      { currency: "usd", offer: "C", purchases: 1 },
+    ]);
   });
 });
 

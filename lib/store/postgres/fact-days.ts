@@ -18,6 +18,8 @@ export interface PostgresFactTables {
   key?: string;
   /** The purchases': each day's mark also counts its front purchases whose checkout is another front purchase's (`checkout_repeats`, migration 0020). */
   frontCheckouts?: boolean;
+  /** The purchases': a statement ($1 account, $2 day, $3 fetched_at) that sets the day's mark's tallies from its rows (offer-tallies.ts), in the write's transaction. */
+  dayTallies?: string;
 }
 
 // PostgreSQL takes at most 65,535 parameters in one statement.
@@ -44,6 +46,7 @@ export async function replaceFactDay(pool: Pool, tables: PostgresFactTables, acc
        ON CONFLICT (account, day) DO UPDATE SET fetched_at = EXCLUDED.fetched_at, count = EXCLUDED.count`,
       [account, day, fetchedAt, rows.length],
     );
+    if (tables.dayTallies) await client.query(tables.dayTallies, [account, day, fetchedAt]);
     await alongside?.(client);
   });
   if (tables.key) {

@@ -40,11 +40,11 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
   private readonly pages = new KeptAnswers(PAGES_KEPT);
   private readonly statistics: TableStatistics;
 
-  constructor(private readonly definition: FactTableDefinition<Row>, connection: Pool | string, options?: PostgresPoolOptions) {
+  constructor(private readonly definition: FactTableDefinition<Row> & Pick<PostgresFactTables, "dayTallies">, connection: Pool | string, options?: PostgresPoolOptions) {
     ({ pool: this.pool, owned: this.ownsPool } = storePool(connection, options));
     this.table = definition.rows;
     this.days = definition.days;
-    this.tables = { rows: definition.rows, columns: ["account", "day", "seq", ...definition.columns], days: definition.days, key: definition.key, frontCheckouts: definition.frontCheckouts };
+    this.tables = { rows: definition.rows, columns: ["account", "day", "seq", ...definition.columns], days: definition.days, key: definition.key, frontCheckouts: definition.frontCheckouts, dayTallies: definition.dayTallies };
     this.statistics = new TableStatistics(this.pool, definition.rows);
   }
 

@@ -2,11 +2,13 @@ import "server-only";
 
 // The purchases fact table in PostgreSQL, shared by every instance. Same contract as
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts); the methods are
-// AsyncPurchaseFactStore's, over the table's PostgresFactTableStore.
+// AsyncPurchaseFactStore's, over the table's PostgresFactTableStore, but for the currency
+// decision's counts, read from the days' marks (offer-tallies.ts).
 import type { Pool } from "pg";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
-import { ROW_COLUMNS, rowValues } from "../purchase-fact-sql";
-import type { PurchaseFactRow } from "../purchase-fact-store";
+import { offerCurrencyOf, offerCurrencyStatement, ROW_COLUMNS, rowValues, type OfferCurrencyRecord } from "../purchase-fact-sql";
+import type { FactOfferCurrency, PurchaseFactRow } from "../purchase-fact-store";
+import { offerCurrenciesOfTallies, tallyDayStatement } from "./offer-tallies";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import type { PostgresPoolOptions } from "./pool";
 
@@ -15,8 +17,26 @@ export const PURCHASE_FACTS = "salesdash_purchase_facts";
 /** Its days' marks, whose `repeats` and `checkout_repeats` the carts' panels read too. */
 export const PURCHASE_FACT_DAYS = "salesdash_purchase_fact_days";
 
+const TABLES = { rows: PURCHASE_FACTS, days: PURCHASE_FACT_DAYS };
+
 export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
   constructor(connection: Pool | string, options?: PostgresPoolOptions) {
-    super(new PostgresFactTableStore<PurchaseFactRow>({ rows: PURCHASE_FACTS, columns: ROW_COLUMNS, days: PURCHASE_FACT_DAYS, valuesOf: rowValues, key: "purchase_id", frontCheckouts: true }, connection, options));
+    super(
+      new PostgresFactTableStore<PurchaseFactRow>(
+        { rows: PURCHASE_FACTS, columns: ROW_COLUMNS, days: PURCHASE_FACT_DAYS, valuesOf: rowValues, key: "purchase_id", frontCheckouts: true, dayTallies: tallyDayStatement(PURCHASE_FACTS, PURCHASE_FACT_DAYS) },
+        connection,
+        options,
+      ),
+    );
+  }
+
+  /** From the days' tallies, one snapshot with their rows where a day has none (or, for instants, where a day's rows are not all within them). */
+  override offerCurrencies(account: string, days: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Promise<FactOfferCurrency[]> {
+    return this.facts.kept(account, ["offerCurrencies", days, instants ?? null], () =>
+      this.facts.snapshotRead(async (reader) =>
+        (await offerCurrenciesOfTallies(reader, TABLES, account, days, instants)) ??
+        (await reader.all<OfferCurrencyRecord>(offerCurrencyStatement("postgres", PURCHASE_FACTS, account, days, instants))).map(offerCurrencyOf),
+      ),
+    );
   }
 }
