@@ -272,11 +272,16 @@ export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: stri
     WHERE f.account = ? AND f.purchase_id = j.value AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
 }
 
-/** Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for all of a summary's aggregates. */
-export function selectionStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection: string): Statement {
+/**
+ * Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for
+ * all of a summary's aggregates. PostgreSQL's (`create`) makes it, a temporary table of the
+ * transaction with the columns' types and collations, from the same rows.
+ */
+export function selectionStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, selection: string, create = false): Statement {
   const args: unknown[] = [];
   const rows = rangeRows(dialect, plan, table, account, args, `${KIND} AS kind, f.day, f.seq, ${ROW_VALUES.map((c) => `f.${c}`).join(", ")}`);
-  return forDialect(dialect, { text: `INSERT INTO ${selection} (${SELECTION_COLUMNS.join(", ")}) SELECT ${SELECTION_COLUMNS.map((c) => `r.${c}`).join(", ")} FROM ${rows}`, args });
+  const into = create ? `CREATE TEMP TABLE ${selection} ON COMMIT DROP AS` : `INSERT INTO ${selection} (${SELECTION_COLUMNS.join(", ")})`;
+  return forDialect(dialect, { text: `${into} SELECT ${SELECTION_COLUMNS.map((c) => `r.${c}`).join(", ")} FROM ${rows}`, args });
 }
 
 const SLOT = 900_000;
