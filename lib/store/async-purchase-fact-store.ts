@@ -13,7 +13,7 @@ import {
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { choiceGroupsStatement, choiceLabelsStatement, choicesOf, newestDays, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "./purchase-choice-sql";
+import { choicesOfRows } from "./purchase-choice-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleColumnsOfBatches, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
@@ -205,12 +205,7 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
    */
   choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
     return this.facts.kept(account, ["choices", plan], () =>
-      this.facts.scratchRead(async (reader) => {
-        const groups = await reader.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement(this.dialect, this.table, account, plan));
-        const newest = newestDays(groups);
-        const labels = newest.size === 0 ? [] : await reader.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement(this.dialect, this.table, account, plan, newest));
-        return choicesOf({ groups, labels });
-      }),
+      this.facts.scratchRead((reader) => choicesOfRows(reader, this.dialect, this.table, account, plan)),
     );
   }
 

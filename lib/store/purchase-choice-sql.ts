@@ -2,6 +2,7 @@
 // (purchase-fact-sql.ts): each filter's keys, each offer's products and first name, and what the
 // currency decision reads (FactOfferCurrency). What a report read from its range's day
 // summaries (or its records) to fill its filter bar, read here without opening a sealed day.
+import type { SnapshotReader } from "./async-purchase-fact-store";
 import { DIMENSION_COLUMN, forDialect, rangeRows, type FactDialect, type Numeric, type Statement } from "./purchase-fact-sql";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "./purchase-fact-store";
 
@@ -14,10 +15,12 @@ const DIMENSION_COLUMNS = FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]);
  * newest day. Each dimension's keys, the offers' products, the currencies and each offer's newest
  * day are read off them (choicesOf, newestDays).
  */
-export function choiceGroupsStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Statement {
+export function choiceGroupsStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, onDays?: readonly string[]): Statement {
   const args: unknown[] = [];
   const keys = [...DIMENSION_COLUMNS, "own", "currency_offer"].map((c) => `r.${c}`).join(", ");
-  const rows = rangeRows(dialect, { ...plan, filters: {} }, table, account, args, `${DIMENSION_COLUMNS.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer, f.day`);
+  // onDays (PostgreSQL's, day-tallies.ts): only those days' rows.
+  const rows = rangeRows(dialect, { ...plan, filters: {} }, table, account, args, `${DIMENSION_COLUMNS.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer, f.day`, onDays && "f.day = ANY(?::text[])");
+  if (onDays) args.push(onDays);
   return forDialect(dialect, { text: `SELECT ${keys}, COUNT(*) AS purchases, MAX(r.day) AS newest FROM ${rows} GROUP BY ${keys}`, args });
 }
 
@@ -26,14 +29,9 @@ export type PurchaseChoiceLabelRecord = { offer: string; offer_name: string | nu
 
 /** Each offer key's newest day holding one of its rows in the range. */
 export function newestDays(groups: readonly PurchaseChoiceGroupRecord[]): Map<string, string> {
-  const newest = new Map<string, string>();
-  for (const g of groups) {
-    const offer = String(g[DIMENSION_COLUMN.offer]);
-    const day = String(g.newest);
-    const seen = newest.get(offer);
-    if (seen === undefined || day > seen) newest.set(offer, day);
-  }
-  return newest;
+  const builder = new ChoicesBuilder();
+  for (const g of groups) builder.group(g);
+  return builder.newest;
 }
 
 /**
@@ -54,29 +52,68 @@ export function choiceLabelsStatement(dialect: FactDialect, table: string, accou
   return forDialect(dialect, { text, args });
 }
 
+/** The range's choices read from its rows (one snapshot's `reader`): the groups, then the offers' names on their newest days. */
+export async function choicesOfRows(reader: SnapshotReader, dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
+  const groups = await reader.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement(dialect, table, account, plan));
+  const newest = newestDays(groups);
+  const labels = newest.size === 0 ? [] : await reader.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement(dialect, table, account, plan, newest));
+  return choicesOf({ groups, labels });
+}
+
 export function choicesOf(rows: { groups: readonly PurchaseChoiceGroupRecord[]; labels: readonly PurchaseChoiceLabelRecord[] }): FactPurchaseChoices {
-  const values = new Map<string, { dimension: number; key: string }>();
-  const offerProducts = new Map<string, { offer: string; product: string }>();
-  const currencies = new Map<string, FactOfferCurrency>();
-  for (const g of rows.groups) {
-    DIMENSION_COLUMNS.forEach((column, dimension) => {
-      const key = String(g[column]);
-      values.set(`${dimension}\n${key}`, { dimension, key });
-    });
-    const offer = String(g[DIMENSION_COLUMN.offer]);
-    const product = String(g[DIMENSION_COLUMN.product]);
-    offerProducts.set(`${offer}\n${product}`, { offer, product });
-    // As offerCurrencyStatement counts them: a row with a currency by its offer key, one without by the code placing it.
-    const counted = { currency: g.own, offer: g.own === "" ? g.currency_offer : offer };
-    const id = `${counted.currency}\n${counted.offer}`;
-    const seen = currencies.get(id);
-    if (seen) seen.purchases += Number(g.purchases);
-    else currencies.set(id, { ...counted, purchases: Number(g.purchases) });
+  const builder = new ChoicesBuilder();
+  for (const g of rows.groups) builder.group(g);
+  return builder.choices(rows.labels);
+}
+
+/**
+ * What the choices are read off: each dimension's keys, the offers' products, the currency
+ * decision's counts and each offer's newest day; from the rows' groups (choiceGroupsStatement), or
+ * from PostgreSQL's days' tallies (postgres/day-tallies.ts), or both.
+ */
+export class ChoicesBuilder {
+  private readonly values = new Map<string, { dimension: number; key: string }>();
+  private readonly offerProducts = new Map<string, { offer: string; product: string }>();
+  private readonly currencies = new Map<string, FactOfferCurrency>();
+  readonly newest = new Map<string, string>();
+
+  value(dimension: number, key: string): void {
+    this.values.set(`${dimension}\n${key}`, { dimension, key });
   }
-  return {
-    values: [...values.values()],
-    offerProducts: [...offerProducts.values()],
-    labels: rows.labels.map((l) => ({ offer: l.offer, label: l.offer_name })),
-    currencies: [...currencies.values()],
-  };
+
+  pair(offer: string, product: string): void {
+    this.offerProducts.set(`${offer}\n${product}`, { offer, product });
+  }
+
+  /** Purchases of a currency (a row's own, "" for none) and decision offer, as offerCurrencyStatement counts them. */
+  count(currency: string, offer: string, purchases: number): void {
+    const id = `${currency}\n${offer}`;
+    const seen = this.currencies.get(id);
+    if (seen) seen.purchases += purchases;
+    else this.currencies.set(id, { currency, offer, purchases });
+  }
+
+  /** An offer key has a row on `day`. */
+  seen(offer: string, day: string): void {
+    const seen = this.newest.get(offer);
+    if (seen === undefined || day > seen) this.newest.set(offer, day);
+  }
+
+  group(g: PurchaseChoiceGroupRecord): void {
+    DIMENSION_COLUMNS.forEach((column, dimension) => this.value(dimension, String(g[column])));
+    const offer = String(g[DIMENSION_COLUMN.offer]);
+    this.pair(offer, String(g[DIMENSION_COLUMN.product]));
+    // A row with a currency by its offer key, one without by the code placing it.
+    this.count(g.own, g.own === "" ? g.currency_offer : offer, Number(g.purchases));
+    this.seen(offer, String(g.newest));
+  }
+
+  choices(labels: readonly PurchaseChoiceLabelRecord[]): FactPurchaseChoices {
+    return {
+      values: [...this.values.values()],
+      offerProducts: [...this.offerProducts.values()],
+      labels: labels.map((l) => ({ offer: l.offer, label: l.offer_name })),
+      currencies: [...this.currencies.values()],
+    };
+  }
 }

@@ -13,7 +13,7 @@ import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
-import { tallyDayStatement } from "@/lib/store/postgres/offer-tallies";
+import { tallyDayStatement } from "@/lib/store/postgres/day-tallies";
 import { PostgresFactTableStore } from "@/lib/store/postgres/postgres-fact-table-store";
 import { PURCHASE_FACT_DAYS, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { ROW_COLUMNS, rowValues } from "@/lib/store/purchase-fact-sql";
@@ -77,10 +77,23 @@ it("counts the days an earlier version left unknown, each against every day stor
   });
 
   // Migration 0023 tallied the days held for the currency decision as a write of each day tallies it (offer-tallies.ts).
-  const tallies = async () => (await pool.query<{ account: string; day: string; offers: string }>("SELECT account, day, offers FROM salesdash_purchase_fact_days ORDER BY account, day")).rows.map((r) => [r.account, r.day, JSON.parse(r.offers)]);
+  const tallies = async () => (await pool.query<{ account: string; day: string; tallies: string }>("SELECT account, day, tallies FROM salesdash_purchase_fact_days ORDER BY account, day")).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies)]);
   const migrated = await tallies();
   expect(migrated.length).toBe(4);
   for (const [account, day] of migrated) await pool.query(tallyDayStatement(PURCHASE_FACTS, PURCHASE_FACT_DAYS), [account, day, NOW]);
   expect(await tallies()).toEqual(migrated);
-  expect(migrated[1]).toEqual(["acct", "2026-03-11", { at: NOW, offers: [[one.currency, one.dims.offer, 1]], lo: one.createdAt, hi: one.createdAt, none: 0 }]);
+  const d = one.dims;
+  expect(migrated[1]).toEqual([
+    "acct",
+    "2026-03-11",
+    {
+      at: NOW,
+      offers: [[one.currency, d.offer, 1]],
+      values: [[0, d.product], [1, d.offer], [2, d.purchaseType], [3, d.paymentMethod], [4, d.psp], [5, d.cardBrand], [6, d.country], [7, d.affiliate]],
+      pairs: [[d.offer, d.product]],
+      lo: one.createdAt,
+      hi: one.createdAt,
+      none: 0,
+    },
+  ]);
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
 import type { FactOfferCurrency, PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { purchaseChoices } from "@/lib/query/purchase-choice-query";
+import type { LocalRange } from "@/lib/query/purchase-currency-query";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { fillFactStore, NOW, purchaseDays } from "../support/purchase-facts-fixture";
 import { holdsToRecordEngine } from "../support/purchase-query-property";
@@ -105,22 +107,39 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     ]);
 
     // The tallies are what is read: the 11th's said by hand to hold three purchases of C.
-    const tallies = async (day: string) => (await pool.query<{ offers: string }>("SELECT offers FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!.offers;
+    const tallies = async (day: string) => (await pool.query<{ tallies: string }>("SELECT tallies FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!.tallies;
     const told = JSON.parse(await tallies("2026-03-11")) as { offers: Array<[string, string, number]> };
     told.offers = told.offers.map(([currency, offer, n]) => [currency, offer, offer === "C" ? 3 : n]);
-    await pool.query("UPDATE salesdash_purchase_fact_days SET offers = $1 WHERE account = 'acct' AND day = '2026-03-11'", [JSON.stringify(told)]);
+    await pool.query("UPDATE salesdash_purchase_fact_days SET tallies = $1 WHERE account = 'acct' AND day = '2026-03-11'", [JSON.stringify(told)]);
     expect((await answer(all)).find((c) => c.offer === "C")?.purchases).toBe(3);
-    // ... but for a range of instants that cuts the day, whose rows are counted.
+    // The filter bar's choices likewise: a product said by hand to be sold on the 10th is offered,
+    // but not for a range whose instants cut the 10th (São Paulo's days start at 03:00 UTC), read from its rows.
+    const ten = JSON.parse(await tallies("2026-03-10")) as { values: Array<[number, string]> };
+    ten.values.push([0, "Phantom product"]);
+    await pool.query("UPDATE salesdash_purchase_fact_days SET tallies = $1 WHERE account = 'acct' AND day = '2026-03-10'", [JSON.stringify(ten)]);
+    const products = async (range: LocalRange) => (await purchaseChoices(new PostgresPurchaseFactStore(pool), "acct", range)).filterOptions.product;
+    expect(await products({ from: "2026-03-01", to: "2026-03-31", timeZone: "UTC" })).toContain("Phantom product");
+    expect(await products({ from: "2026-03-10", to: "2026-03-31", timeZone: "America/Sao_Paulo" })).toEqual([one.dims.product]);
+    // ... and the counts for a range of instants that cuts the day, whose rows are counted.
     expect(await answer(all, { fromMs: at("2026-03-10", 0), toMs: at("2026-03-11", 4) })).toEqual(await rows(all, { fromMs: at("2026-03-10", 0), toMs: at("2026-03-11", 4) }));
     // A mark written again by an instance older than the tallies (a new fetched_at, the old text): the rows are counted.
     await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1 WHERE account = 'acct' AND day = '2026-03-11'");
     expect(await answer(all)).toEqual(await rows(all));
     // A day without tallies likewise; and a day written again is tallied again.
-    await pool.query("UPDATE salesdash_purchase_fact_days SET offers = NULL WHERE account = 'acct' AND day = '2026-03-12'");
+    await pool.query("UPDATE salesdash_purchase_fact_days SET tallies = NULL WHERE account = 'acct' AND day = '2026-03-12'");
     expect(await answer(all)).toEqual(await rows(all));
     await writer.replaceDay("acct", "2026-03-11", NOW + 5, [purchase(4, "usd", "C", at("2026-03-11", 3))]);
     await writer.replaceDay("acct", "2026-03-12", NOW + 5, [purchase(6, "brl", "A", at("2026-03-12", 2))]);
-    expect(JSON.parse(await tallies("2026-03-11"))).toEqual({ at: NOW + 5, offers: [["usd", "C", 1]], lo: at("2026-03-11", 3), hi: at("2026-03-11", 3), none: 0 });
+    const d = one.dims;
+    expect(JSON.parse(await tallies("2026-03-11"))).toEqual({
+      at: NOW + 5,
+      offers: [["usd", "C", 1]],
+      values: [[0, d.product], [1, "C"], [2, d.purchaseType], [3, d.paymentMethod], [4, d.psp], [5, d.cardBrand], [6, d.country], [7, d.affiliate]],
+      pairs: [["C", d.product]],
+      lo: at("2026-03-11", 3),
+      hi: at("2026-03-11", 3),
+      none: 0,
+    });
     expect(await answer(all)).toEqual([
       { currency: "", offer: "B", purchases: 1 },
       { currency: "brl", offer: "A", purchases: 3 },

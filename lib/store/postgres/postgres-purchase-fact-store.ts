@@ -2,16 +2,18 @@ import "server-only";
 
 // The purchases fact table in PostgreSQL, shared by every instance. Same contract as
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts); the methods are
-// AsyncPurchaseFactStore's, over the table's PostgresFactTableStore, but for the currency
-// decision's counts, read from the days' marks (offer-tallies.ts).
+// AsyncPurchaseFactStore's, over the table's PostgresFactTableStore, but for the filter bar's
+// choices and the currency decision's counts, read from the days' marks (day-tallies.ts), and the
+// summary, read from its rows selected once.
 import type { Pool } from "pg";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import {
   offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
   type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactOfferCurrency, FactSummaryGroups, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
-import { offerCurrenciesOfTallies, tallyDayStatement } from "./offer-tallies";
+import type { FactOfferCurrency, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
+import { choicesOfRows } from "../purchase-choice-sql";
+import { choicesOfTallies, offerCurrenciesOfTallies, tallyDayStatement } from "./day-tallies";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import type { PostgresPoolOptions } from "./pool";
 
@@ -55,6 +57,13 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
         };
         return summaryGroupsOf(rows, (await reader.all<OrderRecord>(orderStatement("postgres", PURCHASE_FACTS, account, plan, SELECTION))).map(orderGroupOf));
       }),
+    );
+  }
+
+  /** From the days' tallies and, where a day has none or is cut by the range's instants, its rows (AsyncPurchaseFactStore's reads). */
+  override choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
+    return this.facts.kept(account, ["choices", plan], () =>
+      this.facts.scratchRead(async (reader) => (await choicesOfTallies(reader, TABLES, account, plan)) ?? (await choicesOfRows(reader, "postgres", PURCHASE_FACTS, account, plan))),
     );
   }
 

@@ -1,0 +1,115 @@
+import "server-only";
+
+// What a range's filter bar and currency decision read of the purchases, kept with each day's mark
+// on PostgreSQL (migration 0023's `tallies`): the day's purchases per own currency and decision
+// offer (DECISION_OFFER), each dimension's keys, each offer's products, and the first and last of
+// its rows' instants. Two years of them are ~730 small texts: reading them replaces groupings of
+// every row of the range (0.4-1.1 s each at scale 20) at the start of most reports' first visits
+// (docs/benchmarks.md).
+//
+// A day's tallies are made in SQL from the rows its write has just stored, in that write's
+// transaction, and name the fetch they describe (`at`): a day written again by an instance older
+// than the migration keeps a stale text under a new fetched_at, which is then read as none. A range
+// with a day whose tallies are none is read from its rows, as before; so is, for a range of
+// instants, each day whose rows are not all within them (the range's first and last UTC days).
+import { z } from "zod";
+import type { SnapshotReader } from "../async-purchase-fact-store";
+import { ChoicesBuilder, choiceGroupsStatement, choiceLabelsStatement, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "../purchase-choice-sql";
+import { DECISION_OFFER, DIMENSION_COLUMN, offerCurrencyOf, type OfferCurrencyRecord } from "../purchase-fact-sql";
+import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "../purchase-fact-store";
+
+/** A day's tallies as written (tallyDayStatement). */
+const DayTallies = z.object({
+  /** The fetch they describe: the mark's fetched_at when written. */
+  at: z.number(),
+  /** [own currency, decision offer, purchases]. */
+  offers: z.array(z.tuple([z.string(), z.string(), z.number().int()])),
+  /** [dimension (its place in FACT_DIMENSIONS), key]. */
+  values: z.array(z.tuple([z.number().int(), z.string()])),
+  /** [offer key, product key]. */
+  pairs: z.array(z.tuple([z.string(), z.string()])),
+  lo: z.number().nullable(),
+  hi: z.number().nullable(),
+  /** Rows without an instant. */
+  none: z.number().int(),
+});
+type DayTallies = z.infer<typeof DayTallies>;
+
+const where = "f.account = $1 AND f.day = $2";
+const dimensions = FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ");
+
+/** Sets the day's tallies from its rows ($1 account, $2 day, $3 the fetch's fetched_at): run after the rows and the mark are written, in their transaction. Migration 0023 holds the same text for the days written before it. */
+export const tallyDayStatement = (rows: string, days: string): string =>
+  `UPDATE ${days} SET tallies = (
+    SELECT json_build_object('at', $3::bigint,
+      'offers', COALESCE((SELECT json_agg(json_build_array(g.currency, g.offer, g.n) ORDER BY g.currency, g.offer)
+        FROM (SELECT f.currency, ${DECISION_OFFER} AS offer, COUNT(*) AS n FROM ${rows} f WHERE ${where} GROUP BY 1, 2) g), '[]'::json),
+      'values', COALESCE((SELECT json_agg(json_build_array(v.i, v.k) ORDER BY v.i, v.k)
+        FROM (SELECT DISTINCT x.i - 1 AS i, x.k FROM ${rows} f CROSS JOIN LATERAL unnest(ARRAY[${dimensions}]) WITH ORDINALITY AS x(k, i) WHERE ${where}) v), '[]'::json),
+      'pairs', COALESCE((SELECT json_agg(json_build_array(p.offer, p.product) ORDER BY p.offer, p.product)
+        FROM (SELECT DISTINCT f.offer, f.product FROM ${rows} f WHERE ${where}) p), '[]'::json),
+      'lo', s.lo, 'hi', s.hi, 'none', s.none)::text
+    FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s
+  ) WHERE account = $1 AND day = $2`;
+
+interface Tables { rows: string; days: string }
+type Instants = { fromMs: number; toMs: number };
+
+/**
+ * The range's days as their tallies say them (`whole`), but for `edges`: with instants, the days
+ * whose rows are not all within them, to be read from the rows. Null when a day has none.
+ */
+async function tallied(reader: SnapshotReader, tables: Tables, account: string, range: { from: string; to: string }, instants?: Instants): Promise<{ whole: Array<{ day: string; tallies: DayTallies }>; edges: string[] } | null> {
+  const marks = await reader.all<{ day: string; fetched_at: string; tallies: string | null }>({
+    text: `SELECT day, fetched_at, tallies FROM ${tables.days} WHERE account = $1 AND day >= $2 AND day <= $3`,
+    args: [account, range.from, range.to],
+  });
+  const whole: Array<{ day: string; tallies: DayTallies }> = [];
+  const edges: string[] = [];
+  for (const mark of marks) {
+    if (mark.tallies === null) return null;
+    const parsed = DayTallies.safeParse(JSON.parse(mark.tallies));
+    if (!parsed.success || parsed.data.at !== Number(mark.fetched_at)) return null;
+    const { offers, lo, hi, none } = parsed.data;
+    if (offers.length === 0) continue;
+    if (instants && !(none === 0 && lo !== null && hi !== null && lo >= instants.fromMs && hi < instants.toMs)) edges.push(mark.day);
+    else whole.push({ day: mark.day, tallies: parsed.data });
+  }
+  return { whole, edges };
+}
+
+/** offerCurrencyStatement's answer from the days' tallies (one snapshot's `reader`), or null when a day of the range has none. */
+export async function offerCurrenciesOfTallies(reader: SnapshotReader, tables: Tables, account: string, range: { from: string; to: string }, instants?: Instants): Promise<FactOfferCurrency[] | null> {
+  const days = await tallied(reader, tables, account, range, instants);
+  if (!days) return null;
+  const builder = new ChoicesBuilder();
+  for (const { tallies } of days.whole) for (const [currency, offer, purchases] of tallies.offers) builder.count(currency, offer, purchases);
+  if (instants && days.edges.length > 0) {
+    const rows = await reader.all<OfferCurrencyRecord>({
+      text: `SELECT f.currency, ${DECISION_OFFER} AS offer, COUNT(*) AS purchases FROM ${tables.rows} f
+        WHERE f.account = $1 AND f.day = ANY($2::text[]) AND f.created_at >= $3 AND f.created_at < $4 GROUP BY 1, 2`,
+      args: [account, days.edges, instants.fromMs, instants.toMs],
+    });
+    for (const row of rows.map(offerCurrencyOf)) builder.count(row.currency, row.offer, row.purchases);
+  }
+  return builder.choices([]).currencies;
+}
+
+/** The store's choices (choiceGroupsStatement and choiceLabelsStatement's) from the days' tallies and the edges' rows, or null when a day of the range has none. */
+export async function choicesOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices | null> {
+  const days = await tallied(reader, tables, account, plan.days, { fromMs: plan.bucketStarts[0] ?? plan.endMs, toMs: plan.endMs });
+  if (!days) return null;
+  const builder = new ChoicesBuilder();
+  const offer = FACT_DIMENSIONS.indexOf("offer");
+  for (const { day, tallies } of days.whole) {
+    for (const [dimension, key] of tallies.values) {
+      builder.value(dimension, key);
+      if (dimension === offer) builder.seen(key, day);
+    }
+    for (const [offerKey, product] of tallies.pairs) builder.pair(offerKey, product);
+    for (const [currency, decisionOffer, purchases] of tallies.offers) builder.count(currency, decisionOffer, purchases);
+  }
+  if (days.edges.length > 0) for (const g of await reader.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement("postgres", tables.rows, account, plan, days.edges))) builder.group(g);
+  const labels = builder.newest.size === 0 ? [] : await reader.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement("postgres", tables.rows, account, plan, builder.newest));
+  return builder.choices(labels);
+}
