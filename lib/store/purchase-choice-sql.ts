@@ -13,7 +13,7 @@ const DIMENSION_COLUMNS = FACT_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]);
  * the rows grouped by every dimension at once, their own currency and the offer code placing a row
  * without one (a few thousand groups; one grouping, not one a dimension), with each group's
  * newest day. Each dimension's keys, the offers' products, the currencies and each offer's newest
- * day are read off them (choicesOf, newestDays).
+ * day are read off them (builtOfGroups).
  */
 export function choiceGroupsStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, onDays?: readonly string[]): Statement {
   const args: unknown[] = [];
@@ -26,13 +26,6 @@ export function choiceGroupsStatement(dialect: FactDialect, table: string, accou
 
 export type PurchaseChoiceGroupRecord = { own: string; currency_offer: string; purchases: Numeric; newest: string } & Record<string, string | Numeric>;
 export type PurchaseChoiceLabelRecord = { offer: string; offer_name: string | null };
-
-/** Each offer key's newest day holding one of its rows in the range. */
-export function newestDays(groups: readonly PurchaseChoiceGroupRecord[]): Map<string, string> {
-  const builder = new ChoicesBuilder();
-  for (const g of groups) builder.group(g);
-  return builder.newest;
-}
 
 /**
  * The second read: each offer key's name as its first row in the records' order gives it (newest
@@ -54,16 +47,15 @@ export function choiceLabelsStatement(dialect: FactDialect, table: string, accou
 
 /** The range's choices read from its rows (one snapshot's `reader`): the groups, then the offers' names on their newest days. */
 export async function choicesOfRows(reader: SnapshotReader, dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
-  const groups = await reader.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement(dialect, table, account, plan));
-  const newest = newestDays(groups);
-  const labels = newest.size === 0 ? [] : await reader.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement(dialect, table, account, plan, newest));
-  return choicesOf({ groups, labels });
+  const built = builtOfGroups(await reader.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement(dialect, table, account, plan)));
+  return built.choices(built.newest.size === 0 ? [] : await reader.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement(dialect, table, account, plan, built.newest)));
 }
 
-export function choicesOf(rows: { groups: readonly PurchaseChoiceGroupRecord[]; labels: readonly PurchaseChoiceLabelRecord[] }): FactPurchaseChoices {
+/** The groups read into a builder, once: its `newest` names the days the labels are read on, its `choices` the rest. */
+export function builtOfGroups(groups: readonly PurchaseChoiceGroupRecord[]): ChoicesBuilder {
   const builder = new ChoicesBuilder();
-  for (const g of rows.groups) builder.group(g);
-  return builder.choices(rows.labels);
+  for (const g of groups) builder.group(g);
+  return builder;
 }
 
 /**

@@ -495,11 +495,13 @@ const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0
  * (lib/query/purchase-currency-query.ts), as the day summaries and the records have it: the purchases per own currency and offer, the offer being a row's
  * offer key, or for a row without a currency the offer code that places it (currency_offer).
  */
-export function offerCurrencyStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, instants?: { fromMs: number; toMs: number }): Statement {
+export function offerCurrencyStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, instants?: { fromMs: number; toMs: number }, onDays?: readonly string[]): Statement {
   const args: unknown[] = [account, range.from, range.to];
   if (instants) args.push(instants.fromMs, instants.toMs);
+  // onDays (PostgreSQL's, postgres/day-tallies.ts): only those days' rows.
+  if (onDays) args.push(onDays);
   const text = `SELECT f.currency, ${DECISION_OFFER} AS offer, COUNT(*) AS purchases
-    FROM ${table} f WHERE f.account = ? AND ${instants ? `${unfilteredRange(dialect)} >= ? AND f.created_at < ?` : days(dialect)} GROUP BY 1, 2`;
+    FROM ${table} f WHERE f.account = ? AND ${instants ? `${unfilteredRange(dialect)} >= ? AND f.created_at < ?` : days(dialect)}${onDays ? " AND f.day = ANY(?::text[])" : ""} GROUP BY 1, 2`;
   return forDialect(dialect, { text, args });
 }
 

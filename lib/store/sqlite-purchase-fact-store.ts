@@ -12,7 +12,7 @@ import {
   type BucketRecord, type DimRecord, type FundRecord, type LabelRecord, type OrderRecord, type PageRecord, type SlotRecord,
 } from "./purchase-fact-sql";
 import { checkoutsStatement } from "./checkout-fact-sql";
-import { choiceGroupsStatement, choiceLabelsStatement, choicesOf, newestDays, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "./purchase-choice-sql";
+import { builtOfGroups, choiceGroupsStatement, choiceLabelsStatement, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "./purchase-choice-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, CUSTOMERS_COLUMN, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
@@ -157,9 +157,8 @@ export class SqlitePurchaseFactStore extends SqliteFactTableStore<PurchaseFactRo
 
   async choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
     return this.db.transaction(() => {
-      const groups = this.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement("sqlite", TABLE, account, plan));
-      const newest = newestDays(groups);
-      return choicesOf({ groups, labels: newest.size === 0 ? [] : this.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement("sqlite", TABLE, account, plan, newest)) });
+      const built = builtOfGroups(this.all<PurchaseChoiceGroupRecord>(choiceGroupsStatement("sqlite", TABLE, account, plan)));
+      return built.choices(built.newest.size === 0 ? [] : this.all<PurchaseChoiceLabelRecord>(choiceLabelsStatement("sqlite", TABLE, account, plan, built.newest)));
     })();
   }
 

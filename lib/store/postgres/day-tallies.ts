@@ -15,7 +15,7 @@ import "server-only";
 import { z } from "zod";
 import type { SnapshotReader } from "../async-purchase-fact-store";
 import { ChoicesBuilder, choiceGroupsStatement, choiceLabelsStatement, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "../purchase-choice-sql";
-import { DECISION_OFFER, DIMENSION_COLUMN, offerCurrencyOf, type OfferCurrencyRecord } from "../purchase-fact-sql";
+import { DECISION_OFFER, DIMENSION_COLUMN, offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord } from "../purchase-fact-sql";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "../purchase-fact-store";
 
 /** A day's tallies as written (tallyDayStatement). */
@@ -85,11 +85,7 @@ export async function offerCurrenciesOfTallies(reader: SnapshotReader, tables: T
   const builder = new ChoicesBuilder();
   for (const { tallies } of days.whole) for (const [currency, offer, purchases] of tallies.offers) builder.count(currency, offer, purchases);
   if (instants && days.edges.length > 0) {
-    const rows = await reader.all<OfferCurrencyRecord>({
-      text: `SELECT f.currency, ${DECISION_OFFER} AS offer, COUNT(*) AS purchases FROM ${tables.rows} f
-        WHERE f.account = $1 AND f.day = ANY($2::text[]) AND f.created_at >= $3 AND f.created_at < $4 GROUP BY 1, 2`,
-      args: [account, days.edges, instants.fromMs, instants.toMs],
-    });
+    const rows = await reader.all<OfferCurrencyRecord>(offerCurrencyStatement("postgres", tables.rows, account, range, instants, days.edges));
     for (const row of rows.map(offerCurrencyOf)) builder.count(row.currency, row.offer, row.purchases);
   }
   return builder.choices([]).currencies;
