@@ -42,6 +42,7 @@ export class AsyncCartFactStore implements CartFactStore {
       this.facts.scratchRead((reader) =>
         runStepsAsync(cartPanelSteps(dialect, { carts: table, purchases: this.purchases, repeatMarks: this.repeatMarks }, account, plan), (step) =>
           reader.all("exec" in step ? { text: step.exec, args: [] } : "run" in step ? step.run : step.query),
+          reader.beside,
         ),
       ),
     );

@@ -26,6 +26,12 @@ type Rows = Record<string, readonly object[]>;
 export interface SnapshotReader {
   all<T extends object>(statement: Statement): Promise<T[]>;
   arrays<T>(statement: Statement): Promise<T[]>;
+  /**
+   * A statement's rows read on another connection from the same snapshot, while this reader goes
+   * on (PostgreSQL's scratch read: two cores read two tables at once); it reads no temporary table
+   * of this reader's. Absent where the back-end has one connection per read.
+   */
+  beside?<T extends object>(statement: Statement): Promise<T[]>;
 }
 
 /** A fact table on an asynchronous back-end: its days written and forgotten, and the shared SQL's statements read in its dialect. */

@@ -77,18 +77,23 @@ const NUMBER_COPIES: SelectionsOnce = { carts: false, purchases: false, checkout
  */
 const purchasesGrouped = (once: SelectionsOnce) => once.purchases && once.checkouts;
 
+/** The conditions of the plan's carts on the carts fact table `f`: the account, the range, the filters. */
+function cartRange(dialect: FactDialect, account: string, plan: CartPanelPlan, args: unknown[]): string {
+  args.push(account, plan.days.from, plan.days.to, plan.startMs, plan.endMs);
+  const filters = filterConditions(plan, args);
+  // Without a filter every row of the range is read: SQLite reads them faster along the primary
+  // key's days than through the time index (purchase-fact-sql.ts's unfilteredRange); with one, the
+  // dimension's index.
+  const range = filters ? `${days(dialect)} AND f.session_at` : `f.day >= ? AND f.day <= ? AND ${dialect === "sqlite" ? "+" : ""}f.session_at`;
+  return `f.account = ? AND ${range} >= ? AND f.session_at < ?${filters}`;
+}
+
 /** The statements that fill the two selections (created empty by the store): the plan's carts, then its purchases; and the carts' rows a DuckDB grouping reads instead of their selection (withCartRows). */
 export function selectionStatements(dialect: FactDialect, tables: { carts: string; purchases: string }, account: string, plan: CartPanelPlan, once: SelectionsOnce = NUMBER_COPIES): { carts: Statement; purchases: Statement; cartRows: Statement } {
   const cartArgs: unknown[] = [];
   // A comparison's KPIs read a few of the carts' columns: the others stay empty (a fifth less to fill).
   const columns = selectionColumns(plan, cartArgs).filter(([c]) => plan.only !== "kpis" || KPI_COLUMNS.has(c));
-  cartArgs.push(account, plan.days.from, plan.days.to, plan.startMs, plan.endMs);
-  const filters = filterConditions(plan, cartArgs);
-  // Without a filter every row of the range is read: SQLite reads them faster along the primary
-  // key's days than through the time index (purchase-fact-sql.ts's unfilteredRange); with one, the
-  // dimension's index.
-  const range = filters ? `${days(dialect)} AND f.session_at` : `f.day >= ? AND f.day <= ? AND ${dialect === "sqlite" ? "+" : ""}f.session_at`;
-  const cartRows = `SELECT ${columns.map(([c, e]) => `${e} AS ${c}`).join(", ")} FROM ${tables.carts} f WHERE f.account = ? AND ${range} >= ? AND f.session_at < ?${filters}`;
+  const cartRows = `SELECT ${columns.map(([c, e]) => `${e} AS ${c}`).join(", ")} FROM ${tables.carts} f WHERE ${cartRange(dialect, account, plan, cartArgs)}`;
   const purchaseArgs: unknown[] = [];
   const rows = rangeRows(dialect, plan.purchases, tables.purchases, account, purchaseArgs, "f.day, f.seq, f.purchase_id, f.purchase_type, f.checkout_id, f.offer_code, f.checkout_initialized_at");
   // A checkout's id "" is none (purchasedCheckouts).
@@ -156,12 +161,15 @@ export function repeatFreeStatement(dialect: FactDialect, marks: RepeatMarks, ac
  * (purchasesGrouped): then every such front purchase is its checkout's first, and this is the
  * `purchased` statement's count over the purchases' selection, with the selection's days beside it.
  */
-function purchasedDaysStatement(dialect: FactDialect, purchases: string, account: string, plan: CartPanelPlan): Statement {
+function purchasedDaysStatement(dialect: FactDialect, purchases: string, account: string, plan: CartPanelPlan, carts?: string): Statement {
   const args: unknown[] = [];
-  const rows = rangeRows(dialect, plan.purchases, purchases, account, args, "f.purchase_type, f.checkout_id, f.offer_code, f.checkout_initialized_at");
   // A hashed subplan over the carts, probed by front purchases only; a LEFT JOIN probed by every
-  // purchase took 1.5-1.9 s against 1.3 s at scale 20 (docs/benchmarks.md).
-  const purchased = `r.purchase_type = 'front' AND (NULLIF(r.checkout_id, '') IS NULL OR NOT EXISTS (SELECT 1 FROM ${CART_SELECTION} c WHERE c.checkout_id = r.checkout_id))`;
+  // purchase took 1.5-1.9 s against 1.3 s at scale 20 (docs/benchmarks.md). With `carts`, the
+  // plan's carts are read from their fact table (every copy: a key is there or not alike), so the
+  // statement needs no selection and can run beside its fill.
+  const cartIds = carts ? `SELECT 1 FROM ${carts} f WHERE ${cartRange(dialect, account, plan, args)} AND f.checkout_id = r.checkout_id` : `SELECT 1 FROM ${CART_SELECTION} c WHERE c.checkout_id = r.checkout_id`;
+  const purchased = `r.purchase_type = 'front' AND (NULLIF(r.checkout_id, '') IS NULL OR NOT EXISTS (${cartIds}))`;
+  const rows = rangeRows(dialect, plan.purchases, purchases, account, args, "f.purchase_type, f.checkout_id, f.offer_code, f.checkout_initialized_at");
   return forDialect(dialect, {
     text: `SELECT substr(r.checkout_initialized_at, 1, 10) AS d, r.currency, ${orNone("r.offer_code")} AS offer, SUM(CASE WHEN ${purchased} THEN 1 ELSE 0 END) AS checkouts
       FROM ${rows} GROUP BY 1, 2, 3`,
@@ -391,8 +399,15 @@ export function delayRanks(measured: number): { middle: number[]; p90: number | 
   return { middle: measured % 2 === 1 ? [mid] : [mid - 1, mid], p90: Math.ceil((90 / 100) * measured) - 1 };
 }
 
-/** A step of reading the panels: DDL, a statement that writes (a selection's fill), or one whose rows are read. */
-export type PanelStep = { exec: string } | { run: Statement } | { query: Statement };
+/**
+ * A step of reading the panels: DDL, a statement that writes (a selection's fill), one whose rows
+ * are read; or one started (`start`, read no selection) whose rows a later step collects
+ * (`collect`, by its name): beside the steps between where the runner can, else at once.
+ */
+export type PanelStep = { exec: string } | { run: Statement } | { query: Statement } | { start: string; statement: Statement } | { collect: string };
+
+/** The steps a back-end's driver runs itself: the started ones are the runner's. */
+export type DriverStep = Extract<PanelStep, { exec: string } | { run: Statement } | { query: Statement }>;
 
 /**
  * The panels' read as steps, one back-end's driver running each (SQLite's synchronously in one
@@ -418,6 +433,11 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   const grouped = purchasesGrouped(once);
   const inline = dialect === "duckdb" && once.carts;
   const read = inline ? withCartRows(fills.cartRows) : (statement: Statement) => statement;
+  // PostgreSQL's purchased checkouts read the carts from their table, started before the carts'
+  // fill on another connection of the read's snapshot where the store has one (its two reads of
+  // two years at scale 20 took ~2.7 s after each other on one: docs/benchmarks.md).
+  const beside = grouped && dialect === "postgres";
+  if (beside) yield { start: "purchasedDays", statement: purchasedDaysStatement(dialect, tables.purchases, account, plan, tables.carts) };
   if (!inline) yield { run: fills.carts };
   // The purchases' selection is read by `purchased` and `days` alone: not made where one grouping of the fact table answers both.
   if (!grouped) yield { run: fills.purchases };
@@ -426,7 +446,10 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
     yield { exec: `ANALYZE ${CART_SELECTION}` };
   }
   const rows: Records = {};
-  for (const [name, statement] of Object.entries(panelStatements(dialect, plan, grouped ? { purchases: tables.purchases, account } : undefined))) rows[name] = yield { query: read(statement) };
+  for (const [name, statement] of Object.entries(panelStatements(dialect, plan, grouped ? { purchases: tables.purchases, account } : undefined))) {
+    if (!(beside && name === "purchasedDays")) rows[name] = yield { query: read(statement) };
+  }
+  if (beside) rows.purchasedDays = yield { collect: "purchasedDays" };
   if (rows.purchasedDays) Object.assign(rows, purchasedAndDays(rows.purchasedDays, rows.cartDays ?? []));
   if (rows.cube) {
     Object.assign(rows, totalsWhereFunnel(rows.cube));
@@ -462,12 +485,37 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
 
 type StepRows = Records[string];
 
-/** Runs the steps synchronously (better-sqlite3), each answered by `run`. */
-export function runSteps<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: PanelStep) => StepRows): T {
-  for (let step = steps.next(); ; step = steps.next(run(step.value))) if (step.done) return step.value;
+/** Runs the steps synchronously (better-sqlite3), each answered by `run`; a started one at once. */
+export function runSteps<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: DriverStep) => StepRows): T {
+  const started = new Map<string, StepRows>();
+  const answer = (value: PanelStep): StepRows => {
+    if ("start" in value) return started.set(value.start, run({ query: value.statement })), [];
+    if ("collect" in value) return started.get(value.collect) ?? [];
+    return run(value);
+  };
+  for (let step = steps.next(); ; step = steps.next(answer(step.value))) if (step.done) return step.value;
 }
 
-/** Runs the steps one after the other on a connection that answers asynchronously (pg). */
-export async function runStepsAsync<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: PanelStep) => Promise<StepRows>): Promise<T> {
-  for (let step = steps.next(); ; step = steps.next(await run(step.value))) if (step.done) return step.value;
+/**
+ * Runs the steps one after the other on a connection that answers asynchronously (pg, DuckDB);
+ * a started one by `beside` (another connection of the same snapshot) while the next steps run,
+ * else at once by `run`. Every started read has ended when this does, answered or not.
+ */
+export async function runStepsAsync<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: DriverStep) => Promise<StepRows>, beside?: (statement: Statement) => Promise<StepRows>): Promise<T> {
+  const started = new Map<string, Promise<StepRows>>();
+  try {
+    for (let step = steps.next(); ; ) {
+      if (step.done) return step.value;
+      const value = step.value;
+      if ("start" in value) {
+        const rows = beside ? beside(value.statement) : run({ query: value.statement });
+        // Collected later: until then, a failure is held, not unhandled.
+        rows.catch(() => undefined);
+        started.set(value.start, rows);
+        step = steps.next([]);
+      } else step = steps.next(await ("collect" in value ? (started.get(value.collect) ?? Promise.resolve([])) : run(value)));
+    }
+  } finally {
+    await Promise.allSettled(started.values());
+  }
 }

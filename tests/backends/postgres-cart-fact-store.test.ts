@@ -1,6 +1,10 @@
 import type { Pool } from "pg";
 import { describe, expect, it } from "vitest";
+import { CART_ROW_COLUMNS, cartRowValues } from "@/lib/store/cart-fact-sql";
+import type { CartFactRow } from "@/lib/store/cart-fact-store";
+import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
+import { PostgresFactTableStore } from "@/lib/store/postgres/postgres-fact-table-store";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { cartFactRow } from "@/lib/query/cart-facts";
 import { cartDays, fillCartFactStore } from "../support/cart-facts-fixture";
@@ -86,5 +90,46 @@ describe("each day's count of carts also stored on another day (repeats)", () =>
     // A count made for the day's fetch stays when nothing else about the day changes.
     await pool.query("UPDATE salesdash_cart_fact_days SET repeats = 0 WHERE account = 'creator' AND day = '2026-03-06'");
     expect((await repeats(pool, "creator"))["2026-03-06"]).toBe(0);
+  });
+});
+
+// The Abandonment panels' purchased checkouts are read beside the carts' fill (cart-panel-sql.ts):
+// on another connection, which must see what the read's own connection sees.
+describe("a scratch read's read beside it", () => {
+  const cart = (checkoutId: string) => ({ ...cartFactRow(cartDays().get("2026-03-10")![0]!), checkoutId });
+  const table = (pool: Pool) => new PostgresFactTableStore<CartFactRow>({ rows: "salesdash_cart_facts", columns: CART_ROW_COLUMNS, days: "salesdash_cart_fact_days", valuesOf: cartRowValues, key: "checkout_id" }, pool);
+  const count = { text: "SELECT pg_backend_pid() AS pid, COUNT(*)::int AS n FROM salesdash_cart_facts WHERE account = $1", args: ["creator"] };
+  type Seen = { pid: number; n: number };
+  /** What the read's own connection and the one beside it count, a day written by another instance between them. */
+  const seen = (pool: Pool, store: PostgresCartFactStore, day: string) =>
+    table(pool).scratchRead(async (reader) => {
+      const [own] = await reader.all<Seen>(count);
+      await store.replaceDay("creator", day, 1, [cart(`c-${day}`)]);
+      const [other] = await reader.beside!<Seen>(count);
+      return { own: own!, other: other! };
+    });
+
+  it("reads on another connection from the read's snapshot: a day written after the read began is not there", async () => {
+    const pool = await db.emptied();
+    const store = new PostgresCartFactStore(pool);
+    await store.replaceDay("creator", "2026-03-05", 1, [cart("c1")]);
+    const { own, other } = await seen(pool, store, "2026-03-06");
+    expect(other.pid).not.toBe(own.pid);
+    expect([own.n, other.n]).toEqual([1, 1]);
+    expect((await pool.query<{ n: number }>(count.text, count.args)).rows[0]!.n).toBe(2);
+  });
+
+  it("reads on the read's own connection where the pool has none to spare, and never waits for one", async () => {
+    const pool = await db.emptied();
+    const store = new PostgresCartFactStore(pool);
+    await store.replaceDay("creator", "2026-03-05", 1, [cart("c1")]);
+    const one = createPostgresPool(TEST_DATABASE_URL, { schema: db.schema.name, max: 1 });
+    try {
+      const { own, other } = await seen(one, store, "2026-03-06");
+      expect(other.pid).toBe(own.pid);
+      expect([own.n, other.n]).toEqual([1, 1]);
+    } finally {
+      await one.end();
+    }
   });
 });

@@ -21,10 +21,19 @@ function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchas
   const asked: Array<{ text: string; args: unknown[] }> = [];
   const read: string[] = [];
   const runs: string[] = [];
+  // Each started statement's text and the fills run before it; each collected name.
+  const started: Array<{ name: string; text: string; args: unknown[]; after: number }> = [];
+  const collected: string[] = [];
   let step = steps.next();
   while (!step.done) {
     const value: PanelStep = step.value;
-    if ("query" in value) {
+    if ("start" in value) {
+      started.push({ name: value.start, text: value.statement.text, args: value.statement.args, after: runs.length });
+      step = steps.next([]);
+    } else if ("collect" in value) {
+      collected.push(value.collect);
+      step = steps.next([]);
+    } else if ("query" in value) {
       if (runs.length === 0) asked.push({ text: value.query.text, args: value.query.args });
       else read.push(value.query.text);
       step = steps.next(runs.length === 0 ? [{ checkouts: 0, ...answer }] : []);
@@ -33,7 +42,7 @@ function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchas
       step = steps.next([]);
     }
   }
-  return { asked, carts: runs[0]!, purchases: runs[1], runs: runs.length, read };
+  return { asked, carts: runs[0]!, purchases: runs[1], runs: runs.length, read, started, collected };
 }
 
 describe("the Abandonment panels' fills on PostgreSQL", () => {
@@ -58,14 +67,25 @@ describe("the Abandonment panels' fills on PostgreSQL", () => {
     expect(other.purchases).not.toMatch(/ROW_NUMBER/);
   });
 
-  it("make no purchases' selection where the purchases' days also say no checkout has two front purchases: one grouping of the purchases' table", () => {
-    const { runs, read } = fills(MARKS, { carts: 1, purchases: 1, checkouts: 1 });
+  it("make no purchases' selection where the purchases' days also say no checkout has two front purchases: one grouping of the purchases' table, started before the carts' fill", () => {
+    const { runs, read, started, collected } = fills(MARKS, { carts: 1, purchases: 1, checkouts: 1 });
     expect(runs).toBe(1);
     expect(read.filter((text) => text.includes("cart_purchase_selection"))).toEqual([]);
-    const grouped = read.filter((text) => text.includes("salesdash_purchase_facts"));
-    expect(grouped).toHaveLength(1);
-    expect(grouped[0]).toMatch(/^SELECT substr\(r\.checkout_initialized_at, 1, 10\) AS d, r\.currency, .* AS offer, SUM\(CASE WHEN r\.purchase_type = 'front' AND .*NOT EXISTS \(SELECT 1 FROM cart_selection c WHERE c\.checkout_id = r\.checkout_id\).*GROUP BY 1, 2, 3$/s);
-    expect(grouped[0]).not.toMatch(/ROW_NUMBER/);
+    expect(read.filter((text) => text.includes("salesdash_purchase_facts"))).toEqual([]);
+    // Started before any fill, so it reads no selection: the carts from their table, with the plan's range.
+    expect(started).toHaveLength(1);
+    const [grouped] = started;
+    expect(grouped!.after).toBe(0);
+    expect(grouped!.text).not.toMatch(/cart_selection/);
+    expect(grouped!.text).toMatch(/^SELECT substr\(r\.checkout_initialized_at, 1, 10\) AS d, r\.currency, .* AS offer, SUM\(CASE WHEN r\.purchase_type = 'front' AND .*NOT EXISTS \(SELECT 1 FROM salesdash_cart_facts f WHERE f\.account = \$1 AND f\.day >= \$2 AND f\.day <= \$3 AND f\.session_at >= \$4 AND f\.session_at < \$5 AND f\.checkout_id = r\.checkout_id\).*FROM \(SELECT .* FROM salesdash_purchase_facts f .*GROUP BY 1, 2, 3$/s);
+    expect(grouped!.args.slice(0, 5)).toEqual(["acct", plan.days.from, plan.days.to, plan.startMs, plan.endMs]);
+    expect(grouped!.text).not.toMatch(/ROW_NUMBER/);
+    expect(collected).toEqual(["purchasedDays"]);
+    // A cart filter narrows the carts it reads as it narrows the selection's.
+    const filtered = cartPanelSteps("postgres", { ...TABLES, repeatMarks: MARKS }, "acct", cartPanelPlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", filters: { country: ["BR"] }, granularity: "day", purchaseKeys: ["product"] }, assumeCurrency(null)).plan);
+    let step = filtered.next();
+    while (!step.done && !("start" in step.value)) step = filtered.next([{ carts: 1, purchases: 1, checkouts: 1 }]);
+    expect(!step.done && "start" in step.value && step.value.statement.text).toMatch(/NOT EXISTS \(SELECT 1 FROM salesdash_cart_facts f WHERE f\.account = \$1 .*f\.country IN \(\$6\) AND f\.checkout_id = r\.checkout_id\)/s);
     // Where a checkout may have two front purchases, or a purchase two copies: the selection, and each checkout's first front purchase.
     for (const answer of [{ carts: 1, purchases: 1, checkouts: 0 }, { carts: 1, purchases: 0, checkouts: 1 }]) {
       const other = fills(MARKS, answer);

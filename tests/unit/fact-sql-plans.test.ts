@@ -67,8 +67,8 @@ describe("the Abandonment panels' statements on SQLite", () => {
     const steps = cartPanelSteps("sqlite", { carts: "cart_facts", purchases: "purchase_facts" }, "acct", plan);
     for (let step = steps.next(); !step.done; step = steps.next([])) {
       if ("exec" in step.value) db.exec(step.value.exec);
-      else {
-        const s = "run" in step.value ? step.value.run : step.value.query;
+      else if (!("collect" in step.value)) {
+        const s = "run" in step.value ? step.value.run : "query" in step.value ? step.value.query : step.value.statement;
         details.push((db.prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...s.args) as { detail: string }[]).map((r) => r.detail).join(" | "));
       }
     }

@@ -25,6 +25,21 @@ const readerOf = (client: PoolClient): SnapshotReader => ({
   arrays: async <R>(statement: Statement) => (await client.query<R & unknown[]>({ text: statement.text, values: statement.args, rowMode: "array" })).rows as R[],
 });
 
+/** What pg_export_snapshot() names a snapshot by (hex groups between dashes): checked, since SET TRANSACTION SNAPSHOT takes no parameter. */
+const SNAPSHOT_ID = /^[0-9A-F]+(-[0-9A-F]+)+$/i;
+
+/** A statement's rows on another connection, in a transaction of the exported snapshot `snapshot`. */
+async function readInSnapshot<R extends object>(pool: Pool, snapshot: Promise<string>, statement: Statement): Promise<R[]> {
+  const id = await snapshot;
+  if (!SNAPSHOT_ID.test(id)) throw new Error("PostgreSQL named an exported snapshot in an unexpected form.");
+  return inTransaction(pool, async (client) => {
+    await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    await client.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+    await client.query(`SET LOCAL work_mem = '${SCRATCH_WORK_MEM}'`);
+    return (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows;
+  });
+}
+
 /** Pages kept per table: a few tables' pages of the reports a user goes back and forth between. */
 const PAGES_KEPT = 16;
 
@@ -60,14 +75,35 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     });
   }
 
-  /** Reads from one snapshot that may write temporary tables (a READ ONLY transaction may not make one). */
+  /**
+   * Reads from one snapshot that may write temporary tables (a READ ONLY transaction may not make
+   * one). Its reader's `beside` reads on another of the pool's connections, in this snapshot
+   * (exported once, imported there): where the pool has none to spare, on this one, after the
+   * reads before it. The read ends once those have.
+   */
   scratchRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
     return inTransaction(this.pool, async (client) => {
       await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
       // The selections' fills sort a period's rows to keep each record's first copy (a million
       // purchases at scale 20): in memory, not in files, for this transaction only.
       await client.query(`SET LOCAL work_mem = '${SCRATCH_WORK_MEM}'`);
-      return read(readerOf(client));
+      const own = readerOf(client);
+      let snapshot: Promise<string> | undefined;
+      const besides: Array<Promise<unknown>> = [];
+      const beside = <R extends object>(statement: Statement): Promise<R[]> => {
+        // Never wait for a connection while holding one: readers doing so could hold them all.
+        if (this.pool.idleCount === 0 && this.pool.totalCount >= (this.pool.options.max ?? 10)) return own.all<R>(statement);
+        snapshot ??= client.query<{ id: string }>("SELECT pg_export_snapshot() AS id").then((r) => r.rows[0]!.id);
+        const rows = readInSnapshot<R>(this.pool, snapshot, statement);
+        besides.push(rows.catch(() => undefined));
+        return rows;
+      };
+      try {
+        return await read({ ...own, beside });
+      } finally {
+        // The exported snapshot lives as long as this transaction: no read is left to import it late.
+        await Promise.all(besides);
+      }
     });
   }
 
