@@ -263,6 +263,16 @@ export function idList(dialect: FactDialect, ids: readonly number[], args: unkno
  */
 export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, ids: readonly number[], args: unknown[], columns: string): string {
   const currency = currencyExpression(plan, args);
+  if (dialect === "postgres") {
+    // PostgreSQL: `= ANY` of the array, which its planner sizes, looked up by the index for a few
+    // ids and hashed for many, read beside a parallel scan of the range: the ~67 k sales of two
+    // years of refunds at scale 20 in 0.24 s, against 0.73 s joined to the array's rows (a serial
+    // hash join) and ~1 s through the server (docs/benchmarks.md).
+    args.push([...new Set(ids)], account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
+    const filters = filterConditions(plan, args);
+    return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f
+    WHERE f.purchase_id = ANY(?::bigint[]) AND f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+  }
   const rows = dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : `${table} f`;
   // Each id once: joined to the rows, an id given twice would give its row twice (IN did not).
   const list = idList(dialect, [...new Set(ids)], args);
