@@ -144,6 +144,15 @@ export function payoutFactsBehaviour(name: string, backend: PayoutFactBackend): 
           // Records without a currency, an availability date, a product are among them.
           expect(records.assumedCurrencyRecords).toBeGreaterThan(0);
           expect(answer).toEqual(expected);
+          // A range whose halves both hold rows (PostgreSQL reads its halves side by side): its
+          // days newest first, each day's sales in stored order, as reading each day alone gives them.
+          const plan = currencyPlan(records.currency);
+          const days = utcDays(FIRST_DAY, LAST_DAY).sort().reverse();
+          const ofDays = await Promise.all(days.map((day) => store.payoutSales(keyType, { from: day, to: day }, plan)));
+          const ofRange = await store.payoutSales(keyType, { from: FIRST_DAY, to: LAST_DAY }, plan);
+          expect(ofDays.filter((c) => c.length > 0).length).toBeGreaterThan(10);
+          expect(Array.from(ofRange.purchaseId)).toEqual(ofDays.flatMap((c) => Array.from(c.purchaseId)));
+          expect(Array.from(ofRange.soldMs)).toEqual(ofDays.flatMap((c) => Array.from(c.soldMs)));
           // Another account's rows are not its.
           expect((await store.payoutSales("nobody", payoutHistory(now), currencyPlan(records.currency))).length).toBe(0);
         } finally {
