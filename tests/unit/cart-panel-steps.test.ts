@@ -24,6 +24,7 @@ function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchas
   // Each started statement's text and the fills run before it; each collected name.
   const started: Array<{ name: string; text: string; args: unknown[]; after: number }> = [];
   const collected: string[] = [];
+  const execs: string[] = [];
   let step = steps.next();
   while (!step.done) {
     const value: PanelStep = step.value;
@@ -39,10 +40,11 @@ function fills(marks: typeof MARKS | undefined, answer: { carts: number; purchas
       step = steps.next(runs.length === 0 ? [{ checkouts: 0, ...answer }] : []);
     } else {
       if ("run" in value) runs.push(value.run.text);
+      if ("exec" in value) execs.push(value.exec);
       step = steps.next([]);
     }
   }
-  return { asked, carts: runs[0]!, purchases: runs[1], runs: runs.length, read, started, collected };
+  return { asked, carts: runs[0]!, purchases: runs[1], runs: runs.length, read, started, collected, execs };
 }
 
 describe("the Abandonment panels' fills on PostgreSQL", () => {
@@ -81,6 +83,10 @@ describe("the Abandonment panels' fills on PostgreSQL", () => {
     expect(grouped!.args.slice(0, 5)).toEqual(["acct", plan.days.from, plan.days.to, plan.startMs, plan.endMs]);
     expect(grouped!.text).not.toMatch(/ROW_NUMBER/);
     expect(collected).toEqual(["purchasedDays"]);
+    // Nothing then joins the selection that needs its statistics; where the purchased checkouts probe it, they are made.
+    const analyzed = (execs: string[]) => execs.some((text) => /^ANALYZE cart_selection$/.test(text));
+    expect(analyzed(fills(MARKS, { carts: 1, purchases: 1, checkouts: 1 }).execs)).toBe(false);
+    expect(analyzed(fills(MARKS, { carts: 1, purchases: 1, checkouts: 0 }).execs)).toBe(true);
     // A cart filter narrows the carts it reads as it narrows the selection's.
     const filtered = cartPanelSteps("postgres", { ...TABLES, repeatMarks: MARKS }, "acct", cartPanelPlan({ from: "2026-03-10", to: "2026-03-11", timeZone: "UTC", filters: { country: ["BR"] }, granularity: "day", purchaseKeys: ["product"] }, assumeCurrency(null)).plan);
     let step = filtered.next();
