@@ -28,8 +28,8 @@ export interface SnapshotReader {
   arrays<T>(statement: Statement): Promise<T[]>;
   /**
    * A statement's rows read on another connection from the same snapshot, while this reader goes
-   * on (PostgreSQL's scratch read: two cores read two tables at once); it reads no temporary table
-   * of this reader's. Absent where the back-end has one connection per read.
+   * on (PostgreSQL's snapshot and scratch reads: two cores read at once); it reads no temporary
+   * table of this reader's. Absent where the back-end has one connection per read.
    */
   beside?<T extends object>(statement: Statement): Promise<T[]>;
 }
@@ -202,11 +202,19 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
     }
     if (this.dialect === "postgres") {
       // PostgreSQL sends a day's rows as one text (payout-day-texts.ts says why). Its texts in
-      // order are aggregated on one core: the newer and the older half of the days are read side
-      // by side, on two of the pool's connections (two years at scale 20: 2.1 s in one statement,
-      // docs/benchmarks.md). Each day is read whole by one of them; the newer half's come first.
-      const texts = await Promise.all(halvesOf(days).map((half) => this.facts.arrays<[string], string[]>(payoutDayTextsStatement(this.table, account, half, currency), (rows) => Array.from(rows, (r) => r[0]))));
-      return payoutColumnsToMove(await payoutColumnsOfDayTexts(texts.flat()));
+      // order are aggregated on one core: the older half of the days is read beside the newer, on
+      // another of the pool's connections in the same snapshot (two years at scale 20: 2.1 s in one
+      // statement, docs/benchmarks.md). Each day is read whole by one of them; the newer half's come first.
+      const texts = await this.facts.snapshotRead(async (reader) => {
+        const [newer, older] = halvesOf(days).map((half) => payoutDayTextsStatement(this.table, account, half, currency));
+        // Started first: its snapshot's export goes ahead of the newer half's statement on the read's connection.
+        const olderRows = older ? (reader.beside ?? reader.all)<{ t: string }>(older) : Promise.resolve([]);
+        // Awaited below; held meanwhile should the newer half fail first.
+        olderRows.catch(() => undefined);
+        const newerRows = reader.all<{ t: string }>(newer!);
+        return [...(await newerRows), ...(await olderRows)].map((r) => r.t);
+      });
+      return payoutColumnsToMove(await payoutColumnsOfDayTexts(texts));
     }
     // A table without columns (every DuckDB table has them): its rows.
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));

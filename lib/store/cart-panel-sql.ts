@@ -502,7 +502,7 @@ export function runSteps<T>(steps: Generator<PanelStep, T, StepRows>, run: (step
 /**
  * Runs the steps one after the other on a connection that answers asynchronously (pg, DuckDB);
  * a started one by `beside` (another connection of the same snapshot) while the next steps run,
- * else at once by `run`. Every started read has ended when this does, answered or not.
+ * else at once by `run`, before the next. Every started read has ended when this does, answered or not.
  */
 export async function runStepsAsync<T>(steps: Generator<PanelStep, T, StepRows>, run: (step: DriverStep) => Promise<StepRows>, beside?: (statement: Statement) => Promise<StepRows>): Promise<T> {
   const started = new Map<string, Promise<StepRows>>();
@@ -511,7 +511,8 @@ export async function runStepsAsync<T>(steps: Generator<PanelStep, T, StepRows>,
       if (step.done) return step.value;
       const value = step.value;
       if ("start" in value) {
-        const rows = beside ? beside(value.statement) : run({ query: value.statement });
+        // Without a connection beside, read at once: one connection runs one statement at a time.
+        const rows = beside ? beside(value.statement) : Promise.resolve(await run({ query: value.statement }));
         // Collected later: until then, a failure is held, not unhandled.
         rows.catch(() => undefined);
         started.set(value.start, rows);

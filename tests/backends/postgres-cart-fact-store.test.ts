@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CART_ROW_COLUMNS, cartRowValues } from "@/lib/store/cart-fact-sql";
 import type { CartFactRow } from "@/lib/store/cart-fact-store";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
@@ -117,6 +117,26 @@ describe("a scratch read's read beside it", () => {
     expect(other.pid).not.toBe(own.pid);
     expect([own.n, other.n]).toEqual([1, 1]);
     expect((await pool.query<{ n: number }>(count.text, count.args)).rows[0]!.n).toBe(2);
+  });
+
+  it("reads on the read's own connection where no other can be had (the server refusing one more client)", async () => {
+    const pool = await db.emptied();
+    const store = new PostgresCartFactStore(pool);
+    await store.replaceDay("creator", "2026-03-05", 1, [cart("c1")]);
+    const own = createPostgresPool(TEST_DATABASE_URL, { schema: db.schema.name, max: 4 });
+    const connect = own.connect.bind(own);
+    let calls = 0;
+    // The read's own connection, then a refusal.
+    const spy = vi.spyOn(own, "connect").mockImplementation((() => (++calls === 1 ? connect() : Promise.reject(new Error("sorry, too many clients already")))) as typeof own.connect);
+    try {
+      const { own: mine, other } = await seen(own, store, "2026-03-06");
+      expect(calls).toBe(2);
+      expect(other.pid).toBe(mine.pid);
+      expect([mine.n, other.n]).toEqual([1, 1]);
+    } finally {
+      spy.mockRestore();
+      await own.end();
+    }
   });
 
   it("reads on the read's own connection where the pool has none to spare, and never waits for one", async () => {

@@ -22,14 +22,14 @@ const sent = (column: string) =>
  * The fields of a sale, in this order: purchase id, created_at, available_at (each empty when NULL),
  * currency (placed), product, creator net, affiliation net, transaction, refunded (cents),
  * purchase's created text. One text per day, its rows in stored order joined by newlines; the days
- * newest first: payoutStatement's rows and order.
+ * newest first: payoutStatement's rows and order. The text is the row's `t`.
  */
 export function payoutDayTextsStatement(table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Statement {
   const args: unknown[] = [];
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
   const text = `SELECT string_agg(concat(r.purchase_id, ',', r.created_at, ',', r.available_at, ',', ${sent("r.currency")}, ',', ${sent("r.sort_product")}, ',',
-      r.creator_net_cents, ',', r.affiliation_net_cents, ',', r.transaction_cents, ',', r.refunded_cents, ',', ${sent("r.purchase_created_at")}), E'\\n' ORDER BY r.seq)
+      r.creator_net_cents, ',', r.affiliation_net_cents, ',', r.transaction_cents, ',', r.refunded_cents, ',', ${sent("r.purchase_created_at")}), E'\\n' ORDER BY r.seq) AS t
     FROM (SELECT f.day, f.seq, f.purchase_id, f.created_at, f.available_at, ${placed} AS currency, f.sort_product,
       f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents, f.purchase_created_at
       FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) r

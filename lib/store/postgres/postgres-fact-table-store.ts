@@ -28,16 +28,35 @@ const readerOf = (client: PoolClient): SnapshotReader => ({
 /** What pg_export_snapshot() names a snapshot by (hex groups between dashes): checked, since SET TRANSACTION SNAPSHOT takes no parameter. */
 const SNAPSHOT_ID = /^[0-9A-F]+(-[0-9A-F]+)+$/i;
 
-/** A statement's rows on another connection, in a transaction of the exported snapshot `snapshot`. */
-async function readInSnapshot<R extends object>(pool: Pool, snapshot: Promise<string>, statement: Statement): Promise<R[]> {
-  const id = await snapshot;
-  if (!SNAPSHOT_ID.test(id)) throw new Error("PostgreSQL named an exported snapshot in an unexpected form.");
-  return inTransaction(pool, async (client) => {
-    await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-    await client.query(`SET TRANSACTION SNAPSHOT '${id}'`);
-    await client.query(`SET LOCAL work_mem = '${SCRATCH_WORK_MEM}'`);
-    return (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows;
-  });
+/**
+ * A statement's rows on `other` (a pool's connection being claimed), in a read-only transaction of
+ * the exported snapshot `snapshot`; by `fallback` (the exporting read's own connection) where no
+ * connection could be had (a server refusing one more client, the pool's timeout).
+ */
+async function readInSnapshot<R extends object>(other: Promise<PoolClient>, snapshot: Promise<string>, statement: Statement, fallback: () => Promise<R[]>, workMem?: string): Promise<R[]> {
+  let client: PoolClient;
+  try {
+    client = await other;
+  } catch {
+    return fallback();
+  }
+  try {
+    const id = await snapshot;
+    if (!SNAPSHOT_ID.test(id)) throw new Error("PostgreSQL named an exported snapshot in an unexpected form.");
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    try {
+      await client.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+      if (workMem) await client.query(`SET LOCAL work_mem = '${workMem}'`);
+      const rows = (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows;
+      await client.query("COMMIT");
+      return rows;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Pages kept per table: a few tables' pages of the reports a user goes back and forth between. */
@@ -76,10 +95,36 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
   }
 
   /**
+   * `read` with a reader of `client`'s transaction whose `beside` reads on another of the pool's
+   * connections in that transaction's snapshot (exported once, imported there), or on `client`
+   * after the reads before it where the pool has none to spare or cannot open one. Ends once every
+   * read beside has: the exported snapshot lives only as long as the transaction.
+   */
+  private async withBeside<T>(client: PoolClient, read: (reader: SnapshotReader) => Promise<T>, workMem?: string): Promise<T> {
+    const own = readerOf(client);
+    let snapshot: Promise<string> | undefined;
+    const besides: Array<Promise<unknown>> = [];
+    const beside = <R extends object>(statement: Statement): Promise<R[]> => {
+      // Never wait for a connection while holding one: readers doing so could hold them all.
+      if (this.pool.idleCount === 0 && this.pool.totalCount >= (this.pool.options.max ?? 10)) return own.all<R>(statement);
+      // Claimed at once (pg-pool hands over an idle connection, or starts opening one, in this
+      // call): a connect after the export's round trip could find another read had taken it.
+      const other = this.pool.connect();
+      snapshot ??= client.query<{ id: string }>("SELECT pg_export_snapshot() AS id").then((r) => r.rows[0]!.id);
+      const rows = readInSnapshot<R>(other, snapshot, statement, () => own.all<R>(statement), workMem);
+      besides.push(rows.catch(() => undefined));
+      return rows;
+    };
+    try {
+      return await read({ ...own, beside });
+    } finally {
+      await Promise.all(besides);
+    }
+  }
+
+  /**
    * Reads from one snapshot that may write temporary tables (a READ ONLY transaction may not make
-   * one). Its reader's `beside` reads on another of the pool's connections, in this snapshot
-   * (exported once, imported there): where the pool has none to spare, on this one, after the
-   * reads before it. The read ends once those have.
+   * one); its reader reads beside itself too (withBeside).
    */
   scratchRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
     return inTransaction(this.pool, async (client) => {
@@ -87,23 +132,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
       // The selections' fills sort a period's rows to keep each record's first copy (a million
       // purchases at scale 20): in memory, not in files, for this transaction only.
       await client.query(`SET LOCAL work_mem = '${SCRATCH_WORK_MEM}'`);
-      const own = readerOf(client);
-      let snapshot: Promise<string> | undefined;
-      const besides: Array<Promise<unknown>> = [];
-      const beside = <R extends object>(statement: Statement): Promise<R[]> => {
-        // Never wait for a connection while holding one: readers doing so could hold them all.
-        if (this.pool.idleCount === 0 && this.pool.totalCount >= (this.pool.options.max ?? 10)) return own.all<R>(statement);
-        snapshot ??= client.query<{ id: string }>("SELECT pg_export_snapshot() AS id").then((r) => r.rows[0]!.id);
-        const rows = readInSnapshot<R>(this.pool, snapshot, statement);
-        besides.push(rows.catch(() => undefined));
-        return rows;
-      };
-      try {
-        return await read({ ...own, beside });
-      } finally {
-        // The exported snapshot lives as long as this transaction: no read is left to import it late.
-        await Promise.all(besides);
-      }
+      return this.withBeside(client, read, SCRATCH_WORK_MEM);
     });
   }
 
@@ -116,9 +145,9 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
     });
   }
 
-  /** Reads of its own from one snapshot: rows as objects or as arrays. */
+  /** Reads of its own from one snapshot: rows as objects or as arrays, and beside each other (withBeside). */
   snapshotRead<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
-    return this.snapshot((client) => read(readerOf(client)));
+    return this.snapshot((client) => this.withBeside(client, read));
   }
 
   /** Each named statement's rows, read side by side on the pool's connections. */
