@@ -86,16 +86,21 @@ export function storePool(connection: Pool | string, options: PostgresPoolOption
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query("BEGIN");
-    try {
-      const answer = await work(client);
-      await client.query("COMMIT");
-      return answer;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    }
+    return await transactionOn(client, work);
   } finally {
     client.release();
+  }
+}
+
+/** Runs `work` in one transaction on `client`, begun by `begin`: committed when it returns, rolled back when it throws. */
+export async function transactionOn<T>(client: PoolClient, work: (client: PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
+  await client.query(begin);
+  try {
+    const answer = await work(client);
+    await client.query("COMMIT");
+    return answer;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
   }
 }

@@ -13,7 +13,7 @@ import type { FactDayMeta } from "../purchase-fact-store";
 import { KeptAnswers } from "../kept-answers";
 import { readFactDayMeta, replaceFactDay, type PostgresFactTables } from "./fact-days";
 import { readFactVersion } from "./fact-versions";
-import { inTransaction, storePool, type PostgresPoolOptions } from "./pool";
+import { inTransaction, storePool, transactionOn, type PostgresPoolOptions } from "./pool";
 import { TableStatistics } from "./table-statistics";
 
 /** The sort memory of a scratch read (PostgreSQL's default is 4 MB). */
@@ -43,17 +43,15 @@ async function readInSnapshot<R extends object>(other: Promise<PoolClient>, snap
   try {
     const id = await snapshot;
     if (!SNAPSHOT_ID.test(id)) throw new Error("PostgreSQL named an exported snapshot in an unexpected form.");
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-    try {
-      await client.query(`SET TRANSACTION SNAPSHOT '${id}'`);
-      if (workMem) await client.query(`SET LOCAL work_mem = '${workMem}'`);
-      const rows = (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows;
-      await client.query("COMMIT");
-      return rows;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    }
+    return await transactionOn(
+      client,
+      async () => {
+        await client.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+        if (workMem) await client.query(`SET LOCAL work_mem = '${workMem}'`);
+        return (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows;
+      },
+      "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY",
+    );
   } finally {
     client.release();
   }
