@@ -256,30 +256,30 @@ export function idList(dialect: FactDialect, ids: readonly number[], args: unkno
 
 /**
  * The plan's rows after its filters whose purchase id is one of `ids`, as rangeRows' subquery
- * `r`. The ids are one parameter (a JSON array for SQLite, a bigint[] for PostgreSQL), read
- * first, each looked up by the (account, purchase_id) index: a list of placeholders made each
- * statement of 5,000 ids scan the whole range again. SQLite's planner would rather range over
- * the (account, created_at) index once per id (it cannot know the ids' count): it is told which.
+ * `r`. The ids are one parameter, each id once: a list of placeholders made each statement of
+ * 5,000 ids scan the whole range again. SQLite and DuckDB join the ids' rows (a JSON array, a
+ * text) to the (account, purchase_id) index; SQLite's planner would rather range over the
+ * (account, created_at) index once per id (it cannot know the ids' count): it is told which.
+ * PostgreSQL tests `= ANY` of a bigint[], which its planner sizes: looked up by the index for a few
+ * ids and hashed for many, beside a parallel scan of the range (the ~67 k sales of two years of
+ * refunds at scale 20 in 0.24 s, against 0.73 s joined to the array's rows, a serial hash join:
+ * docs/benchmarks.md).
  */
 export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: string, account: string, ids: readonly number[], args: unknown[], columns: string): string {
   const currency = currencyExpression(plan, args);
-  if (dialect === "postgres") {
-    // PostgreSQL: `= ANY` of the array, which its planner sizes, looked up by the index for a few
-    // ids and hashed for many, read beside a parallel scan of the range: the ~67 k sales of two
-    // years of refunds at scale 20 in 0.24 s, against 0.73 s joined to the array's rows (a serial
-    // hash join) and ~1 s through the server (docs/benchmarks.md).
-    args.push([...new Set(ids)], account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
-    const filters = filterConditions(plan, args);
-    return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f
-    WHERE f.purchase_id = ANY(?::bigint[]) AND f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+  const unique = [...new Set(ids)];
+  let from = `${table} f`;
+  let byId = "f.purchase_id = ANY(?::bigint[])";
+  if (dialect === "postgres") args.push(unique);
+  else {
+    // Joined to the rows, an id given twice would give its row twice (IN did not).
+    from = `${idList(dialect, unique, args)} CROSS JOIN ${dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : from}`;
+    byId = "f.purchase_id = j.value";
   }
-  const rows = dialect === "sqlite" ? `${table} f INDEXED BY ${table}_id` : `${table} f`;
-  // Each id once: joined to the rows, an id given twice would give its row twice (IN did not).
-  const list = idList(dialect, [...new Set(ids)], args);
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = filterConditions(plan, args);
-  return `(SELECT ${currency} AS currency, ${columns} FROM ${list} CROSS JOIN ${rows}
-    WHERE f.account = ? AND f.purchase_id = j.value AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${from}
+    WHERE ${byId} AND f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
 }
 
 /**
