@@ -64,6 +64,20 @@ export function affiliateFactStoreBehaviour(name: string, backend: AffiliateFact
       });
     });
 
+    it("sum an affiliate key's sales over the days they were made on, and list each day once", async () => {
+      // Ana's sales on both days, Bob's upsell the next day on her order of the first: one checkout of hers, with an upsell.
+      const dayTwo = [sale(20, { orderId: 120, checkoutInitializedAt: "2026-03-11T01:00:00Z", amountRefunded: 10 }), sale(21, { orderId: 100, purchaseType: "upsell", affiliateName: "Bob", checkoutInitializedAt: "2026-03-11T02:00:00Z" })];
+      await withTwoDays(backend, [sale(1, {}), sale(2, { orderId: null, checkoutInitializedAt: "2026-03-10T13:00:00Z" })], dayTwo)(async (store) => {
+        const groups = await store.affiliateGroups("acct", plan());
+        expect(byKey(groups.sums)).toEqual([
+          { currency: "usd", affiliate: "Ana", sales: 3, ...times(3), refunded: 1, loneFronts: 1 },
+          { currency: "usd", affiliate: "Bob", sales: 1, ...money, refunded: 0, loneFronts: 0 },
+        ]);
+        expect(byKey(groups.orders)).toEqual([{ currency: "usd", affiliate: "Ana", frontOrders: 2, bump: 0, upsell: 1 }]);
+        expect(groups.days).toEqual(["2026-03-10", "2026-03-11"]);
+      });
+    });
+
     it("keep to the range and the filters", async () => {
       await withRows(async (store) => {
         const groups = await store.affiliateGroups("acct", { ...plan({ product: ["P"] }), endMs: Date.parse("2026-03-11T00:00:00Z") });
