@@ -391,6 +391,14 @@ export function locateStatement(dialect: FactDialect, table: string, account: st
   return forDialect(dialect, { text: `SELECT r.purchase_id, r.day, r.seq FROM ${idRows(dialect, plan, table, account, ids, args, "f.purchase_id, f.day, f.seq")} ORDER BY r.day, r.seq`, args });
 }
 
+/** The UTC day (days since 1970) of a row's createdAt: integer division on every back-end (DuckDB's with integer_division). */
+export const createdDay = (r: string): string => `${r}.created_at / 86400000`;
+
+/** What the Affiliates leaderboard sums of a group of rows `r`: its sales, money, refunded sales and front sales without an order (AffiliateSumRecord's). */
+export const affiliateSums = (r: string): string =>
+  `COUNT(*) AS sales, SUM(${r}.transaction_cents) AS t, SUM(${r}.creator_net_cents) AS n, SUM(${r}.affiliation_cents) AS a,
+      SUM(CASE WHEN ${r}.refunded_cents > 0 THEN 1 ELSE 0 END) AS refunded, SUM(CASE WHEN ${r}.purchase_type = 'front' AND ${r}.order_id IS NULL THEN 1 ELSE 0 END) AS lone_fronts`;
+
 /**
  * The Affiliates leaderboard's statements over the plan's rows, their currency placed:
  * - sums: per currency, affiliate key and UTC day of createdAt, the sales, money, refunded sales
@@ -400,12 +408,12 @@ export function locateStatement(dialect: FactDialect, table: string, account: st
  *   currency, joined to those orders' purchase types over all their rows of the currency (whoever
  *   they are attributed to), as attachRates reads an affiliate's checkouts.
  */
-export function affiliateStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Record<"sums" | "orders", Statement> {
+export function affiliateStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, onDays?: readonly string[]): Record<"sums" | "orders", Statement> {
   const sumArgs: unknown[] = [];
-  const sums = `SELECT r.currency, r.affiliate, r.created_at / ${DAY} AS d, COUNT(*) AS sales, SUM(r.transaction_cents) AS t, SUM(r.creator_net_cents) AS n, SUM(r.affiliation_cents) AS a,
-      SUM(CASE WHEN r.refunded_cents > 0 THEN 1 ELSE 0 END) AS refunded, SUM(CASE WHEN r.purchase_type = 'front' AND r.order_id IS NULL THEN 1 ELSE 0 END) AS lone_fronts
-    FROM ${rangeRows(dialect, plan, table, account, sumArgs, "f.created_at, f.affiliate, f.transaction_cents, f.creator_net_cents, f.affiliation_cents, f.refunded_cents, f.purchase_type, f.order_id")}
-    GROUP BY 1, 2, 3`;
+  // onDays (PostgreSQL's, postgres/day-tallies.ts): the sums of those days' rows only.
+  const sumRows = rangeRows(dialect, plan, table, account, sumArgs, "f.created_at, f.affiliate, f.transaction_cents, f.creator_net_cents, f.affiliation_cents, f.refunded_cents, f.purchase_type, f.order_id", onDays && "f.day = ANY(?::text[])");
+  if (onDays) sumArgs.push(onDays);
+  const sums = `SELECT r.currency, r.affiliate, ${createdDay("r")} AS d, ${affiliateSums("r")} FROM ${sumRows} GROUP BY 1, 2, 3`;
   const orderArgs: unknown[] = [];
   const rows = rangeRows(dialect, plan, table, account, orderArgs, "f.affiliate, f.purchase_type, f.order_id");
   // Each order's flags over its rows by a window, not by joining two groupings of the rows: SQLite

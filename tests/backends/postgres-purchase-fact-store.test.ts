@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
-import type { FactOfferCurrency, PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
+import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { purchasePlan } from "@/lib/query/purchase-query";
+import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseChoices } from "@/lib/query/purchase-choice-query";
 import type { LocalRange } from "@/lib/query/purchase-currency-query";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
@@ -145,6 +147,83 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       { currency: "brl", offer: "A", purchases: 3 },
       { currency: "usd", offer: "C", purchases: 1 },
     ]);
+  });
+
+  it("reads the Affiliates leaderboard's sums from the days' sales sums where the plan has no filter, and from the rows where a day has none or the range's instants cut it", async () => {
+    const pool = await db.emptied();
+    const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+    const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000;
+    // Each sale 100.00 + its id in cents, 70.00 + its id net, a 20.00 commission.
+    type Over = Partial<Pick<PurchaseFactRow, "currency" | "currencyOffer" | "orderId">> & { refunded?: number };
+    const sale = (purchaseId: number, affiliate: string, createdAt: number | null, { refunded = 0, ...over }: Over = {}, dims: Partial<PurchaseFactRow["dims"]> = {}): PurchaseFactRow => ({
+      ...one, purchaseId, createdAt, currency: "usd", currencyOffer: "", orderId: purchaseId, ...over,
+      sums: FACT_SUMS.map((k) => ({ transaction: 10_000 + purchaseId, creatorNet: 7_000 + purchaseId, affiliation: 2_000, refunded })[k as string] ?? 0),
+      dims: { ...one.dims, affiliate, purchaseType: "front", ...dims },
+    });
+    const writer = new PostgresPurchaseFactStore(pool);
+    // Ana and Bob on several days, in dollars, in reais, without a currency (placed by offer B's, or unknown for offer Z's), refunded, a front without an order, an upsell; a sale without an instant; another account's.
+    await writer.replaceDay("acct", "2026-03-10", NOW, [sale(1, "Ana", at("2026-03-10", 1)), sale(2, "Ana", at("2026-03-10", 20), { refunded: 500 }), sale(3, "Bob", at("2026-03-10", 5), { currency: "", currencyOffer: "B" }), sale(4, "none", at("2026-03-10", 6), { orderId: null })]);
+    await writer.replaceDay("acct", "2026-03-11", NOW, [sale(5, "Ana", at("2026-03-11", 3), { currency: "brl" }), sale(6, "Bob", at("2026-03-11", 4), { currency: "", currencyOffer: "Z" }), sale(7, "Ana", at("2026-03-11", 9), {}, { purchaseType: "upsell" })]);
+    // Stored on the 12th, made on the 11th: its day of sale is the 11th.
+    await writer.replaceDay("acct", "2026-03-12", NOW, [sale(8, "Ana", at("2026-03-12", 2), { orderId: null }), sale(9, "Ana", null), sale(10, "Bob", at("2026-03-11", 23))]);
+    await writer.replaceDay("acct", "2026-03-13", NOW, []);
+    await writer.replaceDay("other", "2026-03-11", NOW, [sale(11, "Ana", at("2026-03-11", 3))]);
+    const plan = (from: string, to: string, timeZone = "UTC", filters: { product?: string[] } = {}): PurchaseFactPlan => ({
+      ...purchasePlan({ from, to, timeZone, granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") }).plan,
+      currency: { offers: [["B", "eur"]], setting: null },
+    });
+    const sorted = (groups: FactAffiliateGroups) => ({ ...groups, sums: [...groups.sums].sort((a, b) => JSON.stringify([a.currency, a.affiliate]).localeCompare(JSON.stringify([b.currency, b.affiliate]))) });
+    const query = async <T extends object>(statement: { text: string; args: unknown[] }) => (await pool.query<T>({ text: statement.text, values: statement.args })).rows;
+    const rows = async (p: PurchaseFactPlan) => {
+      const statements = affiliateStatements("postgres", PURCHASE_FACTS, "acct", p);
+      return sorted(affiliateGroupsOf({ sums: await query<AffiliateSumRecord>(statements.sums), orders: await query<AffiliateOrderRecord>(statements.orders) }));
+    };
+    // A store of its own each time: none keeps an answer read before a mark was changed by hand.
+    const answer = async (p: PurchaseFactPlan) => sorted(await new PostgresPurchaseFactStore(pool).affiliateGroups("acct", p));
+    const cases = [plan("2026-03-01", "2026-03-31"), plan("2026-03-10", "2026-03-11"), plan("2026-03-11", "2026-03-12", "America/Sao_Paulo"), plan("2026-03-10", "2026-03-12", "Asia/Tokyo"), plan("2026-03-12", "2026-03-12"), plan("2026-04-01", "2026-04-02"), plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })];
+    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+    const all = plan("2026-03-01", "2026-03-31");
+    const money = (ids: number[]) => ({ transaction: ids.reduce((t, id) => t + 10_000 + id, 0), creatorNet: ids.reduce((t, id) => t + 7_000 + id, 0), affiliation: 2_000 * ids.length });
+    expect((await answer(all)).sums).toEqual([
+      { currency: "brl", affiliate: "Ana", sales: 1, ...money([5]), refunded: 0, loneFronts: 0 },
+      { currency: "eur", affiliate: "Bob", sales: 1, ...money([3]), refunded: 0, loneFronts: 0 },
+      { currency: "unknown:Z", affiliate: "Bob", sales: 1, ...money([6]), refunded: 0, loneFronts: 0 },
+      { currency: "usd", affiliate: "Ana", sales: 4, ...money([1, 2, 7, 8]), refunded: 1, loneFronts: 1 },
+      { currency: "usd", affiliate: "Bob", sales: 1, ...money([10]), refunded: 0, loneFronts: 0 },
+      { currency: "usd", affiliate: "none", sales: 1, ...money([4]), refunded: 0, loneFronts: 1 },
+    ]);
+    expect((await answer(all)).days).toEqual(["2026-03-10", "2026-03-11", "2026-03-12"]);
+
+    // The sums are what is read: the 11th's said by hand to hold ten sales of Ana in reais.
+    const sums = async (day: string) => (await pool.query<{ sales_sums: string }>("SELECT sales_sums FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!.sales_sums;
+    const told = JSON.parse(await sums("2026-03-11")) as { rows: Array<Array<string | number>> };
+    told.rows = told.rows.map((r) => (r[0] === "brl" ? r.map((v, i) => (i === 4 ? 10 : v)) : r));
+    await pool.query("UPDATE salesdash_purchase_fact_days SET sales_sums = $1 WHERE account = 'acct' AND day = '2026-03-11'", [JSON.stringify(told)]);
+    expect((await answer(all)).sums.find((s) => s.currency === "brl")?.sales).toBe(10);
+    // Not for a range whose instants cut the 11th (New York's days start at 04:00 UTC: its sale in reais at 03:00 is outside), read from its rows; nor with a filter.
+    const cut = plan("2026-03-11", "2026-03-12", "America/New_York");
+    expect((await answer(cut)).sums.find((s) => s.currency === "brl")).toBeUndefined();
+    for (const p of [cut, plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })]) expect(await answer(p)).toEqual(await rows(p));
+    // A mark written again by an instance older than the sums (a new fetched_at, the old text): the rows are read.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1 WHERE account = 'acct' AND day = '2026-03-11'");
+    expect(await answer(all)).toEqual(await rows(all));
+    // A day without sums likewise; and a day written again is summed again.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET sales_sums = NULL WHERE account = 'acct' AND day = '2026-03-12'");
+    expect(await answer(all)).toEqual(await rows(all));
+    await writer.replaceDay("acct", "2026-03-11", NOW + 5, [sale(5, "Ana", at("2026-03-11", 3), { currency: "brl" }), sale(6, "Bob", at("2026-03-11", 4), { currency: "", currencyOffer: "Z" })]);
+    await writer.replaceDay("acct", "2026-03-12", NOW + 5, [sale(10, "Bob", at("2026-03-11", 23)), sale(12, "Bob", at("2026-03-12", 1), { refunded: 1, orderId: null })]);
+    expect(JSON.parse(await sums("2026-03-12"))).toEqual({
+      at: NOW + 5,
+      lo: at("2026-03-11", 23),
+      hi: at("2026-03-12", 1),
+      none: 0,
+      rows: [
+        ["usd", "", "Bob", Date.parse("2026-03-11") / 86_400_000, 1, 10_010, 7_010, 2_000, 0, 0],
+        ["usd", "", "Bob", Date.parse("2026-03-12") / 86_400_000, 1, 10_012, 7_012, 2_000, 1, 1],
+      ],
+    });
+    expect(await answer(all)).toEqual(await rows(all));
+    expect((await answer(all)).sums.find((s) => s.currency === "usd" && s.affiliate === "Bob")).toEqual({ currency: "usd", affiliate: "Bob", sales: 2, ...money([10, 12]), refunded: 1, loneFronts: 1 });
   });
 });
 

@@ -3,17 +3,17 @@ import "server-only";
 // The purchases fact table in PostgreSQL, shared by every instance. Same contract as
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts); the methods are
 // AsyncPurchaseFactStore's, over the table's PostgresFactTableStore, but for the filter bar's
-// choices and the currency decision's counts, read from the days' marks (day-tallies.ts), and the
-// summary, read from its rows selected once.
+// choices, the currency decision's counts and the Affiliates leaderboard's sums, read from the days'
+// marks (day-tallies.ts), and the summary, read from its rows selected once.
 import type { Pool } from "pg";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import {
-  offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
-  type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
+  affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
+  type AffiliateOrderRecord, type AffiliateSumRecord, type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactOfferCurrency, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
+import type { FactAffiliateGroups, FactOfferCurrency, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
 import { choicesOfRows } from "../purchase-choice-sql";
-import { choicesOfTallies, offerCurrenciesOfTallies, tallyDayStatement } from "./day-tallies";
+import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, tallyDayStatement } from "./day-tallies";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import type { PostgresPoolOptions } from "./pool";
 
@@ -64,6 +64,17 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
   override choices(account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices> {
     return this.facts.kept(account, ["choices", plan], () =>
       this.facts.scratchRead(async (reader) => (await choicesOfTallies(reader, TABLES, account, plan)) ?? (await choicesOfRows(reader, "postgres", PURCHASE_FACTS, account, plan))),
+    );
+  }
+
+  /** The sums from the days' sales sums where the plan has no filter (day-tallies.ts), else from the rows; the orders from the rows; one snapshot. */
+  override affiliateGroups(account: string, plan: PurchaseFactPlan): Promise<FactAffiliateGroups> {
+    return this.facts.kept(account, ["affiliateGroups", plan], () =>
+      this.facts.snapshotRead(async (reader) => {
+        const statements = affiliateStatements("postgres", PURCHASE_FACTS, account, plan);
+        const sums = (await affiliateSumsOfTallies(reader, TABLES, account, plan)) ?? (await reader.all<AffiliateSumRecord>(statements.sums));
+        return affiliateGroupsOf({ sums, orders: await reader.all<AffiliateOrderRecord>(statements.orders) });
+      }),
     );
   }
 
