@@ -397,7 +397,7 @@ export const createdDay = (r: string): string => `${r}.created_at / 86400000`;
 /** What the Affiliates leaderboard sums of a group of rows `r`: its sales, money, refunded sales and front sales without an order (AffiliateSumRecord's). */
 export const affiliateSums = (r: string): string =>
   `COUNT(*) AS sales, SUM(${r}.transaction_cents) AS t, SUM(${r}.creator_net_cents) AS n, SUM(${r}.affiliation_cents) AS a,
-      SUM(CASE WHEN ${r}.refunded_cents > 0 THEN 1 ELSE 0 END) AS refunded, SUM(CASE WHEN ${r}.purchase_type = 'front' AND ${r}.order_id IS NULL THEN 1 ELSE 0 END) AS lone_fronts`;
+      SUM(CASE WHEN ${r}.refunded_cents > 0 THEN 1 ELSE 0 END) AS refunded_sales, SUM(CASE WHEN ${r}.purchase_type = 'front' AND ${r}.order_id IS NULL THEN 1 ELSE 0 END) AS lone_fronts`;
 
 /**
  * The Affiliates leaderboard's statements over the plan's rows, their currency placed:
@@ -604,7 +604,7 @@ export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>
   return columns.done();
 }
 
-type AffiliateSumRecord = { currency: string; affiliate: string; d: Numeric; sales: Numeric; t: Numeric; n: Numeric; a: Numeric; refunded: Numeric; lone_fronts: Numeric };
+type AffiliateSumRecord = { currency: string; affiliate: string; d: Numeric; sales: Numeric; t: Numeric; n: Numeric; a: Numeric; refunded_sales: Numeric; lone_fronts: Numeric };
 type AffiliateOrderRecord = { currency: string; affiliate: string; front_orders: Numeric; bump: Numeric; upsell: Numeric };
 type AffiliateCountRecord = { currency: string; affiliate: string; sales: Numeric };
 
@@ -620,7 +620,7 @@ export function affiliateGroupsOf(rows: { sums: readonly AffiliateSumRecord[]; o
     sum.transaction += Number(r.t);
     sum.creatorNet += Number(r.n);
     sum.affiliation += Number(r.a);
-    sum.refunded += Number(r.refunded);
+    sum.refunded += Number(r.refunded_sales);
     sum.loneFronts += Number(r.lone_fronts);
   }
   return {

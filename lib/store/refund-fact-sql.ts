@@ -2,7 +2,7 @@
 // PostgreSQL (purchase-fact-sql.ts's dialects): what lib/analytics/refund-kpis.ts's
 // saleDatedRefundKpis and the refund breakdowns read of a period's purchases, summed here
 // instead of over every purchase record.
-import { DIMENSION_COLUMN, firstNames, forDialect, idRows, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
+import { createdDay, DIMENSION_COLUMN, firstNames, forDialect, idRows, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
 import type { ColumnBatch } from "./async-purchase-fact-store";
 import { gatheredColumns } from "./gathered-columns";
@@ -15,7 +15,18 @@ export const REFUND_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMe
 
 const DAY = 86_400_000;
 // A refund below a cent is none: the records path counts refunded cents above zero too.
-const REFUNDED = "r.refunded_cents > 0";
+const refundedOf = (r: string) => `${r}.refunded_cents > 0`;
+const REFUNDED = refundedOf("r");
+
+/** What the Refunds report sums of a group of rows `r` besides their count and transaction cents: the refunded ones, full or partial, their refunded and commission_lost cents (RefundSumRecord's). */
+export const refundSums = (r: string): string => {
+  const refunded = refundedOf(r);
+  return `SUM(CASE WHEN ${refunded} THEN 1 ELSE 0 END) AS refunds,
+      SUM(CASE WHEN ${refunded} AND ${r}.refunded_cents >= ${r}.transaction_cents THEN 1 ELSE 0 END) AS full_refunds,
+      SUM(CASE WHEN ${refunded} AND ${r}.refunded_cents < ${r}.transaction_cents THEN 1 ELSE 0 END) AS partial_refunds,
+      SUM(CASE WHEN ${refunded} THEN ${r}.refunded_cents ELSE 0 END) AS refunded,
+      SUM(CASE WHEN ${refunded} THEN ${r}.commission_lost_cents ELSE 0 END) AS lost`;
+};
 // The same, inside the range's rows: the partial index of refunded rows answers it (0013).
 const REFUNDED_ROW = "f.refunded_cents > 0";
 
@@ -30,16 +41,12 @@ const REFUNDED_ROW = "f.refunded_cents > 0";
  * holding a row come with them, from the same read of the range's rows (a second read of two years
  * took 0.3 s on PostgreSQL at scale 20, docs/benchmarks.md).
  */
-export function refundStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan): Record<"sums" | "cells" | "labels", Statement> {
+export function refundStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, onDays?: readonly string[]): Record<"sums" | "cells" | "labels", Statement> {
   const sumArgs: unknown[] = [];
-  const sums = `SELECT r.currency, r.created_at / ${DAY} AS d, COUNT(*) AS sales, SUM(r.transaction_cents) AS t,
-      SUM(CASE WHEN ${REFUNDED} THEN 1 ELSE 0 END) AS refunds,
-      SUM(CASE WHEN ${REFUNDED} AND r.refunded_cents >= r.transaction_cents THEN 1 ELSE 0 END) AS full_refunds,
-      SUM(CASE WHEN ${REFUNDED} AND r.refunded_cents < r.transaction_cents THEN 1 ELSE 0 END) AS partial_refunds,
-      SUM(CASE WHEN ${REFUNDED} THEN r.refunded_cents ELSE 0 END) AS refunded,
-      SUM(CASE WHEN ${REFUNDED} THEN r.commission_lost_cents ELSE 0 END) AS lost
-    FROM ${rangeRows(dialect, plan, table, account, sumArgs, "f.created_at, f.transaction_cents, f.refunded_cents, f.commission_lost_cents")}
-    GROUP BY 1, 2`;
+  // onDays (PostgreSQL's, postgres/day-tallies.ts): the sums of those days' rows only.
+  const sumRows = rangeRows(dialect, plan, table, account, sumArgs, "f.created_at, f.transaction_cents, f.refunded_cents, f.commission_lost_cents", onDays && "f.day = ANY(?::text[])");
+  if (onDays) sumArgs.push(onDays);
+  const sums = `SELECT r.currency, ${createdDay("r")} AS d, COUNT(*) AS sales, SUM(r.transaction_cents) AS t, ${refundSums("r")} FROM ${sumRows} GROUP BY 1, 2`;
   const cellArgs: unknown[] = [];
   const keys = REFUND_DIMENSIONS.map((d) => `r.${DIMENSION_COLUMN[d]}`).join(", ");
   const cells = `SELECT r.currency, ${keys}, COUNT(*) AS sales, SUM(r.refunded_cents) AS refunded, SUM(r.commission_lost_cents) AS lost

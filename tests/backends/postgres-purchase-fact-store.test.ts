@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
+import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "@/lib/store/refund-fact-sql";
 import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
 import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "@/lib/query/purchase-query";
@@ -149,7 +150,7 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     ]);
   });
 
-  it("reads the Affiliates leaderboard's sums from the days' sales sums where the plan has no filter, and from the rows where a day has none or the range's instants cut it", async () => {
+  it("reads the Affiliates leaderboard's and the Refunds report's sums from the days' sales sums where the plan has no filter, and from the rows where a day has none or the range's instants cut it", async () => {
     const pool = await db.emptied();
     const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
     const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000;
@@ -180,8 +181,18 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     };
     // A store of its own each time: none keeps an answer read before a mark was changed by hand.
     const answer = async (p: PurchaseFactPlan) => sorted(await new PostgresPurchaseFactStore(pool).affiliateGroups("acct", p));
+    const refundRows = async (p: PurchaseFactPlan) => {
+      const statements = refundStatements("postgres", PURCHASE_FACTS, "acct", p);
+      return refundGroupsOf({ sums: await query<RefundSumRecord>(statements.sums), cells: await query<RefundCellRecord>(statements.cells), labels: await query<RefundLabelRecord>(statements.labels) });
+    };
+    const bySum = <T extends { sums: Array<{ currency: string }> }>(groups: T) => ({ ...groups, sums: [...groups.sums].sort((a, b) => a.currency.localeCompare(b.currency)) });
+    const refunds = async (p: PurchaseFactPlan) => bySum(await new PostgresPurchaseFactStore(pool).refundGroups("acct", p));
+    const same = async (p: PurchaseFactPlan) => {
+      expect(await answer(p)).toEqual(await rows(p));
+      expect(await refunds(p)).toEqual(bySum(await refundRows(p)));
+    };
     const cases = [plan("2026-03-01", "2026-03-31"), plan("2026-03-10", "2026-03-11"), plan("2026-03-11", "2026-03-12", "America/Sao_Paulo"), plan("2026-03-10", "2026-03-12", "Asia/Tokyo"), plan("2026-03-12", "2026-03-12"), plan("2026-04-01", "2026-04-02"), plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })];
-    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+    for (const p of cases) await same(p);
     const all = plan("2026-03-01", "2026-03-31");
     const money = (ids: number[]) => ({ transaction: ids.reduce((t, id) => t + 10_000 + id, 0), creatorNet: ids.reduce((t, id) => t + 7_000 + id, 0), affiliation: 2_000 * ids.length });
     expect((await answer(all)).sums).toEqual([
@@ -193,6 +204,7 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       { currency: "usd", affiliate: "none", sales: 1, ...money([4]), refunded: 0, loneFronts: 1 },
     ]);
     expect((await answer(all)).days).toEqual(["2026-03-10", "2026-03-11", "2026-03-12"]);
+    expect((await refunds(all)).sums.find((r) => r.currency === "usd")).toEqual({ currency: "usd", sales: 6, transaction: 60_032, refunds: 1, full: 0, partial: 1, refunded: 500, commissionLost: 0 });
 
     // The sums are what is read: the 11th's said by hand to hold ten sales of Ana in reais.
     const sums = async (day: string) => (await pool.query<{ sales_sums: string }>("SELECT sales_sums FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!.sales_sums;
@@ -200,16 +212,18 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     told.rows = told.rows.map((r) => (r[0] === "brl" ? r.map((v, i) => (i === 4 ? 10 : v)) : r));
     await pool.query("UPDATE salesdash_purchase_fact_days SET sales_sums = $1 WHERE account = 'acct' AND day = '2026-03-11'", [JSON.stringify(told)]);
     expect((await answer(all)).sums.find((s) => s.currency === "brl")?.sales).toBe(10);
+    expect((await refunds(all)).sums.find((s) => s.currency === "brl")?.sales).toBe(10);
     // Not for a range whose instants cut the 11th (New York's days start at 04:00 UTC: its sale in reais at 03:00 is outside), read from its rows; nor with a filter.
     const cut = plan("2026-03-11", "2026-03-12", "America/New_York");
     expect((await answer(cut)).sums.find((s) => s.currency === "brl")).toBeUndefined();
-    for (const p of [cut, plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })]) expect(await answer(p)).toEqual(await rows(p));
+    expect((await refunds(cut)).sums.find((s) => s.currency === "brl")).toBeUndefined();
+    for (const p of [cut, plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })]) await same(p);
     // A mark written again by an instance older than the sums (a new fetched_at, the old text): the rows are read.
     await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1 WHERE account = 'acct' AND day = '2026-03-11'");
-    expect(await answer(all)).toEqual(await rows(all));
+    await same(all);
     // A day without sums likewise; and a day written again is summed again.
     await pool.query("UPDATE salesdash_purchase_fact_days SET sales_sums = NULL WHERE account = 'acct' AND day = '2026-03-12'");
-    expect(await answer(all)).toEqual(await rows(all));
+    await same(all);
     await writer.replaceDay("acct", "2026-03-11", NOW + 5, [sale(5, "Ana", at("2026-03-11", 3), { currency: "brl" }), sale(6, "Bob", at("2026-03-11", 4), { currency: "", currencyOffer: "Z" })]);
     await writer.replaceDay("acct", "2026-03-12", NOW + 5, [sale(10, "Bob", at("2026-03-11", 23)), sale(12, "Bob", at("2026-03-12", 1), { refunded: 1, orderId: null })]);
     expect(JSON.parse(await sums("2026-03-12"))).toEqual({
@@ -218,11 +232,11 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       hi: at("2026-03-12", 1),
       none: 0,
       rows: [
-        ["usd", "", "Bob", Date.parse("2026-03-11") / 86_400_000, 1, 10_010, 7_010, 2_000, 0, 0],
-        ["usd", "", "Bob", Date.parse("2026-03-12") / 86_400_000, 1, 10_012, 7_012, 2_000, 1, 1],
+        ["usd", "", "Bob", Date.parse("2026-03-11") / 86_400_000, 1, 10_010, 7_010, 2_000, 0, 0, 0, 0, 0, 0, 0],
+        ["usd", "", "Bob", Date.parse("2026-03-12") / 86_400_000, 1, 10_012, 7_012, 2_000, 1, 1, 1, 0, 1, 1, 0],
       ],
     });
-    expect(await answer(all)).toEqual(await rows(all));
+    await same(all);
     expect((await answer(all)).sums.find((s) => s.currency === "usd" && s.affiliate === "Bob")).toEqual({ currency: "usd", affiliate: "Bob", sales: 2, ...money([10, 12]), refunded: 1, loneFronts: 1 });
   });
 });

@@ -17,8 +17,9 @@ import type { SnapshotReader } from "../async-purchase-fact-store";
 import { ChoicesBuilder, choiceGroupsStatement, choiceLabelsStatement, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "../purchase-choice-sql";
 import {
   affiliateStatements, affiliateSums, createdDay, currencyExpression, DECISION_OFFER, DIMENSION_COLUMN, filterConditions, forDialect, offerCurrencyOf, offerCurrencyStatement,
-  type AffiliateSumRecord, type OfferCurrencyRecord,
+  type AffiliateSumRecord, type OfferCurrencyRecord, type Statement,
 } from "../purchase-fact-sql";
+import { refundStatements, refundSums, type RefundSumRecord } from "../refund-fact-sql";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "../purchase-fact-store";
 
 /** A day's tallies as written (tallyDayStatement). */
@@ -55,17 +56,21 @@ export const tallyDayStatement = (rows: string, days: string): string =>
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s
   ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")} WHERE account = $1 AND day = $2`;
 
+/** The sums a day's sales sums hold per group, in their order (after the group's currency, offer, affiliate and day): the Affiliates leaderboard's, then the Refunds report's. */
+export const DAY_SUMS = ["sales", "t", "n", "a", "refunded_sales", "lone_fronts", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"] as const;
+
 /**
- * The day's sales sums as JSON text (salesSumsOf's SQL; migration 0024 holds the same for the
- * days written before it): per own currency, the offer a row without one is placed by ("" for a
- * row with one: currencyExpression does not read it then), affiliate key and UTC day of createdAt,
- * the sums the Affiliates leaderboard reads, and the day's instants' bounds (tallied's rule).
- * `where`: the day's rows of `rows` as `f`; `at`: the fetch they describe.
+ * The day's sales sums as JSON text (migration 0024 holds the same for the days written before
+ * it): per own currency, the offer a row without one is placed by ("" for a row with one:
+ * currencyExpression does not read it then), affiliate key and UTC day of createdAt, DAY_SUMS (the
+ * Affiliates leaderboard's and the Refunds report's sums, as their statements define them), and the
+ * day's instants' bounds (tallied's rule). `where`: the day's rows of `rows` as `f`; `at`: the fetch
+ * they describe.
  */
 function salesSumsOf(rows: string, where: string, at: string): string {
   return `(SELECT json_build_object('at', ${at}, 'lo', s.lo, 'hi', s.hi, 'none', s.none,
-      'rows', COALESCE((SELECT json_agg(json_build_array(g.currency, g.offer, g.affiliate, g.d, g.sales, g.t, g.n, g.a, g.refunded, g.lone_fronts) ORDER BY g.currency, g.offer, g.affiliate, g.d)
-        FROM (SELECT f.currency, CASE WHEN f.currency = '' THEN f.currency_offer ELSE '' END AS offer, f.affiliate, ${createdDay("f")} AS d, ${affiliateSums("f")}
+      'rows', COALESCE((SELECT json_agg(json_build_array(g.currency, g.offer, g.affiliate, g.d, ${DAY_SUMS.map((name) => `g.${name}`).join(", ")}) ORDER BY g.currency, g.offer, g.affiliate, g.d)
+        FROM (SELECT f.currency, CASE WHEN f.currency = '' THEN f.currency_offer ELSE '' END AS offer, f.affiliate, ${createdDay("f")} AS d, ${affiliateSums("f")}, ${refundSums("f")}
           FROM ${rows} f WHERE ${where} AND f.created_at IS NOT NULL GROUP BY 1, 2, 3, 4) g), '[]'::json))::text
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s)`;
 }
@@ -128,18 +133,15 @@ export async function choicesOfTallies(reader: SnapshotReader, tables: Tables, a
   return builder.choices(labels);
 }
 
-/** The sums' places in each element of a day's sales sums (salesSumsOf's `rows`), after its currency, offer, affiliate and day. */
-const SUM_NAMES = ["sales", "t", "n", "a", "refunded", "lone_fronts"] as const;
-
 /**
- * The Affiliates leaderboard's sums (affiliateStatements' `sums` records, per currency, affiliate
- * key and UTC day) of a plan without filters, from the days' sales sums and, for a day whose rows
- * are not all within the plan's instants, its rows; null when a day of the range has no sums of its
- * current fetch (then the caller reads the range's rows). Two years at scale 20: ~730 small texts
- * instead of a grouping of 1.1 M rows (1.2 s, docs/benchmarks.md). The currency is placed in SQL by
- * currencyExpression, as the rows' statement places it.
+ * A plan's sums (per currency, `keys` and UTC day: the statement `ofRows` gives of some days'
+ * rows) for a plan without filters, from the days' sales sums (`names` of DAY_SUMS) and, for a
+ * day whose rows are not all within the plan's instants, its rows (`ofRows` of those days); null
+ * when a day of the range has no sums of its current fetch (then the caller reads the range's
+ * rows). Two years at scale 20: ~730 small texts instead of a grouping of 1.1 M rows (1.2-1.6 s,
+ * docs/benchmarks.md). The currency is placed in SQL by currencyExpression, as the rows' statements place it.
  */
-export async function affiliateSumsOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<AffiliateSumRecord[] | null> {
+async function sumsOfDays<R extends object>(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, keys: ReadonlyArray<"affiliate">, names: ReadonlyArray<(typeof DAY_SUMS)[number]>, ofRows: (days: readonly string[]) => Statement): Promise<R[] | null> {
   if (filterConditions(plan, []) !== "") return null;
   const fromMs = plan.bucketStarts[0] ?? plan.endMs;
   const marks = await reader.all<{ day: string; current: boolean; lo: string | null; hi: string | null; none: string | null }>({
@@ -151,33 +153,35 @@ export async function affiliateSumsOfTallies(reader: SnapshotReader, tables: Tab
   const edges: string[] = [];
   for (const mark of marks) {
     if (!mark.current) return null;
-    const none = Number(mark.none);
-    // No row with an instant: nothing of the day is in the range (a row without one never is).
+    // No row with an instant, or none within the plan's: nothing of the day is in the range (a row without an instant never is).
     if (mark.lo === null || mark.hi === null) continue;
     const [lo, hi] = [Number(mark.lo), Number(mark.hi)];
     if (hi < fromMs || lo >= plan.endMs) continue;
-    if (none === 0 && lo >= fromMs && hi < plan.endMs) whole.push(mark.day);
+    if (Number(mark.none) === 0 && lo >= fromMs && hi < plan.endMs) whole.push(mark.day);
     else edges.push(mark.day);
   }
-  const sums: AffiliateSumRecord[] = [];
+  const sums: R[] = [];
   if (whole.length > 0) {
     const args: unknown[] = [];
     const placed = currencyExpression(plan, args);
     args.push(account, whole);
-    const columns = SUM_NAMES.map((name, i) => `(x ->> ${i + 4})::bigint AS ${name}`).join(", ");
-    sums.push(
-      ...(await reader.all<AffiliateSumRecord>(
-        forDialect("postgres", {
-          text: `SELECT r.currency, r.affiliate, r.d, ${SUM_NAMES.map((name) => `SUM(r.${name}) AS ${name}`).join(", ")}
-            FROM (SELECT ${placed} AS currency, f.affiliate, f.d, ${SUM_NAMES.map((name) => `f.${name}`).join(", ")}
-              FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS affiliate, (x ->> 3)::bigint AS d, ${columns}
-                FROM ${tables.days} m CROSS JOIN LATERAL json_array_elements((m.sales_sums::json) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
-            GROUP BY 1, 2, 3`,
-          args,
-        }),
-      )),
-    );
+    const grouped = ["currency", ...keys, "d"];
+    const columns = names.map((name) => `(x ->> ${DAY_SUMS.indexOf(name) + 4})::bigint AS ${name}`).join(", ");
+    const text = `SELECT ${grouped.map((k) => `r.${k}`).join(", ")}, ${names.map((name) => `SUM(r.${name}) AS ${name}`).join(", ")}
+      FROM (SELECT ${placed} AS currency, ${[...keys, "d", ...names].map((k) => `f.${k}`).join(", ")}
+        FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS affiliate, (x ->> 3)::bigint AS d, ${columns}
+          FROM ${tables.days} m CROSS JOIN LATERAL json_array_elements((m.sales_sums::json) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
+      GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}`;
+    sums.push(...(await reader.all<R>(forDialect("postgres", { text, args }))));
   }
-  if (edges.length > 0) sums.push(...(await reader.all<AffiliateSumRecord>(affiliateStatements("postgres", tables.rows, account, plan, edges).sums)));
+  if (edges.length > 0) sums.push(...(await reader.all<R>(ofRows(edges))));
   return sums;
 }
+
+/** The Affiliates leaderboard's sums (affiliateStatements' `sums` records) from the days' sales sums (sumsOfDays), or null. */
+export const affiliateSumsOfTallies = (reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<AffiliateSumRecord[] | null> =>
+  sumsOfDays(reader, tables, account, plan, ["affiliate"], ["sales", "t", "n", "a", "refunded_sales", "lone_fronts"], (days) => affiliateStatements("postgres", tables.rows, account, plan, days).sums);
+
+/** The Refunds report's sums (refundStatements' `sums` records) from the days' sales sums (sumsOfDays), or null. */
+export const refundSumsOfTallies = (reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<RefundSumRecord[] | null> =>
+  sumsOfDays(reader, tables, account, plan, [], ["sales", "t", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"], (days) => refundStatements("postgres", tables.rows, account, plan, days).sums);

@@ -3,7 +3,7 @@ import "server-only";
 // The purchases fact table in PostgreSQL, shared by every instance. Same contract as
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts); the methods are
 // AsyncPurchaseFactStore's, over the table's PostgresFactTableStore, but for the filter bar's
-// choices, the currency decision's counts and the Affiliates leaderboard's sums, read from the days'
+// choices, the currency decision's counts and the Affiliates' and Refunds' sums, read from the days'
 // marks (day-tallies.ts), and the summary, read from its rows selected once.
 import type { Pool } from "pg";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
@@ -11,9 +11,10 @@ import {
   affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
   type AffiliateOrderRecord, type AffiliateSumRecord, type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactAffiliateGroups, FactOfferCurrency, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
+import type { FactAffiliateGroups, FactOfferCurrency, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
 import { choicesOfRows } from "../purchase-choice-sql";
-import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, tallyDayStatement } from "./day-tallies";
+import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundSumsOfTallies, tallyDayStatement } from "./day-tallies";
+import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "../refund-fact-sql";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import type { PostgresPoolOptions } from "./pool";
 
@@ -74,6 +75,17 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
         const statements = affiliateStatements("postgres", PURCHASE_FACTS, account, plan);
         const sums = (await affiliateSumsOfTallies(reader, TABLES, account, plan)) ?? (await reader.all<AffiliateSumRecord>(statements.sums));
         return affiliateGroupsOf({ sums, orders: await reader.all<AffiliateOrderRecord>(statements.orders) });
+      }),
+    );
+  }
+
+  /** The sums from the days' sales sums where the plan has no filter (day-tallies.ts), else from the rows; the cells and labels from the rows; one snapshot. */
+  override refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
+    return this.facts.kept(account, ["refundGroups", plan], () =>
+      this.facts.snapshotRead(async (reader) => {
+        const statements = refundStatements("postgres", PURCHASE_FACTS, account, plan);
+        const sums = (await refundSumsOfTallies(reader, TABLES, account, plan)) ?? (await reader.all<RefundSumRecord>(statements.sums));
+        return refundGroupsOf({ sums, cells: await reader.all<RefundCellRecord>(statements.cells), labels: await reader.all<RefundLabelRecord>(statements.labels) });
       }),
     );
   }
