@@ -16,7 +16,6 @@ export const REFUND_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMe
 const DAY = 86_400_000;
 // A refund below a cent is none: the records path counts refunded cents above zero too.
 const refundedOf = (r: string) => `${r}.refunded_cents > 0`;
-const REFUNDED = refundedOf("r");
 
 /** What the Refunds report sums of a group of rows `r` besides their count and transaction cents: the refunded ones, full or partial, their refunded and commission_lost cents (RefundSumRecord's). */
 export const refundSums = (r: string): string => {
