@@ -608,26 +608,40 @@ type AffiliateSumRecord = { currency: string; affiliate: string; d: Numeric; sal
 type AffiliateOrderRecord = { currency: string; affiliate: string; front_orders: Numeric; bump: Numeric; upsell: Numeric };
 type AffiliateCountRecord = { currency: string; affiliate: string; sales: Numeric };
 
-/** The groups from the statements' rows: each currency and affiliate key's sums over its days (integers, exact in a number), in the order its first row came, and the days holding a row. */
-export function affiliateGroupsOf(rows: { sums: readonly AffiliateSumRecord[]; orders: readonly AffiliateOrderRecord[] }): FactAffiliateGroups {
-  const sums = new Map<string, FactAffiliateGroups["sums"][number]>();
+/**
+ * Rows grouped by UTC day (`d`, days since 1970) summed per key (integers, exact in a number), in
+ * the order each key's first row came, with the days holding a row (YYYY-MM-DD, ascending): what
+ * the Affiliates' and the Refunds' sums read off their statements' rows.
+ */
+export function summedOverDays<R extends { d: Numeric }, S>(rows: readonly R[], keyOf: (r: R) => string, make: (r: R) => S, add: (sum: S, r: R) => void): { sums: S[]; days: string[] } {
+  const sums = new Map<string, S>();
   const days = new Set<number>();
-  for (const r of rows.sums) {
+  for (const r of rows) {
     days.add(Number(r.d));
-    const id = JSON.stringify([r.currency, r.affiliate]);
-    const sum = sums.get(id) ?? sums.set(id, { currency: r.currency, affiliate: r.affiliate, sales: 0, transaction: 0, creatorNet: 0, affiliation: 0, refunded: 0, loneFronts: 0 }).get(id)!;
-    sum.sales += Number(r.sales);
-    sum.transaction += Number(r.t);
-    sum.creatorNet += Number(r.n);
-    sum.affiliation += Number(r.a);
-    sum.refunded += Number(r.refunded_sales);
-    sum.loneFronts += Number(r.lone_fronts);
+    const id = keyOf(r);
+    let sum = sums.get(id);
+    if (sum === undefined) sums.set(id, (sum = make(r)));
+    add(sum, r);
   }
-  return {
-    sums: [...sums.values()],
-    orders: rows.orders.map((r) => ({ currency: r.currency, affiliate: r.affiliate, frontOrders: Number(r.front_orders), bump: Number(r.bump), upsell: Number(r.upsell) })),
-    days: [...days].sort((a, b) => a - b).map((d) => new Date(d * DAY).toISOString().slice(0, 10)),
-  };
+  return { sums: [...sums.values()], days: [...days].sort((a, b) => a - b).map((d) => new Date(d * DAY).toISOString().slice(0, 10)) };
+}
+
+/** The groups from the statements' rows: each currency and affiliate key's sums over its days, and the days holding a row (summedOverDays). */
+export function affiliateGroupsOf(rows: { sums: readonly AffiliateSumRecord[]; orders: readonly AffiliateOrderRecord[] }): FactAffiliateGroups {
+  const { sums, days } = summedOverDays(
+    rows.sums,
+    (r) => JSON.stringify([r.currency, r.affiliate]),
+    (r) => ({ currency: r.currency, affiliate: r.affiliate, sales: 0, transaction: 0, creatorNet: 0, affiliation: 0, refunded: 0, loneFronts: 0 }),
+    (sum, r) => {
+      sum.sales += Number(r.sales);
+      sum.transaction += Number(r.t);
+      sum.creatorNet += Number(r.n);
+      sum.affiliation += Number(r.a);
+      sum.refunded += Number(r.refunded_sales);
+      sum.loneFronts += Number(r.lone_fronts);
+    },
+  );
+  return { sums, orders: rows.orders.map((r) => ({ currency: r.currency, affiliate: r.affiliate, frontOrders: Number(r.front_orders), bump: Number(r.bump), upsell: Number(r.upsell) })), days };
 }
 
 export const affiliateCountOf = (r: AffiliateCountRecord): FactAffiliateCount => ({ currency: r.currency, affiliate: r.affiliate, sales: Number(r.sales) });

@@ -2,7 +2,7 @@
 // PostgreSQL (purchase-fact-sql.ts's dialects): what lib/analytics/refund-kpis.ts's
 // saleDatedRefundKpis and the refund breakdowns read of a period's purchases, summed here
 // instead of over every purchase record.
-import { createdDay, DIMENSION_COLUMN, firstNames, forDialect, idRows, rangeRows, type FactDialect, type Numeric } from "./purchase-fact-sql";
+import { createdDay, DIMENSION_COLUMN, firstNames, forDialect, idRows, rangeRows, summedOverDays, type FactDialect, type Numeric } from "./purchase-fact-sql";
 import type { FactDimension, FactRefundGroups, FactSale, PurchaseFactPlan } from "./purchase-fact-store";
 import type { ColumnBatch } from "./async-purchase-fact-store";
 import { gatheredColumns } from "./gathered-columns";
@@ -13,7 +13,6 @@ interface Statement { text: string; args: unknown[] }
 /** The breakdowns of refunded purchases (refunds-report.ts), in the order the report lists them. */
 export const REFUND_DIMENSIONS = ["product", "offer", "purchaseType", "paymentMethod", "psp"] as const satisfies readonly FactDimension[];
 
-const DAY = 86_400_000;
 // A refund below a cent is none: the records path counts refunded cents above zero too.
 const refundedOf = (r: string) => `${r}.refunded_cents > 0`;
 
@@ -98,25 +97,26 @@ export function refundGroupsOf(rows: { sums: readonly RefundSumRecord[]; cells: 
       cell.commissionLost += Number(r.lost);
     }
   }
-  // Each currency's sums over its days (integers, exact in a number), in the order its first row came.
-  const sums = new Map<string, FactRefundGroups["sums"][number]>();
-  const days = new Set<number>();
-  for (const r of rows.sums) {
-    days.add(Number(r.d));
-    const sum = sums.get(r.currency) ?? sums.set(r.currency, { currency: r.currency, sales: 0, transaction: 0, refunds: 0, full: 0, partial: 0, refunded: 0, commissionLost: 0 }).get(r.currency)!;
-    sum.sales += Number(r.sales);
-    sum.transaction += Number(r.t);
-    sum.refunds += Number(r.refunds);
-    sum.full += Number(r.full_refunds);
-    sum.partial += Number(r.partial_refunds);
-    sum.refunded += Number(r.refunded);
-    sum.commissionLost += Number(r.lost);
-  }
+  // Each currency's sums over its days, in the order its first row came, and the days holding a row.
+  const { sums, days } = summedOverDays(
+    rows.sums,
+    (r) => r.currency,
+    (r) => ({ currency: r.currency, sales: 0, transaction: 0, refunds: 0, full: 0, partial: 0, refunded: 0, commissionLost: 0 }),
+    (sum, r) => {
+      sum.sales += Number(r.sales);
+      sum.transaction += Number(r.t);
+      sum.refunds += Number(r.refunds);
+      sum.full += Number(r.full_refunds);
+      sum.partial += Number(r.partial_refunds);
+      sum.refunded += Number(r.refunded);
+      sum.commissionLost += Number(r.lost);
+    },
+  );
   return {
-    sums: [...sums.values()],
+    sums,
     cells: [...cells.values()],
     labels: rows.labels.map((r) => ({ currency: r.currency, offer: r.offer, label: r.offer_name })),
-    days: [...days].sort((a, b) => a - b).map((d) => new Date(d * DAY).toISOString().slice(0, 10)),
+    days,
   };
 }
 
