@@ -95,10 +95,21 @@ async function tallied(reader: SnapshotReader, tables: Tables, account: string, 
     if (!parsed.success || parsed.data.at !== Number(mark.fetched_at)) return null;
     const { offers, lo, hi, none } = parsed.data;
     if (offers.length === 0) continue;
-    if (instants && !(none === 0 && lo !== null && hi !== null && lo >= instants.fromMs && hi < instants.toMs)) edges.push(mark.day);
-    else whole.push({ day: mark.day, tallies: parsed.data });
+    const place = instants ? placeOfDay(lo, hi, none, instants) : "whole";
+    if (place === "edge") edges.push(mark.day);
+    else if (place === "whole") whole.push({ day: mark.day, tallies: parsed.data });
   }
   return { whole, edges };
+}
+
+/**
+ * Where a day's rows stand against a range of instants, by the first and last of their instants
+ * and how many have none: all within it ("whole": its tallies or sums are the range's), none within
+ * it ("out": a row without an instant never is), or some ("edge": read from its rows).
+ */
+function placeOfDay(lo: number | null, hi: number | null, none: number, instants: Instants): "whole" | "out" | "edge" {
+  if (lo === null || hi === null || hi < instants.fromMs || lo >= instants.toMs) return "out";
+  return none === 0 && lo >= instants.fromMs && hi < instants.toMs ? "whole" : "edge";
 }
 
 /** offerCurrencyStatement's answer from the days' tallies (one snapshot's `reader`), or null when a day of the range has none. */
@@ -143,7 +154,6 @@ export async function choicesOfTallies(reader: SnapshotReader, tables: Tables, a
  */
 async function sumsOfDays<R extends object>(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, keys: ReadonlyArray<"affiliate">, names: ReadonlyArray<(typeof DAY_SUMS)[number]>, ofRows: (days: readonly string[]) => Statement): Promise<R[] | null> {
   if (filterConditions(plan, []) !== "") return null;
-  const fromMs = plan.bucketStarts[0] ?? plan.endMs;
   const marks = await reader.all<{ day: string; current: boolean; lo: string | null; hi: string | null; none: string | null }>({
     text: `SELECT m.day, m.s IS NOT NULL AND (m.s ->> 'at')::bigint = m.fetched_at AS current, (m.s ->> 'lo')::bigint AS lo, (m.s ->> 'hi')::bigint AS hi, (m.s ->> 'none')::bigint AS none
       FROM (SELECT day, fetched_at, sales_sums::json AS s FROM ${tables.days} WHERE account = $1 AND day >= $2 AND day <= $3) m`,
@@ -151,14 +161,12 @@ async function sumsOfDays<R extends object>(reader: SnapshotReader, tables: Tabl
   });
   const whole: string[] = [];
   const edges: string[] = [];
+  const number = (v: string | null) => (v === null ? null : Number(v));
   for (const mark of marks) {
     if (!mark.current) return null;
-    // No row with an instant, or none within the plan's: nothing of the day is in the range (a row without an instant never is).
-    if (mark.lo === null || mark.hi === null) continue;
-    const [lo, hi] = [Number(mark.lo), Number(mark.hi)];
-    if (hi < fromMs || lo >= plan.endMs) continue;
-    if (Number(mark.none) === 0 && lo >= fromMs && hi < plan.endMs) whole.push(mark.day);
-    else edges.push(mark.day);
+    const place = placeOfDay(number(mark.lo), number(mark.hi), Number(mark.none), { fromMs: plan.bucketStarts[0] ?? plan.endMs, toMs: plan.endMs });
+    if (place === "whole") whole.push(mark.day);
+    else if (place === "edge") edges.push(mark.day);
   }
   const sums: R[] = [];
   if (whole.length > 0) {
