@@ -15,7 +15,6 @@ import {
 import { checkoutsStatement } from "./checkout-fact-sql";
 import { choicesOfRows } from "./purchase-choice-sql";
 import { batchDays, csvBatchOf, csvBatchStatement, csvPreambleOf, customersStatement, dayRowsStatement, duplicatesStatement, writeCustomersStatement, type DayRowsRecord } from "./purchase-csv-sql";
-import { payoutColumnsOfDayTexts, payoutDayTextsStatement } from "./postgres/payout-day-texts";
 import { refundGroupsOf, refundStatements, saleColumnsOfBatches, saleOf, salesOfStatement, type SaleRecord } from "./refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "./fact-sale-columns";
 import type { FactCsvBatch, FactCsvBatchRequest, FactCsvPreamble, FactRefundGroups, FactAffiliateCount, FactAffiliateGroups, FactBucketGroup, FactCheckoutValues, FactDayMeta, FactFundsDue, FactOfferCurrency, FactOrderGroup, FactPage, FactPurchaseChoices, FactPageItem, FactPageOf, FactPageRequest, FactSummaryGroups, PurchaseFactPlan, PurchaseSummaryPlan, PurchaseFactRow, PurchaseFactStore } from "./purchase-fact-store";
@@ -79,14 +78,6 @@ export interface AsyncFactTable<Row> {
   columns?<A>(statement: Statement, consume: (batches: AsyncIterable<ColumnBatch>) => Promise<A>): Promise<A>;
   /** `compute`'s answer for the account, kept while no write lands (lib/store/kept-answers.ts): `question` names the rest of it (the method and its plan), as JSON. */
   kept<T extends object>(account: string, question: readonly unknown[], compute: () => Promise<T>): Promise<T>;
-}
-
-/** A run of days as its newer and its older half (the newer first), or itself when it is one day. */
-export function halvesOf(days: { from: string; to: string }): Array<{ from: string; to: string }> {
-  const all = daysOf(days.from, days.to);
-  if (all.length < 2) return [days];
-  const older = Math.floor(all.length / 2);
-  return [{ from: all[older]!, to: days.to }, { from: days.from, to: all[older - 1]! }];
 }
 
 export class AsyncPurchaseFactStore implements PurchaseFactStore {
@@ -199,22 +190,6 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
       const rows = marks.reduce((n, m) => n + m.count, 0);
       // A fresh answer, read by no one here again: its columns move to the caller's thread (transfer.ts).
       return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), async (batches) => payoutColumnsToMove(await payoutColumnsOfBatches(batches, texts, rows)));
-    }
-    if (this.dialect === "postgres") {
-      // PostgreSQL sends a day's rows as one text (payout-day-texts.ts says why). Its texts in
-      // order are aggregated on one core: the older half of the days is read beside the newer, on
-      // another of the pool's connections in the same snapshot (two years at scale 20: 2.1 s in one
-      // statement, docs/benchmarks.md). Each day is read whole by one of them; the newer half's come first.
-      const texts = await this.facts.snapshotRead(async (reader) => {
-        const [newer, older] = halvesOf(days).map((half) => payoutDayTextsStatement(this.table, account, half, currency));
-        // Started first: its snapshot's export goes ahead of the newer half's statement on the read's connection.
-        const olderRows = older ? (reader.beside ?? reader.all)<{ t: string }>(older) : Promise.resolve([]);
-        // Awaited below; held meanwhile should the newer half fail first.
-        olderRows.catch(() => undefined);
-        const newerRows = reader.all<{ t: string }>(newer!);
-        return [...(await newerRows), ...(await olderRows)].map((r) => r.t);
-      });
-      return payoutColumnsToMove(await payoutColumnsOfDayTexts(texts));
     }
     // A table without columns (every DuckDB table has them): its rows.
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));

@@ -24,7 +24,7 @@ describe("payoutColumnsOfDayTexts", () => {
       ["9", null, "2024-01-02T03:04:05.5+01:00", "-5", "12345678901234567", null, "BRL", null, "Bread", "1", "2", "3", "4"],
       ["99999999999999999999", null, "x", "1", "2", null, "BRL", null, "x1", "1", "1", "1", "1"],
     ];
-    const answer = await payoutColumnsOfDayTexts(days);
+    const answer = await payoutColumnsOfDayTexts(days.map((t) => ({ t })));
     expect(answer).toEqual(payoutColumnsOf(rows));
     expect(answer.length).toBe(5);
     expect(Number.isNaN(answer.availableMs[1]!)).toBe(true);
@@ -33,9 +33,21 @@ describe("payoutColumnsOfDayTexts", () => {
 
   it("keeps a purchase's first copy when two days hold it, and gives back nothing for no days", async () => {
     const days = ["7,1,2,BRL,Bread,1,1,1,1,2024-01-02T03:04:05Z", "7,1,2,USD,Bread,9,9,9,9,2024-01-01T03:04:05Z\n6,1,2,BRL,Bread,1,1,1,1,2024-01-01T03:04:05Z"];
-    const answer = await payoutColumnsOfDayTexts(days);
+    const answer = await payoutColumnsOfDayTexts(days.map((t) => ({ t })));
     expect(Array.from(answer.purchaseId)).toEqual([7, 6]);
     expect(answer.creatorNet[0]).toBe(1);
     expect((await payoutColumnsOfDayTexts([])).length).toBe(0);
+  });
+
+  it("reads a kept day's currency as its place in the day's placed currencies, beside a day that sends its currency as text", async () => {
+    const kept = { t: ["5,1,2,1,Bread,1,1,1,1,2024-01-02T03:04:05Z", "4,1,2,0,Jam,2,2,2,2,2024-01-02T03:04:06Z"].join("\n"), currencies: ["eur", "unknown:Z"] };
+    const sent = { t: "3,1,2,BRL,Bread,3,3,3,3,2024-01-01T03:04:05Z" };
+    const answer = await payoutColumnsOfDayTexts([kept, sent]);
+    expect(answer).toEqual(
+      await payoutColumnsOfDayTexts([{ t: ["5,1,2,unknown:Z,Bread,1,1,1,1,2024-01-02T03:04:05Z", "4,1,2,eur,Jam,2,2,2,2,2024-01-02T03:04:06Z"].join("\n") }, sent]),
+    );
+    expect(answer.currencies).toEqual(["unknown:Z", "eur", "BRL"]);
+    // A place the day's list lacks is no answer, not a wrong currency.
+    await expect(payoutColumnsOfDayTexts([{ t: "5,1,2,2,Bread,1,1,1,1,2024-01-02T03:04:05Z", currencies: ["eur", "usd"] }])).rejects.toThrow(/currency 2 of 2/);
   });
 });

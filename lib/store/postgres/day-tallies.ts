@@ -20,6 +20,7 @@ import {
   type AffiliateSumRecord, type OfferCurrencyRecord, type Statement,
 } from "../purchase-fact-sql";
 import { refundStatements, refundSums, type RefundSumRecord } from "../refund-fact-sql";
+import { keptPayoutTextOf } from "./payout-day-texts";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "../purchase-fact-store";
 
 /** A day's tallies as written (tallyDayStatement). */
@@ -42,7 +43,7 @@ type DayTallies = z.infer<typeof DayTallies>;
 const where = "f.account = $1 AND f.day = $2";
 const dimensions = FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ");
 
-/** Sets the day's tallies from its rows ($1 account, $2 day, $3 the fetch's fetched_at): run after the rows and the mark are written, in their transaction. Migration 0023 holds the same text for the days written before it. */
+/** Sets the day's tallies, sales sums and payout text from its rows ($1 account, $2 day, $3 the fetch's fetched_at): run after the rows and the mark are written, in their transaction. Migrations 0023, 0024 and 0025 hold the same texts for the days written before them. */
 export const tallyDayStatement = (rows: string, days: string): string =>
   `UPDATE ${days} SET tallies = (
     SELECT json_build_object('at', $3::bigint,
@@ -54,7 +55,7 @@ export const tallyDayStatement = (rows: string, days: string): string =>
         FROM (SELECT DISTINCT f.offer, f.product FROM ${rows} f WHERE ${where}) p), '[]'::json),
       'lo', s.lo, 'hi', s.hi, 'none', s.none)::text
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s
-  ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")} WHERE account = $1 AND day = $2`;
+  ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")}, (payout_at, payout_currencies, payout_rows) = ${keptPayoutTextOf(rows, where, "$3::bigint")} WHERE account = $1 AND day = $2`;
 
 /** The sums a day's sales sums hold per group, in their order (after the group's currency, offer, affiliate and day): the Affiliates leaderboard's, then the Refunds report's. */
 export const DAY_SUMS = ["sales", "t", "n", "a", "refunded_sales", "lone_fronts", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"] as const;

@@ -6,6 +6,7 @@
 // with no string per number, and gives the event loop back between days.
 import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { soldMsOf } from "@/lib/timestamps";
+import type { SnapshotReader } from "../async-purchase-fact-store";
 import { currencyExpression, forDialect, type Statement } from "../purchase-fact-sql";
 import type { PurchaseFactPlan } from "../purchase-fact-store";
 
@@ -19,22 +20,98 @@ const sent = (column: string) =>
   `CASE WHEN strpos(${column}, ',') = 0 AND strpos(${column}, E'\\n') = 0 AND left(${column}, 1) <> 'x' THEN ${column} ELSE 'x' || encode(convert_to(${column}, 'UTF8'), 'hex') END`;
 
 /**
- * The fields of a sale, in this order: purchase id, created_at, available_at (each empty when NULL),
- * currency (placed), product, creator net, affiliation net, transaction, refunded (cents),
- * purchase's created text. One text per day, its rows in stored order joined by newlines; the days
- * newest first: payoutStatement's rows and order. The text is the row's `t`.
+ * A row's text: purchase id, created_at, available_at (each empty when NULL), `currency` (the
+ * placed currency's text, or its place in the day's list), product, creator net, affiliation net,
+ * transaction, refunded (cents), purchase's created text. `r`: the row's alias.
  */
-export function payoutDayTextsStatement(table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Statement {
+const rowText = (r: string, currency: string) =>
+  `concat(${r}.purchase_id, ',', ${r}.created_at, ',', ${r}.available_at, ',', ${currency}, ',', ${sent(`${r}.sort_product`)}, ',',
+      ${r}.creator_net_cents, ',', ${r}.affiliation_net_cents, ',', ${r}.transaction_cents, ',', ${r}.refunded_cents, ',', ${sent(`${r}.purchase_created_at`)})`;
+
+/**
+ * A day's rows as one text, each row's fields as rowText's with the placed currency as itself,
+ * joined by newlines in stored order; the days newest first: payoutStatement's rows and order.
+ * The text is the row's `t`, its day `day`. `onDays`: only these days of the range (those whose
+ * kept text is not of their fetch: payoutDayTexts).
+ */
+export function payoutDayTextsStatement(table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], onDays?: readonly string[]): Statement {
   const args: unknown[] = [];
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
-  const text = `SELECT string_agg(concat(r.purchase_id, ',', r.created_at, ',', r.available_at, ',', ${sent("r.currency")}, ',', ${sent("r.sort_product")}, ',',
-      r.creator_net_cents, ',', r.affiliation_net_cents, ',', r.transaction_cents, ',', r.refunded_cents, ',', ${sent("r.purchase_created_at")}), E'\\n' ORDER BY r.seq) AS t
+  if (onDays) args.push(onDays);
+  const text = `SELECT r.day, string_agg(${rowText("r", sent("r.currency"))}, E'\\n' ORDER BY r.seq) AS t
     FROM (SELECT f.day, f.seq, f.purchase_id, f.created_at, f.available_at, ${placed} AS currency, f.sort_product,
       f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents, f.purchase_created_at
-      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) r
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?${onDays ? " AND f.day = ANY(?::text[])" : ""}) r
     GROUP BY r.day ORDER BY r.day DESC`;
   return forDialect("postgres", { text, args });
+}
+
+/**
+ * The day's payout text kept with its mark (migration 0025 holds the same for the days written
+ * before it), set as `(payout_at, payout_currencies, payout_rows)`: the fetch it describes (`at`);
+ * the day's pairs of own currency and the offer a row without one is placed by ("" for a row with
+ * one: currencyExpression does not read it then), as JSON; and its rows as payoutDayTextsStatement
+ * writes them, but for the currency, sent as its pair's place (0-based) in that list, to be placed
+ * when read (payoutDayTexts): the placement is the reader's (its currency decision), the rows the
+ * write's. `where`: the day's rows of `rows` as `f`.
+ */
+export function keptPayoutTextOf(rows: string, where: string, at: string): string {
+  const offer = "CASE WHEN f.currency = '' THEN f.currency_offer ELSE '' END";
+  return `(WITH r AS (SELECT f.*, ${offer} AS placed_by, DENSE_RANK() OVER (ORDER BY f.currency, ${offer}) - 1 AS k FROM ${rows} f WHERE ${where})
+    SELECT ${at}, (SELECT json_agg(json_build_array(p.currency, p.placed_by) ORDER BY p.k) FROM (SELECT DISTINCT r.currency, r.placed_by, r.k FROM r) p)::text,
+      (SELECT string_agg(${rowText("r", "r.k")}, E'\\n' ORDER BY r.seq) FROM r))`;
+}
+
+/** Days (newest first) as their newer and their older half (the newer first, the bigger by one), or themselves when they are one day. */
+export function halvesOf(days: readonly string[]): string[][] {
+  if (days.length < 2) return [[...days]];
+  const middle = Math.ceil(days.length / 2);
+  return [days.slice(0, middle), days.slice(middle)];
+}
+
+/** A day's text as read: `currencies` (when given) are the places its rows' currency fields name. */
+export interface PayoutDayText { t: string; currencies?: readonly string[] }
+
+interface Tables { rows: string; days: string }
+
+/**
+ * The range's days' payout texts, newest day first: each day's kept text where it is of the day's
+ * fetch, its currencies placed here in SQL by currencyExpression (as the rows' statement places
+ * them); the other days' from their rows (payoutDayTextsStatement), in two halves read side by
+ * side (PostgreSQL 15 aggregates texts in order on one core: two years at scale 20 took 2.1 s in
+ * one statement, docs/benchmarks.md). Two years of kept texts at scale 20 are read in ~N s
+ * instead of ~M s (docs/benchmarks.md).
+ */
+export async function payoutDayTexts(reader: SnapshotReader, tables: Tables, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutDayText[]> {
+  const args: unknown[] = [];
+  const placed = currencyExpression({ currency }, args);
+  args.push(account, range.from, range.to);
+  const kept = await reader.all<{ day: string; current: boolean; t: string | null; currencies: string | null }>(
+    forDialect("postgres", {
+      text: `SELECT m.day, m.current, CASE WHEN m.current THEN m.payout_rows END AS t,
+          CASE WHEN m.current THEN (SELECT json_agg(${placed} ORDER BY x.i) FROM json_array_elements(m.payout_currencies::json) WITH ORDINALITY AS x(v, i)
+            CROSS JOIN LATERAL (SELECT x.v ->> 0 AS currency, x.v ->> 1 AS currency_offer) f)::text END AS currencies
+        FROM (SELECT d.*, d.payout_at IS NOT NULL AND d.payout_at = d.fetched_at AS current FROM ${tables.days} d WHERE d.account = ? AND d.day >= ? AND d.day <= ?) m ORDER BY m.day DESC`,
+      args,
+    }),
+  );
+  const texts = new Map<string, PayoutDayText>();
+  const stale: string[] = [];
+  for (const k of kept) {
+    if (!k.current) stale.push(k.day);
+    else if (k.t !== null) texts.set(k.day, { t: k.t, currencies: JSON.parse(k.currencies ?? "[]") as string[] });
+  }
+  if (stale.length > 0) {
+    const [newer, older] = halvesOf(stale).map((days) => payoutDayTextsStatement(tables.rows, account, { from: days.at(-1)!, to: days[0]! }, currency, days));
+    // Started first: its snapshot's export goes ahead of the newer half's statement on the read's connection.
+    const olderRows = older ? (reader.beside ?? reader.all)<{ day: string; t: string }>(older) : Promise.resolve([]);
+    // Awaited below; held meanwhile should the newer half fail first.
+    olderRows.catch(() => undefined);
+    const newerRows = await reader.all<{ day: string; t: string }>(newer!);
+    for (const r of [...newerRows, ...(await olderRows)]) texts.set(r.day, { t: r.t });
+  }
+  return [...texts].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, text]) => text);
 }
 
 const COMMA = 44;
@@ -90,22 +167,24 @@ class DayText {
 }
 
 /**
- * The payout columns of payoutDayTextsStatement's days, as payoutColumnsOf makes them of
+ * The payout columns of the days' texts (payoutDayTexts'), as payoutColumnsOf makes them of
  * payoutStatement's rows: the sold instant by the records' rule, a purchase stored on two days
- * counted once (its newest day's).
+ * counted once (its newest day's). A row's currency is its text, or, where the day has its
+ * `currencies`, the one at the place it names.
  */
-export async function payoutColumnsOfDayTexts(days: readonly string[]): Promise<PayoutSaleColumns> {
-  const counts = days.map(rowsIn);
+export async function payoutColumnsOfDayTexts(days: readonly PayoutDayText[]): Promise<PayoutSaleColumns> {
+  const counts = days.map((d) => rowsIn(d.t));
   const columns = new PayoutColumnsBuilder(counts.reduce((n, c) => n + c, 0));
   let sinceTurn = 0;
   for (let d = 0; d < days.length; d++) {
     const count = counts[d]!;
-    const day = new DayText(days[d]!);
+    const { t, currencies } = days[d]!;
+    const day = new DayText(t);
     for (let row = 0; row < count; row++) {
       const purchaseId = day.integer();
       const createdAt = day.integer();
       const availableMs = day.integer();
-      const currency = day.text(",");
+      const currency = currencies ? placeIn(currencies, day.integer()) : day.text(",");
       const product = day.text(",");
       const creatorNet = day.integer();
       const affiliationNet = day.integer();
@@ -121,4 +200,11 @@ export async function payoutColumnsOfDayTexts(days: readonly string[]): Promise<
     }
   }
   return columns.done();
+}
+
+/** The currency at a row's place in its day's list: a place the list lacks is a text not written by keptPayoutTextOf, read as no answer rather than a wrong one. */
+function placeIn(currencies: readonly string[], place: number): string {
+  const currency = currencies[place];
+  if (currency === undefined) throw new Error(`A kept payout text names currency ${place} of ${currencies.length}`);
+  return currency;
 }

@@ -3,12 +3,14 @@ import "server-only";
 // The purchases fact table in PostgreSQL, shared by every instance. Same contract as
 // SqlitePurchaseFactStore, answer for answer (lib/store/purchase-fact-store.ts); the methods are
 // AsyncPurchaseFactStore's, over the table's PostgresFactTableStore, but for the filter bar's
-// choices, the currency decision's counts and the Affiliates' and Refunds' sums, read from the days'
-// marks (day-tallies.ts), and the summary, read from its rows selected once.
+// choices, the currency decision's counts, the Affiliates' and Refunds' sums and the payout
+// calendar's sales, read from the days' marks (day-tallies.ts, payout-day-texts.ts), and the
+// summary, read from its rows selected once.
 import type { Pool } from "pg";
+import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import {
-  affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
+  affiliateGroupsOf, payoutColumnsToMove, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
   type AffiliateOrderRecord, type AffiliateSumRecord, type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
 } from "../purchase-fact-sql";
 import type { FactAffiliateGroups, FactOfferCurrency, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
@@ -16,6 +18,7 @@ import { choicesOfRows } from "../purchase-choice-sql";
 import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundSumsOfTallies, tallyDayStatement } from "./day-tallies";
 import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "../refund-fact-sql";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
+import { payoutColumnsOfDayTexts, payoutDayTexts } from "./payout-day-texts";
 import type { PostgresPoolOptions } from "./pool";
 
 /** The purchases fact table (the carts' store reads it beside its own: cart-panel-sql.ts). */
@@ -98,5 +101,12 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
         (await reader.all<OfferCurrencyRecord>(offerCurrencyStatement("postgres", PURCHASE_FACTS, account, days, instants))).map(offerCurrencyOf),
       ),
     );
+  }
+
+  /** The days' payout texts, kept with their marks where they are of the day's fetch, else made of the rows (payout-day-texts.ts), parsed here a day at a time. */
+  override async payoutSales(account: string, days: { from: string; to: string }, currency: PurchaseFactPlan["currency"]): Promise<PayoutSaleColumns> {
+    const texts = await this.facts.snapshotRead((reader) => payoutDayTexts(reader, TABLES, account, days, currency));
+    // A fresh answer, read by no one here again: its columns move to the caller's thread (transfer.ts).
+    return payoutColumnsToMove(await payoutColumnsOfDayTexts(texts));
   }
 }
