@@ -15,27 +15,32 @@ let lastDay = 0;
  * UTC, as the API states all its timestamps are, never in the server's local time.
  */
 export function timestampMs(s: string): number {
-  if (s.length !== 20 || s.charCodeAt(19) !== 90 /* Z */) return otherTimestampMs(s);
-  const c0 = s.charCodeAt(0) - 48;
-  const c1 = s.charCodeAt(1) - 48;
-  const c2 = s.charCodeAt(2) - 48;
-  const c3 = s.charCodeAt(3) - 48;
-  const c5 = s.charCodeAt(5) - 48;
-  const c6 = s.charCodeAt(6) - 48;
-  const c8 = s.charCodeAt(8) - 48;
-  const c9 = s.charCodeAt(9) - 48;
-  const c11 = s.charCodeAt(11) - 48;
-  const c12 = s.charCodeAt(12) - 48;
-  const c14 = s.charCodeAt(14) - 48;
-  const c15 = s.charCodeAt(15) - 48;
-  const c17 = s.charCodeAt(17) - 48;
-  const c18 = s.charCodeAt(18) - 48;
+  return timestampMsAt(s, 0, s.length);
+}
+
+/** timestampMs of `s.slice(start, end)`, read in place: the slice is made only for a shape other than the API's own (a day's text of a million sales, lib/store/postgres/payout-day-texts.ts). */
+export function timestampMsAt(s: string, start: number, end: number): number {
+  if (end - start !== 20 || s.charCodeAt(start + 19) !== 90 /* Z */) return otherTimestampMs(s.slice(start, end));
+  const c0 = s.charCodeAt(start) - 48;
+  const c1 = s.charCodeAt(start + 1) - 48;
+  const c2 = s.charCodeAt(start + 2) - 48;
+  const c3 = s.charCodeAt(start + 3) - 48;
+  const c5 = s.charCodeAt(start + 5) - 48;
+  const c6 = s.charCodeAt(start + 6) - 48;
+  const c8 = s.charCodeAt(start + 8) - 48;
+  const c9 = s.charCodeAt(start + 9) - 48;
+  const c11 = s.charCodeAt(start + 11) - 48;
+  const c12 = s.charCodeAt(start + 12) - 48;
+  const c14 = s.charCodeAt(start + 14) - 48;
+  const c15 = s.charCodeAt(start + 15) - 48;
+  const c17 = s.charCodeAt(start + 17) - 48;
+  const c18 = s.charCodeAt(start + 18) - 48;
   // Every c and 9 − c is non-negative exactly when each character is a digit: one test.
   const notDigit =
     c0 | (9 - c0) | c1 | (9 - c1) | c2 | (9 - c2) | c3 | (9 - c3) | c5 | (9 - c5) | c6 | (9 - c6) | c8 | (9 - c8) |
     c9 | (9 - c9) | c11 | (9 - c11) | c12 | (9 - c12) | c14 | (9 - c14) | c15 | (9 - c15) | c17 | (9 - c17) | c18 | (9 - c18);
-  if (notDigit < 0 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) {
-    return otherTimestampMs(s);
+  if (notDigit < 0 || s.charCodeAt(start + 4) !== 45 || s.charCodeAt(start + 7) !== 45 || s.charCodeAt(start + 10) !== 84 || s.charCodeAt(start + 13) !== 58 || s.charCodeAt(start + 16) !== 58) {
+    return otherTimestampMs(s.slice(start, end));
   }
   const date = c0 * 10_000_000 + c1 * 1_000_000 + c2 * 100_000 + c3 * 10_000 + c5 * 1000 + c6 * 100 + c8 * 10 + c9;
   let day = lastDay;
@@ -72,4 +77,7 @@ export function toMs(timestamp: string | number | Date): number {
 }
 
 /** The instant a sale was made: purchaseCreatedAt, else (when empty) checkoutInitializedAt. An unreadable purchaseCreatedAt is not replaced. */
-export const soldMsOf = (purchaseCreatedAt: string | null | undefined, checkoutMs: () => number): number => (purchaseCreatedAt ? timestampMs(purchaseCreatedAt) : checkoutMs());
+export const soldMsOf = (purchaseCreatedAt: string | null | undefined, checkoutMs: () => number): number => (purchaseCreatedAt ? soldMsAt(purchaseCreatedAt, 0, purchaseCreatedAt.length, checkoutMs) : checkoutMs());
+
+/** soldMsOf of `s.slice(start, end)`, read in place (timestampMsAt). */
+export const soldMsAt = (s: string, start: number, end: number, checkoutMs: () => number): number => (end > start ? timestampMsAt(s, start, end) : checkoutMs());

@@ -38,7 +38,7 @@ export interface PayoutSaleInput {
 }
 
 export type NumberColumn = "purchaseId" | "soldMs" | "availableMs" | "creatorNet" | "affiliationNet" | "transaction" | "refunded";
-const NUMBER_COLUMNS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
+export const NUMBER_COLUMNS: readonly NumberColumn[] = ["purchaseId", "soldMs", "availableMs", "creatorNet", "affiliationNet", "transaction", "refunded"];
 
 /**
  * Collects sales into columns; a purchase id already collected is skipped (its first copy stays,

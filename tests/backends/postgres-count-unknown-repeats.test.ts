@@ -77,12 +77,18 @@ it("counts the days an earlier version left unknown, each against every day stor
   });
 
   // Migration 0023 tallied the days held for the currency decision as a write of each day tallies it (offer-tallies.ts).
-  // Migration 0024 summed them for the Affiliates leaderboard likewise (sales_sums).
+  // Migration 0024 summed them for the Affiliates leaderboard likewise (sales_sums), and 0025 kept their payout texts (payout_at, payout_names, payout_rows).
   const tallies = async () =>
-    (await pool.query<{ account: string; day: string; tallies: string; sales_sums: string }>("SELECT account, day, tallies, sales_sums FROM salesdash_purchase_fact_days ORDER BY account, day")).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies), JSON.parse(r.sales_sums)]);
+    (
+      await pool.query<{ account: string; day: string; tallies: string; sales_sums: string; payout_at: string; payout_names: string; payout_rows: string }>(
+        "SELECT account, day, tallies, sales_sums, payout_at, payout_names, payout_rows FROM salesdash_purchase_fact_days ORDER BY account, day",
+      )
+    ).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies), JSON.parse(r.sales_sums), Number(r.payout_at), JSON.parse(r.payout_names), r.payout_rows]);
   const migrated = await tallies();
   expect(migrated.length).toBe(4);
   expect(migrated.every(([, , , sums]) => sums.at === NOW && sums.rows.length > 0)).toBe(true);
+  expect(migrated.every(([, , , , at, names, rows]) => at === NOW && names.products.length > 0 && rows.split("\n").length > 0)).toBe(true);
+  expect(migrated.map(([, , , , , , rows]) => rows.split("\n").length)).toEqual([5, 1, 4, 1]);
   for (const [account, day] of migrated) await pool.query(tallyDayStatement(PURCHASE_FACTS, PURCHASE_FACT_DAYS), [account, day, NOW]);
   expect(await tallies()).toEqual(migrated);
   const d = one.dims;

@@ -68,10 +68,10 @@ describe("PostgreSQL's payout sales from the days' kept texts", () => {
     expect(placed.products).toContain("Jam, fig\nand more");
 
     // The kept texts are what is read: the 11th's said by hand to hold purchase 8 at 99 cents net.
-    const kept = async (day: string) => (await pool.query<{ payout_at: string | null; payout_currencies: string | null; payout_rows: string | null }>("SELECT payout_at, payout_currencies, payout_rows FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!;
+    const kept = async (day: string) => (await pool.query<{ payout_at: string | null; payout_names: string | null; payout_rows: string | null }>("SELECT payout_at, payout_names, payout_rows FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!;
     const eleventh = await kept("2026-03-11");
     expect(Number(eleventh.payout_at)).toBe(NOW);
-    expect(JSON.parse(eleventh.payout_currencies!)).toEqual([["", "Z"], ["eur", ""], ["usd", ""]]);
+    expect(JSON.parse(eleventh.payout_names!)).toEqual({ currencies: [["", "Z"], ["eur", ""], ["usd", ""]], products: ["Bread"] });
     const told = eleventh.payout_rows!.split("\n").map((row) => (row.startsWith("8,") ? row.split(",").map((v, i) => (i === 5 ? "99" : v)).join(",") : row)).join("\n");
     await pool.query("UPDATE salesdash_purchase_fact_days SET payout_rows = $1 WHERE account = 'acct' AND day = '2026-03-11'", [told]);
     const read = await answer(PLANS[0]!);

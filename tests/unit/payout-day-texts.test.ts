@@ -39,15 +39,18 @@ describe("payoutColumnsOfDayTexts", () => {
     expect((await payoutColumnsOfDayTexts([])).length).toBe(0);
   });
 
-  it("reads a kept day's currency as its place in the day's placed currencies, beside a day that sends its currency as text", async () => {
-    const kept = { t: ["5,1,2,1,Bread,1,1,1,1,2024-01-02T03:04:05Z", "4,1,2,0,Jam,2,2,2,2,2024-01-02T03:04:06Z"].join("\n"), currencies: ["eur", "unknown:Z"] };
-    const sent = { t: "3,1,2,BRL,Bread,3,3,3,3,2024-01-01T03:04:05Z" };
+  it("reads a kept day's currency and product as their places in the day's names, beside a day that sends them as texts", async () => {
+    const kept = { t: ["5,1,2,1,0,1,1,1,1,2024-01-02T03:04:05Z", "4,1,2,0,1,2,2,2,2,2024-01-02T03:04:06Z", "3,1,2,1,1,2,2,2,2,"].join("\n"), names: { currencies: ["eur", "unknown:Z"], products: ["Jam, fig", "Bread"] } };
+    const sent = { t: ["2,1,2,BRL,Bread,3,3,3,3,2024-01-01T03:04:05Z", "1,7,2,BRL,Rye,3,3,3,3,x"].join("\n") };
     const answer = await payoutColumnsOfDayTexts([kept, sent]);
-    expect(answer).toEqual(
-      await payoutColumnsOfDayTexts([{ t: ["5,1,2,unknown:Z,Bread,1,1,1,1,2024-01-02T03:04:05Z", "4,1,2,eur,Jam,2,2,2,2,2024-01-02T03:04:06Z"].join("\n") }, sent]),
-    );
+    const texts = ["5,1,2,unknown:Z,x4a616d2c20666967,1,1,1,1,2024-01-02T03:04:05Z", "4,1,2,eur,Bread,2,2,2,2,2024-01-02T03:04:06Z", "3,1,2,unknown:Z,Bread,2,2,2,2,"].join("\n");
+    expect(answer).toEqual(await payoutColumnsOfDayTexts([{ t: texts }, sent]));
     expect(answer.currencies).toEqual(["unknown:Z", "eur", "BRL"]);
-    // A place the day's list lacks is no answer, not a wrong currency.
-    await expect(payoutColumnsOfDayTexts([{ t: "5,1,2,2,Bread,1,1,1,1,2024-01-02T03:04:05Z", currencies: ["eur", "usd"] }])).rejects.toThrow(/currency 2 of 2/);
+    expect(answer.products).toEqual(["Jam, fig", "Bread", "Rye"]);
+    // An empty created text is the checkout's instant (created_at), a hexed one read as its text.
+    expect(Array.from(answer.soldMs)).toEqual([Date.parse("2024-01-02T03:04:05Z"), Date.parse("2024-01-02T03:04:06Z"), 1, Date.parse("2024-01-01T03:04:05Z"), 7]);
+    // A place the day's lists lack is no answer, not a wrong name.
+    await expect(payoutColumnsOfDayTexts([{ t: "5,1,2,2,0,1,1,1,1,2024-01-02T03:04:05Z", names: { currencies: ["eur", "usd"], products: ["Bread"] } }])).rejects.toThrow(/names 2 of 2/);
+    await expect(payoutColumnsOfDayTexts([{ t: "5,1,2,0,-1,1,1,1,1,2024-01-02T03:04:05Z", names: { currencies: ["eur"], products: ["Bread"] } }])).rejects.toThrow(/names -1 of 1/);
   });
 });

@@ -55,7 +55,7 @@ export const tallyDayStatement = (rows: string, days: string): string =>
         FROM (SELECT DISTINCT f.offer, f.product FROM ${rows} f WHERE ${where}) p), '[]'::json),
       'lo', s.lo, 'hi', s.hi, 'none', s.none)::text
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s
-  ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")}, (payout_at, payout_currencies, payout_rows) = ${keptPayoutTextOf(rows, where, "$3::bigint")} WHERE account = $1 AND day = $2`;
+  ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")}, (payout_at, payout_names, payout_rows) = ${keptPayoutTextOf(rows, where, "$3::bigint")} WHERE account = $1 AND day = $2`;
 
 /** The sums a day's sales sums hold per group, in their order (after the group's currency, offer, affiliate and day): the Affiliates leaderboard's, then the Refunds report's. */
 export const DAY_SUMS = ["sales", "t", "n", "a", "refunded_sales", "lone_fronts", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"] as const;

@@ -4,8 +4,8 @@
 // server's event loop after a 1.8 s statement (docs/benchmarks.md, "PostgreSQL's payout read a
 // day at a time"). A day as one text is one field of one row: the parse below reads its digits
 // with no string per number, and gives the event loop back between days.
-import { PayoutColumnsBuilder, type PayoutSaleColumns } from "@/lib/records/payout-columns";
-import { soldMsOf } from "@/lib/timestamps";
+import { NUMBER_COLUMNS, PayoutColumnsBuilder, type NumberColumn, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { soldMsAt, soldMsOf } from "@/lib/timestamps";
 import type { SnapshotReader } from "../async-purchase-fact-store";
 import { currencyExpression, forDialect, type Statement } from "../purchase-fact-sql";
 import type { PurchaseFactPlan } from "../purchase-fact-store";
@@ -19,18 +19,14 @@ import type { PurchaseFactPlan } from "../purchase-fact-store";
 const sent = (column: string) =>
   `CASE WHEN strpos(${column}, ',') = 0 AND strpos(${column}, E'\\n') = 0 AND left(${column}, 1) <> 'x' THEN ${column} ELSE 'x' || encode(convert_to(${column}, 'UTF8'), 'hex') END`;
 
-/**
- * A row's text: purchase id, created_at, available_at (each empty when NULL), `currency` (the
- * placed currency's text, or its place in the day's list), product, creator net, affiliation net,
- * transaction, refunded (cents), purchase's created text. `r`: the row's alias.
- */
-const rowText = (r: string, currency: string) =>
-  `concat(${r}.purchase_id, ',', ${r}.created_at, ',', ${r}.available_at, ',', ${currency}, ',', ${sent(`${r}.sort_product`)}, ',',
-      ${r}.creator_net_cents, ',', ${r}.affiliation_net_cents, ',', ${r}.transaction_cents, ',', ${r}.refunded_cents, ',', ${sent(`${r}.purchase_created_at`)})`;
+/** A row's text after its product: creator net, affiliation net, transaction, refunded (cents), the purchase's created text. `r`: the row's alias. */
+const numbersAndSold = (r: string) =>
+  `${r}.creator_net_cents, ',', ${r}.affiliation_net_cents, ',', ${r}.transaction_cents, ',', ${r}.refunded_cents, ',', ${sent(`${r}.purchase_created_at`)}`;
 
 /**
- * A day's rows as one text, each row's fields as rowText's with the placed currency as itself,
- * joined by newlines in stored order; the days newest first: payoutStatement's rows and order.
+ * A day's rows as one text, each row's fields (purchase id, created_at, available_at, each empty
+ * when NULL, the placed currency, the product, numbersAndSold's) joined by commas, its rows by
+ * newlines in stored order; the days newest first: payoutStatement's rows and order.
  * The text is the row's `t`, its day `day`. `onDays`: only these days of the range (those whose
  * kept text is not of their fetch: payoutDayTexts).
  */
@@ -39,7 +35,7 @@ export function payoutDayTextsStatement(table: string, account: string, range: {
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
   if (onDays) args.push(onDays);
-  const text = `SELECT r.day, string_agg(${rowText("r", sent("r.currency"))}, E'\\n' ORDER BY r.seq) AS t
+  const text = `SELECT r.day, string_agg(concat(r.purchase_id, ',', r.created_at, ',', r.available_at, ',', ${sent("r.currency")}, ',', ${sent("r.sort_product")}, ',', ${numbersAndSold("r")}), E'\\n' ORDER BY r.seq) AS t
     FROM (SELECT f.day, f.seq, f.purchase_id, f.created_at, f.available_at, ${placed} AS currency, f.sort_product,
       f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents, f.purchase_created_at
       FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?${onDays ? " AND f.day = ANY(?::text[])" : ""}) r
@@ -49,18 +45,24 @@ export function payoutDayTextsStatement(table: string, account: string, range: {
 
 /**
  * The day's payout text kept with its mark (migration 0025 holds the same for the days written
- * before it), set as `(payout_at, payout_currencies, payout_rows)`: the fetch it describes (`at`);
- * the day's pairs of own currency and the offer a row without one is placed by ("" for a row with
- * one: currencyExpression does not read it then), as JSON; and its rows as payoutDayTextsStatement
- * writes them, but for the currency, sent as its pair's place (0-based) in that list, to be placed
- * when read (payoutDayTexts): the placement is the reader's (its currency decision), the rows the
- * write's. `where`: the day's rows of `rows` as `f`.
+ * before it), set as `(payout_at, payout_names, payout_rows)`: the fetch it describes (`at`); the
+ * day's names as JSON, `currencies` (pairs of own currency and the offer a row without one is
+ * placed by, "" for a row with one: currencyExpression does not read it then) and `products`; and
+ * its rows as payoutDayTextsStatement writes them, but for the currency and the product, each sent
+ * as its place (0-based) in those lists: the currency to be placed when read (payoutDayTexts: the
+ * placement is the reader's currency decision, the rows the write's), the product named once a
+ * day, not once a row. `where`: the day's rows of `rows` as `f`.
  */
 export function keptPayoutTextOf(rows: string, where: string, at: string): string {
   const offer = "CASE WHEN f.currency = '' THEN f.currency_offer ELSE '' END";
-  return `(WITH r AS (SELECT f.*, ${offer} AS placed_by, DENSE_RANK() OVER (ORDER BY f.currency, ${offer}) - 1 AS k FROM ${rows} f WHERE ${where})
-    SELECT ${at}, (SELECT json_agg(json_build_array(p.currency, p.placed_by) ORDER BY p.k) FROM (SELECT DISTINCT r.currency, r.placed_by, r.k FROM r) p)::text,
-      (SELECT string_agg(${rowText("r", "r.k")}, E'\\n' ORDER BY r.seq) FROM r))`;
+  // A product without a name is sent as "" (concat's NULL), as payoutDayTextsStatement's rows send it.
+  const product = "COALESCE(f.sort_product, '')";
+  return `(WITH r AS (SELECT f.*, ${offer} AS placed_by, ${product} AS product_name,
+        DENSE_RANK() OVER (ORDER BY f.currency, ${offer}) - 1 AS k, DENSE_RANK() OVER (ORDER BY ${product}) - 1 AS p FROM ${rows} f WHERE ${where})
+    SELECT ${at}, json_build_object(
+        'currencies', COALESCE((SELECT json_agg(json_build_array(c.currency, c.placed_by) ORDER BY c.k) FROM (SELECT DISTINCT r.currency, r.placed_by, r.k FROM r) c), '[]'::json),
+        'products', COALESCE((SELECT json_agg(n.product_name ORDER BY n.p) FROM (SELECT DISTINCT r.product_name, r.p FROM r) n), '[]'::json))::text,
+      (SELECT string_agg(concat(r.purchase_id, ',', r.created_at, ',', r.available_at, ',', r.k, ',', r.p, ',', ${numbersAndSold("r")}), E'\\n' ORDER BY r.seq) FROM r))`;
 }
 
 /** Days (newest first) as their newer and their older half (the newer first, the bigger by one), or themselves when they are one day. */
@@ -70,8 +72,8 @@ export function halvesOf(days: readonly string[]): string[][] {
   return [days.slice(0, middle), days.slice(middle)];
 }
 
-/** A day's text as read: `currencies` (when given) are the places its rows' currency fields name. */
-export interface PayoutDayText { t: string; currencies?: readonly string[] }
+/** A day's text as read: `names` (a kept text's) are what its rows' currency and product fields name by place. */
+export interface PayoutDayText { t: string; names?: { currencies: readonly string[]; products: readonly string[] } }
 
 interface Tables { rows: string; days: string }
 
@@ -87,21 +89,25 @@ export async function payoutDayTexts(reader: SnapshotReader, tables: Tables, acc
   const args: unknown[] = [];
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
-  const kept = await reader.all<{ day: string; current: boolean; t: string | null; currencies: string | null }>(
+  const kept = await reader.all<{ day: string; current: boolean; t: string | null; currencies: string | null; products: string | null }>(
     forDialect("postgres", {
       text: `SELECT m.day, m.current, CASE WHEN m.current THEN m.payout_rows END AS t,
-          CASE WHEN m.current THEN (SELECT json_agg(${placed} ORDER BY x.i) FROM json_array_elements(m.payout_currencies::json) WITH ORDINALITY AS x(v, i)
-            CROSS JOIN LATERAL (SELECT x.v ->> 0 AS currency, x.v ->> 1 AS currency_offer) f)::text END AS currencies
-        FROM (SELECT d.*, d.payout_at IS NOT NULL AND d.payout_at = d.fetched_at AS current FROM ${tables.days} d WHERE d.account = ? AND d.day >= ? AND d.day <= ?) m ORDER BY m.day DESC`,
+          CASE WHEN m.current THEN (SELECT json_agg(${placed} ORDER BY x.i) FROM json_array_elements(m.names -> 'currencies') WITH ORDINALITY AS x(v, i)
+            CROSS JOIN LATERAL (SELECT x.v ->> 0 AS currency, x.v ->> 1 AS currency_offer) f)::text END AS currencies,
+          CASE WHEN m.current THEN (m.names -> 'products')::text END AS products
+        FROM (SELECT d.day, d.payout_rows, d.payout_names::json AS names, d.payout_at IS NOT NULL AND d.payout_at = d.fetched_at AS current
+          FROM ${tables.days} d WHERE d.account = ? AND d.day >= ? AND d.day <= ?) m`,
       args,
     }),
   );
   const texts = new Map<string, PayoutDayText>();
   const stale: string[] = [];
+  const list = (json: string | null) => JSON.parse(json ?? "[]") as string[];
   for (const k of kept) {
     if (!k.current) stale.push(k.day);
-    else if (k.t !== null) texts.set(k.day, { t: k.t, currencies: JSON.parse(k.currencies ?? "[]") as string[] });
+    else if (k.t !== null) texts.set(k.day, { t: k.t, names: { currencies: list(k.currencies), products: list(k.products) } });
   }
+  stale.sort().reverse();
   if (stale.length > 0) {
     const [newer, older] = halvesOf(stale).map((days) => payoutDayTextsStatement(tables.rows, account, { from: days.at(-1)!, to: days[0]! }, currency, days));
     // Started first: its snapshot's export goes ahead of the newer half's statement on the read's connection.
@@ -155,6 +161,17 @@ class DayText {
     return negative ? -n : n;
   }
 
+  /** The row's last field, the purchase's created text, as the sold instant (soldMsOf's rule; `createdAt` when empty), read in place unless hexed. */
+  soldMs(createdAt: number): number {
+    const s = this.s;
+    const start = this.at;
+    let end = s.indexOf("\n", start);
+    if (end < 0) end = s.length;
+    if (s.charCodeAt(start) === X) return soldMsOf(this.text("\n"), () => createdAt);
+    this.at = end + 1;
+    return soldMsAt(s, start, end, () => createdAt);
+  }
+
   /** A text field up to `separator` (or the text's end): itself, or its hexed bytes. */
   text(separator: string): string {
     const s = this.s;
@@ -169,30 +186,42 @@ class DayText {
 /**
  * The payout columns of the days' texts (payoutDayTexts'), as payoutColumnsOf makes them of
  * payoutStatement's rows: the sold instant by the records' rule, a purchase stored on two days
- * counted once (its newest day's). A row's currency is its text, or, where the day has its
- * `currencies`, the one at the place it names.
+ * counted once (its newest day's). A day's rows are parsed into columns, then added to the
+ * builder at once (pushColumns), their currency and product as places in the day's names or, for
+ * a day sent from its rows, as texts.
  */
 export async function payoutColumnsOfDayTexts(days: readonly PayoutDayText[]): Promise<PayoutSaleColumns> {
   const counts = days.map((d) => rowsIn(d.t));
   const columns = new PayoutColumnsBuilder(counts.reduce((n, c) => n + c, 0));
+  const most = counts.reduce((n, c) => Math.max(n, c), 0);
+  const numbers = Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, new Float64Array(most)])) as Record<NumberColumn, Float64Array>;
+  const product = { place: new Float64Array(most), text: new Array<string>(most) };
+  const currency = { place: new Float64Array(most), text: new Array<string>(most) };
   let sinceTurn = 0;
   for (let d = 0; d < days.length; d++) {
     const count = counts[d]!;
-    const { t, currencies } = days[d]!;
+    const { t, names } = days[d]!;
     const day = new DayText(t);
+    const name = (into: { place: Float64Array; text: string[] }, row: number, list: readonly string[] | undefined) => {
+      if (list) into.place[row] = placeIn(list, day.integer());
+      else {
+        into.place[row] = NaN;
+        into.text[row] = day.text(",");
+      }
+    };
     for (let row = 0; row < count; row++) {
-      const purchaseId = day.integer();
+      numbers.purchaseId[row] = day.integer();
       const createdAt = day.integer();
-      const availableMs = day.integer();
-      const currency = currencies ? placeIn(currencies, day.integer()) : day.text(",");
-      const product = day.text(",");
-      const creatorNet = day.integer();
-      const affiliationNet = day.integer();
-      const transaction = day.integer();
-      const refunded = day.integer();
-      const soldMs = soldMsOf(day.text("\n"), () => createdAt);
-      columns.pushValues(purchaseId, soldMs, availableMs, creatorNet, affiliationNet, transaction, refunded, product, currency);
+      numbers.availableMs[row] = day.integer();
+      name(currency, row, names?.currencies);
+      name(product, row, names?.products);
+      numbers.creatorNet[row] = day.integer();
+      numbers.affiliationNet[row] = day.integer();
+      numbers.transaction[row] = day.integer();
+      numbers.refunded[row] = day.integer();
+      numbers.soldMs[row] = day.soldMs(createdAt);
     }
+    columns.pushColumns(count, numbers, { ...product, names: names?.products ?? [] }, { ...currency, names: names?.currencies ?? [] });
     sinceTurn += count;
     if (sinceTurn >= ROWS_PER_TURN) {
       sinceTurn = 0;
@@ -202,9 +231,8 @@ export async function payoutColumnsOfDayTexts(days: readonly PayoutDayText[]): P
   return columns.done();
 }
 
-/** The currency at a row's place in its day's list: a place the list lacks is a text not written by keptPayoutTextOf, read as no answer rather than a wrong one. */
-function placeIn(currencies: readonly string[], place: number): string {
-  const currency = currencies[place];
-  if (currency === undefined) throw new Error(`A kept payout text names currency ${place} of ${currencies.length}`);
-  return currency;
+/** A name's place (1-based, pushColumns') from a row's 0-based place in its day's list: a place the list lacks is a text not written by keptPayoutTextOf, read as no answer rather than a wrong one. */
+function placeIn(list: readonly string[], place: number): number {
+  if (!(place >= 0 && place < list.length)) throw new Error(`A kept payout text names ${place} of ${list.length} names`);
+  return place + 1;
 }
