@@ -27,6 +27,17 @@ describe("createPostgresPool", () => {
     await pool.end();
   });
 
+  it("adds jit=off to a URL's own startup options, which pg sends instead of the pool's, unless they set jit", async () => {
+    const own = createPostgresPool(`${URL}?options=-c%20search_path%3Dother`);
+    expect(new globalThis.URL(own.options.connectionString!).searchParams.get("options")).toBe("-c search_path=other -c jit=off");
+    await own.end();
+    for (const chosen of [`${URL}?options=-c%20jit%3Don`, `${URL}?options=--jit%3Don`, URL]) {
+      const pool = createPostgresPool(chosen);
+      expect(pool.options.connectionString).toBe(chosen);
+      await pool.end();
+    }
+  });
+
   it.each(['x"y', "Upper", "a b", "1abc", "", "a".repeat(64), "x;drop"])("refuses the schema name %j", (schema) => {
     expect(() => createPostgresPool(URL, { schema })).toThrow(/schema/);
   });

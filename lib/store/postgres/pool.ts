@@ -32,8 +32,23 @@ export function assertSchemaName(schema: string): void {
 // PostgreSQL compiles a statement the planner costs high (a scan of a two-year range) with LLVM
 // first: 13-280 ms a statement that the reports' scans of one account never won back. The
 // Abandonment panels' statements at scale 20 took 13.3 s with it and 11.1 s without
-// (docs/benchmarks.md). Off for this pool's sessions; a URL's own `options` replace it.
+// (docs/benchmarks.md). Off for this pool's sessions, added to a URL's own `options` (which pg
+// reads instead of the pool's) unless they set `jit` themselves.
 const NO_JIT = "-c jit=off";
+
+/** The URL with `-c jit=off` added to its own startup `options`, unless they set jit; the URL as given when it has none or is not a URL. */
+export function withoutJit(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const own = parsed.searchParams.get("options");
+  if (own === null || /\bjit\s*=/.test(own)) return url;
+  parsed.searchParams.set("options", `${own} ${NO_JIT}`);
+  return parsed.toString();
+}
 
 export function createPostgresPool(url: string, options: PostgresPoolOptions = {}): Pool {
   let startupOptions = NO_JIT;
@@ -47,7 +62,8 @@ export function createPostgresPool(url: string, options: PostgresPoolOptions = {
     startupOptions = `-c search_path=${options.schema} ${NO_JIT}`;
   }
   const pool = new Pool({
-    connectionString: url,
+    // The URL's own options, when it has some, are what pg sends: jit=off goes with them.
+    connectionString: withoutJit(url),
     max: options.max,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
     options: startupOptions,
