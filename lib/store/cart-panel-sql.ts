@@ -244,45 +244,6 @@ const HOUR_MS = 3_600_000;
 /** The delays (ms) of the recovered carts with both instants in order: the recovery panel's. */
 const DELAYS = `SELECT r.purchased_at - r.abandoned_at AS d FROM ${CART_SELECTION} r WHERE r.recovered = 1 AND r.abandoned_at IS NOT NULL AND r.purchased_at IS NOT NULL AND r.purchased_at >= r.abandoned_at`;
 
-/** The keys of the carts' keyed groupings (each after the currency but the attempts'). */
-const KEYED = {
-  cube: ["r.offer", "r.product", "r.version", "r.mode", "r.step"],
-  places: ["r.country", "r.state"],
-  declines: ["r.psp", "r.code"],
-  attempts: ["r.psp", "r.method", "r.brand"],
-} as const;
-const ATTEMPTS_BUCKET = "CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END";
-const ATTEMPT_SUMS = "SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined";
-
-/**
- * PostgreSQL's cube, places, declines and attempts (and, with `days`, the carts' days: cartDays)
- * as one grouping of the selection (GROUPING SETS): the carts read and hashed once for them all,
- * not once each (two years at scale 20: 1.7 s instead of 2.4 s, docs/benchmarks.md). Each row
- * says its grouping (`panel`); keyedPanels reads them apart. Every row carries every sum (the
- * groupings' own are among them).
- */
-function keyedStatement(sums: string, days: boolean): Statement {
-  const panel = `CASE WHEN GROUPING(r.offer) = 0 THEN 'cube' WHEN GROUPING(r.country) = 0 THEN 'places' WHEN GROUPING(r.code) = 0 THEN 'declines' WHEN GROUPING(r.method) = 0 THEN 'attempts' ELSE 'cartDays' END`;
-  const sets = [["r.currency", ...KEYED.cube], ["r.currency", ...KEYED.places], ["r.currency", ...KEYED.declines], [...KEYED.attempts, ATTEMPTS_BUCKET], ...(days ? [["r.session_day"]] : [])];
-  return forDialect("postgres", {
-    text: `SELECT ${panel} AS panel, r.currency, ${[...new Set([...KEYED.cube, ...KEYED.places, ...KEYED.declines, ...KEYED.attempts])].join(", ")}, ${ATTEMPTS_BUCKET} AS bucket, ${days ? "r.session_day" : "NULL"} AS d,
-        ${sums}, MAX(r.day) AS last_day, ${ATTEMPT_SUMS}
-      FROM ${CART_SELECTION} r GROUP BY GROUPING SETS (${sets.map((set) => `(${set.join(", ")})`).join(", ")})`,
-    args: [],
-  });
-}
-
-/** keyedStatement's rows read apart by grouping, as the statements they stand for answer them (a decline's group without a code is none: they read carts with one). */
-export function keyedPanels(rows: Records[string]): Records {
-  const panels: Records = { cube: [], places: [], declines: [], attempts: [], cartDays: [] };
-  for (const row of rows) {
-    const panel = text(row.panel);
-    if (panel === "declines" && (row.code ?? null) === null) continue;
-    panels[panel]!.push(row);
-  }
-  return panels;
-}
-
 /** Every grouping of the selections; only the comparison's with `only: "kpis"`. */
 export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, grouped?: { purchases: string; account: string }): Record<string, Statement> {
   const s = (text: string, args: unknown[] = []) => forDialect(dialect, { text, args });
@@ -293,11 +254,7 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, group
     ...(plan.only === "kpis" ? { totals: s(`SELECT r.currency, ${sums} FROM ${CART_SELECTION} r GROUP BY r.currency`) } : {}),
     ...(grouped
       ? // Read off as `purchased` and `days` (purchasedAndDays).
-        {
-          purchasedDays: purchasedDaysStatement(dialect, grouped.purchases, grouped.account, plan),
-          // PostgreSQL's full panels read the carts' days with their keyed groupings (keyedStatement).
-          ...(dialect === "postgres" && plan.only !== "kpis" ? {} : { cartDays: s(`SELECT DISTINCT r.session_day AS d FROM ${CART_SELECTION} r`) }),
-        }
+        { purchasedDays: purchasedDaysStatement(dialect, grouped.purchases, grouped.account, plan), cartDays: s(`SELECT DISTINCT r.session_day AS d FROM ${CART_SELECTION} r`) }
       : {
           // A front purchase stands for its checkout unless a cart has it; of a checkout's front purchases the first; one without a checkout id alone.
           purchased: s(`SELECT x.currency, x.offer, COUNT(*) AS checkouts FROM (
@@ -318,16 +275,13 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, group
   const [under1h, under6h, under24h, upTo3d] = plan.delayBucketsMs;
   return {
     ...statements,
-    ...(dialect === "postgres"
-      ? { keyed: keyedStatement(sums, grouped !== undefined) }
-      : {
-          // The totals, the where panel's offers and products and the funnels' steps in one grouping: a sort of the carts, not three (docs/benchmarks.md).
-          // last_day: each offer's newest day, where its first cart in the records' order is (offerNamesStatement).
-          cube: s(`SELECT r.currency, ${KEYED.cube.join(", ")}, ${sums}, MAX(r.day) AS last_day FROM ${CART_SELECTION} r GROUP BY r.currency, ${KEYED.cube.join(", ")}`),
-          places: s(`SELECT r.currency, ${KEYED.places.join(", ")}, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, ${KEYED.places.join(", ")}`),
-          declines: s(`SELECT r.currency, ${KEYED.declines.join(", ")}, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, ${KEYED.declines.join(", ")}`),
-          attempts: s(`SELECT ${KEYED.attempts.join(", ")}, ${ATTEMPTS_BUCKET} AS bucket, COUNT(*) AS carts, ${ATTEMPT_SUMS} FROM ${CART_SELECTION} r GROUP BY ${KEYED.attempts.join(", ")}, ${ATTEMPTS_BUCKET}`),
-        }),
+    // The totals, the where panel's offers and products and the funnels' steps in one grouping: a sort of the carts, not three (docs/benchmarks.md).
+    // last_day: each offer's newest day, where its first cart in the records' order is (offerNamesStatement).
+    cube: s(`SELECT r.currency, r.offer, r.product, r.version, r.mode, r.step, ${sums}, MAX(r.day) AS last_day FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product, r.version, r.mode, r.step`),
+    places: s(`SELECT r.currency, r.country, r.state, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.country, r.state`),
+    declines: s(`SELECT r.currency, r.psp, r.code, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, r.psp, r.code`),
+    attempts: s(`SELECT r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
+      FROM ${CART_SELECTION} r GROUP BY r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END`),
     // Day 0, 1970-01-01, was a Thursday: weekday 3 when Monday is 0. Instants are after 1970: integer division floors.
     heatmap: s(`SELECT (${local} / ${DAY_MS} + 3) % 7 AS weekday, (${local} % ${DAY_MS}) / ${HOUR_MS} AS hour, COUNT(*) AS carts FROM ${heat} GROUP BY 1, 2`, heatArgs),
     series: s(`SELECT r.currency, ${series.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${series.from} GROUP BY r.currency, ${series.index}`, seriesArgs),
@@ -498,7 +452,6 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   for (const [name, statement] of Object.entries(panelStatements(dialect, plan, grouped ? { purchases: tables.purchases, account } : undefined))) {
     if (!(beside && name === "purchasedDays")) rows[name] = yield { query: read(statement) };
   }
-  if (rows.keyed) Object.assign(rows, keyedPanels(rows.keyed));
   if (beside) rows.purchasedDays = yield { collect: "purchasedDays" };
   if (rows.purchasedDays) Object.assign(rows, purchasedAndDays(rows.purchasedDays, rows.cartDays ?? []));
   if (rows.cube) {
