@@ -167,9 +167,9 @@ class DayText {
   soldMs(createdAt: number): number {
     const s = this.s;
     const start = this.at;
+    if (s.charCodeAt(start) === X) return soldMsOf(this.text("\n"), () => createdAt);
     let end = s.indexOf("\n", start);
     if (end < 0) end = s.length;
-    if (s.charCodeAt(start) === X) return soldMsOf(this.text("\n"), () => createdAt);
     this.at = end + 1;
     return soldMsAt(s, start, end, () => createdAt);
   }
@@ -235,6 +235,6 @@ export async function payoutColumnsOfDayTexts(days: readonly PayoutDayText[]): P
 
 /** A name's place (1-based, pushColumns') from a row's 0-based place in its day's list: a place the list lacks is a text not written by keptPayoutTextOf, read as no answer rather than a wrong one. */
 function placeIn(list: readonly string[], place: number): number {
-  if (!(place >= 0 && place < list.length)) throw new Error(`A kept payout text names ${place} of ${list.length} names`);
+  if (!(Number.isInteger(place) && place >= 0 && place < list.length)) throw new Error(`A kept payout text names ${place} of ${list.length} names`);
   return place + 1;
 }
