@@ -109,6 +109,14 @@ const INTEGER_MAX = 2_147_483_647;
  */
 export const days = (dialect: FactDialect) => (dialect === "sqlite" ? "+f.day >= ? AND +f.day <= ?" : "f.day >= ? AND f.day <= ?");
 
+/**
+ * The offer a row's currency is placed by, as currencyExpression reads it: the row's
+ * currency_offer when it has no own currency, else "" (currencyExpression does not read the offer
+ * then). What a day's kept texts group by, so that a reader places them by its own decision
+ * (lib/store/postgres/day-tallies.ts, payout-day-texts.ts). `f`: the row's alias.
+ */
+export const placingOffer = (f: string): string => `CASE WHEN ${f}.currency = '' THEN ${f}.currency_offer ELSE '' END`;
+
 /** The currency a row is counted in: its own, else its offer's told one, else the setting, else "unknown" per offer (lib/analytics/assumed-currency). Shared by the orders fact table. */
 export function currencyExpression(plan: Pick<PurchaseFactPlan, "currency">, args: unknown[]): string {
   const whens = plan.currency.offers.map(([offer, currency]) => {

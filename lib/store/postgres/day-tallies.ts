@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { SnapshotReader } from "../async-purchase-fact-store";
 import { ChoicesBuilder, choiceGroupsStatement, choiceLabelsStatement, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "../purchase-choice-sql";
 import {
-  affiliateStatements, affiliateSums, createdDay, currencyExpression, DECISION_OFFER, DIMENSION_COLUMN, filterConditions, forDialect, offerCurrencyOf, offerCurrencyStatement,
+  affiliateStatements, affiliateSums, createdDay, currencyExpression, placingOffer, DECISION_OFFER, DIMENSION_COLUMN, filterConditions, forDialect, offerCurrencyOf, offerCurrencyStatement,
   type AffiliateSumRecord, type OfferCurrencyRecord, type Statement,
 } from "../purchase-fact-sql";
 import { refundStatements, refundSums, type RefundSumRecord } from "../refund-fact-sql";
@@ -71,7 +71,7 @@ export const DAY_SUMS = ["sales", "t", "n", "a", "refunded_sales", "lone_fronts"
 function salesSumsOf(rows: string, where: string, at: string): string {
   return `(SELECT json_build_object('at', ${at}, 'lo', s.lo, 'hi', s.hi, 'none', s.none,
       'rows', COALESCE((SELECT json_agg(json_build_array(g.currency, g.offer, g.affiliate, g.d, ${DAY_SUMS.map((name) => `g.${name}`).join(", ")}) ORDER BY g.currency, g.offer, g.affiliate, g.d)
-        FROM (SELECT f.currency, CASE WHEN f.currency = '' THEN f.currency_offer ELSE '' END AS offer, f.affiliate, ${createdDay("f")} AS d, ${affiliateSums("f")}, ${refundSums("f")}
+        FROM (SELECT f.currency, ${placingOffer("f")} AS offer, f.affiliate, ${createdDay("f")} AS d, ${affiliateSums("f")}, ${refundSums("f")}
           FROM ${rows} f WHERE ${where} AND f.created_at IS NOT NULL GROUP BY 1, 2, 3, 4) g), '[]'::json))::text
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s)`;
 }

@@ -9,7 +9,7 @@
 import { NUMBER_COLUMNS, PayoutColumnsBuilder, type NumberColumn, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { soldMsAt, soldMsOf } from "@/lib/timestamps";
 import type { SnapshotReader } from "../async-purchase-fact-store";
-import { currencyExpression, forDialect, type Statement } from "../purchase-fact-sql";
+import { currencyExpression, forDialect, placingOffer, type Statement } from "../purchase-fact-sql";
 import type { PurchaseFactPlan } from "../purchase-fact-store";
 
 /**
@@ -29,18 +29,18 @@ const numbersAndSold = (r: string) =>
  * A day's rows as one text, each row's fields (purchase id, created_at, available_at, each empty
  * when NULL, the placed currency, the product, numbersAndSold's) joined by commas, its rows by
  * newlines in stored order; the days newest first: payoutStatement's rows and order.
- * The text is the row's `t`, its day `day`. `onDays`: only these days of the range (those whose
- * kept text is not of their fetch: payoutDayTexts).
+ * The text is the row's `t`, its day `day`. `days`: the days read (those whose kept text is not
+ * of their fetch: payoutDayTexts), newest first; the range from the last to the first bounds the
+ * primary key's read.
  */
-export function payoutDayTextsStatement(table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], onDays?: readonly string[]): Statement {
+export function payoutDayTextsStatement(table: string, account: string, days: readonly string[], currency: PurchaseFactPlan["currency"]): Statement {
   const args: unknown[] = [];
   const placed = currencyExpression({ currency }, args);
-  args.push(account, range.from, range.to);
-  if (onDays) args.push(onDays);
+  args.push(account, days.at(-1), days[0], days);
   const text = `SELECT r.day, string_agg(concat(r.purchase_id, ',', r.created_at, ',', r.available_at, ',', ${sent("r.currency")}, ',', ${sent("r.sort_product")}, ',', ${numbersAndSold("r")}), E'\\n' ORDER BY r.seq) AS t
     FROM (SELECT f.day, f.seq, f.purchase_id, f.created_at, f.available_at, ${placed} AS currency, f.sort_product,
       f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents, f.purchase_created_at
-      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?${onDays ? " AND f.day = ANY(?::text[])" : ""}) r
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ? AND f.day = ANY(?::text[])) r
     GROUP BY r.day ORDER BY r.day DESC`;
   return forDialect("postgres", { text, args });
 }
@@ -56,7 +56,7 @@ export function payoutDayTextsStatement(table: string, account: string, range: {
  * day, not once a row. `where`: the day's rows of `rows` as `f`.
  */
 export function keptPayoutTextOf(rows: string, where: string, at: string): string {
-  const offer = "CASE WHEN f.currency = '' THEN f.currency_offer ELSE '' END";
+  const offer = placingOffer("f");
   // A product without a name is sent as "" (concat's NULL), as payoutDayTextsStatement's rows send it.
   const product = "COALESCE(f.sort_product, '')";
   return `(WITH r AS (SELECT f.*, ${offer} AS placed_by, ${product} AS product_name,
@@ -111,7 +111,7 @@ export async function payoutDayTexts(reader: SnapshotReader, tables: Tables, acc
   }
   stale.sort().reverse();
   if (stale.length > 0) {
-    const [newer, older] = halvesOf(stale).map((days) => payoutDayTextsStatement(tables.rows, account, { from: days.at(-1)!, to: days[0]! }, currency, days));
+    const [newer, older] = halvesOf(stale).map((days) => payoutDayTextsStatement(tables.rows, account, days, currency));
     // Started first: its snapshot's export goes ahead of the newer half's statement on the read's connection.
     const olderRows = older ? (reader.beside ?? reader.all)<{ day: string; t: string }>(older) : Promise.resolve([]);
     // Awaited below; held meanwhile should the newer half fail first.
