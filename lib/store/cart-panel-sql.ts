@@ -211,31 +211,47 @@ export function selectionTables(dialect: FactDialect): string[] {
   ];
 }
 
-/** The indexes the series' range joins read (made once the selection is filled). */
-export function selectionIndexes(dialect: FactDialect): string[] {
-  const temp = dialect === "sqlite" ? "temp." : "";
-  const ifNot = dialect === "sqlite" ? " IF NOT EXISTS" : "";
+/** The indexes SQLite's range joins read (made once per connection); PostgreSQL places each cart in its range by a search instead (rangeJoin). */
+export function selectionIndexes(): string[] {
   return [
-    `CREATE INDEX${ifNot} ${temp}${CART_SELECTION}_session ON ${CART_SELECTION} (session_at)`,
-    `CREATE INDEX${ifNot} ${temp}${CART_SELECTION}_purchased ON ${CART_SELECTION} (purchased_at) WHERE recovered = 1`,
+    `CREATE INDEX IF NOT EXISTS temp.${CART_SELECTION}_session ON ${CART_SELECTION} (session_at)`,
+    `CREATE INDEX IF NOT EXISTS temp.${CART_SELECTION}_purchased ON ${CART_SELECTION} (purchased_at) WHERE recovered = 1`,
   ];
 }
 
-/** Ranges of instants ([from, to, value]) joined with the selection's carts by `column`: SQLite reads them from a JSON array, PostgreSQL and DuckDB from arrays. */
-function rangeJoin(dialect: FactDialect, ranges: ReadonlyArray<readonly number[]>, args: unknown[], column: string): { from: string; index: string } {
+/** Whether each range starts at or after the end of the one before it. */
+const ascending = (ranges: ReadonlyArray<readonly number[]>) => ranges.every((r, i) => r[0]! < r[1]! && (i === 0 || ranges[i - 1]![1]! <= r[0]!));
+
+/**
+ * The selection's carts in ranges of instants ([from, to, value]) by `column`, each in the one
+ * holding it, with its index (`index`, from 0) and value (`value`). SQLite and DuckDB join the
+ * ranges (SQLite's from a JSON array, DuckDB's from lists). PostgreSQL finds each cart's range by a
+ * binary search of the ascending starts (width_bucket), then checks it is within its end: no join,
+ * and no index of the selection to build (two years at scale 20: the two indexes took 0.87 s, the
+ * three joins 1.02 s, the searches 0.83 s; docs/benchmarks.md). Ranges out of order are joined.
+ */
+function rangeJoin(dialect: FactDialect, ranges: ReadonlyArray<readonly number[]>, args: unknown[], column: string): { from: string; index: string; value: string } {
+  if (dialect === "postgres" && ascending(ranges)) {
+    // Placeholders in the text's order: the ends and values (the outer list), then the starts.
+    args.push(ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0), ranges.map((r) => r[0]));
+    // OFFSET 0 keeps the search a column of its own, computed once a cart (not once a use).
+    const found = `(SELECT x.*, (?::bigint[])[x.k] AS range_end, (?::bigint[])[x.k] AS range_value FROM (SELECT c.*, width_bucket(c.${column}, ?::bigint[]) AS k FROM ${CART_SELECTION} c OFFSET 0) x) r`;
+    // k is 0 before the first start, NULL for a cart without the instant: neither is in a range.
+    return { from: `${found} WHERE r.k >= 1 AND r.${column} < r.range_end`, index: "r.k - 1", value: "r.range_value" };
+  }
   const within = `r.${column} >= b.s AND r.${column} < b.e`;
   if (dialect === "sqlite") {
     args.push(JSON.stringify(ranges));
     // The ranges drive the loop (CROSS JOIN keeps them outside): each is one range of the selection's index.
-    return { from: `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e, json_extract(value, '$[2]') AS v FROM json_each(?)) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i" };
+    return { from: `(SELECT CAST(key AS INTEGER) AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e, json_extract(value, '$[2]') AS v FROM json_each(?)) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i", value: "b.v" };
   }
   if (dialect === "duckdb") {
     // DuckDB's unnest takes one list: unnests side by side in one SELECT are zipped (bucketJoin's way).
     args.push(ranges.map((r) => r[0]), ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0), ranges.length);
-    return { from: `(SELECT unnest(?::bigint[]) AS s, unnest(?::bigint[]) AS e, unnest(?::bigint[]) AS v, unnest(range(?)) AS i) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i" };
+    return { from: `(SELECT unnest(?::bigint[]) AS s, unnest(?::bigint[]) AS e, unnest(?::bigint[]) AS v, unnest(range(?)) AS i) b CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.i", value: "b.v" };
   }
   args.push(ranges.map((r) => r[0]), ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0));
-  return { from: `unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, v, n) CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.n - 1" };
+  return { from: `unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, v, n) CROSS JOIN ${CART_SELECTION} r WHERE ${within}`, index: "b.n - 1", value: "b.v" };
 }
 
 const DAY_MS = 86_400_000;
@@ -266,8 +282,9 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, group
   };
   if (plan.only === "kpis") return statements;
   const heatArgs: unknown[] = [];
-  const heat = rangeJoin(dialect, plan.offsets, heatArgs, "session_at").from;
-  const local = "(r.session_at + b.v)";
+  const heatJoin = rangeJoin(dialect, plan.offsets, heatArgs, "session_at");
+  const heat = heatJoin.from;
+  const local = `(r.session_at + ${heatJoin.value})`;
   const seriesArgs: unknown[] = [];
   const series = rangeJoin(dialect, bucketRanges(plan), seriesArgs, "session_at");
   const recoveredArgs: unknown[] = [];
@@ -420,7 +437,7 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   if (dialect === "sqlite") {
     // SQLite keeps the tables (and their indexes) per connection, emptied after each read.
     yield { exec: `DELETE FROM ${CART_SELECTION}; DELETE FROM ${PURCHASE_SELECTION}` };
-    for (const ddl of selectionIndexes(dialect)) yield { exec: ddl };
+    for (const ddl of selectionIndexes()) yield { exec: ddl };
   }
   // Where the days' marks count their repeated records, a table whose range has none is read
   // without numbering its copies (in the same snapshot as the fills).
@@ -442,10 +459,9 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   // The purchases' selection is read by `purchased` and `days` alone: not made where one grouping of the fact table answers both.
   if (!grouped) yield { run: fills.purchases };
   if (dialect === "postgres") {
-    for (const ddl of selectionIndexes(dialect)) yield { exec: ddl };
     // Its statistics for the purchased checkouts' plan, which probes the selection (without them
     // that plan ran over a minute, docs/benchmarks.md); read beside, they probe the carts' table,
-    // and the groupings and the series' range joins plan alike without them (0.2-0.3 s less at scale 20).
+    // and the groupings and the series' searches plan alike without them (0.2-0.3 s less at scale 20).
     if (!beside) yield { exec: `ANALYZE ${CART_SELECTION}` };
   }
   const rows: Records = {};
