@@ -219,26 +219,11 @@ export function selectionIndexes(): string[] {
   ];
 }
 
-/** Whether each range starts at or after the end of the one before it. */
+/** Whether each range starts at or after the end of the one before it: what a search of the starts (width_bucket) needs. */
 const ascending = (ranges: ReadonlyArray<readonly number[]>) => ranges.every((r, i) => r[0]! < r[1]! && (i === 0 || ranges[i - 1]![1]! <= r[0]!));
 
-/**
- * The selection's carts in ranges of instants ([from, to, value]) by `column`, each in the one
- * holding it, with its index (`index`, from 0) and value (`value`). SQLite and DuckDB join the
- * ranges (SQLite's from a JSON array, DuckDB's from lists). PostgreSQL finds each cart's range by a
- * binary search of the ascending starts (width_bucket), then checks it is within its end: no join,
- * and no index of the selection to build (two years at scale 20: the two indexes took 0.87 s, the
- * three joins 1.02 s, the searches 0.83 s; docs/benchmarks.md). Ranges out of order are joined.
- */
+/** Ranges of instants ([from, to, value]) joined with the selection's carts by `column`, with each cart's range index (`index`, from 0) and value (`value`): SQLite reads them from a JSON array, DuckDB and PostgreSQL from arrays (PostgreSQL only for ranges out of order: else it searches them, cartSetsStatement). */
 function rangeJoin(dialect: FactDialect, ranges: ReadonlyArray<readonly number[]>, args: unknown[], column: string): { from: string; index: string; value: string } {
-  if (dialect === "postgres" && ascending(ranges)) {
-    // Placeholders in the text's order: the ends and values (the outer list), then the starts.
-    args.push(ranges.map((r) => r[1]), ranges.map((r) => r[2] ?? 0), ranges.map((r) => r[0]));
-    // OFFSET 0 keeps the search a column of its own, computed once a cart (not once a use).
-    const found = `(SELECT x.*, (?::bigint[])[x.k] AS range_end, (?::bigint[])[x.k] AS range_value FROM (SELECT c.*, width_bucket(c.${column}, ?::bigint[]) AS k FROM ${CART_SELECTION} c OFFSET 0) x) r`;
-    // k is 0 before the first start, NULL for a cart without the instant: neither is in a range.
-    return { from: `${found} WHERE r.k >= 1 AND r.${column} < r.range_end`, index: "r.k - 1", value: "r.range_value" };
-  }
   const within = `r.${column} >= b.s AND r.${column} < b.e`;
   if (dialect === "sqlite") {
     args.push(JSON.stringify(ranges));
@@ -257,14 +242,107 @@ function rangeJoin(dialect: FactDialect, ranges: ReadonlyArray<readonly number[]
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
+/** A recovered cart of `r` with both instants in order: the recovery panel's delays are theirs. */
+const recoveryMeasured = (r: string) => `${r}.recovered = 1 AND ${r}.abandoned_at IS NOT NULL AND ${r}.purchased_at IS NOT NULL AND ${r}.purchased_at >= ${r}.abandoned_at`;
+
 /** The delays (ms) of the recovered carts with both instants in order: the recovery panel's. */
-const DELAYS = `SELECT r.purchased_at - r.abandoned_at AS d FROM ${CART_SELECTION} r WHERE r.recovered = 1 AND r.abandoned_at IS NOT NULL AND r.purchased_at IS NOT NULL AND r.purchased_at >= r.abandoned_at`;
+const DELAYS = `SELECT r.purchased_at - r.abandoned_at AS d FROM ${CART_SELECTION} r WHERE ${recoveryMeasured("r")}`;
+
+/** A delay's bucket (0..4) by the plan's bounds: under 1 h, 6 h, 24 h, up to 3 days, more. */
+const delayBucket = (d: string, [under1h, under6h, under24h, upTo3d]: CartPanelPlan["delayBucketsMs"]) =>
+  `CASE WHEN ${d} < ${under1h} THEN 0 WHEN ${d} < ${under6h} THEN 1 WHEN ${d} < ${under24h} THEN 2 WHEN ${d} <= ${upTo3d} THEN 3 ELSE 4 END`;
+
+// Day 0, 1970-01-01, was a Thursday: weekday 3 when Monday is 0. Instants are after 1970: integer division floors.
+const weekdayOf = (local: string) => `(${local} / ${DAY_MS} + 3) % 7`;
+const hourOf = (local: string) => `(${local} % ${DAY_MS}) / ${HOUR_MS}`;
+const attemptsBucket = (r: string) => `CASE WHEN ${r}.attempts >= 4 THEN 4 ELSE ${r}.attempts END`;
+
+/** measured: the carts with both instants in order, whose delays to abandon the median reads (abandonedMiddleStatement). */
+const CART_SUMS = "COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents, SUM(CASE WHEN r.abandoned_at >= r.session_at THEN 1 ELSE 0 END) AS measured";
+
+/**
+ * PostgreSQL's groupings of the carts' selection, as the statements of the other back-ends answer
+ * them: each one's name, its keys ([as answered, the column of cartSetsStatement's rows where the
+ * names differ]), its sums, and the key whose NULL leaves a cart out of it (`within`).
+ */
+const CART_SETS: ReadonlyArray<{ name: string; keys: ReadonlyArray<readonly [string, string?]>; sums: readonly string[]; within?: string }> = [
+  { name: "cube", keys: [["currency"], ["offer"], ["product"], ["version"], ["mode"], ["step"]], sums: ["carts", "cents", "recovered", "recovered_cents", "measured", "last_day"] },
+  { name: "places", keys: [["currency"], ["country"], ["state"]], sums: ["carts", "cents"] },
+  { name: "declines", keys: [["currency"], ["psp"], ["code"]], sums: ["carts", "cents", "recovered"], within: "code" },
+  { name: "attempts", keys: [["psp"], ["method"], ["brand"], ["bucket", "attempts_bucket"]], sums: ["carts", "attempts", "approved", "declined"] },
+  { name: "heatmap", keys: [["weekday"], ["hour"]], sums: ["carts"], within: "weekday" },
+  { name: "series", keys: [["currency"], ["bucket", "series_bucket"]], sums: ["carts", "cents"], within: "series_bucket" },
+  { name: "recoveredSeries", keys: [["currency"], ["bucket", "recovered_bucket"]], sums: ["carts", "cents"], within: "recovered_bucket" },
+  { name: "delayCounts", keys: [["b", "delay_bucket"]], sums: ["carts"], within: "delay_bucket" },
+  { name: "cartDays", keys: [["d", "session_day"]], sums: [] },
+];
+
+const setColumn = ([name, column]: readonly [string, string?]) => column ?? name;
+
+/** Every key column of the sets, each once, in a fixed order: GROUPING()'s arguments. */
+const SET_COLUMNS = [...new Set(CART_SETS.flatMap((set) => set.keys.map(setColumn)))];
+
+/**
+ * PostgreSQL's groupings of the selection as one statement (GROUPING SETS): the carts read once,
+ * each cart's keys computed once (its series buckets and its zone's offset by a binary search of
+ * the ascending starts, width_bucket), each set hashed beside the others; the carts' days among
+ * them. Two years at scale 20: ~1.0 s, where the nine statements took 2.3-3.5 s and their range
+ * joins an index each (0.5-0.9 s) (docs/benchmarks.md). Every set is hashed only if
+ * the planner thinks they fit its memory, and its guess of an expression's groups is blind (it
+ * sorted the selection up to three times, to files): the statement runs with hash memory to
+ * spare (cartPanelSteps), of which it takes what its few hundred groups need.
+ */
+export function cartSetsStatement(plan: CartPanelPlan): Statement {
+  const args: unknown[] = [];
+  // Each array as a parameter, in the text's order (forDialect numbers them so).
+  const array = (values: readonly number[]) => (args.push(values), "?::bigint[]");
+  const buckets = bucketRanges(plan);
+  const ends = (ranges: ReadonlyArray<readonly number[]>) => ranges.map((r) => r[1]!);
+  // k is 0 before the first start, NULL for a cart without the instant: neither is in a range.
+  const inRange = (k: string, column: string, ranges: ReadonlyArray<readonly number[]>) => `y.${k} >= 1 AND y.${column} < (${array(ends(ranges))})[y.${k}]`;
+  const local = () => `(y.session_at + (${array(plan.offsets.map((o) => o[2]))})[y.ko])`;
+  const keyed = `SELECT y.*,
+      CASE WHEN ${inRange("ko", "session_at", plan.offsets)} THEN ${weekdayOf(local())} END AS weekday,
+      CASE WHEN ${inRange("ko", "session_at", plan.offsets)} THEN ${hourOf(local())} END AS hour,
+      CASE WHEN ${inRange("ks", "session_at", buckets)} THEN y.ks - 1 END AS series_bucket,
+      CASE WHEN y.recovered = 1 AND ${inRange("kp", "purchased_at", buckets)} THEN y.kp - 1 END AS recovered_bucket,
+      CASE WHEN ${recoveryMeasured("y")} THEN ${delayBucket("y.purchased_at - y.abandoned_at", plan.delayBucketsMs)} END AS delay_bucket,
+      ${attemptsBucket("y")} AS attempts_bucket
+    FROM (SELECT c.*, width_bucket(c.session_at, ${array(plan.offsets.map((o) => o[0]))}) AS ko, width_bucket(c.session_at, ${array(buckets.map((b) => b[0]!))}) AS ks,
+      width_bucket(c.purchased_at, ${array(buckets.map((b) => b[0]!))}) AS kp FROM ${CART_SELECTION} c OFFSET 0) y`;
+  const sets = CART_SETS.map((set) => `(${set.keys.map((key) => `r.${setColumn(key)}`).join(", ")})`);
+  const columns = SET_COLUMNS.map((c) => `r.${c}`).join(", ");
+  return forDialect("postgres", {
+    text: `SELECT GROUPING(${columns}) AS grouping_set, ${columns}, ${CART_SUMS}, MAX(r.day) AS last_day, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
+      FROM (${keyed}) r GROUP BY GROUPING SETS (${sets.join(", ")})`,
+    args,
+  });
+}
+
+/** cartSetsStatement's rows as each grouping's own statement answers them: a set's rows are those GROUPING() marks as grouped by its keys alone. */
+export function cartSetRows(rows: Records[string]): Records {
+  const answered: Records = {};
+  const bySet = new Map<number, (typeof CART_SETS)[number]>();
+  for (const set of CART_SETS) {
+    const keys = new Set(set.keys.map(setColumn));
+    // GROUPING(a, b, ...): a bit for each argument not grouped by, the first the highest.
+    bySet.set(SET_COLUMNS.reduce((mask, c, i) => (keys.has(c) ? mask : mask | (1 << (SET_COLUMNS.length - 1 - i))), 0), set);
+  }
+  for (const row of rows) {
+    const set = bySet.get(n(row.grouping_set));
+    if (set === undefined || (set.within !== undefined && row[set.within] === null)) continue;
+    const answer: Record<string, Numeric | null> = {};
+    for (const key of set.keys) answer[key[0]] = row[setColumn(key)] ?? null;
+    for (const sum of set.sums) answer[sum] = row[sum] ?? null;
+    (answered[set.name] ??= []).push(answer);
+  }
+  return answered;
+}
 
 /** Every grouping of the selections; only the comparison's with `only: "kpis"`. */
 export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, grouped?: { purchases: string; account: string }): Record<string, Statement> {
   const s = (text: string, args: unknown[] = []) => forDialect(dialect, { text, args });
-  // measured: the carts with both instants in order, whose delays to abandon the median reads (abandonedMiddleStatement).
-  const sums = "COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered, SUM(r.recovered * r.cents) AS recovered_cents, SUM(CASE WHEN r.abandoned_at >= r.session_at THEN 1 ELSE 0 END) AS measured";
+  const sums = CART_SUMS;
   const statements: Record<string, Statement> = {
     // A comparison's totals alone; every panel's are summed from the offers' cube below (totalsWhereFunnel).
     ...(plan.only === "kpis" ? { totals: s(`SELECT r.currency, ${sums} FROM ${CART_SELECTION} r GROUP BY r.currency`) } : {}),
@@ -281,6 +359,12 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, group
         }),
   };
   if (plan.only === "kpis") return statements;
+  if (dialect === "postgres" && ascending(plan.offsets) && ascending(bucketRanges(plan))) {
+    // Every grouping below in one statement, and the carts' days (read where purchasedDays is).
+    const others = { ...statements };
+    delete others.cartDays;
+    return { ...others, sets: cartSetsStatement(plan) };
+  }
   const heatArgs: unknown[] = [];
   const heatJoin = rangeJoin(dialect, plan.offsets, heatArgs, "session_at");
   const heat = heatJoin.from;
@@ -289,7 +373,6 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, group
   const series = rangeJoin(dialect, bucketRanges(plan), seriesArgs, "session_at");
   const recoveredArgs: unknown[] = [];
   const recovered = rangeJoin(dialect, bucketRanges(plan), recoveredArgs, "purchased_at");
-  const [under1h, under6h, under24h, upTo3d] = plan.delayBucketsMs;
   return {
     ...statements,
     // The totals, the where panel's offers and products and the funnels' steps in one grouping: a sort of the carts, not three (docs/benchmarks.md).
@@ -297,13 +380,12 @@ export function panelStatements(dialect: FactDialect, plan: CartPanelPlan, group
     cube: s(`SELECT r.currency, r.offer, r.product, r.version, r.mode, r.step, ${sums}, MAX(r.day) AS last_day FROM ${CART_SELECTION} r GROUP BY r.currency, r.offer, r.product, r.version, r.mode, r.step`),
     places: s(`SELECT r.currency, r.country, r.state, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${CART_SELECTION} r GROUP BY r.currency, r.country, r.state`),
     declines: s(`SELECT r.currency, r.psp, r.code, COUNT(*) AS carts, SUM(r.cents) AS cents, SUM(r.recovered) AS recovered FROM ${CART_SELECTION} r WHERE r.code IS NOT NULL GROUP BY r.currency, r.psp, r.code`),
-    attempts: s(`SELECT r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
-      FROM ${CART_SELECTION} r GROUP BY r.psp, r.method, r.brand, CASE WHEN r.attempts >= 4 THEN 4 ELSE r.attempts END`),
-    // Day 0, 1970-01-01, was a Thursday: weekday 3 when Monday is 0. Instants are after 1970: integer division floors.
-    heatmap: s(`SELECT (${local} / ${DAY_MS} + 3) % 7 AS weekday, (${local} % ${DAY_MS}) / ${HOUR_MS} AS hour, COUNT(*) AS carts FROM ${heat} GROUP BY 1, 2`, heatArgs),
+    attempts: s(`SELECT r.psp, r.method, r.brand, ${attemptsBucket("r")} AS bucket, COUNT(*) AS carts, SUM(r.attempts) AS attempts, SUM(r.approved) AS approved, SUM(r.declined) AS declined
+      FROM ${CART_SELECTION} r GROUP BY r.psp, r.method, r.brand, ${attemptsBucket("r")}`),
+    heatmap: s(`SELECT ${weekdayOf(local)} AS weekday, ${hourOf(local)} AS hour, COUNT(*) AS carts FROM ${heat} GROUP BY 1, 2`, heatArgs),
     series: s(`SELECT r.currency, ${series.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${series.from} GROUP BY r.currency, ${series.index}`, seriesArgs),
     recoveredSeries: s(`SELECT r.currency, ${recovered.index} AS bucket, COUNT(*) AS carts, SUM(r.cents) AS cents FROM ${recovered.from} AND r.recovered = 1 GROUP BY r.currency, ${recovered.index}`, recoveredArgs),
-    delayCounts: s(`SELECT CASE WHEN x.d < ${under1h} THEN 0 WHEN x.d < ${under6h} THEN 1 WHEN x.d < ${under24h} THEN 2 WHEN x.d <= ${upTo3d} THEN 3 ELSE 4 END AS b, COUNT(*) AS carts FROM (${DELAYS}) x GROUP BY 1`),
+    delayCounts: s(`SELECT ${delayBucket("x.d", plan.delayBucketsMs)} AS b, COUNT(*) AS carts FROM (${DELAYS}) x GROUP BY 1`),
   };
 }
 
@@ -466,7 +548,15 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   }
   const rows: Records = {};
   for (const [name, statement] of Object.entries(panelStatements(dialect, plan, grouped ? { purchases: tables.purchases, account } : undefined))) {
-    if (!(beside && name === "purchasedDays")) rows[name] = yield { query: read(statement) };
+    if (beside && name === "purchasedDays") continue;
+    // PostgreSQL's sets, each hashed: hash memory to spare for this statement (cartSetsStatement).
+    if (name === "sets") yield { exec: "SET LOCAL hash_mem_multiplier = 64" };
+    const answered = yield { query: read(statement) };
+    if (name !== "sets") rows[name] = answered;
+    else {
+      yield { exec: "SET LOCAL hash_mem_multiplier TO DEFAULT" };
+      Object.assign(rows, cartSetRows(answered));
+    }
   }
   if (beside) rows.purchasedDays = yield { collect: "purchasedDays" };
   if (rows.purchasedDays) Object.assign(rows, purchasedAndDays(rows.purchasedDays, rows.cartDays ?? []));
