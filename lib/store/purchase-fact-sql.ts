@@ -92,11 +92,21 @@ export const forDialect = (dialect: FactDialect, statement: Statement): Statemen
 export function firstNames(dialect: FactDialect, keys: readonly string[], rows: string): string {
   const list = keys.map((k) => `r.${k}`).join(", ");
   if (dialect === "duckdb") return `SELECT ${list}, arg_max_null(r.offer_name, struct_pack(d := r.day, s := -r.seq)) AS offer_name FROM ${rows} GROUP BY ${list}`;
-  const distance = `${INTEGER_MAX} - r.seq`;
-  const ordered = `r.day || ${dialect === "postgres" ? `lpad((${distance})::text, 10, '0')` : `printf('%010d', ${distance})`} || COALESCE('1' || r.offer_name, '0')`;
-  const greatest = dialect === "postgres" ? `MAX(${ordered} COLLATE "C")` : `MAX(${ordered})`;
+  return namesOfMarks(dialect, keys, `(SELECT ${list}, ${nameMark(dialect, "r")} AS m FROM ${rows}) r`);
+}
+
+/** The text of firstNames' order for a row `r` (PostgreSQL's or SQLite's): its day, its seq's distance from the greatest INTEGER in ten digits, then "1" and its offer name, or "0" for none. */
+export function nameMark(dialect: Exclude<FactDialect, "duckdb">, r: string): string {
+  const distance = `${INTEGER_MAX} - ${r}.seq`;
+  return `${r}.day || ${dialect === "postgres" ? `lpad((${distance})::text, 10, '0')` : `printf('%010d', ${distance})`} || COALESCE('1' || ${r}.offer_name, '0')`;
+}
+
+/** firstNames of `marks` (a source aliased `r` of `keys` and `m`, nameMark's texts): the greatest mark per group, read back to its name. */
+export function namesOfMarks(dialect: Exclude<FactDialect, "duckdb">, keys: readonly string[], marks: string): string {
+  const list = keys.map((k) => `r.${k}`).join(", ");
+  const greatest = dialect === "postgres" ? `MAX(r.m COLLATE "C")` : `MAX(r.m)`;
   // The day's 10 characters and the distance's 10, then the mark: the name follows it.
-  return `SELECT ${keys.join(", ")}, CASE WHEN substr(m, 21, 1) = '1' THEN substr(m, 22) END AS offer_name FROM (SELECT ${list}, ${greatest} AS m FROM ${rows} GROUP BY ${list}) x`;
+  return `SELECT ${keys.join(", ")}, CASE WHEN substr(m, 21, 1) = '1' THEN substr(m, 22) END AS offer_name FROM (SELECT ${list}, ${greatest} AS m FROM ${marks} GROUP BY ${list}) x`;
 }
 
 /** The greatest seq a table's INTEGER column holds (PostgreSQL's; a day's seq counts its records from 0). */

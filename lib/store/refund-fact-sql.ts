@@ -26,7 +26,7 @@ export const refundSums = (r: string): string => {
       SUM(CASE WHEN ${refunded} THEN ${r}.commission_lost_cents ELSE 0 END) AS lost`;
 };
 // The same, inside the range's rows: the partial index of refunded rows answers it (0013).
-const REFUNDED_ROW = "f.refunded_cents > 0";
+export const REFUNDED_ROW = "f.refunded_cents > 0";
 
 /**
  * - sums: per currency, the sales and their transaction cents; the refunded ones, full (refunded
@@ -37,27 +37,33 @@ const REFUNDED_ROW = "f.refunded_cents > 0";
  * - labels: each offer's first name among the refunded sales in the records' order.
  * The sums are grouped by UTC day of createdAt too (`d`), summed per currency when read: the days
  * holding a row come with them, from the same read of the range's rows (a second read of two years
- * took 0.3 s on PostgreSQL at scale 20, docs/benchmarks.md).
+ * took 0.3 s on PostgreSQL at scale 20, docs/benchmarks.md). `onDays` (PostgreSQL's,
+ * postgres/day-tallies.ts): of those days' rows only.
  */
 export function refundStatements(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, onDays?: readonly string[]): Record<"sums" | "cells" | "labels", Statement> {
+  const rows = (args: unknown[], columns: string, only?: string) => {
+    const text = rangeRows(dialect, plan, table, account, args, columns, [only, onDays && "f.day = ANY(?::text[])"].filter(Boolean).join(" AND ") || undefined);
+    if (onDays) args.push(onDays);
+    return text;
+  };
   const sumArgs: unknown[] = [];
-  // onDays (PostgreSQL's, postgres/day-tallies.ts): the sums of those days' rows only.
-  const sumRows = rangeRows(dialect, plan, table, account, sumArgs, "f.created_at, f.transaction_cents, f.refunded_cents, f.commission_lost_cents", onDays && "f.day = ANY(?::text[])");
-  if (onDays) sumArgs.push(onDays);
-  const sums = `SELECT r.currency, ${createdDay("r")} AS d, COUNT(*) AS sales, SUM(r.transaction_cents) AS t, ${refundSums("r")} FROM ${sumRows} GROUP BY 1, 2`;
+  const sums = `SELECT r.currency, ${createdDay("r")} AS d, COUNT(*) AS sales, SUM(r.transaction_cents) AS t, ${refundSums("r")} FROM ${rows(sumArgs, "f.created_at, f.transaction_cents, f.refunded_cents, f.commission_lost_cents")} GROUP BY 1, 2`;
   const cellArgs: unknown[] = [];
-  const keys = REFUND_DIMENSIONS.map((d) => `r.${DIMENSION_COLUMN[d]}`).join(", ");
+  const keys = REFUND_CELL_KEYS.map((k) => `r.${k}`).join(", ");
   const cells = `SELECT r.currency, ${keys}, COUNT(*) AS sales, SUM(r.refunded_cents) AS refunded, SUM(r.commission_lost_cents) AS lost
-    FROM ${rangeRows(dialect, plan, table, account, cellArgs, `${REFUND_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ")}, f.refunded_cents, f.commission_lost_cents`, REFUNDED_ROW)}
+    FROM ${rows(cellArgs, `${REFUND_CELL_KEYS.map((k) => `f.${k}`).join(", ")}, f.refunded_cents, f.commission_lost_cents`, REFUNDED_ROW)}
     GROUP BY r.currency, ${keys}`;
   const labelArgs: unknown[] = [];
-  const labels = firstNames(dialect, ["currency", "offer"], rangeRows(dialect, plan, table, account, labelArgs, "f.offer, f.offer_name, f.day, f.seq", REFUNDED_ROW));
+  const labels = firstNames(dialect, ["currency", "offer"], rows(labelArgs, "f.offer, f.offer_name, f.day, f.seq", REFUNDED_ROW));
   return {
     sums: forDialect(dialect, { text: sums, args: sumArgs }),
     cells: forDialect(dialect, { text: cells, args: cellArgs }),
     labels: forDialect(dialect, { text: labels, args: labelArgs }),
   };
 }
+
+/** The columns a refund cell is keyed by after its currency: REFUND_DIMENSIONS'. */
+export const REFUND_CELL_KEYS = REFUND_DIMENSIONS.map((d) => DIMENSION_COLUMN[d]);
 
 /** The rows of the plan's range after its filters whose purchase id is one of `ids`, in the records' order (newest day first), looked up by id (idRows). */
 export function salesOfStatement(dialect: FactDialect, table: string, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Statement {

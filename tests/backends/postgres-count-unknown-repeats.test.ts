@@ -17,7 +17,7 @@ import { tallyDayStatement } from "@/lib/store/postgres/day-tallies";
 import { PostgresFactTableStore } from "@/lib/store/postgres/postgres-fact-table-store";
 import { PURCHASE_FACT_DAYS, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { ROW_COLUMNS, rowValues } from "@/lib/store/purchase-fact-sql";
-import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { FACT_SUMS, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { cartDays } from "../support/cart-facts-fixture";
 import { randomSchemaName, TEST_DATABASE_URL } from "../support/postgres-test-schema";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
@@ -37,6 +37,8 @@ afterAll(async () => {
 
 const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
 const purchase = (purchaseId: number, checkoutId: string | null, purchaseType = "front"): PurchaseFactRow => ({ ...one, purchaseId, checkout: { ...one.checkout, checkoutId }, dims: { ...one.dims, purchaseType } });
+// Refunded 1.00 of it, 0.20 of its commission (what 0026's refund cells keep).
+const refunded = (row: PurchaseFactRow): PurchaseFactRow => ({ ...row, sums: row.sums.map((v, i) => (FACT_SUMS[i] === "refunded" ? 100 : FACT_SUMS[i] === "commissionLost" ? 20 : v)) });
 const cart = (checkoutId: string) => ({ ...cartFactRow(cartDays().get("2026-03-10")![0]!), checkoutId });
 
 const marks = async () => ({
@@ -56,9 +58,9 @@ it("counts the days an earlier version left unknown, each against every day stor
   const purchases = new PostgresFactTableStore<PurchaseFactRow>({ rows: PURCHASE_FACTS, columns: ROW_COLUMNS, days: PURCHASE_FACT_DAYS, valuesOf: rowValues, key: "purchase_id", frontCheckouts: true }, pool);
   const carts = new PostgresCartFactStore(pool);
   await purchases.replaceDay("other", "2026-03-09", NOW, [purchase(1, "c1")]);
-  await purchases.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), purchase(2, "c2"), purchase(3, "c2", "upsell"), purchase(4, ""), purchase(6, null)]);
+  await purchases.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), refunded(purchase(2, "c2")), refunded(purchase(3, "c2", "upsell")), purchase(4, ""), purchase(6, null)]);
   await purchases.replaceDay("acct", "2026-03-11", NOW, [purchase(8, "c3")]);
-  await purchases.replaceDay("acct", "2026-03-12", NOW, [purchase(2, "c9", "upsell"), purchase(9, "c1"), purchase(10, "c4"), purchase(11, "c4")]);
+  await purchases.replaceDay("acct", "2026-03-12", NOW, [purchase(2, "c9", "upsell"), refunded(purchase(9, "c1")), purchase(10, "c4"), purchase(11, "c4")]);
   await carts.replaceDay("acct", "2026-03-10", NOW, [cart("c1"), cart("c2")]);
   await carts.replaceDay("acct", "2026-03-11", NOW, [cart("c1"), cart("c5"), cart("c5"), cart("c6")]);
   // Written before the counts: every day's unknown but the 11th of the purchases (counted: 7 stands for any count already made).
@@ -77,15 +79,16 @@ it("counts the days an earlier version left unknown, each against every day stor
   });
 
   // Migration 0023 tallied the days held for the currency decision as a write of each day tallies it (offer-tallies.ts).
-  // Migration 0024 summed them for the Affiliates leaderboard likewise (sales_sums), and 0025 kept their payout texts (payout_at, payout_names, payout_rows).
+  // Migration 0024 summed them for the Affiliates leaderboard likewise (sales_sums), 0025 kept their payout texts (payout_at, payout_names, payout_rows), 0026 their refund cells (refund_at, refund_cells).
   const tallies = async () =>
     (
-      await pool.query<{ account: string; day: string; tallies: string; sales_sums: string; payout_at: string; payout_names: string; payout_rows: string }>(
-        "SELECT account, day, tallies, sales_sums, payout_at, payout_names, payout_rows FROM salesdash_purchase_fact_days ORDER BY account, day",
+      await pool.query<{ account: string; day: string; tallies: string; sales_sums: string; payout_at: string; payout_names: string; payout_rows: string; refund_at: string; refund_cells: string }>(
+        "SELECT account, day, tallies, sales_sums, payout_at, payout_names, payout_rows, refund_at, refund_cells FROM salesdash_purchase_fact_days ORDER BY account, day",
       )
-    ).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies), JSON.parse(r.sales_sums), Number(r.payout_at), JSON.parse(r.payout_names), r.payout_rows]);
+    ).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies), JSON.parse(r.sales_sums), Number(r.payout_at), JSON.parse(r.payout_names), r.payout_rows, Number(r.refund_at), JSON.parse(r.refund_cells)]);
   const migrated = await tallies();
   expect(migrated.length).toBe(4);
+  expect(migrated.map(([, , , , , , , at, refunds]) => [at, refunds.cells.length, refunds.labels.length])).toEqual([[NOW, 2, 1], [NOW, 0, 0], [NOW, 1, 1], [NOW, 0, 0]]);
   expect(migrated.every(([, , , sums]) => sums.at === NOW && sums.rows.length > 0)).toBe(true);
   expect(migrated.every(([, , , , at, names, rows]) => at === NOW && names.products.length > 0 && rows.split("\n").length > 0)).toBe(true);
   expect(migrated.map(([, , , , , , rows]) => rows.split("\n").length)).toEqual([5, 1, 4, 1]);

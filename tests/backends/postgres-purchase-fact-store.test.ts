@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "@/lib/store/refund-fact-sql";
 import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
-import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
+import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type FactRefundGroups, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "@/lib/query/purchase-query";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseChoices } from "@/lib/query/purchase-choice-query";
@@ -185,7 +185,9 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       const statements = refundStatements("postgres", PURCHASE_FACTS, "acct", p);
       return refundGroupsOf({ sums: await query<RefundSumRecord>(statements.sums), cells: await query<RefundCellRecord>(statements.cells), labels: await query<RefundLabelRecord>(statements.labels) });
     };
-    const bySum = <T extends { sums: Array<{ currency: string }> }>(groups: T) => ({ ...groups, sums: [...groups.sums].sort((a, b) => a.currency.localeCompare(b.currency)) });
+    // The cells and labels in any order: from the days' refund cells they come in another.
+    const byJson = <T,>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const bySum = (groups: FactRefundGroups) => ({ ...groups, sums: [...groups.sums].sort((a, b) => a.currency.localeCompare(b.currency)), cells: byJson(groups.cells), labels: byJson(groups.labels) });
     const refunds = async (p: PurchaseFactPlan) => bySum(await new PostgresPurchaseFactStore(pool).refundGroups("acct", p));
     const same = async (p: PurchaseFactPlan) => {
       expect(await answer(p)).toEqual(await rows(p));
@@ -239,7 +241,101 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     await same(all);
     expect((await answer(all)).sums.find((s) => s.currency === "usd" && s.affiliate === "Bob")).toEqual({ currency: "usd", affiliate: "Bob", sales: 2, ...money([10, 12]), refunded: 1, loneFronts: 1 });
   });
+
+  it("reads the Refunds report's cells and offer labels from the days' refund cells where the plan has no filter, the cut days' from their rows, and every day's rows where a day's cells are not of its fetch", async () => {
+    const pool = await db.emptied();
+    const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+    const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000;
+    type Over = Partial<Pick<PurchaseFactRow, "currency" | "currencyOffer" | "offerName">> & { refunded?: number; lost?: number; offer?: string; psp?: string };
+    // Each sale 100.00; refunded `refunded` cents, of them `lost` commission.
+    const sale = (purchaseId: number, createdAt: number | null, { refunded = 0, lost = 0, offer = "O1", psp = "stripe", ...over }: Over = {}): PurchaseFactRow => ({
+      ...one, purchaseId, createdAt, currency: "usd", currencyOffer: "", offerName: `Name ${purchaseId}`, ...over,
+      sums: FACT_SUMS.map((k) => ({ transaction: 10_000, refunded, commissionLost: lost })[k as string] ?? 0),
+      dims: { ...one.dims, offer, psp },
+    });
+    const writer = new PostgresPurchaseFactStore(pool);
+    // Offer O1 refunded on every day under several names (none on the 12th's first row), O2 in reais, offer B without a currency (placed by the plan), offer Z unknown; a sale not refunded; another account's.
+    await writer.replaceDay("acct", "2026-03-10", NOW, [sale(1, at("2026-03-10", 1), { refunded: 500, lost: 100 }), sale(2, at("2026-03-10", 2), { refunded: 10_000, lost: 2_000, psp: "pagarme" }), sale(3, at("2026-03-10", 3), { offerName: "Not refunded" })]);
+    await writer.replaceDay("acct", "2026-03-11", NOW, [sale(4, at("2026-03-11", 3), { refunded: 700, currency: "brl", offer: "O2" }), sale(5, at("2026-03-11", 5), { refunded: 300 }), sale(6, at("2026-03-11", 6), { refunded: 1, currency: "", currencyOffer: "B", offer: "B" }), sale(7, at("2026-03-11", 7), { refunded: 2, currency: "", currencyOffer: "Z", offer: "Z" })]);
+    await writer.replaceDay("acct", "2026-03-12", NOW, [sale(8, at("2026-03-12", 2), { refunded: 50, offerName: null }), sale(9, at("2026-03-12", 3), { refunded: 60 }), sale(10, at("2026-03-12", 10), { refunded: 70 })]);
+    await writer.replaceDay("other", "2026-03-11", NOW, [sale(11, at("2026-03-11", 3), { refunded: 900, offerName: "Other account" })]);
+    const plan = (from: string, to: string, timeZone = "UTC", filters: { psp?: string[] } = {}): PurchaseFactPlan => ({
+      ...purchasePlan({ from, to, timeZone, granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") }).plan,
+      currency: { offers: [["B", "eur"]], setting: null },
+    });
+    const query = async <T extends object>(statement: { text: string; args: unknown[] }) => (await pool.query<T>({ text: statement.text, values: statement.args })).rows;
+    const byJson = <T,>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const ordered = (groups: FactRefundGroups) => ({ sums: byJson(groups.sums), cells: byJson(groups.cells), labels: byJson(groups.labels), days: groups.days });
+    const rows = async (p: PurchaseFactPlan) => {
+      const statements = refundStatements("postgres", PURCHASE_FACTS, "acct", p);
+      return ordered(refundGroupsOf({ sums: await query<RefundSumRecord>(statements.sums), cells: await query<RefundCellRecord>(statements.cells), labels: await query<RefundLabelRecord>(statements.labels) }));
+    };
+    // A store of its own each time: none keeps an answer read before a mark was changed by hand.
+    const answer = async (p: PurchaseFactPlan) => ordered(await new PostgresPurchaseFactStore(pool).refundGroups("acct", p));
+    const label = async (p: PurchaseFactPlan, offer = "O1") => (await answer(p)).labels.find((l) => l.offer === offer)?.label;
+    // New York's days start at 04:00 UTC, São Paulo's at 03:00: their ranges cut the 10th, 11th or 12th (read from their rows).
+    const newYork = plan("2026-03-11", "2026-03-12", "America/New_York");
+    const saoPaulo = plan("2026-03-10", "2026-03-11", "America/Sao_Paulo");
+    const cases = [
+      plan("2026-03-01", "2026-03-31"), plan("2026-03-10", "2026-03-11"), newYork, saoPaulo, plan("2026-03-10", "2026-03-12", "Asia/Tokyo"),
+      plan("2026-03-11", "2026-03-11", "America/New_York"), plan("2026-03-11", "2026-03-11"), plan("2026-03-12", "2026-03-12"), plan("2026-04-01", "2026-04-02"), plan("2026-03-01", "2026-03-31", "UTC", { psp: ["stripe"] }),
+    ];
+    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+    const all = plan("2026-03-01", "2026-03-31");
+    // The 12th's first row has no name: O1's label is none; O2's in reais, B's placed in euros, Z's unknown.
+    expect((await answer(all)).labels).toEqual([
+      { currency: "brl", offer: "O2", label: "Name 4" },
+      { currency: "eur", offer: "B", label: "Name 6" },
+      { currency: "unknown:Z", offer: "Z", label: "Name 7" },
+      { currency: "usd", offer: "O1", label: null },
+    ]);
+    expect((await answer(all)).cells.filter((c) => c.currency === "usd" && c.dimension === "psp")).toEqual([
+      { currency: "usd", dimension: "psp", key: "pagarme", sales: 1, refunded: 10_000, commissionLost: 2_000 },
+      { currency: "usd", dimension: "psp", key: "stripe", sales: 5, refunded: 980, commissionLost: 100 },
+    ]);
+    expect(await label(saoPaulo)).toBeNull();
+    expect(await label(plan("2026-03-10", "2026-03-11"))).toBe("Name 5");
+
+    // The kept cells are what is read: the 11th's said by hand to hold ten refunded sales in reais and O1's first name there "Told", the 12th's "Told too".
+    const kept = async (day: string) => (await pool.query<{ refund_at: string | null; refund_cells: string | null }>("SELECT refund_at, refund_cells FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!;
+    const tell = async (day: string, name: string, cells = (c: Array<string | number>) => c) => {
+      const told = JSON.parse((await kept(day)).refund_cells!) as { cells: Array<Array<string | number>>; labels: string[][] };
+      told.cells = told.cells.map(cells);
+      told.labels = told.labels.map((l) => (l[2] === "O1" ? [...l.slice(0, 3), `${l[3]!.slice(0, 20)}1${name}`] : l));
+      await pool.query("UPDATE salesdash_purchase_fact_days SET refund_cells = $1 WHERE account = 'acct' AND day = $2", [JSON.stringify(told), day]);
+    };
+    expect(JSON.parse((await kept("2026-03-11")).refund_cells!).labels.map(([currency, placing, offer]: string[]) => [currency, placing, offer])).toEqual([["", "B", "B"], ["", "Z", "Z"], ["brl", "", "O2"], ["usd", "", "O1"]]);
+    await tell("2026-03-11", "Told", (c) => (c[0] === "brl" ? c.map((v, i) => (i === 7 ? 10 : v)) : c));
+    expect((await answer(all)).cells.find((c) => c.currency === "brl" && c.dimension === "offer")?.sales).toBe(10);
+    expect(await label(plan("2026-03-10", "2026-03-11"))).toBe("Told");
+    // São Paulo's range reads the 11th's kept name and the 12th's rows: the newer day's first row (no name) labels O1.
+    expect(await label(saoPaulo)).toBeNull();
+    // New York's reads the 11th's rows and the 12th's kept name: the newer again.
+    await tell("2026-03-12", "Told too");
+    expect(await label(newYork)).toBe("Told too");
+    expect(await label(all)).toBe("Told too");
+    // A filter reads the rows.
+    expect((await answer(plan("2026-03-01", "2026-03-31", "UTC", { psp: ["stripe", "pagarme"] }))).cells.find((c) => c.currency === "brl" && c.dimension === "offer")?.sales).toBe(1);
+    // The 11th's cells of an older fetch than its mark's, its sales sums current (an instance older than the cells wrote the day again), the 12th's none: a range with either reads every day's rows.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1, sales_sums = (sales_sums::jsonb || jsonb_build_object('at', fetched_at + 1))::text WHERE account = 'acct' AND day = '2026-03-11'");
+    await pool.query("UPDATE salesdash_purchase_fact_days SET refund_at = NULL WHERE account = 'acct' AND day = '2026-03-12'");
+    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+    // A day written again is kept again.
+    await writer.replaceDay("acct", "2026-03-11", NOW + 5, [sale(5, at("2026-03-11", 5), { refunded: 300, lost: 30 }), sale(3, at("2026-03-11", 6)), sale(12, at("2026-03-11", 8), { refunded: 400, offerName: null, psp: "pagarme" })]);
+    expect(Number((await kept("2026-03-11")).refund_at)).toBe(NOW + 5);
+    expect(JSON.parse((await kept("2026-03-11")).refund_cells!)).toEqual({
+      cells: [
+        ["usd", "", one.dims.product, "O1", one.dims.purchaseType, one.dims.paymentMethod, "pagarme", 1, 400, 0],
+        ["usd", "", one.dims.product, "O1", one.dims.purchaseType, one.dims.paymentMethod, "stripe", 1, 300, 30],
+      ],
+      // The day, its first refunded row's distance from the greatest seq (seq 0), then its name.
+      labels: [["usd", "", "O1", "2026-03-112147483647" + "1Name 5"]],
+    });
+    await writer.replaceDay("acct", "2026-03-12", NOW + 5, [sale(8, at("2026-03-12", 2), { refunded: 50, offerName: null })]);
+    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+  });
 });
+
 
 it("answers the record engine's figures for 60 random queries, as SQLite does for 200 (tests/unit)", async () => {
   const store = new PostgresPurchaseFactStore(await db.emptied());

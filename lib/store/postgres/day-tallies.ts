@@ -17,11 +17,12 @@ import type { SnapshotReader } from "../async-purchase-fact-store";
 import { ChoicesBuilder, choiceGroupsStatement, choiceLabelsStatement, type PurchaseChoiceGroupRecord, type PurchaseChoiceLabelRecord } from "../purchase-choice-sql";
 import {
   affiliateStatements, affiliateSums, createdDay, currencyExpression, placingOffer, DECISION_OFFER, DIMENSION_COLUMN, filterConditions, forDialect, offerCurrencyOf, offerCurrencyStatement,
-  type AffiliateSumRecord, type OfferCurrencyRecord, type Statement,
+  type AffiliateSumRecord, type OfferCurrencyRecord,
 } from "../purchase-fact-sql";
-import { refundStatements, refundSums, type RefundSumRecord } from "../refund-fact-sql";
+import { refundGroupsOf, refundStatements, refundSums, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "../refund-fact-sql";
+import { keptRefundCellsStatement, keptRefundLabelsStatement, refundCellsOf } from "./refund-day-cells";
 import { keptPayoutTextOf } from "./payout-day-texts";
-import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type PurchaseFactPlan } from "../purchase-fact-store";
+import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type FactRefundGroups, type PurchaseFactPlan } from "../purchase-fact-store";
 
 /** A day's tallies as written (tallyDayStatement). */
 const DayTallies = z.object({
@@ -43,7 +44,7 @@ type DayTallies = z.infer<typeof DayTallies>;
 const where = "f.account = $1 AND f.day = $2";
 const dimensions = FACT_DIMENSIONS.map((d) => `f.${DIMENSION_COLUMN[d]}`).join(", ");
 
-/** Sets the day's tallies, sales sums and payout text from its rows ($1 account, $2 day, $3 the fetch's fetched_at): run after the rows and the mark are written, in their transaction. Migrations 0023, 0024 and 0025 hold the same texts for the days written before them. */
+/** Sets the day's tallies, sales sums, payout text and refund cells from its rows ($1 account, $2 day, $3 the fetch's fetched_at): run after the rows and the mark are written, in their transaction. Migrations 0023 to 0026 hold the same texts for the days written before them. */
 export const tallyDayStatement = (rows: string, days: string): string =>
   `UPDATE ${days} SET tallies = (
     SELECT json_build_object('at', $3::bigint,
@@ -55,7 +56,8 @@ export const tallyDayStatement = (rows: string, days: string): string =>
         FROM (SELECT DISTINCT f.offer, f.product FROM ${rows} f WHERE ${where}) p), '[]'::json),
       'lo', s.lo, 'hi', s.hi, 'none', s.none)::text
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s
-  ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")}, (payout_at, payout_names, payout_rows) = ${keptPayoutTextOf(rows, where, "$3::bigint")} WHERE account = $1 AND day = $2`;
+  ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")}, (payout_at, payout_names, payout_rows) = ${keptPayoutTextOf(rows, where, "$3::bigint")},
+    refund_at = $3::bigint, refund_cells = ${refundCellsOf(rows, where)} WHERE account = $1 AND day = $2`;
 
 /** The sums a day's sales sums hold per group, in their order (after the group's currency, offer, affiliate and day): the Affiliates leaderboard's, then the Refunds report's. */
 export const DAY_SUMS = ["sales", "t", "n", "a", "refunded_sales", "lone_fronts", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"] as const;
@@ -146,18 +148,17 @@ export async function choicesOfTallies(reader: SnapshotReader, tables: Tables, a
 }
 
 /**
- * A plan's sums (per currency, `keys` and UTC day: the statement `ofRows` gives of some days'
- * rows) for a plan without filters, from the days' sales sums (`names` of DAY_SUMS) and, for a
- * day whose rows are not all within the plan's instants, its rows (`ofRows` of those days); null
- * when a day of the range has no sums of its current fetch (then the caller reads the range's
- * rows). Two years at scale 20: ~730 small texts instead of a grouping of 1.1 M rows (1.2-1.6 s,
- * docs/benchmarks.md). The currency is placed in SQL by currencyExpression, as the rows' statements place it.
+ * The range's days for a plan without filters as their sales sums place them against the plan's
+ * instants: `whole` days, read from their kept texts, and `edges`, days whose rows are not all
+ * within them, read from the rows; null when the plan has a filter or a day has no sums of its
+ * current fetch (then the caller reads the range's rows), or fails `current` (a condition on the
+ * day's mark `k`: its other texts' fetch).
  */
-async function sumsOfDays<R extends object>(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, keys: ReadonlyArray<"affiliate">, names: ReadonlyArray<(typeof DAY_SUMS)[number]>, ofRows: (days: readonly string[]) => Statement): Promise<R[] | null> {
+async function placedDays(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, current = "TRUE"): Promise<{ whole: string[]; edges: string[] } | null> {
   if (filterConditions(plan, []) !== "") return null;
   const marks = await reader.all<{ day: string; current: boolean; lo: string | null; hi: string | null; none: string | null }>({
-    text: `SELECT m.day, m.s IS NOT NULL AND (m.s ->> 'at')::bigint = m.fetched_at AS current, (m.s ->> 'lo')::bigint AS lo, (m.s ->> 'hi')::bigint AS hi, (m.s ->> 'none')::bigint AS none
-      FROM (SELECT day, fetched_at, sales_sums::json AS s FROM ${tables.days} WHERE account = $1 AND day >= $2 AND day <= $3) m`,
+    text: `SELECT m.day, m.s IS NOT NULL AND (m.s ->> 'at')::bigint = m.fetched_at AND m.also AS current, (m.s ->> 'lo')::bigint AS lo, (m.s ->> 'hi')::bigint AS hi, (m.s ->> 'none')::bigint AS none
+      FROM (SELECT k.day, k.fetched_at, k.sales_sums::json AS s, COALESCE(${current}, FALSE) AS also FROM ${tables.days} k WHERE k.account = $1 AND k.day >= $2 AND k.day <= $3) m`,
     args: [account, plan.days.from, plan.days.to],
   });
   const whole: string[] = [];
@@ -169,28 +170,53 @@ async function sumsOfDays<R extends object>(reader: SnapshotReader, tables: Tabl
     if (place === "whole") whole.push(mark.day);
     else if (place === "edge") edges.push(mark.day);
   }
-  const sums: R[] = [];
-  if (whole.length > 0) {
-    const args: unknown[] = [];
-    const placed = currencyExpression(plan, args);
-    args.push(account, whole);
-    const grouped = ["currency", ...keys, "d"];
-    const columns = names.map((name) => `(x ->> ${DAY_SUMS.indexOf(name) + 4})::bigint AS ${name}`).join(", ");
-    const text = `SELECT ${grouped.map((k) => `r.${k}`).join(", ")}, ${names.map((name) => `SUM(r.${name}) AS ${name}`).join(", ")}
-      FROM (SELECT ${placed} AS currency, ${[...keys, "d", ...names].map((k) => `f.${k}`).join(", ")}
-        FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS affiliate, (x ->> 3)::bigint AS d, ${columns}
-          FROM ${tables.days} m CROSS JOIN LATERAL json_array_elements((m.sales_sums::json) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
-      GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}`;
-    sums.push(...(await reader.all<R>(forDialect("postgres", { text, args }))));
-  }
-  if (edges.length > 0) sums.push(...(await reader.all<R>(ofRows(edges))));
+  return { whole, edges };
+}
+
+/**
+ * A plan's sums (per currency, `keys` and UTC day: what its rows' statement gives) of the `whole`
+ * days (placedDays'), from their sales sums (`names` of DAY_SUMS). Two years at scale 20: ~730
+ * small texts instead of a grouping of 1.1 M rows (1.2-1.6 s, docs/benchmarks.md). The currency is
+ * placed in SQL by currencyExpression, as the rows' statements place it.
+ */
+async function sumsOfWholeDays<R extends object>(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[], keys: ReadonlyArray<"affiliate">, names: ReadonlyArray<(typeof DAY_SUMS)[number]>): Promise<R[]> {
+  if (whole.length === 0) return [];
+  const args: unknown[] = [];
+  const placed = currencyExpression(plan, args);
+  args.push(account, whole);
+  const grouped = ["currency", ...keys, "d"];
+  const columns = names.map((name) => `(x ->> ${DAY_SUMS.indexOf(name) + 4})::bigint AS ${name}`).join(", ");
+  const text = `SELECT ${grouped.map((k) => `r.${k}`).join(", ")}, ${names.map((name) => `SUM(r.${name}) AS ${name}`).join(", ")}
+    FROM (SELECT ${placed} AS currency, ${[...keys, "d", ...names].map((k) => `f.${k}`).join(", ")}
+      FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS affiliate, (x ->> 3)::bigint AS d, ${columns}
+        FROM ${tables.days} m CROSS JOIN LATERAL json_array_elements((m.sales_sums::json) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
+    GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}`;
+  return reader.all<R>(forDialect("postgres", { text, args }));
+}
+
+/** The Affiliates leaderboard's sums (affiliateStatements' `sums` records) from the whole days' sales sums and the edges' rows (placedDays), or null. */
+export async function affiliateSumsOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<AffiliateSumRecord[] | null> {
+  const days = await placedDays(reader, tables, account, plan);
+  if (!days) return null;
+  const sums = await sumsOfWholeDays<AffiliateSumRecord>(reader, tables, account, plan, days.whole, ["affiliate"], ["sales", "t", "n", "a", "refunded_sales", "lone_fronts"]);
+  if (days.edges.length > 0) sums.push(...(await reader.all<AffiliateSumRecord>(affiliateStatements("postgres", tables.rows, account, plan, days.edges).sums)));
   return sums;
 }
 
-/** The Affiliates leaderboard's sums (affiliateStatements' `sums` records) from the days' sales sums (sumsOfDays), or null. */
-export const affiliateSumsOfTallies = (reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<AffiliateSumRecord[] | null> =>
-  sumsOfDays(reader, tables, account, plan, ["affiliate"], ["sales", "t", "n", "a", "refunded_sales", "lone_fronts"], (days) => affiliateStatements("postgres", tables.rows, account, plan, days).sums);
-
-/** The Refunds report's sums (refundStatements' `sums` records) from the days' sales sums (sumsOfDays), or null. */
-export const refundSumsOfTallies = (reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<RefundSumRecord[] | null> =>
-  sumsOfDays(reader, tables, account, plan, [], ["sales", "t", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"], (days) => refundStatements("postgres", tables.rows, account, plan, days).sums);
+/**
+ * The Refunds report's groups from the whole days' sales sums and refund cells (refund-day-cells.ts)
+ * and the edges' rows (placedDays), or null (a day's refund cells not of its fetch too).
+ */
+export async function refundGroupsOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups | null> {
+  const days = await placedDays(reader, tables, account, plan, "k.refund_at = k.fetched_at");
+  if (!days) return null;
+  const sums = await sumsOfWholeDays<RefundSumRecord>(reader, tables, account, plan, days.whole, [], ["sales", "t", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"]);
+  const cells = days.whole.length === 0 ? [] : await reader.all<RefundCellRecord>(keptRefundCellsStatement(tables, account, plan, days.whole));
+  if (days.edges.length > 0) {
+    const statements = refundStatements("postgres", tables.rows, account, plan, days.edges);
+    sums.push(...(await reader.all<RefundSumRecord>(statements.sums)));
+    cells.push(...(await reader.all<RefundCellRecord>(statements.cells)));
+  }
+  const labels = await reader.all<RefundLabelRecord>(keptRefundLabelsStatement(tables, account, plan, days.whole, days.edges));
+  return refundGroupsOf({ sums, cells, labels });
+}

@@ -15,7 +15,7 @@ import {
 } from "../purchase-fact-sql";
 import type { FactAffiliateGroups, FactOfferCurrency, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
 import { choicesOfRows } from "../purchase-choice-sql";
-import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundSumsOfTallies, tallyDayStatement } from "./day-tallies";
+import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundGroupsOfTallies, tallyDayStatement } from "./day-tallies";
 import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "../refund-fact-sql";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import { payoutColumnsOfDayTexts, payoutDayTexts } from "./payout-day-texts";
@@ -82,13 +82,14 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
     );
   }
 
-  /** The sums from the days' sales sums where the plan has no filter (day-tallies.ts), else from the rows; the cells and labels from the rows; one snapshot. */
+  /** From the days' sales sums and refund cells where the plan has no filter (day-tallies.ts), else from the rows; one snapshot. */
   override refundGroups(account: string, plan: PurchaseFactPlan): Promise<FactRefundGroups> {
     return this.facts.kept(account, ["refundGroups", plan], () =>
       this.facts.snapshotRead(async (reader) => {
+        const kept = await refundGroupsOfTallies(reader, TABLES, account, plan);
+        if (kept) return kept;
         const statements = refundStatements("postgres", PURCHASE_FACTS, account, plan);
-        const sums = (await refundSumsOfTallies(reader, TABLES, account, plan)) ?? (await reader.all<RefundSumRecord>(statements.sums));
-        return refundGroupsOf({ sums, cells: await reader.all<RefundCellRecord>(statements.cells), labels: await reader.all<RefundLabelRecord>(statements.labels) });
+        return refundGroupsOf({ sums: await reader.all<RefundSumRecord>(statements.sums), cells: await reader.all<RefundCellRecord>(statements.cells), labels: await reader.all<RefundLabelRecord>(statements.labels) });
       }),
     );
   }
