@@ -177,7 +177,8 @@ async function placedDays(reader: SnapshotReader, tables: Tables, account: strin
  * A plan's sums (per currency, `keys` and UTC day: what its rows' statement gives) of the `whole`
  * days (placedDays'), from their sales sums (`names` of DAY_SUMS). Two years at scale 20: ~730
  * small texts instead of a grouping of 1.1 M rows (1.2-1.6 s, docs/benchmarks.md). The currency is
- * placed in SQL by currencyExpression, as the rows' statements place it.
+ * placed in SQL by currencyExpression, as the rows' statements place it. The texts are read as jsonb,
+ * each parsed once (refund-day-cells.ts's keptElements).
  */
 async function sumsOfWholeDays<R extends object>(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[], keys: ReadonlyArray<"affiliate">, names: ReadonlyArray<(typeof DAY_SUMS)[number]>): Promise<R[]> {
   if (whole.length === 0) return [];
@@ -189,7 +190,7 @@ async function sumsOfWholeDays<R extends object>(reader: SnapshotReader, tables:
   const text = `SELECT ${grouped.map((k) => `r.${k}`).join(", ")}, ${names.map((name) => `SUM(r.${name}) AS ${name}`).join(", ")}
     FROM (SELECT ${placed} AS currency, ${[...keys, "d", ...names].map((k) => `f.${k}`).join(", ")}
       FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS affiliate, (x ->> 3)::bigint AS d, ${columns}
-        FROM ${tables.days} m CROSS JOIN LATERAL json_array_elements((m.sales_sums::json) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
+        FROM ${tables.days} m CROSS JOIN LATERAL jsonb_array_elements((m.sales_sums::jsonb) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
     GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}`;
   return reader.all<R>(forDialect("postgres", { text, args }));
 }

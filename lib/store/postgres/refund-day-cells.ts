@@ -30,10 +30,10 @@ export function refundCellsOf(rows: string, where: string): string {
 
 interface Tables { rows: string; days: string }
 
-/** The elements of `part` of the kept texts of `whole` days (the account's, pushed onto `args`), as `x`. */
+/** The elements of `part` of the kept texts of `whole` days (the account's, pushed onto `args`), as `x`: jsonb, each text parsed once (json's `->>` parses an element again for each value read: two years of cells took 0.3 s, as jsonb 0.1 s). */
 function keptElements(tables: Tables, part: "cells" | "labels", account: string, whole: readonly string[], args: unknown[]): string {
   args.push(account, whole);
-  return `${tables.days} k CROSS JOIN LATERAL json_array_elements((k.refund_cells::json) -> '${part}') AS x WHERE k.account = ? AND k.day = ANY(?::text[])`;
+  return `${tables.days} k CROSS JOIN LATERAL jsonb_array_elements((k.refund_cells::jsonb) -> '${part}') AS x WHERE k.account = ? AND k.day = ANY(?::text[])`;
 }
 
 /** refundStatements' cells of the `whole` days (each with its kept text), their currency placed by the plan's decision. */
