@@ -6,8 +6,8 @@ import "server-only";
 // answer for answer (lib/store/order-fact-store.ts).
 import type { AsyncFactTable } from "./async-purchase-fact-store";
 import {
-  choiceStatements, deliveryGroupOf, deliveryGroupsStatement, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE,
-  type ChoiceRecords, type DeliveryGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+  choiceStatements, deliveryOrderOfRecord, deliveryPanelsOf, deliveryPanelsStatement, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE,
+  type ChoiceRecords, type DeliveryOrderRecord, type DeliveryPanelRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
 import type { DeliveryLinks, DeliveryPanels, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 import type { FactDayMeta } from "./purchase-fact-store";
@@ -36,7 +36,7 @@ export class AsyncOrderFactStore implements OrderFactStore {
     });
   }
 
-  /** One snapshot: a day replaced between the two reads cannot set the panels apart. */
+  /** One statement (deliveryPanelsStatement) with the groups; the named orders alone without them. */
   async deliveryPanels(account: string, plan: OrderFactPlan, links: DeliveryLinks): Promise<DeliveryPanels> {
     if (plan.bucketStarts.length === 0) return { groups: links.withGroups ? [] : null, named: [] };
     const { dialect, table } = this.facts;
@@ -45,8 +45,7 @@ export class AsyncOrderFactStore implements OrderFactStore {
     // Without the groups too: the refunded orders of two years were ~0.3-0.4 s of a PostgreSQL revisit of Refunds dated by request at scale 20.
     return this.facts.kept(account, ["deliveryPanels", plan, links], async () => {
       if (!links.withGroups) return { groups: null, named: (await this.facts.all<DeliveryOrderRecord>(named)).map(deliveryOrderOfRecord) };
-      const rows = await this.facts.together<{ groups: DeliveryGroupRecord[]; named: DeliveryOrderRecord[] }>({ groups: deliveryGroupsStatement(dialect, table, account, plan, links.refunded, links.chargedBack), named });
-      return { groups: rows.groups.map(deliveryGroupOf), named: rows.named.map(deliveryOrderOfRecord) };
+      return deliveryPanelsOf(await this.facts.all<DeliveryPanelRecord>(deliveryPanelsStatement(dialect, table, account, plan, links.refunded, links.chargedBack)));
     });
   }
 

@@ -138,29 +138,45 @@ function deliveryBucket(): string {
  * The physical orders (milestone not "") of a plan's range after its filters, counted per
  * milestone, carrier, days-to-delivery bucket and whether a refund / a chargeback names them
  * (`refunded`, `chargedBack`: order ids): the Refunds report's delivery rates, grouped where the
- * rows are (700 k orders at scale 20 were copied out to be grouped in JavaScript).
+ * rows are (700 k orders at scale 20 were copied out to be grouped in JavaScript); and, in the same
+ * read, the refunded ones themselves (deliveryOrdersStatement's rows): each a group of its own, by
+ * its place (day, seq), its columns the group's only values. One read of the range and of the id
+ * lists where two statements took two (two years at scale 20 on PostgreSQL: 1.0 and 0.8 s side by
+ * side, docs/benchmarks.md). Read apart by deliveryPanelsOf.
  */
-export function deliveryGroupsStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Statement {
+export function deliveryPanelsStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, refunded: readonly number[], chargedBack: readonly number[]): Statement {
   const args: unknown[] = [];
-  const refund = `CASE WHEN f.order_id IN ${idSet(dialect, refunded, args)} THEN 1 ELSE 0 END`;
-  const chargeback = `CASE WHEN f.order_id IN ${idSet(dialect, chargedBack, args)} THEN 1 ELSE 0 END`;
-  const rows = tableRows(dialect, table, account, plan, args);
-  const text = `SELECT g.milestone, g.carrier, g.bucket, g.refunded, g.charged_back, COUNT(*) AS orders FROM (
-    SELECT f.milestone, f.carrier, ${deliveryBucket()} AS bucket, ${refund} AS refunded, ${chargeback} AS charged_back ${rows} AND f.milestone <> '') g
-    GROUP BY g.milestone, g.carrier, g.bucket, g.refunded, g.charged_back`;
+  // Joined, each list read once: as `IN` in the columns, PostgreSQL pulled the subquery up and
+  // looked each row up again for every column naming it. Each id once, so that no row is joined twice.
+  const joined = (ids: readonly number[], alias: string) => `LEFT JOIN ${idList(dialect, [...new Set(ids)], args, alias)} ON ${alias}.value = f.order_id`;
+  const joins = `${joined(refunded, "rj")} ${joined(chargedBack, "cj")}`;
+  const rows = tableRows(dialect, table, account, plan, args).replace(`FROM ${table} f WHERE`, `FROM ${table} f ${joins} WHERE`);
+  const own = (column: string) => `CASE WHEN g.refunded = 1 THEN g.${column} END`;
+  const text = `SELECT g.milestone, g.carrier, g.bucket, g.refunded, g.charged_back, COUNT(*) AS orders,
+      MIN(${own("order_id")}) AS order_id, MIN(${own("supplier")}) AS supplier, MIN(${own("ordered_at")}) AS ordered_at, MIN(${own("delivered_at")}) AS delivered_at
+    FROM (SELECT f.day, f.seq, f.order_id, f.milestone, f.carrier, f.supplier, f.ordered_at, f.delivered_at, ${deliveryBucket()} AS bucket,
+        CASE WHEN rj.value IS NULL THEN 0 ELSE 1 END AS refunded, CASE WHEN cj.value IS NULL THEN 0 ELSE 1 END AS charged_back
+      ${rows} AND f.milestone <> '') g
+    GROUP BY g.milestone, g.carrier, g.bucket, g.refunded, g.charged_back, ${own("day")}, ${own("seq")}`;
   return forDialect(dialect, { text, args });
 }
 
-export type DeliveryGroupRecord = { milestone: string; carrier: string; bucket: string; refunded: Numeric; charged_back: Numeric; orders: Numeric };
+export type DeliveryPanelRecord = { milestone: string; carrier: string; bucket: string; refunded: Numeric; charged_back: Numeric; orders: Numeric } & Pick<DeliveryOrderRecord, "order_id" | "supplier" | "ordered_at" | "delivered_at">;
 
-export const deliveryGroupOf = (r: DeliveryGroupRecord): DeliveryGroup => ({
-  milestone: r.milestone,
-  carrier: r.carrier,
-  bucket: r.bucket as DeliveryGroup["bucket"],
-  refunded: Number(r.refunded) === 1,
-  chargedBack: Number(r.charged_back) === 1,
-  orders: Number(r.orders),
-});
+/** deliveryPanelsStatement's rows read apart: the groups, one per key (a refunded order's own group added to its key's), and the refunded orders. */
+export function deliveryPanelsOf(records: readonly DeliveryPanelRecord[]): { groups: DeliveryGroup[]; named: DeliveryOrder[] } {
+  const groups = new Map<string, DeliveryGroup>();
+  const named: DeliveryOrder[] = [];
+  for (const r of records) {
+    const refunded = Number(r.refunded) === 1;
+    const chargedBack = Number(r.charged_back) === 1;
+    const key = JSON.stringify([r.milestone, r.carrier, r.bucket, refunded, chargedBack]);
+    const group = groups.get(key) ?? groups.set(key, { milestone: r.milestone, carrier: r.carrier, bucket: r.bucket as DeliveryGroup["bucket"], refunded, chargedBack, orders: 0 }).get(key)!;
+    group.orders += Number(r.orders);
+    if (refunded) named.push(deliveryOrderOfRecord(r));
+  }
+  return { groups: [...groups.values()], named };
+}
 
 /** The physical orders of a plan's range, after its filters, whose id is one of `ids`: the orders the Refunds report's refunds name. */
 export function deliveryOrdersStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, ids: readonly number[]): Statement {

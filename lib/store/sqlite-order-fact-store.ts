@@ -5,8 +5,8 @@ import "server-only";
 // one transaction (sqlite-fact-table-store.ts).
 import { SqliteFactTableStore } from "./sqlite-fact-table-store";
 import {
-  choiceStatements, deliveryGroupOf, deliveryGroupsStatement, deliveryOrderOfRecord, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE, orderRowValues, ORDER_ROW_COLUMNS,
-  type ChoiceGroupRecord, type DeliveryGroupRecord, type DeliveryOrderRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
+  choiceStatements, deliveryOrderOfRecord, deliveryPanelsOf, deliveryPanelsStatement, deliveryOrdersStatement, fulfilmentStatement, locateOrdersStatement, orderBucketStatement, orderChoicesOf, orderGroupsOf, orderPageItemsOf, ORDER_PAGE, orderRowValues, ORDER_ROW_COLUMNS,
+  type ChoiceGroupRecord, type DeliveryOrderRecord, type DeliveryPanelRecord, type FulfilmentRecord, type OrderBucketRecord, type OrderPageRecord,
 } from "./order-fact-sql";
 import type { DeliveryLinks, DeliveryPanels, OrderFactChoices, OrderFactGroups, OrderFactPlan, OrderFactRow, OrderFactStore, OrderPage, OrderPageItem, OrderPageRequest } from "./order-fact-store";
 
@@ -41,11 +41,9 @@ export class SqliteOrderFactStore extends SqliteFactTableStore<OrderFactRow> imp
 
   async deliveryPanels(account: string, plan: OrderFactPlan, links: DeliveryLinks): Promise<DeliveryPanels> {
     if (plan.bucketStarts.length === 0) return { groups: links.withGroups ? [] : null, named: [] };
-    // One read transaction: a day replaced between the two reads cannot set the panels apart.
-    return this.db.transaction(() => ({
-      groups: links.withGroups ? this.all<DeliveryGroupRecord>(deliveryGroupsStatement("sqlite", TABLE, account, plan, links.refunded, links.chargedBack)).map(deliveryGroupOf) : null,
-      named: links.refunded.length === 0 ? [] : this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan, links.refunded)).map(deliveryOrderOfRecord),
-    }))();
+    // One statement with the groups (deliveryPanelsStatement): a day replaced between two reads cannot set the panels apart.
+    if (links.withGroups) return deliveryPanelsOf(this.all<DeliveryPanelRecord>(deliveryPanelsStatement("sqlite", TABLE, account, plan, links.refunded, links.chargedBack)));
+    return { groups: null, named: links.refunded.length === 0 ? [] : this.all<DeliveryOrderRecord>(deliveryOrdersStatement("sqlite", TABLE, account, plan, links.refunded)).map(deliveryOrderOfRecord) };
   }
 
   async choices(account: string, plan: OrderFactPlan): Promise<OrderFactChoices> {
