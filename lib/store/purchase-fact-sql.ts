@@ -545,7 +545,8 @@ export const offerCurrencyOf = (r: OfferCurrencyRecord): FactOfferCurrency => ({
 /**
  * fundsDue's sums: the window's rows first (their purchase ids), then every copy of those
  * purchases in the days, ranked newest day first so that each counts once, as its newest copy
- * says (a copy moved out of the window by a newer one is not due).
+ * says (a copy moved out of the window by a newer one is not due). PostgreSQL finds the window's
+ * rows by their index of available_at (migration 0027).
  */
 export function fundsDueStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], window: { fromMs: number; toMs: number }): Statement {
   // The arguments in the order their places stand in the text.
