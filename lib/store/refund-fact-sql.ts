@@ -71,7 +71,9 @@ export function salesOfStatement(dialect: FactDialect, table: string, account: s
   const rows = idRows(dialect, plan, table, account, ids, args, "f.purchase_id, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.day, f.seq");
   // DuckDB's numbers as DOUBLEs (exact: ids and cents are far below 2^53), read a column at a time (saleColumnsOfBatches).
   const number = (column: string) => (dialect === "duckdb" ? `r.${column}::DOUBLE AS ${column}` : `r.${column}`);
-  return forDialect(dialect, { text: `SELECT ${number("purchase_id")}, r.currency, ${["transaction_cents", "affiliation_cents", "refunded_cents"].map(number).join(", ")} FROM ${rows} ORDER BY r.day DESC, r.seq`, args });
+  // PostgreSQL's with each row's place: merged with the days' kept sales by it (postgres/day-tallies.ts's salesOfTallies).
+  const place = dialect === "postgres" ? ", r.day, r.seq" : "";
+  return forDialect(dialect, { text: `SELECT ${number("purchase_id")}, r.currency, ${["transaction_cents", "affiliation_cents", "refunded_cents"].map(number).join(", ")}${place} FROM ${rows} ORDER BY r.day DESC, r.seq`, args });
 }
 
 /** salesOfStatement's rows, read by DuckDB a column at a time, as columns. */
@@ -89,7 +91,7 @@ export async function saleColumnsOfBatches(batches: AsyncIterable<ColumnBatch>):
 export type RefundSumRecord = { currency: string; d: Numeric; sales: Numeric; t: Numeric; refunds: Numeric; full_refunds: Numeric; partial_refunds: Numeric; refunded: Numeric; lost: Numeric };
 export type RefundCellRecord = { currency: string; sales: Numeric; refunded: Numeric; lost: Numeric } & Record<string, string | Numeric>;
 export type RefundLabelRecord = { currency: string; offer: string; offer_name: string | null };
-export type SaleRecord = { purchase_id: Numeric; currency: string; transaction_cents: Numeric; affiliation_cents: Numeric; refunded_cents: Numeric };
+export type SaleRecord = { purchase_id: Numeric; currency: string; transaction_cents: Numeric; affiliation_cents: Numeric; refunded_cents: Numeric; day?: string; seq?: Numeric };
 
 export function refundGroupsOf(rows: { sums: readonly RefundSumRecord[]; cells: readonly RefundCellRecord[]; labels: readonly RefundLabelRecord[] }): FactRefundGroups {
   const cells = new Map<string, FactRefundGroups["cells"][number]>();

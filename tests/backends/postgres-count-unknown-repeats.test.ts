@@ -79,16 +79,16 @@ it("counts the days an earlier version left unknown, each against every day stor
   });
 
   // Migration 0023 tallied the days held for the currency decision as a write of each day tallies it (offer-tallies.ts).
-  // Migration 0024 summed them for the Affiliates leaderboard likewise (sales_sums), 0025 kept their payout texts (payout_at, payout_names, payout_rows), 0026 their refund cells (refund_at, refund_cells).
+  // Migration 0024 summed them for the Affiliates leaderboard likewise (sales_sums), 0025 kept their payout texts (payout_at, payout_names, payout_rows), 0026 their refund cells and refunded sales (refund_at, refund_cells, refund_sales).
   const tallies = async () =>
     (
-      await pool.query<{ account: string; day: string; tallies: string; sales_sums: string; payout_at: string; payout_names: string; payout_rows: string; refund_at: string; refund_cells: string }>(
-        "SELECT account, day, tallies, sales_sums, payout_at, payout_names, payout_rows, refund_at, refund_cells FROM salesdash_purchase_fact_days ORDER BY account, day",
+      await pool.query<{ account: string; day: string; tallies: string; sales_sums: string; payout_at: string; payout_names: string; payout_rows: string; refund_at: string; refund_cells: string; refund_sales: string }>(
+        "SELECT account, day, tallies, sales_sums, payout_at, payout_names, payout_rows, refund_at, refund_cells, refund_sales FROM salesdash_purchase_fact_days ORDER BY account, day",
       )
-    ).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies), JSON.parse(r.sales_sums), Number(r.payout_at), JSON.parse(r.payout_names), r.payout_rows, Number(r.refund_at), JSON.parse(r.refund_cells)]);
+    ).rows.map((r) => [r.account, r.day, JSON.parse(r.tallies), JSON.parse(r.sales_sums), Number(r.payout_at), JSON.parse(r.payout_names), r.payout_rows, Number(r.refund_at), JSON.parse(r.refund_cells), JSON.parse(r.refund_sales)]);
   const migrated = await tallies();
   expect(migrated.length).toBe(4);
-  expect(migrated.map(([, , , , , , , at, refunds]) => [at, refunds.cells.length, refunds.labels.length])).toEqual([[NOW, 2, 1], [NOW, 0, 0], [NOW, 1, 1], [NOW, 0, 0]]);
+  expect(migrated.map(([, , , , , , , at, refunds, sales]) => [at, refunds.cells.length, refunds.labels.length, sales.map(([id]: number[]) => id)])).toEqual([[NOW, 2, 1, [2, 3]], [NOW, 0, 0, []], [NOW, 1, 1, [9]], [NOW, 0, 0, []]]);
   expect(migrated.every(([, , , sums]) => sums.at === NOW && sums.rows.length > 0)).toBe(true);
   expect(migrated.every(([, , , , at, names, rows]) => at === NOW && names.products.length > 0 && rows.split("\n").length > 0)).toBe(true);
   expect(migrated.map(([, , , , , , rows]) => rows.split("\n").length)).toEqual([5, 1, 4, 1]);

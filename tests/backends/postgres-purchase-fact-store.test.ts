@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
-import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "@/lib/store/refund-fact-sql";
+import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "@/lib/store/refund-fact-sql";
+import { salesOfColumns } from "@/lib/store/fact-sale-columns";
 import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
 import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type FactRefundGroups, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "@/lib/query/purchase-query";
@@ -334,8 +335,74 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     await writer.replaceDay("acct", "2026-03-12", NOW + 5, [sale(8, at("2026-03-12", 2), { refunded: 50, offerName: null })]);
     for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
   });
-});
 
+  it("reads the sales a Refunds report's records name from the days' kept refunded sales and the other ids' rows, and the rows alone where a day repeats a purchase, its texts are not of its fetch or the plan has a filter", async () => {
+    const pool = await db.emptied();
+    const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+    const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000;
+    type Over = Partial<Pick<PurchaseFactRow, "currency" | "currencyOffer">> & { refunded?: number; psp?: string };
+    // Each sale 100.00 + its id in cents, a 20.00 commission; refunded `refunded` cents.
+    const sale = (purchaseId: number, createdAt: number | null, { refunded = 0, psp = "stripe", ...over }: Over = {}): PurchaseFactRow => ({
+      ...one, purchaseId, createdAt, currency: "usd", currencyOffer: "", ...over,
+      sums: FACT_SUMS.map((k) => ({ transaction: 10_000 + purchaseId, affiliation: 2_000, refunded })[k as string] ?? 0),
+      dims: { ...one.dims, psp },
+    });
+    const writer = new PostgresPurchaseFactStore(pool);
+    await writer.replaceDay("acct", "2026-03-10", NOW, [sale(1, at("2026-03-10", 1), { refunded: 500 }), sale(2, at("2026-03-10", 2)), sale(3, at("2026-03-10", 3), { refunded: 10_003, psp: "pagarme" })]);
+    await writer.replaceDay("acct", "2026-03-11", NOW, [sale(4, at("2026-03-11", 3), { refunded: 700, currency: "brl" }), sale(5, at("2026-03-11", 5), { refunded: 1, currency: "", currencyOffer: "B" }), sale(6, at("2026-03-11", 6), { refunded: 2, currency: "", currencyOffer: "Z" }), sale(7, at("2026-03-11", 7))]);
+    await writer.replaceDay("acct", "2026-03-12", NOW, [sale(8, at("2026-03-12", 2), { refunded: 50 }), sale(9, at("2026-03-12", 10))]);
+    await writer.replaceDay("other", "2026-03-11", NOW, [sale(10, at("2026-03-11", 3), { refunded: 900 })]);
+    const plan = (from: string, to: string, timeZone = "UTC", filters: { psp?: string[] } = {}): PurchaseFactPlan => ({
+      ...purchasePlan({ from, to, timeZone, granularity: "day", keyType: "creator", filters, currency: assumeCurrency("brl") }).plan,
+      currency: { offers: [["B", "eur"]], setting: null },
+    });
+    // Refunded and not, of every day, given twice, another account's, none stored.
+    const ids = [9, 1, 2, 3, 4, 5, 6, 7, 8, 1, 10, 99];
+    const rows = async (p: PurchaseFactPlan, wanted = ids) => {
+      const statement = salesOfStatement("postgres", PURCHASE_FACTS, "acct", p, wanted);
+      return (await pool.query<SaleRecord>({ text: statement.text, values: statement.args })).rows.map(saleOf);
+    };
+    // A store of its own each time: none keeps an answer read before a mark was changed by hand.
+    const answer = async (p: PurchaseFactPlan, wanted = ids) => salesOfColumns(await new PostgresPurchaseFactStore(pool).salesOf("acct", p, wanted));
+    const all = plan("2026-03-01", "2026-03-31");
+    const cases = [all, plan("2026-03-10", "2026-03-11"), plan("2026-03-11", "2026-03-12", "America/New_York"), plan("2026-03-10", "2026-03-10", "America/Los_Angeles"), plan("2026-03-12", "2026-03-12"), plan("2026-04-01", "2026-04-02"), plan("2026-03-01", "2026-03-31", "UTC", { psp: ["stripe"] })];
+    for (const p of cases) {
+      expect(await answer(p)).toEqual(await rows(p));
+      expect(await answer(p, [4])).toEqual(await rows(p, [4]));
+      expect(await answer(p, [])).toEqual([]);
+    }
+    // Newest day first, a day in stored order; B's sale placed in euros, Z's unknown.
+    expect((await answer(all)).map((s) => [s.purchaseId, s.currency, s.transaction, s.refunded])).toEqual([
+      [8, "usd", 10_008, 50], [9, "usd", 10_009, 0], [4, "brl", 10_004, 700], [5, "eur", 10_005, 1], [6, "unknown:Z", 10_006, 2], [7, "usd", 10_007, 0], [1, "usd", 10_001, 500], [2, "usd", 10_002, 0], [3, "usd", 10_003, 10_003],
+    ]);
+    const kept = async (day: string) => (await pool.query<{ refund_sales: string | null }>("SELECT refund_sales FROM salesdash_purchase_fact_days WHERE account = 'acct' AND day = $1", [day])).rows[0]!.refund_sales;
+    expect(JSON.parse((await kept("2026-03-11"))!)).toEqual([[4, "brl", "", 10_004, 2_000, 700, 0], [5, "", "B", 10_005, 2_000, 1, 1], [6, "", "Z", 10_006, 2_000, 2, 2]]);
+
+    // The kept sales are what is read: the 11th's said by hand to hold sale 4 at 1.00.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET refund_sales = $1 WHERE account = 'acct' AND day = '2026-03-11'", [JSON.stringify([[4, "brl", "", 100, 2_000, 700, 0], [5, "", "B", 10_005, 2_000, 1, 1], [6, "", "Z", 10_006, 2_000, 2, 2]])]);
+    const fourth = async (p: PurchaseFactPlan) => (await answer(p, [4])).map((s) => s.transaction);
+    expect(await fourth(all)).toEqual([100]);
+    // Not where the range's instants cut the 11th (Los Angeles' 10th ends at 07:00 UTC: sale 4 at 03:00 is inside, sale 7 at 07:00 outside), nor with a filter.
+    expect(await fourth(plan("2026-03-10", "2026-03-10", "America/Los_Angeles"))).toEqual([10_004]);
+    expect(await fourth(plan("2026-03-01", "2026-03-31", "UTC", { psp: ["stripe"] }))).toEqual([10_004]);
+    // Nor where a day of the range holds a purchase another day holds too (or may: not counted).
+    const withTwelfth = [all, plan("2026-03-11", "2026-03-12"), plan("2026-03-11", "2026-03-12", "America/New_York")];
+    await pool.query("UPDATE salesdash_purchase_fact_days SET repeats = 1 WHERE account = 'acct' AND day = '2026-03-12'");
+    for (const p of withTwelfth) expect(await answer(p)).toEqual(await rows(p));
+    expect(await fourth(plan("2026-03-10", "2026-03-11"))).toEqual([100]);
+    await pool.query("UPDATE salesdash_purchase_fact_days SET repeats = NULL WHERE account = 'acct' AND day = '2026-03-12'");
+    for (const p of withTwelfth) expect(await answer(p)).toEqual(await rows(p));
+    await pool.query("UPDATE salesdash_purchase_fact_days SET repeats = 0 WHERE account = 'acct' AND day = '2026-03-12'");
+    expect(await fourth(all)).toEqual([100]);
+    // Nor where the 11th's texts are of an older fetch than its mark's, its sales sums current.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1, sales_sums = (sales_sums::jsonb || jsonb_build_object('at', fetched_at + 1))::text WHERE account = 'acct' AND day = '2026-03-11'");
+    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+    // A day written again is kept again.
+    await writer.replaceDay("acct", "2026-03-11", NOW + 5, [sale(7, at("2026-03-11", 7)), sale(4, at("2026-03-11", 3), { refunded: 800, currency: "brl" })]);
+    expect(JSON.parse((await kept("2026-03-11"))!)).toEqual([[4, "brl", "", 10_004, 2_000, 800, 1]]);
+    for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+  });
+});
 
 it("answers the record engine's figures for 60 random queries, as SQLite does for 200 (tests/unit)", async () => {
   const store = new PostgresPurchaseFactStore(await db.emptied());

@@ -19,8 +19,8 @@ import {
   affiliateStatements, affiliateSums, createdDay, currencyExpression, placingOffer, DECISION_OFFER, DIMENSION_COLUMN, filterConditions, forDialect, offerCurrencyOf, offerCurrencyStatement,
   type AffiliateSumRecord, type OfferCurrencyRecord,
 } from "../purchase-fact-sql";
-import { refundGroupsOf, refundStatements, refundSums, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "../refund-fact-sql";
-import { keptRefundCellsStatement, keptRefundLabelsStatement, refundCellsOf } from "./refund-day-cells";
+import { refundGroupsOf, refundStatements, refundSums, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
+import { keptRefundCellsStatement, keptRefundLabelsStatement, keptSalesStatement, refundCellsOf, refundSalesOf } from "./refund-day-cells";
 import { keptPayoutTextOf } from "./payout-day-texts";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type FactRefundGroups, type PurchaseFactPlan } from "../purchase-fact-store";
 
@@ -57,7 +57,7 @@ export const tallyDayStatement = (rows: string, days: string): string =>
       'lo', s.lo, 'hi', s.hi, 'none', s.none)::text
     FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s
   ), sales_sums = ${salesSumsOf(rows, where, "$3::bigint")}, (payout_at, payout_names, payout_rows) = ${keptPayoutTextOf(rows, where, "$3::bigint")},
-    refund_at = $3::bigint, refund_cells = ${refundCellsOf(rows, where)} WHERE account = $1 AND day = $2`;
+    refund_at = $3::bigint, refund_cells = ${refundCellsOf(rows, where)}, refund_sales = ${refundSalesOf(rows, where)} WHERE account = $1 AND day = $2`;
 
 /** The sums a day's sales sums hold per group, in their order (after the group's currency, offer, affiliate and day): the Affiliates leaderboard's, then the Refunds report's. */
 export const DAY_SUMS = ["sales", "t", "n", "a", "refunded_sales", "lone_fronts", "refunds", "full_refunds", "partial_refunds", "refunded", "lost"] as const;
@@ -220,4 +220,23 @@ export async function refundGroupsOfTallies(reader: SnapshotReader, tables: Tabl
   }
   const labels = await reader.all<RefundLabelRecord>(keptRefundLabelsStatement(tables, account, plan, days.whole, days.edges));
   return refundGroupsOf({ sums, cells, labels });
+}
+
+/**
+ * salesOfStatement's rows for `ids` from the whole days' kept refunded sales (refund-day-cells.ts)
+ * and, for the ids not among them, the range's rows (a few thousand: the id index answers them),
+ * in the records' order; null where the plan has a filter, a day's texts are not of its fetch, or
+ * a day of the range has a purchase stored on another day too (repeats not 0: an id kept on one
+ * day could then have another row in the range). Two years at scale 20: 0.6 s of every row of the
+ * range read → ~0.2 s (docs/benchmarks.md).
+ */
+export async function salesOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<SaleRecord[] | null> {
+  const days = await placedDays(reader, tables, account, plan, "k.refund_at = k.fetched_at AND k.repeats = 0");
+  if (!days) return null;
+  const kept = days.whole.length === 0 || ids.length === 0 ? [] : await reader.all<SaleRecord>(keptSalesStatement(tables, account, plan, days.whole, ids));
+  const found = new Set(kept.map((r) => Number(r.purchase_id)));
+  const rest = ids.filter((id) => !found.has(id));
+  const rows = rest.length === 0 ? [] : await reader.all<SaleRecord>(salesOfStatement("postgres", tables.rows, account, plan, rest));
+  // The records' order: newest day first, a day by seq.
+  return [...kept, ...rows].sort((a, b) => (a.day! < b.day! ? 1 : a.day! > b.day! ? -1 : Number(a.seq) - Number(b.seq)));
 }

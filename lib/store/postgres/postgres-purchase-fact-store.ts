@@ -15,8 +15,9 @@ import {
 } from "../purchase-fact-sql";
 import type { FactAffiliateGroups, FactOfferCurrency, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
 import { choicesOfRows } from "../purchase-choice-sql";
-import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundGroupsOfTallies, tallyDayStatement } from "./day-tallies";
-import { refundGroupsOf, refundStatements, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord } from "../refund-fact-sql";
+import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundGroupsOfTallies, salesOfTallies, tallyDayStatement } from "./day-tallies";
+import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
+import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "../fact-sale-columns";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
 import { payoutColumnsOfDayTexts, payoutDayTexts } from "./payout-day-texts";
 import type { PostgresPoolOptions } from "./pool";
@@ -91,6 +92,19 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
         const statements = refundStatements("postgres", PURCHASE_FACTS, account, plan);
         return refundGroupsOf({ sums: await reader.all<RefundSumRecord>(statements.sums), cells: await reader.all<RefundCellRecord>(statements.cells), labels: await reader.all<RefundLabelRecord>(statements.labels) });
       }),
+    );
+  }
+
+  /** From the days' kept refunded sales and the rows of the other ids where the plan has no filter (day-tallies.ts), else from the rows; one snapshot. */
+  override async salesOf(account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<FactSaleColumns> {
+    return saleColumnsToMove(
+      await this.facts.kept(account, ["salesOf", plan, ids], () =>
+        this.facts.snapshotRead(async (reader) => {
+          if (ids.length === 0) return saleColumnsOf([]);
+          const records = (await salesOfTallies(reader, TABLES, account, plan, ids)) ?? (await reader.all<SaleRecord>(salesOfStatement("postgres", PURCHASE_FACTS, account, plan, ids)));
+          return saleColumnsOf(records.map(saleOf));
+        }),
+      ),
     );
   }
 

@@ -28,6 +28,16 @@ export function refundCellsOf(rows: string, where: string): string {
           MAX(${nameMark("postgres", "f")} COLLATE "C") AS m FROM ${rows} f WHERE ${where} AND ${REFUNDED_ROW} GROUP BY 1, 2, 3) l), '[]'::json))::text)`;
 }
 
+/**
+ * The day's refunded sales themselves as JSON text (refund_sales, migration 0026 likewise), in
+ * stored order: purchase id, own currency, placing offer, transaction, affiliation and refunded
+ * cents, seq: what salesOfStatement answers of them, for the sales a Refunds report's records name
+ * (most of them refunded: 67 k of the 72 k two years name at scale 20).
+ */
+export const refundSalesOf = (rows: string, where: string): string =>
+  `(SELECT COALESCE(json_agg(json_build_array(f.purchase_id, f.currency, ${placingOffer("f")}, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.seq) ORDER BY f.seq), '[]'::json)::text
+    FROM ${rows} f WHERE ${where} AND ${REFUNDED_ROW})`;
+
 interface Tables { rows: string; days: string }
 
 /** The elements of `part` of the kept texts of `whole` days (the account's, pushed onto `args`), as `x`: jsonb, each text parsed once (json's `->>` parses an element again for each value read: two years of cells took 0.3 s, as jsonb 0.1 s). */
@@ -61,4 +71,17 @@ export function keptRefundLabelsStatement(tables: Tables, account: string, plan:
     marks += ` UNION ALL SELECT r.currency, r.offer, ${nameMark("postgres", "r")} AS m FROM ${rows}`;
   }
   return forDialect("postgres", { text: namesOfMarks("postgres", ["currency", "offer"], `(${marks}) r`), args });
+}
+
+/** salesOfStatement's rows (with their day and seq) of the `whole` days' kept refunded sales whose id is one of `ids`, their currency placed by the plan's decision. */
+export function keptSalesStatement(tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[], ids: readonly number[]): Statement {
+  const args: unknown[] = [];
+  const placed = currencyExpression(plan, args);
+  args.push(account, whole, [...new Set(ids)]);
+  const text = `SELECT f.purchase_id, ${placed} AS currency, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.day, f.seq
+    FROM (SELECT (x ->> 0)::bigint AS purchase_id, x ->> 1 AS currency, x ->> 2 AS currency_offer, (x ->> 3)::bigint AS transaction_cents, (x ->> 4)::bigint AS affiliation_cents,
+        (x ->> 5)::bigint AS refunded_cents, k.day, (x ->> 6)::integer AS seq
+      FROM ${tables.days} k CROSS JOIN LATERAL jsonb_array_elements(k.refund_sales::jsonb) AS x WHERE k.account = ? AND k.day = ANY(?::text[])) f
+    WHERE f.purchase_id = ANY(?::bigint[])`;
+  return forDialect("postgres", { text, args });
 }
