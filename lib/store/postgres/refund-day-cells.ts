@@ -1,12 +1,12 @@
 import "server-only";
 
 // The Refunds report's refunded sales kept with each purchases day's mark on PostgreSQL (migration
-// 0026's refund_cells, of the fetch refund_at names): the day's refund cells and offer labels,
-// grouped by the row's own currency and the offer a row without one is placed by, so that a reader
-// places them by its own currency decision. Two years at scale 20: ~730 small texts instead of
-// ~67 k refunded rows on most of the table's pages (the cells 1.4 s, the labels 0.5 s,
-// docs/benchmarks.md). Which days are read from them and which from their rows is day-tallies.ts's
-// refundGroupsOfTallies.
+// 0026's refund_cells and refund_sales, of the fetch refund_at names): the day's refund cells and
+// offer labels, and its refunded sales themselves, by the row's own currency and the offer a row
+// without one is placed by, so that a reader places them by its own currency decision. Two years
+// at scale 20: ~730 small texts instead of ~67 k refunded rows on most of the table's pages (the
+// cells 1.4 s, the labels 0.5 s, docs/benchmarks.md). Which days are read from them and which from
+// their rows is day-tallies.ts's refundGroupsOfTallies and salesOfTallies.
 import { currencyExpression, forDialect, nameMark, namesOfMarks, placingOffer, rangeRows, type Statement } from "../purchase-fact-sql";
 import type { PurchaseFactPlan } from "../purchase-fact-store";
 import { REFUND_CELL_KEYS, REFUNDED_ROW } from "../refund-fact-sql";
