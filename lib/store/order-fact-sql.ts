@@ -4,7 +4,7 @@
 import { DELIVERY_DAY_BUCKETS } from "@/lib/records/delivery-days";
 import { DAY_MS } from "@/lib/calendar";
 import { NONE } from "@/lib/records/keys";
-import { bucketedRows, currencyExpression, days, firstNames, forDialect, idList, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
+import { bucketedRows, currencyExpression, days, firstNames, forDialect, idList, nameMark, type FactDialect, type FactPageQueries } from "./purchase-fact-sql";
 import {
   ORDER_FACT_DIMENSIONS, type DeliveryGroup, type DeliveryOrder, type OrderFactChoices, type OrderFactDimension, type OrderFactGroups, type OrderFactPlan, type OrderFactRow, type OrderPageItem, type OrderPageRequest, type OrderSortColumn,
 } from "./order-fact-store";
@@ -59,12 +59,12 @@ export function filterConditions(plan: Pick<OrderFactPlan, "filters">, args: unk
   return parts.join("");
 }
 
-/** The rows of the plan's whole range, with their currency placed; after its filters unless `unfiltered`. */
-function rangeRows(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, args: unknown[], columns: string, unfiltered = false): string {
+/** The rows of the plan's whole range, with their currency placed; after its filters unless `unfiltered`; `only`: a further condition on the row `f`. */
+function rangeRows(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, args: unknown[], columns: string, unfiltered = false, only?: string): string {
   const currency = currencyExpression(plan, args);
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
   const filters = unfiltered ? "" : filterConditions(plan, args);
-  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}) r`;
+  return `(SELECT ${currency} AS currency, ${columns} FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters}${only ? ` AND ${only}` : ""}) r`;
 }
 
 /** Orders and cents per currency, local bucket and record day: the range join of the buckets' instants with the rows. */
@@ -91,19 +91,31 @@ export function fulfilmentStatement(dialect: FactDialect, table: string, account
  * value, the currency and its offer (a few thousand groups at most), from which the filter
  * choices, the offers' products and the currencies are read; and each offer's first name.
  */
-export function choiceStatements(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): { groups: Statement; labels: Statement } {
+export function choiceStatements(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, onDays?: readonly string[]): { groups: Statement; labels: Statement } {
+  // onDays (PostgreSQL's, postgres/order-day-choices.ts): of those days' rows only.
   const of = (columns: string, text: (rows: string) => string): Statement => {
     const args: unknown[] = [];
-    return forDialect(dialect, { text: text(rangeRows(dialect, table, account, plan, args, columns, true)), args });
+    const rows = rangeRows(dialect, table, account, plan, args, columns, true, onDays && "f.day = ANY(?::text[])");
+    if (onDays) args.push(onDays);
+    return forDialect(dialect, { text: text(rows), args });
   };
-  const dims = ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]);
-  const keys = [...dims, "own", "currency_offer"];
-  const groups = of(`${dims.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer`, (rows) => `SELECT ${keys.map((c) => `r.${c}`).join(", ")}, COUNT(*) AS orders FROM ${rows} GROUP BY ${keys.map((_, i) => i + 1).join(", ")}`);
-  // An offer's choice code as lib/analytics/offer-choices gives it: the code, "none" when empty.
-  const code = `CASE WHEN COALESCE(f.offer, '') = '' THEN '${NONE}' ELSE f.offer END`;
-  const labels = of(`${code} AS code, f.offer_name, f.day, f.seq`, (rows) => firstNames(dialect, ["code"], rows));
+  const groups = of(`${CHOICE_DIMENSIONS.map((c) => `f.${c}`).join(", ")}, f.currency AS own, f.currency_offer`, (rows) => `SELECT ${CHOICE_KEYS.map((c) => `r.${c}`).join(", ")}, COUNT(*) AS orders FROM ${rows} GROUP BY ${CHOICE_KEYS.map((_, i) => i + 1).join(", ")}`);
+  const labels = of(`${CHOICE_CODE} AS code, f.offer_name, f.day, f.seq`, (rows) => firstNames(dialect, ["code"], rows));
   return { groups, labels };
 }
+
+/** PostgreSQL's: the label marks (code, m: nameMark) of the plan's unfiltered rows on `onDays`, its arguments pushed onto `args` (postgres/order-day-choices.ts merges them with kept ones). */
+export function choiceLabelMarks(table: string, account: string, plan: OrderFactPlan, args: unknown[], onDays: readonly string[]): string {
+  const rows = rangeRows("postgres", table, account, plan, args, `${CHOICE_CODE} AS code, f.offer_name, f.day, f.seq`, true, "f.day = ANY(?::text[])");
+  args.push(onDays);
+  return `SELECT r.code, ${nameMark("postgres", "r")} AS m FROM ${rows}`;
+}
+
+const CHOICE_DIMENSIONS = ORDER_FACT_DIMENSIONS.map((d) => ORDER_DIMENSION_COLUMN[d]);
+/** What choiceStatements' groups are keyed by: every filter's column, the row's own currency and its offer's. */
+export const CHOICE_KEYS = [...CHOICE_DIMENSIONS, "own", "currency_offer"];
+/** An offer's choice code as lib/analytics/offer-choices gives it: the code, "none" when empty (a row `f`'s). */
+export const CHOICE_CODE = `CASE WHEN COALESCE(f.offer, '') = '' THEN '${NONE}' ELSE f.offer END`;
 
 /** The orders table's sort values (orderRowsPage's): product and country read null as "", as the table does. */
 const SORT_COLUMN: Record<OrderSortColumn, string> = {

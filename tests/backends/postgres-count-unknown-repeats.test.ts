@@ -14,6 +14,11 @@ import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresCartFactStore } from "@/lib/store/postgres/postgres-cart-fact-store";
 import { tallyDayStatement } from "@/lib/store/postgres/day-tallies";
+import { choicesDayStatement } from "@/lib/store/postgres/order-day-choices";
+import { orderFactRow } from "@/lib/query/order-facts";
+import { orderRowValues, ORDER_ROW_COLUMNS } from "@/lib/store/order-fact-sql";
+import type { OrderFactRow } from "@/lib/store/order-fact-store";
+import { orderDays } from "../support/order-facts-fixture";
 import { PostgresFactTableStore } from "@/lib/store/postgres/postgres-fact-table-store";
 import { PURCHASE_FACT_DAYS, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { ROW_COLUMNS, rowValues } from "@/lib/store/purchase-fact-sql";
@@ -61,6 +66,9 @@ it("counts the days an earlier version left unknown, each against every day stor
   await purchases.replaceDay("acct", "2026-03-10", NOW, [purchase(1, "c1"), refunded(purchase(2, "c2")), refunded(purchase(3, "c2", "upsell")), purchase(4, ""), purchase(6, null)]);
   await purchases.replaceDay("acct", "2026-03-11", NOW, [purchase(8, "c3")]);
   await purchases.replaceDay("acct", "2026-03-12", NOW, [purchase(2, "c9", "upsell"), refunded(purchase(9, "c1")), purchase(10, "c4"), purchase(11, "c4")]);
+  // The orders' writer as of 0020: no kept choices yet (0028).
+  const orders = new PostgresFactTableStore<OrderFactRow>({ rows: "salesdash_order_facts", columns: ORDER_ROW_COLUMNS, days: "salesdash_order_fact_days", valuesOf: orderRowValues }, pool);
+  for (const day of ["2026-03-10", "2026-03-11"]) await orders.replaceDay("acct", day, NOW, orderDays().get(day)!.map(orderFactRow));
   await carts.replaceDay("acct", "2026-03-10", NOW, [cart("c1"), cart("c2")]);
   await carts.replaceDay("acct", "2026-03-11", NOW, [cart("c1"), cart("c5"), cart("c5"), cart("c6")]);
   // Written before the counts: every day's unknown but the 11th of the purchases (counted: 7 stands for any count already made).
@@ -94,6 +102,13 @@ it("counts the days an earlier version left unknown, each against every day stor
   expect(migrated.map(([, , , , , , rows]) => rows.split("\n").length)).toEqual([5, 1, 4, 1]);
   for (const [account, day] of migrated) await pool.query(tallyDayStatement(PURCHASE_FACTS, PURCHASE_FACT_DAYS), [account, day, NOW]);
   expect(await tallies()).toEqual(migrated);
+  // Migration 0028 kept the orders days' choices as a write of each day keeps them.
+  const choices = async () =>
+    (await pool.query<{ day: string; choices_at: string; choices: string }>("SELECT day, choices_at, choices FROM salesdash_order_fact_days ORDER BY day")).rows.map((r) => [r.day, Number(r.choices_at), JSON.parse(r.choices)]);
+  const kept = await choices();
+  expect(kept.map(([day, at, c]) => [day, at, c.groups.length > 0 && c.labels.length > 0 && c.none === 0])).toEqual([["2026-03-10", NOW, true], ["2026-03-11", NOW, true]]);
+  for (const [day] of kept) await pool.query(choicesDayStatement("salesdash_order_facts", "salesdash_order_fact_days"), ["acct", day, NOW]);
+  expect(await choices()).toEqual(kept);
   const d = one.dims;
   expect(migrated[1]!.slice(0, 3)).toEqual([
     "acct",

@@ -1,6 +1,9 @@
 import { expect, it } from "vitest";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
 import { orderFactRow } from "@/lib/query/order-facts";
+import { orderPlan } from "@/lib/query/order-query";
+import { choiceStatements, orderChoicesOf } from "@/lib/store/order-fact-sql";
+import type { OrderFactChoices, OrderFactPlan } from "@/lib/store/order-fact-store";
 import { writesDayOfManyRows } from "../support/fact-day-store-behaviour";
 import { fillOrderFactStore, NOW, orderDays } from "../support/order-facts-fixture";
 import { orderFactStoreBehaviour } from "../support/order-fact-store-behaviour";
@@ -22,3 +25,48 @@ it("gives the records' Orders view for 50 random queries, as SQLite does for 150
   await fillOrderFactStore(store);
   await ordersHoldToRecords(store, 50);
 }, 120_000);
+
+it("reads the choices from the days' kept texts and the rows of the days a range's instants cut, and every day's rows where a day's text is not of its fetch", async () => {
+  const pool = await db.emptied();
+  const store = () => new PostgresOrderFactStore(pool);
+  await fillOrderFactStore(store());
+  // Any order: the kept texts and the rows give the same choices in other orders.
+  const sorted = (c: OrderFactChoices) => Object.fromEntries(Object.entries(c).map(([k, list]) => [k, (list as unknown[]).map((v) => JSON.stringify(v)).sort()]));
+  const rows = async (plan: OrderFactPlan) => {
+    const s = choiceStatements("postgres", "salesdash_order_facts", "creator", plan);
+    const all = async <T,>(statement: { text: string; args: unknown[] }) => (await pool.query({ text: statement.text, values: statement.args })).rows as T[];
+    return sorted(orderChoicesOf({ groups: await all(s.groups), labels: await all(s.labels) }));
+  };
+  // A store of its own each time: none keeps an answer read before a mark was changed by hand.
+  const answer = async (plan: OrderFactPlan) => sorted(await store().choices("creator", plan));
+  const plan = (from: string, to: string, timeZone: string) => {
+    const { plan: p } = orderPlan({ from, to, timeZone, granularity: "day", filters: {} });
+    return { ...p, bucketStarts: p.bucketStarts.slice(0, 1) };
+  };
+  const cases = [plan("2026-03-01", "2026-05-31", "UTC"), plan("2026-03-01", "2026-05-31", "America/Sao_Paulo"), plan("2026-04-10", "2026-04-12", "Asia/Kathmandu"), plan("2026-03-10", "2026-03-10", "Pacific/Kiritimati"), plan("2027-01-01", "2027-01-02", "UTC")];
+  for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+  const whole = cases[0]!;
+  expect((await answer(whole)).labels!.length).toBeGreaterThan(1);
+
+  // The kept texts are what is read: a day's offers said by hand to be named "Told" (the newest day of the range, so its names are the offers' labels).
+  const day = "2026-05-31";
+  const { rows: [mark] } = await pool.query<{ choices: string }>("SELECT choices FROM salesdash_order_fact_days WHERE account = 'creator' AND day = $1", [day]);
+  const told = JSON.parse(mark!.choices) as { labels: string[][] };
+  expect(told.labels.length).toBeGreaterThan(0);
+  told.labels = told.labels.map(([code, m]) => [code!, `${m!.slice(0, 20)}1Told`]);
+  await pool.query("UPDATE salesdash_order_fact_days SET choices = $1 WHERE account = 'creator' AND day = $2", [JSON.stringify(told), day]);
+  const labels = async (p: OrderFactPlan) => (await store().choices("creator", p)).labels.filter((l) => l.label === "Told").map((l) => l.code).sort();
+  expect(await labels(whole)).toEqual(told.labels.map(([code]) => code).sort());
+  // São Paulo's 31st ends at 03:00 UTC of June 1st: the 31st is whole there too; Kathmandu's range cuts the days it reads.
+  expect(await labels(plan("2026-05-30", "2026-05-31", "UTC"))).toEqual(told.labels.map(([code]) => code).sort());
+  // A text of an older fetch than its mark's: every day's rows.
+  await pool.query("UPDATE salesdash_order_fact_days SET fetched_at = fetched_at + 1 WHERE account = 'creator' AND day = $1", [day]);
+  for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+  expect(await labels(whole)).toEqual([]);
+  // Written again, kept again.
+  await store().replaceDay("creator", day, NOW + 5, orderDays().get(day)!.map(orderFactRow));
+  const { rows: [again] } = await pool.query<{ choices_at: string; choices: string }>("SELECT choices_at, choices FROM salesdash_order_fact_days WHERE account = 'creator' AND day = $1", [day]);
+  expect(Number(again!.choices_at)).toBe(NOW + 5);
+  expect(JSON.parse(again!.choices).labels.length).toBe(told.labels.length);
+  for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
+});

@@ -110,7 +110,7 @@ async function tallied(reader: SnapshotReader, tables: Tables, account: string, 
  * and how many have none: all within it ("whole": its tallies or sums are the range's), none within
  * it ("out": a row without an instant never is), or some ("edge": read from its rows).
  */
-function placeOfDay(lo: number | null, hi: number | null, none: number, instants: Instants): "whole" | "out" | "edge" {
+export function placeOfDay(lo: number | null, hi: number | null, none: number, instants: Instants): "whole" | "out" | "edge" {
   if (lo === null || hi === null || hi < instants.fromMs || lo >= instants.toMs) return "out";
   return none === 0 && lo >= instants.fromMs && hi < instants.toMs ? "whole" : "edge";
 }

@@ -18,7 +18,7 @@ export interface PostgresFactTables {
   key?: string;
   /** The purchases': each day's mark also counts its front purchases whose checkout is another front purchase's (`checkout_repeats`, migration 0020). */
   frontCheckouts?: boolean;
-  /** The purchases': a statement ($1 account, $2 day, $3 fetched_at) that sets the day's mark's tallies from its rows (offer-tallies.ts), in the write's transaction. */
+  /** A statement ($1 account, $2 day, $3 fetched_at) that sets the day's mark's kept texts from its rows (the purchases': day-tallies.ts; the orders': order-day-choices.ts), in the write's transaction. */
   dayTallies?: string;
 }
 
