@@ -104,9 +104,15 @@ it("counts the days an earlier version left unknown, each against every day stor
   expect(await tallies()).toEqual(migrated);
   // Migration 0028 kept the orders days' choices as a write of each day keeps them.
   const choices = async () =>
-    (await pool.query<{ day: string; choices_at: string; choices: string }>("SELECT day, choices_at, choices FROM salesdash_order_fact_days ORDER BY day")).rows.map((r) => [r.day, Number(r.choices_at), JSON.parse(r.choices)]);
+    (
+      await pool.query<{ day: string; choices_at: string; choices_lo: string; choices_hi: string; choices_none: number; choices: string }>(
+        "SELECT day, choices_at, choices_lo, choices_hi, choices_none, choices FROM salesdash_order_fact_days ORDER BY day",
+      )
+    ).rows.map((r) => [r.day, Number(r.choices_at), [Number(r.choices_lo), Number(r.choices_hi), r.choices_none], JSON.parse(r.choices)]);
   const kept = await choices();
-  expect(kept.map(([day, at, c]) => [day, at, c.groups.length > 0 && c.labels.length > 0 && c.none === 0])).toEqual([["2026-03-10", NOW, true], ["2026-03-11", NOW, true]]);
+  const day = (d: string) => orderDays().get(d)!.map(orderFactRow);
+  const bounds = (d: string) => [Math.min(...day(d).map((o) => o.createdAt!)), Math.max(...day(d).map((o) => o.createdAt!)), 0];
+  expect(kept.map(([d, at, b, c]) => [d, at, b, c.groups.length > 0 && c.labels.length > 0])).toEqual([["2026-03-10", NOW, bounds("2026-03-10"), true], ["2026-03-11", NOW, bounds("2026-03-11"), true]]);
   for (const [day] of kept) await pool.query(choicesDayStatement("salesdash_order_facts", "salesdash_order_fact_days"), ["acct", day, NOW]);
   expect(await choices()).toEqual(kept);
   const d = one.dims;

@@ -2,8 +2,9 @@ import "server-only";
 
 // What the Orders report's filter bar and currency decision read of the orders (order-fact-sql.ts's
 // choiceStatements), kept with each orders day's mark on PostgreSQL (migration 0028's `choices`, of
-// the fetch `choices_at` names): the day's rows grouped by choiceStatements' keys, each offer code's
-// greatest name mark (nameMark), and the first and last of the rows' instants. Two years at scale
+// the fetch `choices_at` names): the day's rows grouped by choiceStatements' keys and each offer
+// code's greatest name mark (nameMark); beside it the first and last of the rows' instants and how
+// many have none (choices_lo, choices_hi, choices_none). Two years at scale
 // 20: ~730 texts of ~110 groups instead of two readings of the range's 345 k orders side by side
 // (0.57 and 0.58 s, docs/benchmarks.md). The days a range's instants cut (placeOfDay) are read from
 // their rows, beside the others' texts; a range with a day whose text is not of its fetch, from its
@@ -19,21 +20,25 @@ interface Tables { rows: string; days: string }
 /**
  * The day's choices as JSON text (migration 0028 holds the same for the days written before it):
  * `groups`, choiceStatements' groups of the day's rows (CHOICE_KEYS, then the orders); `labels`, per
- * offer code the greatest nameMark of its rows; `lo`, `hi` and `none`, the first and last instants
- * and how many rows have none. `where`: the day's rows of `rows` as `f`.
+ * offer code the greatest nameMark of its rows. `where`: the day's rows of `rows` as `f`.
  */
 export function choicesTextOf(rows: string, where: string): string {
   const keys = CHOICE_KEYS.map((k) => `g.${k}`).join(", ");
   const columns = CHOICE_KEYS.map((k) => (k === "own" ? "f.currency AS own" : `f.${k}`)).join(", ");
-  return `(SELECT json_build_object('lo', s.lo, 'hi', s.hi, 'none', s.none,
+  return `(SELECT json_build_object(
       'groups', COALESCE((SELECT json_agg(json_build_array(${keys}, g.orders) ORDER BY ${keys}) FROM (SELECT ${columns}, COUNT(*) AS orders FROM ${rows} f WHERE ${where} GROUP BY ${CHOICE_KEYS.map((_, i) => i + 1).join(", ")}) g), '[]'::json),
-      'labels', COALESCE((SELECT json_agg(json_build_array(l.code, l.m) ORDER BY l.code) FROM (SELECT ${CHOICE_CODE} AS code, MAX(${nameMark("postgres", "f")} COLLATE "C") AS m FROM ${rows} f WHERE ${where} GROUP BY 1) l), '[]'::json))::text
-    FROM (SELECT MIN(f.created_at) AS lo, MAX(f.created_at) AS hi, COUNT(*) - COUNT(f.created_at) AS none FROM ${rows} f WHERE ${where}) s)`;
+      'labels', COALESCE((SELECT json_agg(json_build_array(l.code, l.m) ORDER BY l.code) FROM (SELECT ${CHOICE_CODE} AS code, MAX(${nameMark("postgres", "f")} COLLATE "C") AS m FROM ${rows} f WHERE ${where} GROUP BY 1) l), '[]'::json))::text)`;
 }
 
+/** The first and last of the day's instants and how many rows have none, as (choices_lo, choices_hi, choices_none): columns of their own, read for every day of a range without parsing its text (as jsonb, two years' texts took 0.2 s). */
+export const choiceBoundsOf = (rows: string, where: string): string =>
+  `(SELECT MIN(f.created_at), MAX(f.created_at), COUNT(*) - COUNT(f.created_at) FROM ${rows} f WHERE ${where})`;
+
 /** Sets the day's choices from its rows ($1 account, $2 day, $3 the fetch's fetched_at): run after the rows and the mark are written, in their transaction (fact-days.ts). */
-export const choicesDayStatement = (rows: string, days: string): string =>
-  `UPDATE ${days} SET choices_at = $3::bigint, choices = ${choicesTextOf(rows, "f.account = $1 AND f.day = $2")} WHERE account = $1 AND day = $2`;
+export function choicesDayStatement(rows: string, days: string): string {
+  const where = "f.account = $1 AND f.day = $2";
+  return `UPDATE ${days} SET choices_at = $3::bigint, (choices_lo, choices_hi, choices_none) = ${choiceBoundsOf(rows, where)}, choices = ${choicesTextOf(rows, where)} WHERE account = $1 AND day = $2`;
+}
 
 /** The elements of `part` of the `whole` days' kept texts (the account's, pushed onto `args`), as `x`: jsonb, each text parsed once. */
 function keptElements(tables: Tables, part: "groups" | "labels", account: string, whole: readonly string[], args: unknown[]): string {
@@ -62,8 +67,7 @@ function keptLabelsStatement(tables: Tables, account: string, plan: OrderFactPla
 /** The range's choices (choiceStatements' rows) from the whole days' kept texts and the edges' rows, or null when a day of the range has no text of its fetch. */
 export async function orderChoicesOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: OrderFactPlan): Promise<ChoiceRecords | null> {
   const marks = await reader.all<{ day: string; current: boolean | null; lo: string | null; hi: string | null; none: string | null }>({
-    text: `SELECT m.day, m.choices_at = m.fetched_at AS current, (m.c ->> 'lo')::bigint AS lo, (m.c ->> 'hi')::bigint AS hi, (m.c ->> 'none')::bigint AS none
-      FROM (SELECT day, fetched_at, choices_at, choices::jsonb AS c FROM ${tables.days} WHERE account = $1 AND day >= $2 AND day <= $3) m`,
+    text: `SELECT day, choices_at = fetched_at AS current, choices_lo AS lo, choices_hi AS hi, choices_none AS none FROM ${tables.days} WHERE account = $1 AND day >= $2 AND day <= $3`,
     args: [account, plan.days.from, plan.days.to],
   });
   const whole: string[] = [];
