@@ -155,10 +155,11 @@ export function filterConditions(plan: Pick<PurchaseFactPlan, "filters">, args: 
 /**
  * The local buckets joined with a fact table's rows by instant (shared by the orders fact table):
  * `from` for the statement's FROM, `bucket` its 0-based index, `within` the join's condition where
- * the dialect keeps it in WHERE. The buckets' bounds are pushed onto `args` (placeholders are
+ * the dialect keeps it in WHERE, with `withinArgs` for its placeholders (the caller pushes them
+ * where WHERE's text puts them). The buckets' bounds are pushed onto `args` (placeholders are
  * numbered in the text's order).
  */
-export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<PurchaseFactPlan, "bucketStarts" | "endMs">, args: unknown[]): { from: string; bucket: string; within: string } {
+export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<PurchaseFactPlan, "bucketStarts" | "endMs">, args: unknown[]): { from: string; bucket: string; within: string; withinArgs?: unknown[] } {
   const ends = [...plan.bucketStarts.slice(1), plan.endMs];
   if (dialect === "sqlite") {
     // The buckets drive the loop (CROSS JOIN keeps them outside): each is one range of the (account, created_at) index.
@@ -175,9 +176,21 @@ export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<Purch
     args.push(plan.bucketStarts, ends, plan.bucketStarts.length);
     return { from: `(SELECT unnest(?::bigint[]) AS s, unnest(?::bigint[]) AS e, unnest(range(?)) AS i) b JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i", within: "" };
   }
+  if (contiguous(plan)) {
+    // Each row's bucket found by a binary search of the ascending starts, joined to the buckets by
+    // it (a hash join): a join by range compared every row with every bucket (two years of 700 k
+    // orders by month, 25 buckets: 1.5 s; by the search 0.4 s, docs/benchmarks.md). A row before
+    // the first start searches to 0, no bucket's; one at or past the end is left out by `within`.
+    args.push(plan.bucketStarts, plan.bucketStarts);
+    return { from: `unnest(?::bigint[]) WITH ORDINALITY AS b(s, i) JOIN ${table} f ON b.i = width_bucket(f.created_at, ?::bigint[])`, bucket: "b.i - 1", within: " AND f.created_at < ?", withinArgs: [plan.endMs] };
+  }
   args.push(plan.bucketStarts, ends);
   return { from: `unnest(?::bigint[], ?::bigint[]) WITH ORDINALITY AS b(s, e, i) JOIN ${table} f ON f.created_at >= b.s AND f.created_at < b.e`, bucket: "b.i - 1", within: "" };
 }
+
+/** Buckets that follow one another, each start after the one before and the last before the end: width_bucket's thresholds, each bucket ending where the next starts. */
+const contiguous = (plan: Pick<PurchaseFactPlan, "bucketStarts" | "endMs">): boolean =>
+  plan.bucketStarts.length > 0 && plan.bucketStarts.every((s, i) => i === 0 || plan.bucketStarts[i - 1]! < s) && plan.bucketStarts.at(-1)! < plan.endMs;
 
 /**
  * The parts of a statement over the range join of the buckets' instants with a fact table's
@@ -187,8 +200,8 @@ export function bucketJoin(dialect: FactDialect, table: string, plan: Pick<Purch
 export function bucketedRows<Plan extends Pick<PurchaseFactPlan, "currency" | "bucketStarts" | "endMs" | "days">>(dialect: FactDialect, table: string, account: string, plan: Plan, filtersOf: (plan: Plan, args: unknown[]) => string) {
   const args: unknown[] = [];
   const currency = currencyExpression(plan, args);
-  const { from, bucket, within } = bucketJoin(dialect, table, plan, args);
-  args.push(account, plan.days.from, plan.days.to);
+  const { from, bucket, within, withinArgs = [] } = bucketJoin(dialect, table, plan, args);
+  args.push(account, plan.days.from, plan.days.to, ...withinArgs);
   const where = `f.account = ? AND ${days(dialect)}${within}${filtersOf(plan, args)}`;
   return { args, currency, bucket, from, where };
 }
