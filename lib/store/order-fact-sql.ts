@@ -126,10 +126,10 @@ const SORT_COLUMN: Record<OrderSortColumn, string> = {
   country: "COALESCE(f.country, '')",
 };
 
-/** The table's rows of a plan's range, after its filters (the Orders report's: raw values). */
-function tableRows(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, args: unknown[]): string {
+/** The table's rows of a plan's range, after its filters (the Orders report's: raw values); `joins`: joined to each row `f` (their arguments pushed before). */
+function tableRows(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan, args: unknown[], joins = ""): string {
   args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
-  return `FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
+  return `FROM ${table} f${joins} WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filterConditions(plan, args)}`;
 }
 
 /** Order ids as one parameter, for `IN`. */
@@ -160,9 +160,9 @@ export function deliveryPanelsStatement(dialect: FactDialect, table: string, acc
   const args: unknown[] = [];
   // Joined, each list read once: as `IN` in the columns, PostgreSQL pulled the subquery up and
   // looked each row up again for every column naming it. Each id once, so that no row is joined twice.
-  const joined = (ids: readonly number[], alias: string) => `LEFT JOIN ${idList(dialect, [...new Set(ids)], args, alias)} ON ${alias}.value = f.order_id`;
-  const joins = `${joined(refunded, "rj")} ${joined(chargedBack, "cj")}`;
-  const rows = tableRows(dialect, table, account, plan, args).replace(`FROM ${table} f WHERE`, `FROM ${table} f ${joins} WHERE`);
+  const joined = (ids: readonly number[], alias: string) => ` LEFT JOIN ${idList(dialect, [...new Set(ids)], args, alias)} ON ${alias}.value = f.order_id`;
+  const joins = joined(refunded, "rj") + joined(chargedBack, "cj");
+  const rows = tableRows(dialect, table, account, plan, args, joins);
   const own = (column: string) => `CASE WHEN g.refunded = 1 THEN g.${column} END`;
   const text = `SELECT g.milestone, g.carrier, g.bucket, g.refunded, g.charged_back, COUNT(*) AS orders,
       MIN(${own("order_id")}) AS order_id, MIN(${own("supplier")}) AS supplier, MIN(${own("ordered_at")}) AS ordered_at, MIN(${own("delivered_at")}) AS delivered_at

@@ -22,6 +22,7 @@ import {
 import { refundGroupsOf, refundStatements, refundSums, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
 import { keptRefundCellsStatement, keptRefundLabelsStatement, keptSalesStatement, refundCellsOf, refundSalesOf } from "./refund-day-cells";
 import { keptPayoutTextOf } from "./payout-day-texts";
+import { instantsOf, keptElements, placedMarks, placeOfDay, type Instants, type KeptMark } from "./kept-texts";
 import { FACT_DIMENSIONS, type FactOfferCurrency, type FactPurchaseChoices, type FactRefundGroups, type PurchaseFactPlan } from "../purchase-fact-store";
 
 /** A day's tallies as written (tallyDayStatement). */
@@ -79,7 +80,6 @@ function salesSumsOf(rows: string, where: string, at: string): string {
 }
 
 interface Tables { rows: string; days: string }
-type Instants = { fromMs: number; toMs: number };
 
 /**
  * The range's days as their tallies say them (`whole`), but for `edges`: with instants, the days
@@ -105,16 +105,6 @@ async function tallied(reader: SnapshotReader, tables: Tables, account: string, 
   return { whole, edges };
 }
 
-/**
- * Where a day's rows stand against a range of instants, by the first and last of their instants
- * and how many have none: all within it ("whole": its tallies or sums are the range's), none within
- * it ("out": a row without an instant never is), or some ("edge": read from its rows).
- */
-export function placeOfDay(lo: number | null, hi: number | null, none: number, instants: Instants): "whole" | "out" | "edge" {
-  if (lo === null || hi === null || hi < instants.fromMs || lo >= instants.toMs) return "out";
-  return none === 0 && lo >= instants.fromMs && hi < instants.toMs ? "whole" : "edge";
-}
-
 /** offerCurrencyStatement's answer from the days' tallies (one snapshot's `reader`), or null when a day of the range has none. */
 export async function offerCurrenciesOfTallies(reader: SnapshotReader, tables: Tables, account: string, range: { from: string; to: string }, instants?: Instants): Promise<FactOfferCurrency[] | null> {
   const days = await tallied(reader, tables, account, range, instants);
@@ -130,7 +120,7 @@ export async function offerCurrenciesOfTallies(reader: SnapshotReader, tables: T
 
 /** The store's choices (choiceGroupsStatement and choiceLabelsStatement's) from the days' tallies and the edges' rows, or null when a day of the range has none. */
 export async function choicesOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan): Promise<FactPurchaseChoices | null> {
-  const days = await tallied(reader, tables, account, plan.days, { fromMs: plan.bucketStarts[0] ?? plan.endMs, toMs: plan.endMs });
+  const days = await tallied(reader, tables, account, plan.days, instantsOf(plan));
   if (!days) return null;
   const builder = new ChoicesBuilder();
   const offer = FACT_DIMENSIONS.indexOf("offer");
@@ -156,41 +146,30 @@ export async function choicesOfTallies(reader: SnapshotReader, tables: Tables, a
  */
 async function placedDays(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, current = "TRUE"): Promise<{ whole: string[]; edges: string[] } | null> {
   if (filterConditions(plan, []) !== "") return null;
-  const marks = await reader.all<{ day: string; current: boolean; lo: string | null; hi: string | null; none: string | null }>({
+  const marks = await reader.all<KeptMark>({
     text: `SELECT m.day, m.s IS NOT NULL AND (m.s ->> 'at')::bigint = m.fetched_at AND m.also AS current, (m.s ->> 'lo')::bigint AS lo, (m.s ->> 'hi')::bigint AS hi, (m.s ->> 'none')::bigint AS none
       FROM (SELECT k.day, k.fetched_at, k.sales_sums::json AS s, COALESCE(${current}, FALSE) AS also FROM ${tables.days} k WHERE k.account = $1 AND k.day >= $2 AND k.day <= $3) m`,
     args: [account, plan.days.from, plan.days.to],
   });
-  const whole: string[] = [];
-  const edges: string[] = [];
-  const number = (v: string | null) => (v === null ? null : Number(v));
-  for (const mark of marks) {
-    if (!mark.current) return null;
-    const place = placeOfDay(number(mark.lo), number(mark.hi), Number(mark.none), { fromMs: plan.bucketStarts[0] ?? plan.endMs, toMs: plan.endMs });
-    if (place === "whole") whole.push(mark.day);
-    else if (place === "edge") edges.push(mark.day);
-  }
-  return { whole, edges };
+  return placedMarks(marks, instantsOf(plan));
 }
 
 /**
  * A plan's sums (per currency, `keys` and UTC day: what its rows' statement gives) of the `whole`
  * days (placedDays'), from their sales sums (`names` of DAY_SUMS). Two years at scale 20: ~730
  * small texts instead of a grouping of 1.1 M rows (1.2-1.6 s, docs/benchmarks.md). The currency is
- * placed in SQL by currencyExpression, as the rows' statements place it. The texts are read as jsonb,
- * each parsed once (refund-day-cells.ts's keptElements).
+ * placed in SQL by currencyExpression, as the rows' statements place it.
  */
 async function sumsOfWholeDays<R extends object>(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[], keys: ReadonlyArray<"affiliate">, names: ReadonlyArray<(typeof DAY_SUMS)[number]>): Promise<R[]> {
   if (whole.length === 0) return [];
   const args: unknown[] = [];
   const placed = currencyExpression(plan, args);
-  args.push(account, whole);
   const grouped = ["currency", ...keys, "d"];
   const columns = names.map((name) => `(x ->> ${DAY_SUMS.indexOf(name) + 4})::bigint AS ${name}`).join(", ");
   const text = `SELECT ${grouped.map((k) => `r.${k}`).join(", ")}, ${names.map((name) => `SUM(r.${name}) AS ${name}`).join(", ")}
     FROM (SELECT ${placed} AS currency, ${[...keys, "d", ...names].map((k) => `f.${k}`).join(", ")}
       FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS affiliate, (x ->> 3)::bigint AS d, ${columns}
-        FROM ${tables.days} m CROSS JOIN LATERAL jsonb_array_elements((m.sales_sums::jsonb) -> 'rows') AS x WHERE m.account = ? AND m.day = ANY(?::text[])) f) r
+        FROM ${keptElements(tables.days, "sales_sums", "rows", account, whole, args)}) f) r
     GROUP BY ${grouped.map((_, i) => i + 1).join(", ")}`;
   return reader.all<R>(forDialect("postgres", { text, args }));
 }
@@ -233,7 +212,7 @@ export async function refundGroupsOfTallies(reader: SnapshotReader, tables: Tabl
 export async function salesOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: PurchaseFactPlan, ids: readonly number[]): Promise<SaleRecord[] | null> {
   const days = await placedDays(reader, tables, account, plan, "k.refund_at = k.fetched_at AND k.repeats = 0");
   if (!days) return null;
-  const kept = days.whole.length === 0 || ids.length === 0 ? [] : await reader.all<SaleRecord>(keptSalesStatement(tables, account, plan, days.whole, ids));
+  const kept = days.whole.length === 0 ? [] : await reader.all<SaleRecord>(keptSalesStatement(tables, account, plan, days.whole, ids));
   const found = new Set(kept.map((r) => Number(r.purchase_id)));
   const rest = ids.filter((id) => !found.has(id));
   const rows = rest.length === 0 ? [] : await reader.all<SaleRecord>(salesOfStatement("postgres", tables.rows, account, plan, rest));

@@ -6,14 +6,14 @@ import "server-only";
 // code's greatest name mark (nameMark); beside it the first and last of the rows' instants and how
 // many have none (choices_lo, choices_hi, choices_none). Two years at scale
 // 20: ~730 texts of ~110 groups instead of two readings of the range's 345 k orders side by side
-// (0.57 and 0.58 s, docs/benchmarks.md). The days a range's instants cut (placeOfDay) are read from
+// (0.57 and 0.58 s, docs/benchmarks.md). The days a range's instants cut (kept-texts.ts) are read from
 // their rows, beside the others' texts; a range with a day whose text is not of its fetch, from its
 // rows as before.
 import type { SnapshotReader } from "../async-purchase-fact-store";
 import { CHOICE_CODE, CHOICE_KEYS, choiceLabelMarks, choiceStatements, type ChoiceRecords } from "../order-fact-sql";
 import type { OrderFactPlan } from "../order-fact-store";
 import { forDialect, nameMark, namesOfMarks, type Statement } from "../purchase-fact-sql";
-import { placeOfDay } from "./day-tallies";
+import { instantsOf, keptElements, placedMarks, type KeptMark } from "./kept-texts";
 
 interface Tables { rows: string; days: string }
 
@@ -40,18 +40,12 @@ export function choicesDayStatement(rows: string, days: string): string {
   return `UPDATE ${days} SET choices_at = $3::bigint, (choices_lo, choices_hi, choices_none) = ${choiceBoundsOf(rows, where)}, choices = ${choicesTextOf(rows, where)} WHERE account = $1 AND day = $2`;
 }
 
-/** The elements of `part` of the `whole` days' kept texts (the account's, pushed onto `args`), as `x`: jsonb, each text parsed once. */
-function keptElements(tables: Tables, part: "groups" | "labels", account: string, whole: readonly string[], args: unknown[]): string {
-  args.push(account, whole);
-  return `${tables.days} k CROSS JOIN LATERAL jsonb_array_elements((k.choices::jsonb) -> '${part}') AS x WHERE k.account = ? AND k.day = ANY(?::text[])`;
-}
-
 /** choiceStatements' groups of the `whole` days' kept texts. */
 function keptGroupsStatement(tables: Tables, account: string, whole: readonly string[]): Statement {
   const args: unknown[] = [];
   const keys = CHOICE_KEYS.map((k) => `r.${k}`).join(", ");
   const text = `SELECT ${keys}, SUM(r.orders) AS orders
-    FROM (SELECT ${CHOICE_KEYS.map((k, i) => `x ->> ${i} AS ${k}`).join(", ")}, (x ->> ${CHOICE_KEYS.length})::bigint AS orders FROM ${keptElements(tables, "groups", account, whole, args)}) r
+    FROM (SELECT ${CHOICE_KEYS.map((k, i) => `x ->> ${i} AS ${k}`).join(", ")}, (x ->> ${CHOICE_KEYS.length})::bigint AS orders FROM ${keptElements(tables.days, "choices", "groups", account, whole, args)}) r
     GROUP BY ${CHOICE_KEYS.map((_, i) => i + 1).join(", ")}`;
   return forDialect("postgres", { text, args });
 }
@@ -59,26 +53,20 @@ function keptGroupsStatement(tables: Tables, account: string, whole: readonly st
 /** choiceStatements' labels of the `whole` days' kept marks and the `edges` days' rows at once: the greatest mark of either names the code. */
 function keptLabelsStatement(tables: Tables, account: string, plan: OrderFactPlan, whole: readonly string[], edges: readonly string[]): Statement {
   const args: unknown[] = [];
-  let marks = `SELECT x ->> 0 AS code, x ->> 1 AS m FROM ${keptElements(tables, "labels", account, whole, args)}`;
+  let marks = `SELECT x ->> 0 AS code, x ->> 1 AS m FROM ${keptElements(tables.days, "choices", "labels", account, whole, args)}`;
   if (edges.length > 0) marks += ` UNION ALL ${choiceLabelMarks(tables.rows, account, plan, args, edges)}`;
   return forDialect("postgres", { text: namesOfMarks("postgres", ["code"], `(${marks}) r`), args });
 }
 
 /** The range's choices (choiceStatements' rows) from the whole days' kept texts and the edges' rows, or null when a day of the range has no text of its fetch. */
 export async function orderChoicesOfTallies(reader: SnapshotReader, tables: Tables, account: string, plan: OrderFactPlan): Promise<ChoiceRecords | null> {
-  const marks = await reader.all<{ day: string; current: boolean | null; lo: string | null; hi: string | null; none: string | null }>({
+  const marks = await reader.all<KeptMark>({
     text: `SELECT day, choices_at = fetched_at AS current, choices_lo AS lo, choices_hi AS hi, choices_none AS none FROM ${tables.days} WHERE account = $1 AND day >= $2 AND day <= $3`,
     args: [account, plan.days.from, plan.days.to],
   });
-  const whole: string[] = [];
-  const edges: string[] = [];
-  const number = (v: string | null) => (v === null ? null : Number(v));
-  for (const mark of marks) {
-    if (mark.current !== true) return null;
-    const place = placeOfDay(number(mark.lo), number(mark.hi), Number(mark.none), { fromMs: plan.bucketStarts[0] ?? plan.endMs, toMs: plan.endMs });
-    if (place === "whole") whole.push(mark.day);
-    else if (place === "edge") edges.push(mark.day);
-  }
+  const days = placedMarks(marks, instantsOf(plan));
+  if (!days) return null;
+  const { whole, edges } = days;
   const groups = whole.length === 0 ? [] : await reader.all<ChoiceRecords["groups"][number]>(keptGroupsStatement(tables, account, whole));
   if (edges.length > 0) groups.push(...(await reader.all<ChoiceRecords["groups"][number]>(choiceStatements("postgres", tables.rows, account, plan, edges).groups)));
   const labels = await reader.all<ChoiceRecords["labels"][number]>(keptLabelsStatement(tables, account, plan, whole, edges));

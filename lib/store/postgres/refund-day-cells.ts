@@ -10,6 +10,7 @@ import "server-only";
 import { currencyExpression, forDialect, nameMark, namesOfMarks, placingOffer, rangeRows, type Statement } from "../purchase-fact-sql";
 import type { PurchaseFactPlan } from "../purchase-fact-store";
 import { REFUND_CELL_KEYS, REFUNDED_ROW } from "../refund-fact-sql";
+import { keptElements } from "./kept-texts";
 
 /**
  * The day's refunded sales as JSON text (migration 0026 holds the same for the days written before
@@ -40,12 +41,6 @@ export const refundSalesOf = (rows: string, where: string): string =>
 
 interface Tables { rows: string; days: string }
 
-/** The elements of `part` of the kept texts of `whole` days (the account's, pushed onto `args`), as `x`: jsonb, each text parsed once (json's `->>` parses an element again for each value read: two years of cells took 0.3 s, as jsonb 0.1 s). */
-function keptElements(tables: Tables, part: "cells" | "labels", account: string, whole: readonly string[], args: unknown[]): string {
-  args.push(account, whole);
-  return `${tables.days} k CROSS JOIN LATERAL jsonb_array_elements((k.refund_cells::jsonb) -> '${part}') AS x WHERE k.account = ? AND k.day = ANY(?::text[])`;
-}
-
 /** refundStatements' cells of the `whole` days (each with its kept text), their currency placed by the plan's decision. */
 export function keptRefundCellsStatement(tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[]): Statement {
   const args: unknown[] = [];
@@ -55,7 +50,7 @@ export function keptRefundCellsStatement(tables: Tables, account: string, plan: 
     FROM (SELECT ${placed} AS currency, ${REFUND_CELL_KEYS.map((k) => `f.${k}`).join(", ")}, f.sales, f.refunded, f.lost
       FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, ${REFUND_CELL_KEYS.map((k, i) => `x ->> ${i + 2} AS ${k}`).join(", ")},
           ${["sales", "refunded", "lost"].map((k, i) => `(x ->> ${REFUND_CELL_KEYS.length + 2 + i})::bigint AS ${k}`).join(", ")}
-        FROM ${keptElements(tables, "cells", account, whole, args)}) f) r
+        FROM ${keptElements(tables.days, "refund_cells", "cells", account, whole, args)}) f) r
     GROUP BY r.currency, ${keys}`;
   return forDialect("postgres", { text, args });
 }
@@ -64,7 +59,7 @@ export function keptRefundCellsStatement(tables: Tables, account: string, plan: 
 export function keptRefundLabelsStatement(tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[], edges: readonly string[]): Statement {
   const args: unknown[] = [];
   const placed = currencyExpression(plan, args);
-  let marks = `SELECT ${placed} AS currency, f.offer, f.m FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS offer, x ->> 3 AS m FROM ${keptElements(tables, "labels", account, whole, args)}) f`;
+  let marks = `SELECT ${placed} AS currency, f.offer, f.m FROM (SELECT x ->> 0 AS currency, x ->> 1 AS currency_offer, x ->> 2 AS offer, x ->> 3 AS m FROM ${keptElements(tables.days, "refund_cells", "labels", account, whole, args)}) f`;
   if (edges.length > 0) {
     const rows = rangeRows("postgres", plan, tables.rows, account, args, "f.offer, f.offer_name, f.day, f.seq", `${REFUNDED_ROW} AND f.day = ANY(?::text[])`);
     args.push(edges);
@@ -77,11 +72,12 @@ export function keptRefundLabelsStatement(tables: Tables, account: string, plan:
 export function keptSalesStatement(tables: Tables, account: string, plan: PurchaseFactPlan, whole: readonly string[], ids: readonly number[]): Statement {
   const args: unknown[] = [];
   const placed = currencyExpression(plan, args);
-  args.push(account, whole, [...new Set(ids)]);
+  const elements = keptElements(tables.days, "refund_sales", null, account, whole, args);
+  args.push([...new Set(ids)]);
   const text = `SELECT f.purchase_id, ${placed} AS currency, f.transaction_cents, f.affiliation_cents, f.refunded_cents, f.day, f.seq
     FROM (SELECT (x ->> 0)::bigint AS purchase_id, x ->> 1 AS currency, x ->> 2 AS currency_offer, (x ->> 3)::bigint AS transaction_cents, (x ->> 4)::bigint AS affiliation_cents,
         (x ->> 5)::bigint AS refunded_cents, k.day, (x ->> 6)::integer AS seq
-      FROM ${tables.days} k CROSS JOIN LATERAL jsonb_array_elements(k.refund_sales::jsonb) AS x WHERE k.account = ? AND k.day = ANY(?::text[])) f
+      FROM ${elements}) f
     WHERE f.purchase_id = ANY(?::bigint[])`;
   return forDialect("postgres", { text, args });
 }
