@@ -12,7 +12,7 @@ import "server-only";
 import type { CurrencyAssumption } from "@/lib/analytics/assumed-currency";
 import type { Granularity } from "@/lib/analytics/bucket-index";
 import { NONE } from "@/lib/analytics/dimensions";
-import { fulfilment, type Fulfilment, type FulfilmentOrder } from "@/lib/analytics/fulfilment";
+import { fulfilmentOfGroups, type Fulfilment, type FulfilmentGroup, type FulfilmentOrder } from "@/lib/analytics/fulfilment";
 import { byCountThenCurrency } from "@/lib/analytics/money";
 import { offerChoicesFrom } from "@/lib/analytics/offer-choices";
 import { currencySeries } from "@/lib/analytics/time-buckets";
@@ -85,7 +85,7 @@ export async function queryOrders(store: OrderFactStore, account: string, query:
     s.counts[g.bucket]! += g.orders;
   }
   // Fulfilment's one definition counts orders: each group stands for as many as it holds.
-  const orders: FulfilmentOrder[] = [];
+  const orders: FulfilmentGroup[] = [];
   for (const g of groups.fulfilment) {
     if (!shown(g.currency)) continue;
     const order: FulfilmentOrder = {
@@ -96,12 +96,12 @@ export async function queryOrders(store: OrderFactStore, account: string, query:
       orderCompletedAt: g.deliveryMs === null ? null : new Date(0).toISOString(),
       deliveredAt: g.deliveryMs === null ? null : new Date(g.deliveryMs).toISOString(),
     };
-    for (let i = 0; i < g.orders; i++) orders.push(order);
+    orders.push({ order, count: g.orders });
   }
   return {
     totals: totalsFromCents(totals),
     series: [...seriesOf].map(([currency, s]) => currencySeries(currency, keys, s.cents, s.counts)).sort(byCountThenCurrency).map((s) => ({ currency: s.currency, points: s.points })),
-    fulfilment: fulfilment(orders),
+    fulfilment: fulfilmentOfGroups(orders),
     days: groups.days,
   };
 }

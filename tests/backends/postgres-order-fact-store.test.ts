@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { PostgresOrderFactStore } from "@/lib/store/postgres/postgres-order-fact-store";
 import { orderFactRow } from "@/lib/query/order-facts";
 import { orderPlan } from "@/lib/query/order-query";
-import { choiceStatements, orderChoicesOf } from "@/lib/store/order-fact-sql";
+import { choiceStatements, fulfilmentStatement, orderChoicesOf } from "@/lib/store/order-fact-sql";
 import type { OrderFactChoices, OrderFactPlan } from "@/lib/store/order-fact-store";
 import { writesDayOfManyRows } from "../support/fact-day-store-behaviour";
 import { fillOrderFactStore, NOW, orderDays } from "../support/order-facts-fixture";
@@ -70,3 +70,43 @@ it("reads the choices from the days' kept texts and the rows of the days a range
   expect(JSON.parse(again!.choices).labels.length).toBe(told.labels.length);
   for (const p of cases) expect(await answer(p)).toEqual(await rows(p));
 });
+
+it("plans fulfilment knowing how few groups the orders make (migration 0029's statistics), not a group an order", async () => {
+  const pool = await db.emptied();
+  const store = new PostgresOrderFactStore(pool);
+  const template = orderFactRow(orderDays().get("2026-03-10")![0]!);
+  const hour = 3_600_000;
+  const keys = new Set<string>();
+  // 24 days of 1,000 orders each: three milestones, two carriers, deliveries of 48 to 71 hours (a few hundred groups).
+  for (let d = 0; d < 24; d++) {
+    const day = `2026-04-${String(d + 1).padStart(2, "0")}`;
+    const start = Date.parse(`${day}T00:00:00Z`);
+    const rows = Array.from({ length: 1000 }, (_, i) => {
+      const milestone = ["delivered", "in_transit", "posted"][i % 3]!;
+      const carrier = ["Correios", "Jadlog"][(i >> 2) % 2]!;
+      const completedAt = start + i * 60_000;
+      const deliveredAt = milestone === "delivered" ? completedAt + (48 + (i % 24)) * hour : null;
+      keys.add(JSON.stringify([milestone, carrier, deliveredAt === null ? null : deliveredAt - completedAt]));
+      return { ...template, orderId: d * 1000 + i + 1, createdAt: completedAt, completedAt, deliveredAt, milestone, carrier, currency: "brl", currencyOffer: "" };
+    });
+    await store.replaceDay("creator", day, NOW, rows);
+  }
+  await pool.query("ANALYZE salesdash_order_facts");
+  const { plan } = orderPlan({ from: "2026-04-01", to: "2026-04-24", timeZone: "UTC", granularity: "day", filters: {} });
+  const statement = fulfilmentStatement("postgres", "salesdash_order_facts", "creator", plan);
+  type Node = { "Node Type": string; "Plan Rows": number; Plans?: Node[] };
+  const { rows: [explained] } = await pool.query<{ "QUERY PLAN": Array<{ Plan: Node }> }>({ text: `EXPLAIN (FORMAT JSON) ${statement.text}`, values: statement.args });
+  const aggregates: number[] = [];
+  const walk = (node: Node) => {
+    if (node["Node Type"] === "Aggregate") aggregates.push(node["Plan Rows"]);
+    node.Plans?.forEach(walk);
+  };
+  walk(explained!["QUERY PLAN"][0]!.Plan);
+  // Every grouping's guess within ten times the groups there are (a guess blind to them is ~24,000: one per order).
+  expect(keys.size).toBeLessThan(200);
+  expect(aggregates.length).toBeGreaterThan(0);
+  for (const guess of aggregates) expect(guess).toBeLessThan(10 * keys.size);
+  // And the statement answers as the rows say.
+  const { rows } = await pool.query<{ orders: string }>({ text: statement.text, values: statement.args });
+  expect(rows.reduce((n, r) => n + Number(r.orders), 0)).toBe(24_000);
+}, 60_000);
