@@ -70,10 +70,10 @@ export async function orderChoicesOfTallies(reader: SnapshotReader, tables: Tabl
   type Group = ChoiceRecords["groups"][number];
   // The labels and the edges' groups read beside the kept groups (two years at scale 20: 0.1 and 0.2 s one after the other).
   const beside = reader.beside?.bind(reader) ?? reader.all.bind(reader);
-  const [kept, cut, labels] = await Promise.all([
-    whole.length === 0 ? [] : reader.all<Group>(keptGroupsStatement(tables, account, whole)),
-    edges.length === 0 ? [] : beside<Group>(choiceStatements("postgres", tables.rows, account, plan, edges).groups),
-    beside<ChoiceRecords["labels"][number]>(keptLabelsStatement(tables, account, plan, whole, edges)),
-  ]);
-  return { groups: [...kept, ...cut], labels };
+  // Asked first: a read beside starts from this connection's snapshot, exported once the statements asked before it here are done.
+  const labels = beside<ChoiceRecords["labels"][number]>(keptLabelsStatement(tables, account, plan, whole, edges));
+  const cut = edges.length === 0 ? [] : beside<Group>(choiceStatements("postgres", tables.rows, account, plan, edges).groups);
+  const kept = whole.length === 0 ? [] : reader.all<Group>(keptGroupsStatement(tables, account, whole));
+  const [keptGroups, cutGroups, labelRows] = await Promise.all([kept, cut, labels]);
+  return { groups: [...keptGroups, ...cutGroups], labels: labelRows };
 }
