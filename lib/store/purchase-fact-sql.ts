@@ -451,8 +451,10 @@ export function affiliateStatements(dialect: FactDialect, table: string, account
   // joined those as nested loops, which took 40 s for 56,000 rows. The window reads only the rows
   // the answer depends on: the flags' bumps and upsells, and the front sales an affiliate holds
   // (an order's flags are the same without its other rows). Two years at scale 20 on PostgreSQL:
-  // 540 k of the 1.1 M rows sorted, 1.2-1.3 s instead of 1.6 s alone (docs/benchmarks.md).
-  const flag = (type: string) => `MAX(CASE WHEN r.purchase_type = '${type}' THEN 1 ELSE 0 END) OVER (PARTITION BY r.currency, r.order_id)`;
+  // 540 k of the 1.1 M rows sorted, 1.2-1.3 s instead of 1.6 s alone (docs/benchmarks.md). The
+  // partition's order id first: the sort compares integers, not the placed currency's text first
+  // (0.96-1.06 → 0.79-0.82 s in psql).
+  const flag = (type: string) => `MAX(CASE WHEN r.purchase_type = '${type}' THEN 1 ELSE 0 END) OVER (PARTITION BY r.order_id, r.currency)`;
   const counted = "r.order_id IS NOT NULL AND (r.purchase_type IN ('order_bump', 'upsell') OR (r.purchase_type = 'front' AND r.affiliate <> 'none'))";
   const orders = `SELECT a.currency, a.affiliate, COUNT(*) AS front_orders, SUM(a.bump) AS bump, SUM(a.upsell) AS upsell
     FROM (SELECT DISTINCT w.currency, w.affiliate, w.order_id, w.bump, w.upsell
