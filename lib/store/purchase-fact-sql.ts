@@ -695,38 +695,15 @@ export function pageSlice(total: number, request: PageRequest): { page: number; 
   return { page, offset: total - end, limit, dir: request.dir === "asc" ? "desc" : "asc", reversed: true };
 }
 
-/** How deep a page's first row may lie for its rows to be read beside the count, before the count says where the page is (readPage). */
-export const PAGE_READ_AHEAD_ROWS = 50_000;
-
 /**
  * A page of a table on an asynchronous back-end (PostgreSQL, DuckDB): the count of its rows, then
  * the slice of them in order; `read` runs a statement, both within one snapshot of the caller's.
- * With `beside` (another connection of that snapshot), a page whose first row is within
- * PAGE_READ_AHEAD_ROWS is read beside the count from its start, as the count will place it unless
- * the range ends before it: the two reads of two years at scale 20 on PostgreSQL (~0.2 and
- * ~0.3 s) overlap instead of following each other. Where the count places the page otherwise (read
- * from the other end, or moved back to the last page), it is read again as placed.
  */
-export async function readPage<Request extends PageRequest, Row extends object, Item>(
-  queries: FactPageQueries<Request, Row, Item>,
-  dialect: FactDialect,
-  table: string,
-  account: string,
-  request: Request,
-  read: <T extends object>(statement: Statement) => Promise<T[]>,
-  beside?: <T extends object>(statement: Statement) => Promise<T[]>,
-): Promise<{ total: number; page: number; items: Item[] }> {
-  const size = Math.max(1, request.pageSize);
-  const start = (Math.max(1, request.page) - 1) * size;
-  const ahead = beside && start < PAGE_READ_AHEAD_ROWS ? beside<Row>(queries.page(dialect, table, account, request, request.dir, start, size)) : null;
-  // Until it is read, a failure of the read ahead is held, not unhandled.
-  ahead?.catch(() => undefined);
+export async function readPage<Request extends PageRequest, Row extends object, Item>(queries: FactPageQueries<Request, Row, Item>, dialect: FactDialect, table: string, account: string, request: Request, read: <T extends object>(statement: Statement) => Promise<T[]>): Promise<{ total: number; page: number; items: Item[] }> {
   const [count] = await read<{ n: Numeric }>(queries.count(dialect, table, account, request));
   const total = Number(count?.n ?? 0);
   const slice = pageSlice(total, request);
   if (slice.limit === 0) return { total, page: slice.page, items: [] };
-  // From its start in the asked order, the read ahead holds the page's rows: up to `size` from `start`, which the range's end cuts as it cuts the page.
-  if (ahead && !slice.reversed && slice.offset === start && slice.dir === request.dir) return { total, page: slice.page, items: queries.itemsOf((await ahead).slice(0, slice.limit), false) };
   return { total, page: slice.page, items: queries.itemsOf(await read<Row>(queries.page(dialect, table, account, request, slice.dir, slice.offset, slice.limit)), slice.reversed) };
 }
 

@@ -169,7 +169,7 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
    */
   page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<{ total: number; page: number; items: Item[] }> {
     return this.keptIn(this.pages, account, ["page", request], () =>
-      this.snapshotRead((reader) => readPage(queries, "postgres", this.table, account, request, reader.all, reader.beside)),
+      this.snapshot((client) => readPage(queries, "postgres", this.table, account, request, async <R extends object>(statement: Statement) => (await client.query<R & Record<string, unknown>>(statement.text, statement.args)).rows)),
     );
   }
 
