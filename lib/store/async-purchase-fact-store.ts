@@ -67,7 +67,8 @@ export interface AsyncFactTable<Row> {
   together<R extends Rows>(statements: { [K in keyof R]: Statement }): Promise<R>;
   /** The rows of some ids within a plan: none asked, none read. */
   ofIds<T extends object, Plan>(statementOf: IdsStatement<Plan>, account: string, plan: Plan, ids: readonly number[]): Promise<T[]>;
-  page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request): Promise<FactPageOf<Item>>;
+  /** `counted`: the page's count from elsewhere in its snapshot (null: from the rows), where the back-end keeps one. */
+  page<Request extends PageRequest, T extends object, Item>(queries: FactPageQueries<Request, T, Item>, account: string, request: Request, counted?: (reader: SnapshotReader) => Promise<number | null>): Promise<FactPageOf<Item>>;
   /** A statement's rows as arrays (a million rows are not a million objects), given to `consume`. */
   arrays<T, A>(statement: Statement, consume: (rows: Iterable<T>) => A): Promise<A>;
   /**

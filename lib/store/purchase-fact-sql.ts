@@ -698,10 +698,19 @@ export function pageSlice(total: number, request: PageRequest): { page: number; 
 /**
  * A page of a table on an asynchronous back-end (PostgreSQL, DuckDB): the count of its rows, then
  * the slice of them in order; `read` runs a statement, both within one snapshot of the caller's.
+ * `counted`: the count from elsewhere in that snapshot (PostgreSQL's days' marks), null where it
+ * cannot say, then counted from the rows.
  */
-export async function readPage<Request extends PageRequest, Row extends object, Item>(queries: FactPageQueries<Request, Row, Item>, dialect: FactDialect, table: string, account: string, request: Request, read: <T extends object>(statement: Statement) => Promise<T[]>): Promise<{ total: number; page: number; items: Item[] }> {
-  const [count] = await read<{ n: Numeric }>(queries.count(dialect, table, account, request));
-  const total = Number(count?.n ?? 0);
+export async function readPage<Request extends PageRequest, Row extends object, Item>(
+  queries: FactPageQueries<Request, Row, Item>,
+  dialect: FactDialect,
+  table: string,
+  account: string,
+  request: Request,
+  read: <T extends object>(statement: Statement) => Promise<T[]>,
+  counted?: () => Promise<number | null>,
+): Promise<{ total: number; page: number; items: Item[] }> {
+  const total = (await counted?.()) ?? Number((await read<{ n: Numeric }>(queries.count(dialect, table, account, request)))[0]?.n ?? 0);
   const slice = pageSlice(total, request);
   if (slice.limit === 0) return { total, page: slice.page, items: [] };
   return { total, page: slice.page, items: queries.itemsOf(await read<Row>(queries.page(dialect, table, account, request, slice.dir, slice.offset, slice.limit)), slice.reversed) };

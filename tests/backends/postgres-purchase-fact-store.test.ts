@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "@/lib/store/refund-fact-sql";
 import { salesOfColumns } from "@/lib/store/fact-sale-columns";
-import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
+import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, pageCountStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
 import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type FactRefundGroups, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "@/lib/query/purchase-query";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
@@ -151,7 +151,7 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     ]);
   });
 
-  it("reads the Affiliates leaderboard's and the Refunds report's sums from the days' sales sums where the plan has no filter, and from the rows where a day has none or the range's instants cut it", async () => {
+  it("reads the Affiliates leaderboard's and the Refunds report's sums, and the purchases table's count, from the days' sales sums and marks where the plan has no filter, and from the rows where a day has none or the range's instants cut it", async () => {
     const pool = await db.emptied();
     const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
     const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000;
@@ -190,9 +190,14 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     const byJson = <T,>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     const bySum = (groups: FactRefundGroups) => ({ ...groups, sums: [...groups.sums].sort((a, b) => a.currency.localeCompare(b.currency)), cells: byJson(groups.cells), labels: byJson(groups.labels) });
     const refunds = async (p: PurchaseFactPlan) => bySum(await new PostgresPurchaseFactStore(pool).refundGroups("acct", p));
+    // The table's count: the store's page against the rows' count.
+    const pageOf = (p: PurchaseFactPlan) => ({ plan: p, sort: "createdAt" as const, dir: "desc" as const, page: 1, pageSize: 5, amount: "sale" as const });
+    const total = async (p: PurchaseFactPlan) => (await new PostgresPurchaseFactStore(pool).purchasePage("acct", pageOf(p))).total;
+    const counted = async (p: PurchaseFactPlan) => Number((await query<{ n: string }>(pageCountStatement("postgres", PURCHASE_FACTS, "acct", pageOf(p))))[0]!.n);
     const same = async (p: PurchaseFactPlan) => {
       expect(await answer(p)).toEqual(await rows(p));
       expect(await refunds(p)).toEqual(bySum(await refundRows(p)));
+      expect(await total(p)).toBe(await counted(p));
     };
     const cases = [plan("2026-03-01", "2026-03-31"), plan("2026-03-10", "2026-03-11"), plan("2026-03-11", "2026-03-12", "America/Sao_Paulo"), plan("2026-03-10", "2026-03-12", "Asia/Tokyo"), plan("2026-03-12", "2026-03-12"), plan("2026-04-01", "2026-04-02"), plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })];
     for (const p of cases) await same(p);
@@ -221,6 +226,11 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
     expect((await answer(cut)).sums.find((s) => s.currency === "brl")).toBeUndefined();
     expect((await refunds(cut)).sums.find((s) => s.currency === "brl")).toBeUndefined();
     for (const p of [cut, plan("2026-03-01", "2026-03-31", "UTC", { product: [one.dims.product] })]) await same(p);
+    // The table's count is the marks': the 11th's said by hand to hold ten rows more; not where the range's instants cut it, nor with a filter.
+    await pool.query("UPDATE salesdash_purchase_fact_days SET count = count + 10 WHERE account = 'acct' AND day = '2026-03-11'");
+    expect(await total(all)).toBe((await counted(all)) + 10);
+    expect(await total(cut)).toBe(await counted(cut));
+    await pool.query("UPDATE salesdash_purchase_fact_days SET count = count - 10 WHERE account = 'acct' AND day = '2026-03-11'");
     // A mark written again by an instance older than the sums (a new fetched_at, the old text): the rows are read.
     await pool.query("UPDATE salesdash_purchase_fact_days SET fetched_at = fetched_at + 1 WHERE account = 'acct' AND day = '2026-03-11'");
     await same(all);

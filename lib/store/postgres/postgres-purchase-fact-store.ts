@@ -10,12 +10,12 @@ import type { Pool } from "pg";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import {
-  affiliateGroupsOf, payoutColumnsToMove, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
+  affiliateGroupsOf, payoutColumnsToMove, PURCHASE_PAGE, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
   type AffiliateOrderRecord, type AffiliateSumRecord, type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
 } from "../purchase-fact-sql";
-import type { FactAffiliateGroups, FactOfferCurrency, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
+import type { FactAffiliateGroups, FactOfferCurrency, FactPage, FactPageRequest, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
 import { choicesOfRows } from "../purchase-choice-sql";
-import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, refundGroupsOfTallies, salesOfTallies, tallyDayStatement } from "./day-tallies";
+import { affiliateSumsOfTallies, choicesOfTallies, offerCurrenciesOfTallies, pageCountOfTallies, refundGroupsOfTallies, salesOfTallies, tallyDayStatement } from "./day-tallies";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "../refund-fact-sql";
 import { saleColumnsOf, saleColumnsToMove, type FactSaleColumns } from "../fact-sale-columns";
 import { PostgresFactTableStore } from "./postgres-fact-table-store";
@@ -63,6 +63,11 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
         return summaryGroupsOf(rows, (await reader.all<OrderRecord>(orderStatement("postgres", PURCHASE_FACTS, account, plan, SELECTION))).map(orderGroupOf));
       }),
     );
+  }
+
+  /** The count of a range without filters from its days' marks and the rows of the days its instants cut (day-tallies.ts), else from the rows. */
+  override purchasePage(account: string, request: FactPageRequest): Promise<FactPage> {
+    return this.facts.page(PURCHASE_PAGE, account, request, (reader) => pageCountOfTallies(reader, TABLES, account, request.plan));
   }
 
   /** From the days' tallies and, where a day has none or is cut by the range's instants, its rows (AsyncPurchaseFactStore's reads). */
