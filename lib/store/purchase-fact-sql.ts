@@ -401,7 +401,9 @@ export function pageCountStatement(dialect: FactDialect, table: string, account:
  * Cost: the range's rows after the filters are read by the (account, created_at) index (or a
  * filter's) and sorted keeping the best offset + limit (a top-N sort): every page reads the
  * range once, and a deep page keeps more in the sorter; purchasePage reads a page past the
- * middle from the other end, so the last page costs what the first does.
+ * middle from the other end, so the last page costs what the first does. On PostgreSQL the
+ * default order and the amounts' are read along an index in this order instead (migration 0030),
+ * the range's conditions checked on the way: a page costs its offset and limit.
  */
 export function pageStatement(dialect: FactDialect, table: string, account: string, request: FactPageRequest, dir: "asc" | "desc", offset: number, limit: number): Statement {
   const args: unknown[] = [];

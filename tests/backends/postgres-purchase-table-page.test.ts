@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { purchaseTablePlan } from "@/lib/query/purchase-table-query";
+import { pageStatement } from "@/lib/store/purchase-fact-sql";
 import { MIGRATIONS_DIR, migratePostgres } from "@/lib/store/postgres/migrate";
 import { createPostgresPool } from "@/lib/store/postgres/pool";
 import { PostgresPurchaseFactStore } from "@/lib/store/postgres/postgres-purchase-fact-store";
@@ -58,3 +59,36 @@ describe.each(EARLIER_ROWS)("migration %s on a fact table written before it", (m
     }
   });
 });
+
+it("reads the first page in the default order and by either amount along an index (migration 0030), not by sorting the range's rows", async () => {
+  const pool = await db.emptied();
+  const store = new PostgresPurchaseFactStore(pool);
+  const one = purchaseFactRow(purchaseDays("creator").get("2026-03-10")![0]!);
+  // 30 days of 1,000 purchases each.
+  for (let d = 0; d < 30; d++) {
+    const day = `2026-04-${String(d + 1).padStart(2, "0")}`;
+    const start = Date.parse(`${day}T00:00:00Z`);
+    const rows = Array.from({ length: 1000 }, (_, i) => {
+      const createdAt = start + i * 60_000;
+      return { ...one, purchaseId: d * 1000 + i + 1, createdAt, table: { ...one.table, createdAt: new Date(createdAt).toISOString(), sale: (i * 37) % 1000, commission: (i * 13) % 200 } };
+    });
+    await store.replaceDay("acct", day, NOW, rows);
+  }
+  await pool.query("ANALYZE salesdash_purchase_facts");
+  type Node = { "Node Type": string; "Index Name"?: string; Plans?: Node[] };
+  const nodes = (node: Node): Node[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+  for (const [sort, amount, index] of [["createdAt", "sale", "salesdash_purchase_facts_order_created"], ["amount", "sale", "salesdash_purchase_facts_order_sale"], ["amount", "commission", "salesdash_purchase_facts_order_commission"]] as const) {
+    for (const dir of ["desc", "asc"] as const) {
+      const request = { plan: purchaseTablePlan({ from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", filters: {} }), sort, dir, amount, page: 1, pageSize: 50 };
+      const statement = pageStatement("postgres", "salesdash_purchase_facts", "acct", request, dir, 0, 50);
+      const { rows: [explained] } = await pool.query<{ "QUERY PLAN": Array<{ Plan: Node }> }>({ text: `EXPLAIN (FORMAT JSON) ${statement.text}`, values: statement.args });
+      const plan = nodes(explained!["QUERY PLAN"][0]!.Plan);
+      expect(plan.map((n) => n["Node Type"]), `${sort} ${amount} ${dir}`).not.toContain("Sort");
+      expect(plan.some((n) => n["Index Name"] === index), `${sort} ${amount} ${dir}`).toBe(true);
+    }
+  }
+  // The same page as the rows say it is.
+  const page = await store.purchasePage("acct", { plan: purchaseTablePlan({ from: "2026-04-01", to: "2026-04-30", timeZone: "UTC", filters: {} }), sort: "createdAt", dir: "desc", amount: "sale", page: 1, pageSize: 3 });
+  expect(page.total).toBe(30_000);
+  expect(page.items.map((i) => i.purchaseId)).toEqual([30_000, 29_999, 29_998]);
+}, 120_000);
