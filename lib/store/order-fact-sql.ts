@@ -79,11 +79,11 @@ export function orderBucketStatement(dialect: FactDialect, table: string, accoun
 
 /**
  * Fulfilment's fields of the filtered orders, grouped (an order without a milestone counts only as
- * one without shipping). The rows are grouped by their own columns first,
- * and the currency placed and the fields read over those groups: PostgreSQL knows how many groups
- * plain columns make (migration 0029's statistics) and hashes them in parallel workers, where
- * grouped by the currency's expression it guessed a group a row and sorted the rows to files (two
- * years at scale 20: 0.6-0.8 s → 0.2-0.3 s, docs/benchmarks.md).
+ * one without shipping). The rows are grouped by their own columns first, and the currency placed
+ * and the fields read over those groups: PostgreSQL knows how many groups plain columns make
+ * (migration 0029's statistics) and hashes them in parallel workers, where grouped by the
+ * currency's expression it guessed a group a row and sorted the rows to files (two years at scale
+ * 20: 0.6-0.8 s → 0.2-0.3 s, docs/benchmarks.md).
  */
 export function fulfilmentStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
   const args: unknown[] = [];

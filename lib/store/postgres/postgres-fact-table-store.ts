@@ -163,9 +163,11 @@ export class PostgresFactTableStore<Row> implements AsyncFactTable<Row> {
 
   /**
    * A page of the table's rows: the count and the page from one snapshot, so a day replaced
-   * between them cannot skew the page. Kept as the aggregates are (while no write lands): the two
-   * years' count and sort read every row of the range (~0.45 and ~0.57 s at scale 20), on a
-   * revisit too. A table store serves one table's pages, so the request alone names one.
+   * between them cannot skew the page; `counted` gives the count from elsewhere in that snapshot
+   * where it can (the purchases' days' marks). Kept as the aggregates are (while no write lands):
+   * a count or a sort the table's marks and indexes do not answer reads every row of the range
+   * (~0.45 and ~0.57 s for two years at scale 20), on a revisit too. A table store serves one
+   * table's pages, so the request alone names one.
    */
   page<Request extends PageRequest, T extends object, Item>(
     queries: FactPageQueries<Request, T, Item>,
