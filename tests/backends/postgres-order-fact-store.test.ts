@@ -77,7 +77,7 @@ it("plans fulfilment knowing how few groups the orders make (migration 0029's st
   const template = orderFactRow(orderDays().get("2026-03-10")![0]!);
   const hour = 3_600_000;
   const keys = new Set<string>();
-  // 24 days of 1,000 orders each: three milestones, two carriers, deliveries of 48 to 71 hours (a few hundred groups).
+  // 24 days of 1,000 orders each, in 12 groups: the delivered ones by carrier and eight lengths of 48 to 69 hours, the others by milestone and carrier.
   for (let d = 0; d < 24; d++) {
     const day = `2026-04-${String(d + 1).padStart(2, "0")}`;
     const start = Date.parse(`${day}T00:00:00Z`);
@@ -102,7 +102,7 @@ it("plans fulfilment knowing how few groups the orders make (migration 0029's st
     node.Plans?.forEach(walk);
   };
   walk(explained!["QUERY PLAN"][0]!.Plan);
-  // Every grouping's guess within ten times the groups there are (a guess blind to them is ~24,000: one per order).
+  // Every grouping's guess within ten times the groups there are (blind, PostgreSQL guessed 23,995 grouped by the placed currency, 2,400 by the plain columns).
   expect(keys.size).toBeLessThan(200);
   expect(aggregates.length).toBeGreaterThan(0);
   for (const guess of aggregates) expect(guess).toBeLessThan(10 * keys.size);
