@@ -88,11 +88,9 @@ export function orderBucketStatement(dialect: FactDialect, table: string, accoun
 export function fulfilmentStatement(dialect: FactDialect, table: string, account: string, plan: OrderFactPlan): Statement {
   const args: unknown[] = [];
   const currency = currencyExpression(plan, args);
-  args.push(account, plan.days.from, plan.days.to, plan.bucketStarts[0] ?? plan.endMs, plan.endMs);
-  const filters = filterConditions(plan, args);
   // Migration 0029's statistics name these columns and this expression.
   const groups = `SELECT f.currency, f.currency_offer, f.milestone, f.carrier, f.supplier, f.delivered_at - f.completed_at AS delivery_ms, COUNT(*) AS orders
-      FROM ${table} f WHERE f.account = ? AND ${days(dialect)} AND f.created_at >= ? AND f.created_at < ?${filters} GROUP BY 1, 2, 3, 4, 5, 6`;
+      ${tableRows(dialect, table, account, plan, args)} GROUP BY 1, 2, 3, 4, 5, 6`;
   const shipped = (column: string) => `CASE WHEN f.milestone = '' THEN '' ELSE f.${column} END`;
   return forDialect(dialect, {
     text: `SELECT ${currency} AS currency, f.milestone, ${shipped("carrier")} AS carrier, ${shipped("supplier")} AS supplier,

@@ -69,7 +69,7 @@ export async function orderChoicesOfTallies(reader: SnapshotReader, tables: Tabl
   const { whole, edges } = days;
   type Group = ChoiceRecords["groups"][number];
   // The labels and the edges' groups read beside the kept groups (two years at scale 20: 0.1 and 0.2 s one after the other).
-  const beside = reader.beside?.bind(reader) ?? reader.all.bind(reader);
+  const beside = reader.beside ?? reader.all;
   // Asked first: a read beside starts from this connection's snapshot, exported once the statements asked before it here are done.
   const labels = beside<ChoiceRecords["labels"][number]>(keptLabelsStatement(tables, account, plan, whole, edges));
   const cut = edges.length === 0 ? [] : beside<Group>(choiceStatements("postgres", tables.rows, account, plan, edges).groups);
