@@ -129,14 +129,17 @@ function firstCopies(dialect: FactDialect, table: string, columns: readonly stri
   const list = columns.join(", ");
   const values = columns.map((c) => `x.${c}`).join(", ");
   if (dialect === "sqlite") return `INSERT OR IGNORE INTO ${table} (${list}) SELECT ${values} FROM (${rows}) x ORDER BY x.day DESC, x.seq`;
-  return `INSERT INTO ${table} (${list}) SELECT ${values} FROM (SELECT y.*, ROW_NUMBER() OVER (PARTITION BY y.${key} ORDER BY y.day DESC, y.seq) AS n FROM (${rows}) y) x WHERE x.n = 1`;
+  const numbered = `SELECT y.*, ROW_NUMBER() OVER (PARTITION BY y.${key} ORDER BY y.day DESC, y.seq) AS n FROM (${rows}) y`;
+  if (dialect === "postgres" && table === CART_SELECTION) return createdFrom(columns, numbered, " WHERE x.n = 1");
+  return `INSERT INTO ${table} (${list}) SELECT ${values} FROM (${numbered}) x WHERE x.n = 1`;
 }
 
 /**
  * Fills a selection with rows that hold each record once: no numbering of copies, no sort. Two
  * years of carts at scale 20 on PostgreSQL: 1.2 s instead of 2.8 s (docs/benchmarks.md).
  */
-function allRows(_dialect: FactDialect, table: string, columns: readonly string[], rows: string): string {
+function allRows(dialect: FactDialect, table: string, columns: readonly string[], rows: string): string {
+  if (dialect === "postgres" && table === CART_SELECTION) return createdFrom(columns, rows);
   return `INSERT INTO ${table} (${columns.join(", ")}) SELECT ${columns.map((c) => `x.${c}`).join(", ")} FROM (${rows}) x`;
 }
 
@@ -193,7 +196,21 @@ export function purchasedAndDays(groups: Records[string], cartDays: Records[stri
   return { purchased: [...purchased.values()], days: [...days.values()] };
 }
 
-/** The selections' tables, as each dialect makes them (SQLite's in memory, PostgreSQL's dropped at the transaction's end, DuckDB's with the connection). */
+/** The carts' selection's columns and their types, `t` the type of a text a panel groups or filters by. */
+const cartSelectionColumns = (t: string): ReadonlyArray<readonly [string, string]> => [
+  ["checkout_id", t], ["day", t], ["seq", "BIGINT"], ["currency", t], ["offer", t], ["offer_name", "TEXT"], ["product", t], ["country", t], ["state", t],
+  ["psp", t], ["method", t], ["brand", t], ["code", t], ["version", t], ["mode", t], ["cents", "BIGINT"], ["attempts", "BIGINT"], ["approved", "BIGINT"], ["declined", "BIGINT"], ["recovered", "INTEGER"],
+  ["session_at", "BIGINT"], ["session_day", t], ["abandoned_at", "BIGINT"], ["purchased_at", "BIGINT"], ["step", "INTEGER"],
+];
+
+/** PostgreSQL's texts compare by code point: the carts' selection's columns as its fill makes them (createdFrom). */
+const POSTGRES_CART_COLUMNS = cartSelectionColumns('TEXT COLLATE "C"');
+
+/**
+ * The selections' tables, as each dialect makes them (SQLite's in memory, DuckDB's with the
+ * connection); PostgreSQL's purchases' one dropped at the transaction's end, its carts' one made
+ * by its fill (createdFrom).
+ */
 export function selectionTables(dialect: FactDialect): string[] {
   const text = dialect === "postgres" ? ' COLLATE "C"' : "";
   const temp = dialect === "postgres" ? "CREATE TEMP TABLE" : "CREATE TEMP TABLE IF NOT EXISTS";
@@ -203,12 +220,22 @@ export function selectionTables(dialect: FactDialect): string[] {
   // keep: 1.1 M purchases filled in 4.0 s without it on PostgreSQL, 5.5 s with it (docs/benchmarks.md).
   const key = dialect === "sqlite" ? " PRIMARY KEY" : "";
   const t = `TEXT${text}`;
-  return [
-    `${temp} ${CART_SELECTION} (checkout_id ${t}${key}, day ${t}, seq BIGINT, currency ${t}, offer ${t}, offer_name TEXT, product ${t}, country ${t}, state ${t},
-      psp ${t}, method ${t}, brand ${t}, code ${t}, version ${t}, mode ${t}, cents BIGINT, attempts BIGINT, approved BIGINT, declined BIGINT, recovered INTEGER,
-      session_at BIGINT, session_day ${t}, abandoned_at BIGINT, purchased_at BIGINT, step INTEGER)${end}`,
-    `${temp} ${PURCHASE_SELECTION} (purchase_id BIGINT${key}, day ${t}, seq BIGINT, currency ${t}, front INTEGER, checkout ${t}, offer ${t}, created_day ${t})${end}`,
-  ];
+  const purchases = `${temp} ${PURCHASE_SELECTION} (purchase_id BIGINT${key}, day ${t}, seq BIGINT, currency ${t}, front INTEGER, checkout ${t}, offer ${t}, created_day ${t})${end}`;
+  if (dialect === "postgres") return [purchases];
+  return [`${temp} ${CART_SELECTION} (${cartSelectionColumns(t).map(([c, type], i) => `${c} ${type}${i === 0 ? key : ""}`).join(", ")})${end}`, purchases];
+}
+
+/**
+ * PostgreSQL's carts' selection made by its fill, from `rows` (a subquery `x` of `filled`
+ * columns; `where` over it), each column cast to its type, one not filled NULL: a `CREATE TABLE AS`,
+ * whose read of the fact table the planner may give to parallel workers, where an `INSERT`'s it
+ * may not (cartPanelSteps tells it the rows cost nothing to pass: two years at scale 20, ~0.75-0.85
+ * s instead of ~1.0-1.1 s in `psql`, docs/benchmarks.md).
+ */
+function createdFrom(filled: readonly string[], rows: string, where = ""): string {
+  const has = new Set(filled);
+  const columns = POSTGRES_CART_COLUMNS.map(([c, type]) => `${has.has(c) ? `x.${c}` : "NULL"}::${type} AS ${c}`);
+  return `CREATE TEMP TABLE ${CART_SELECTION} ON COMMIT DROP AS SELECT ${columns.join(", ")} FROM (${rows}) x${where}`;
 }
 
 /** The indexes SQLite's range joins read (made once per connection); PostgreSQL places each cart in its range by a search instead (rangeJoin). */
@@ -537,7 +564,13 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   // two years at scale 20 took ~2.7 s after each other on one: docs/benchmarks.md).
   const beside = grouped && dialect === "postgres";
   if (beside) yield { start: "purchasedDays", statement: purchasedDaysStatement(dialect, tables.purchases, account, plan, tables.carts) };
-  if (!inline) yield { run: fills.carts };
+  if (!inline) {
+    // PostgreSQL's fill a parallel read where the planner would rather not pass every cart's row
+    // from its workers (createdFrom); the statements after it plan as they did.
+    if (dialect === "postgres") yield { exec: "SET LOCAL parallel_tuple_cost = 0" };
+    yield { run: fills.carts };
+    if (dialect === "postgres") yield { exec: "SET LOCAL parallel_tuple_cost TO DEFAULT" };
+  }
   // The purchases' selection is read by `purchased` and `days` alone: not made where one grouping of the fact table answers both.
   if (!grouped) yield { run: fills.purchases };
   if (dialect === "postgres") {

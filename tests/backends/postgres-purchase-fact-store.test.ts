@@ -1,3 +1,4 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { PostgresPurchaseFactStore, PURCHASE_FACTS } from "@/lib/store/postgres/postgres-purchase-fact-store";
 import { refundGroupsOf, refundStatements, saleOf, salesOfStatement, type RefundCellRecord, type RefundLabelRecord, type RefundSumRecord, type SaleRecord } from "@/lib/store/refund-fact-sql";
@@ -5,6 +6,7 @@ import { salesOfColumns } from "@/lib/store/fact-sale-columns";
 import { affiliateGroupsOf, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, pageCountStatement, type AffiliateOrderRecord, type AffiliateSumRecord, type OfferCurrencyRecord } from "@/lib/store/purchase-fact-sql";
 import { FACT_SUMS, type FactAffiliateGroups, type FactOfferCurrency, type FactRefundGroups, type PurchaseFactPlan, type PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { purchasePlan } from "@/lib/query/purchase-query";
+import { purchaseSummaryFromFacts } from "@/lib/query/purchase-summary-query";
 import { assumeCurrency } from "@/lib/analytics/assumed-currency";
 import { purchaseChoices } from "@/lib/query/purchase-choice-query";
 import type { LocalRange } from "@/lib/query/purchase-currency-query";
@@ -32,6 +34,30 @@ describe("PostgresPurchaseFactStore in a shared database", () => {
       { day: "2026-03-10", fetchedAt: NOW, count: 5000 },
       { day: "2026-03-10", fetchedAt: NOW, count: 5000 },
     ]);
+  });
+
+  it("fills a summary's selection in a plan free to read the table in parallel workers, and plans what reads the selection as before", async () => {
+    const store = new PostgresPurchaseFactStore(await db.emptied());
+    await fillFactStore(store, "acct", "creator");
+    // Each statement with the connection that ran it: the read's own are one transaction's.
+    const sent: Array<{ client: object; text: string }> = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<pg.Client["query"]>) {
+      const first: unknown = args[0];
+      sent.push({ client: this, text: typeof first === "string" ? first : String((first as { text?: unknown }).text) });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await purchaseSummaryFromFacts(store, "acct", { from: "2026-03-01", to: "2026-03-31", timeZone: "UTC", filters: { product: ["Bread"] }, currency: assumeCurrency(null) });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const fill = sent.findIndex((s) => s.text.startsWith("CREATE TEMP TABLE purchase_selection"));
+    expect(fill).toBeGreaterThan(0);
+    const read = sent.filter((s) => s.client === sent[fill]!.client).map((s) => s.text);
+    const at = read.indexOf(sent[fill]!.text);
+    expect(read.slice(at - 1, at + 2).map((text) => text.replace(/ AS SELECT .*/s, ""))).toEqual(["SET LOCAL parallel_tuple_cost = 0", "CREATE TEMP TABLE purchase_selection ON COMMIT DROP", "SET LOCAL parallel_tuple_cost TO DEFAULT"]);
+    expect(read.slice(at + 2).filter((text) => text.includes("FROM purchase_selection")).length).toBeGreaterThanOrEqual(4);
   });
 
   it("keeps with each day how many of its purchases a later write found stored on another day (repeats)", async () => {
