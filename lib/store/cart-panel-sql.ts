@@ -10,7 +10,7 @@
 import { NONE, UNKNOWN_CURRENCY } from "@/lib/records/keys";
 import { CART_DIMENSION_COLUMN } from "./cart-fact-sql";
 import { filterConditions } from "./order-fact-sql";
-import { days, forDialect, rangeRows, type FactDialect, type Statement } from "./purchase-fact-sql";
+import { days, forDialect, PARALLEL_FILL, rangeRows, type FactDialect, type Statement } from "./purchase-fact-sql";
 import type { CartPanelGroups, CartPanelPlan } from "./cart-panel-store";
 
 export const CART_SELECTION = "cart_selection";
@@ -229,8 +229,7 @@ export function selectionTables(dialect: FactDialect): string[] {
  * PostgreSQL's carts' selection made by its fill, from `rows` (a subquery `x` of `filled`
  * columns; `where` over it), each column cast to its type, one not filled NULL: a `CREATE TABLE AS`,
  * whose read of the fact table the planner may give to parallel workers, where an `INSERT`'s it
- * may not (cartPanelSteps tells it the rows cost nothing to pass: two years at scale 20, ~0.75-0.85
- * s instead of ~1.0-1.1 s in `psql`, docs/benchmarks.md).
+ * may not (cartPanelSteps runs it between PARALLEL_FILL's settings).
  */
 function createdFrom(filled: readonly string[], rows: string, where = ""): string {
   const has = new Set(filled);
@@ -565,11 +564,10 @@ export function* cartPanelSteps(dialect: FactDialect, tables: { carts: string; p
   const beside = grouped && dialect === "postgres";
   if (beside) yield { start: "purchasedDays", statement: purchasedDaysStatement(dialect, tables.purchases, account, plan, tables.carts) };
   if (!inline) {
-    // PostgreSQL's fill a parallel read where the planner would rather not pass every cart's row
-    // from its workers (createdFrom); the statements after it plan as they did.
-    if (dialect === "postgres") yield { exec: "SET LOCAL parallel_tuple_cost = 0" };
+    // PostgreSQL's fill a parallel read (createdFrom, PARALLEL_FILL).
+    if (dialect === "postgres") yield { exec: PARALLEL_FILL.before };
     yield { run: fills.carts };
-    if (dialect === "postgres") yield { exec: "SET LOCAL parallel_tuple_cost TO DEFAULT" };
+    if (dialect === "postgres") yield { exec: PARALLEL_FILL.after };
   }
   // The purchases' selection is read by `purchased` and `days` alone: not made where one grouping of the fact table answers both.
   if (!grouped) yield { run: fills.purchases };

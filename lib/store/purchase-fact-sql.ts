@@ -307,6 +307,15 @@ export function idRows(dialect: FactDialect, plan: PurchaseFactPlan, table: stri
 }
 
 /**
+ * PostgreSQL's settings around a selection's fill (`CREATE TABLE AS`), in its transaction: the
+ * planner, counting each row passed from parallel workers as work, read alone what two workers and
+ * the table's writer read faster (two years at scale 20: a Revenue selection of one product
+ * ~0.6-1.1 → ~0.4-0.7 s, the Abandonment's carts ~1.0-1.1 → ~0.75-0.85 s in `psql`,
+ * docs/benchmarks.md); the statements after the fill plan as they did.
+ */
+export const PARALLEL_FILL = { before: "SET LOCAL parallel_tuple_cost = 0", after: "SET LOCAL parallel_tuple_cost TO DEFAULT" } as const;
+
+/**
  * Fills a selection table (SELECTION_COLUMNS) with the plan's rows: one read of the fact table for
  * all of a summary's aggregates. PostgreSQL's (`create`) makes it, a temporary table of the
  * transaction with the columns' types and collations, from the same rows.

@@ -10,7 +10,7 @@ import type { Pool } from "pg";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { AsyncPurchaseFactStore } from "../async-purchase-fact-store";
 import {
-  affiliateGroupsOf, payoutColumnsToMove, PURCHASE_PAGE, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
+  affiliateGroupsOf, PARALLEL_FILL, payoutColumnsToMove, PURCHASE_PAGE, affiliateStatements, offerCurrencyOf, offerCurrencyStatement, orderGroupOf, orderStatement, ROW_COLUMNS, rowValues, selectionStatement, summaryGroupsOf, summaryStatements,
   type AffiliateOrderRecord, type AffiliateSumRecord, type DimRecord, type FundRecord, type LabelRecord, type OfferCurrencyRecord, type OrderRecord, type SlotRecord,
 } from "../purchase-fact-sql";
 import type { FactAffiliateGroups, FactOfferCurrency, FactPage, FactPageRequest, FactRefundGroups, FactPurchaseChoices, FactSummaryGroups, PurchaseFactPlan, PurchaseFactRow, PurchaseSummaryPlan } from "../purchase-fact-store";
@@ -48,17 +48,14 @@ export class PostgresPurchaseFactStore extends AsyncPurchaseFactStore {
    * aggregate grouped from that, one after the other on one connection: as SQLite does. Five
    * statements side by side, each reading the range from the table (the shared store's way), took
    * 3-4 s each on two cores for two years at scale 20 with one product (docs/benchmarks.md).
-   * The fill's read is given to parallel workers: the planner, counting each row passed from
-   * them as work, would read alone what two workers and the table's writer read in ~0.4-0.7 s
-   * instead of ~0.6-1.1 s (one product or one affiliate of two years at scale 20 in `psql`); the
-   * statements after it plan as they did.
+   * The fill's read is given to parallel workers (PARALLEL_FILL).
    */
   override summarize(account: string, plan: PurchaseSummaryPlan): Promise<FactSummaryGroups> {
     return this.facts.kept(account, ["summarize", plan], () =>
       this.facts.scratchRead(async (reader) => {
-        await reader.all({ text: "SET LOCAL parallel_tuple_cost = 0", args: [] });
+        await reader.all({ text: PARALLEL_FILL.before, args: [] });
         await reader.all(selectionStatement("postgres", PURCHASE_FACTS, account, plan, SELECTION, true));
-        await reader.all({ text: "SET LOCAL parallel_tuple_cost TO DEFAULT", args: [] });
+        await reader.all({ text: PARALLEL_FILL.after, args: [] });
         const statements = summaryStatements("postgres", PURCHASE_FACTS, account, plan, SELECTION);
         const rows = {
           slots: await reader.all<SlotRecord>(statements.slots),
