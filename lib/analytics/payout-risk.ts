@@ -470,13 +470,21 @@ export function noRiskModel(cutoffMs: number): RiskModel {
   return { cutoffMs, account: { refund: zero(), chargeback: zero() }, byProduct: new Map(), matureSales: 0 };
 }
 
+/**
+ * The share of its net a sale `ageDays` old, with no loss yet, is expected still to lose by one
+ * curve. A function of its own, not a closure made per sale: the view's worker thread runs this
+ * module through tsx, whose esbuild keeps names (`keepNames`, which its API does not let us turn
+ * off), so every closure made is named by an Object.defineProperty call; one per sale took
+ * ~0.24 s of a first payout calendar at scale 20 (docs/benchmarks.md).
+ */
+function remainingShare(g: LossCurve, ageDays: number): number {
+  const lived = curveAt(g, ageDays);
+  return Math.min(1, Math.max(0, (g[HORIZON_DAYS]! - lived) / Math.max(1e-9, 1 - lived)));
+}
+
 /** The share of its net a sale `ageDays` old, with no loss yet, is expected still to lose: per kind. */
 export function remainingRisk(curves: Record<LossKind, LossCurve>, ageDays: number): Record<LossKind, number> {
-  const share = (g: LossCurve) => {
-    const lived = curveAt(g, ageDays);
-    return Math.min(1, Math.max(0, (g[HORIZON_DAYS]! - lived) / Math.max(1e-9, 1 - lived)));
-  };
-  return { refund: share(curves.refund), chargeback: share(curves.chargeback) };
+  return { refund: remainingShare(curves.refund, ageDays), chargeback: remainingShare(curves.chargeback, ageDays) };
 }
 
 /** The expected loss of a sale in cents at the model's cutoff: nothing once it has lost something or passed the horizon. */
@@ -489,6 +497,6 @@ export function expectedLossOf(model: RiskModel, soldMs: number, netCents: numbe
   if (alreadyLost || netCents <= 0) return 0;
   const age = Math.max(0, (model.cutoffMs - soldMs) / DAY_MS);
   if (age >= HORIZON_DAYS) return 0;
-  const risk = remainingRisk(model.byProduct.get(product) ?? model.account, age);
-  return netCents * Math.min(1, risk.refund + risk.chargeback);
+  const curves = model.byProduct.get(product) ?? model.account;
+  return netCents * Math.min(1, remainingShare(curves.refund, age) + remainingShare(curves.chargeback, age));
 }

@@ -1,9 +1,13 @@
-// The payout calendar's columns read as two day ranges and put together (concatPayoutColumns)
-// are the columns one builder makes of all the rows: the newer range first, a purchase already
-// there skipped, the product and currency indices those of the first sight.
+// The payout calendar's columns, and its history read as two day ranges: the model's table made
+// of the newer days' columns and the closed days' as they are (payoutSalesOf with `older`,
+// lib/analytics/payout-sale-parts.ts) is the table of the columns one builder makes of all the
+// rows (the newer range first, a purchase already there skipped, the product and currency indices
+// those of the first sight), with the same losses on the same sales.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { concatPayoutColumns, PayoutColumnsBuilder, type PayoutSaleInput } from "@/lib/records/payout-columns";
+import { PayoutColumnsBuilder, type PayoutSaleInput } from "@/lib/records/payout-columns";
+import { lossColumnsOf, type PayoutLossRow } from "@/lib/records/payout-loss-columns";
+import { payoutSalesOf, type PayoutInputs } from "@/lib/reports/server/payouts-report";
 
 const sale = fc.record({
   purchaseId: fc.integer({ min: 1, max: 40 }),
@@ -17,19 +21,42 @@ const sale = fc.record({
   currency: fc.constantFrom("brl", "usd", "unknown"),
 }) satisfies fc.Arbitrary<PayoutSaleInput>;
 
+// Losses naming the sales' ids (and some none holds), dated or not, won back or not.
+const loss = fc.record({
+  saleId: fc.oneof(fc.integer({ min: 1, max: 44 }), fc.constant(null)),
+  at: fc.oneof(fc.integer({ min: 0, max: 1e12 }), fc.constant(null)),
+  amountCents: fc.integer({ min: 0, max: 40_000 }),
+  dispute: fc.boolean(),
+  won: fc.boolean(),
+  resolvedAt: fc.oneof(fc.integer({ min: 0, max: 1e12 }), fc.constant(null)),
+}) satisfies fc.Arbitrary<PayoutLossRow>;
+
 const columnsOf = (rows: readonly PayoutSaleInput[]) => {
   const builder = new PayoutColumnsBuilder();
   for (const row of rows) builder.push(row);
   return builder.done();
 };
 
-describe("the payout calendar's columns of two day ranges", () => {
-  it("are the columns of all the rows, newer first", () => {
+const inputsOf = (sales: PayoutInputs["sales"], refunds: readonly PayoutLossRow[], chargebacks: readonly PayoutLossRow[]) =>
+  ({ sales, refunds: lossColumnsOf(refunds), chargebacks: lossColumnsOf(chargebacks) }) as PayoutInputs;
+
+describe("the payout calendar's model table of two day ranges", () => {
+  it("is the table of all the rows read as one, newer first, with the same losses", () => {
     fc.assert(
-      fc.property(fc.array(sale, { maxLength: 30 }), fc.array(sale, { maxLength: 60 }), (newer, older) => {
-        expect(concatPayoutColumns(columnsOf(newer), columnsOf(older))).toEqual(columnsOf([...newer, ...older]));
-      }),
-      { numRuns: 300 },
+      fc.property(
+        fc.array(sale, { maxLength: 30 }),
+        fc.array(sale, { maxLength: 60 }),
+        fc.array(loss, { maxLength: 20 }),
+        fc.array(loss, { maxLength: 10 }),
+        fc.constantFrom<"creator" | "affiliate">("creator", "affiliate"),
+        fc.integer({ min: 0, max: 1e12 }),
+        (newer, older, refunds, chargebacks, keyType, nowMs) => {
+          const apart = payoutSalesOf(inputsOf(columnsOf(newer), refunds, chargebacks), keyType, nowMs, columnsOf(older));
+          const whole = payoutSalesOf(inputsOf(columnsOf([...newer, ...older]), refunds, chargebacks), keyType, nowMs);
+          expect(apart).toEqual(whole);
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 });

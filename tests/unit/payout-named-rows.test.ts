@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rowsOfNamed } from "@/lib/reports/server/payouts-report";
+import { rowsOfNamed } from "@/lib/analytics/payout-sale-parts";
 
-// The rows of the sales a loss names (payouts-report.ts's rowsOfNamed): walked beside the named
+// The rows of the sales a loss names (payout-sale-parts.ts's rowsOfNamed): walked beside the named
 // ids when the sales' ids fall all the way, looked up one by one otherwise; the same rows either way.
 const lookedUp = (ids: Float64Array, named: ReadonlySet<number>) => {
   const rowOf = new Map<number, number>();

@@ -12,7 +12,6 @@ import { inputsOfRecords, payoutModelOf, payoutsViewKept, payoutsViewOf, type Pa
 import { backtestFromKept, keepBacktestSpan } from "@/lib/analytics/payout-backtest";
 import type { GenericRecord, Purchase } from "@/lib/sales-api";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
-import { concatPayoutColumns } from "@/lib/records/payout-columns";
 import { lossRowsOf } from "@/lib/reports/server/payouts-losses";
 import type { RangeReport } from "@/lib/mirror/range-types";
 
@@ -164,7 +163,7 @@ describe("the payout back-test's month starts, kept", () => {
     const newer = newest.filter((p) => p.purchaseCreatedAt!.slice(0, 10) > cut);
     const older = newest.filter((p) => p.purchaseCreatedAt!.slice(0, 10) <= cut);
     const inputs = (losses: PayoutRecords = all) => ({ ...inputsOfRecords(all), ...lossRowsOf(losses), sales: payoutColumnsOfRecords(newer) });
-    const whole = (losses: PayoutRecords = all) => ({ ...inputs(losses), sales: concatPayoutColumns(payoutColumnsOfRecords(newer), payoutColumnsOfRecords(older)) });
+    const whole = (losses: PayoutRecords = all) => ({ ...inputs(losses), sales: payoutColumnsOfRecords([...newer, ...older]) });
     const worker = new PayoutsViewWorker();
     const kept = newPayoutBacktests(worker);
     const closed = { key: "closed", read: async () => payoutColumnsOfRecords(older) };
@@ -192,9 +191,9 @@ describe("the payout back-test's month starts, kept", () => {
     expect(json(await view(request, "creator", refunded))).toBe(fresh(request, "creator", refunded));
     expect(await worker.madeTables()).toBe(4);
     // A newer day's sale changed: another table.
-    const changed = payoutColumnsOfRecords(newer.map((p, i) => (i === 3 ? { ...p, amountCreatorNet: p.amountCreatorNet! + 7 } : p)));
-    const changedView = await payoutsViewKept({ ...inputs(), sales: changed }, "creator", request, "acct", kept, closed);
-    expect(json(changedView)).toBe(json(payoutsViewOf({ ...inputs(), sales: concatPayoutColumns(changed, payoutColumnsOfRecords(older)) }, "creator", request)));
+    const changedNewer = newer.map((p, i) => (i === 3 ? { ...p, amountCreatorNet: p.amountCreatorNet! + 7 } : p));
+    const changedView = await payoutsViewKept({ ...inputs(), sales: payoutColumnsOfRecords(changedNewer) }, "creator", request, "acct", kept, closed);
+    expect(json(changedView)).toBe(json(payoutsViewOf({ ...inputs(), sales: payoutColumnsOfRecords([...changedNewer, ...older]) }, "creator", request)));
     expect(await worker.madeTables()).toBe(5);
   });
 });

@@ -11,7 +11,8 @@ import { fitRiskModel, HORIZON_DAYS, MIN_PRODUCT_SALES, noRiskModel, type LossEv
 import { zoneForDays } from "@/lib/analytics/local-days";
 import { netShareIndex } from "@/lib/analytics/key-share";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
-import { saleAt, type PayoutSaleTable } from "@/lib/analytics/payout-sale-table";
+import { saleAt } from "@/lib/analytics/payout-sale-table";
+import { netCentsOf, partOf, rowsOfNamedIn, salePartsOf, saleTableOfParts, type SaleParts } from "@/lib/analytics/payout-sale-parts";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { fromCents, refundedShareCents } from "@/lib/analytics/money";
 import { DAY_MS, parseDay, shiftDay } from "@/lib/calendar";
@@ -46,50 +47,6 @@ type EventResource = "refunds" | "chargebacks";
 const KIND: Record<EventResource, LossKind> = { refunds: "refund", chargebacks: "chargeback" };
 
 /**
- * The calendar's sales, from the records or the fact table alike (lib/analytics/payout-sales.ts),
- * as the model's table (payout-sale-table.ts): a sale with no readable instant, or made after now,
- * is left out; the net is the key's (key-share.ts); what refunds already took is the refunded
- * share of that net; an availability instant that is not a finite number is none.
- */
-function toSaleTable(c: PayoutSaleColumns, keyType: KeyType, nowMs: number, named: Uint8Array, namedRows: number[]): PayoutSaleTable {
-  const net = netCentsOf(c, keyType);
-  const kept = new Int32Array(c.length);
-  let n = 0;
-  for (let i = 0; i < c.length; i++) {
-    const soldMs = c.soldMs[i]!;
-    if (Number.isFinite(soldMs) && soldMs <= nowMs) kept[n++] = i;
-  }
-  const table: PayoutSaleTable = {
-    length: n,
-    id: new Float64Array(n),
-    soldMs: new Float64Array(n),
-    net: new Float64Array(n),
-    product: new Int32Array(n),
-    products: c.products,
-    currency: new Int32Array(n),
-    currencies: c.currencies,
-    availableMs: new Float64Array(n),
-    lostNow: new Float64Array(n),
-  };
-  for (let k = 0; k < n; k++) {
-    const i = kept[k]!;
-    const netCents = net[i]!;
-    const availableMs = c.availableMs[i]!;
-    table.id[k] = c.purchaseId[i]!;
-    table.soldMs[k] = c.soldMs[i]!;
-    table.net[k] = netCents;
-    table.product[k] = c.product[i]!;
-    table.currency[k] = c.currency[i]!;
-    table.availableMs[k] = Number.isFinite(availableMs) ? availableMs : NaN;
-    table.lostNow[k] = refundedShareCents(netCents, c.refunded[i]!, c.transaction[i]!);
-    if (named[i] === 1) namedRows.push(k);
-  }
-  return table;
-}
-
-const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.creatorNet, c.affiliationNet][netShareIndex(keyType)]!;
-
-/**
  * Refund and chargeback records as losses of their sale's net, each read as a row of its fact
  * table (lib/query/event-facts.ts reads the fields the contract does not list, where the sandbox
  * and the field notes put them), whether it came from the records or from the table. A record
@@ -99,8 +56,7 @@ const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.
  * - without the sale's purchaseId the record is unusable (the page says how many);
  * - without a request date it is a loss known now, which no cutoff of the model or back-test can place.
  */
-function toEvents(resource: EventResource, rows: PayoutLossColumns | null, purchases: ReadonlyMap<number, number>, sales: PayoutSaleColumns, keyType: KeyType) {
-  const net = netCentsOf(sales, keyType);
+function toEvents(resource: EventResource, rows: PayoutLossColumns | null, purchases: ReadonlyMap<number, number>, sales: SaleParts, keyType: KeyType) {
   const events: LossEvent[] = [];
   const undated = new Map<number, number>();
   let unusable = 0;
@@ -116,7 +72,9 @@ function toEvents(resource: EventResource, rows: PayoutLossColumns | null, purch
     const sale = purchases.get(id);
     if (sale === undefined) continue;
     // A record without an amount takes the whole sale.
-    const lostCents = r.amountCents > 0 ? refundedShareCents(net[sale]!, r.amountCents, sales.transaction[sale]!) : net[sale]!;
+    const { part, at } = partOf(sales, sale);
+    const net = netCentsOf(part, keyType)[at]!;
+    const lostCents = r.amountCents > 0 ? refundedShareCents(net, r.amountCents, part.transaction[at]!) : net;
     if (r.at === null) {
       if (!r.won) undated.set(id, (undated.get(id) ?? 0) + lostCents);
       continue;
@@ -194,28 +152,6 @@ export async function buildPayoutsView(client: MirroredClient, keyType: KeyType,
   return payoutsViewKept({ ...bought, ...events, reports: [report, ...events.reports], sales: payoutColumnsOfRecords(purchases) }, keyType, request, client.identity);
 }
 
-/**
- * The row of each named id among the sales' ids (the last, should one come twice). Ids falling
- * all the way (the records' order, newest first, where ids grow with time) are met by walking the
- * named ids sorted the same way beside them; otherwise each id is looked up (a million lookups
- * took ~0.2 s at scale 20).
- */
-export function rowsOfNamed(ids: Float64Array, named: ReadonlySet<number>): Map<number, number> {
-  const rowOf = new Map<number, number>();
-  let falling = true;
-  for (let i = 1; i < ids.length && falling; i++) falling = ids[i]! < ids[i - 1]!;
-  if (!falling) {
-    for (let i = 0; i < ids.length; i++) if (named.has(ids[i]!)) rowOf.set(ids[i]!, i);
-    return rowOf;
-  }
-  const wanted = Float64Array.from(named).sort().reverse();
-  for (let i = 0, j = 0; i < ids.length && j < wanted.length; i++) {
-    while (j < wanted.length && wanted[j]! > ids[i]!) j++;
-    if (j < wanted.length && wanted[j] === ids[i]) rowOf.set(ids[i]!, i);
-  }
-  return rowOf;
-}
-
 /** The account curve needs this many sales past the horizon; with fewer, nothing is expected and the page says why. */
 export const MIN_MATURE_SALES = 100;
 
@@ -267,34 +203,41 @@ export const NO_BACKTEST: BacktestResult = { months: [], dayLosses: [] };
  * The calendar's sales as the model's table and its losses as events: what the model, the
  * back-test and the calendar read of the inputs. It depends on now only through the sales made
  * after it, which are left out (the view's worker keeps it while those and the inputs stay the
- * same: payouts-view-worker.ts).
+ * same: payouts-view-worker.ts). `older`: the closed days' sales, when the inputs' are the newer
+ * days' alone (payout-sale-parts.ts); the table is the one of both ranges' sales read as one.
  */
-export function payoutSalesOf(data: PayoutInputs, keyType: KeyType, nowMs: number) {
+export function payoutSalesOf(data: PayoutInputs, keyType: KeyType, nowMs: number, older: PayoutSaleColumns | null = null) {
+  const parts = salePartsOf(data.sales, older);
   // The rows of the sales a loss names: a few thousand of a million (no index of every sale).
   const named = new Set<number>();
   for (const list of [data.refunds, data.chargebacks]) for (const id of list?.saleId ?? []) if (!Number.isNaN(id)) named.add(id);
-  const rowOf = rowsOfNamed(data.sales.purchaseId, named);
-  const refunds = toEvents("refunds", data.refunds, rowOf, data.sales, keyType);
-  const chargebacks = toEvents("chargebacks", data.chargebacks, rowOf, data.sales, keyType);
+  const rowOf = rowsOfNamedIn(parts, named);
+  const refunds = toEvents("refunds", data.refunds, rowOf, parts, keyType);
+  const chargebacks = toEvents("chargebacks", data.chargebacks, rowOf, parts, keyType);
   const events = [...refunds.events, ...chargebacks.events];
-  // The sales' table is made here, for this request: a loss without a date is set on its sale's
-  // row, and only when there is one (two Map lookups per sale took ~0.2 s at a million sales).
-  // The rows of the sales a loss names (one index of them for the model at now, the back-test's
-  // months and the calendar: payout-risk.ts's lossSalesOf), marked from rowOf, so no sale's id is
-  // looked up in a set (~0.3 s at a million sales).
-  const lossRows = new Uint8Array(data.sales.length);
+  // The sales' table is made here, for this request. The rows of the sales a loss names are marked
+  // from rowOf, so no sale's id is looked up in a set or a map (~0.3 s at a million sales): those
+  // a dated loss names (1: one index of them for the model at now, the back-test's months and the
+  // calendar: payout-risk.ts's lossSalesOf), and those an undated one does (2: its loss is set on
+  // the sale's row).
+  const marks = new Uint8Array(parts.length);
   for (const e of events) {
     const row = rowOf.get(e.saleId);
-    if (row !== undefined) lossRows[row] = 1;
+    if (row !== undefined) marks[row]! |= 1;
+  }
+  for (const undated of [refunds.undated, chargebacks.undated]) {
+    for (const id of undated.keys()) {
+      const row = rowOf.get(id);
+      if (row !== undefined) marks[row]! |= 2;
+    }
   }
   const namedRows: number[] = [];
-  const sales = toSaleTable(data.sales, keyType, nowMs, lossRows, namedRows);
-  if (refunds.undated.size > 0 || chargebacks.undated.size > 0) {
-    for (let i = 0; i < sales.length; i++) {
-      const id = sales.id[i]!;
-      const undated = (refunds.undated.get(id) ?? 0) + (chargebacks.undated.get(id) ?? 0);
-      if (undated > 0) sales.lostNow[i] = Math.min(sales.net[i]!, Math.max(sales.lostNow[i]!, undated));
-    }
+  const undatedRows: number[] = [];
+  const sales = saleTableOfParts(parts, keyType, nowMs, marks, namedRows, undatedRows);
+  for (const i of undatedRows) {
+    const id = sales.id[i]!;
+    const undated = (refunds.undated.get(id) ?? 0) + (chargebacks.undated.get(id) ?? 0);
+    if (undated > 0) sales.lostNow[i] = Math.min(sales.net[i]!, Math.max(sales.lostNow[i]!, undated));
   }
   // Made as sales after the undated losses are set: only these few rows become objects.
   const lossSales = new Map<number, PayoutSale>();

@@ -18,7 +18,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { keepBacktestSpans, backtestFromKept, type BacktestSpanKept } from "@/lib/analytics/payout-backtest";
-import { concatPayoutColumns, payoutColumnArrays, type PayoutSaleColumns } from "@/lib/records/payout-columns";
+import { payoutColumnArrays, type PayoutSaleColumns } from "@/lib/records/payout-columns";
 import { withTransfer } from "@/lib/store/worker/transfer";
 import type { PayoutsView } from "@/lib/reports/payouts-view";
 import type { KeyType } from "@/lib/sales-api";
@@ -97,7 +97,6 @@ export class PayoutsViewWorker {
    * `closed`: when given, `given.sales` are the newer days' only, and these the older days'.
    */
   async payoutsView(given: PayoutInputs, keyType: KeyType, request: PayoutsRequest, kept: ReadonlyArray<BacktestSpanKept | null>, closed: ClosedSales | null = null): Promise<MadeView> {
-    let data = given;
     let table: PayoutSalesMade | undefined;
     if (closed) {
       const older = closed.sales ?? this.sales.get(closed.key);
@@ -106,16 +105,15 @@ export class PayoutsViewWorker {
       const nowMs = request.now.getTime();
       const key = tableKey(closed.key, given, keyType, madeAfter(nowMs, given.sales, older));
       table = this.tables.get(key);
-      // The view reads the inputs' sales only through the table: the columns are put together only to make it.
-      data = table ? given : { ...given, sales: concatPayoutColumns(given.sales, older) };
+      // The view reads the inputs' sales only through the table, made of both ranges' columns as they are.
       if (!table) {
-        this.tables.set(key, (table = payoutSalesOf(data, keyType, nowMs)));
+        this.tables.set(key, (table = payoutSalesOf(given, keyType, nowMs, older)));
         this.tablesMade++;
       }
     }
-    const model = payoutModelOf(data, keyType, request, table);
+    const model = payoutModelOf(given, keyType, request, table);
     const made: Array<[number, BacktestSpanKept]> = [];
-    if (model.spans.length === 0) return { view: payoutsViewWith(model, data, keyType, request, NO_BACKTEST), made };
+    if (model.spans.length === 0) return { view: payoutsViewWith(model, given, keyType, request, NO_BACKTEST), made };
     const starts = model.spans.map((span, i) => {
       const found = kept[i];
       return found && found.span.month === span.month && found.span.startMs === span.startMs && found.span.endMs === span.endMs ? found : null;
@@ -126,7 +124,7 @@ export class PayoutsViewWorker {
       starts[toMake[k]!] = start;
       made.push([toMake[k]!, start]);
     });
-    return { view: payoutsViewWith(model, data, keyType, request, backtestFromKept(starts as BacktestSpanKept[], model.sales, model.events, model.nowMs, model.localDay, model.lossSales)), made };
+    return { view: payoutsViewWith(model, given, keyType, request, backtestFromKept(starts as BacktestSpanKept[], model.sales, model.events, model.nowMs, model.localDay, model.lossSales)), made };
   }
 
   /** How many sales are kept, over all keys: for tests. */
