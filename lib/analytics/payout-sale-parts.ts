@@ -95,8 +95,9 @@ export function rowsOfNamed(ids: Float64Array, named: ReadonlySet<number>): Map<
 export const netCentsOf = (c: PayoutSaleColumns, keyType: KeyType): Float64Array => [c.creatorNet, c.affiliationNet][netShareIndex(keyType)]!;
 
 /**
- * One list of the parts' names (products or currencies): the first part's, then the names of the
- * later parts' rows kept, in the order first met; and per part, each of its indices' place in it.
+ * One list of the parts' names (products or currencies): the first part's, then those of the later
+ * parts' rows (but the repeats left out, whenever they were sold), in the order first met, as one
+ * builder numbers them; and per part, each of its indices' place in the list.
  */
 function namesOf(sales: SaleParts, index: "product" | "currency", list: "products" | "currencies"): { names: string[]; places: Int32Array[] } {
   const first = sales.parts[0]!;

@@ -129,6 +129,22 @@ describe("runBacktest", () => {
     expect(result.dayLosses).toEqual([{ currency: "brl", expected: 200, actual: 200 }]);
     expect(backtestErrors(result.months)).toEqual([{ currency: "brl", months: 1, meanAbsError: 0, bias: 0, naiveMeanAbsError: 1, lossRatio: 1 }]);
   });
+
+  it("counts a day's losses per currency, sales of two currencies available the same day apart", () => {
+    // As above, with a USD sale of 1.00 available on day 105 too, and a BRL one on day 106.
+    const sales = [...MATURE.map((s) => payoutSale(s, 30)), payoutSale(sale(20, 98, 200), 105, "brl", 200), payoutSale(sale(21, 98, 200), 105), payoutSale(sale(23, 98, 100), 105, "usd"), payoutSale(sale(24, 98, 200), 106)];
+    const events = [...LOSSES, { saleId: 20, kind: "refund" as const, atMs: at(104), lostCents: 200 }];
+    const result = runBacktest(sales, events, [{ month: "m", startMs: at(100), endMs: at(130) }], at(300));
+    expect(result.months).toEqual([
+      { month: "m", currency: "brl", sales: 3, scheduled: 600, predicted: 300, naive: 600, actual: 400 },
+      { month: "m", currency: "usd", sales: 1, scheduled: 100, predicted: 50, naive: 100, actual: 100 },
+    ]);
+    expect(result.dayLosses).toEqual([
+      { currency: "brl", expected: 200, actual: 200 },
+      { currency: "usd", expected: 50, actual: 0 },
+      { currency: "brl", expected: 100, actual: 0 },
+    ]);
+  });
 });
 
 describe("fractional ages and disputes won", () => {
