@@ -497,6 +497,6 @@ export function expectedLossOf(model: RiskModel, soldMs: number, netCents: numbe
   if (alreadyLost || netCents <= 0) return 0;
   const age = Math.max(0, (model.cutoffMs - soldMs) / DAY_MS);
   if (age >= HORIZON_DAYS) return 0;
-  const curves = model.byProduct.get(product) ?? model.account;
-  return netCents * Math.min(1, remainingShare(curves.refund, age) + remainingShare(curves.chargeback, age));
+  const risk = remainingRisk(model.byProduct.get(product) ?? model.account, age);
+  return netCents * Math.min(1, risk.refund + risk.chargeback);
 }
