@@ -108,6 +108,35 @@ export class PayoutColumnsBuilder {
     this.currency = wider(this.currency);
   }
 
+  /**
+   * The rows put in the order of `stretches` ([start, end) pairs covering the rows pushed, each
+   * once), each stretch's rows kept in their order; the products and currencies numbered again as
+   * first met in the new order (as pushing the rows in it numbers them). Each column is copied by
+   * blocks into one spare column, the one it leaves the spare of the next.
+   */
+  orderStretches(stretches: ReadonlyArray<readonly [number, number]>): void {
+    const copied = <A extends Float64Array | Uint32Array>(from: A, into: A): A => {
+      let at = 0;
+      for (const [start, end] of stretches) {
+        into.set(from.subarray(start, end), at);
+        at += end - start;
+      }
+      if (at !== this.length) throw new RangeError(`the stretches hold ${at} rows of ${this.length}`);
+      return into;
+    };
+    let spare: Float64Array = new Float64Array(this.product.length);
+    for (const c of NUMBER_COLUMNS) {
+      const old = this.numbers[c];
+      this.numbers[c] = copied(old, spare);
+      spare = old;
+    }
+    const product = this.product;
+    this.product = copied(product, new Uint32Array(product.length));
+    this.currency = copied(this.currency, product);
+    renumber(this.product, this.length, this.products);
+    renumber(this.currency, this.length, this.currencies);
+  }
+
   /** Keeps each id's first row, the rows in order, the products and currencies numbered by their first kept row (as pushing only those rows numbers them). */
   private dropRepeats(): void {
     const seen = new Set<number>();
@@ -181,6 +210,22 @@ function placeNames(into: Uint32Array, at: number, count: number, placed: Placed
     let index = indexOfPlace[place]!;
     if (index < 0) indexOfPlace[place] = index = indexIn(map, placed.names[place - 1]!);
     into[at + i] = index;
+  }
+}
+
+/** The first `length` indices numbered again as first met, `names` (name → index) with them. */
+function renumber(indices: Uint32Array, length: number, names: Map<string, number>): void {
+  const list = [...names.keys()];
+  const place = new Int32Array(list.length).fill(-1);
+  names.clear();
+  for (let i = 0; i < length; i++) {
+    const old = indices[i]!;
+    let now = place[old]!;
+    if (now < 0) {
+      place[old] = now = names.size;
+      names.set(list[old]!, now);
+    }
+    indices[i] = now;
   }
 }
 

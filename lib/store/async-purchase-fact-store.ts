@@ -8,7 +8,7 @@ import { daysOf } from "@/lib/calendar";
 import type { PayoutSaleColumns } from "@/lib/records/payout-columns";
 import {
   affiliateCountOf, affiliateGroupsOf, affiliateStatements, countSalesStatement, type AffiliateCountRecord,
-  fundsDueOf, fundsDueStatement, offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord, payoutColumnsOf, payoutColumnsOfBatches, payoutColumnsToMove, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
+  fundsDueOf, fundsDueStatement, offerCurrencyOf, offerCurrencyStatement, type OfferCurrencyRecord, payoutColumnsOf, payoutColumnsOfBatches, payoutColumnsOfStoredBatches, payoutColumnsToMove, payoutStatement, payoutTextsOf, payoutTextsStatement, type FundsDueRecord, type PayoutRecord,
   bucketGroupOf, bucketStatement, orderGroupOf, orderStatement, locateStatement, pageItemsOf, PURCHASE_PAGE, summaryGroupsOf, summaryStatements,
   type BucketRecord, type DimRecord, type FactDialect, type Numeric, type FactPageQueries, type FundRecord, type IdsStatement, type LabelRecord, type OrderRecord, type PageRecord, type PageRequest, type SlotRecord, type Statement,
 } from "./purchase-fact-sql";
@@ -189,8 +189,10 @@ export class AsyncPurchaseFactStore implements PurchaseFactStore {
       const [textRows, marks] = await Promise.all([this.facts.all<{ currency: string; product: string | null }>(payoutTextsStatement(this.dialect, this.table, account, days, currency)), this.facts.readDayMeta(account, daysOf(days.from, days.to))]);
       const texts = payoutTextsOf(textRows);
       const rows = marks.reduce((n, m) => n + m.count, 0);
+      // As stored, put in the records' order here (payoutStatement's PayoutOrder); sorted by DuckDB only when the rows do not come a day at a time.
+      const columns = (await this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts, "stored"), (batches) => payoutColumnsOfStoredBatches(batches, texts, rows))) ?? (await this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), (batches) => payoutColumnsOfBatches(batches, texts, rows)));
       // A fresh answer, read by no one here again: its columns move to the caller's thread (transfer.ts).
-      return this.facts.columns(payoutStatement(this.dialect, this.table, account, days, currency, texts), async (batches) => payoutColumnsToMove(await payoutColumnsOfBatches(batches, texts, rows)));
+      return payoutColumnsToMove(columns);
     }
     // A table without columns (every DuckDB table has them): its rows.
     return this.facts.arrays<PayoutRecord, PayoutSaleColumns>(payoutStatement(this.dialect, this.table, account, days, currency), (rows) => payoutColumnsToMove(payoutColumnsOf(rows)));

@@ -495,7 +495,7 @@ export function countSalesStatement(dialect: FactDialect, table: string, account
  * SQLite reads its plain rows, DuckDB its columns; PostgreSQL reads a text per day instead
  * (lib/store/postgres/payout-day-texts.ts).
  */
-export function payoutStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], texts?: PayoutTexts): Statement {
+export function payoutStatement(dialect: FactDialect, table: string, account: string, range: { from: string; to: string }, currency: PurchaseFactPlan["currency"], texts?: PayoutTexts, order: PayoutOrder = "records"): Statement {
   const args: unknown[] = [];
   const nets = "f.creator_net_cents, f.affiliation_net_cents, f.transaction_cents, f.refunded_cents";
   if (dialect !== "duckdb" || !texts) {
@@ -511,20 +511,29 @@ export function payoutStatement(dialect: FactDialect, table: string, account: st
   // The numbers are sent as DOUBLEs (exact: ids and cents are far below 2^53) and read a column
   // at a time (payoutColumnsOfBatches); the last column says whether a row sends a text at all, so a
   // batch without one reads none of the text columns.
+  // In the "stored" order (PayoutOrder) two more columns give each row's day (days since 1970) and seq.
   args.push(texts.currencies, texts.products);
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
   const text = `SELECT r.purchase_id::DOUBLE, r.sold_ms::DOUBLE, CASE WHEN r.sold_ms IS NULL THEN r.purchase_created_at END, r.created_at::DOUBLE, r.available_at::DOUBLE,
       r.currency_code::DOUBLE, CASE WHEN r.currency_code IS NULL THEN r.currency END, r.product_code::DOUBLE, CASE WHEN r.product_code IS NULL THEN r.sort_product END,
       r.creator_net_cents::DOUBLE, r.affiliation_net_cents::DOUBLE, r.transaction_cents::DOUBLE, r.refunded_cents::DOUBLE,
-      CASE WHEN r.sold_ms IS NULL OR r.currency_code IS NULL OR r.product_code IS NULL THEN 1 ELSE 0 END::DOUBLE
+      CASE WHEN r.sold_ms IS NULL OR r.currency_code IS NULL OR r.product_code IS NULL THEN 1 ELSE 0 END::DOUBLE${order === "stored" ? ", (TRY_CAST(r.day AS DATE) - DATE '1970-01-01')::DOUBLE, r.seq::DOUBLE" : ""}
     FROM (SELECT c.*, list_position(?::VARCHAR[], c.currency) AS currency_code, list_position(?::VARCHAR[], c.sort_product) AS product_code FROM (
       SELECT f.day, f.seq, f.purchase_id, f.purchase_created_at, f.created_at, f.available_at, ${placed} AS currency, f.sort_product, ${nets},
         CASE WHEN regexp_full_match(f.purchase_created_at, '${API_TIMESTAMP}') THEN epoch_ms(TRY_STRPTIME(f.purchase_created_at, '%Y-%m-%dT%H:%M:%SZ')) END AS sold_ms
-      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) c) r
-    ORDER BY r.day DESC, r.seq`;
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) c) r${order === "records" ? "\n    ORDER BY r.day DESC, r.seq" : ""}`;
   return forDialect(dialect, { text, args });
 }
+
+/**
+ * The order DuckDB's payoutStatement sends its rows in: the records' (newest day first, a day by
+ * seq), or as stored, with each row's day and seq, for payoutColumnsOfStoredBatches to put in the
+ * records' order. Sorted by DuckDB, two years at scale 20 (1.1 M rows of 14 columns) were
+ * gathered whole in its memory first: the process's peak rose by ~140 MiB more than the same read
+ * streamed as stored (docs/benchmarks.md). The other back-ends always send the records' order.
+ */
+export type PayoutOrder = "records" | "stored";
 
 /** The placed currencies and the products of a payout range, which payoutStatement sends as their places. */
 export interface PayoutTexts { currencies: string[]; products: string[] }
@@ -631,6 +640,62 @@ export const payoutColumnsToMove = (columns: PayoutSaleColumns): PayoutSaleColum
  * for each row, with no array or bigint per row.
  */
 export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>, texts: PayoutTexts, rowCount: number): Promise<PayoutSaleColumns> {
+  return (await payoutBuilderOfBatches(batches, texts, rowCount, null)).done();
+}
+
+/**
+ * payoutColumnsOfBatches of the rows as stored (payoutStatement's "stored" order: each row's day
+ * and seq in two more columns), put in the records' order: newest day first, a day by seq. Rows
+ * come as DuckDB stores them, a day's rows together in seq order (a day is written, and written
+ * again, whole); the days, each one stretch of rows, are put in order as blocks. Rows that do not
+ * come so (a day in two stretches, a seq not above the one before it) give null: the caller reads
+ * them again in the records' order (payoutStatement's "records").
+ */
+export async function payoutColumnsOfStoredBatches(batches: AsyncIterable<ColumnBatch>, texts: PayoutTexts, rowCount: number): Promise<PayoutSaleColumns | null> {
+  const days = new DayStretches();
+  const builder = await payoutBuilderOfBatches(batches, texts, rowCount, days);
+  const stretches = days.inRecordsOrder();
+  if (!stretches) return null;
+  builder.orderStretches(stretches);
+  return builder.done();
+}
+
+/** The stretches of rows holding one day each, as the rows are read (row numbers across the batches). */
+class DayStretches {
+  private readonly starts: number[] = [];
+  private readonly days: number[] = [];
+  private rows = 0;
+  private day = NaN;
+  private seq = NaN;
+  private ordered = true;
+
+  read(day: Float64Array, seq: Float64Array, length: number): void {
+    for (let i = 0; i < length; i++) {
+      const d = day[i]!;
+      const s = seq[i]!;
+      if (d !== this.day) {
+        this.starts.push(this.rows + i);
+        this.days.push(d);
+        this.day = d;
+      } else if (!(s > this.seq)) this.ordered = false;
+      this.seq = s;
+    }
+    this.rows += length;
+  }
+
+  /** The stretches [start, end) newest day first; null when a day is not one stretch in seq order (or a day is not a number). */
+  inRecordsOrder(): Array<readonly [number, number]> | null {
+    const { starts, days } = this;
+    if (!this.ordered || new Set(days).size !== days.length || days.some((d) => Number.isNaN(d))) return null;
+    return days
+      .map((_, k) => k)
+      .sort((a, b) => days[b]! - days[a]!)
+      .map((k) => [starts[k]!, k + 1 < starts.length ? starts[k + 1]! : this.rows] as const);
+  }
+}
+
+/** The builder fed the DuckDB statement's batches (their day and seq read into `days` when given). */
+async function payoutBuilderOfBatches(batches: AsyncIterable<ColumnBatch>, texts: PayoutTexts, rowCount: number, days: DayStretches | null): Promise<PayoutColumnsBuilder> {
   // Sized to the rows (`rowCount`, what the days' marks count; more grow it): a builder that doubles as it fills allocated and copied ~150 MiB at 1.1 M rows.
   const columns = new PayoutColumnsBuilder(rowCount);
   const numbers = (batch: ColumnBatch, c: number) => batch.column(c) as Float64Array;
@@ -639,6 +704,7 @@ export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>
     // The rows that send a text: an instant not in the API's shape, a currency or product not in `texts`.
     const [purchaseCreatedAt, currency, product] = texted.includes(1) ? [2, 6, 8].map((c) => batch.column(c) as ArrayLike<string | null>) : [];
     if (purchaseCreatedAt) for (let i = 0; i < batch.length; i++) if (Number.isNaN(soldMs[i]!)) soldMs[i] = soldMsOf(purchaseCreatedAt[i], () => created[i]!);
+    days?.read(numbers(batch, 14), numbers(batch, 15), batch.length);
     columns.pushColumns(
       batch.length,
       { purchaseId, soldMs, availableMs, creatorNet, affiliationNet, transaction, refunded },
@@ -646,7 +712,7 @@ export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>
       { place: currencyCode, names: texts.currencies, text: currency },
     );
   }
-  return columns.done();
+  return columns;
 }
 
 type AffiliateSumRecord = { currency: string; affiliate: string; d: Numeric; sales: Numeric; t: Numeric; n: Numeric; a: Numeric; refunded_sales: Numeric; lone_fronts: Numeric };

@@ -14,7 +14,7 @@ import { currencyPlan } from "@/lib/query/range-plan";
 import type { ColumnBatch } from "@/lib/store/async-purchase-fact-store";
 import { DuckDbPurchaseFactStore } from "@/lib/store/duckdb/duckdb-purchase-fact-store";
 import { eventColumnsOfBatches, lossColumnsOfBatches } from "@/lib/store/event-fact-sql";
-import { payoutColumnsOfBatches } from "@/lib/store/purchase-fact-sql";
+import { payoutColumnsOfBatches, payoutColumnsOfStoredBatches } from "@/lib/store/purchase-fact-sql";
 import { saleColumnsOfBatches } from "@/lib/store/refund-fact-sql";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 
@@ -81,6 +81,69 @@ it("the payout columns are the same from one batch or many, whatever size they w
   const whole = await payoutColumnsOfBatches(batchesOf(columns, [n]), texts, n);
   expect(whole.length).toBe(n);
   for (const sizes of SIZES) for (const told of [0, 1, n - 1, n, n + 3000]) expect(await payoutColumnsOfBatches(batchesOf(columns, sizes), texts, told)).toEqual(whole);
+});
+
+it("the payout columns read as stored are those read in the records' order; rows that do not come a day at a time are refused", async () => {
+  // Six days (numbered as days since 1970), newest first in the records' order, each day's rows by seq.
+  const days = [20005, 20004, 20003, 20002, 20001, 20000];
+  const rows = days.flatMap((day, d) => Array.from({ length: 700 + d * 131 }, (_, seq) => ({ day, seq })));
+  const n = rows.length;
+  // A purchase stored on two days (the newest day's copy counts), products and currencies first met on different days in the two orders.
+  const texted = numbers(n, (i) => (i % 89 === 0 ? 1 : 0));
+  const columnsOf = (order: readonly number[], repeat = true) => {
+    const id = (i: number) => (repeat && rows[i]!.day === 20001 && rows[i]!.seq === 3 ? 1e11 - 5 : 1e11 - i);
+    const at = (f: (i: number) => number) => Float64Array.from(order, f);
+    const text = (f: (i: number) => string | null) => order.map(f);
+    return [
+      at(id), at((i) => (i % 89 === 0 ? NaN : 1.7e12 - i * 60_000)), text((i) => (i % 89 === 0 ? "2026-01-01 10:00:00" : null)), at((i) => 1.7e12 - i * 60_000 - 5),
+      at((i) => (i % 10 ? 1.71e12 + i : NaN)), at((i) => (i % 89 === 0 ? NaN : 1 + (rows[i]!.day % 2))), text((i) => (i % 89 === 0 ? "eur" : null)), at((i) => (i % 89 === 0 ? NaN : 1 + ((rows[i]!.day - 20000) % 3))), text((i) => (i % 89 === 0 ? `Other ${rows[i]!.day}` : null)),
+      at((i) => i * 3), at((i) => i), at((i) => i * 4), at((i) => i % 50), Float64Array.from(order, (i) => texted[i]!),
+      at((i) => rows[i]!.day), at((i) => rows[i]!.seq),
+    ];
+  };
+  const texts = { currencies: ["brl", "usd"], products: ["A", "B", "C"] };
+  const recordsOrder = rows.map((_, i) => i);
+  const whole = await payoutColumnsOfBatches(batchesOf(columnsOf(recordsOrder).slice(0, 14), [n]), texts, n);
+  expect(whole.length).toBe(n - 1);
+  // As stored: the days in another order (a day written again comes last), each day's rows by seq.
+  const dayRows = (day: number) => recordsOrder.filter((i) => rows[i]!.day === day);
+  const stored = [20000, 20002, 20005, 20001, 20004, 20003].flatMap(dayRows);
+  for (const sizes of SIZES) for (const told of [0, n - 1, n + 3000]) expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(stored), sizes), texts, told)).toEqual(whole);
+  // No purchase stored twice (the builder then numbers the products and currencies as it met them): the same.
+  const once = await payoutColumnsOfBatches(batchesOf(columnsOf(recordsOrder, false).slice(0, 14), [n]), texts, n);
+  expect(once.length).toBe(n);
+  for (const sizes of SIZES) expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(stored, false), sizes), texts, n)).toEqual(once);
+  // Already in the records' order: the same.
+  expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(recordsOrder), [2048]), texts, n)).toEqual(whole);
+  // A day in two stretches, a day's rows not by seq, a day that is not one: refused, to be read in the records' order.
+  const split = [...stored.slice(0, 100), ...stored.slice(101), stored[100]!];
+  const unsorted = [...stored];
+  [unsorted[10], unsorted[11]] = [unsorted[11]!, unsorted[10]!];
+  const noDay = columnsOf(stored);
+  noDay[14]![500] = NaN;
+  expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(split), [2048]), texts, n)).toBeNull();
+  expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(unsorted), [2048]), texts, n)).toBeNull();
+  expect(await payoutColumnsOfStoredBatches(batchesOf(noDay, [2048]), texts, n)).toBeNull();
+});
+
+it("a store's payout read gives the records' columns whatever order its days were written in, a day written again among them", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-stored-"));
+  dirs.push(dir);
+  const store = new DuckDbPurchaseFactStore(path.join(dir, "facts.duckdb"));
+  try {
+    const days = [...purchaseDays("creator")];
+    // Written newest first but for two days, then the oldest day written again: it is stored last.
+    const order = [...days].reverse();
+    [order[1], order[4]] = [order[4]!, order[1]!];
+    for (const [day, records] of order) await store.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+    await store.replaceDay("acct", days[0]![0], NOW, days[0]![1].map(purchaseFactRow));
+    const newestFirst = [...days].reverse().flatMap(([, records]) => records);
+    const range = { from: days[0]![0], to: days.at(-1)![0] };
+    const decided = { currency: "brl", source: "setting", offers: {} } as const;
+    expect(await store.payoutSales("acct", range, currencyPlan(decided))).toEqual(payoutColumnsOfRecords(withAssumedCurrency(newestFirst, decided).records));
+  } finally {
+    await store.close();
+  }
 });
 
 it("a store's payout read streams its chunks and gives the records' columns", async () => {
