@@ -186,13 +186,6 @@ export function lossesBySale(events: readonly LossEvent[], sales: ReadonlyMap<nu
   return found;
 }
 
-/**
- * The events in request order with the sale each takes from, numbered (-1: not one of the sales),
- * once per list of events and index of sales: each cutoff then reads them by number, not by a
- * lookup of each event's sale (the back-test asks at ~12 cutoffs of ~70 k events at scale 20).
- */
-interface NumberedEvents { sorted: readonly LossEvent[]; sale: Int32Array; columns: EventColumns; sales: RiskSale[]; numbers: SaleNumbers; nets: Float64Array; soldMs: Float64Array }
-
 /** A loss's kind as a number in the columns: 0 a refund, 1 a chargeback. */
 const KIND_CODE: Record<LossKind, number> = { refund: 0, chargeback: 1 };
 
@@ -216,6 +209,14 @@ function eventColumnsOf(events: readonly LossEvent[]): EventColumns {
   }
   return columns;
 }
+
+/**
+ * The events in request order with the sale each takes from, numbered (-1: not one of the sales),
+ * once per list of events and index of sales: each cutoff then reads them by number, not by a
+ * lookup of each event's sale (the back-test asks at ~12 cutoffs of ~70 k events at scale 20).
+ */
+interface NumberedEvents { sorted: readonly LossEvent[]; sale: Int32Array; columns: EventColumns; sales: RiskSale[]; numbers: SaleNumbers; nets: Float64Array; soldMs: Float64Array }
+
 const numberedEvents = new WeakMap<readonly LossEvent[], WeakMap<ReadonlyMap<number, RiskSale>, NumberedEvents>>();
 
 function numbered(sorted: readonly LossEvent[], sales: ReadonlyMap<number, RiskSale>): NumberedEvents {
