@@ -511,27 +511,48 @@ export function payoutStatement(dialect: FactDialect, table: string, account: st
   // The numbers are sent as DOUBLEs (exact: ids and cents are far below 2^53) and read a column
   // at a time (payoutColumnsOfBatches); the last column says whether a row sends a text at all, so a
   // batch without one reads none of the text columns.
-  // In the "stored" order (PayoutOrder) two more columns give each row's day (days since 1970) and seq.
+  // In the "stored" order (PayoutOrder) the sold instant is the one written with the row, and three
+  // more columns give each row's day (days since 1970), its seq, and whether it was stored without one.
   args.push(texts.currencies, texts.products);
   const placed = currencyExpression({ currency }, args);
   args.push(account, range.from, range.to);
-  const text = `SELECT r.purchase_id::DOUBLE, r.sold_ms::DOUBLE, CASE WHEN r.sold_ms IS NULL THEN r.purchase_created_at END, r.created_at::DOUBLE, r.available_at::DOUBLE,
+  const places = `list_position(?::VARCHAR[], c.currency) AS currency_code, list_position(?::VARCHAR[], c.sort_product) AS product_code`;
+  const rest = `r.created_at::DOUBLE, r.available_at::DOUBLE,
       r.currency_code::DOUBLE, CASE WHEN r.currency_code IS NULL THEN r.currency END, r.product_code::DOUBLE, CASE WHEN r.product_code IS NULL THEN r.sort_product END,
-      r.creator_net_cents::DOUBLE, r.affiliation_net_cents::DOUBLE, r.transaction_cents::DOUBLE, r.refunded_cents::DOUBLE,
-      CASE WHEN r.sold_ms IS NULL OR r.currency_code IS NULL OR r.product_code IS NULL THEN 1 ELSE 0 END::DOUBLE${order === "stored" ? ", (TRY_CAST(r.day AS DATE) - DATE '1970-01-01')::DOUBLE, r.seq::DOUBLE" : ""}
-    FROM (SELECT c.*, list_position(?::VARCHAR[], c.currency) AS currency_code, list_position(?::VARCHAR[], c.sort_product) AS product_code FROM (
+      r.creator_net_cents::DOUBLE, r.affiliation_net_cents::DOUBLE, r.transaction_cents::DOUBLE, r.refunded_cents::DOUBLE`;
+  if (order === "stored") {
+    // The sold instant as written with the row (DUCKDB_SOLD_AT): the text is not read at all; the last column marks a row stored before it was.
+    const text = `SELECT r.purchase_id::DOUBLE, r.sold_at::DOUBLE, NULL::VARCHAR, ${rest},
+      CASE WHEN r.currency_code IS NULL OR r.product_code IS NULL THEN 1 ELSE 0 END::DOUBLE, (TRY_CAST(r.day AS DATE) - DATE '1970-01-01')::DOUBLE, r.seq::DOUBLE, (r.sold_at IS NULL)::DOUBLE
+    FROM (SELECT c.*, ${places} FROM (
+      SELECT f.day, f.seq, f.purchase_id, f.sold_at, f.created_at, f.available_at, ${placed} AS currency, f.sort_product, ${nets}
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) c) r`;
+    return forDialect(dialect, { text, args });
+  }
+  const text = `SELECT r.purchase_id::DOUBLE, r.sold_ms::DOUBLE, CASE WHEN r.sold_ms IS NULL THEN r.purchase_created_at END, ${rest},
+      CASE WHEN r.sold_ms IS NULL OR r.currency_code IS NULL OR r.product_code IS NULL THEN 1 ELSE 0 END::DOUBLE
+    FROM (SELECT c.*, ${places} FROM (
       SELECT f.day, f.seq, f.purchase_id, f.purchase_created_at, f.created_at, f.available_at, ${placed} AS currency, f.sort_product, ${nets},
-        CASE WHEN regexp_full_match(f.purchase_created_at, '${API_TIMESTAMP}') THEN epoch_ms(TRY_STRPTIME(f.purchase_created_at, '%Y-%m-%dT%H:%M:%SZ')) END AS sold_ms
-      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) c) r${order === "records" ? "\n    ORDER BY r.day DESC, r.seq" : ""}`;
+        ${SOLD_FROM_TEXT} AS sold_ms
+      FROM ${table} f WHERE f.account = ? AND f.day >= ? AND f.day <= ?) c) r
+    ORDER BY r.day DESC, r.seq`;
   return forDialect(dialect, { text, args });
 }
 
+/** The API's timestamp shape with every field in range (TRY_STRPTIME then refuses a day the month lacks, as timestampMs does). */
+const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z";
+
+/** The API's timestamp shape read by DuckDB (NULL for any other text): the instant timestampMs's fast path reads from the same digits. */
+export const SOLD_FROM_TEXT = `CASE WHEN regexp_full_match(f.purchase_created_at, '${API_TIMESTAMP}') THEN epoch_ms(TRY_STRPTIME(f.purchase_created_at, '%Y-%m-%dT%H:%M:%SZ')) END`;
+
 /**
- * The order DuckDB's payoutStatement sends its rows in: the records' (newest day first, a day by
- * seq), or as stored, with each row's day and seq, for payoutColumnsOfStoredBatches to put in the
- * records' order. Sorted by DuckDB, two years at scale 20 (1.1 M rows of 14 columns) were
- * gathered whole in its memory first: the process's peak rose by ~140 MiB more than the same read
- * streamed as stored (docs/benchmarks.md). The other back-ends always send the records' order.
+ * How DuckDB's payoutStatement reads: in the records' order (newest day first, a day by seq), the
+ * sold instant read from its text; or as stored, with each row's day and seq, for
+ * payoutColumnsOfStoredBatches to put in the records' order, the sold instant the one written with
+ * the row (duckdb-purchase-fact-store.ts's sold_at). Sorted by DuckDB, two years at scale 20 (1.1 M
+ * rows of 14 columns) were gathered whole in its memory first: the process's peak rose by ~140 MiB
+ * more than the same read streamed as stored; and the texts' check and parse took ~0.3 s of a
+ * cold read (docs/benchmarks.md). The other back-ends always send the records' order.
  */
 export type PayoutOrder = "records" | "stored";
 
@@ -555,8 +576,6 @@ export const payoutTextsOf = (rows: ReadonlyArray<{ currency: string; product: s
 /** The offer a row tells the currency decision of (currencyInputsOf): its own with its currency, its currency's offer without one. */
 export const DECISION_OFFER = "CASE WHEN f.currency = '' THEN f.currency_offer ELSE f.offer END";
 
-/** The API's timestamp shape with every field in range (TRY_STRPTIME then refuses a day the month lacks, as timestampMs does). */
-const API_TIMESTAMP = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z";
 
 /**
  * What the currency decision reads of whole UTC days, or of the instants [fromMs, toMs) among them
@@ -648,8 +667,8 @@ export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>
  * and seq in two more columns), put in the records' order: newest day first, a day by seq. Rows
  * come as DuckDB stores them, a day's rows together in seq order (a day is written, and written
  * again, whole); the days, each one stretch of rows, are put in order as blocks. Rows that do not
- * come so (a day in two stretches, a seq not above the one before it) give null: the caller reads
- * them again in the records' order (payoutStatement's "records").
+ * come so (a day in two stretches, a seq not above the one before it), or a row stored without its
+ * sold instant, give null: the caller reads them again in the records' order (payoutStatement's "records").
  */
 export async function payoutColumnsOfStoredBatches(batches: AsyncIterable<ColumnBatch>, texts: PayoutTexts, rowCount: number): Promise<PayoutSaleColumns | null> {
   const days = new DayStretches();
@@ -669,7 +688,9 @@ class DayStretches {
   private seq = NaN;
   private ordered = true;
 
-  read(day: Float64Array, seq: Float64Array, length: number): void {
+  /** `unsold`: 1 where a row was stored without its sold instant (before the column was), which refuses the rows too. */
+  read(day: Float64Array, seq: Float64Array, unsold: Float64Array, length: number): void {
+    if (unsold.includes(1)) this.ordered = false;
     for (let i = 0; i < length; i++) {
       const d = day[i]!;
       const s = seq[i]!;
@@ -703,8 +724,9 @@ async function payoutBuilderOfBatches(batches: AsyncIterable<ColumnBatch>, texts
     const [purchaseId, soldMs, created, availableMs, currencyCode, productCode, creatorNet, affiliationNet, transaction, refunded, texted] = [0, 1, 3, 4, 5, 7, 9, 10, 11, 12, 13].map((c) => numbers(batch, c)) as Float64Array[] as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
     // The rows that send a text: an instant not in the API's shape, a currency or product not in `texts`.
     const [purchaseCreatedAt, currency, product] = texted.includes(1) ? [2, 6, 8].map((c) => batch.column(c) as ArrayLike<string | null>) : [];
-    if (purchaseCreatedAt) for (let i = 0; i < batch.length; i++) if (Number.isNaN(soldMs[i]!)) soldMs[i] = soldMsOf(purchaseCreatedAt[i], () => created[i]!);
-    days?.read(numbers(batch, 14), numbers(batch, 15), batch.length);
+    // A row read as stored sends no text: its instant, NaN or not, is the one written with it.
+    if (purchaseCreatedAt) for (let i = 0; i < batch.length; i++) if (Number.isNaN(soldMs[i]!) && purchaseCreatedAt[i] !== null) soldMs[i] = soldMsOf(purchaseCreatedAt[i], () => created[i]!);
+    days?.read(numbers(batch, 14), numbers(batch, 15), numbers(batch, 16), batch.length);
     columns.pushColumns(
       batch.length,
       { purchaseId, soldMs, availableMs, creatorNet, affiliationNet, transaction, refunded },

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, expect, it } from "vitest";
 import { withAssumedCurrency } from "@/lib/analytics/assumed-currency";
 import { payoutColumnsOfRecords } from "@/lib/analytics/payout-sales";
@@ -16,6 +17,7 @@ import { DuckDbPurchaseFactStore } from "@/lib/store/duckdb/duckdb-purchase-fact
 import { eventColumnsOfBatches, lossColumnsOfBatches } from "@/lib/store/event-fact-sql";
 import { payoutColumnsOfBatches, payoutColumnsOfStoredBatches } from "@/lib/store/purchase-fact-sql";
 import { saleColumnsOfBatches } from "@/lib/store/refund-fact-sql";
+import { soldMsOf } from "@/lib/timestamps";
 import { NOW, purchaseDays } from "../support/purchase-facts-fixture";
 
 const dirs: string[] = [];
@@ -83,6 +85,8 @@ it("the payout columns are the same from one batch or many, whatever size they w
   for (const sizes of SIZES) for (const told of [0, 1, n - 1, n, n + 3000]) expect(await payoutColumnsOfBatches(batchesOf(columns, sizes), texts, told)).toEqual(whole);
 });
 
+const ODD_INSTANT = "2026-01-01 10:00:00";
+
 it("the payout columns read as stored are those read in the records' order; rows that do not come a day at a time are refused", async () => {
   // Six days (numbered as days since 1970), newest first in the records' order, each day's rows by seq.
   const days = [20005, 20004, 20003, 20002, 20001, 20000];
@@ -90,27 +94,33 @@ it("the payout columns read as stored are those read in the records' order; rows
   const n = rows.length;
   // A purchase stored on two days (the newest day's copy counts), products and currencies first met on different days in the two orders.
   const texted = numbers(n, (i) => (i % 89 === 0 ? 1 : 0));
-  const columnsOf = (order: readonly number[], repeat = true) => {
+  const columnsOf = (order: readonly number[], repeat = true, stored = true) => {
     const id = (i: number) => (repeat && rows[i]!.day === 20001 && rows[i]!.seq === 3 ? 1e11 - 5 : 1e11 - i);
     const at = (f: (i: number) => number) => Float64Array.from(order, f);
     const text = (f: (i: number) => string | null) => order.map(f);
+    const created = (i: number) => 1.7e12 - i * 60_000 - 5;
+    // Read from the texts, a sale instant in another shape comes as its text; read as stored, as the instant written with the row.
+    // (every other one unreadable: NaN either way, never its checkout's instant).
+    const odd = (i: number) => (i % 178 === 0 ? "not a time" : ODD_INSTANT);
+    const sold = stored ? at((i) => (i % 89 === 0 ? soldMsOf(odd(i), () => created(i)) : 1.7e12 - i * 60_000)) : at((i) => (i % 89 === 0 ? NaN : 1.7e12 - i * 60_000));
     return [
-      at(id), at((i) => (i % 89 === 0 ? NaN : 1.7e12 - i * 60_000)), text((i) => (i % 89 === 0 ? "2026-01-01 10:00:00" : null)), at((i) => 1.7e12 - i * 60_000 - 5),
+      at(id), sold, text((i) => (!stored && i % 89 === 0 ? odd(i) : null)), at(created),
       at((i) => (i % 10 ? 1.71e12 + i : NaN)), at((i) => (i % 89 === 0 ? NaN : 1 + (rows[i]!.day % 2))), text((i) => (i % 89 === 0 ? "eur" : null)), at((i) => (i % 89 === 0 ? NaN : 1 + ((rows[i]!.day - 20000) % 3))), text((i) => (i % 89 === 0 ? `Other ${rows[i]!.day}` : null)),
       at((i) => i * 3), at((i) => i), at((i) => i * 4), at((i) => i % 50), Float64Array.from(order, (i) => texted[i]!),
-      at((i) => rows[i]!.day), at((i) => rows[i]!.seq),
+      ...(stored ? [at((i) => rows[i]!.day), at((i) => rows[i]!.seq), at(() => 0)] : []),
     ];
   };
   const texts = { currencies: ["brl", "usd"], products: ["A", "B", "C"] };
   const recordsOrder = rows.map((_, i) => i);
-  const whole = await payoutColumnsOfBatches(batchesOf(columnsOf(recordsOrder).slice(0, 14), [n]), texts, n);
+  const whole = await payoutColumnsOfBatches(batchesOf(columnsOf(recordsOrder, true, false), [n]), texts, n);
   expect(whole.length).toBe(n - 1);
+  expect(whole.soldMs.some((ms) => Number.isNaN(ms))).toBe(true);
   // As stored: the days in another order (a day written again comes last), each day's rows by seq.
   const dayRows = (day: number) => recordsOrder.filter((i) => rows[i]!.day === day);
   const stored = [20000, 20002, 20005, 20001, 20004, 20003].flatMap(dayRows);
   for (const sizes of SIZES) for (const told of [0, n - 1, n + 3000]) expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(stored), sizes), texts, told)).toEqual(whole);
   // No purchase stored twice (the builder then numbers the products and currencies as it met them): the same.
-  const once = await payoutColumnsOfBatches(batchesOf(columnsOf(recordsOrder, false).slice(0, 14), [n]), texts, n);
+  const once = await payoutColumnsOfBatches(batchesOf(columnsOf(recordsOrder, false, false), [n]), texts, n);
   expect(once.length).toBe(n);
   for (const sizes of SIZES) expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(stored, false), sizes), texts, n)).toEqual(once);
   // Already in the records' order: the same.
@@ -121,6 +131,10 @@ it("the payout columns read as stored are those read in the records' order; rows
   [unsorted[10], unsorted[11]] = [unsorted[11]!, unsorted[10]!];
   const noDay = columnsOf(stored);
   noDay[14]![500] = NaN;
+  // A row stored before its sold instant was written with it: refused too.
+  const unsold = columnsOf(stored);
+  unsold[16]![2500] = 1;
+  expect(await payoutColumnsOfStoredBatches(batchesOf(unsold, [2048]), texts, n)).toBeNull();
   expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(split), [2048]), texts, n)).toBeNull();
   expect(await payoutColumnsOfStoredBatches(batchesOf(columnsOf(unsorted), [2048]), texts, n)).toBeNull();
   expect(await payoutColumnsOfStoredBatches(batchesOf(noDay, [2048]), texts, n)).toBeNull();
@@ -144,6 +158,47 @@ it("a store's payout read gives the records' columns whatever order its days wer
   } finally {
     await store.close();
   }
+});
+
+it("a file made before the sold instant was written with each row gets it when it opens; a row whose text it cannot read sends its range to the texts' read", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-sold-at-"));
+  dirs.push(dir);
+  const file = path.join(dir, "facts.duckdb");
+  const days = [...purchaseDays("creator")];
+  // One sale whose instant is in another shape (read by the records' rule, not by DuckDB's).
+  const [oddDay, oddRecords] = days[2]!;
+  days[2] = [oddDay, oddRecords.map((r, i) => (i === 1 ? { ...r, purchaseCreatedAt: "2026-01-01 10:00:00" } : r))];
+  const decided = { currency: "brl", source: "setting", offers: {} } as const;
+  const range = (from: number, to: number) => ({ from: days[from]![0], to: days[to]![0] });
+  const recordsOf = (from: number, to: number) => payoutColumnsOfRecords(withAssumedCurrency(days.slice(from, to + 1).reverse().flatMap(([, records]) => records), decided).records);
+  const first = new DuckDbPurchaseFactStore(file);
+  for (const [day, records] of days) await first.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
+  await first.close();
+  // As an earlier version left it: no sold_at column.
+  const unsold = async (sql: string) => {
+    const instance = await DuckDBInstance.create(file);
+    const connection = await instance.connect();
+    try {
+      return (await connection.runAndReadAll(sql)).getRows();
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  };
+  await unsold("ALTER TABLE purchase_facts DROP COLUMN sold_at");
+  const store = new DuckDbPurchaseFactStore(file);
+  try {
+    // Every range reads as the records do: those without the odd sale from the instants written at the open, the others from the texts.
+    expect(await store.payoutSales("acct", range(3, days.length - 1), currencyPlan(decided))).toEqual(recordsOf(3, days.length - 1));
+    expect(await store.payoutSales("acct", range(0, days.length - 1), currencyPlan(decided))).toEqual(recordsOf(0, days.length - 1));
+    // A day written again writes the odd sale's instant as the records read it.
+    await store.replaceDay("acct", oddDay, NOW, days[2]![1].map(purchaseFactRow));
+    expect(await store.payoutSales("acct", range(0, days.length - 1), currencyPlan(decided))).toEqual(recordsOf(0, days.length - 1));
+  } finally {
+    await store.close();
+  }
+  // The open filled every row but the odd one; writing its day again filled it.
+  expect(await unsold("SELECT count(*)::INTEGER FROM purchase_facts WHERE sold_at IS NULL")).toEqual([[0]]);
 });
 
 it("a store's payout read streams its chunks and gives the records' columns", async () => {

@@ -23,6 +23,8 @@ export interface DuckDbFactTable<Row> extends FactTableDefinition<Row> {
   types: Record<string, { type: DuckDbColumnType; nullable?: boolean }>;
   /** Columns of the days' marks beyond the mark itself, as SQL ("customers BLOB"): written from replaceDay's `dayValues`, in this order. */
   dayColumns?: string[];
+  /** Run when the file opens, once the tables exist: what a file made by an earlier version lacks (a column `columns` ends with). */
+  opening?: (connection: DuckDBConnection) => Promise<void>;
 }
 
 /** A statement's arguments as DuckDB binds them: a list is a LIST of BIGINT or VARCHAR (an empty one too), bytes a BLOB. */
@@ -251,6 +253,7 @@ export class DuckDbFactTableStore<Row> implements AsyncFactTable<Row> {
     this.ready = this.file.serialized(() => this.file.withConnection(async (connection) => {
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.rows} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, seq INTEGER NOT NULL, ${columns.join(", ")})`);
       await connection.run(`CREATE TABLE IF NOT EXISTS ${table.days} (account VARCHAR NOT NULL, day VARCHAR NOT NULL, fetched_at BIGINT NOT NULL, count INTEGER NOT NULL, ${(table.dayColumns ?? []).map((c) => `${c}, `).join("")}PRIMARY KEY (account, day))`);
+      await table.opening?.(connection);
       // A file made before the counts gets their columns last, where a new file has them too, and its days (NULL: unknown) are counted.
       for (const column of repeatColumns(table)) await connection.run(`ALTER TABLE ${table.days} ADD COLUMN IF NOT EXISTS ${column} INTEGER`);
       // Only a faster read is lost if the count fails: the days stay unknown, read as repeating, and are counted at the next open.
