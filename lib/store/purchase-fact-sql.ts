@@ -521,7 +521,7 @@ export function payoutStatement(dialect: FactDialect, table: string, account: st
       r.currency_code::DOUBLE, CASE WHEN r.currency_code IS NULL THEN r.currency END, r.product_code::DOUBLE, CASE WHEN r.product_code IS NULL THEN r.sort_product END,
       r.creator_net_cents::DOUBLE, r.affiliation_net_cents::DOUBLE, r.transaction_cents::DOUBLE, r.refunded_cents::DOUBLE`;
   if (order === "stored") {
-    // The sold instant as written with the row (DUCKDB_SOLD_AT): the text is not read at all; the last column marks a row stored before it was.
+    // The sold instant as written with the row (duckdb-purchase-fact-store.ts's sold_at): its text is not read at all; the last column marks a row stored before it was.
     const text = `SELECT r.purchase_id::DOUBLE, r.sold_at::DOUBLE, NULL::VARCHAR, ${rest},
       CASE WHEN r.currency_code IS NULL OR r.product_code IS NULL THEN 1 ELSE 0 END::DOUBLE, (TRY_CAST(r.day AS DATE) - DATE '1970-01-01')::DOUBLE, r.seq::DOUBLE, (r.sold_at IS NULL)::DOUBLE
     FROM (SELECT c.*, ${places} FROM (
@@ -575,7 +575,6 @@ export const payoutTextsOf = (rows: ReadonlyArray<{ currency: string; product: s
 
 /** The offer a row tells the currency decision of (currencyInputsOf): its own with its currency, its currency's offer without one. */
 export const DECISION_OFFER = "CASE WHEN f.currency = '' THEN f.currency_offer ELSE f.offer END";
-
 
 /**
  * What the currency decision reads of whole UTC days, or of the instants [fromMs, toMs) among them
@@ -663,8 +662,9 @@ export async function payoutColumnsOfBatches(batches: AsyncIterable<ColumnBatch>
 }
 
 /**
- * payoutColumnsOfBatches of the rows as stored (payoutStatement's "stored" order: each row's day
- * and seq in two more columns), put in the records' order: newest day first, a day by seq. Rows
+ * payoutColumnsOfBatches of the rows as stored (payoutStatement's "stored" order: each row's day,
+ * seq and whether it lacks its sold instant in three more columns), put in the records' order:
+ * newest day first, a day by seq. Rows
  * come as DuckDB stores them, a day's rows together in seq order (a day is written, and written
  * again, whole); the days, each one stretch of rows, are put in order as blocks. Rows that do not
  * come so (a day in two stretches, a seq not above the one before it), or a row stored without its
@@ -715,7 +715,7 @@ class DayStretches {
   }
 }
 
-/** The builder fed the DuckDB statement's batches (their day and seq read into `days` when given). */
+/** The builder fed the DuckDB statement's batches (their day, seq and missing sold instants read into `days` when given). */
 async function payoutBuilderOfBatches(batches: AsyncIterable<ColumnBatch>, texts: PayoutTexts, rowCount: number, days: DayStretches | null): Promise<PayoutColumnsBuilder> {
   // Sized to the rows (`rowCount`, what the days' marks count; more grow it): a builder that doubles as it fills allocated and copied ~150 MiB at 1.1 M rows.
   const columns = new PayoutColumnsBuilder(rowCount);
