@@ -409,12 +409,10 @@ function salesBySaleTime(c: PayoutSaleTable): SalesBySaleTime {
   let found = bySaleTime.get(c);
   if (found) return found;
   const picked: number[] = [];
-  // The table's columns as locals: read through `c` in the loops below, 1.1 M rows took ~0.13 s more at scale 20.
-  const { net, soldMs: sold, product } = c;
   // A sale without an instant is never mature nor observed for a day (its age is not a number).
   // As the fit has always read them: a net not above zero is no exposure (a net that is not a number is, and makes the curves so).
-  for (let i = 0; i < c.length; i++) if (!(net[i]! <= 0) && !Number.isNaN(sold[i]!)) picked.push(i);
-  const rows = rowsByTime(sold, picked);
+  for (let i = 0; i < c.length; i++) if (!(c.net[i]! <= 0) && !Number.isNaN(c.soldMs[i]!)) picked.push(i);
+  const rows = rowsByTime(c.soldMs, picked);
   const soldMs = new Float64Array(rows.length);
   const products = c.products.length;
   const checkpoints = Math.floor(rows.length / CHECKPOINT) + 1;
@@ -432,9 +430,9 @@ function salesBySaleTime(c: PayoutSaleTable): SalesBySaleTime {
   for (let k = 0; k < rows.length; k++) {
     if (k % CHECKPOINT === 0) mark(k);
     const i = rows[k]!;
-    const p = product[i]!;
-    soldMs[k] = sold[i]!;
-    sum[p]! += net[i]!;
+    const p = c.product[i]!;
+    soldMs[k] = c.soldMs[i]!;
+    sum[p]! += c.net[i]!;
     count[p]!++;
     if (i < first[p]!) first[p] = i;
   }

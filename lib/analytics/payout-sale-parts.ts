@@ -130,8 +130,14 @@ function namesOf(sales: SaleParts, index: "product" | "currency", list: "product
  * table's rows of each are pushed to `named` and `undated`.
  */
 export function saleTableOfParts(sales: SaleParts, keyType: KeyType, nowMs: number, marks: Uint8Array, named: number[], undated: number[]): PayoutSaleTable {
+  const kept = (part: PayoutSaleColumns, repeated: Uint8Array | null, i: number) => {
+    const soldMs = part.soldMs[i]!;
+    return (!repeated || repeated[i] !== 1) && Number.isFinite(soldMs) && soldMs <= nowMs;
+  };
   let n = 0;
-  sales.parts.forEach((part, p) => (n += keptRows(part, sales.repeated[p]!, nowMs)));
+  sales.parts.forEach((part, p) => {
+    for (let i = 0; i < part.length; i++) if (kept(part, sales.repeated[p]!, i)) n++;
+  });
   const products = namesOf(sales, "product", "products");
   const currencies = namesOf(sales, "currency", "currencies");
   const table: PayoutSaleTable = {
@@ -147,48 +153,28 @@ export function saleTableOfParts(sales: SaleParts, keyType: KeyType, nowMs: numb
     lostNow: new Float64Array(n),
   };
   let k = 0;
-  sales.parts.forEach((part, p) => {
-    k = fillRows(table, k, part, netCentsOf(part, keyType), sales.repeated[p]!, nowMs, products.places[p]!, currencies.places[p]!, marks, sales.offsets[p]!, named, undated);
+  sales.parts.forEach((c, p) => {
+    const net = netCentsOf(c, keyType);
+    const repeated = sales.repeated[p]!;
+    const offset = sales.offsets[p]!;
+    const productPlace = products.places[p]!;
+    const currencyPlace = currencies.places[p]!;
+    for (let i = 0; i < c.length; i++) {
+      if (!kept(c, repeated, i)) continue;
+      const netCents = net[i]!;
+      const availableMs = c.availableMs[i]!;
+      table.id[k] = c.purchaseId[i]!;
+      table.soldMs[k] = c.soldMs[i]!;
+      table.net[k] = netCents;
+      table.product[k] = productPlace[c.product[i]!]!;
+      table.currency[k] = currencyPlace[c.currency[i]!]!;
+      table.availableMs[k] = Number.isFinite(availableMs) ? availableMs : NaN;
+      table.lostNow[k] = refundedShareCents(netCents, c.refunded[i]!, c.transaction[i]!);
+      const mark = marks[offset + i]!;
+      if (mark & 1) named.push(k);
+      if (mark & 2) undated.push(k);
+      k++;
+    }
   });
   return table;
-}
-
-/** Whether saleTableOfParts keeps a part's row: not left out as a repeat, sold at a readable instant not after now. */
-const keeps = (repeated: Uint8Array | null, soldMs: number, i: number, nowMs: number): boolean => (repeated === null || repeated[i] !== 1) && Number.isFinite(soldMs) && soldMs <= nowMs;
-
-/** How many of a part's rows the table keeps. */
-function keptRows(part: PayoutSaleColumns, repeated: Uint8Array | null, nowMs: number): number {
-  const sold = part.soldMs;
-  let n = 0;
-  for (let i = 0; i < part.length; i++) if (keeps(repeated, sold[i]!, i, nowMs)) n++;
-  return n;
-}
-
-/**
- * A part's kept rows written to the table from its row `k` on (the next row's place returned). A
- * function of its own, every column a local: written in a closure over the table, the loop took
- * ~0.19 s of a first calendar at scale 20 (1.1 M rows).
- */
-function fillRows(table: PayoutSaleTable, from: number, c: PayoutSaleColumns, net: Float64Array, repeated: Uint8Array | null, nowMs: number, productPlace: Int32Array, currencyPlace: Int32Array, marks: Uint8Array, offset: number, named: number[], undated: number[]): number {
-  const { id, soldMs, net: netOut, product, currency, availableMs, lostNow } = table;
-  const { purchaseId, soldMs: sold, availableMs: available, product: productOf, currency: currencyOf, refunded, transaction } = c;
-  let k = from;
-  for (let i = 0; i < c.length; i++) {
-    const soldAt = sold[i]!;
-    if (!keeps(repeated, soldAt, i, nowMs)) continue;
-    const netCents = net[i]!;
-    const availableAt = available[i]!;
-    id[k] = purchaseId[i]!;
-    soldMs[k] = soldAt;
-    netOut[k] = netCents;
-    product[k] = productPlace[productOf[i]!]!;
-    currency[k] = currencyPlace[currencyOf[i]!]!;
-    availableMs[k] = Number.isFinite(availableAt) ? availableAt : NaN;
-    lostNow[k] = refundedShareCents(netCents, refunded[i]!, transaction[i]!);
-    const mark = marks[offset + i]!;
-    if (mark & 1) named.push(k);
-    if (mark & 2) undated.push(k);
-    k++;
-  }
-  return k;
 }
