@@ -87,13 +87,13 @@ function eventsByRequest(events: readonly LossEvent[]): readonly LossEvent[] | n
 export interface KnownLosses {
   cutoffMs: number;
   length: number;
-  /** Per loss that counts: its event (an index of `losses`), its sale (an index of `sales`), the cents it takes, when it was requested, its kind (KIND_CODE). */
+  /** Per loss that counts: its event (an index of `losses` and of `columns`), its sale (an index of `sales`), the cents it takes. */
   event: Int32Array;
   sale: Int32Array;
   lost: Float64Array;
-  at: Float64Array;
-  kind: Uint8Array;
   losses: readonly LossEvent[];
+  /** `losses` as columns (EventColumns): what the fits read of them. */
+  columns: EventColumns;
   /** The sales the losses take from, numbered, with their instants and nets as columns; `numbers`: a sale's number by id. */
   sales: readonly RiskSale[];
   soldMs: Float64Array;
@@ -297,19 +297,14 @@ function cappedLosses(cutoffMs: number, losses: readonly LossEvent[], columns: E
   const left = nets.slice();
   const total = new Float64Array(sales.length);
   const lost = new Float64Array(event.length);
-  const at = new Float64Array(event.length);
-  const kind = new Uint8Array(event.length);
   for (let k = 0; k < event.length; k++) {
     const n = sale[k]!;
-    const e = event[k]!;
-    const cents = capSaleLossCents(Math.max(0, left[n]!), columns.lostCents[e]!);
+    const cents = capSaleLossCents(Math.max(0, left[n]!), columns.lostCents[event[k]!]!);
     left[n]! -= cents;
     total[n]! += cents;
     lost[k] = cents;
-    at[k] = columns.atMs[e]!;
-    kind[k] = columns.kind[e]!;
   }
-  return { cutoffMs, length: event.length, event, sale, lost, at, kind, losses, sales, soldMs, nets, numbers, total };
+  return { cutoffMs, length: event.length, event, sale, lost, losses, columns, sales, soldMs, nets, numbers, total };
 }
 
 const observedDays = (soldMs: number, cutoffMs: number) => Math.min(HORIZON_DAYS, ageDay(soldMs, cutoffMs));
@@ -372,7 +367,8 @@ export function fitWithLosses(sales: PayoutModelSales, known: KnownLosses): Risk
   const c = saleTableOf(sales);
   const { account, tallies, seen } = exposure(c, cutoffMs);
   const productOf = productsOfSales(known.sales, c.products);
-  const { soldMs, nets, sale, at, kind, lost } = known;
+  const { soldMs, nets, sale, event, lost } = known;
+  const { atMs, kind } = known.columns;
   for (let k = 0; k < known.length; k++) {
     const n = sale[k]!;
     const sold = soldMs[n]!;
@@ -383,9 +379,10 @@ export function fitWithLosses(sales: PayoutModelSales, known: KnownLosses): Risk
     const p = productOf[n]!;
     const product = p < 0 ? undefined : tallies[p];
     if (!product) continue;
-    const age = Math.max(0, ageDay(sold, at[k]!));
+    const e = event[k]!;
+    const age = Math.max(0, ageDay(sold, atMs[e]!));
     if (age >= observed) continue;
-    const of = kind[k] === 0 ? "refund" : "chargeback";
+    const of = kind[e] === 0 ? "refund" : "chargeback";
     account.lost[of][age]! += lost[k]!;
     product.lost[of][age]! += lost[k]!;
   }
