@@ -25,6 +25,13 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A DuckDB file's path in a directory of its own, removed after the file's tests. */
+function tempFactsFile(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(dir);
+  return path.join(dir, "facts.duckdb");
+}
+
 /** Columns of `rows` rows (numbers as Float64Array, texts as arrays), cut into batches of the given sizes (the last takes the rest). */
 function batchesOf(columns: ReadonlyArray<Float64Array | unknown[]>, sizes: readonly number[]): AsyncIterable<ColumnBatch> {
   const rows = columns[0]!.length;
@@ -141,9 +148,7 @@ it("the payout columns read as stored are those read in the records' order; rows
 });
 
 it("a store's payout read gives the records' columns whatever order its days were written in, a day written again among them", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-stored-"));
-  dirs.push(dir);
-  const store = new DuckDbPurchaseFactStore(path.join(dir, "facts.duckdb"));
+  const store = new DuckDbPurchaseFactStore(tempFactsFile("duckdb-stored-"));
   try {
     const days = [...purchaseDays("creator")];
     // Written newest first but for two days, then the oldest day written again: it is stored last.
@@ -161,21 +166,19 @@ it("a store's payout read gives the records' columns whatever order its days wer
 });
 
 it("a file made before the sold instant was written with each row gets it when it opens; a row whose text it cannot read sends its range to the texts' read", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-sold-at-"));
-  dirs.push(dir);
-  const file = path.join(dir, "facts.duckdb");
+  const file = tempFactsFile("duckdb-sold-at-");
   const days = [...purchaseDays("creator")];
   // One sale whose instant is in another shape (read by the records' rule, not by DuckDB's).
   const [oddDay, oddRecords] = days[2]!;
-  days[2] = [oddDay, oddRecords.map((r, i) => (i === 1 ? { ...r, purchaseCreatedAt: "2026-01-01 10:00:00" } : r))];
+  days[2] = [oddDay, oddRecords.map((r, i) => (i === 1 ? { ...r, purchaseCreatedAt: ODD_INSTANT } : r))];
   const decided = { currency: "brl", source: "setting", offers: {} } as const;
   const range = (from: number, to: number) => ({ from: days[from]![0], to: days[to]![0] });
   const recordsOf = (from: number, to: number) => payoutColumnsOfRecords(withAssumedCurrency(days.slice(from, to + 1).reverse().flatMap(([, records]) => records), decided).records);
   const first = new DuckDbPurchaseFactStore(file);
   for (const [day, records] of days) await first.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
   await first.close();
-  // As an earlier version left it: no sold_at column.
-  const unsold = async (sql: string) => {
+  // A statement run on the file itself, the store closed.
+  const onFile = async (sql: string) => {
     const instance = await DuckDBInstance.create(file);
     const connection = await instance.connect();
     try {
@@ -185,7 +188,8 @@ it("a file made before the sold instant was written with each row gets it when i
       instance.closeSync();
     }
   };
-  await unsold("ALTER TABLE purchase_facts DROP COLUMN sold_at");
+  // As an earlier version left it: no sold_at column.
+  await onFile("ALTER TABLE purchase_facts DROP COLUMN sold_at");
   const store = new DuckDbPurchaseFactStore(file);
   try {
     // Every range reads as the records do: those without the odd sale from the instants written at the open, the others from the texts.
@@ -198,13 +202,11 @@ it("a file made before the sold instant was written with each row gets it when i
     await store.close();
   }
   // The open filled every row but the odd one; writing its day again filled it.
-  expect(await unsold("SELECT count(*)::INTEGER FROM purchase_facts WHERE sold_at IS NULL")).toEqual([[0]]);
+  expect(await onFile("SELECT count(*)::INTEGER FROM purchase_facts WHERE sold_at IS NULL")).toEqual([[0]]);
 });
 
 it("a store's payout read streams its chunks and gives the records' columns", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "duckdb-streamed-"));
-  dirs.push(dir);
-  const store = new DuckDbPurchaseFactStore(path.join(dir, "facts.duckdb"));
+  const store = new DuckDbPurchaseFactStore(tempFactsFile("duckdb-streamed-"));
   try {
     const days = [...purchaseDays("creator")];
     for (const [day, records] of days) await store.replaceDay("acct", day, NOW, records.map(purchaseFactRow));
