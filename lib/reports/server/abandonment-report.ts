@@ -56,19 +56,45 @@ function missingCurrency(data: ViewPeriod<AbandonmentPanels>) {
  */
 export async function buildAbandonmentView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
   const loadOptions = withReportDeadline(client, given);
-  const [carts, purchases] = await Promise.all([
-    given.cartFacts ? heldCartMarks(client, params, loadOptions, given.cartFacts) : null,
-    given.facts ? heldPurchaseMarks(client, params, loadOptions, given.facts) : null,
-  ]);
-  if (carts && purchases && given.cartStoreReadsPurchases !== false) {
-    const load = factPanelsOf(client, carts, purchases, given.cartFacts!);
+  const sources = await abandonmentSources(client, params, loadOptions, given);
+  if ("panels" in sources) {
+    const load = sources.panels;
     const current = (period: ReportParams) => period.from === params.from && period.to === params.to;
     const { comparison, data, before } = await loadBothPeriods(client, params, loadOptions, (period, options) => (current(period) ? load(period, options) : load(period, options, "kpis")));
     return viewOf(params, comparison, data as ViewPeriod<AbandonmentPanels>, before as ViewPeriod<AbandonmentKpiPanels> | null);
   }
-  const cartsOf: CartsOf<ReportCart> = carts ? factCartsOf(client, carts, given.cartFacts!) : cartRecords;
-  const purchasesOf: PurchasesOf<ReportPurchase> = purchases ? factPurchasesOf(client, purchases, given.facts!) : purchaseRecords;
-  return (await loadReport<ReportCart, ReportPurchase>(client, params, loadOptions, cartsOf, purchasesOf)).view;
+  return (await loadReport<ReportCart, ReportPurchase>(client, params, loadOptions, sources.cartsOf, sources.purchasesOf)).view;
+}
+
+/**
+ * The KPIs of one period (no comparison, every filter of `params`), as the report's KPIs are
+ * made: the Overview's abandoned carts of the week. Aggregates of the carts' store where it holds
+ * the period, else the carts and purchases from their tables or records.
+ */
+export async function loadAbandonmentKpis(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<{ kpis: AbandonmentKpis[]; reports: RangeReport[] }> {
+  const loadOptions = withReportDeadline(client, given);
+  const sources = await abandonmentSources(client, params, loadOptions, given);
+  if ("panels" in sources) {
+    const period = await sources.panels(params, loadOptions, "kpis");
+    return { kpis: period.panels.kpis, reports: period.reports };
+  }
+  const data = await loadAbandonmentWith(client, params, loadOptions, sources.cartsOf, sources.purchasesOf);
+  return { kpis: kpiPanels(data.carts, data.purchases, data.currencyOf).kpis, reports: data.reports };
+}
+
+/**
+ * Where the report's figures come from: aggregates made in the carts' store when the carts and the
+ * purchases fact tables both hold every day of the range (and its comparison) as the mirror served
+ * them, and the carts' store reads the purchases table; else the carts and the purchases each from
+ * their table when it holds them, else from their records.
+ */
+async function abandonmentSources(client: MirroredClient, params: ReportParams, loadOptions: LoadOptions, given: LoadOptions): Promise<{ panels: ReturnType<typeof factPanelsOf> } | { cartsOf: CartsOf<ReportCart>; purchasesOf: PurchasesOf<ReportPurchase> }> {
+  const [carts, purchases] = await Promise.all([
+    given.cartFacts ? heldCartMarks(client, params, loadOptions, given.cartFacts) : null,
+    given.facts ? heldPurchaseMarks(client, params, loadOptions, given.facts) : null,
+  ]);
+  if (carts && purchases && given.cartStoreReadsPurchases !== false) return { panels: factPanelsOf(client, carts, purchases, given.cartFacts!) };
+  return { cartsOf: carts ? factCartsOf(client, carts, given.cartFacts!) : cartRecords, purchasesOf: purchases ? factPurchasesOf(client, purchases, given.facts!) : purchaseRecords };
 }
 
 /** The view and the records it was made from: for the CSVs, which keep the records' path (they list each cart with its customer's details). */

@@ -5,7 +5,6 @@ import "server-only";
 // 30 days (KPIs, top rows), its records for today and a week ago, the payout calendar's history
 // of sales for the funds (from the purchases fact table when it holds them), the Refunds report's records for the rates and, for a creator
 // only, the Abandonment report's carts for this week.
-import { abandonmentKpis } from "@/lib/analytics/abandonment-kpis";
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fromCents, toCents } from "@/lib/analytics/money";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
@@ -21,7 +20,7 @@ import { chargebackStanding, topRows } from "@/lib/reports/overview-figures";
 import type { OverviewView } from "@/lib/reports/overview-view";
 import type { InstantWindow, OverviewWindows } from "@/lib/reports/overview-windows";
 import { reportQuality } from "@/lib/reports/report-quality";
-import { loadAbandonmentRecords } from "@/lib/reports/server/abandonment-records";
+import { loadAbandonmentKpis } from "@/lib/reports/server/abandonment-report";
 import { withComparison, withReportDeadline, type LoadOptions } from "@/lib/reports/server/load-options";
 import { loadFundsDue } from "@/lib/reports/server/payouts-report";
 import { loadRefundRecords } from "@/lib/reports/server/refunds-records";
@@ -123,8 +122,8 @@ export async function buildOverviewView(client: MirroredClient, keyType: KeyType
     loadRevenueRecords(client, day(windows.today), options),
     loadRevenueRecords(client, day(windows.weekAgo.day), options),
     loadRefundRates(client, keyType, last30, windows, options),
-    // Affiliate keys get 403 from the carts endpoint: it is never asked.
-    keyType === "creator" ? loadAbandonmentRecords(client, reportParams(windows, windows.week, "none"), options) : null,
+    // Affiliate keys get 403 from the carts endpoint: it is never asked. The Abandonment report's KPIs (from its store where it holds the week).
+    keyType === "creator" ? loadAbandonmentKpis(client, reportParams(windows, windows.week, "none"), options) : null,
     // Every synced sale, as the payout calendar reads them (summed by the purchases fact table
     // when it holds the history): a sale may wait longer than 30 days.
     loadFundsDue(client, keyType, new Date(windows.now), windows.funds, options),
@@ -140,7 +139,7 @@ export async function buildOverviewView(client: MirroredClient, keyType: KeyType
   const todayPartial = unread(weekAgo.reports) || comparisonDataStart(weekAgoRange, saleDays(weekAgo.current), saleDays(today.current)) !== null;
 
   const abandoned = carts
-    ? abandonmentKpis(carts.carts, carts.purchases, { currencyOf: carts.currencyOf }).map((k) => ({
+    ? carts.kpis.map((k) => ({
         currency: k.currency,
         carts: k.abandonedCarts - k.recoveredCarts,
         // Not recovered yet: what the customers could still come back and pay.

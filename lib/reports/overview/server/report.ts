@@ -2,7 +2,7 @@ import "server-only";
 
 // The Overview to the server: its view for the browser's minute ("now": its clock decides what
 // "today" is, as the presets do), checked here. It has no files of its own.
-import { getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
+import { cartStoreReadsPurchases, getReportCartFactStore, getReportEventFactStore, getReportFactStore } from "@/lib/mirror/mirror-access";
 import { overviewWindows } from "@/lib/reports/overview-windows";
 import { reportRequest } from "@/lib/report-params/schema";
 import { browserMinute } from "@/lib/reports/server/report-request";
@@ -18,6 +18,6 @@ export const overviewReport: ReportModule<{ now: Date }> = {
   request: OVERVIEW_REQUEST,
   view: ({ account, client, params, asked }) => {
     const windows = overviewWindows(asked.now, params.tz);
-    return (progress, signal) => buildOverviewView(client, account.keyType, windows, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore() });
+    return (progress, signal) => buildOverviewView(client, account.keyType, windows, { progress, signal, facts: getReportFactStore(), eventFacts: getReportEventFactStore(), cartFacts: getReportCartFactStore(), cartStoreReadsPurchases: cartStoreReadsPurchases() });
   },
 };
