@@ -181,6 +181,22 @@ export function mirrorStoreBehaviour(name: string, backend: MirrorStoreBackend):
       expect(await store.readMarks("acct", "orders", ["2026-06-14"])).toEqual([]);
     });
 
+    it("readMarks of many days (a report's range, in any order, a day twice, days far apart) answers the days held, in the order asked, with their notes", async () => {
+      const days = Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2026, 4, 1 + i)).toISOString().slice(0, 10));
+      for (const [i, d] of days.entries()) if (i % 3 !== 0) await store.writeDay("acct", day("purchases", d, i % 5 === 0 ? { notes: i } : {}));
+      // Within the range, another account's and another resource's days are none of these.
+      await store.writeDay("other", day("purchases", days[0]!));
+      await store.writeDay("acct", day("orders", days[3]!));
+      const expected = (asked: string[]) => asked.flatMap((d) => {
+        const i = days.indexOf(d);
+        return i >= 0 && i % 3 !== 0 ? [{ ...meta(day("purchases", d)), notes: i % 5 === 0 ? i : null }] : [];
+      });
+      const asked = [...days.slice(20), "2026-06-30", ...days.slice(0, 20).reverse(), days[7]!];
+      expect(await store.readMarks("acct", "purchases", asked)).toEqual(expected(asked));
+      const apart = [days[1]!, "2020-01-01", days[38]!, "2031-12-31", days[2]!, days[4]!, days[5]!, days[7]!, days[8]!];
+      expect(await store.readMarks("acct", "purchases", apart)).toEqual(expected(apart));
+    });
+
     it("notes are a fetch's: a day written again without them, or expired, has none", async () => {
       await store.writeDay("acct", day("purchases", "2026-06-14", { notes: 0 }));
       await store.writeDay("acct", day("purchases", "2026-06-13", { notes: 0 }));
