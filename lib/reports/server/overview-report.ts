@@ -3,8 +3,9 @@ import "server-only";
 // The Overview, computed on the server from the loaders and analytics the reports use, so each
 // tile equals the figure of the report it links to: the Revenue report's summaries for the last
 // 30 days (KPIs, top rows), its records for today and a week ago, the payout calendar's history
-// of sales for the funds (from the purchases fact table when it holds them), the Refunds report's records for the rates and, for a creator
-// only, the Abandonment report's carts for this week.
+// of sales for the funds (from the purchases fact table when it holds them), the Refunds report's
+// figures for the rates (from the fact tables when they hold both periods) and, for a creator
+// only, the Abandonment report's KPIs of this week (from the carts' store when it holds them).
 import { comparisonDataStart } from "@/lib/analytics/comparison-coverage";
 import { fromCents, toCents } from "@/lib/analytics/money";
 import type { MergedSummary } from "@/lib/analytics/purchase-summary-merge";
