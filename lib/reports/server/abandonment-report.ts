@@ -56,7 +56,7 @@ function missingCurrency(data: ViewPeriod<AbandonmentPanels>) {
  */
 export async function buildAbandonmentView(client: MirroredClient, params: ReportParams, given: LoadOptions = {}) {
   const loadOptions = withReportDeadline(client, given);
-  const sources = await abandonmentSources(client, params, loadOptions, given);
+  const sources = await abandonmentSources(client, params, loadOptions);
   if ("panels" in sources) {
     const load = sources.panels;
     const current = (period: ReportParams) => period.from === params.from && period.to === params.to;
@@ -73,7 +73,7 @@ export async function buildAbandonmentView(client: MirroredClient, params: Repor
  */
 export async function loadAbandonmentKpis(client: MirroredClient, params: ReportParams, given: LoadOptions = {}): Promise<{ kpis: AbandonmentKpis[]; reports: RangeReport[] }> {
   const loadOptions = withReportDeadline(client, given);
-  const sources = await abandonmentSources(client, params, loadOptions, given);
+  const sources = await abandonmentSources(client, params, loadOptions);
   if ("panels" in sources) {
     const period = await sources.panels(params, loadOptions, "kpis");
     return { kpis: period.panels.kpis, reports: period.reports };
@@ -88,13 +88,11 @@ export async function loadAbandonmentKpis(client: MirroredClient, params: Report
  * them, and the carts' store reads the purchases table; else the carts and the purchases each from
  * their table when it holds them, else from their records.
  */
-async function abandonmentSources(client: MirroredClient, params: ReportParams, loadOptions: LoadOptions, given: LoadOptions): Promise<{ panels: ReturnType<typeof factPanelsOf> } | { cartsOf: CartsOf<ReportCart>; purchasesOf: PurchasesOf<ReportPurchase> }> {
-  const [carts, purchases] = await Promise.all([
-    given.cartFacts ? heldCartMarks(client, params, loadOptions, given.cartFacts) : null,
-    given.facts ? heldPurchaseMarks(client, params, loadOptions, given.facts) : null,
-  ]);
-  if (carts && purchases && given.cartStoreReadsPurchases !== false) return { panels: factPanelsOf(client, carts, purchases, given.cartFacts!) };
-  return { cartsOf: carts ? factCartsOf(client, carts, given.cartFacts!) : cartRecords, purchasesOf: purchases ? factPurchasesOf(client, purchases, given.facts!) : purchaseRecords };
+async function abandonmentSources(client: MirroredClient, params: ReportParams, options: LoadOptions): Promise<{ panels: ReturnType<typeof factPanelsOf> } | { cartsOf: CartsOf<ReportCart>; purchasesOf: PurchasesOf<ReportPurchase> }> {
+  const { cartFacts, facts } = options;
+  const [carts, purchases] = await Promise.all([cartFacts ? heldCartMarks(client, params, options, cartFacts) : null, facts ? heldPurchaseMarks(client, params, options, facts) : null]);
+  if (carts && purchases && options.cartStoreReadsPurchases !== false) return { panels: factPanelsOf(client, carts, purchases, cartFacts!) };
+  return { cartsOf: carts ? factCartsOf(client, carts, cartFacts!) : cartRecords, purchasesOf: purchases ? factPurchasesOf(client, purchases, facts!) : purchaseRecords };
 }
 
 /** The view and the records it was made from: for the CSVs, which keep the records' path (they list each cart with its customer's details). */
