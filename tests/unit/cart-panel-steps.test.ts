@@ -143,3 +143,31 @@ describe("purchasedAndDays", () => {
     expect(days.map((r) => r.d)).toEqual(["2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12", null]);
   });
 });
+
+describe("the Abandonment's purchased checkouts on DuckDB", () => {
+  // Every statement the panels' read sends, each repeat question answered "none repeats".
+  function sent(dialect: "duckdb" | "postgres"): string[] {
+    const steps = cartPanelSteps(dialect, { ...TABLES, repeatMarks: MARKS }, "acct", plan);
+    const texts: string[] = [];
+    let step = steps.next();
+    while (!step.done) {
+      const value: PanelStep = step.value;
+      if ("start" in value) texts.push(value.statement.text);
+      if ("query" in value) texts.push(value.query.text);
+      if ("run" in value) texts.push(value.run.text);
+      step = steps.next("query" in value && texts.length === 1 ? [{ carts: 1, purchases: 1, checkouts: 1 }] : []);
+    }
+    return texts.map((t) => t.replace(/\s+/g, " "));
+  }
+
+  it("probe one set of the carts' checkouts (no NULL in it), not a subquery per purchase; PostgreSQL keeps its anti-join", () => {
+    const duckdb = sent("duckdb").filter((t) => t.includes("AS checkouts") && t.includes("substr"));
+    expect(duckdb).toHaveLength(1);
+    // DuckDB planned the correlated NOT EXISTS as a join over every purchase's distinct checkout (docs/benchmarks.md).
+    expect(duckdb[0]).toContain("NOT (r.checkout_id IN (SELECT c.checkout_id FROM cart_selection c WHERE c.checkout_id IS NOT NULL))");
+    expect(duckdb[0]).not.toContain("NOT EXISTS");
+    const postgres = sent("postgres").filter((t) => t.includes("AS checkouts") && t.includes("substr"));
+    expect(postgres).toHaveLength(1);
+    expect(postgres[0]).toContain("NOT EXISTS (SELECT 1 FROM salesdash_cart_facts f WHERE ");
+  });
+});
