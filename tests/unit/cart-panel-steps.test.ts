@@ -160,7 +160,7 @@ describe("the Abandonment's purchased checkouts on DuckDB", () => {
     return texts.map((t) => t.replace(/\s+/g, " "));
   }
 
-  it("probe one set of the carts' checkouts (no NULL in it), not a subquery per purchase; PostgreSQL keeps its anti-join", () => {
+  it("probe one set of the carts' checkouts (no NULL in it), not a subquery per purchase; PostgreSQL keeps its NOT EXISTS", () => {
     const duckdb = sent("duckdb").filter((t) => t.includes("AS checkouts") && t.includes("substr"));
     expect(duckdb).toHaveLength(1);
     // DuckDB planned the correlated NOT EXISTS as a join over every purchase's distinct checkout (docs/benchmarks.md).
