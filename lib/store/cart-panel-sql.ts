@@ -166,19 +166,21 @@ export function repeatFreeStatement(dialect: FactDialect, marks: RepeatMarks, ac
  */
 function purchasedDaysStatement(dialect: FactDialect, purchases: string, account: string, plan: CartPanelPlan, carts?: string): Statement {
   const args: unknown[] = [];
-  // A hashed subplan over the carts, probed by front purchases only; a LEFT JOIN probed by every
-  // purchase took 1.5-1.9 s against 1.3 s at scale 20 (docs/benchmarks.md). With `carts`, the
-  // plan's carts are read from their fact table (every copy: a key is there or not alike), so the
+  // The carts' checkouts, probed by front purchases only; a LEFT JOIN probed by every purchase took
+  // 1.5-1.9 s against 1.3 s at scale 20 on PostgreSQL (docs/benchmarks.md), where the NOT EXISTS is
+  // a subplan (now an index probe per front purchase: a hashed NOT IN is faster there but falls to
+  // a scan of the carts per purchase once they outgrow its hash memory). With `carts`, the plan's
+  // carts are read from their fact table (every copy: a key is there or not alike), so the
   // statement needs no selection and can run beside its fill.
   // DuckDB plans the correlated NOT EXISTS as a join on the purchases' distinct checkouts (~1.1 M
   // at scale 20) and the carts; the same set as an uncorrelated IN is one hash table of the carts'
   // checkouts, probed: 340 → 210 ms warm (docs/benchmarks.md). No checkout in it is NULL, so NOT IN
   // is true or false, as NOT EXISTS is; a purchase without one is counted before it is asked.
-  const where = carts ? cartRange(dialect, account, plan, args) : null;
+  const [from, c, range] = carts ? [`${carts} f`, "f", `${cartRange(dialect, account, plan, args)} AND `] : [`${CART_SELECTION} c`, "c", ""];
   const absent =
     dialect === "duckdb"
-      ? `NOT (r.checkout_id IN (${carts ? `SELECT f.checkout_id FROM ${carts} f WHERE ${where} AND f.checkout_id IS NOT NULL` : `SELECT c.checkout_id FROM ${CART_SELECTION} c WHERE c.checkout_id IS NOT NULL`}))`
-      : `NOT EXISTS (${carts ? `SELECT 1 FROM ${carts} f WHERE ${where} AND f.checkout_id = r.checkout_id` : `SELECT 1 FROM ${CART_SELECTION} c WHERE c.checkout_id = r.checkout_id`})`;
+      ? `NOT (r.checkout_id IN (SELECT ${c}.checkout_id FROM ${from} WHERE ${range}${c}.checkout_id IS NOT NULL))`
+      : `NOT EXISTS (SELECT 1 FROM ${from} WHERE ${range}${c}.checkout_id = r.checkout_id)`;
   const purchased = `r.purchase_type = 'front' AND (NULLIF(r.checkout_id, '') IS NULL OR ${absent})`;
   const rows = rangeRows(dialect, plan.purchases, purchases, account, args, "f.purchase_type, f.checkout_id, f.offer_code, f.checkout_initialized_at");
   return forDialect(dialect, {
