@@ -37,6 +37,8 @@ export interface DigestedDay {
 export interface DayStore {
   /** `remember: false`: a one-pass read; a store that keeps opened days in memory does not keep this one. */
   get(key: string, options?: { remember?: boolean }): Promise<CachedDay | undefined>;
+  /** `get` for many days of one identity and resource, in the keys' order, in a few reads of the store. */
+  getMany?(keys: readonly string[], options?: { remember?: boolean }): Promise<Array<CachedDay | undefined>>;
   /** What `get` would answer, without the records: a background sync skips fresh days with it. */
   peek?(key: string): Promise<{ complete: boolean; fetchedAt: number; count: number } | undefined>;
   /**

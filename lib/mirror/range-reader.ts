@@ -120,16 +120,22 @@ class RangeRead<R extends ResourceName> {
     const digested = digester && (this.store.getDigests || this.store.getDigest) ? days.filter((day) => this.digests(day)) : [];
     if (digester && digested.length > 0) await this.loadDigests(digested, digester);
     const asDigests = new Set(digested);
-    for (const day of days) {
-      if (asDigests.has(day)) continue;
-      const peek = this.options.storeOnly ? this.store.peek : undefined;
-      if (peek) {
+    const rest = days.filter((day) => !asDigests.has(day));
+    const peek = this.options.storeOnly ? this.store.peek : undefined;
+    if (peek) {
+      for (const day of rest) {
         const meta = await peek.call(this.store, this.key(day));
         if (meta) this.buckets.set(day, { records: [], invalid: [], complete: meta.complete, fetchedAt: meta.fetchedAt, dropped: meta.count });
         if (meta) this.report.cacheHits++;
-        continue;
       }
-      const cached = (await this.store.get(this.key(day), { remember: this.options.rememberOpened !== false })) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
+      return;
+    }
+    const remember = { remember: this.options.rememberOpened !== false };
+    // Many days in a few reads where the store can (getMany), else a day at a time.
+    const many = this.store.getMany;
+    const got = many ? await many.call(this.store, rest.map((day) => this.key(day)), remember) : [];
+    for (const [i, day] of rest.entries()) {
+      const cached = (many ? got[i] : await this.store.get(this.key(day), remember)) as (CachedDay & { invalid?: InvalidRecord[]; oddShapes?: number }) | undefined;
       if (!cached) continue;
       const bucket = { records: cached.records, invalid: cached.invalid ?? [], complete: cached.complete, oddShapes: cached.oddShapes ?? 0, fetchedAt: cached.fetchedAt ?? this.now() };
       this.buckets.set(day, this.options.storeOnly ? dropRecords(bucket) : this.digested(day, bucket));

@@ -429,3 +429,72 @@ describe("MirrorDayCache marks of a range (a report that reads a fact table)", (
     expect(calls.n).toBe(made);
   });
 });
+
+describe("MirrorDayCache records of a range (getMany)", () => {
+  const days = (n: number, from = "2026-05-01") => Array.from({ length: n }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
+  const dayRecords = (day: string) => [{ purchaseId: `p-${day}`, checkoutInitializedAt: `${day}T10:00:00.000Z` }];
+
+  it("answers what get answers of each day, in the keys' order, in one read of the marks and one of the sealed days a month", async () => {
+    const decoded = new MemoryDayStore();
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock, decoded);
+    const held = days(40);
+    for (const day of held) await cache.set(dayKey(ACCOUNT, "purchases", day), { records: dayRecords(day), complete: day !== "2026-05-03", fetchedAt: NOW - 1_000 });
+    // One day already open in memory is not read again.
+    expect(await cache.get(dayKey(ACCOUNT, "purchases", held[5]!))).toBeDefined();
+    const keys = [dayKey(ACCOUNT, "purchases", "2026-04-30"), ...held.map((day) => dayKey(ACCOUNT, "purchases", day)), dayKey("another-account", "purchases", held[0]!)];
+    const expected = [];
+    const other = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock);
+    for (const key of keys) expected.push(await other.get(key));
+    const readMeta = vi.spyOn(store, "readMeta");
+    const readDays = vi.spyOn(store, "readDays");
+    const got = await cache.getMany(keys);
+    expect(got).toEqual(expected);
+    expect(got[0]).toBeUndefined();
+    expect(got.at(-1)).toBeUndefined();
+    expect(got[3]).toMatchObject({ records: dayRecords("2026-05-03"), complete: false, fetchedAt: NOW - 1_000 });
+    expect(readMeta).toHaveBeenCalledTimes(1);
+    // 39 days to open: 31 in the first read, 8 in the second; the day open in memory in neither.
+    expect(readDays.mock.calls.map((call) => call[2].length)).toEqual([31, 8]);
+    expect(readDays.mock.calls.flatMap((call) => call[2])).not.toContain(held[5]);
+    // Each was kept open: asked again, none is read.
+    readDays.mockClear();
+    expect(await cache.getMany(keys)).toEqual(expected);
+    expect(readDays).not.toHaveBeenCalled();
+  });
+
+  it("answers a miss for a day written again between its mark's read and its read, and for one sealed under another key", async () => {
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock);
+    const elsewhere = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock);
+    const [a, b, c] = days(3).map((day) => dayKey(ACCOUNT, "purchases", day));
+    for (const key of [a!, b!]) await cache.set(key, { records, complete: true, fetchedAt: NOW - 1_000 });
+    await new MirrorDayCache(store, ACCOUNT, OTHER_KEY, DEFAULT_FRESHNESS, clock).set(c!, { records, complete: true, fetchedAt: NOW - 1_000 });
+    const readMeta = store.readMeta.bind(store);
+    vi.spyOn(store, "readMeta").mockImplementationOnce(async (...args) => {
+      const marks = await readMeta(...args);
+      await elsewhere.set(b!, { records: records.slice(1), complete: true, fetchedAt: NOW });
+      return marks;
+    });
+    const got = await cache.getMany([a!, b!, c!]);
+    expect(got.map((d) => d?.records)).toEqual([records, undefined, undefined]);
+    expect((await cache.getMany([b!]))[0]).toMatchObject({ records: records.slice(1), fetchedAt: NOW });
+  });
+
+  it("fetchRange reads a range of records in a few reads of the store, not a few a day", async () => {
+    const { createSalesApiClient } = await import("@/lib/sales-api");
+    const { mirrorOver } = await import("@/lib/mirror/range-reader");
+    const transport = { baseUrl: "https://upstream.invalid", request: () => { throw new Error("no upstream request expected"); } } as never;
+    const upstream = createSalesApiClient({ credential: credentialFrom({ apiKey: "k".repeat(32) }), transport, clock });
+    const cache = new MirrorDayCache(store, ACCOUNT, KEY, DEFAULT_FRESHNESS, clock);
+    const held = days(60);
+    for (const day of held) await cache.set(dayKey(ACCOUNT, "purchases", day), { records: dayRecords(day), complete: true, fetchedAt: NOW - 1_000 });
+    const client = mirrorOver({ ...upstream, identity: ACCOUNT } as never, cache, clock);
+    const readMeta = vi.spyOn(store, "readMeta");
+    const readDays = vi.spyOn(store, "readDays");
+    const { records: got, report } = await client.fetchRange("purchases", { from: held[0]!, to: held.at(-1)! });
+    // Newest day first, as the range reader answers.
+    expect(got).toEqual(held.flatMap(dayRecords).reverse());
+    expect(report.cacheHits).toBe(60);
+    expect(readMeta).toHaveBeenCalledTimes(1);
+    expect(readDays).toHaveBeenCalledTimes(2);
+  });
+});
