@@ -34,7 +34,7 @@ const DIGEST_READ_DAYS = 184;
 /** The fact table's marks read at once from a day on (the days after it: a range reader opens its days oldest first). */
 const FACT_MARKS_READ = 64;
 
-/** Sealed days read in one statement by getMany: a month of a large account's purchases is a few MB sealed. */
+/** Sealed days read in one statement by getMany: a month of purchases at scale 20 is ~3 MB sealed (a day 87 KB on average, 665 KB at most). */
 const OPENED_READ_DAYS = 31;
 
 interface Payload { records: unknown[]; invalid?: unknown[]; oddShapes?: number }
@@ -231,7 +231,7 @@ export class MirrorDayCache implements DayStore {
       if (!meta) continue;
       const hit = await this.decoded?.get(`${keys[i]}|${meta.fetchedAt}`);
       if (hit) answers[i] = hit;
-      else unopened.set(meta.resource, [...(unopened.get(meta.resource) ?? []), i]);
+      else (unopened.get(meta.resource) ?? unopened.set(meta.resource, []).get(meta.resource)!).push(i);
     }
     // Opening a day decrypts, inflates and parses it on the event loop: in slices that take turns.
     const slice = new SliceClock();
