@@ -168,8 +168,9 @@ function purchasedDaysStatement(dialect: FactDialect, purchases: string, account
   const args: unknown[] = [];
   // The carts' checkouts, probed by front purchases only; a LEFT JOIN probed by every purchase took
   // 1.5-1.9 s against 1.3 s at scale 20 on PostgreSQL (docs/benchmarks.md), where the NOT EXISTS is
-  // a subplan (now an index probe per front purchase: a hashed NOT IN is faster there but falls to
-  // a scan of the carts per purchase once they outgrow its hash memory). With `carts`, the plan's
+  // a subplan: hashed while the carts' checkouts fit the scratch read's hash memory (its 64 MB of
+  // work_mem), else an index probe per front purchase (2.0-2.4 s and 3.3-4.2 s at scale 20); a NOT
+  // IN would fall to a scan of the carts per purchase instead of the probe. With `carts`, the plan's
   // carts are read from their fact table (every copy: a key is there or not alike), so the
   // statement needs no selection and can run beside its fill.
   // DuckDB plans the correlated NOT EXISTS as a join on the purchases' distinct checkouts (~1.1 M
