@@ -7,14 +7,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, expect, it } from "vitest";
 import { purchaseFactRow } from "@/lib/query/purchase-facts";
 import { setLogSink } from "@/lib/log/server-log";
-import { openDuckDbFile } from "@/lib/store/duckdb/duckdb-instance";
+import { openDuckDbFile, type BatchWriter } from "@/lib/store/duckdb/duckdb-instance";
 import { DuckDbPurchaseFactStore } from "@/lib/store/duckdb/duckdb-purchase-fact-store";
 import type { PurchaseFactRow } from "@/lib/store/purchase-fact-store";
 import { NOW } from "../support/held-days";
 import { purchaseDays } from "../support/purchase-facts-fixture";
+
+// A full collection on demand: an appender the store let go is finalized then.
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -114,6 +120,44 @@ it("a day that cannot be written is left as it was and logged; the batch's other
     expect(lines.filter((l) => JSON.parse(l).event === "duckdb_fact_day_unwritten")).toHaveLength(1);
   } finally {
     setLogSink(previous);
+    await store.close();
+  }
+});
+
+it("a day that cannot be written leaves nothing that aborts a later write of the connection, when collected", async () => {
+  // The failed day's appender kept its rows and flushed them again when collected, into whatever
+  // transaction the connection ran then: a later day of the fallback went unwritten (seen in CI).
+  const file = newFile();
+  const store = new DuckDbPurchaseFactStore(file);
+  const handle = openDuckDbFile(file);
+  const lines: string[] = [];
+  const previous = setLogSink((line) => lines.push(line));
+  try {
+    const [badDay, badRows] = days[0]!;
+    await store.readDayMeta("acct", [badDay]);
+    const broken = badRows.map((r, i) => (i === 1 ? { ...r, dims: { ...r.dims, product: null as unknown as string } } : r));
+    // A writer queued after the store's in the same batch: its entry is written, in the fallback,
+    // after the broken day's, on the same connection; it collects the garbage inside its transaction.
+    const written: number[] = [];
+    const collecting: BatchWriter<number> = {
+      async writeBatch(connection, entries) {
+        collectGarbage();
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const n of entries) await connection.run(`SELECT ${n}`);
+        written.push(...entries);
+      },
+    };
+    const failing = store.replaceDay("acct", badDay, NOW, broken);
+    // The store queues its day a turn later (once its tables are ready): the writer's entry joins
+    // the batch behind it, so the writer runs in the fallback only, once (twice, had it been first).
+    await Promise.resolve();
+    await Promise.all([failing, handle.queueWrite(collecting, 7, 1)]);
+    await store.readDayMeta("acct", [badDay]);
+    expect(written).toEqual([7]);
+    expect(lines.filter((l) => JSON.parse(l).event === "duckdb_fact_day_unwritten")).toHaveLength(1);
+  } finally {
+    setLogSink(previous);
+    await handle.release();
     await store.close();
   }
 });

@@ -153,12 +153,14 @@ async function appendAll(connection: DuckDBConnection, table: string, fill: (app
   try {
     fill(appender);
     appender.flushSync();
+  } catch (error) {
+    // A failed flush (a NOT NULL broken) leaves its rows in the appender, and closing it flushes
+    // them again: here, or when the appender is collected, into whatever transaction the
+    // connection runs then, which it aborts (a later day of the batch's fallback went unwritten).
+    appender.clear();
+    throw error;
   } finally {
-    try {
-      appender.closeSync();
-    } catch {
-      // A failed flush leaves its rows in the appender; the transaction's rollback drops the batch's writes.
-    }
+    appender.closeSync();
   }
 }
 
