@@ -249,7 +249,7 @@ async function loadPhase(base: string, cookie: string, all: readonly Visit[]): P
 }
 
 /** A schema of the bench's own on the PostgreSQL server, named in the URL's search_path. */
-async function benchSchema(name: string | undefined): Promise<{ url: string; name: string; drop(): Promise<void>; close(): Promise<void> }> {
+async function benchSchema(name: string | undefined): Promise<{ url: string; name: string; database: string; drop(): Promise<void>; close(): Promise<void> }> {
   const base = process.env.SALESDASH_BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/test";
   const schema = name ?? `salesdash_bench_reports_${randomBytes(6).toString("hex")}`;
   const admin = new Pool({ connectionString: base, max: 1 });
@@ -259,6 +259,8 @@ async function benchSchema(name: string | undefined): Promise<{ url: string; nam
   return {
     url: url.toString(),
     name: schema,
+    // The server and database, without the user or password: the schema's name alone is the same in any database.
+    database: `${url.host}${url.pathname}`,
     async drop() {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
@@ -267,13 +269,13 @@ async function benchSchema(name: string | undefined): Promise<{ url: string; nam
   };
 }
 
-interface FillMark { scale: number; firstDay: number; lastDay: number; filledAt: number; baseUrl: string; counts: Record<string, number>; schema?: string }
+interface FillMark { scale: number; firstDay: number; lastDay: number; filledAt: number; baseUrl: string; counts: Record<string, number>; schema?: string; database?: string }
 
 /** Fills the back-end's mirror in a child process with the dashboard's environment, unless a recent fill of the same days is there. */
 async function ensureFilled(dir: string, env: Record<string, string>, mark: Omit<FillMark, "filledAt" | "counts">): Promise<string> {
   const file = path.join(dir, "bench-fill.json");
   const held = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as FillMark) : undefined;
-  if (held && held.scale === mark.scale && held.firstDay === mark.firstDay && held.lastDay === mark.lastDay && held.baseUrl === mark.baseUrl && held.schema === mark.schema && Date.now() - held.filledAt < FILL_KEEP_MS) {
+  if (held && held.scale === mark.scale && held.firstDay === mark.firstDay && held.lastDay === mark.lastDay && held.baseUrl === mark.baseUrl && held.schema === mark.schema && held.database === mark.database && Date.now() - held.filledAt < FILL_KEEP_MS) {
     return `kept from ${new Date(held.filledAt).toISOString()}: ${JSON.stringify(held.counts)}`;
   }
   const job: FillJob = { scale: mark.scale, resources: RESOURCES, firstDay: mark.firstDay, lastDay: mark.lastDay, fetchedAt: Date.now() };
@@ -324,7 +326,7 @@ async function runBackend(backend: Backend, sandbox: RunningSandbox, dataRoot: s
     const firstDay = Math.min(Date.parse(`${compared.from}T00:00:00Z`) / 86_400_000, BENCH_TODAY - HISTORY_DAYS) - 2;
     const lastDay = BENCH_TODAY + 47;
     progress(`${backend}: fill days ${isoOfDay(firstDay)} .. ${isoOfDay(lastDay)} at scale ${SCALE} (load ${loadAverage()})`);
-    const fill = await ensureFilled(dir, env, { scale: SCALE, firstDay, lastDay, baseUrl: sandbox.creds.baseUrl, schema: schema?.name });
+    const fill = await ensureFilled(dir, env, { scale: SCALE, firstDay, lastDay, baseUrl: sandbox.creds.baseUrl, schema: schema?.name, database: schema?.database });
     progress(`${backend}: ${fill}`);
     let server = await startDashboardProcess(`bench-reports-${backend}`, PORT, env, path.join(dataRoot, "logs"));
     let peakRssKiB = 0;
